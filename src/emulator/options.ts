@@ -1,0 +1,108 @@
+// The emulator's public surface: what tests, the demo and the CLI configure and observe.
+import type { Arch, Platform } from '../api/schemas.ts';
+
+/** Matches builds; an omitted field matches anything. */
+export interface BuildRule {
+  platform?: Platform;
+  arch?: Arch;
+  version?: string;
+}
+
+export interface EmulatorOptions {
+  /** Listen address for both servers. Default 127.0.0.1. */
+  host?: string;
+  /** API port; 0 (default) picks a free one. */
+  port?: number;
+  /** Artifact host port (a second origin); 0 (default) picks a free one. */
+  artifactPort?: number;
+  /** The one accepted API key. Default: a random `dbs_test_…` key. */
+  apiKey?: string;
+  /** Time a build stays `queued`. Default 300 ms. */
+  queuedMs?: number;
+  /** Time a build stays `building`. Default 2000 ms. */
+  buildingMs?: number;
+  /** Gap between log entries appended while building. Default buildingMs / 8. */
+  logIntervalMs?: number;
+  /** Artifact size in bytes (or per build). Default 1 MiB. */
+  artifactSize?: number | ((build: { platform: Platform; arch: Arch; version?: string }) => number);
+  /** Delay before a failed webhook delivery is retried (3 retries). Default 200 ms. */
+  webhookRetryDelayMs?: number;
+  /**
+   * Where deliveries really go. Webhook urls must be https (spec §4.3); tests register
+   * `https://receiver.test/…` and map it to a loopback http receiver here.
+   */
+  webhookTarget?: (registeredUrl: URL) => URL;
+}
+
+/** Fault switches. Tests mutate `emulator.faults` at any time; `emulator.resetFaults()` clears them. */
+export interface Faults {
+  /** The next N API requests answer this 5xx status (default 503). */
+  serverErrors: { count: number; status?: number };
+  /** Every API request answers 503 until this epoch-ms instant (a burst lasting some seconds). */
+  serverErrorsUntil: number;
+  /** The next N API requests answer 429 with this `Retry-After` value (seconds or an HTTP date). */
+  rateLimit: { count: number; retryAfter: string };
+  /** The next N Trigger Build requests create the build, then destroy the socket without answering. */
+  loseTriggerResponses: number;
+  /** The next N JSON responses carry a truncated, unparsable body (status 200). */
+  malformedJson: number;
+  /** The next N artifact downloads are cut (socket destroyed) after this many bytes. */
+  cutDownloads: { count: number; afterBytes: number };
+  /** The artifact host ignores `Range` and always answers 200 with the whole file. */
+  ignoreRange: boolean;
+  /** Builds matching any rule end `failed`, with error lines in their log. */
+  failBuilds: BuildRule[];
+  /** Builds matching any rule stay `building` forever. */
+  hangBuilds: BuildRule[];
+  /** Extra log lines written into every build's log while it builds (e.g. hostile workflow commands). */
+  injectLogLines: string[];
+  /** Log entries still appended after a build reached its final status, one per `lateLogIntervalMs`. */
+  lateLogLines: number;
+  lateLogIntervalMs: number;
+  /** The artifact host sends this file name in `Content-Disposition` (e.g. `../../etc/passwd`). */
+  hostileFileName: string | null;
+}
+
+export interface RecordedRequest {
+  origin: 'api' | 'artifact';
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  status: number;
+  at: number;
+}
+
+export interface ArtifactInfo {
+  fileName: string;
+  size: number;
+  sha256: string;
+}
+
+export interface Delivery {
+  eventId: string;
+  type: string;
+  url: string;
+  attempt: number;
+  status: number | null;
+  at: number;
+}
+
+/** What `startEmulator()` (src/emulator/index.ts) resolves to. */
+export interface Emulator {
+  /** API base, with the `/v1` prefix: `http://127.0.0.1:<port>/v1`. */
+  readonly baseUrl: string;
+  /** The artifact host, another origin: `http://127.0.0.1:<artifactPort>`. */
+  readonly artifactBaseUrl: string;
+  readonly apiKey: string;
+  faults: Faults;
+  resetFaults(): void;
+  /** Every request both servers received, in order. */
+  readonly requests: RecordedRequest[];
+  /** Every webhook delivery attempt, in order. */
+  readonly deliveries: Delivery[];
+  /** Every build ever created, as Get Build would show it now. */
+  builds(): import('../api/schemas.ts').Build[];
+  /** Name, size and sha256 of a build's artifact (known before it is served). */
+  artifactFor(buildId: string): ArtifactInfo;
+  close(): Promise<void>;
+}

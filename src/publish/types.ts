@@ -1,0 +1,73 @@
+// What the action hands to the publishers, and what they give back.
+import type { Arch, Platform } from '../api/schemas.ts';
+
+/** One downloaded installer on disk. */
+export interface Installer {
+  buildId: string;
+  platform: Platform;
+  arch: Arch;
+  version: string;
+  /** Absolute path of the downloaded file. */
+  path: string;
+  /** The file's own name (basename of `path`). */
+  fileName: string;
+  size: number;
+  sha256: string;
+}
+
+export interface ArtifactPlan {
+  /** Template with `{name}`, `{version}`, `{platform}`, `{arch}`, `{ext}`; default `{name}` (the file name). */
+  nameTemplate: string;
+  retentionDays: number | undefined;
+  /** What to do when an artifact of that name exists: replace it (delete first) or fail. */
+  onExisting: 'replace' | 'fail';
+}
+
+export interface ReleasePlan {
+  tag: string;
+  name: string | undefined;
+  body: string | undefined;
+  generateNotes: boolean;
+  /** Keep the release a draft even when every build succeeded. */
+  draft: boolean;
+  prerelease: boolean;
+  makeLatest: 'true' | 'false' | 'legacy';
+  /** Same placeholders as ArtifactPlan.nameTemplate. */
+  assetNameTemplate: string;
+  /** Replace a same-named asset (delete + upload). */
+  overwrite: boolean;
+}
+
+export interface PublishPlan {
+  githubToken: string;
+  /** `owner/repo`. */
+  repository: string;
+  artifacts: ArtifactPlan | null;
+  release: ReleasePlan | null;
+}
+
+export interface ArtifactResult {
+  buildId: string;
+  name: string;
+  id: number;
+  url: string;
+}
+
+export interface ReleaseResult {
+  url: string;
+  id: number;
+  published: boolean;
+  assets: { buildId: string | null; name: string; url: string }[];
+}
+
+export interface PublishResult {
+  artifacts: ArtifactResult[];
+  release: ReleaseResult | null;
+}
+
+/** `publish()` in src/publish/index.ts; main.ts loads it with a dynamic import, off the start path. */
+export type Publish = (
+  plan: PublishPlan,
+  installers: Installer[],
+  outcome: { allBuildsSucceeded: boolean },
+) => Promise<PublishResult>;
