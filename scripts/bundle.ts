@@ -1,0 +1,32 @@
+// Bundles every action entry with ncc into a fresh output tree (default `dist/`).
+// Usage: node scripts/bundle.ts [--out <dir>]
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+/** Entry file → folder under the output root that its action's `runs.main` points at. */
+const ENTRIES: ReadonlyArray<readonly [entry: string, outDir: string]> = [['src/index.ts', '.']];
+
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } });
+const root = path.resolve(values.out);
+const ncc = path.resolve('node_modules/.bin/ncc');
+
+// ncc never deletes what an earlier build left, so start from an empty tree.
+rmSync(root, { recursive: true, force: true });
+for (const [entry, outDir] of ENTRIES) {
+  execFileSync(
+    ncc,
+    [
+      'build',
+      entry,
+      '-o',
+      path.join(root, outDir),
+      '--source-map',
+      '--license',
+      'licenses.txt',
+      '--quiet',
+    ],
+    { stdio: 'inherit' },
+  );
+}
