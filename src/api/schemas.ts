@@ -29,7 +29,8 @@ export const TERMINAL_STATUSES: ReadonlySet<BuildStatus> = new Set(['success', '
 export const isTerminal = (status: BuildStatus): boolean => TERMINAL_STATUSES.has(status);
 
 const timestamp = z.string();
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.nullish().transform((v) => v ?? undefined);
 
 export const ProjectWindow = z.object({
   width: z.number().int().positive(),
