@@ -1,0 +1,288 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  INPUT_NAMES,
+  InputError,
+  parseInputs,
+  readInputs,
+  splitList,
+  tagOfRef,
+  type Inputs,
+} from '../src/inputs.ts';
+
+const blank = Object.fromEntries(INPUT_NAMES.map((name) => [name, ''])) as Inputs;
+const valid: Inputs = {
+  ...blank,
+  'api-key': 'dbs_secret_key',
+  'base-url': 'https://api.example-build-service.com/v1',
+  'project-id': 'proj_abc123',
+  'github-token': 'ghs_token',
+};
+const env = {
+  GITHUB_REF: 'refs/tags/v1.4.2',
+  GITHUB_REPOSITORY: 'acme/desktop-app',
+  GITHUB_WORKSPACE: '/home/runner/work/app',
+  GITHUB_RUN_ATTEMPT: '1',
+};
+
+const problemsOf = (inputs: Partial<Inputs>, environment: NodeJS.ProcessEnv = env): string[] => {
+  try {
+    parseInputs({ ...valid, ...inputs }, environment);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return (error as InputError).problems;
+  }
+  return [];
+};
+
+describe('parseInputs: defaults (design §2)', () => {
+  const plan = parseInputs(valid, env);
+
+  it('fills every default of the contract', () => {
+    expect(plan).toMatchObject({
+      apiKey: 'dbs_secret_key',
+      baseUrl: 'https://api.example-build-service.com/v1',
+      projectId: 'proj_abc123',
+      platforms: null,
+      arches: ['x64'],
+      version: '1.4.2',
+      wait: true,
+      pollIntervalMs: 15_000,
+      timeoutMs: 60 * 60_000,
+      download: true,
+      downloadPath: path.resolve('/home/runner/work/app', 'desktop-builds'),
+      downloadConcurrency: 3,
+      failOnError: true,
+      buildIds: [],
+      reuseBuilds: false,
+    });
+  });
+
+  it('plans artifacts and, on a tag, the release of that tag', () => {
+    expect(plan.publish).toEqual({
+      githubToken: 'ghs_token',
+      repository: 'acme/desktop-app',
+      artifacts: { nameTemplate: '{name}', retentionDays: undefined, onExisting: 'replace' },
+      release: {
+        tag: 'v1.4.2',
+        name: undefined,
+        body: undefined,
+        generateNotes: false,
+        draft: false,
+        prerelease: false,
+        makeLatest: 'true',
+        assetNameTemplate: '{name}',
+        overwrite: true,
+      },
+    });
+  });
+
+  it('reuses finished builds by default on a re-run only', () => {
+    expect(parseInputs(valid, { ...env, GITHUB_RUN_ATTEMPT: '2' }).reuseBuilds).toBe(true);
+    expect(
+      parseInputs({ ...valid, 'reuse-builds': 'false' }, { ...env, GITHUB_RUN_ATTEMPT: '2' })
+        .reuseBuilds,
+    ).toBe(false);
+  });
+
+  it('has no release on a branch with release: auto', () => {
+    const onBranch = parseInputs(
+      { ...valid, version: '2.0.0' },
+      { ...env, GITHUB_REF: 'refs/heads/main' },
+    );
+    expect(onBranch.publish.release).toBeNull();
+    expect(onBranch.version).toBe('2.0.0');
+  });
+
+  it('publishes nothing when it does not download or does not wait', () => {
+    for (const off of [{ download: 'false' }, { wait: 'false' }]) {
+      const { publish } = parseInputs({ ...valid, ...off }, env);
+      expect(publish.artifacts).toBeNull();
+      expect(publish.release).toBeNull();
+    }
+  });
+});
+
+describe('parseInputs: parsing', () => {
+  it.each([
+    [{ platforms: 'mac, windows' }, { platforms: ['mac', 'windows'] }],
+    [{ platforms: 'linux\nmac\n' }, { platforms: ['mac', 'linux'] }],
+    [{ platforms: ' Windows ,windows' }, { platforms: ['windows'] }],
+    [{ arches: 'arm64,x64' }, { arches: ['x64', 'arm64'] }],
+    [{ version: 'v2.0.0-beta.1+exp.sha.5114f85' }, { version: '2.0.0-beta.1+exp.sha.5114f85' }],
+    [
+      { 'poll-interval': '0.5', timeout: '1.5' },
+      { pollIntervalMs: 500, timeoutMs: 90_000 },
+    ],
+    [
+      { wait: 'False', download: 'FALSE' },
+      { wait: false, download: false },
+    ],
+    [{ 'download-path': '/abs/out' }, { downloadPath: '/abs/out' }],
+    [{ 'base-url': 'http://127.0.0.1:8080/v1/' }, { baseUrl: 'http://127.0.0.1:8080/v1' }],
+    [{ 'base-url': 'http://localhost:1/v1' }, { baseUrl: 'http://localhost:1/v1' }],
+    [{ 'base-url': 'http://[::1]:9/v1' }, { baseUrl: 'http://[::1]:9/v1' }],
+    [{ 'build-ids': 'build_a\nbuild_b, build_a' }, { buildIds: ['build_a', 'build_b'] }],
+    [{ 'fail-on-error': 'false' }, { failOnError: false }],
+    [{ 'download-concurrency': '6' }, { downloadConcurrency: 6 }],
+  ] as [Partial<Inputs>, object][])('%o → %o', (inputs, expected) => {
+    expect(parseInputs({ ...valid, ...inputs }, env)).toMatchObject(expected);
+  });
+
+  it('takes no version from build-ids runs on a branch (the builds carry theirs)', () => {
+    const plan = parseInputs(
+      { ...valid, 'build-ids': 'build_x', release: 'false' },
+      { ...env, GITHUB_REF: 'refs/heads/main' },
+    );
+    expect(plan.version).toBeNull();
+  });
+
+  it('maps the publishing inputs onto the PublishPlan', () => {
+    const plan = parseInputs(
+      {
+        ...valid,
+        version: '1.0.0',
+        'artifact-name': '{platform}-{arch}',
+        'retention-days': '7',
+        'artifact-overwrite': 'false',
+        release: 'true',
+        'release-tag': 'desktop-v1',
+        'release-name': 'Desktop 1',
+        'release-body': 'notes',
+        'generate-release-notes': 'true',
+        'release-draft': 'true',
+        prerelease: 'true',
+        'make-latest': 'legacy',
+        'asset-name': '{version}-{name}',
+        overwrite: 'false',
+      },
+      { ...env, GITHUB_REF: 'refs/heads/main', GITHUB_REPOSITORY: 'o/r' },
+    );
+    expect(plan.publish).toEqual({
+      githubToken: 'ghs_token',
+      repository: 'o/r',
+      artifacts: { nameTemplate: '{platform}-{arch}', retentionDays: 7, onExisting: 'fail' },
+      release: {
+        tag: 'desktop-v1',
+        name: 'Desktop 1',
+        body: 'notes',
+        generateNotes: true,
+        draft: true,
+        prerelease: true,
+        makeLatest: 'legacy',
+        assetNameTemplate: '{version}-{name}',
+        overwrite: false,
+      },
+    });
+  });
+});
+
+describe('parseInputs: validation, one clear problem per bad value', () => {
+  it.each([
+    [{ 'api-key': '' }, 'api-key: missing'],
+    [{ 'project-id': '' }, 'project-id: missing'],
+    [{ 'project-id': 'abc' }, 'project-id: "abc" is not of the form proj_<id>'],
+    [{ 'base-url': '' }, 'base-url: missing'],
+    [{ 'base-url': 'api.example.com' }, 'base-url: "api.example.com" is not a URL'],
+    [
+      { 'base-url': 'http://api.example.com/v1' },
+      'base-url: "http://api.example.com" must use https',
+    ],
+    [{ 'base-url': 'ftp://127.0.0.1/v1' }, 'must use https'],
+    [{ 'base-url': 'https://u:p@example.com/v1' }, 'base-url: must not carry credentials'],
+    [
+      { platforms: 'mac, ios' },
+      'platforms: "ios" is not allowed; use a subset of mac, windows, linux',
+    ],
+    [{ arches: 'x86, ia64' }, 'arches: "x86", "ia64" are not allowed; use a subset of x64, arm64'],
+    [{ version: '1.4' }, 'version: "1.4" is not a semantic version'],
+    [{ version: '01.2.3' }, 'version: "01.2.3" is not a semantic version'],
+    [{ 'poll-interval': '0' }, 'poll-interval: "0" is not a positive number of seconds'],
+    [{ 'poll-interval': '-5' }, 'poll-interval: "-5" is not a positive number of seconds'],
+    [{ 'poll-interval': 'fast' }, 'poll-interval: "fast" is not a positive number'],
+    [{ timeout: '0' }, 'timeout: "0" is not a positive number of minutes'],
+    [{ timeout: '100000' }, 'timeout: "100000" is not a positive number of minutes (at most 360)'],
+    [{ wait: 'yes' }, 'wait: "yes" is not a boolean; use true or false'],
+    [{ 'reuse-builds': '1' }, 'reuse-builds: "1" is not a boolean'],
+    [
+      { 'download-concurrency': '0' },
+      'download-concurrency: "0" is not a whole number from 1 to 16',
+    ],
+    [{ 'retention-days': '91' }, 'retention-days: "91" is not a whole number from 1 to 90'],
+    [{ release: 'maybe' }, 'release: "maybe" is not one of auto, true, false'],
+    [{ 'make-latest': 'yes' }, 'make-latest: "yes" is not one of true, false, legacy'],
+    [{ 'build-ids': 'build_ok, 123' }, 'build-ids: "123" not of the form build_<id>'],
+    [{ 'github-token': '' }, 'github-token: missing'],
+  ] as [Partial<Inputs>, string][])('%o', (inputs, expected) => {
+    const problems = problemsOf(inputs);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+  });
+
+  it('needs a version off a tag, and a semver tag on one', () => {
+    expect(
+      problemsOf({}, { ...env, GITHUB_REF: 'refs/heads/main', GITHUB_REPOSITORY: 'o/r' }),
+    ).toEqual([
+      'version: missing and the ref "refs/heads/main" is not a tag; set version (e.g. 1.4.2) or run on a tag push',
+    ]);
+    expect(problemsOf({ release: 'false' }, { ...env, GITHUB_REF: 'refs/tags/nightly' })).toEqual([
+      'version: the tag "nightly" is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2',
+    ]);
+  });
+
+  it('needs a release tag for release: true off a tag', () => {
+    expect(
+      problemsOf({ release: 'true', version: '1.0.0' }, { ...env, GITHUB_REF: 'refs/heads/main' }),
+    ).toEqual(['release-tag: missing and the ref is not a tag; set release-tag or release: false']);
+  });
+
+  it('needs owner/repo to publish', () => {
+    expect(problemsOf({}, { ...env, GITHUB_REPOSITORY: '' })[0]).toContain('GITHUB_REPOSITORY');
+    expect(
+      problemsOf(
+        { 'upload-artifacts': 'false', release: 'false' },
+        { ...env, GITHUB_REPOSITORY: '' },
+      ),
+    ).toEqual([]);
+  });
+
+  it('lists every problem at once and never repeats the API key', () => {
+    let caught: unknown;
+    try {
+      parseInputs(
+        { ...valid, 'api-key': 'dbs_leak_me', platforms: 'bsd', 'poll-interval': '0' },
+        env,
+      );
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(InputError);
+    const error = caught as InputError;
+    expect(error.name).toBe('InputError');
+    expect(error.problems).toHaveLength(2);
+    expect(error.message).toMatch(/^Invalid inputs:\n- platforms: .*\n- poll-interval: /);
+    expect(error.message).not.toContain('dbs_leak_me');
+  });
+});
+
+describe('helpers', () => {
+  it('splits comma and newline lists, ignoring whitespace', () => {
+    expect(splitList(' a, b\n\nc ,')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('finds the tag of a ref', () => {
+    expect(tagOfRef('refs/tags/v1.2.3')).toBe('v1.2.3');
+    expect(tagOfRef('refs/heads/main')).toBeNull();
+    expect(tagOfRef(undefined)).toBeNull();
+  });
+
+  it('reads every input by its hyphenated name', () => {
+    const asked: string[] = [];
+    const inputs = readInputs((name) => {
+      asked.push(name);
+      return name === 'api-key' ? 'k' : '';
+    });
+    expect(asked).toEqual([...INPUT_NAMES]);
+    expect(inputs['api-key']).toBe('k');
+  });
+});

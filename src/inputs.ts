@@ -1,0 +1,363 @@
+// Every input of action.yml, parsed once into a typed Plan and validated before any request.
+import path from 'node:path';
+import * as core from '@actions/core';
+import { ARCHES, PLATFORMS, type Arch, type Platform } from './api/schemas.ts';
+import type { PublishPlan, ReleasePlan } from './publish/types.ts';
+
+export const INPUT_NAMES = [
+  'api-key',
+  'base-url',
+  'project-id',
+  'platforms',
+  'arches',
+  'version',
+  'wait',
+  'poll-interval',
+  'timeout',
+  'download',
+  'download-path',
+  'download-concurrency',
+  'fail-on-error',
+  'build-ids',
+  'reuse-builds',
+  'upload-artifacts',
+  'artifact-name',
+  'retention-days',
+  'artifact-overwrite',
+  'release',
+  'release-tag',
+  'release-name',
+  'release-body',
+  'generate-release-notes',
+  'release-draft',
+  'prerelease',
+  'make-latest',
+  'asset-name',
+  'overwrite',
+  'github-token',
+] as const;
+export type InputName = (typeof INPUT_NAMES)[number];
+
+/** Inputs as the runner hands them over: trimmed strings, '' when not set. */
+export type Inputs = Record<InputName, string>;
+
+export interface Plan {
+  apiKey: string;
+  baseUrl: string;
+  projectId: string;
+  /** null: use the project's own platforms (Get Project). */
+  platforms: Platform[] | null;
+  arches: Arch[];
+  /** null only when resuming `build-ids`, whose builds carry their own version. */
+  version: string | null;
+  wait: boolean;
+  pollIntervalMs: number;
+  timeoutMs: number;
+  download: boolean;
+  /** Absolute directory. */
+  downloadPath: string;
+  downloadConcurrency: number;
+  failOnError: boolean;
+  /** Non-empty: resume these builds instead of triggering new ones. */
+  buildIds: string[];
+  reuseBuilds: boolean;
+  publish: PublishPlan;
+}
+
+export class InputError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(
+      problems.length === 1
+        ? `Invalid input: ${problems[0]}`
+        : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+    );
+    this.name = 'InputError';
+    this.problems = problems;
+  }
+}
+
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
+const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+const MAX_TIMEOUT_MINUTES = 6 * 60;
+
+export const isSemver = (value: string): boolean => SEMVER.test(value);
+
+export const splitList = (value: string): string[] =>
+  value
+    .split(/[,\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
+export const tagOfRef = (ref: string | undefined): string | null =>
+  ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
+
+export const isLoopbackHost = (hostname: string): boolean =>
+  hostname === 'localhost' ||
+  hostname === '[::1]' ||
+  hostname === '::1' ||
+  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+
+const quote = (value: string): string => JSON.stringify(value);
+
+/** Collects one problem per bad input, so a user fixes all of them in one go. */
+class Problems {
+  readonly list: string[] = [];
+  add(message: string): void {
+    this.list.push(message);
+  }
+}
+
+function parseBoolean(inputs: Inputs, name: InputName, fallback: boolean, problems: Problems) {
+  const value = inputs[name];
+  if (value === '') return fallback;
+  if (TRUE_VALUES.includes(value)) return true;
+  if (FALSE_VALUES.includes(value)) return false;
+  problems.add(`${name}: ${quote(value)} is not a boolean; use true or false`);
+  return fallback;
+}
+
+function parseChoice<T extends string>(
+  inputs: Inputs,
+  name: InputName,
+  allowed: readonly T[],
+  fallback: T,
+  problems: Problems,
+): T {
+  const value = inputs[name];
+  if (value === '') return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  problems.add(`${name}: ${quote(value)} is not one of ${allowed.join(', ')}`);
+  return fallback;
+}
+
+function parseSubset<T extends string>(
+  inputs: Inputs,
+  name: InputName,
+  allowed: readonly T[],
+  problems: Problems,
+): T[] {
+  const items = splitList(inputs[name].toLowerCase());
+  const unknown = items.filter((item) => !(allowed as readonly string[]).includes(item));
+  if (unknown.length > 0) {
+    problems.add(
+      `${name}: ${unknown.map(quote).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`,
+    );
+  }
+  return allowed.filter((value) => items.includes(value));
+}
+
+function parsePositive(
+  inputs: Inputs,
+  name: InputName,
+  fallback: number,
+  unit: string,
+  max: number,
+  problems: Problems,
+): number {
+  const value = inputs[name];
+  if (value === '') return fallback;
+  const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number > 0) || number > max) {
+    problems.add(`${name}: ${quote(value)} is not a positive number of ${unit} (at most ${max})`);
+    return fallback;
+  }
+  return number;
+}
+
+function parseInteger(
+  inputs: Inputs,
+  name: InputName,
+  range: [number, number],
+  problems: Problems,
+): number | undefined {
+  const value = inputs[name];
+  if (value === '') return undefined;
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= range[0] && number <= range[1])) {
+    problems.add(`${name}: ${quote(value)} is not a whole number from ${range[0]} to ${range[1]}`);
+    return undefined;
+  }
+  return number;
+}
+
+function parseBaseUrl(value: string, problems: Problems): string {
+  if (value === '') {
+    problems.add('base-url: missing; set the API base URL');
+    return '';
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    problems.add(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
+    return '';
+  }
+  const allowed =
+    url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  if (!allowed) {
+    problems.add(
+      `base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`,
+    );
+  }
+  if (url.username || url.password) {
+    problems.add('base-url: must not carry credentials; pass the key as api-key');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function parseVersion(inputs: Inputs, ref: string | undefined, problems: Problems): string | null {
+  const given = inputs.version;
+  const tag = tagOfRef(ref);
+  if (given !== '') {
+    if (isSemver(given.replace(/^v/, ''))) return given.replace(/^v/, '');
+    problems.add(
+      `version: ${quote(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`,
+    );
+    return null;
+  }
+  if (inputs['build-ids'] !== '') return null;
+  if (tag === null) {
+    problems.add(
+      `version: missing and ${ref ? `the ref ${quote(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`,
+    );
+    return null;
+  }
+  const fromTag = tag.replace(/^v/, '');
+  if (isSemver(fromTag)) return fromTag;
+  problems.add(
+    `version: the tag ${quote(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`,
+  );
+  return null;
+}
+
+function parseBuildIds(inputs: Inputs, problems: Problems): string[] {
+  const ids = splitList(inputs['build-ids']);
+  const bad = ids.filter((id) => !BUILD_ID.test(id));
+  if (bad.length > 0) {
+    problems.add(`build-ids: ${bad.map(quote).join(', ')} not of the form build_<id>`);
+  }
+  return [...new Set(ids)];
+}
+
+function parseRelease(
+  inputs: Inputs,
+  ref: string | undefined,
+  problems: Problems,
+): ReleasePlan | null {
+  const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
+  const refTag = tagOfRef(ref);
+  const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
+  if (!wanted) return null;
+  const tag = inputs['release-tag'] || refTag;
+  if (!tag) {
+    problems.add(
+      'release-tag: missing and the ref is not a tag; set release-tag or release: false',
+    );
+    return null;
+  }
+  return {
+    tag,
+    name: inputs['release-name'] || undefined,
+    body: inputs['release-body'] || undefined,
+    generateNotes: parseBoolean(inputs, 'generate-release-notes', false, problems),
+    draft: parseBoolean(inputs, 'release-draft', false, problems),
+    prerelease: parseBoolean(inputs, 'prerelease', false, problems),
+    makeLatest: parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], 'true', problems),
+    assetNameTemplate: inputs['asset-name'] || '{name}',
+    overwrite: parseBoolean(inputs, 'overwrite', true, problems),
+  };
+}
+
+function parsePublish(
+  inputs: Inputs,
+  env: NodeJS.ProcessEnv,
+  download: boolean,
+  problems: Problems,
+): PublishPlan {
+  const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
+  const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
+  const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
+  const release = parseRelease(inputs, env.GITHUB_REF, problems);
+  // Publishing works on downloaded installers; without downloads there is nothing to publish.
+  const plan: PublishPlan = {
+    githubToken: inputs['github-token'],
+    repository: env.GITHUB_REPOSITORY ?? '',
+    artifacts:
+      upload && download
+        ? {
+            nameTemplate: inputs['artifact-name'] || '{name}',
+            retentionDays,
+            onExisting: overwrite ? 'replace' : 'fail',
+          }
+        : null,
+    release: download ? release : null,
+  };
+  if (plan.artifacts || plan.release) {
+    if (plan.githubToken === '') {
+      problems.add('github-token: missing; it is needed to publish (upload-artifacts, release)');
+    }
+    if (!/^[^/\s]+\/[^/\s]+$/.test(plan.repository)) {
+      problems.add(
+        `GITHUB_REPOSITORY: ${quote(plan.repository)} is not owner/repo; publishing needs it`,
+      );
+    }
+  }
+  return plan;
+}
+
+/** Pure: the inputs and the runner's environment → a validated Plan, or one InputError listing every problem. */
+export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
+  const problems = new Problems();
+  const apiKey = inputs['api-key'];
+  if (apiKey === '') problems.add('api-key: missing; pass it from a secret');
+  const baseUrl = parseBaseUrl(inputs['base-url'], problems);
+  const projectId = inputs['project-id'];
+  if (projectId === '') problems.add('project-id: missing; set it to your proj_<id>');
+  else if (!PROJECT_ID.test(projectId)) {
+    problems.add(`project-id: ${quote(projectId)} is not of the form proj_<id>`);
+  }
+  const platforms = parseSubset(inputs, 'platforms', PLATFORMS, problems);
+  const arches = parseSubset(inputs, 'arches', ARCHES, problems);
+  const version = parseVersion(inputs, env.GITHUB_REF, problems);
+  const wait = parseBoolean(inputs, 'wait', true, problems);
+  const pollInterval = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
+  const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
+  const download = parseBoolean(inputs, 'download', true, problems);
+  const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
+  const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
+  const buildIds = parseBuildIds(inputs, problems);
+  const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
+  const reuseBuilds = parseBoolean(inputs, 'reuse-builds', rerun, problems);
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const publish = parsePublish(inputs, env, download && wait, problems);
+  if (problems.list.length > 0) throw new InputError(problems.list);
+  return {
+    apiKey,
+    baseUrl,
+    projectId,
+    platforms: platforms.length > 0 ? platforms : null,
+    arches: arches.length > 0 ? arches : ['x64'],
+    version,
+    wait,
+    pollIntervalMs: Math.round(pollInterval * 1000),
+    timeoutMs: Math.round(timeout * 60_000),
+    download,
+    downloadPath: path.resolve(workspace, inputs['download-path'] || 'desktop-builds'),
+    downloadConcurrency,
+    failOnError,
+    buildIds,
+    reuseBuilds,
+    publish,
+  };
+}
+
+export const readInputs = (getInput: (name: string) => string): Inputs =>
+  Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)])) as Inputs;
+
+export const getInputs = (): Plan => parseInputs(readInputs(core.getInput), process.env);
