@@ -1,0 +1,93 @@
+// Failures of loading a project configuration and of applying it to the service.
+
+export interface ConfigProblem {
+  /** Dotted key path, e.g. `window.width` or `platforms[1]`; empty for the whole file. */
+  key: string;
+  /** 1-based line in the file, when known. */
+  line?: number;
+  message: string;
+}
+
+export class ConfigFileError extends Error {
+  readonly file: string;
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(file: string, problems: readonly ConfigProblem[]) {
+    const lines = problems.map(
+      (p) =>
+        `  - ${p.key || '(file)'}${p.line === undefined ? '' : ` (line ${p.line})`}: ${p.message}`,
+    );
+    super(`${file} is not a valid project configuration:\n${lines.join('\n')}`);
+    this.name = 'ConfigFileError';
+    this.file = file;
+    this.problems = problems;
+  }
+}
+
+export class ConfigFileReadError extends Error {
+  readonly file: string;
+
+  constructor(file: string, reason: string) {
+    super(`Cannot read the project configuration ${file}: ${reason}`);
+    this.name = 'ConfigFileReadError';
+    this.file = file;
+  }
+}
+
+export class MissingProjectFieldsError extends Error {
+  readonly missing: readonly string[];
+
+  constructor(missing: readonly string[], why: string) {
+    super(
+      `${why}, the project configuration needs ${missing.join(', ')}: add them to the config file or the inputs`,
+    );
+    this.name = 'MissingProjectFieldsError';
+    this.missing = missing;
+  }
+}
+
+export class AmbiguousProjectError extends Error {
+  readonly projectName: string;
+  readonly projectIds: readonly string[];
+
+  constructor(projectName: string, projectIds: readonly string[]) {
+    super(
+      `${projectIds.length} projects are named "${projectName}" (${projectIds.join(', ')}): set project-id to say which one`,
+    );
+    this.name = 'AmbiguousProjectError';
+    this.projectName = projectName;
+    this.projectIds = projectIds;
+  }
+}
+
+export class ProjectNotAppliedError extends Error {
+  readonly projectId: string;
+  readonly fields: readonly string[];
+
+  constructor(projectId: string, fields: readonly string[]) {
+    super(
+      `The service accepted the update of project ${projectId} but still reports other values for ${fields.join(', ')}; ` +
+        'check that these settings can be changed for this project, or change them in the service',
+    );
+    this.name = 'ProjectNotAppliedError';
+    this.projectId = projectId;
+    this.fields = fields;
+  }
+}
+
+export class IncompleteProjectListError extends Error {
+  readonly projectName: string;
+  readonly listed: number;
+  readonly total: number;
+
+  constructor(projectName: string, listed: number, total: number) {
+    super(
+      `No project named "${projectName}" among the ${listed} projects the service listed, but it reports ${total}; ` +
+        'to avoid creating a duplicate, set project-id',
+    );
+    this.name = 'IncompleteProjectListError';
+    this.projectName = projectName;
+    this.listed = listed;
+    this.total = total;
+  }
+}
