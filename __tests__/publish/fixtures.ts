@@ -1,0 +1,36 @@
+// Small installer files on disk for the publishing tests.
+import { createHash } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Arch, Platform } from '../../src/api/schemas.ts';
+import type { Installer } from '../../src/publish/types.ts';
+
+export const sha256 = (data: Buffer | string): string =>
+  createHash('sha256').update(data).digest('hex');
+
+export const tempDir = (prefix: string): Promise<string> =>
+  mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+
+export const writeInstaller = async (
+  dir: string,
+  fileName: string,
+  platform: Platform,
+  arch: Arch,
+  content: Buffer | string = `${fileName} ${Math.random()}`,
+  version = '1.4.2',
+): Promise<Installer> => {
+  const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  const filePath = path.join(dir, fileName);
+  await writeFile(filePath, bytes);
+  return {
+    buildId: `bld_${platform}_${arch}_${fileName.length}`,
+    platform,
+    arch,
+    version,
+    path: filePath,
+    fileName,
+    size: bytes.length,
+    sha256: sha256(bytes),
+  };
+};

@@ -1,0 +1,128 @@
+// One small error class per publishing failure; each message says how to fix it.
+import type { PublishResult } from './types.ts';
+
+export class NameTemplateError extends Error {
+  readonly template: string;
+  readonly placeholder: string;
+  constructor(template: string, placeholder: string) {
+    super(
+      `Unknown placeholder {${placeholder}} in name template "${template}". ` +
+        'Use only {name}, {version}, {platform}, {arch} and {ext}.',
+    );
+    this.name = 'NameTemplateError';
+    this.template = template;
+    this.placeholder = placeholder;
+  }
+}
+
+export class InvalidNameError extends Error {
+  readonly input: string;
+  readonly rendered: string;
+  constructor(input: string, rendered: string, reason: string) {
+    super(`${input} renders to "${rendered}", which ${reason}. Change the ${input} template.`);
+    this.name = 'InvalidNameError';
+    this.input = input;
+    this.rendered = rendered;
+  }
+}
+
+export class DuplicateNameError extends Error {
+  readonly input: string;
+  readonly rendered: string;
+  readonly buildIds: string[];
+  constructor(input: string, rendered: string, buildIds: string[]) {
+    super(
+      `${input} renders the same name "${rendered}" for builds ${buildIds.join(', ')}. ` +
+        'Add {platform}, {arch} or {ext} to the template so every installer gets its own name.',
+    );
+    this.name = 'DuplicateNameError';
+    this.input = input;
+    this.rendered = rendered;
+    this.buildIds = buildIds;
+  }
+}
+
+export class ArtifactExistsError extends Error {
+  readonly artifactName: string;
+  constructor(artifactName: string) {
+    super(
+      `A workflow artifact named "${artifactName}" already exists in this run (an earlier attempt?). ` +
+        'Set artifact-overwrite: true to replace it, or change artifact-name.',
+    );
+    this.name = 'ArtifactExistsError';
+    this.artifactName = artifactName;
+  }
+}
+
+export class AssetExistsError extends Error {
+  readonly assetName: string;
+  readonly releaseUrl: string;
+  constructor(assetName: string, releaseUrl: string) {
+    super(
+      `The release ${releaseUrl} already has an asset "${assetName}" with different content. ` +
+        'Set overwrite: true to replace it, or change asset-name.',
+    );
+    this.name = 'AssetExistsError';
+    this.assetName = assetName;
+    this.releaseUrl = releaseUrl;
+  }
+}
+
+export class AssetUploadError extends Error {
+  readonly assetName: string;
+  readonly status: number | undefined;
+  readonly attempts: number;
+  constructor(assetName: string, status: number | undefined, attempts: number, detail: string) {
+    const hint =
+      status === 422
+        ? ' Uploads to a published immutable release are refused: delete the release or use a new tag.'
+        : ' Re-run the job: the release stays a draft until every upload lands.';
+    super(
+      `Uploading release asset "${assetName}" failed after ${attempts} attempt(s)` +
+        `${status === undefined ? '' : ` (HTTP ${status})`}: ${detail}.${hint}`,
+    );
+    this.name = 'AssetUploadError';
+    this.assetName = assetName;
+    this.status = status;
+    this.attempts = attempts;
+  }
+}
+
+export class ChecksumsConflictError extends Error {
+  readonly attempts: number;
+  constructor(attempts: number) {
+    super(
+      `SHA256SUMS on the release kept changing under concurrent publishers after ${attempts} attempts. ` +
+        'Re-run the job to merge the checksums again.',
+    );
+    this.name = 'ChecksumsConflictError';
+    this.attempts = attempts;
+  }
+}
+
+export class ReleaseNotFoundError extends Error {
+  readonly tag: string;
+  constructor(tag: string) {
+    super(
+      `No release for tag ${tag} could be found or created (it vanished while publishing). ` +
+        'Check that no other workflow deletes releases for this tag, then re-run the job.',
+    );
+    this.name = 'ReleaseNotFoundError';
+    this.tag = tag;
+  }
+}
+
+/** Publishing finished with failures; `result` holds everything that did land. */
+export class PublishError extends Error {
+  readonly failures: Error[];
+  readonly result: PublishResult;
+  constructor(failures: Error[], result: PublishResult) {
+    super(
+      `Publishing failed (${failures.length} problem(s)):\n` +
+        failures.map((f) => `- ${f.message}`).join('\n'),
+    );
+    this.name = 'PublishError';
+    this.failures = failures;
+    this.result = result;
+  }
+}
