@@ -1,5 +1,5 @@
 // The emulator's public surface: what tests, the demo and the CLI configure and observe.
-import type { Arch, Platform } from '../api/schemas.ts';
+import type { Arch, CreateProjectRequest, Platform, Project } from '../api/schemas.ts';
 
 /** Matches builds; an omitted field matches anything. */
 export interface BuildRule {
@@ -32,6 +32,8 @@ export interface EmulatorOptions {
    * `https://receiver.test/…` and map it to a loopback http receiver here.
    */
   webhookTarget?: (registeredUrl: URL) => URL;
+  /** Projects that exist from the start (validated like Create Project); `id` fixes a project's id. */
+  seedProjects?: Array<CreateProjectRequest & { id?: string }>;
 }
 
 /** Fault switches. Tests mutate `emulator.faults` at any time; `emulator.resetFaults()` clears them. */
@@ -102,6 +104,8 @@ export interface Emulator {
   readonly deliveries: Delivery[];
   /** Every build ever created, as Get Build would show it now. */
   builds(): import('../api/schemas.ts').Build[];
+  /** Every project that exists now, as Get Project shows it. */
+  projects(): Project[];
   /** Name, size and sha256 of a build's artifact (known before it is served). */
   artifactFor(buildId: string): ArtifactInfo;
   close(): Promise<void>;

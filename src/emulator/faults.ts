@@ -1,0 +1,49 @@
+// Fault switches: defaults, rule matching, and count-based faults that are used up as they fire.
+import type { BuildRule, Faults } from './options.ts';
+
+export function defaultFaults(): Faults {
+  return {
+    serverErrors: { count: 0 },
+    serverErrorsUntil: 0,
+    rateLimit: { count: 0, retryAfter: '1' },
+    loseTriggerResponses: 0,
+    malformedJson: 0,
+    cutDownloads: { count: 0, afterBytes: 0 },
+    ignoreRange: false,
+    failBuilds: [],
+    hangBuilds: [],
+    injectLogLines: [],
+    lateLogLines: 0,
+    lateLogIntervalMs: 50,
+    hostileFileName: null,
+  };
+}
+
+export function matchesAnyRule(
+  rules: readonly BuildRule[],
+  build: { platform: string; arch: string; version: string },
+): boolean {
+  return rules.some(
+    (rule) =>
+      (rule.platform === undefined || rule.platform === build.platform) &&
+      (rule.arch === undefined || rule.arch === build.arch) &&
+      (rule.version === undefined || rule.version === build.version),
+  );
+}
+
+/** Uses up one firing of a count-based fault; true when it fired. */
+export function consume(holder: { count: number }): boolean {
+  if (holder.count <= 0) return false;
+  holder.count -= 1;
+  return true;
+}
+
+/** Same, for the faults that are a bare count. */
+export function consumeCount(
+  faults: Faults,
+  field: 'loseTriggerResponses' | 'malformedJson',
+): boolean {
+  if (faults[field] <= 0) return false;
+  faults[field] -= 1;
+  return true;
+}

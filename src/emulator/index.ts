@@ -1,0 +1,178 @@
+// startEmulator(): a local Desktop App Build Service — the API server, the artifact host (another
+// origin) and everything behind them, all owned by the returned object (no module state).
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Build, Project, type Arch, type Platform } from '../api/schemas.ts';
+import { handleApiRequest } from './api-server.ts';
+import { handleArtifactRequest } from './artifact-server.ts';
+import { createArtifactContent } from './artifacts.ts';
+import { defaultFaults } from './faults.ts';
+import { createLifecycle } from './lifecycle.ts';
+import type { Delivery, Emulator, EmulatorOptions, Faults, RecordedRequest } from './options.ts';
+import { addProject } from './routes-projects.ts';
+import { buildView, createStore, projectView } from './store.ts';
+import { createTimers } from './timers.ts';
+import { parseCreateProject } from './validation.ts';
+import { createEventEmitter } from './webhooks.ts';
+
+export type { Emulator, EmulatorOptions, Faults } from './options.ts';
+
+const MIB = 1024 * 1024;
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** Listens for every request on `server`, recording it before `handle` answers. */
+function serve(
+  server: Server,
+  origin: RecordedRequest['origin'],
+  requests: RecordedRequest[],
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const record: RecordedRequest = {
+      origin,
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: { ...req.headers },
+      status: 0,
+      at: Date.now(),
+    };
+    requests.push(record);
+    res.on('finish', () => {
+      record.status = res.statusCode;
+    });
+    handle(req, res).catch((error: unknown) => {
+      console.error('emulator: request failed', error);
+      res.destroy();
+    });
+  });
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const host = options.host ?? '127.0.0.1';
+  const apiKey = options.apiKey ?? `dbs_test_${randomBytes(16).toString('hex')}`;
+  const buildingMs = options.buildingMs ?? 2000;
+  const sizeOption = options.artifactSize ?? MIB;
+  const target = options.webhookTarget ?? ((url: URL) => url);
+
+  const store = createStore();
+  const timers = createTimers();
+  const content = createArtifactContent();
+  const shutdown = new AbortController();
+  const signingKey = randomBytes(32).toString('hex');
+  const requests: RecordedRequest[] = [];
+  const deliveries: Delivery[] = [];
+  let faults = defaultFaults();
+  const currentFaults = () => faults;
+
+  const apiServer = createServer({ keepAlive: true });
+  const artifactServer = createServer({ keepAlive: true });
+  const port = await listen(apiServer, host, options.port ?? 0);
+  const artifactPort = await listen(artifactServer, host, options.artifactPort ?? 0).catch(
+    async (error: unknown) => {
+      await close(apiServer);
+      throw error;
+    },
+  );
+  const baseUrl = `http://${urlHost(host)}:${port}/v1`;
+  const artifactBaseUrl = `http://${urlHost(host)}:${artifactPort}`;
+
+  const emit = createEventEmitter({
+    store,
+    timers,
+    retryDelayMs: options.webhookRetryDelayMs ?? 200,
+    target,
+    deliveries,
+    closed: shutdown.signal,
+  });
+  const lifecycle = createLifecycle({
+    store,
+    timers,
+    faults: currentFaults,
+    emit,
+    queuedMs: options.queuedMs ?? 300,
+    buildingMs,
+    logIntervalMs: Math.max(5, options.logIntervalMs ?? buildingMs / 8),
+    artifactBaseUrl,
+    signingKey,
+  });
+  const apiContext = {
+    store,
+    faults: currentFaults,
+    lifecycle,
+    emit,
+    baseUrl,
+    artifactBaseUrl,
+    apiKey,
+    artifactSize: (build: { platform: Platform; arch: Arch; version: string }) =>
+      typeof sizeOption === 'number' ? sizeOption : sizeOption(build),
+  };
+  for (const seed of options.seedProjects ?? []) {
+    const { id, ...request } = seed;
+    addProject(store, parseCreateProject({ ...request }), id);
+  }
+
+  serve(apiServer, 'api', requests, (req, res) => handleApiRequest(apiContext, req, res));
+  serve(artifactServer, 'artifact', requests, (req, res) =>
+    handleArtifactRequest({ store, faults: currentFaults, content, signingKey }, req, res),
+  );
+
+  const findBuild = (id: string) => {
+    const build = store.builds.get(id);
+    if (build === undefined) throw new Error(`The emulator has no build '${id}'.`);
+    return build;
+  };
+
+  return {
+    baseUrl,
+    artifactBaseUrl,
+    apiKey,
+    get faults() {
+      return faults;
+    },
+    set faults(value: Faults) {
+      faults = value;
+    },
+    resetFaults() {
+      faults = defaultFaults();
+    },
+    requests,
+    deliveries,
+    builds: () => [...store.builds.values()].map((b) => Build.parse(buildView(b, apiContext))),
+    projects: () => [...store.projects.values()].map((p) => Project.parse(projectView(p))),
+    artifactFor(buildId) {
+      const build = findBuild(buildId);
+      return {
+        fileName: build.fileName,
+        size: build.size,
+        sha256: content.sha256(build.artifactKey, build.size),
+      };
+    },
+    async close() {
+      shutdown.abort();
+      timers.cancelAll();
+      await Promise.all([close(apiServer), close(artifactServer)]);
+    },
+  };
+}

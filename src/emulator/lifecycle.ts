@@ -1,0 +1,150 @@
+// Build lifecycle by timers: queued → building (log lines over time) → success | failed,
+// with the hang, fail, injected-line and late-line faults applied at the right moments.
+import type { EventType } from '../api/schemas.ts';
+import { signArtifactPath } from './artifacts.ts';
+import {
+  buildingLines,
+  failureLines,
+  lateLine,
+  startLine,
+  stillBuildingLine,
+  successLines,
+  type LogLine,
+} from './build-log.ts';
+import { matchesAnyRule } from './faults.ts';
+import type { Faults } from './options.ts';
+import { fullArtifactUrl, type BuildRecord, type Store } from './store.ts';
+import type { Timers } from './timers.ts';
+import type { EmitEvent } from './webhooks.ts';
+
+export interface LifecycleContext {
+  store: Store;
+  timers: Timers;
+  faults(): Faults;
+  emit: EmitEvent;
+  queuedMs: number;
+  buildingMs: number;
+  logIntervalMs: number;
+  artifactBaseUrl: string;
+  signingKey: string;
+}
+
+export interface Lifecycle {
+  start(build: BuildRecord): void;
+  /** Stops a build's timers (its project was deleted). */
+  forget(buildId: string): void;
+}
+
+export function createLifecycle(ctx: LifecycleContext): Lifecycle {
+  const running = new Map<string, NodeJS.Timeout[]>();
+
+  const track = (build: BuildRecord, handle: NodeJS.Timeout) => {
+    running.set(build.id, [...(running.get(build.id) ?? []), handle]);
+  };
+  const forget = (buildId: string) => {
+    for (const handle of running.get(buildId) ?? []) ctx.timers.cancel(handle);
+    running.delete(buildId);
+  };
+  const append = (build: BuildRecord, lines: LogLine[]) => {
+    const timestamp = new Date().toISOString();
+    for (const line of lines) build.logs.push({ timestamp, ...line });
+  };
+  const emitBuildEvent = (type: EventType, build: BuildRecord) => {
+    const project = ctx.store.projects.get(build.projectId);
+    ctx.emit(type, {
+      build: {
+        id: build.id,
+        projectId: build.projectId,
+        version: build.version,
+        platform: build.platform,
+        arch: build.arch,
+        status: build.status,
+        artifactUrl: fullArtifactUrl(build, ctx.artifactBaseUrl),
+        duration: build.duration ?? null,
+      },
+      project: { id: build.projectId, name: project?.name ?? '' },
+    });
+  };
+
+  const appendLateLines = (build: BuildRecord) => {
+    const { lateLogLines, lateLogIntervalMs } = ctx.faults();
+    for (let n = 1; n <= lateLogLines; n += 1) {
+      track(
+        build,
+        ctx.timers.after(n * lateLogIntervalMs, () => append(build, [lateLine(n)])),
+      );
+    }
+  };
+
+  const finish = (build: BuildRecord) => {
+    forget(build.id);
+    const completed = new Date();
+    build.completedAt = completed.toISOString();
+    build.duration = Math.round((completed.getTime() - Date.parse(build.startedAt ?? '')) / 1000);
+    if (matchesAnyRule(ctx.faults().failBuilds, build)) {
+      append(build, failureLines(build));
+      build.status = 'failed';
+      emitBuildEvent('build.failed', build);
+    } else {
+      build.artifactPath = `/artifacts/${build.id}/${encodeURIComponent(build.fileName)}`;
+      build.artifactSig = signArtifactPath(ctx.signingKey, build.artifactPath);
+      append(build, successLines(build));
+      build.status = 'success';
+      emitBuildEvent('build.succeeded', build);
+    }
+    appendLateLines(build);
+  };
+
+  // A hung build keeps logging slowly; once its hang rule is gone (resetFaults), it finishes.
+  const hang = (build: BuildRecord) => {
+    forget(build.id);
+    const beat = ctx.timers.every(ctx.logIntervalMs * 4, () => {
+      if (matchesAnyRule(ctx.faults().hangBuilds, build)) {
+        const elapsed = Math.round((Date.now() - Date.parse(build.startedAt ?? '')) / 1000);
+        append(build, [stillBuildingLine(elapsed)]);
+      } else {
+        finish(build);
+      }
+    });
+    track(build, beat);
+  };
+
+  const begin = (build: BuildRecord) => {
+    forget(build.id);
+    build.startedAt = new Date().toISOString();
+    append(build, [startLine(build)]);
+    append(
+      build,
+      ctx.faults().injectLogLines.map((message) => ({ level: 'info', message })),
+    );
+    build.status = 'building';
+    emitBuildEvent('build.started', build);
+    const script = buildingLines(build, ctx.store.projects.get(build.projectId)?.url ?? '');
+    let next = 0;
+    track(
+      build,
+      ctx.timers.every(ctx.logIntervalMs, () => {
+        const line = script[next % script.length];
+        next += 1;
+        if (line !== undefined) append(build, [line]);
+      }),
+    );
+    track(
+      build,
+      ctx.timers.after(ctx.buildingMs, () =>
+        matchesAnyRule(ctx.faults().hangBuilds, build) ? hang(build) : finish(build),
+      ),
+    );
+  };
+
+  return {
+    start(build) {
+      emitBuildEvent('build.queued', build);
+      track(
+        build,
+        ctx.timers.after(ctx.queuedMs, () => begin(build)),
+      );
+    },
+    forget,
+  };
+}
