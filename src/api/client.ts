@@ -1,0 +1,243 @@
+// BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.
+import { randomUUID } from 'node:crypto';
+import packageJson from '../../package.json' with { type: 'json' };
+import { downloadArtifact, type DownloadedArtifact, type DownloadOptions } from './download.ts';
+import { findCreatedProject, findCreatedWebhook, findTriggeredBuild } from './reconcile.ts';
+import { defaultRetryRuntime, type RetryEvent, type RetryPolicy } from './retry.ts';
+import {
+  Build,
+  BuildList,
+  BuildLogs,
+  CreatedProject,
+  Deleted,
+  Project,
+  ProjectList,
+  TriggeredBuild,
+  UpdatedProject,
+  Webhook,
+  WebhookList,
+  type CreateProjectRequest,
+  type CreateWebhookRequest,
+  type TriggerBuildRequest,
+  type UpdateProjectRequest,
+} from './schemas.ts';
+import { Transport } from './transport.ts';
+
+export const DEFAULT_USER_AGENT = `desktop-build-action/${packageJson.version}`;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Default `desktop-build-action/<version>`. */
+  userAgent?: string;
+  /** Per request (for downloads: per wait for headers or for the next bytes). Default 30 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Told about every retry before its delay starts. */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+const id = (value: string): string => encodeURIComponent(value);
+
+export class BuildServiceClient {
+  readonly #transport: Transport;
+
+  constructor(options: ClientOptions) {
+    this.#transport = new Transport({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      runtime: defaultRetryRuntime(options.retry, options.onRetry),
+    });
+  }
+
+  listProjects(o: CallOptions = {}): Promise<ProjectList> {
+    return this.#transport.json(
+      { method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: ProjectList },
+      o.signal,
+    );
+  }
+
+  getProject(projectId: string, o: CallOptions = {}): Promise<Project> {
+    return this.#transport.json(
+      {
+        method: 'GET',
+        endpoint: 'GET /projects/:projectId',
+        path: `/projects/${id(projectId)}`,
+        schema: Project,
+        resourceId: projectId,
+      },
+      o.signal,
+    );
+  }
+
+  /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
+  createProject(body: CreateProjectRequest, o: CallOptions = {}): Promise<CreatedProject> {
+    const since = Date.now();
+    return this.#transport.json(
+      {
+        method: 'POST',
+        endpoint: 'POST /projects',
+        path: '/projects',
+        schema: CreatedProject,
+        body,
+        idempotencyKey: randomUUID(),
+        reconcile: async () =>
+          findCreatedProject((await this.listProjects(o)).projects, body, since),
+      },
+      o.signal,
+    );
+  }
+
+  updateProject(
+    projectId: string,
+    patch: UpdateProjectRequest,
+    o: CallOptions = {},
+  ): Promise<UpdatedProject> {
+    return this.#transport.json(
+      {
+        method: 'PATCH',
+        endpoint: 'PATCH /projects/:projectId',
+        path: `/projects/${id(projectId)}`,
+        schema: UpdatedProject,
+        body: patch,
+        resourceId: projectId,
+      },
+      o.signal,
+    );
+  }
+
+  /** Irreversible: deletes the project with all its builds and artifacts. */
+  deleteProject(projectId: string, o: CallOptions = {}): Promise<Deleted> {
+    return this.#transport.json(
+      {
+        method: 'DELETE',
+        endpoint: 'DELETE /projects/:projectId',
+        path: `/projects/${id(projectId)}`,
+        schema: Deleted,
+        resourceId: projectId,
+      },
+      o.signal,
+    );
+  }
+
+  listBuilds(projectId: string, o: CallOptions = {}): Promise<BuildList> {
+    return this.#transport.json(
+      {
+        method: 'GET',
+        endpoint: 'GET /projects/:projectId/builds',
+        path: `/projects/${id(projectId)}/builds`,
+        schema: BuildList,
+        resourceId: projectId,
+      },
+      o.signal,
+    );
+  }
+
+  getBuild(buildId: string, o: CallOptions = {}): Promise<Build> {
+    return this.#transport.json(
+      {
+        method: 'GET',
+        endpoint: 'GET /builds/:buildId',
+        path: `/builds/${id(buildId)}`,
+        schema: Build,
+        resourceId: buildId,
+      },
+      o.signal,
+    );
+  }
+
+  /**
+   * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
+   * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
+   * unparsable body) the build list is consulted, so a lost answer never yields a second build.
+   */
+  triggerBuild(
+    projectId: string,
+    body: TriggerBuildRequest,
+    o: CallOptions = {},
+  ): Promise<TriggeredBuild> {
+    const since = Date.now();
+    return this.#transport.json(
+      {
+        method: 'POST',
+        endpoint: 'POST /projects/:projectId/builds',
+        path: `/projects/${id(projectId)}/builds`,
+        schema: TriggeredBuild,
+        body,
+        resourceId: projectId,
+        idempotencyKey: randomUUID(),
+        reconcile: async () =>
+          findTriggeredBuild((await this.listBuilds(projectId, o)).builds, body, since),
+      },
+      o.signal,
+    );
+  }
+
+  getBuildLogs(buildId: string, o: CallOptions = {}): Promise<BuildLogs> {
+    return this.#transport.json(
+      {
+        method: 'GET',
+        endpoint: 'GET /builds/:buildId/logs',
+        path: `/builds/${id(buildId)}/logs`,
+        schema: BuildLogs,
+        resourceId: buildId,
+      },
+      o.signal,
+    );
+  }
+
+  /** Streams the artifact into `o.directory`; see download.ts. */
+  downloadArtifact(buildId: string, o: DownloadOptions): Promise<DownloadedArtifact> {
+    return downloadArtifact(this.#transport, buildId, o);
+  }
+
+  /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
+  createWebhook(body: CreateWebhookRequest, o: CallOptions = {}): Promise<Webhook> {
+    const since = Date.now();
+    return this.#transport.json(
+      {
+        method: 'POST',
+        endpoint: 'POST /webhooks',
+        path: '/webhooks',
+        schema: Webhook,
+        body,
+        idempotencyKey: randomUUID(),
+        reconcile: async () =>
+          findCreatedWebhook((await this.listWebhooks(o)).webhooks, body, since),
+      },
+      o.signal,
+    );
+  }
+
+  listWebhooks(o: CallOptions = {}): Promise<WebhookList> {
+    return this.#transport.json(
+      { method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: WebhookList },
+      o.signal,
+    );
+  }
+
+  deleteWebhook(webhookId: string, o: CallOptions = {}): Promise<Deleted> {
+    return this.#transport.json(
+      {
+        method: 'DELETE',
+        endpoint: 'DELETE /webhooks/:webhookId',
+        path: `/webhooks/${id(webhookId)}`,
+        schema: Deleted,
+        resourceId: webhookId,
+      },
+      o.signal,
+    );
+  }
+
+  /** Closes the kept-alive connections. */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+}

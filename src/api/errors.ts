@@ -1,0 +1,141 @@
+// Every failure the client reports. Messages name the endpoint as a template
+// ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
+// reaches an error (see error-body.ts).
+
+const attemptsNote = (attempts: number): string =>
+  attempts > 1 ? ` after ${attempts} attempts` : '';
+
+/** The service answered with a status that is not a success. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly endpoint: string;
+  readonly serviceMessage: string | undefined;
+  readonly attempts: number;
+
+  constructor(
+    status: number,
+    endpoint: string,
+    serviceMessage: string | undefined,
+    attempts = 1,
+    message?: string,
+  ) {
+    super(
+      message ??
+        `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
+          (serviceMessage ? `: ${serviceMessage}` : '.'),
+    );
+    this.name = 'ApiError';
+    this.status = status;
+    this.endpoint = endpoint;
+    this.serviceMessage = serviceMessage;
+    this.attempts = attempts;
+  }
+}
+
+/** 401 or 403: the service refused the API key. */
+export class ApiKeyRefusedError extends ApiError {
+  constructor(status: number, endpoint: string, serviceMessage: string | undefined) {
+    super(
+      status,
+      endpoint,
+      serviceMessage,
+      1,
+      `The service refused the API key (HTTP ${status} on ${endpoint})` +
+        (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+        'Check that the api-key secret is set, current, and allowed to use this project.',
+    );
+    this.name = 'ApiKeyRefusedError';
+  }
+}
+
+/** 404: the resource named by the request does not exist. */
+export class NotFoundError extends ApiError {
+  readonly resourceId: string;
+
+  constructor(endpoint: string, resourceId: string, serviceMessage: string | undefined) {
+    super(
+      404,
+      endpoint,
+      serviceMessage,
+      1,
+      `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
+        (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+        'Check the id; it may have been deleted or belong to another account.',
+    );
+    this.name = 'NotFoundError';
+    this.resourceId = resourceId;
+  }
+}
+
+/** A success answer whose body is not JSON or lacks a field the client relies on. */
+export class ResponseShapeError extends Error {
+  readonly endpoint: string;
+  readonly status: number;
+  /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
+  readonly fieldPath: string;
+  readonly attempts: number;
+
+  constructor(endpoint: string, status: number, fieldPath: string, problem: string, attempts = 1) {
+    super(
+      `${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
+        `${fieldPath} ${problem}. The service may be a different API version than this action expects.`,
+    );
+    this.name = 'ResponseShapeError';
+    this.endpoint = endpoint;
+    this.status = status;
+    this.fieldPath = fieldPath;
+    this.attempts = attempts;
+  }
+}
+
+/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
+export class NetworkError extends Error {
+  readonly endpoint: string;
+  /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
+  readonly code: string;
+  readonly attempts: number;
+
+  constructor(endpoint: string, code: string, attempts: number, message?: string) {
+    super(
+      message ??
+        `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}. ` +
+          'Check base-url and that the service is reachable from the runner.',
+    );
+    this.name = 'NetworkError';
+    this.endpoint = endpoint;
+    this.code = code;
+    this.attempts = attempts;
+  }
+}
+
+/** No complete answer within the per-request timeout, even after retrying. */
+export class TimeoutError extends NetworkError {
+  readonly timeoutMs: number;
+
+  constructor(endpoint: string, timeoutMs: number, attempts: number) {
+    super(
+      endpoint,
+      'ETIMEDOUT',
+      attempts,
+      `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
+        'The service may be overloaded; raise the timeout or retry later.',
+    );
+    this.name = 'TimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export type DownloadProblem = 'size' | 'name' | 'redirect';
+
+/** The artifact is not as announced (length), or its name or redirects are unusable. */
+export class DownloadError extends Error {
+  readonly buildId: string;
+  readonly problem: DownloadProblem;
+
+  constructor(buildId: string, problem: DownloadProblem, message: string) {
+    super(`Download of build ${buildId}: ${message}`);
+    this.name = 'DownloadError';
+    this.buildId = buildId;
+    this.problem = problem;
+  }
+}

@@ -1,0 +1,89 @@
+// Choosing the local file name of an artifact. The name comes from the artifact host, so it is
+// untrusted: it is reduced to a plain base name that cannot leave the target directory.
+import path from 'node:path';
+
+const MAX_NAME_CHARS = 200;
+// Control characters, path separators and characters Windows refuses in file names.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+
+function decodeExtValue(value: string): string | undefined {
+  // RFC 8187: charset'language'percent-encoded-octets
+  const match = /^([\w!#$%&+^`{}~-]+)'[^']*'(.*)$/.exec(value.trim());
+  if (!match) return undefined;
+  const [, charset = '', encoded = ''] = match;
+  switch (charset.toLowerCase()) {
+    case 'utf-8':
+      try {
+        return decodeURIComponent(encoded);
+      } catch {
+        return undefined;
+      }
+    case 'iso-8859-1':
+      return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16)),
+      );
+    default:
+      return undefined;
+  }
+}
+
+const unquote = (value: string): string =>
+  value.startsWith('"') && value.endsWith('"') && value.length >= 2
+    ? value.slice(1, -1).replace(/\\(.)/g, '$1')
+    : value.trim();
+
+/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`. */
+export function fileNameFromContentDisposition(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const params = new Map<string, string>();
+  const pattern = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+  for (const [, name = '', value = ''] of header.matchAll(pattern)) {
+    params.set(name.toLowerCase(), value);
+  }
+  const extended = params.get('filename*');
+  const fromExtended = extended === undefined ? undefined : decodeExtValue(unquote(extended));
+  const plain = params.get('filename');
+  return fromExtended ?? (plain === undefined ? undefined : unquote(plain));
+}
+
+/** The last non-empty path segment of a URL, percent-decoded when possible. */
+export function fileNameFromUrl(url: URL): string | undefined {
+  const segment = url.pathname.split('/').filter(Boolean).pop();
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function shorten(name: string): string {
+  if (name.length <= MAX_NAME_CHARS) return name;
+  const extension = path.extname(name).slice(0, 20);
+  return name.slice(0, MAX_NAME_CHARS - extension.length) + extension;
+}
+
+/**
+ * A plain file name: only the part after the last `/` or `\`, without control or reserved
+ * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
+ * when nothing usable is left.
+ */
+export function sanitizeFileName(candidate: string | undefined, fallback: string): string {
+  const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    .replace(FORBIDDEN, '_')
+    .trim()
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '');
+  if (cleaned === '' || /^_+$/.test(cleaned)) return fallback;
+  return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
+}
+
+/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
+export function pathInside(directory: string, fileName: string): string | undefined {
+  const root = path.resolve(directory);
+  const target = path.resolve(root, fileName);
+  return path.dirname(target) === root && path.basename(target) === fileName ? target : undefined;
+}

@@ -1,0 +1,275 @@
+// The HTTP edge (undici): base URL, auth for the API's own origin only, User-Agent, per-request
+// timeouts, and classification of every failure for the retry loop.
+import { Agent, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { serviceMessageOf } from './error-body.ts';
+import {
+  ApiError,
+  ApiKeyRefusedError,
+  NetworkError,
+  NotFoundError,
+  ResponseShapeError,
+  TimeoutError,
+} from './errors.ts';
+import {
+  parseRetryAfter,
+  withRetries,
+  type AttemptFailure,
+  type AttemptResult,
+  type RetryRuntime,
+} from './retry.ts';
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey: string;
+  userAgent: string;
+  timeoutMs: number;
+  runtime: RetryRuntime;
+}
+
+export interface JsonRequest<T> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Template for messages and logs, e.g. `GET /builds/:buildId`. */
+  endpoint: string;
+  /** Path below the base URL, ids already encoded. */
+  path: string;
+  schema: z.ZodType<T>;
+  body?: unknown;
+  /** The id a 404 is about. */
+  resourceId?: string;
+  idempotencyKey?: string;
+  /** See RetryTask.reconcile. */
+  reconcile?: () => Promise<T | undefined>;
+}
+
+export interface SendInit {
+  method: Dispatcher.HttpMethod;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  /** Limits both the wait for headers and any silence while the body streams. */
+  idleTimeoutMs: number;
+  highWaterMark?: number;
+}
+
+// Failures where the request certainly never reached the service.
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TRANSIENT_CODES = new Set([
+  ...CONNECT_CODES,
+  ...TIMEOUT_CODES,
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+
+export function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const headerValue = (headers: Dispatcher.ResponseData['headers'], name: string) => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
+export function joinUrl(baseUrl: string, path: string): URL {
+  const base = new URL(baseUrl);
+  return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
+}
+
+function shapeProblem(error: z.ZodError): { fieldPath: string; problem: string } {
+  const issue = error.issues[0];
+  const fieldPath = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
+  return { fieldPath, problem: issue ? `is invalid (${issue.message})` : 'is invalid' };
+}
+
+export class Transport {
+  readonly runtime: RetryRuntime;
+  readonly timeoutMs: number;
+  readonly apiOrigin: string;
+  readonly #baseUrl: string;
+  readonly #apiKey: string;
+  readonly #userAgent: string;
+  readonly #agent: Agent;
+
+  constructor(options: TransportOptions) {
+    this.runtime = options.runtime;
+    this.timeoutMs = options.timeoutMs;
+    this.apiOrigin = new URL(options.baseUrl).origin;
+    this.#baseUrl = options.baseUrl;
+    this.#apiKey = options.apiKey;
+    this.#userAgent = options.userAgent;
+    this.#agent = new Agent();
+  }
+
+  url(path: string): URL {
+    return joinUrl(this.#baseUrl, path);
+  }
+
+  /** One HTTP exchange, no redirects followed; the API key goes to the API's origin only. */
+  send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData> {
+    const headers: Record<string, string> = {
+      'user-agent': this.#userAgent,
+      ...init.headers,
+    };
+    if (url.origin === this.apiOrigin) headers.authorization = `Bearer ${this.#apiKey}`;
+    return this.#agent.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: init.method,
+      headers,
+      body: init.body ?? null,
+      signal: init.signal ?? null,
+      headersTimeout: init.idleTimeoutMs,
+      bodyTimeout: init.idleTimeoutMs,
+      highWaterMark: init.highWaterMark,
+    });
+  }
+
+  /** A JSON endpoint: retried, validated, typed. */
+  json<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<T> {
+    return withRetries(this.runtime, {
+      endpoint: request.endpoint,
+      signal,
+      attempt: () => this.#jsonAttempt(request, signal),
+      reconcile: request.reconcile,
+    });
+  }
+
+  /** Classifies an HTTP status that is not a success. */
+  statusFailure(
+    endpoint: string,
+    status: number,
+    headers: Dispatcher.ResponseData['headers'],
+    bodyText: string,
+    resourceId?: string,
+  ): AttemptFailure {
+    const serviceMessage = serviceMessageOf(bodyText, [this.#apiKey]);
+    const retryable = status === 408 || status === 429 || status >= 500;
+    const retryAfterMs = retryable
+      ? parseRetryAfter(headerValue(headers, 'retry-after'), this.runtime.now())
+      : undefined;
+    return {
+      retryable,
+      outcomeUnknown: status >= 500,
+      retryAfterMs,
+      reason:
+        `HTTP ${status}` + (retryAfterMs === undefined ? '' : `, Retry-After ${retryAfterMs} ms`),
+      toError: (attempts) => {
+        if (status === 401 || status === 403) {
+          return new ApiKeyRefusedError(status, endpoint, serviceMessage);
+        }
+        if (status === 404 && resourceId !== undefined) {
+          return new NotFoundError(endpoint, resourceId, serviceMessage);
+        }
+        return new ApiError(status, endpoint, serviceMessage, attempts);
+      },
+    };
+  }
+
+  /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
+  networkFailure(endpoint: string, error: unknown, timedOut: boolean): AttemptFailure {
+    const code = errorCode(error);
+    if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code))) throw error;
+    const isTimeout = timedOut || TIMEOUT_CODES.has(code ?? '');
+    return {
+      retryable: true,
+      outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
+      reason: isTimeout ? `no answer within ${this.timeoutMs} ms` : (code ?? 'network error'),
+      toError: (attempts) =>
+        isTimeout
+          ? new TimeoutError(endpoint, this.timeoutMs, attempts)
+          : new NetworkError(endpoint, code ?? 'network error', attempts),
+    };
+  }
+
+  close(): Promise<void> {
+    return this.#agent.close();
+  }
+
+  async #jsonAttempt<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<AttemptResult<T>> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+    let response: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      response = await this.send(this.url(request.path), {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        idleTimeoutMs: this.timeoutMs,
+      });
+      text = await response.body.text();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      return { ok: false, failure: this.networkFailure(request.endpoint, error, timeout.aborted) };
+    }
+    const status = response.statusCode;
+    if (status < 200 || status >= 300) {
+      const failure = this.statusFailure(
+        request.endpoint,
+        status,
+        response.headers,
+        text,
+        request.resourceId,
+      );
+      return { ok: false, failure };
+    }
+    return this.#decode(request, status, text);
+  }
+
+  #decode<T>(request: JsonRequest<T>, status: number, text: string): AttemptResult<T> {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return {
+        ok: false,
+        failure: {
+          retryable: true,
+          outcomeUnknown: true,
+          reason: 'unparsable JSON body',
+          toError: (attempts) =>
+            new ResponseShapeError(
+              request.endpoint,
+              status,
+              '(body)',
+              'is not valid JSON',
+              attempts,
+            ),
+        },
+      };
+    }
+    const parsed = request.schema.safeParse(data);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    const { fieldPath, problem } = shapeProblem(parsed.error);
+    return {
+      ok: false,
+      failure: {
+        retryable: false,
+        outcomeUnknown: false,
+        reason: 'unexpected body',
+        toError: () => new ResponseShapeError(request.endpoint, status, fieldPath, problem),
+      },
+    };
+  }
+}
