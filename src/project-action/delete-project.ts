@@ -1,0 +1,50 @@
+// Deletes a project (e.g. an ephemeral preview), saying what went with it. A project that is already
+// gone is not an error, so a cleanup job can be re-run.
+import * as core from '@actions/core';
+import type { BuildServiceClient } from '../api/client.ts';
+import { NotFoundError } from '../api/errors.ts';
+import { findProjectByName } from '../config/apply-project.ts';
+
+export type DeleteClient = Pick<
+  BuildServiceClient,
+  'listProjects' | 'getProject' | 'listBuilds' | 'deleteProject'
+>;
+
+export interface DeleteTarget {
+  projectId?: string | undefined;
+  name?: string | undefined;
+}
+
+export interface DeleteResult {
+  /** The deleted project; undefined when there was nothing to delete. */
+  projectId: string | undefined;
+  deleted: boolean;
+}
+
+export async function deleteProject(
+  client: DeleteClient,
+  target: DeleteTarget,
+): Promise<DeleteResult> {
+  const projectId = target.projectId ?? (await idByName(client, target.name ?? ''));
+  if (!projectId) return { projectId: undefined, deleted: false };
+  try {
+    const project = await client.getProject(projectId);
+    const { total: builds } = await client.listBuilds(projectId);
+    await client.deleteProject(projectId);
+    core.info(
+      `Deleted project ${project.id} "${project.name}" (${project.url}, platforms ${project.platforms.join(', ')}) ` +
+        `with its ${builds} build${builds === 1 ? '' : 's'} and their artifacts`,
+    );
+    return { projectId, deleted: true };
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    core.info(`Project ${projectId} does not exist (already deleted?); nothing to delete`);
+    return { projectId: undefined, deleted: false };
+  }
+}
+
+async function idByName(client: DeleteClient, name: string): Promise<string | undefined> {
+  const found = await findProjectByName(client, name);
+  if (!found) core.info(`No project is named "${name}"; nothing to delete`);
+  return found?.id;
+}

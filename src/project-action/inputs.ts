@@ -1,0 +1,66 @@
+// The project sub-action's inputs (project/action.yml), parsed and validated before any request.
+import { ProjectConfig } from '../config/project-config.ts';
+import {
+  parseBoolean,
+  parseConnection,
+  type InputReader,
+  type ServiceConnection,
+} from '../config/service-inputs.ts';
+import { InputError, splitList } from '../inputs.ts';
+
+export interface ProjectActionInputs extends ServiceConnection {
+  projectId: string | undefined;
+  /** As given: relative to `workspace` unless absolute. */
+  configFile: string | undefined;
+  workspace: string;
+  /** `name`, `url`, `platforms` inputs: they win over the config file. */
+  overrides: ProjectConfig;
+  delete: boolean;
+}
+
+const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
+const OVERRIDE_INPUTS = { name: 'name', url: 'url', platforms: 'platforms' } as const;
+
+export function parseProjectInputs(read: InputReader, env: NodeJS.ProcessEnv): ProjectActionInputs {
+  const problems: string[] = [];
+  const connection = parseConnection(read, problems);
+  const projectId = read('project-id') || undefined;
+  if (projectId && !PROJECT_ID.test(projectId)) {
+    problems.push(`project-id: ${JSON.stringify(projectId)} is not a project id (proj_…)`);
+  }
+  const overrides = parseOverrides(read, problems);
+  const configFile = read('config-file') || undefined;
+  const remove = parseBoolean(read, 'delete', false, problems);
+  if (remove && !projectId && !configFile && !overrides.name) {
+    problems.push('delete: say which project: set project-id, name or config-file');
+  }
+  if (!remove && !projectId && !configFile && Object.keys(overrides).length === 0) {
+    problems.push('config-file: set it, or name, url and platforms, to say what the project is');
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  return {
+    ...connection,
+    projectId,
+    configFile,
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    overrides,
+    delete: remove,
+  };
+}
+
+function parseOverrides(read: InputReader, problems: string[]): ProjectConfig {
+  const given: Record<string, unknown> = {};
+  const name = read(OVERRIDE_INPUTS.name);
+  const url = read(OVERRIDE_INPUTS.url);
+  const platforms = splitList(read(OVERRIDE_INPUTS.platforms));
+  if (name) given.name = name;
+  if (url) given.url = url;
+  if (platforms.length > 0) given.platforms = platforms;
+  const result = ProjectConfig.safeParse(given);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const input = OVERRIDE_INPUTS[issue.path[0] as keyof typeof OVERRIDE_INPUTS];
+    problems.push(`${input}: ${issue.message}`);
+  }
+  return {};
+}

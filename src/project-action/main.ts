@@ -1,0 +1,54 @@
+// The project sub-action: create or update a project from inputs or a config file, or delete it.
+import * as core from '@actions/core';
+import { BuildServiceClient } from '../api/client.ts';
+import { applyProject } from '../config/apply-project.ts';
+import { loadProjectConfig } from '../config/load-config.ts';
+import type { ProjectConfig } from '../config/project-config.ts';
+import { describeChanges } from '../config/project-diff.ts';
+import { deleteProject } from './delete-project.ts';
+import { parseProjectInputs, type ProjectActionInputs } from './inputs.ts';
+
+export async function run(): Promise<void> {
+  try {
+    core.setSecret(core.getInput('api-key'));
+    const inputs = parseProjectInputs(core.getInput, process.env);
+    const client = new BuildServiceClient({
+      baseUrl: inputs.baseUrl,
+      apiKey: inputs.apiKey,
+      onRetry: (event) =>
+        core.info(
+          `${event.endpoint}: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms`,
+        ),
+    });
+    try {
+      await (inputs.delete ? runDelete(client, inputs) : runApply(client, inputs));
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    core.setFailed(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function runApply(client: BuildServiceClient, inputs: ProjectActionInputs): Promise<void> {
+  const desired = await desiredProject(inputs);
+  const result = await applyProject(client, desired, { projectId: inputs.projectId });
+  core.setOutput('project-id', result.projectId);
+  core.setOutput('changed', String(result.changed));
+  core.setOutput('changes', describeChanges(result.changes));
+}
+
+async function runDelete(client: BuildServiceClient, inputs: ProjectActionInputs): Promise<void> {
+  const name = inputs.projectId ? undefined : (await desiredProject(inputs)).name;
+  const result = await deleteProject(client, { projectId: inputs.projectId, name });
+  core.setOutput('project-id', result.projectId ?? '');
+  core.setOutput('changed', String(result.deleted));
+  core.setOutput('changes', result.deleted ? 'deleted' : '');
+}
+
+async function desiredProject(inputs: ProjectActionInputs): Promise<ProjectConfig> {
+  const fromFile = inputs.configFile
+    ? await loadProjectConfig(inputs.configFile, inputs.workspace)
+    : {};
+  return { ...fromFile, ...inputs.overrides };
+}

@@ -1,0 +1,79 @@
+// The webhook sub-action: make one webhook deliver the wanted events to a url, or remove it.
+import * as core from '@actions/core';
+import { BuildServiceClient } from '../api/client.ts';
+import { NotFoundError } from '../api/errors.ts';
+import type { Webhook } from '../api/schemas.ts';
+import { parseWebhookInputs, type WebhookActionInputs } from './inputs.ts';
+import { planRemoval, planWebhook, type WebhookPlan } from './plan-webhook.ts';
+
+type WebhookClient = Pick<BuildServiceClient, 'listWebhooks' | 'createWebhook' | 'deleteWebhook'>;
+
+export async function run(): Promise<void> {
+  try {
+    core.setSecret(core.getInput('api-key'));
+    core.setSecret(core.getInput('secret'));
+    const inputs = parseWebhookInputs(core.getInput);
+    if (!inputs.delete && !inputs.secret) {
+      core.warning(
+        'No secret: deliveries will not carry X-Service-Signature, so receivers cannot verify them. Set the secret input.',
+      );
+    }
+    const client = new BuildServiceClient({
+      baseUrl: inputs.baseUrl,
+      apiKey: inputs.apiKey,
+      onRetry: (event) =>
+        core.info(
+          `${event.endpoint}: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms`,
+        ),
+    });
+    try {
+      const { webhooks } = await client.listWebhooks();
+      const plan = inputs.delete
+        ? planRemoval(webhooks, inputs.url)
+        : planWebhook(webhooks, inputs);
+      const webhookId = await carryOut(client, plan, inputs);
+      core.setOutput('webhook-id', webhookId);
+      core.setOutput('changed', String(plan.create || plan.remove.length > 0));
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    core.setFailed(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Creates before deleting, so a replaced webhook misses no delivery. Returns the output id. */
+async function carryOut(
+  client: WebhookClient,
+  plan: WebhookPlan,
+  inputs: WebhookActionInputs,
+): Promise<string> {
+  let webhookId = plan.keep?.id ?? '';
+  if (plan.keep) core.info(`Webhook ${describe(plan.keep)} already matches`);
+  if (plan.create) {
+    const created = await client.createWebhook({
+      url: inputs.url,
+      events: inputs.events,
+      ...(inputs.secret ? { secret: inputs.secret } : {}),
+    });
+    core.info(`Created webhook ${describe(created)}`);
+    webhookId = created.id;
+  }
+  for (const old of plan.remove) {
+    try {
+      await client.deleteWebhook(old.id);
+      core.info(`Deleted webhook ${describe(old)}${old.active ? '' : ' (inactive)'}`);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      core.info(`Webhook ${old.id} was already deleted`);
+    }
+  }
+  if (inputs.delete) {
+    if (plan.remove.length === 0)
+      core.info(`No webhook delivers to ${inputs.url}; nothing to delete`);
+    return plan.remove.map((hook) => hook.id).join('\n');
+  }
+  return webhookId;
+}
+
+const describe = (hook: Webhook): string => `${hook.id} → ${hook.url} (${hook.events.join(', ')})`;
