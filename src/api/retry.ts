@@ -13,10 +13,11 @@ export interface RetryPolicy {
   maxElapsedMs: number;
 }
 
-// Survives a burst of 5xx answers lasting well over 10 s: 14 waits of up to 0.5 s → 5 s each,
-// within one minute.
+// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
+// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
+// budget is what normally ends a hopeless run.
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
-  maxAttempts: 15,
+  maxAttempts: 20,
   baseDelayMs: 500,
   maxDelayMs: 5_000,
   maxElapsedMs: 60_000,

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  fileNameFromContentDisposition,
+  fileNameFromUrl,
+  pathInside,
+  sanitizeFileName,
+} from '../../src/api/file-name.ts';
+
+describe('fileNameFromContentDisposition', () => {
+  it('reads a quoted or bare filename', () => {
+    expect(fileNameFromContentDisposition('attachment; filename="My App.dmg"')).toBe('My App.dmg');
+    expect(fileNameFromContentDisposition('attachment; filename=app.exe')).toBe('app.exe');
+    expect(fileNameFromContentDisposition('attachment; FileName="a\\"b.exe"')).toBe('a"b.exe');
+  });
+
+  it('prefers filename* (RFC 8187) and decodes UTF-8 and ISO-8859-1', () => {
+    expect(
+      fileNameFromContentDisposition(
+        `attachment; filename="na_ve.dmg"; filename*=UTF-8''na%C3%AFve%20app.dmg`,
+      ),
+    ).toBe('naïve app.dmg');
+    expect(fileNameFromContentDisposition(`attachment; filename*=iso-8859-1'de'caf%E9.exe`)).toBe(
+      'café.exe',
+    );
+  });
+
+  it('falls back to filename when filename* cannot be decoded', () => {
+    expect(
+      fileNameFromContentDisposition(`attachment; filename*=UTF-8''%E0%A4%A; filename="ok.exe"`),
+    ).toBe('ok.exe');
+    expect(fileNameFromContentDisposition(`attachment; filename*=koi8-r''x; filename=b.exe`)).toBe(
+      'b.exe',
+    );
+  });
+
+  it('returns undefined without a file name', () => {
+    expect(fileNameFromContentDisposition(undefined)).toBeUndefined();
+    expect(fileNameFromContentDisposition('attachment')).toBeUndefined();
+  });
+});
+
+describe('fileNameFromUrl', () => {
+  it('takes the last segment, decoded, ignoring the query', () => {
+    expect(fileNameFromUrl(new URL('https://h/a/b/My%20App-1.0.dmg?sig=x'))).toBe('My App-1.0.dmg');
+    expect(fileNameFromUrl(new URL('https://h/a/b/'))).toBe('b');
+    expect(fileNameFromUrl(new URL('https://h/'))).toBeUndefined();
+    expect(fileNameFromUrl(new URL('https://h/bad%E0%A4'))).toBe('bad%E0%A4');
+  });
+});
+
+describe('sanitizeFileName', () => {
+  it.each([
+    ['../../etc/passwd', 'passwd'],
+    ['..\\..\\Windows\\evil.exe', 'evil.exe'],
+    ['..', 'fallback.bin'],
+    ['...', 'fallback.bin'],
+    ['.bashrc', 'bashrc'],
+    ['/', 'fallback.bin'],
+    ['', 'fallback.bin'],
+    ['a\u0000b\nc\r.dmg', 'a_b_c_.dmg'],
+    ['what?<>|*:".exe', 'what_______.exe'],
+    ['trailing. . ', 'trailing'],
+    ['CON.exe', '_CON.exe'],
+    ['nul', '_nul'],
+    ['console.exe', 'console.exe'],
+    ['App-1.2.3-mac-arm64.dmg', 'App-1.2.3-mac-arm64.dmg'],
+  ])('%j → %j', (input, expected) => {
+    expect(sanitizeFileName(input, 'fallback.bin')).toBe(expected);
+  });
+
+  it('uses the fallback for an absent name and shortens long names, keeping the extension', () => {
+    expect(sanitizeFileName(undefined, 'build_1.bin')).toBe('build_1.bin');
+    const long = sanitizeFileName(`${'x'.repeat(500)}.AppImage`, 'f');
+    expect(long).toHaveLength(200);
+    expect(long.endsWith('.AppImage')).toBe(true);
+  });
+});
+
+describe('pathInside', () => {
+  it('joins a plain name and refuses anything that leaves the directory', () => {
+    expect(pathInside('out', 'a.dmg')).toBe(path.resolve('out', 'a.dmg'));
+    expect(pathInside('out', '../a.dmg')).toBeUndefined();
+    expect(pathInside('out', 'sub/a.dmg')).toBeUndefined();
+    expect(pathInside('out', '..')).toBeUndefined();
+    expect(pathInside('out', '/etc/passwd')).toBeUndefined();
+  });
+});
