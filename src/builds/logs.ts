@@ -6,7 +6,7 @@ import type { Sleep } from './clock.ts';
 import { labelOf, type TrackedBuild } from './types.ts';
 
 export interface LogReader {
-  getBuildLogs(buildId: string): Promise<{ logs: LogEntry[] }>;
+  getBuildLogs(buildId: string, o?: { signal?: AbortSignal }): Promise<{ logs: LogEntry[] }>;
 }
 
 export interface SettleOptions {
@@ -31,7 +31,7 @@ export async function readSettledLogs(
   let entries: LogEntry[] = [];
   let quiet = 0;
   for (let reads = 1; ; reads += 1) {
-    const { logs } = await client.getBuildLogs(buildId);
+    const { logs } = await client.getBuildLogs(buildId, { signal: options.signal });
     quiet = logs.length > entries.length ? 0 : quiet + 1;
     if (logs.length >= entries.length) entries = logs;
     if (quiet >= quietReads || reads >= maxReads || options.signal?.aborted) return entries;

@@ -11,7 +11,7 @@ import { isTerminal, type Build } from '../api/schemas.ts';
 import type { Clock, Sleep } from './clock.ts';
 
 export interface BuildReader {
-  getBuild(buildId: string): Promise<Build>;
+  getBuild(buildId: string, o?: { signal?: AbortSignal }): Promise<Build>;
 }
 
 export interface PollOptions {
@@ -76,7 +76,7 @@ export async function pollBuild(
     }
     let build: Build;
     try {
-      build = await client.getBuild(buildId);
+      build = await client.getBuild(buildId, { signal: options.signal });
     } catch (error) {
       if (options.signal?.aborted) return { kind: 'cancelled' };
       if (!isTransient(error) || state.failures + 1 >= maxFailures) throw error;

@@ -1,0 +1,267 @@
+// The orchestrator against the emulator over real sockets: every fault the issue lists.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildServiceClient } from '../../src/api/client.ts';
+import { systemClock, systemSleep } from '../../src/builds/clock.ts';
+import { newRunState, runBuilds, type RunState } from '../../src/builds/run-builds.ts';
+import type { TrackedBuild } from '../../src/builds/types.ts';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import type { Plan } from '../../src/inputs.ts';
+import { annotateFailures } from '../../src/report/annotations.ts';
+import {
+  captureStdout,
+  clientFor,
+  executedCommands,
+  groups,
+  planFor,
+  seedProject,
+} from './support.ts';
+
+let emulator: Emulator;
+let client: BuildServiceClient;
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    queuedMs: 40,
+    buildingMs: 250,
+    artifactSize: 64 * 1024,
+    seedProjects: [seedProject],
+  });
+  client = clientFor(emulator);
+});
+afterAll(async () => {
+  await client.close();
+  await emulator.close();
+});
+afterEach(() => emulator.resetFaults());
+
+interface Outcome {
+  state: RunState;
+  lines: string[];
+  known: TrackedBuild[][];
+}
+
+async function runWith(plan: Plan, signal = new AbortController().signal): Promise<Outcome> {
+  const state = newRunState();
+  const known: TrackedBuild[][] = [];
+  const stdout = captureStdout();
+  try {
+    await runBuilds(
+      plan,
+      {
+        client,
+        clock: systemClock,
+        sleep: systemSleep,
+        signal,
+        onBuildsKnown: (builds) => known.push(builds.map((build) => ({ ...build }))),
+      },
+      state,
+    );
+  } finally {
+    stdout.restore();
+  }
+  return { state, lines: stdout.lines(), known };
+}
+
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const requestsSince = (start: number) => emulator.requests.slice(start);
+const logOf = async (id: string) => (await client.getBuildLogs(id)).logs;
+
+describe('runBuilds against the emulator', () => {
+  it('builds a 3×2 matrix concurrently: grouped logs, downloads with sha256', async () => {
+    const start = emulator.requests.length;
+    const { state, lines, known } = await runWith(planFor(emulator, { arches: 'x64, arm64' }));
+
+    expect(state.builds.map((b) => `${b.platform}/${b.arch}:${b.status}`)).toEqual([
+      'mac/x64:success',
+      'mac/arm64:success',
+      'windows/x64:success',
+      'windows/arm64:success',
+      'linux/x64:success',
+      'linux/arm64:success',
+    ]);
+    expect(state.timedOut).toBe(false);
+    // Outputs can be written before any waiting: the ids are known first.
+    expect(known).toHaveLength(1);
+    expect(known[0]!.map((b) => b.id)).toEqual(state.builds.map((b) => b.id));
+
+    const triggers = requestsSince(start).filter((r) => r.method === 'POST');
+    expect(triggers).toHaveLength(6);
+    // Concurrent: every trigger went out before the first build ended.
+    const firstEnd = Math.min(...state.builds.map((b) => Date.parse(b.completedAt!)));
+    expect(Math.max(...triggers.map((r) => r.at))).toBeLessThan(firstEnd);
+
+    const printed = groups(lines);
+    for (const build of state.builds) {
+      const entries = await logOf(build.id!);
+      const group = printed.get(`${build.platform}/${build.arch} · success`);
+      expect(group, `group of ${build.platform}/${build.arch}`).toBeDefined();
+      const body = group!.slice(1, -1);
+      expect(body.map((line) => line.replace(/^\S+ \S+\s+/, ''))).toEqual(
+        entries.map((e) => e.message),
+      );
+      const info = emulator.artifactFor(build.id!);
+      expect(build.download).toMatchObject({ size: info.size, sha256: info.sha256 });
+      expect(sha256(build.download!.path)).toBe(info.sha256);
+      expect(build.download!.path).toContain(`${build.platform}-${build.arch}`);
+    }
+    // One group per build, each opened and closed with nothing of another build inside.
+    expect(lines.filter((l) => l.startsWith('::group::'))).toHaveLength(6);
+    expect(lines.filter((l) => l === '::endgroup::')).toHaveLength(6);
+    expect(lines.some((l) => /^mac\/x64 queued → building \(build_/.test(l))).toBe(true);
+  });
+
+  it('takes the platforms from the project when none are given', async () => {
+    const { state } = await runWith(planFor(emulator, { download: 'false' }));
+    expect(state.builds.map((b) => b.platform)).toEqual(['mac', 'windows', 'linux']);
+  });
+
+  it('reports a failing build with its error lines while the others carry on', async () => {
+    emulator.faults.failBuilds = [{ platform: 'windows', arch: 'arm64' }];
+    const { state, lines } = await runWith(
+      planFor(emulator, { platforms: 'windows, linux', arches: 'x64,arm64' }),
+    );
+    const byLabel = Object.fromEntries(state.builds.map((b) => [`${b.platform}/${b.arch}`, b]));
+    expect(byLabel['windows/arm64']!.status).toBe('failed');
+    expect(byLabel['windows/arm64']!.download).toBeUndefined();
+    for (const label of ['windows/x64', 'linux/x64', 'linux/arm64']) {
+      expect(byLabel[label]!.status).toBe('success');
+      expect(byLabel[label]!.download).toBeDefined();
+    }
+    expect(groups(lines).has('windows/arm64 · failed')).toBe(true);
+
+    const stdout = captureStdout();
+    annotateFailures(state.builds);
+    stdout.restore();
+    const annotations = stdout.lines().filter((l) => l.startsWith('::error'));
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(/^::error title=windows\/arm64 build failed::build_/);
+    expect(annotations[0]).toContain("cannot find module 'native-addon-arm64'");
+    expect(annotations[0]).toContain('Build failed for windows/arm64');
+  });
+
+  it('rides out 429s and 5xx bursts', async () => {
+    const start = emulator.requests.length;
+    emulator.faults.rateLimit = { count: 5, retryAfter: '0' };
+    const { state } = await runWith(planFor(emulator, { platforms: 'mac,linux' }));
+    emulator.faults.serverErrors = { count: 6, status: 503 };
+    const again = await runWith(planFor(emulator, { platforms: 'mac,linux' }));
+    expect(state.builds.map((b) => b.status)).toEqual(['success', 'success']);
+    expect(again.state.builds.map((b) => b.status)).toEqual(['success', 'success']);
+    const statuses = requestsSince(start).map((r) => r.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(6);
+    expect(emulator.builds().filter((b) => b.version === '1.4.2').length).toBeGreaterThan(0);
+  });
+
+  it('ends at the timeout, leaving unfinished builds with their ids and status', async () => {
+    emulator.faults.hangBuilds = [{ platform: 'linux' }];
+    const { state, known } = await runWith(
+      planFor(emulator, { platforms: 'mac, linux', timeout: String(1.2 / 60) }),
+    );
+    expect(state.timedOut).toBe(true);
+    const linux = state.builds.find((b) => b.platform === 'linux')!;
+    expect(linux.status).toBe('building');
+    expect(linux.id).toMatch(/^build_/);
+    expect(known[0]!.map((b) => b.id)).toContain(linux.id);
+    expect(state.builds.find((b) => b.platform === 'mac')!.status).toBe('success');
+  });
+
+  it('does not build twice when a trigger response is lost', async () => {
+    const before = emulator.builds().length;
+    emulator.faults.loseTriggerResponses = 2;
+    const { state } = await runWith(
+      planFor(emulator, { platforms: 'mac, windows', arches: 'x64, arm64', download: 'false' }),
+    );
+    expect(emulator.builds().length - before).toBe(4);
+    expect(new Set(state.builds.map((b) => b.id)).size).toBe(4);
+    expect(state.builds.every((b) => b.status === 'success')).toBe(true);
+  });
+
+  it('keeps reading logs that grow after the build ended, printing each line once', async () => {
+    emulator.faults.lateLogLines = 3;
+    emulator.faults.lateLogIntervalMs = 60;
+    const { state, lines } = await runWith(
+      planFor(emulator, { platforms: 'mac', download: 'false' }),
+    );
+    const build = state.builds[0]!;
+    const body = groups(lines).get('mac/x64 · success')!;
+    const late = body.filter((line) => line.includes('Post-build cleanup step'));
+    expect(late.map((line) => line.replace(/^.*step /, ''))).toEqual(['1', '2', '3']);
+    expect(body.slice(1, -1)).toHaveLength((await logOf(build.id!)).length);
+  });
+
+  it('prints hostile log lines so that no workflow command runs', async () => {
+    emulator.faults.injectLogLines = [
+      '::error::pwned',
+      '::add-mask::dbs_secret',
+      '::set-output name=status::success',
+      '::endgroup::',
+      '::stop-commands::guess',
+    ];
+    const { lines } = await runWith(
+      planFor(emulator, { platforms: 'mac, linux', download: 'false' }),
+    );
+    expect(lines.some((l) => l.includes('::error::pwned'))).toBe(true);
+    const executed = executedCommands(lines);
+    expect(executed.filter((l) => !/^::(group::|endgroup::$)/.test(l))).toEqual([]);
+    expect(executed.filter((l) => l === '::endgroup::')).toHaveLength(2);
+  });
+
+  it('detaches with wait: false, then resumes the same builds by id', async () => {
+    const start = emulator.requests.length;
+    const detached = await runWith(planFor(emulator, { platforms: 'mac, windows', wait: 'false' }));
+    const ids = detached.state.builds.map((b) => b.id!);
+    expect(detached.state.builds.map((b) => b.status)).toEqual(['queued', 'queued']);
+    expect(
+      requestsSince(start).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/builds/')),
+    ).toEqual([]);
+    expect(detached.known[0]!.map((b) => b.id)).toEqual(ids);
+
+    const resumeStart = emulator.requests.length;
+    const resumed = await runWith(
+      planFor(emulator, { 'build-ids': ids.join('\n'), version: '', platforms: '' }),
+    );
+    expect(resumed.state.builds.map((b) => b.id)).toEqual(ids);
+    expect(resumed.state.builds.map((b) => `${b.platform}:${b.status}:${b.version}`)).toEqual([
+      'mac:success:1.4.2',
+      'windows:success:1.4.2',
+    ]);
+    expect(resumed.state.builds.every((b) => b.download !== undefined)).toBe(true);
+    expect(requestsSince(resumeStart).filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('reuses successful builds of the same version on a re-run', async () => {
+    const plan = planFor(emulator, { platforms: 'linux', arches: 'x64,arm64', version: '7.0.0' });
+    const first = await runWith(plan);
+    const start = emulator.requests.length;
+    const rerun = await runWith({
+      ...planFor(emulator, { platforms: 'linux', arches: 'x64,arm64', version: '7.0.0' }),
+      reuseBuilds: true,
+    });
+    expect(rerun.state.builds.map((b) => b.id)).toEqual(first.state.builds.map((b) => b.id));
+    expect(rerun.state.builds.every((b) => b.origin === 'reused' && b.download)).toBe(true);
+    expect(requestsSince(start).filter((r) => r.method === 'POST')).toEqual([]);
+    // A different version is built afresh.
+    const other = await runWith({
+      ...planFor(emulator, { platforms: 'linux', version: '7.0.1', download: 'false' }),
+      reuseBuilds: true,
+    });
+    expect(other.state.builds[0]!.origin).toBe('triggered');
+  });
+
+  it('stops promptly on cancellation (SIGTERM), keeping what it knows', async () => {
+    emulator.faults.hangBuilds = [{}];
+    const cancel = new AbortController();
+    const pending = runWith(
+      planFor(emulator, { platforms: 'mac, windows', timeout: '5' }),
+      cancel.signal,
+    );
+    setTimeout(() => cancel.abort('SIGTERM'), 300);
+    const { state } = await pending;
+    expect(state.timedOut).toBe(false);
+    expect(state.builds).toHaveLength(2);
+    expect(state.builds.every((b) => b.id && b.status !== 'success')).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+// Shared by the orchestrator tests: a plan built through the real input parser, a client with
+// shrunk retry delays, and what a runner would make of the captured stdout.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { vi } from 'vitest';
+import { BuildServiceClient } from '../../src/api/client.ts';
+import type { Emulator } from '../../src/emulator/index.ts';
+import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
+
+export const PROJECT_ID = 'proj_demo';
+
+export const seedProject = {
+  id: PROJECT_ID,
+  name: 'Demo',
+  url: 'https://app.example.com',
+  platforms: ['mac', 'windows', 'linux'] as ('mac' | 'windows' | 'linux')[],
+};
+
+export function planFor(emulator: Emulator, inputs: Partial<Inputs> = {}): Plan {
+  const blank = Object.fromEntries(INPUT_NAMES.map((name) => [name, ''])) as Inputs;
+  return parseInputs(
+    {
+      ...blank,
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      'project-id': PROJECT_ID,
+      version: '1.4.2',
+      'poll-interval': '0.05',
+      'download-path': mkdtempSync(path.join(os.tmpdir(), 'builds-')),
+      'upload-artifacts': 'false',
+      release: 'false',
+      ...inputs,
+    },
+    { GITHUB_REF: 'refs/heads/main', GITHUB_REPOSITORY: 'acme/app', GITHUB_RUN_ATTEMPT: '1' },
+  );
+}
+
+export const clientFor = (emulator: Emulator): BuildServiceClient =>
+  new BuildServiceClient({
+    baseUrl: emulator.baseUrl,
+    apiKey: emulator.apiKey,
+    retry: { maxAttempts: 6, baseDelayMs: 10, maxDelayMs: 50, maxElapsedMs: 5_000 },
+  });
+
+/** Everything written to stdout (where @actions/core prints) until `restore()`. */
+export function captureStdout() {
+  const chunks: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
+    chunks.push(String(chunk));
+    return true;
+  });
+  return {
+    lines: (): string[] => chunks.join('').split(/\r?\n/),
+    restore: () => spy.mockRestore(),
+  };
+}
+
+/**
+ * The workflow commands a runner would execute from these lines: it ignores every `::` line
+ * between `::stop-commands::<token>` and `::<token>::`.
+ */
+export function executedCommands(lines: readonly string[]): string[] {
+  const commands: string[] = [];
+  let stopToken: string | null = null;
+  for (const line of lines) {
+    if (stopToken !== null) {
+      if (line === `::${stopToken}::`) stopToken = null;
+      continue;
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(line);
+    if (stop) stopToken = stop[1] ?? null;
+    else if (line.startsWith('::')) commands.push(line);
+  }
+  return commands;
+}
+
+/** The lines of each `::group::` title, as the runner folds them. */
+export function groups(lines: readonly string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const line of lines) {
+    const open = /^::group::(.*)$/.exec(line);
+    if (open) {
+      current = [];
+      found.set(open[1] ?? '', current);
+    } else if (line === '::endgroup::') current = null;
+    else if (current) current.push(line);
+  }
+  return found;
+}

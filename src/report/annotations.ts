@@ -1,0 +1,40 @@
+// Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
+// summary line and the step's own failure message.
+import * as core from '@actions/core';
+import { lastErrorLines } from '../builds/logs.ts';
+import { labelOf, type TrackedBuild } from '../builds/types.ts';
+
+export const MAX_BUILD_ANNOTATIONS = 8;
+
+export interface Annotation {
+  title: string;
+  message: string;
+}
+
+function annotationOf(build: TrackedBuild): Annotation {
+  const title = `${labelOf(build)} build failed`;
+  const lines = build.logs ? lastErrorLines(build.logs) : [];
+  const cause = build.error ?? (lines.length > 0 ? lines.join('\n') : 'the service gave no log');
+  return { title, message: `${build.id ?? 'no build'}: ${cause}` };
+}
+
+export function failureAnnotations(
+  builds: readonly TrackedBuild[],
+  max = MAX_BUILD_ANNOTATIONS,
+): Annotation[] {
+  const failed = builds.filter((build) => build.status === 'failed' || build.error !== undefined);
+  if (failed.length <= max) return failed.map(annotationOf);
+  const shown = failed.slice(0, max - 1).map(annotationOf);
+  const rest = failed.slice(max - 1);
+  return [
+    ...shown,
+    {
+      title: `${rest.length} more builds failed`,
+      message: `${rest.map((build) => `${labelOf(build)} (${build.id ?? 'no build'})`).join(', ')}; see their log groups and the job summary`,
+    },
+  ];
+}
+
+export function annotateFailures(builds: readonly TrackedBuild[]): void {
+  for (const { title, message } of failureAnnotations(builds)) core.error(message, { title });
+}
