@@ -12,7 +12,7 @@ import {
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const CLI = path.join(ROOT, CLI);
+const CLI = path.join(ROOT, 'src/emulator/cli.ts');
 let child: ChildProcess | undefined;
 afterEach(() => {
   if (child !== undefined && child.exitCode === null) child.kill('SIGKILL');
@@ -70,7 +70,9 @@ describe('emulator CLI', () => {
     const bad = await trigger({ platform: 'windows', arch: 'arm64' });
     const settle = async (id: string) => {
       for (;;) {
-        const build = await (await fetch(`${base}/builds/${id}`, { headers })).json();
+        const build = (await (await fetch(`${base}/builds/${id}`, { headers })).json()) as {
+          status: string;
+        };
         if (build.status === 'success' || build.status === 'failed') return build;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
