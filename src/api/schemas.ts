@@ -198,3 +198,10 @@ export const WebhookEvent = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+// Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
+// Project fields may come along.
+export const ProjectEventData = z.object({
+  project: z.looseObject({ id: z.string(), name: optional(z.string()) }),
+});
+export type ProjectEventData = z.infer<typeof ProjectEventData>;

@@ -1,5 +1,7 @@
-// Input parsing shared by the project and webhook sub-actions: the service connection and booleans,
-// with the same rules and messages as the main action's inputs.
+// What the project and webhook sub-actions share: the service connection (inputs, masking, client)
+// and booleans, with the same rules and messages as the main action's inputs.
+import * as core from '@actions/core';
+import { BuildServiceClient } from '../api/client.ts';
 import { isLoopbackHost } from '../inputs.ts';
 
 export interface ServiceConnection {
@@ -52,4 +54,24 @@ export function parseBoolean(
   if (['false', 'False', 'FALSE'].includes(value)) return false;
   problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
   return fallback;
+}
+
+/** Masks secret inputs in the log before anything can print them. */
+export function maskInputs(...names: string[]): void {
+  for (const name of names) {
+    const value = core.getInput(name);
+    if (value !== '') core.setSecret(value);
+  }
+}
+
+/** A client that logs each retry, so a slow step says why. */
+export function openClient(connection: ServiceConnection): BuildServiceClient {
+  return new BuildServiceClient({
+    baseUrl: connection.baseUrl,
+    apiKey: connection.apiKey,
+    onRetry: (event) =>
+      core.info(
+        `${event.endpoint}: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms`,
+      ),
+  });
 }

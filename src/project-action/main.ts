@@ -1,25 +1,19 @@
 // The project sub-action: create or update a project from inputs or a config file, or delete it.
 import * as core from '@actions/core';
-import { BuildServiceClient } from '../api/client.ts';
+import type { BuildServiceClient } from '../api/client.ts';
 import { applyProject } from '../config/apply-project.ts';
 import { loadProjectConfig } from '../config/load-config.ts';
 import type { ProjectConfig } from '../config/project-config.ts';
+import { maskInputs, openClient } from '../config/service-inputs.ts';
 import { describeChanges } from '../config/project-diff.ts';
 import { deleteProject } from './delete-project.ts';
 import { parseProjectInputs, type ProjectActionInputs } from './inputs.ts';
 
 export async function run(): Promise<void> {
   try {
-    core.setSecret(core.getInput('api-key'));
+    maskInputs('api-key');
     const inputs = parseProjectInputs(core.getInput, process.env);
-    const client = new BuildServiceClient({
-      baseUrl: inputs.baseUrl,
-      apiKey: inputs.apiKey,
-      onRetry: (event) =>
-        core.info(
-          `${event.endpoint}: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms`,
-        ),
-    });
+    const client = openClient(inputs);
     try {
       await (inputs.delete ? runDelete(client, inputs) : runApply(client, inputs));
     } finally {

@@ -1,8 +1,9 @@
 // The webhook sub-action: make one webhook deliver the wanted events to a url, or remove it.
 import * as core from '@actions/core';
-import { BuildServiceClient } from '../api/client.ts';
+import type { BuildServiceClient } from '../api/client.ts';
 import { NotFoundError } from '../api/errors.ts';
 import type { Webhook } from '../api/schemas.ts';
+import { maskInputs, openClient } from '../config/service-inputs.ts';
 import { parseWebhookInputs, type WebhookActionInputs } from './inputs.ts';
 import { planRemoval, planWebhook, type WebhookPlan } from './plan-webhook.ts';
 
@@ -10,22 +11,14 @@ type WebhookClient = Pick<BuildServiceClient, 'listWebhooks' | 'createWebhook' |
 
 export async function run(): Promise<void> {
   try {
-    core.setSecret(core.getInput('api-key'));
-    core.setSecret(core.getInput('secret'));
+    maskInputs('api-key', 'secret');
     const inputs = parseWebhookInputs(core.getInput);
     if (!inputs.delete && !inputs.secret) {
       core.warning(
         'No secret: deliveries will not carry X-Service-Signature, so receivers cannot verify them. Set the secret input.',
       );
     }
-    const client = new BuildServiceClient({
-      baseUrl: inputs.baseUrl,
-      apiKey: inputs.apiKey,
-      onRetry: (event) =>
-        core.info(
-          `${event.endpoint}: ${event.reason}; retry ${event.attempt} in ${event.delayMs} ms`,
-        ),
-    });
+    const client = openClient(inputs);
     try {
       const { webhooks } = await client.listWebhooks();
       const plan = inputs.delete

@@ -1,0 +1,175 @@
+// The project sub-action end to end: dist/project/index.js spawned like the runner does, against
+// the emulator.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { BuildServiceClient } from '../../src/api/client.ts';
+import { NotFoundError } from '../../src/api/errors.ts';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { runSubaction, type SubactionRun } from './run-subaction.ts';
+
+let emulator: Emulator;
+let client: BuildServiceClient;
+let workspace: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ queuedMs: 20, buildingMs: 50 });
+  client = new BuildServiceClient({ baseUrl: emulator.baseUrl, apiKey: emulator.apiKey });
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'project-action-'));
+});
+afterAll(async () => {
+  await client.close();
+  await emulator.close();
+});
+
+const run = (inputs: Record<string, string>): Promise<SubactionRun> =>
+  runSubaction(
+    'project',
+    { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, ...inputs },
+    { workspace },
+  );
+
+const writeConfig = (file: string, config: object): Promise<void> =>
+  writeFile(
+    path.join(workspace, file),
+    file.endsWith('.json') ? JSON.stringify(config) : stringify(config),
+  );
+
+const patches = (): number =>
+  emulator.requests.filter((request) => request.method === 'PATCH').length;
+
+/** The key may appear only in the mask command the runner consumes. */
+const expectKeyHidden = (result: SubactionRun): void => {
+  const withoutMask = result.stdout.replace(`::add-mask::${emulator.apiKey}`, '');
+  expect(withoutMask + result.stderr).not.toContain(emulator.apiKey);
+};
+
+const config = {
+  name: 'Desktop E2E',
+  url: 'https://app.example.com',
+  platforms: ['mac'],
+  appId: 'com.example.e2e',
+  window: { width: 1024, height: 768, resizable: false },
+  features: { tray: true },
+};
+
+describe('project sub-action (dist/project/index.js)', () => {
+  let projectId = '';
+
+  it('creates the project a YAML config file describes', async () => {
+    await writeConfig('desktop-build.yml', config);
+    const result = await run({ 'config-file': 'desktop-build.yml' });
+    expect(result.errors).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    projectId = result.outputs['project-id'] ?? '';
+    expect(projectId).toMatch(/^proj_/);
+    expect(result.outputs.changed).toBe('true');
+    expect(result.stdout).toContain(`Created project ${projectId} "Desktop E2E"`);
+    expect(await client.getProject(projectId)).toMatchObject({
+      ...config,
+      features: { tray: true },
+    });
+    expectKeyHidden(result);
+  });
+
+  it('changes nothing when the same configuration is applied again (found by name)', async () => {
+    const before = patches();
+    const result = await run({ 'config-file': 'desktop-build.yml' });
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs).toEqual({ 'project-id': projectId, changed: 'false', changes: '' });
+    expect(result.stdout).toContain(`Found project ${projectId} named "Desktop E2E"`);
+    expect(result.stdout).toContain(`Project ${projectId} already matches the configuration`);
+    expect(patches()).toBe(before);
+  });
+
+  it('patches only what differs, says what changed, and leaves the rest', async () => {
+    await writeConfig('desktop-build.json', {
+      ...config,
+      platforms: ['mac', 'linux'],
+      window: { width: 1280, height: 768 },
+    });
+    const result = await run({
+      'project-id': projectId,
+      'config-file': 'desktop-build.json',
+      name: 'Desktop E2E 2',
+    });
+    expect(result.errors).toEqual([]);
+    const changes =
+      'name: Desktop E2E → Desktop E2E 2, platforms: [mac] → [mac, linux], window.width: 1024 → 1280';
+    expect(result.outputs).toEqual({ 'project-id': projectId, changed: 'true', changes });
+    expect(result.stdout).toContain(`Updated project ${projectId}: ${changes}`);
+    expect(await client.getProject(projectId)).toMatchObject({
+      name: 'Desktop E2E 2',
+      platforms: ['mac', 'linux'],
+      appId: 'com.example.e2e',
+      window: { width: 1280, height: 768, resizable: false },
+      features: { tray: true },
+    });
+  });
+
+  it('rejects an invalid config file, naming the file and each key, before any request', async () => {
+    await writeConfig('broken.yml', {
+      name: 'x',
+      platform: ['mac'],
+      window: { width: 0, height: 600 },
+    });
+    const before = emulator.requests.length;
+    const result = await run({ 'config-file': 'broken.yml' });
+    expect(result.exitCode).toBe(1);
+    expect(result.errors).toEqual([
+      [
+        'broken.yml is not a valid project configuration:',
+        '  - platform (line 2): unknown key (did you mean "platforms"?); allowed at the top level: name, url, platforms, appId, author, version, window, features',
+        '  - window.width (line 5): expected a positive number of pixels, got 0',
+      ].join('\n'),
+    ]);
+    expect(emulator.requests.length).toBe(before);
+  });
+
+  it('deletes the project, printing what went with it, and is a no-op the second time', async () => {
+    await client.triggerBuild(projectId, { platform: 'mac', version: '1.0.0' });
+    const result = await run({ 'project-id': projectId, delete: 'true' });
+    expect(result.errors).toEqual([]);
+    expect(result.outputs).toEqual({
+      'project-id': projectId,
+      changed: 'true',
+      changes: 'deleted',
+    });
+    expect(result.stdout).toContain(
+      `Deleted project ${projectId} "Desktop E2E 2" (https://app.example.com, platforms mac, linux) with its 1 build and their artifacts`,
+    );
+    await expect(client.getProject(projectId)).rejects.toBeInstanceOf(NotFoundError);
+    expectKeyHidden(result);
+
+    const again = await run({ 'project-id': projectId, delete: 'true' });
+    expect(again.exitCode).toBe(0);
+    expect(again.outputs).toEqual({ 'project-id': '', changed: 'false', changes: '' });
+    expect(again.stdout).toContain(`Project ${projectId} does not exist (already deleted?)`);
+  });
+
+  it('creates from inputs alone and deletes by name', async () => {
+    const created = await run({
+      name: 'Preview 42',
+      url: 'https://pr42.example.com',
+      platforms: 'linux',
+    });
+    expect(created.outputs.changed).toBe('true');
+    const id = created.outputs['project-id'];
+    const removed = await run({ name: 'Preview 42', delete: 'true' });
+    expect(removed.outputs).toEqual({ 'project-id': id, changed: 'true', changes: 'deleted' });
+  });
+
+  it('fails clearly on invalid inputs and a refused key', async () => {
+    const bad = await run({ 'config-file': 'desktop-build.yml', platforms: 'mac, beos' });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.errors).toEqual([
+      'Invalid input: platforms: "beos" is not a platform; use mac, windows, linux',
+    ]);
+    const refused = await run({ 'config-file': 'desktop-build.yml', 'api-key': 'dbs_wrong_key' });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.errors[0]).toMatch(/refused the API key/);
+    expect(refused.stdout.replace('::add-mask::dbs_wrong_key', '')).not.toContain('dbs_wrong_key');
+  });
+});
