@@ -68,23 +68,35 @@ export class AssetExistsError extends Error {
   }
 }
 
+export interface UploadFailure {
+  status: number | undefined;
+  attempts: number;
+  detail: string;
+  /** GitHub's 422 `already_exists`: an asset of that name appeared meanwhile. */
+  alreadyExists: boolean;
+}
+
 export class AssetUploadError extends Error {
   readonly assetName: string;
   readonly status: number | undefined;
   readonly attempts: number;
-  constructor(assetName: string, status: number | undefined, attempts: number, detail: string) {
+  readonly alreadyExists: boolean;
+  constructor(assetName: string, failure: UploadFailure) {
     const hint =
-      status === 422
-        ? ' Uploads to a published immutable release are refused: delete the release or use a new tag.'
-        : ' Re-run the job: the release stays a draft until every upload lands.';
+      failure.status !== 422
+        ? ' Re-run the job: the release stays a draft until every upload lands.'
+        : failure.alreadyExists
+          ? ' Another job uploaded an asset of that name at the same time: give each job its own asset-name.'
+          : ' Uploads to a published immutable release are refused: delete the release or use a new tag.';
     super(
-      `Uploading release asset "${assetName}" failed after ${attempts} attempt(s)` +
-        `${status === undefined ? '' : ` (HTTP ${status})`}: ${detail}.${hint}`,
+      `Uploading release asset "${assetName}" failed after ${failure.attempts} attempt(s)` +
+        `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`,
     );
     this.name = 'AssetUploadError';
     this.assetName = assetName;
-    this.status = status;
-    this.attempts = attempts;
+    this.status = failure.status;
+    this.attempts = failure.attempts;
+    this.alreadyExists = failure.alreadyExists;
   }
 }
 

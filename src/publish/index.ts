@@ -1,9 +1,9 @@
-// Publishing entry point: workflow artifacts first, then the release.
+// Publishing entry point: main.ts loads this module with a dynamic import, off the start path.
+import { createPublisher } from './publisher.ts';
 import type { Publish } from './types.ts';
 
-export const publish: Publish = async (plan, installers, outcome) => {
-  void plan;
-  void installers;
-  void outcome;
-  throw new Error('publish() is being written (issue 4); this placeholder only fixes the signature');
-};
+export { createPublisher, type PublisherOptions } from './publisher.ts';
+export { PublishError } from './errors.ts';
+export { checkNameTemplate, renderName } from './names.ts';
+
+export const publish: Publish = createPublisher();

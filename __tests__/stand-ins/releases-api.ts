@@ -1,0 +1,317 @@
+// Stand-in for the part of GitHub's REST API that publishes releases: releases by tag, list,
+// create/update/delete, assets list/delete/download, and uploads at the `upload_url` it returns.
+// Real HTTP on 127.0.0.1 so the real Octokit from @actions/github runs unchanged. It reproduces
+// what matters: drafts hidden from get-by-tag, duplicate drafts allowed, 422 `already_exists`
+// shapes, required Content-Length, asset names rewritten (spaces → '.'), immutable releases.
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { close, listen, readBody, sendJson, sleep } from './http.ts';
+
+export interface StoredAsset {
+  id: number;
+  releaseId: number;
+  name: string;
+  label: string;
+  contentType: string;
+  content: Buffer;
+  createdAt: string;
+}
+
+export interface StoredRelease {
+  id: number;
+  tagName: string;
+  name: string | null;
+  body: string | null;
+  draft: boolean;
+  prerelease: boolean;
+  makeLatest: string | undefined;
+  generateReleaseNotes: boolean;
+  targetCommitish: string;
+  createdAt: string;
+  publishedAt: string | null;
+  assets: StoredAsset[];
+}
+
+export interface UploadFault {
+  status: number;
+  /** Keep the bytes anyway, as GitHub sometimes does when an upload's response is lost. */
+  landed: boolean;
+}
+
+export interface ReleasesApiOptions {
+  token: string;
+  owner?: string;
+  repo?: string;
+  /** Refuse uploads to published releases, like a repository with immutable releases. */
+  immutable?: boolean;
+  /** Wait this long before answering each request (widens race windows). */
+  delayMs?: number;
+}
+
+export interface ReleasesApi {
+  /** Value for GITHUB_API_URL. */
+  url: string;
+  releases: () => StoredRelease[];
+  /** Make the next uploads fail, in order. */
+  failNextUploads: (...faults: UploadFault[]) => void;
+  /** `METHOD path` of every request, in order. */
+  requests: string[];
+  /** Authorization headers that carried a wrong or no token. */
+  rejectedAuth: number;
+  close: () => Promise<void>;
+}
+
+const notFound = (res: ServerResponse) =>
+  sendJson(res, 404, {
+    message: 'Not Found',
+    documentation_url: 'https://docs.github.com/rest',
+    status: '404',
+  });
+
+const validationFailed = (res: ServerResponse, resource: string, field: string) =>
+  sendJson(res, 422, {
+    message: 'Validation Failed',
+    errors: [{ resource, code: 'already_exists', field }],
+    documentation_url: 'https://docs.github.com/rest/releases',
+    status: '422',
+  });
+
+/** GitHub's renaming of uploaded assets as seen in practice: whitespace → '.', some symbols dropped. */
+const githubAssetName = (name: string) =>
+  name.replace(/\s/g, '.').replace(/[()[\]{}'"!#$%&,;=^`]/g, '');
+
+export const startReleasesApi = async (options: ReleasesApiOptions): Promise<ReleasesApi> => {
+  const owner = options.owner ?? 'acme';
+  const repo = options.repo ?? 'desktop-app';
+  const releases: StoredRelease[] = [];
+  const faults: UploadFault[] = [];
+  const requests: string[] = [];
+  const state = { rejectedAuth: 0, nextId: 1 };
+  let origin = '';
+
+  const assetJson = (release: StoredRelease, asset: StoredAsset) => ({
+    id: asset.id,
+    url: `${origin}/repos/${owner}/${repo}/releases/assets/${asset.id}`,
+    browser_download_url: `https://github.com/${owner}/${repo}/releases/download/${release.tagName}/${asset.name}`,
+    name: asset.name,
+    label: asset.label,
+    state: 'uploaded',
+    content_type: asset.contentType,
+    size: asset.content.length,
+    digest: `sha256:${createHash('sha256').update(asset.content).digest('hex')}`,
+    download_count: 0,
+    created_at: asset.createdAt,
+    updated_at: asset.createdAt,
+  });
+
+  const releaseJson = (release: StoredRelease) => ({
+    id: release.id,
+    url: `${origin}/repos/${owner}/${repo}/releases/${release.id}`,
+    html_url: release.draft
+      ? `https://github.com/${owner}/${repo}/releases/tag/untagged-${release.id}`
+      : `https://github.com/${owner}/${repo}/releases/tag/${release.tagName}`,
+    assets_url: `${origin}/repos/${owner}/${repo}/releases/${release.id}/assets`,
+    upload_url: `${origin}/uploads/repos/${owner}/${repo}/releases/${release.id}/assets{?name,label}`,
+    tag_name: release.tagName,
+    target_commitish: release.targetCommitish,
+    name: release.name,
+    body: release.body,
+    draft: release.draft,
+    prerelease: release.prerelease,
+    immutable: Boolean(options.immutable) && !release.draft,
+    created_at: release.createdAt,
+    published_at: release.publishedAt,
+    assets: release.assets.map((a) => assetJson(release, a)),
+  });
+
+  const findRelease = (id: number) => releases.find((r) => r.id === id);
+  const findAsset = (id: number) => {
+    for (const release of releases) {
+      const asset = release.assets.find((a) => a.id === id);
+      if (asset) return { release, asset };
+    }
+    return undefined;
+  };
+
+  const upload = (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
+    const release = findRelease(Number(url.pathname.split('/')[6]));
+    if (!release) return notFound(res);
+    const declared = req.headers['content-length'];
+    if (declared === undefined) {
+      return sendJson(res, 411, { message: 'Content-Length header is required', status: '411' });
+    }
+    if (Number(declared) !== body.length) {
+      return sendJson(res, 400, { message: 'Body does not match Content-Length', status: '400' });
+    }
+    if (options.immutable && !release.draft) {
+      return sendJson(res, 422, {
+        message: 'Cannot upload assets to an immutable release.',
+        documentation_url: 'https://docs.github.com/rest/releases/assets',
+        status: '422',
+      });
+    }
+    const original = url.searchParams.get('name');
+    if (!original) return sendJson(res, 422, { message: 'name is required', status: '422' });
+    const name = githubAssetName(original);
+    if (release.assets.some((a) => a.name === name)) {
+      return validationFailed(res, 'ReleaseAsset', 'name');
+    }
+    const fault = faults.shift();
+    const asset: StoredAsset = {
+      id: state.nextId++,
+      releaseId: release.id,
+      name,
+      label: url.searchParams.get('label') ?? '',
+      contentType: req.headers['content-type'] ?? 'application/octet-stream',
+      content: body,
+      createdAt: new Date().toISOString(),
+    };
+    if (fault) {
+      if (fault.landed) release.assets.push(asset);
+      return sendJson(res, fault.status, { message: 'Server Error' });
+    }
+    release.assets.push(asset);
+    return sendJson(res, 201, assetJson(release, asset));
+  };
+
+  const api = async (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
+    const prefix = `/repos/${owner}/${repo}/releases`;
+    if (!url.pathname.startsWith(prefix)) return notFound(res);
+    const rest = url.pathname.slice(prefix.length).split('/').filter(Boolean);
+    const method = req.method ?? 'GET';
+    const json = () =>
+      body.length ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {};
+
+    if (rest.length === 0 && method === 'GET') {
+      const perPage = Number(url.searchParams.get('per_page') ?? 30);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const newestFirst = [...releases].sort((a, b) => b.id - a.id);
+      const slice = newestFirst.slice((page - 1) * perPage, page * perPage);
+      const headers: Record<string, string> =
+        page * perPage < newestFirst.length
+          ? { link: `<${origin}${prefix}?per_page=${perPage}&page=${page + 1}>; rel="next"` }
+          : {};
+      return sendJson(res, 200, slice.map(releaseJson), headers);
+    }
+    if (rest.length === 0 && method === 'POST') {
+      const input = json();
+      const tagName = String(input.tag_name ?? '');
+      if (!tagName) return sendJson(res, 422, { message: 'tag_name is required', status: '422' });
+      const draft = input.draft === true;
+      if (releases.some((r) => r.tagName === tagName && !r.draft)) {
+        return validationFailed(res, 'Release', 'tag_name');
+      }
+      const now = new Date().toISOString();
+      const release: StoredRelease = {
+        id: state.nextId++,
+        tagName,
+        name: typeof input.name === 'string' ? input.name : null,
+        body: typeof input.body === 'string' ? input.body : null,
+        draft,
+        prerelease: input.prerelease === true,
+        makeLatest: typeof input.make_latest === 'string' ? input.make_latest : undefined,
+        generateReleaseNotes: input.generate_release_notes === true,
+        targetCommitish:
+          typeof input.target_commitish === 'string' ? input.target_commitish : 'main',
+        createdAt: now,
+        publishedAt: draft ? null : now,
+        assets: [],
+      };
+      releases.push(release);
+      return sendJson(res, 201, releaseJson(release));
+    }
+    if (rest[0] === 'tags' && rest[1] !== undefined && method === 'GET') {
+      const tag = decodeURIComponent(rest.slice(1).join('/'));
+      const release = releases.find((r) => r.tagName === tag && !r.draft);
+      return release ? sendJson(res, 200, releaseJson(release)) : notFound(res);
+    }
+    if (rest[0] === 'assets' && rest[1] !== undefined) {
+      const found = findAsset(Number(rest[1]));
+      if (!found) return notFound(res);
+      if (method === 'DELETE') {
+        found.release.assets.splice(found.release.assets.indexOf(found.asset), 1);
+        res.writeHead(204).end();
+        return;
+      }
+      if (method === 'GET' && req.headers.accept === 'application/octet-stream') {
+        res.writeHead(302, { location: `${origin}/storage/${found.asset.id}` }).end();
+        return;
+      }
+      if (method === 'GET') return sendJson(res, 200, assetJson(found.release, found.asset));
+      return notFound(res);
+    }
+    const release = findRelease(Number(rest[0]));
+    if (!release) return notFound(res);
+    if (rest.length === 1 && method === 'GET') return sendJson(res, 200, releaseJson(release));
+    if (rest.length === 1 && method === 'DELETE') {
+      releases.splice(releases.indexOf(release), 1);
+      res.writeHead(204).end();
+      return;
+    }
+    if (rest.length === 1 && method === 'PATCH') {
+      const input = json();
+      if (input.draft === false && release.draft) {
+        if (releases.some((r) => r.tagName === release.tagName && !r.draft)) {
+          return validationFailed(res, 'Release', 'tag_name');
+        }
+        release.draft = false;
+        release.publishedAt = new Date().toISOString();
+      }
+      if (typeof input.name === 'string') release.name = input.name;
+      if (typeof input.body === 'string') release.body = input.body;
+      if (typeof input.prerelease === 'boolean') release.prerelease = input.prerelease;
+      if (typeof input.make_latest === 'string') release.makeLatest = input.make_latest;
+      return sendJson(res, 200, releaseJson(release));
+    }
+    if (rest[1] === 'assets' && method === 'GET') {
+      return sendJson(
+        res,
+        200,
+        release.assets.map((a) => assetJson(release, a)),
+      );
+    }
+    return notFound(res);
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', origin);
+      const body = await readBody(req);
+      if (options.delayMs) await sleep(options.delayMs);
+      // Asset bytes live on storage behind a redirect, reachable without the token.
+      if (url.pathname.startsWith('/storage/')) {
+        const found = findAsset(Number(url.pathname.split('/')[2]));
+        if (!found) return notFound(res);
+        res.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          'content-length': found.asset.content.length,
+        });
+        res.end(found.asset.content);
+        return;
+      }
+      requests.push(`${req.method} ${url.pathname}`);
+      const auth = req.headers.authorization ?? '';
+      if (auth !== `token ${options.token}` && auth !== `Bearer ${options.token}`) {
+        state.rejectedAuth++;
+        return sendJson(res, 401, { message: 'Bad credentials', status: '401' });
+      }
+      if (url.pathname.startsWith('/uploads/') && req.method === 'POST') {
+        return upload(req, url, body, res);
+      }
+      return api(req, url, body, res);
+    })().catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { message: String(error) });
+    });
+  });
+  origin = await listen(server);
+  return {
+    url: origin,
+    releases: () => releases,
+    failNextUploads: (...next) => faults.push(...next),
+    requests,
+    get rejectedAuth() {
+      return state.rejectedAuth;
+    },
+    close: () => close(server),
+  };
+};

@@ -1,0 +1,94 @@
+// The GitHub REST client for releases: the real Octokit from @actions/github, with retries and
+// rate-limit handling configured, logging through @actions/core.
+import * as core from '@actions/core';
+import { getOctokit } from '@actions/github';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+
+export interface GitHubOptions {
+  /** REST base URL (GITHUB_API_URL); api.github.com outside a runner. */
+  baseUrl: string;
+  /** Base of the retry plugin's quadratic backoff (1000 ms on GitHub; tests shrink it). */
+  retryBaseMs: number;
+  retries: number;
+  /**
+   * Rate-limit handling and GitHub's recommended spacing of writes (1 s apart). The spacing is
+   * process-wide, so tests that run several publishers in one process to race them turn it off.
+   */
+  throttle: boolean;
+}
+
+export type GitHub = ReturnType<typeof getOctokit>;
+export type Release = Awaited<ReturnType<GitHub['rest']['repos']['getRelease']>>['data'];
+export type ReleaseAsset = Awaited<ReturnType<GitHub['rest']['repos']['getReleaseAsset']>>['data'];
+
+export interface Repo {
+  owner: string;
+  repo: string;
+}
+
+const RATE_LIMIT_RETRIES = 2;
+
+export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
+  const onLimit =
+    (kind: string) =>
+    (retryAfter: number, request: { method: string; url: string }, _: unknown, count: number) => {
+      const again = count < RATE_LIMIT_RETRIES;
+      core.warning(
+        `GitHub ${kind} rate limit on ${request.method} ${request.url}` +
+          (again ? `: retrying in ${retryAfter} s.` : ': giving up.'),
+      );
+      return again;
+    };
+  return getOctokit(
+    token,
+    {
+      baseUrl: options.baseUrl,
+      log: { debug: core.debug, info: core.debug, warn: core.warning, error: core.error },
+      retry: { retries: options.retries, retryAfterBaseValue: options.retryBaseMs },
+      throttle: {
+        enabled: options.throttle,
+        onRateLimit: onLimit('primary'),
+        onSecondaryRateLimit: onLimit('secondary'),
+      },
+    },
+    retry,
+    throttling,
+  );
+};
+
+export const parseRepository = (repository: string): Repo => {
+  const [owner, repo, ...rest] = repository.split('/');
+  if (!owner || !repo || rest.length > 0) {
+    throw new Error(
+      `Repository "${repository}" is not "owner/name"; GITHUB_REPOSITORY is set by the runner.`,
+    );
+  }
+  return { owner, repo };
+};
+
+/** HTTP status of an Octokit error; undefined when no response came back. */
+export const httpStatus = (error: unknown): number | undefined =>
+  typeof error === 'object' &&
+  error !== null &&
+  'status' in error &&
+  typeof error.status === 'number'
+    ? error.status
+    : undefined;
+
+/** GitHub's 422 `already_exists` (a release for the tag, or an asset of that name). */
+export const isAlreadyExists = (error: unknown): boolean => {
+  if (httpStatus(error) !== 422) return false;
+  const data = (error as { response?: { data?: unknown } }).response?.data;
+  const errors = (data as { errors?: unknown } | undefined)?.errors;
+  return (
+    Array.isArray(errors) &&
+    errors.some((e) => (e as { code?: unknown })?.code === 'already_exists')
+  );
+};
+
+export const isTransient = (status: number | undefined): boolean =>
+  status === undefined || status === 429 || status >= 500;
+
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

@@ -1,0 +1,80 @@
+// Wires the publishers to the environment: artifacts first, then the release.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as core from '@actions/core';
+import { uploadArtifacts } from './artifacts.ts';
+import { PublishError } from './errors.ts';
+import { createGitHub, parseRepository } from './github.ts';
+import { publishRelease } from './release.ts';
+import type { Publish, PublishResult } from './types.ts';
+
+export interface PublisherOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Base delay of API retries and upload retries (quadratic backoff). */
+  retryBaseMs?: number;
+  /** Attempts per asset upload. */
+  uploadAttempts?: number;
+  /** Octokit throttling: GitHub's rate-limit handling and write spacing. */
+  throttle?: boolean;
+}
+
+export const createPublisher =
+  (options: PublisherOptions = {}): Publish =>
+  async (plan, installers, outcome) => {
+    const env = options.env ?? process.env;
+    const retryBaseMs = options.retryBaseMs ?? 1000;
+    const result: PublishResult = { artifacts: [], release: null };
+    const failures: Error[] = [];
+    if (plan.artifacts) {
+      try {
+        const artifacts = await uploadArtifacts(plan.artifacts, installers, {
+          env,
+          repository: plan.repository,
+        });
+        result.artifacts = artifacts.results;
+        failures.push(...artifacts.failures);
+      } catch (error) {
+        failures.push(reported('Workflow artifacts', error));
+      }
+    }
+    if (plan.release) {
+      const tempRoot = env.RUNNER_TEMP ?? os.tmpdir();
+      await mkdir(tempRoot, { recursive: true });
+      const workDir = await mkdtemp(path.join(tempRoot, 'release-'));
+      try {
+        const github = createGitHub(plan.githubToken, {
+          baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+          retryBaseMs,
+          retries: 3,
+          throttle: options.throttle ?? true,
+        });
+        const release = await publishRelease(
+          {
+            github,
+            repo: parseRepository(plan.repository),
+            targetCommitish: env.GITHUB_SHA,
+            workDir,
+            retry: { attempts: options.uploadAttempts ?? 4, baseDelayMs: retryBaseMs },
+          },
+          plan.release,
+          installers,
+          outcome,
+        );
+        result.release = release.result;
+        failures.push(...release.failures);
+      } catch (error) {
+        failures.push(reported('Release', error));
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    }
+    if (failures.length > 0) throw new PublishError(failures, result);
+    return result;
+  };
+
+const reported = (what: string, error: unknown): Error => {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  core.error(`${what}: ${failure.message}`);
+  return failure;
+};

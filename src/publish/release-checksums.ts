@@ -1,0 +1,74 @@
+// SHA256SUMS on a release shared by parallel jobs. Each write is a compare-and-swap: delete the
+// exact asset that was read (404 means someone replaced it) and upload (422 means someone uploaded
+// first); on either, read again and merge. Lines a job has read are kept, so none get lost.
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as core from '@actions/core';
+import {
+  CHECKSUMS_FILE_NAME,
+  coversChecksums,
+  mergeChecksums,
+  parseChecksums,
+  renderChecksums,
+  type Checksums,
+} from './checksums.ts';
+import { AssetUploadError, ChecksumsConflictError } from './errors.ts';
+import type { Release, ReleaseAsset } from './github.ts';
+import { deleteAsset, downloadAsset, listAssets, uploadAsset } from './release-assets.ts';
+import type { ReleaseContext } from './release-find.ts';
+
+const MAX_ROUNDS = 10;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Makes the release's SHA256SUMS hold at least `ours`; returns the asset and its lines. */
+export const updateChecksums = async (
+  context: ReleaseContext,
+  release: Pick<Release, 'id' | 'upload_url'>,
+  ours: Checksums,
+): Promise<{ asset: ReleaseAsset; sums: Checksums }> => {
+  const { github, repo } = context;
+  let seen: Checksums = new Map();
+  for (let round = 1; round <= MAX_ROUNDS; round++) {
+    const assets = await listAssets(github, repo, release.id);
+    const current = assets.find((a) => a.name === CHECKSUMS_FILE_NAME);
+    let currentSums: Checksums = new Map();
+    if (current) {
+      const file = path.join(context.workDir, `current-${current.id}-${CHECKSUMS_FILE_NAME}`);
+      if ((await downloadAsset(github, repo, current.id, file)) === undefined) continue;
+      currentSums = parseChecksums(await readFile(file, 'utf8'));
+    }
+    seen = mergeChecksums(seen, currentSums);
+    const wanted = mergeChecksums(seen, ours);
+    if (current && coversChecksums(currentSums, wanted))
+      return { asset: current, sums: currentSums };
+    if (current && !(await deleteAsset(github, repo, current.id))) continue;
+    const text = renderChecksums(wanted);
+    const file = path.join(context.workDir, `${round}-${CHECKSUMS_FILE_NAME}`);
+    await writeFile(file, text);
+    try {
+      const sha256 = createHash('sha256').update(text).digest('hex');
+      const size = Buffer.byteLength(text);
+      const asset = await uploadAsset(
+        github,
+        repo,
+        release,
+        { path: file, size, sha256, name: CHECKSUMS_FILE_NAME },
+        context.retry,
+      );
+      core.info(
+        `${CHECKSUMS_FILE_NAME} on the release lists ${wanted.size} file(s)` +
+          (currentSums.size > 0
+            ? `, merged with the ${currentSums.size} line(s) already there.`
+            : '.'),
+      );
+      return { asset, sums: wanted };
+    } catch (error) {
+      if (!(error instanceof AssetUploadError && error.alreadyExists)) throw error;
+      core.info(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
+      await sleep(20 + Math.random() * 80);
+    }
+  }
+  throw new ChecksumsConflictError(MAX_ROUNDS);
+};

@@ -1,0 +1,160 @@
+// Finding the one release for a tag, creating it as a draft when there is none, and reconciling
+// duplicate drafts that parallel jobs created for the same tag.
+import path from 'node:path';
+import * as core from '@actions/core';
+import {
+  CHECKSUMS_FILE_NAME,
+  mergeChecksums,
+  parseChecksums,
+  type Checksums,
+} from './checksums.ts';
+import { ReleaseNotFoundError } from './errors.ts';
+import { httpStatus, isAlreadyExists, type GitHub, type Release, type Repo } from './github.ts';
+import {
+  deleteAsset,
+  downloadAsset,
+  findAsset,
+  listAssets,
+  uploadAsset,
+  type UploadRetry,
+} from './release-assets.ts';
+import { readFile, stat } from 'node:fs/promises';
+import type { ReleasePlan } from './types.ts';
+
+export interface ReleaseContext {
+  github: GitHub;
+  repo: Repo;
+  /** Commit for a tag GitHub has to create at publish time (GITHUB_SHA). */
+  targetCommitish: string | undefined;
+  /** A private temporary directory for files moved between releases. */
+  workDir: string;
+  retry: UploadRetry;
+}
+
+// Drafts are only found by listing; a draft for this tag is among the most recent releases.
+const LIST_PAGES = 10;
+const PAGE_SIZE = 100;
+
+/** Published first (a tag has at most one), else the oldest draft: every job picks the same. */
+export const pickCanonical = <T extends { id: number; draft: boolean }>(
+  candidates: readonly T[],
+): T | undefined =>
+  [...candidates].sort((a, b) => Number(a.draft) - Number(b.draft) || a.id - b.id)[0];
+
+export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
+  const found = new Map<number, Release>();
+  try {
+    const { data } = await github.rest.repos.getReleaseByTag({ ...repo, tag });
+    found.set(data.id, data);
+  } catch (error) {
+    if (httpStatus(error) !== 404) throw error;
+  }
+  for (let page = 1; page <= LIST_PAGES; page++) {
+    const { data } = await github.rest.repos.listReleases({ ...repo, per_page: PAGE_SIZE, page });
+    for (const release of data) if (release.tag_name === tag) found.set(release.id, release);
+    if (data.length < PAGE_SIZE) break;
+  }
+  return [...found.values()];
+};
+
+const createDraft = async (context: ReleaseContext, plan: ReleasePlan) => {
+  const { data } = await context.github.rest.repos.createRelease({
+    ...context.repo,
+    tag_name: plan.tag,
+    name: plan.name ?? plan.tag,
+    ...(plan.body === undefined ? {} : { body: plan.body }),
+    generate_release_notes: plan.generateNotes,
+    draft: true,
+    prerelease: plan.prerelease,
+    make_latest: plan.makeLatest,
+    ...(context.targetCommitish === undefined ? {} : { target_commitish: context.targetCommitish }),
+  });
+  return data;
+};
+
+export interface EnsuredRelease {
+  release: Release;
+  /** SHA256SUMS lines found on the duplicates that were removed. */
+  movedChecksums: Checksums;
+}
+
+/** The release every job of this tag publishes to, with duplicates folded into it. */
+export const ensureRelease = async (
+  context: ReleaseContext,
+  plan: ReleasePlan,
+): Promise<EnsuredRelease> => {
+  const { github, repo } = context;
+  let candidates = await findReleases(github, repo, plan.tag);
+  if (candidates.length === 0) {
+    try {
+      const created = await createDraft(context, plan);
+      core.info(`Created draft release ${created.id} for tag ${plan.tag}.`);
+      candidates = await findReleases(github, repo, plan.tag);
+      if (!candidates.some((r) => r.id === created.id)) candidates.push(created);
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+      core.info(
+        `Another job created the release for tag ${plan.tag} at the same moment ` +
+          '(422 already_exists): using that one.',
+      );
+      candidates = await findReleases(github, repo, plan.tag);
+    }
+  }
+  const release = pickCanonical(candidates);
+  if (release === undefined) throw new ReleaseNotFoundError(plan.tag);
+  const duplicates = candidates.filter((r) => r.id !== release.id && r.draft);
+  let movedChecksums: Checksums = new Map();
+  if (duplicates.length > 0) {
+    core.info(
+      `Found ${duplicates.length + 1} releases for tag ${plan.tag} (parallel jobs each created a ` +
+        `draft): keeping ${release.id}, moving assets from ${duplicates.map((d) => d.id).join(', ')} ` +
+        'and deleting those.',
+    );
+    for (const duplicate of duplicates) {
+      movedChecksums = mergeChecksums(movedChecksums, await foldInto(context, duplicate, release));
+    }
+  }
+  return { release, movedChecksums };
+};
+
+/** Moves what `release` lacks from `duplicate`, deletes `duplicate`, returns its SHA256SUMS lines. */
+const foldInto = async (
+  context: ReleaseContext,
+  duplicate: Release,
+  release: Release,
+): Promise<Checksums> => {
+  const { github, repo } = context;
+  const target = await listAssets(github, repo, release.id);
+  let sums: Checksums = new Map();
+  for (const asset of await listAssets(github, repo, duplicate.id)) {
+    const isChecksums = asset.name === CHECKSUMS_FILE_NAME;
+    if (!isChecksums && findAsset(target, asset.label || asset.name)) continue;
+    const file = path.join(context.workDir, `moved-${asset.id}`);
+    const sha256 = await downloadAsset(github, repo, asset.id, file);
+    if (sha256 === undefined) continue;
+    if (isChecksums) {
+      sums = mergeChecksums(sums, parseChecksums(await readFile(file, 'utf8')));
+      continue;
+    }
+    const name = asset.label || asset.name;
+    const { size } = await stat(file);
+    const moved = await uploadAsset(
+      github,
+      repo,
+      release,
+      { path: file, size, sha256, name },
+      context.retry,
+    );
+    sums = mergeChecksums(sums, new Map([[moved.name, sha256]]));
+    core.info(`Moved asset "${moved.name}" from duplicate release ${duplicate.id}.`);
+    await deleteAsset(github, repo, asset.id);
+  }
+  try {
+    await github.rest.repos.deleteRelease({ ...repo, release_id: duplicate.id });
+    core.info(`Deleted duplicate draft release ${duplicate.id}.`);
+  } catch (error) {
+    // Another job reconciling the same tag deleted it first.
+    if (httpStatus(error) !== 404) throw error;
+  }
+  return sums;
+};

@@ -1,0 +1,165 @@
+// Release assets, atomically: find or create the draft, upload every installer and SHA256SUMS,
+// publish only when every build succeeded and every upload landed.
+import * as core from '@actions/core';
+import { CHECKSUMS_FILE_NAME, type Checksums } from './checksums.ts';
+import { AssetExistsError, InvalidNameError } from './errors.ts';
+import { errorMessage, type Release } from './github.ts';
+import { deleteAsset, findAsset, listAssets, sameContent, uploadAsset } from './release-assets.ts';
+import { updateChecksums } from './release-checksums.ts';
+import { ensureRelease, type ReleaseContext } from './release-find.ts';
+import { renderNames } from './names.ts';
+import type { Installer, ReleasePlan, ReleaseResult } from './types.ts';
+
+export interface PublishFacts {
+  allBuildsSucceeded: boolean;
+  failedUploads: number;
+  keepDraft: boolean;
+  isDraft: boolean;
+}
+
+export type PublishDecision = { publish: true } | { publish: false; reason: string };
+
+export const publishDecision = (facts: PublishFacts): PublishDecision => {
+  if (!facts.isDraft) return { publish: false, reason: 'it is already published' };
+  if (!facts.allBuildsSucceeded) {
+    return {
+      publish: false,
+      reason: 'a build failed, and a public release must not miss an installer',
+    };
+  }
+  if (facts.failedUploads > 0) {
+    return { publish: false, reason: `${facts.failedUploads} upload(s) did not land` };
+  }
+  if (facts.keepDraft) return { publish: false, reason: 'release-draft is true' };
+  return { publish: true };
+};
+
+export interface ReleaseOutcome {
+  result: ReleaseResult;
+  failures: Error[];
+}
+
+interface Landed {
+  buildId: string | null;
+  name: string;
+  url: string;
+}
+
+export const publishRelease = async (
+  context: ReleaseContext,
+  plan: ReleasePlan,
+  installers: readonly Installer[],
+  outcome: { allBuildsSucceeded: boolean },
+): Promise<ReleaseOutcome> => {
+  const { github, repo } = context;
+  const names = renderNames('asset-name', plan.assetNameTemplate, installers);
+  for (const name of names.values()) {
+    if (name === CHECKSUMS_FILE_NAME) {
+      throw new InvalidNameError('asset-name', name, 'is the checksum file the action writes');
+    }
+  }
+  const { release, movedChecksums } = await ensureRelease(context, plan);
+  core.info(
+    `Publishing to ${release.draft ? 'draft ' : ''}release ${release.id} for tag ${plan.tag}: ` +
+      release.html_url,
+  );
+  const existing = await listAssets(github, repo, release.id);
+  const landed: Landed[] = [];
+  const failures: Error[] = [];
+  const ours = new Map<string, string>(movedChecksums);
+  for (const installer of installers) {
+    const name = names.get(installer) ?? installer.fileName;
+    const file = { path: installer.path, size: installer.size, sha256: installer.sha256, name };
+    try {
+      const found = findAsset(existing, name);
+      if (found && sameContent(found, file)) {
+        core.info(`Asset "${found.name}" is already on the release with the same bytes: kept.`);
+        landed.push({
+          buildId: installer.buildId,
+          name: found.name,
+          url: found.browser_download_url,
+        });
+        ours.set(found.name, installer.sha256);
+        continue;
+      }
+      if (found) {
+        if (!plan.overwrite) throw new AssetExistsError(found.name, release.html_url);
+        core.info(`Replacing asset "${found.name}" from an earlier run (overwrite: true).`);
+        await deleteAsset(github, repo, found.id);
+      }
+      const asset = await uploadAsset(github, repo, release, file, context.retry);
+      if (asset.name !== name) {
+        core.info(
+          `GitHub renamed "${name}" to "${asset.name}"; its label keeps the original name.`,
+        );
+      }
+      core.info(`Uploaded "${asset.name}" (${installer.size} bytes).`);
+      landed.push({
+        buildId: installer.buildId,
+        name: asset.name,
+        url: asset.browser_download_url,
+      });
+      ours.set(asset.name, installer.sha256);
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      core.error(
+        `Release asset "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`,
+      );
+      failures.push(failure);
+    }
+  }
+  if (ours.size > 0) {
+    try {
+      const { asset } = await updateChecksums(context, release, ours as Checksums);
+      landed.push({ buildId: null, name: asset.name, url: asset.browser_download_url });
+    } catch (error) {
+      core.error(`${CHECKSUMS_FILE_NAME}: ${errorMessage(error)}`);
+      failures.push(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  const final = await settle(context, plan, release, outcome, failures.length);
+  return {
+    result: { url: final.html_url, id: final.id, published: !final.draft, assets: landed },
+    failures,
+  };
+};
+
+/** Publishes the draft when the decision allows; returns the release as it now is. */
+const settle = async (
+  context: ReleaseContext,
+  plan: ReleasePlan,
+  release: Release,
+  outcome: { allBuildsSucceeded: boolean },
+  failedUploads: number,
+): Promise<Release> => {
+  const { github, repo } = context;
+  // Another job may have published it while this one uploaded.
+  const { data: current } = await github.rest.repos.getRelease({ ...repo, release_id: release.id });
+  const decision = publishDecision({
+    allBuildsSucceeded: outcome.allBuildsSucceeded,
+    failedUploads,
+    keepDraft: plan.draft,
+    isDraft: current.draft,
+  });
+  if (decision.publish) {
+    const { data: published } = await github.rest.repos.updateRelease({
+      ...repo,
+      release_id: release.id,
+      draft: false,
+      make_latest: plan.makeLatest,
+    });
+    core.info(`Published release ${plan.tag}: ${published.html_url}`);
+    return published;
+  }
+  if (!current.draft) {
+    core.info(`Release ${plan.tag} is published: ${current.html_url}`);
+  } else if (plan.draft && outcome.allBuildsSucceeded && failedUploads === 0) {
+    core.info(`Release ${plan.tag} left as a draft (${decision.reason}): ${current.html_url}`);
+  } else {
+    core.warning(
+      `Release ${plan.tag} left as an unpublished draft because ${decision.reason}. ` +
+        `Nothing public changed; re-run the failed jobs to complete and publish it: ${current.html_url}`,
+    );
+  }
+  return current;
+};
