@@ -140,3 +140,23 @@ describe('download artifact', () => {
     expect(redirect.headers.get('location')).toBe(done.artifactUrl);
   });
 });
+
+describe('close', () => {
+  it('stops every timer: builds and webhook retries freeze, and the ports are released', async () => {
+    const short = await startEmulator({
+      queuedMs: 20,
+      buildingMs: 40,
+      webhookRetryDelayMs: 20,
+      webhookTarget: () => new URL('http://127.0.0.1:1/'),
+    });
+    await call(short, 'POST', '/webhooks', { url: 'https://r.test/', events: ['build.queued'] });
+    const project = await createProject(short);
+    const { id } = await triggerBuild(short, project.id, { platform: 'mac' });
+    await short.close();
+    const deliveries = short.deliveries.length;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(short.builds().find((b) => b.id === id)?.status).toBe('queued');
+    expect(short.deliveries.length).toBe(deliveries);
+    await expect(fetch(`${short.baseUrl}/projects`)).rejects.toThrow();
+  });
+});
