@@ -286,3 +286,19 @@ describe('helpers', () => {
     expect(inputs['api-key']).toBe('k');
   });
 });
+
+describe('action.yml', () => {
+  it('declares exactly the inputs getInputs() reads', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parse } = await import('yaml');
+    const metadata = parse(
+      readFileSync(path.resolve(import.meta.dirname, '../action.yml'), 'utf8'),
+    ) as {
+      inputs: Record<string, { default?: string; required?: boolean }>;
+    };
+    expect(Object.keys(metadata.inputs).sort()).toEqual([...INPUT_NAMES].sort());
+    for (const [name, input] of Object.entries(metadata.inputs)) {
+      expect(input.required === true || input.default !== undefined, name).toBe(true);
+    }
+  });
+});

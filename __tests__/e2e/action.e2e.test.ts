@@ -1,0 +1,191 @@
+// The bundled action (`dist/index.js`, built by `npm run bundle`), spawned exactly as a runner
+// spawns it, against the emulator.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { executedCommands, groups } from '../builds/support.ts';
+import { REPO_ROOT, runAction, startAction } from './run-action.ts';
+
+const PROJECT_ID = 'proj_e2e';
+let emulator: Emulator;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
+    throw new Error('dist/index.js is missing: run `npm run bundle` first');
+  }
+  emulator = await startEmulator({
+    queuedMs: 50,
+    buildingMs: 400,
+    artifactSize: 256 * 1024,
+    seedProjects: [
+      { id: PROJECT_ID, name: 'E2E', url: 'https://app.example.com', platforms: ['mac', 'linux'] },
+    ],
+  });
+});
+afterAll(() => emulator.close());
+afterEach(() => emulator.resetFaults());
+
+const baseInputs = () => ({
+  'api-key': emulator.apiKey,
+  'base-url': emulator.baseUrl,
+  'project-id': PROJECT_ID,
+  'poll-interval': '0.1',
+  'upload-artifacts': 'false',
+  release: 'false',
+});
+
+interface BuildOutput {
+  id: string;
+  platform: string;
+  arch: string;
+  version: string;
+  status: string;
+  duration: number | null;
+  artifactSize: number | null;
+  path?: string;
+  sha256?: string;
+}
+
+describe('node dist/index.js, run as the runner runs it', () => {
+  it('builds the project platforms × arches and reports like the contract says', async () => {
+    const run = await runAction({ inputs: { ...baseInputs(), arches: 'x64, arm64' } });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+
+    const builds = JSON.parse(run.outputs.builds!) as BuildOutput[];
+    expect(builds.map((b) => `${b.platform}/${b.arch}`)).toEqual([
+      'mac/x64',
+      'mac/arm64',
+      'linux/x64',
+      'linux/arm64',
+    ]);
+    expect(run.outputs.status).toBe('success');
+    expect(run.outputs['build-ids']!.split('\n')).toEqual(builds.map((b) => b.id));
+    const paths = run.outputs.artifacts!.split('\n');
+    expect(paths).toHaveLength(4);
+    for (const build of builds) {
+      expect(build).toMatchObject({
+        version: '1.4.2',
+        status: 'success',
+        artifactSize: 256 * 1024,
+      });
+      expect(build.duration).toBeGreaterThan(0);
+      expect(paths).toContain(build.path);
+      expect(build.path!.startsWith(path.join(run.workspace, 'desktop-builds'))).toBe(true);
+      const digest = createHash('sha256').update(readFileSync(build.path!)).digest('hex');
+      expect(digest).toBe(build.sha256);
+      expect(digest).toBe(emulator.artifactFor(build.id).sha256);
+    }
+
+    const lines = run.stdout.split('\n');
+    const printed = groups(lines);
+    for (const build of builds) {
+      expect(printed.get(`${build.platform}/${build.arch} · success`)?.join('\n')).toContain(
+        `Build ${build.id} started`,
+      );
+    }
+    // The key is masked first thing and never printed otherwise.
+    expect(lines.filter((l) => l.includes(emulator.apiKey))).toEqual([
+      `::add-mask::${emulator.apiKey}`,
+    ]);
+    expect(lines[0]).toBe(`::add-mask::${emulator.apiKey}`);
+
+    expect(run.summary).toContain('## Desktop builds');
+    expect(run.summary).toContain('**success** · 4/4 builds finished');
+    for (const build of builds) expect(run.summary).toContain(`\`${build.id}\``);
+    expect(run.summary).toContain('```mermaid\ngantt');
+  });
+
+  it('fails the step on a failed build, annotating it, with outputs still written', async () => {
+    emulator.faults.failBuilds = [{ platform: 'linux' }];
+    emulator.faults.injectLogLines = [
+      '::error::injected',
+      '::add-mask::x',
+      '::set-output name=status::success',
+    ];
+    const run = await runAction({ inputs: { ...baseInputs(), platforms: 'mac, linux' } });
+    expect(run.code).toBe(1);
+    expect(run.outputs.status).toBe('failed');
+    const builds = JSON.parse(run.outputs.builds!) as BuildOutput[];
+    expect(builds.map((b) => b.status)).toEqual(['success', 'failed']);
+    expect(run.outputs.artifacts!.split('\n')).toHaveLength(1);
+
+    const executed = executedCommands(run.stdout.split('\n'));
+    const errors = executed.filter((l) => l.startsWith('::error'));
+    expect(errors[0]).toMatch(
+      /^::error title=linux\/x64 build failed::build_\w+: .*exited with code 1/,
+    );
+    expect(errors[1]).toMatch(/^::error::1 of 2 builds failed: linux\/x64 build_\w+ \(failed\)/);
+    expect(errors).toHaveLength(2);
+    expect(executed.filter((l) => /::(add-mask|set-output)/.test(l))).toEqual([
+      `::add-mask::${emulator.apiKey}`,
+    ]);
+    expect(run.summary).toContain('❌ failed');
+  });
+
+  it('stays green with fail-on-error: false, still reporting the failure', async () => {
+    emulator.faults.failBuilds = [{ platform: 'mac' }];
+    const run = await runAction({
+      inputs: { ...baseInputs(), platforms: 'mac', download: 'false', 'fail-on-error': 'false' },
+    });
+    expect(run.code).toBe(0);
+    expect(run.outputs.status).toBe('failed');
+    expect(run.stdout).toContain('::error title=mac/x64 build failed::');
+    expect(run.stdout).toContain('::warning::1 of 1 builds failed');
+  });
+
+  it('rejects bad inputs before any request', async () => {
+    const before = emulator.requests.length;
+    const run = await runAction({
+      inputs: { ...baseInputs(), platforms: 'mac, beos', 'poll-interval': '0' },
+      env: { GITHUB_REF: 'refs/heads/main' },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('::error::Invalid inputs:%0A- platforms: "beos" is not allowed');
+    expect(run.stdout).toContain('poll-interval: "0" is not a positive number of seconds');
+    expect(run.stdout).toContain('version: missing');
+    expect(emulator.requests.length).toBe(before);
+    expect(run.outputs).toEqual({});
+  });
+
+  it('detaches with wait: false and resumes in a later step with build-ids', async () => {
+    const detached = await runAction({ inputs: { ...baseInputs(), wait: 'false' } });
+    expect(detached.code).toBe(0);
+    expect(detached.outputs.status).toBe('pending');
+    const ids = detached.outputs['build-ids']!;
+    expect(ids.split('\n')).toHaveLength(2);
+
+    const resumed = await runAction({
+      inputs: { ...baseInputs(), 'build-ids': ids },
+      env: { GITHUB_REF: 'refs/heads/main' },
+    });
+    expect(resumed.code).toBe(0);
+    expect(resumed.outputs['build-ids']).toBe(ids);
+    expect(resumed.outputs.status).toBe('success');
+    expect(resumed.outputs.artifacts!.split('\n')).toHaveLength(2);
+  });
+
+  it('on SIGTERM lists the running builds, writes outputs and summary, and exits', async () => {
+    emulator.faults.hangBuilds = [{}];
+    const before = emulator.builds().length;
+    const started = startAction({ inputs: { ...baseInputs(), platforms: 'mac, linux' } });
+    while (emulator.builds().length < before + 2) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    started.child.kill('SIGTERM');
+    const run = await started.result;
+
+    expect(run.code).toBe(1);
+    const ids = emulator
+      .builds()
+      .slice(before)
+      .map((b) => b.id);
+    expect(run.outputs['build-ids']!.split('\n').sort()).toEqual([...ids].sort());
+    expect(run.stdout).toContain('Received SIGTERM');
+    expect(run.stdout).toMatch(
+      /::error::Cancelled by SIGTERM\. .* these builds keep running: mac\/x64 build_/,
+    );
+    expect(run.summary).toContain('Cancelled by SIGTERM');
+  });
+});
