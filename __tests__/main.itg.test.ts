@@ -1,0 +1,138 @@
+// run() in-process, as src/index.ts calls it, against the emulator: the runner's files and the
+// `::` commands on stdout are what is checked.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../src/emulator/index.ts';
+import { run, verdict } from '../src/main.ts';
+import { newRunState } from '../src/builds/run-builds.ts';
+import { parseCommandFile } from './e2e/run-action.ts';
+import { captureStdout } from './builds/support.ts';
+import { INPUT_NAMES } from '../src/inputs.ts';
+
+let emulator: Emulator;
+let dir: string;
+// @actions/core remembers the summary file of its first write, so every test shares one.
+const summaryFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'main-summary-')), 'summary');
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    queuedMs: 30,
+    buildingMs: 200,
+    artifactSize: 1024,
+    seedProjects: [
+      { id: 'proj_main', name: 'Main', url: 'https://a.example', platforms: ['linux'] },
+    ],
+  });
+});
+afterAll(() => emulator.close());
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'main-'));
+  writeFileSync(path.join(dir, 'output'), '');
+  writeFileSync(summaryFile, '');
+  Object.assign(process.env, {
+    GITHUB_OUTPUT: path.join(dir, 'output'),
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_WORKSPACE: dir,
+    GITHUB_REF: 'refs/tags/v3.1.0',
+  });
+  setInputs({
+    'api-key': emulator.apiKey,
+    'base-url': emulator.baseUrl,
+    'project-id': 'proj_main',
+    'poll-interval': '0.05',
+    'upload-artifacts': 'false',
+    release: 'false',
+  });
+});
+afterEach(() => {
+  emulator.resetFaults();
+  process.exitCode = undefined;
+});
+
+function setInputs(inputs: Record<string, string>) {
+  for (const name of INPUT_NAMES) delete process.env[`INPUT_${name.toUpperCase()}`];
+  for (const [name, value] of Object.entries(inputs)) {
+    process.env[`INPUT_${name.toUpperCase()}`] = value;
+  }
+}
+
+async function runCaptured() {
+  const stdout = captureStdout();
+  try {
+    await run();
+  } finally {
+    stdout.restore();
+  }
+  return {
+    lines: stdout.lines(),
+    outputs: parseCommandFile(readFileSync(path.join(dir, 'output'), 'utf8')),
+    summary: readFileSync(summaryFile, 'utf8'),
+  };
+}
+
+describe('run()', () => {
+  it('masks the key, builds, downloads, and writes outputs and summary', async () => {
+    const { lines, outputs, summary } = await runCaptured();
+    expect(process.exitCode).toBeUndefined();
+    expect(lines[0]).toBe(`::add-mask::${emulator.apiKey}`);
+    expect(outputs.status).toBe('success');
+    expect(JSON.parse(outputs.builds!)).toMatchObject([
+      { platform: 'linux', arch: 'x64', version: '3.1.0', status: 'success' },
+    ]);
+    expect(outputs.artifacts).toContain(path.join(dir, 'desktop-builds', 'linux-x64'));
+    expect(summary).toContain('| linux | x64 | 3.1.0 | ✅ success |');
+  });
+
+  it('logs every retry of the client at info level, without the key', async () => {
+    emulator.faults.rateLimit = { count: 2, retryAfter: '0' };
+    const { lines, outputs } = await runCaptured();
+    const retries = lines.filter((l) => l.startsWith('Retrying '));
+    expect(retries).toHaveLength(2);
+    expect(retries[0]).toMatch(
+      /^Retrying GET \/projects\/:projectId in \d+ ms \(attempt 1 failed: .*429/,
+    );
+    expect(retries.join('\n')).not.toContain(emulator.apiKey);
+    expect(outputs.status).toBe('success');
+  });
+
+  it('fails with one clear message on an unknown project, writing no outputs', async () => {
+    setInputs({
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      'project-id': 'proj_missing',
+      'upload-artifacts': 'false',
+      release: 'false',
+    });
+    const { lines, outputs } = await runCaptured();
+    expect(process.exitCode).toBe(1);
+    expect(lines.find((l) => l.startsWith('::error::'))).toMatch(/'proj_missing' was not found/);
+    expect(outputs).toEqual({});
+  });
+
+  it('writes the ids of unfinished builds at the timeout, and fails', async () => {
+    emulator.faults.hangBuilds = [{}];
+    process.env['INPUT_TIMEOUT'] = String(0.6 / 60);
+    const { lines, outputs, summary } = await runCaptured();
+    expect(process.exitCode).toBe(1);
+    const id = outputs['build-ids'];
+    expect(id).toMatch(/^build_/);
+    const error = lines.find((l) => l.startsWith('::error::Timed out'));
+    expect(error).toContain(`still unfinished: linux/x64 ${id} (building)`);
+    expect(summary).toContain('Timed out');
+  });
+});
+
+describe('verdict', () => {
+  it('lists what keeps running on cancellation', () => {
+    const state = newRunState();
+    expect(verdict(undefined, state, { errors: [], releaseUrl: undefined }, 'SIGINT')).toEqual({
+      failures: [
+        'Cancelled by SIGINT. The service has no cancel endpoint, so nothing was left running.',
+      ],
+      warnings: [],
+    });
+  });
+});
