@@ -124,11 +124,11 @@ function nextHop(buildId: string, from: URL, location: string, hop: number): URL
   return next;
 }
 
-function targetOf(directory: string, buildId: string, opened: Opened) {
+function targetOf(directory: string, buildId: string, response: Dispatcher.ResponseData, url: URL) {
   const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
-  const disposition = headerValue(opened.response.headers, 'content-disposition');
+  const disposition = headerValue(response.headers, 'content-disposition');
   const fileName = sanitizeFileName(
-    fileNameFromContentDisposition(disposition) ?? fileNameFromUrl(opened.url),
+    fileNameFromContentDisposition(disposition) ?? fileNameFromUrl(url),
     fallback,
   );
   const filePath = pathInside(directory, fileName);
@@ -138,38 +138,69 @@ function targetOf(directory: string, buildId: string, opened: Opened) {
   return { fileName, filePath, partPath: `${filePath}.part` };
 }
 
-/** Writes one answer's body; whatever was hashed has been handed to the file stream. */
-async function copyBody(
-  body: Readable,
-  sink: FileSink,
-  onChunk: (chunk: Buffer) => void,
-): Promise<void> {
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    onChunk(chunk);
-    if (!sink.stream.write(chunk)) await once(sink.stream, 'drain');
-    if (sink.error) throw sink.error;
+/**
+ * The `.part` file and the running sha256 of exactly the bytes handed to it. A cut mid-body keeps
+ * both consistent (nothing is hashed that is not written), so a transfer can continue from there.
+ */
+class PartFile {
+  readonly path: string;
+  received = 0;
+  #hash: Hash = createHash('sha256');
+  #stream: WriteStream;
+  #error: Error | undefined;
+
+  constructor(partPath: string) {
+    this.path = partPath;
+    this.#stream = this.#open();
   }
-}
 
-interface FileSink {
-  stream: WriteStream;
-  error?: Error;
-}
+  /** Appends one answer's body; throws what interrupted it. */
+  async copy(body: Readable, onProgress: (received: number) => void): Promise<void> {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      this.#hash.update(chunk);
+      this.received += chunk.length;
+      onProgress(this.received);
+      if (!this.#stream.write(chunk)) await once(this.#stream, 'drain');
+      if (this.#error) throw this.#error;
+    }
+  }
 
-function openSink(partPath: string): FileSink {
-  const sink: FileSink = {
-    stream: createWriteStream(partPath, { flags: 'w', highWaterMark: FILE_HIGH_WATER_MARK }),
-  };
-  sink.stream.on('error', (error) => {
-    sink.error = error;
-  });
-  return sink;
-}
+  async restart(): Promise<void> {
+    await this.#close();
+    this.#stream = this.#open();
+    this.#hash = createHash('sha256');
+    this.received = 0;
+  }
 
-async function closeSink(sink: FileSink): Promise<void> {
-  sink.stream.end();
-  await finished(sink.stream);
-  if (sink.error) throw sink.error;
+  /** Flushes and closes the file; returns the hex sha256 of its content. */
+  async finish(): Promise<string> {
+    await this.#close();
+    return this.#hash.digest('hex');
+  }
+
+  async discard(): Promise<void> {
+    this.#stream.destroy();
+    // The descriptor must be closed before the file can be removed on Windows.
+    await finished(this.#stream).catch(() => undefined);
+    await rm(this.path, { force: true });
+  }
+
+  #open(): WriteStream {
+    const stream = createWriteStream(this.path, {
+      flags: 'w',
+      highWaterMark: FILE_HIGH_WATER_MARK,
+    });
+    stream.on('error', (error) => {
+      this.#error = error;
+    });
+    return stream;
+  }
+
+  async #close(): Promise<void> {
+    this.#stream.end();
+    await finished(this.#stream);
+    if (this.#error) throw this.#error;
+  }
 }
 
 export async function downloadArtifact(
@@ -183,83 +214,70 @@ export async function downloadArtifact(
   await mkdir(options.directory, { recursive: true });
 
   let target: ReturnType<typeof targetOf> | undefined;
-  let sink: FileSink | undefined;
-  let hash: Hash = createHash('sha256');
-  let received = 0;
+  let part: PartFile | undefined;
   let total: number | undefined;
   let resumes = 0;
   let stalls = 0;
-  const onChunk = (chunk: Buffer) => {
-    hash.update(chunk);
-    received += chunk.length;
-    options.onProgress?.(received, total);
-  };
+  const onProgress = (received: number) => options.onProgress?.(received, total);
   try {
     for (;;) {
-      const opened = await withRetries(runtime, {
+      const { response, url } = await withRetries(runtime, {
         endpoint: ENDPOINT,
         signal,
-        attempt: () => openOnce(transport, buildId, start, received, signal),
+        attempt: () => openOnce(transport, buildId, start, part?.received ?? 0, signal),
       });
-      target ??= targetOf(options.directory, buildId, opened);
-      const { response } = opened;
-      const range = parseContentRange(headerValue(response.headers, 'content-range'));
-      const continuation = continuationOf(received, response.statusCode, range?.start);
-      if (received > 0) resumes++;
-      if (continuation === 'restart' || sink === undefined) {
-        if (sink) await closeSink(sink);
-        sink = openSink(target.partPath);
-        hash = createHash('sha256');
-        received = 0;
-      }
-      if (continuation === 'restart' && response.statusCode === 206) {
-        // A range that does not start where we stopped is of no use; ask again from zero.
-        await response.body.dump();
-        continue;
-      }
-      total = announcedTotal(response) ?? total;
-      if (total !== undefined && expectedSize !== undefined && total !== expectedSize) {
-        throw new DownloadError(
-          buildId,
-          'size',
-          `the artifact host announces ${total} bytes, the build's artifactSize is ${expectedSize}.`,
-        );
-      }
-      const before = received;
       try {
-        await copyBody(response.body, sink, onChunk);
-        break;
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        const failure = transport.networkFailure(ENDPOINT, error, false);
-        stalls = received > before ? 0 : stalls + 1;
-        if (stalls >= runtime.policy.maxAttempts) throw failure.toError(stalls);
-        const delayMs = stalls === 0 ? 0 : backoffDelay(runtime.policy, stalls, runtime.random);
-        runtime.onRetry?.({
-          endpoint: ENDPOINT,
-          attempt: resumes + 1,
-          delayMs,
-          reason: `transfer cut after ${received} bytes (${failure.reason})`,
-        });
-        await runtime.sleep(delayMs, signal);
+        target ??= targetOf(options.directory, buildId, response, url);
+        part ??= new PartFile(target.partPath);
+        const range = parseContentRange(headerValue(response.headers, 'content-range'));
+        const continuation = continuationOf(part.received, response.statusCode, range?.start);
+        if (part.received > 0) resumes++;
+        if (continuation === 'restart') {
+          await part.restart();
+          // A range that does not start where we stopped is of no use; ask again from zero.
+          if (response.statusCode === 206) continue;
+        }
+        total = announcedTotal(response) ?? total;
+        if (total !== undefined && expectedSize !== undefined && total !== expectedSize) {
+          throw new DownloadError(
+            buildId,
+            'size',
+            `the artifact host announces ${total} bytes, the build's artifactSize is ${expectedSize}.`,
+          );
+        }
+        const before = part.received;
+        try {
+          await part.copy(response.body, onProgress);
+          break;
+        } catch (error) {
+          if (signal?.aborted) throw signal.reason;
+          const failure = transport.networkFailure(ENDPOINT, error, false);
+          stalls = part.received > before ? 0 : stalls + 1;
+          if (stalls >= runtime.policy.maxAttempts) throw failure.toError(stalls);
+          const delayMs = stalls === 0 ? 0 : backoffDelay(runtime.policy, stalls, runtime.random);
+          runtime.onRetry?.({
+            endpoint: ENDPOINT,
+            attempt: resumes + 1,
+            delayMs,
+            reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+          });
+          await runtime.sleep(delayMs, signal);
+        }
+      } finally {
+        // Frees the connection on every early exit; a no-op once the body was read to the end.
+        response.body.destroy();
       }
     }
-    await closeSink(sink);
+    const size = part.received;
+    const sha256 = await part.finish();
     const expected = expectedSize ?? total;
-    if (expected !== undefined && received !== expected) {
-      throw new DownloadError(buildId, 'size', `received ${received} bytes, expected ${expected}.`);
+    if (expected !== undefined && size !== expected) {
+      throw new DownloadError(buildId, 'size', `received ${size} bytes, expected ${expected}.`);
     }
-    await rename(target.partPath, target.filePath);
-    return {
-      path: target.filePath,
-      fileName: target.fileName,
-      size: received,
-      sha256: hash.digest('hex'),
-      resumes,
-    };
+    await rename(part.path, target.filePath);
+    return { path: target.filePath, fileName: target.fileName, size, sha256, resumes };
   } catch (error) {
-    sink?.stream.destroy();
-    if (target) await rm(target.partPath, { force: true });
+    await part?.discard();
     throw error;
   }
 }

@@ -60,7 +60,10 @@ export const defaultRetryRuntime = (
 ): RetryRuntime => ({
   policy: { ...DEFAULT_RETRY_POLICY, ...policy },
   random: Math.random,
-  sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
+  sleep: (ms, signal) =>
+    sleepFor(ms, undefined, { signal }).catch((error: unknown) => {
+      throw signal?.aborted ? signal.reason : error;
+    }),
   now: Date.now,
   onRetry,
 });

@@ -1,0 +1,185 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DownloadError, NotFoundError } from '../../src/api/errors.ts';
+import type { Harness } from './support.ts';
+import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
+
+const SIZE = 3 * 1024 * 1024 + 12_345;
+
+async function finishedBuild({ client }: Harness, platform: 'mac' | 'windows' | 'linux' = 'mac') {
+  const build = await client.triggerBuild(PROJECT_ID, { platform, version: '1.2.3' });
+  return waitForBuild(client, build.id);
+}
+
+const artifactRequests = ({ emulator }: Harness) =>
+  emulator.requests.filter((r) => r.origin === 'artifact');
+
+async function sha256Of(file: string): Promise<string> {
+  return createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
+}
+
+describe('artifact download against the emulator', () => {
+  const h = useHarness({ artifactSize: SIZE });
+
+  it('follows the redirect without the API key, streams to disk and hashes on the way', async () => {
+    const harness = h();
+    const { client, emulator } = harness;
+    const build = await finishedBuild(harness);
+    const directory = path.join(await harness.tempDir(), 'nested', 'out');
+    const progress: Array<[number, number | undefined]> = [];
+    const result = await client.downloadArtifact(build.id, {
+      directory,
+      expectedSize: build.artifactSize,
+      onProgress: (received, total) => progress.push([received, total]),
+    });
+    const expected = emulator.artifactFor(build.id);
+    expect(result).toEqual({
+      path: path.join(directory, expected.fileName),
+      fileName: expected.fileName,
+      size: SIZE,
+      sha256: expected.sha256,
+      resumes: 0,
+    });
+    expect(await sha256Of(result.path)).toBe(expected.sha256);
+    expect(await readdir(directory)).toEqual([expected.fileName]);
+    expect(progress.at(-1)).toEqual([SIZE, SIZE]);
+
+    const apiHop = emulator.requests.find((r) => r.path.endsWith(`/builds/${build.id}/download`));
+    expect(apiHop?.headers.authorization).toBe(`Bearer ${emulator.apiKey}`);
+    expect(apiHop?.status).toBe(302);
+    const hops = artifactRequests(harness);
+    expect(hops).toHaveLength(1);
+    expect(hops[0]?.status).toBe(200);
+    for (const hop of hops) {
+      expect(hop.headers.authorization).toBeUndefined();
+      expect(JSON.stringify(hop.headers)).not.toContain(emulator.apiKey);
+    }
+  });
+
+  it('resumes a cut transfer with Range and ends with the emulator sha256 (cutDownloads)', async () => {
+    const harness = h();
+    const { client, emulator, retries } = harness;
+    const build = await finishedBuild(harness);
+    emulator.faults.cutDownloads = { count: 2, afterBytes: 1_000_000 };
+    const result = await client.downloadArtifact(build.id, {
+      directory: await harness.tempDir(),
+      expectedSize: build.artifactSize,
+    });
+    expect(result.resumes).toBe(2);
+    expect(result.size).toBe(SIZE);
+    expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
+    expect(await sha256Of(result.path)).toBe(result.sha256);
+    const hops = artifactRequests(harness);
+    expect(hops.map((r) => r.headers.range)).toEqual([
+      undefined,
+      expect.stringMatching(/^bytes=[1-9]\d*-$/),
+      expect.stringMatching(/^bytes=[1-9]\d*-$/),
+    ]);
+    // A cut answer is never finished, so the emulator records status 0.
+    expect(hops.map((r) => r.status)).toEqual([0, 0, 206]);
+    expect(hops.every((r) => r.headers.authorization === undefined)).toBe(true);
+    expect(retries.map((r) => r.endpoint)).toEqual([
+      'GET /builds/:buildId/download',
+      'GET /builds/:buildId/download',
+    ]);
+  });
+
+  it('starts over when the host ignores Range, and still ends with the right sha256', async () => {
+    const harness = h();
+    const { client, emulator } = harness;
+    const build = await finishedBuild(harness, 'linux');
+    emulator.faults.cutDownloads = { count: 1, afterBytes: 2_000_000 };
+    emulator.faults.ignoreRange = true;
+    const result = await client.downloadArtifact(build.id, {
+      directory: await harness.tempDir(),
+    });
+    expect(result.resumes).toBe(1);
+    expect(result.size).toBe(SIZE);
+    expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
+    expect(await sha256Of(result.path)).toBe(result.sha256);
+    expect((await stat(result.path)).size).toBe(SIZE);
+    const hops = artifactRequests(harness);
+    expect(hops.map((r) => r.status)).toEqual([0, 200]);
+    expect(hops[1]?.headers.range).toMatch(/^bytes=[1-9]\d*-$/);
+  });
+
+  it.each([
+    ['../../etc/passwd', 'passwd'],
+    ['..\\..\\Windows\\System32\\evil.exe', 'evil.exe'],
+    ['..', null],
+    ['/tmp/.hidden', 'hidden'],
+    ['Café\tApp.dmg', 'Café_App.dmg'],
+  ])('keeps a hostile file name %j inside the directory', async (hostile, expected) => {
+    const harness = h();
+    const { client, emulator } = harness;
+    const build = await finishedBuild(harness);
+    emulator.faults.hostileFileName = hostile;
+    const root = await harness.tempDir();
+    const directory = path.join(root, 'a', 'b');
+    const result = await client.downloadArtifact(build.id, { directory });
+    const fileName = expected ?? `${build.id}.bin`;
+    expect(result.fileName).toBe(fileName);
+    expect(result.path).toBe(path.join(directory, fileName));
+    expect(await readdir(directory)).toEqual([fileName]);
+    expect(await readdir(root)).toEqual(['a']);
+    expect(await readdir(path.join(root, 'a'))).toEqual(['b']);
+    expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
+  });
+
+  it('fails on a size that differs from artifactSize and leaves no file behind', async () => {
+    const harness = h();
+    const { client } = harness;
+    const build = await finishedBuild(harness);
+    const directory = await harness.tempDir();
+    const error = await client
+      .downloadArtifact(build.id, { directory, expectedSize: SIZE + 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect(error).toMatchObject({ problem: 'size', buildId: build.id });
+    expect((error as Error).message).toContain(String(SIZE));
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('retries the API hop on 5xx and 429, then downloads', async () => {
+    const harness = h();
+    const { client, emulator, retries } = harness;
+    const build = await finishedBuild(harness);
+    emulator.faults.serverErrors = { count: 1 };
+    emulator.faults.rateLimit = { count: 1, retryAfter: '0' };
+    const result = await client.downloadArtifact(build.id, { directory: await harness.tempDir() });
+    expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
+    expect(retries.map((r) => r.reason)).toEqual(['HTTP 503', 'HTTP 429, Retry-After 0 ms']);
+  });
+
+  it('names the missing build on 404', async () => {
+    const harness = h();
+    const error = await harness.client
+      .downloadArtifact('build_missing', { directory: await harness.tempDir() })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ resourceId: 'build_missing' });
+  });
+
+  it('stops when the caller aborts mid-transfer and removes the partial file', async () => {
+    const harness = h();
+    const { client } = harness;
+    const build = await finishedBuild(harness);
+    const directory = await harness.tempDir();
+    const controller = new AbortController();
+    const error = await client
+      .downloadArtifact(build.id, {
+        directory,
+        signal: controller.signal,
+        onProgress: (received) => {
+          if (received > 1_000_000) controller.abort(new Error('cancelled'));
+        },
+      })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe('cancelled');
+    expect(await readdir(directory)).toEqual([]);
+  });
+});

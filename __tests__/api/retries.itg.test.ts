@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, ResponseShapeError } from '../../src/api/errors.ts';
+import { PROJECT_ID, useHarness } from './support.ts';
+
+describe('retries against the emulator', () => {
+  const h = useHarness();
+
+  it.each([500, 502, 503, 504, 408])('retries HTTP %i and then succeeds', async (status) => {
+    const { client, emulator, retries } = h();
+    emulator.faults.serverErrors = { count: 2, status };
+    const list = await client.listProjects();
+    expect(list.total).toBe(1);
+    expect(retries.map((r) => [r.endpoint, r.attempt, r.reason])).toEqual([
+      ['GET /projects', 1, `HTTP ${status}`],
+      ['GET /projects', 2, `HTTP ${status}`],
+    ]);
+  });
+
+  it('gives up after maxAttempts with the last status and the number of attempts', async () => {
+    const { client, emulator } = h();
+    emulator.faults.serverErrors = { count: 100, status: 502 };
+    const error = await client.getProject(PROJECT_ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, attempts: 5, endpoint: 'GET /projects/:projectId' });
+    expect((error as Error).message).toMatch(/after 5 attempts/);
+    expect(emulator.faults.serverErrors.count).toBe(95);
+  });
+
+  it('waits as long as Retry-After (seconds) says on 429', async () => {
+    const { client, emulator, retries } = h();
+    emulator.faults.rateLimit = { count: 1, retryAfter: '1' };
+    await client.listWebhooks();
+    expect(retries).toHaveLength(1);
+    expect(retries[0]).toMatchObject({ delayMs: 1000, reason: 'HTTP 429, Retry-After 1000 ms' });
+    const [first, second] = emulator.requests;
+    expect(first?.status).toBe(429);
+    expect(second?.status).toBe(200);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(990);
+  });
+
+  it('waits until the HTTP date Retry-After names', async () => {
+    const { client, emulator, retries } = h();
+    // HTTP dates have whole seconds: the wait is 1–2 s.
+    emulator.faults.rateLimit = {
+      count: 1,
+      retryAfter: new Date(Date.now() + 2_000).toUTCString(),
+    };
+    await client.listProjects();
+    expect(retries[0]?.delayMs).toBeGreaterThan(900);
+    expect(retries[0]?.delayMs).toBeLessThanOrEqual(2_000);
+    const [first, second] = emulator.requests;
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(retries[0]?.delayMs ?? 0);
+  });
+
+  it('fails at once when Retry-After is beyond the retry budget', async () => {
+    const { client, emulator } = h();
+    emulator.faults.rateLimit = { count: 1, retryAfter: '3600' };
+    const error = await client.listProjects().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ApiError', status: 429, attempts: 1 });
+    expect((error as ApiError).serviceMessage).toMatch(/Too many requests/);
+  });
+
+  it('retries an unparsable JSON body (malformedJson) on reads', async () => {
+    const { client, emulator, retries } = h();
+    emulator.faults.malformedJson = 1;
+    const project = await client.getProject(PROJECT_ID);
+    expect(project.id).toBe(PROJECT_ID);
+    expect(retries.map((r) => r.reason)).toEqual(['unparsable JSON body']);
+  });
+
+  it('reports a body that stays unparsable as a ResponseShapeError', async () => {
+    const { client, emulator } = h();
+    emulator.faults.malformedJson = 100;
+    const error = await client.listBuilds(PROJECT_ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect(error).toMatchObject({ fieldPath: '(body)', attempts: 5, status: 200 });
+  });
+
+  it('does not retry client errors', async () => {
+    const { client, emulator, retries } = h();
+    await expect(
+      client.updateProject(PROJECT_ID, { platforms: ['beos'] } as never),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(retries).toEqual([]);
+    expect(emulator.requests).toHaveLength(1);
+  });
+
+  it('stops at once when the caller aborts, during a request or a wait', async () => {
+    const { client, emulator } = h();
+    emulator.faults.rateLimit = { count: 1, retryAfter: '3' };
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('stop now')), 50);
+    const error = await client.listProjects({ signal: controller.signal }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe('stop now');
+    expect(emulator.requests).toHaveLength(1);
+    await expect(client.listProjects({ signal: controller.signal })).rejects.toThrow('stop now');
+  });
+});

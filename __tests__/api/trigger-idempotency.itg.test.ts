@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { BuildServiceClient } from '../../src/api/client.ts';
+import { FAST_RETRY, PROJECT_ID, requestsTo, useHarness } from './support.ts';
+
+const TRIGGER_PATH = new RegExp(`^/v1/projects/${PROJECT_ID}/builds$`);
+
+describe('Trigger Build is never duplicated', () => {
+  const h = useHarness();
+
+  it('adopts the build a lost response created instead of triggering again', async () => {
+    const { client, emulator, retries } = h();
+    emulator.faults.loseTriggerResponses = 1;
+    const build = await client.triggerBuild(PROJECT_ID, {
+      platform: 'mac',
+      arch: 'arm64',
+      version: '3.1.0',
+    });
+    const builds = emulator.builds();
+    expect(builds).toHaveLength(1);
+    expect(build).toMatchObject({
+      id: builds[0]?.id,
+      platform: 'mac',
+      arch: 'arm64',
+      version: '3.1.0',
+    });
+    expect(requestsTo(emulator, 'POST', TRIGGER_PATH)).toHaveLength(1);
+    expect(requestsTo(emulator, 'GET', TRIGGER_PATH)).toHaveLength(1);
+    expect(retries).toHaveLength(1);
+  });
+
+  it('re-sends with the same Idempotency-Key when the lost attempt created nothing of ours', async () => {
+    const { client, emulator } = h();
+    // Another build of the same project exists, and one of a different arch appears meanwhile.
+    await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
+    emulator.faults.serverErrors = { count: 1, status: 500 };
+    const build = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.1' });
+    expect(emulator.builds()).toHaveLength(2);
+    expect(build.version).toBe('1.0.1');
+    const posts = requestsTo(emulator, 'POST', TRIGGER_PATH).slice(1);
+    expect(posts.map((r) => r.status)).toEqual([500, 201]);
+    const keys = posts.map((r) => r.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // The reconciling list ran between the two attempts.
+    const order = emulator.requests
+      .filter((r) => TRIGGER_PATH.test(r.path))
+      .slice(1)
+      .map((r) => `${r.method} ${r.status}`);
+    expect(order).toEqual(['POST 500', 'GET 200', 'POST 201']);
+  });
+
+  it('adopts its build after an unparsable answer (malformedJson)', async () => {
+    const { client, emulator } = h();
+    emulator.faults.malformedJson = 1;
+    const build = await client.triggerBuild(PROJECT_ID, { platform: 'windows', version: '2.0.0' });
+    expect(emulator.builds().map((b) => b.id)).toEqual([build.id]);
+    expect(requestsTo(emulator, 'POST', TRIGGER_PATH)).toHaveLength(1);
+  });
+
+  it('survives several lost answers in a row for concurrent triggers, one build each', async () => {
+    const { client, emulator } = h();
+    emulator.faults.loseTriggerResponses = 3;
+    const results = await Promise.all(
+      (['mac', 'windows', 'linux'] as const).map((platform) =>
+        client.triggerBuild(PROJECT_ID, { platform, arch: 'x64', version: '4.0.0' }),
+      ),
+    );
+    const builds = emulator.builds();
+    expect(builds).toHaveLength(3);
+    expect(new Set(results.map((b) => b.id))).toEqual(new Set(builds.map((b) => b.id)));
+    expect(results.map((b) => b.platform)).toEqual(['mac', 'windows', 'linux']);
+  });
+
+  it('never re-sends blindly: if reconciling fails, the trigger fails without a second POST', async () => {
+    const { emulator } = h();
+    emulator.faults.loseTriggerResponses = 1;
+    // Once the lost answer is noticed, the service starts failing, so the reconciling list cannot succeed.
+    const client = new BuildServiceClient({
+      baseUrl: emulator.baseUrl,
+      apiKey: emulator.apiKey,
+      retry: FAST_RETRY,
+      onRetry: () => {
+        emulator.faults.serverErrorsUntil = Date.now() + 60_000;
+      },
+    });
+    try {
+      const error = await client
+        .triggerBuild(PROJECT_ID, { platform: 'linux', version: '5.0.0' })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'ApiError', status: 503 });
+      const posts = requestsTo(emulator, 'POST', TRIGGER_PATH);
+      expect(posts).toHaveLength(1);
+      expect(posts[0]?.status).toBe(0);
+      expect(requestsTo(emulator, 'GET', TRIGGER_PATH).length).toBeGreaterThan(0);
+      expect(emulator.builds()).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('does not duplicate projects or webhooks either', async () => {
+    const { client, emulator } = h();
+    emulator.faults.malformedJson = 1;
+    const project = await client.createProject({
+      name: 'Once',
+      url: 'https://once.example.com',
+      platforms: ['mac'],
+    });
+    expect(
+      emulator
+        .projects()
+        .filter((p) => p.name === 'Once')
+        .map((p) => p.id),
+    ).toEqual([project.id]);
+    emulator.faults.malformedJson = 1;
+    const webhook = await client.createWebhook({
+      url: 'https://hooks.example.com/once',
+      events: ['project.created'],
+    });
+    expect((await client.listWebhooks()).webhooks.map((w) => w.id)).toEqual([webhook.id]);
+  });
+});
