@@ -140,7 +140,9 @@ describe('errors', () => {
     try {
       const errors: ApiError[] = [];
       for (let i = 0; i < bodies.length; i++) {
-        errors.push(await client.getBuild('build_1').catch((e: ApiError) => e));
+        const error: unknown = await client.getBuild('build_1').catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ApiError);
+        errors.push(error as ApiError);
       }
       expect(errors.map((e) => e.serviceMessage)).toEqual([
         'Key *** is suspended',
