@@ -78,8 +78,8 @@ export const uploadArtifacts = async (
         results.push({ buildId: installer.buildId, name, id, url });
       } catch (error) {
         const failure = error instanceof Error ? error : new Error(String(error));
-        core.error(
-          `Artifact "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`,
+        core.info(
+          `Failed: artifact "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`,
         );
         failures.push(failure);
       }

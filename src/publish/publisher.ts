@@ -28,10 +28,10 @@ export const createPublisher =
     const failures: Error[] = [];
     if (plan.artifacts) {
       try {
-        const artifacts = await uploadArtifacts(plan.artifacts, installers, {
-          env,
-          repository: plan.repository,
-        });
+        const artifactPlan = plan.artifacts;
+        const artifacts = await core.group('Workflow artifacts', () =>
+          uploadArtifacts(artifactPlan, installers, { env, repository: plan.repository }),
+        );
         result.artifacts = artifacts.results;
         failures.push(...artifacts.failures);
       } catch (error) {
@@ -49,17 +49,20 @@ export const createPublisher =
           retries: 3,
           throttle: options.throttle ?? true,
         });
-        const release = await publishRelease(
-          {
-            github,
-            repo: parseRepository(plan.repository),
-            targetCommitish: env.GITHUB_SHA,
-            workDir,
-            retry: { attempts: options.uploadAttempts ?? 4, baseDelayMs: retryBaseMs },
-          },
-          plan.release,
-          installers,
-          outcome,
+        const releasePlan = plan.release;
+        const release = await core.group(`Release ${releasePlan.tag}`, () =>
+          publishRelease(
+            {
+              github,
+              repo: parseRepository(plan.repository),
+              targetCommitish: env.GITHUB_SHA,
+              workDir,
+              retry: { attempts: options.uploadAttempts ?? 4, baseDelayMs: retryBaseMs },
+            },
+            releasePlan,
+            installers,
+            outcome,
+          ),
         );
         result.release = release.result;
         failures.push(...release.failures);
@@ -73,8 +76,9 @@ export const createPublisher =
     return result;
   };
 
+// Logged in the group where it happened; the caller turns the PublishError into the one annotation.
 const reported = (what: string, error: unknown): Error => {
   const failure = error instanceof Error ? error : new Error(String(error));
-  core.error(`${what}: ${failure.message}`);
+  core.info(`Failed: ${what.toLowerCase()}: ${failure.message}`);
   return failure;
 };

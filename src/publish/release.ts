@@ -102,8 +102,8 @@ export const publishRelease = async (
       ours.set(asset.name, installer.sha256);
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
-      core.error(
-        `Release asset "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`,
+      core.info(
+        `Failed: release asset "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`,
       );
       failures.push(failure);
     }
@@ -113,7 +113,7 @@ export const publishRelease = async (
       const { asset } = await updateChecksums(context, release, ours as Checksums);
       landed.push({ buildId: null, name: asset.name, url: asset.browser_download_url });
     } catch (error) {
-      core.error(`${CHECKSUMS_FILE_NAME}: ${errorMessage(error)}`);
+      core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${errorMessage(error)}`);
       failures.push(error instanceof Error ? error : new Error(String(error)));
     }
   }
