@@ -23,6 +23,8 @@ export interface ActionRunOptions {
   githubToken?: string;
   /** Kill the process after this long (SIGKILL). Default 60 s. */
   timeoutMs?: number;
+  /** Sees the action's stdout as it comes (the demo streams it). */
+  onStdout?: (chunk: string) => void;
 }
 
 export interface ActionRun {
@@ -117,7 +119,10 @@ export function startAction(options: ActionRunOptions): StartedAction {
   });
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout.push(chunk);
+    options.onStdout?.(chunk.toString('utf8'));
+  });
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
   const killer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
 
