@@ -16,6 +16,7 @@ import {
   MissingProjectFieldsError,
   ProjectNotAppliedError,
 } from '../../src/config/errors.ts';
+import type { ProjectConfig } from '../../src/config/project-config.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 
 let emulator: Emulator;
@@ -32,7 +33,7 @@ afterAll(async () => {
   await emulator.close();
 });
 
-const full = {
+const full: ProjectConfig = {
   name: 'Applied',
   url: 'https://applied.example.com',
   platforms: ['windows', 'linux'],
@@ -41,7 +42,7 @@ const full = {
   version: '2.0.0',
   window: { width: 900, height: 700, resizable: false },
   features: { autoUpdate: true, tray: true, menuBar: false },
-} as const;
+};
 
 describe('applyProjectConfig', () => {
   it('creates the project with every configured field, then finds it unchanged', async () => {
