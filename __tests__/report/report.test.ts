@@ -123,6 +123,20 @@ describe('summary', () => {
     expect(text).toContain(`  failed : crit, ${T0 + 2000}, ${T0 + 62_500}`);
   });
 
+  it('links the workflow artifact once published', () => {
+    const artifact = {
+      buildId: 'build_0',
+      name: 'b0.dmg',
+      id: 7,
+      url: 'https://github.com/a/b/actions/runs/1/artifacts/7',
+    };
+    expect(
+      renderSummary([tracked(0, 'success', { artifact })], { waited: true, now: T0 }),
+    ).toContain(
+      '[log](https://api.example.com/v1/builds/build_0/logs) · [artifact](https://github.com/a/b/actions/runs/1/artifacts/7) |',
+    );
+  });
+
   it('draws running builds up to now', () => {
     const gantt = renderGantt([tracked(0, 'building')], T0 + 9_000).join('\n');
     expect(gantt).toContain(`  building : active, ${T0 + 2000}, ${T0 + 9000}`);

@@ -53,7 +53,10 @@ function tableRow(build: TrackedBuild): string {
   const seconds = durationSeconds(build);
   const size = build.download?.size ?? build.artifactSize;
   const status = `${STATUS_ICON[build.status] ?? ''} ${build.status}${build.error ? ` (${cell(build.error)})` : ''}`;
-  const log = build.buildLog ? `[log](${encodeURI(build.buildLog)})` : '';
+  const links = [
+    ...(build.buildLog ? [`[log](${encodeURI(build.buildLog)})`] : []),
+    ...(build.artifact ? [`[artifact](${encodeURI(build.artifact.url)})`] : []),
+  ].join(' · ');
   return `| ${[
     build.platform,
     build.arch,
@@ -63,12 +66,12 @@ function tableRow(build: TrackedBuild): string {
     formatSize(size),
     build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
     build.id ? `\`${build.id}\`` : '',
-    log,
+    links,
   ].join(' | ')} |`;
 }
 
 const TABLE_HEAD = [
-  '| platform | arch | version | status | duration | size | sha256 | build | log |',
+  '| platform | arch | version | status | duration | size | sha256 | build | links |',
   '|---|---|---|---|---|---|---|---|---|',
 ];
 
