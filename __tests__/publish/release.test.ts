@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPublisher, PublishError } from '../../src/publish/index.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
+import { AssetLockedError } from '../../src/publish/errors.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
 import {
   startReleasesApi,
@@ -159,6 +160,25 @@ describe('publishing a release against the releases API stand-in', () => {
       api.requests.filter((r) => r.startsWith('DELETE /repos/acme/desktop-app/releases/assets')),
     ).toHaveLength(3);
     expect(result.release?.published).toBe(true);
+    // The old SHA256SUMS was downloaded to merge it, and the token stayed with the API origin.
+    expect(api.requests.some((r) => /^GET \/repos\/.*\/releases\/assets\/\d+$/.test(r))).toBe(true);
+    expect(api.storageSawAuth).toBe(0);
+  });
+
+  it('refuses to change a published immutable release and says so', async () => {
+    await start({ immutable: true });
+    await publish(plan(), installers, { allBuildsSucceeded: true });
+    const rebuilt = await writeInstaller(dir, 'MyApp-1.4.2-arm64.dmg', 'mac', 'arm64', 'changed');
+    const error = await publish(plan(), [rebuilt], { allBuildsSucceeded: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PublishError);
+    expect((error as PublishError).failures[0]).toBeInstanceOf(AssetLockedError);
+    expect((error as PublishError).message).toContain('under a new tag');
+    const [release] = api.releases() as [StoredRelease];
+    const mac = release.assets.find((a) => a.name === 'MyApp-1.4.2-arm64.dmg');
+    expect(mac && sha256(mac.content)).toBe(installers[0]?.sha256);
+    expect(sumsOf(release).get('MyApp-1.4.2-arm64.dmg')).toBe(installers[0]?.sha256);
   });
 
   it('with overwrite false refuses to replace a different asset and leaves the draft', async () => {
@@ -268,5 +288,6 @@ describe('publishing a release against the releases API stand-in', () => {
     expect(release.assets.map((a) => a.name)).toContain('early.zip');
     expect(sumsOf(release).get('early.zip')).toBe(sha256('early bytes'));
     expect(release.assets).toHaveLength(5);
+    expect(api.storageSawAuth).toBe(0);
   });
 });

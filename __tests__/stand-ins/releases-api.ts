@@ -58,6 +58,8 @@ export interface ReleasesApi {
   requests: string[];
   /** Authorization headers that carried a wrong or no token. */
   rejectedAuth: number;
+  /** Requests to asset storage (a second origin, as on GitHub) that carried an Authorization header. */
+  storageSawAuth: number;
   close: () => Promise<void>;
 }
 
@@ -86,8 +88,9 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   const releases: StoredRelease[] = [];
   const faults: UploadFault[] = [];
   const requests: string[] = [];
-  const state = { rejectedAuth: 0, nextId: 1 };
+  const state = { rejectedAuth: 0, storageSawAuth: 0, nextId: 1 };
   let origin = '';
+  let storageOrigin = '';
 
   const assetJson = (release: StoredRelease, asset: StoredAsset) => ({
     id: asset.id,
@@ -229,12 +232,18 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       const found = findAsset(Number(rest[1]));
       if (!found) return notFound(res);
       if (method === 'DELETE') {
+        if (options.immutable && !found.release.draft) {
+          return sendJson(res, 422, {
+            message: 'Cannot delete assets of an immutable release.',
+            status: '422',
+          });
+        }
         found.release.assets.splice(found.release.assets.indexOf(found.asset), 1);
         res.writeHead(204).end();
         return;
       }
       if (method === 'GET' && req.headers.accept === 'application/octet-stream') {
-        res.writeHead(302, { location: `${origin}/storage/${found.asset.id}` }).end();
+        res.writeHead(302, { location: `${storageOrigin}/storage/${found.asset.id}` }).end();
         return;
       }
       if (method === 'GET') return sendJson(res, 200, assetJson(found.release, found.asset));
@@ -278,17 +287,6 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       const url = new URL(req.url ?? '/', origin);
       const body = await readBody(req);
       if (options.delayMs) await sleep(options.delayMs);
-      // Asset bytes live on storage behind a redirect, reachable without the token.
-      if (url.pathname.startsWith('/storage/')) {
-        const found = findAsset(Number(url.pathname.split('/')[2]));
-        if (!found) return notFound(res);
-        res.writeHead(200, {
-          'content-type': 'application/octet-stream',
-          'content-length': found.asset.content.length,
-        });
-        res.end(found.asset.content);
-        return;
-      }
       requests.push(`${req.method} ${url.pathname}`);
       const auth = req.headers.authorization ?? '';
       if (auth !== `token ${options.token}` && auth !== `Bearer ${options.token}`) {
@@ -303,7 +301,19 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       if (!res.headersSent) sendJson(res, 500, { message: String(error) });
     });
   });
+  // Asset bytes live on storage behind a redirect, on another origin that must never see the token.
+  const storage = createServer((req, res) => {
+    if (req.headers.authorization !== undefined) state.storageSawAuth++;
+    const found = findAsset(Number((req.url ?? '').split('/')[2]));
+    if (!found) return notFound(res);
+    res.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-length': found.asset.content.length,
+    });
+    res.end(found.asset.content);
+  });
   origin = await listen(server);
+  storageOrigin = await listen(storage);
   return {
     url: origin,
     releases: () => releases,
@@ -312,6 +322,11 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     get rejectedAuth() {
       return state.rejectedAuth;
     },
-    close: () => close(server),
+    get storageSawAuth() {
+      return state.storageSawAuth;
+    },
+    close: async () => {
+      await Promise.all([close(server), close(storage)]);
+    },
   };
 };

@@ -68,6 +68,20 @@ export class AssetExistsError extends Error {
   }
 }
 
+export class AssetLockedError extends Error {
+  readonly assetName: string;
+  readonly releaseUrl: string;
+  constructor(assetName: string, releaseUrl: string, detail: string) {
+    super(
+      `GitHub refused to replace asset "${assetName}" on ${releaseUrl}: ${detail}. ` +
+        'A published immutable release cannot change: publish the new installers under a new tag.',
+    );
+    this.name = 'AssetLockedError';
+    this.assetName = assetName;
+    this.releaseUrl = releaseUrl;
+  }
+}
+
 export interface UploadFailure {
   status: number | undefined;
   attempts: number;

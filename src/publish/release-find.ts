@@ -1,5 +1,6 @@
 // Finding the one release for a tag, creating it as a draft when there is none, and reconciling
 // duplicate drafts that parallel jobs created for the same tag.
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import {
@@ -18,7 +19,6 @@ import {
   uploadAsset,
   type UploadRetry,
 } from './release-assets.ts';
-import { readFile, stat } from 'node:fs/promises';
 import type { ReleasePlan } from './types.ts';
 
 export interface ReleaseContext {

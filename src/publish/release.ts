@@ -1,9 +1,9 @@
 // Release assets, atomically: find or create the draft, upload every installer and SHA256SUMS,
 // publish only when every build succeeded and every upload landed.
 import * as core from '@actions/core';
-import { CHECKSUMS_FILE_NAME, type Checksums } from './checksums.ts';
-import { AssetExistsError, InvalidNameError } from './errors.ts';
-import { errorMessage, type Release } from './github.ts';
+import { CHECKSUMS_FILE_NAME } from './checksums.ts';
+import { AssetExistsError, AssetLockedError, InvalidNameError } from './errors.ts';
+import { errorMessage, httpStatus, type Release, type ReleaseAsset } from './github.ts';
 import { deleteAsset, findAsset, listAssets, sameContent, uploadAsset } from './release-assets.ts';
 import { updateChecksums } from './release-checksums.ts';
 import { ensureRelease, type ReleaseContext } from './release-find.ts';
@@ -69,31 +69,8 @@ export const publishRelease = async (
   const ours = new Map<string, string>(movedChecksums);
   for (const installer of installers) {
     const name = names.get(installer) ?? installer.fileName;
-    const file = { path: installer.path, size: installer.size, sha256: installer.sha256, name };
     try {
-      const found = findAsset(existing, name);
-      if (found && sameContent(found, file)) {
-        core.info(`Asset "${found.name}" is already on the release with the same bytes: kept.`);
-        landed.push({
-          buildId: installer.buildId,
-          name: found.name,
-          url: found.browser_download_url,
-        });
-        ours.set(found.name, installer.sha256);
-        continue;
-      }
-      if (found) {
-        if (!plan.overwrite) throw new AssetExistsError(found.name, release.html_url);
-        core.info(`Replacing asset "${found.name}" from an earlier run (overwrite: true).`);
-        await deleteAsset(github, repo, found.id);
-      }
-      const asset = await uploadAsset(github, repo, release, file, context.retry);
-      if (asset.name !== name) {
-        core.info(
-          `GitHub renamed "${name}" to "${asset.name}"; its label keeps the original name.`,
-        );
-      }
-      core.info(`Uploaded "${asset.name}" (${installer.size} bytes).`);
+      const asset = await placeAsset(context, plan, release, existing, installer, name);
       landed.push({
         buildId: installer.buildId,
         name: asset.name,
@@ -110,7 +87,7 @@ export const publishRelease = async (
   }
   if (ours.size > 0) {
     try {
-      const { asset } = await updateChecksums(context, release, ours as Checksums);
+      const { asset } = await updateChecksums(context, release, ours);
       landed.push({ buildId: null, name: asset.name, url: asset.browser_download_url });
     } catch (error) {
       core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${errorMessage(error)}`);
@@ -122,6 +99,38 @@ export const publishRelease = async (
     result: { url: final.html_url, id: final.id, published: !final.draft, assets: landed },
     failures,
   };
+};
+
+/** Puts one installer on the release: kept when identical, replaced per `overwrite`, or uploaded. */
+const placeAsset = async (
+  context: ReleaseContext,
+  plan: ReleasePlan,
+  release: Release,
+  existing: readonly ReleaseAsset[],
+  installer: Installer,
+  name: string,
+): Promise<ReleaseAsset> => {
+  const { github, repo } = context;
+  const file = { path: installer.path, size: installer.size, sha256: installer.sha256, name };
+  const found = findAsset(existing, name);
+  if (found && sameContent(found, file)) {
+    core.info(`Asset "${found.name}" is already on the release with the same bytes: kept.`);
+    return found;
+  }
+  if (found) {
+    if (!plan.overwrite) throw new AssetExistsError(found.name, release.html_url);
+    core.info(`Replacing asset "${found.name}" from an earlier run (overwrite: true).`);
+    await deleteAsset(github, repo, found.id).catch((error: unknown) => {
+      if (httpStatus(error) !== 422) throw error;
+      throw new AssetLockedError(found.name, release.html_url, errorMessage(error));
+    });
+  }
+  const asset = await uploadAsset(github, repo, release, file, context.retry);
+  if (asset.name !== name) {
+    core.info(`GitHub renamed "${name}" to "${asset.name}"; its label keeps the original name.`);
+  }
+  core.info(`Uploaded "${asset.name}" (${installer.size} bytes).`);
+  return asset;
 };
 
 /** Publishes the draft when the decision allows; returns the release as it now is. */
