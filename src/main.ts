@@ -7,6 +7,7 @@ import { formatElapsed } from './builds/progress.ts';
 import { newRunState, runBuilds, type RunState } from './builds/run-builds.ts';
 import { labelOf, type TrackedBuild } from './builds/types.ts';
 import { getInputs, type Plan } from './inputs.ts';
+import { PublishError } from './publish/errors.ts';
 import type { Installer, PublishResult } from './publish/types.ts';
 import { annotateFailures } from './report/annotations.ts';
 import { writeOutputs } from './report/outputs.ts';
@@ -50,24 +51,36 @@ function createClient(plan: Plan): BuildServiceClient {
   });
 }
 
-async function publishInstallers(plan: Plan, state: RunState): Promise<PublishResult | null> {
+/** Records what got published, also when publishing failed halfway. */
+function applyPublished(state: RunState, result: PublishResult, report: Report): void {
+  for (const artifact of result.artifacts) {
+    const build = state.builds.find((candidate) => candidate.id === artifact.buildId);
+    if (build) build.artifact = artifact;
+  }
+  if (result.release) {
+    report.releaseUrl = result.release.url;
+    core.setOutput('release-url', result.release.url);
+  }
+}
+
+async function publishInstallers(plan: Plan, state: RunState, report: Report): Promise<void> {
   const installers = installersOf(state.builds);
   if (installers.length === 0) {
     core.info('Nothing to publish: no build produced an installer');
-    return null;
+    return;
   }
   // Loaded only now: the artifact and Octokit code is heavy and stays off the start path.
   const { publish } = await import('./publish/index.ts');
   const allBuildsSucceeded = state.builds.every(
     (build) => build.status === 'success' && build.error === undefined,
   );
-  const result = await publish(plan.publish, installers, { allBuildsSucceeded });
-  for (const artifact of result.artifacts) {
-    const build = state.builds.find((candidate) => candidate.id === artifact.buildId);
-    if (build) build.artifact = artifact;
+  try {
+    applyPublished(state, await publish(plan.publish, installers, { allBuildsSucceeded }), report);
+  } catch (error) {
+    if (!(error instanceof PublishError)) throw error;
+    applyPublished(state, error.result, report);
+    report.errors.push(error.message);
   }
-  if (result.release) core.setOutput('release-url', result.release.url);
-  return result;
 }
 
 interface Report {
@@ -144,7 +157,7 @@ async function buildAndPublish(
   annotateFailures(state.builds);
   if ((plan.publish.artifacts || plan.publish.release) && plan.wait && !signal.aborted) {
     try {
-      report.releaseUrl = (await publishInstallers(plan, state))?.release?.url;
+      await publishInstallers(plan, state, report);
     } catch (error) {
       report.errors.push(`Publishing failed: ${(error as Error).message}`);
     }

@@ -2,6 +2,8 @@
 // spawns it, against the emulator.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
@@ -134,6 +136,31 @@ describe('node dist/index.js, run as the runner runs it', () => {
     expect(run.outputs.status).toBe('failed');
     expect(run.stdout).toContain('::error title=mac/x64 build failed::');
     expect(run.stdout).toContain('::warning::1 of 1 builds failed');
+  });
+
+  it('publishes through the lazily loaded chunk; a publish failure keeps the outputs', async () => {
+    // A GitHub API stand-in that refuses the token: the release step fails at once.
+    const github = createServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Bad credentials' }));
+    });
+    await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve));
+    const { port } = github.address() as AddressInfo;
+    try {
+      const run = await runAction({
+        inputs: { ...baseInputs(), platforms: 'mac', release: 'true' },
+        env: { GITHUB_API_URL: `http://127.0.0.1:${port}` },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/::error::Publishing failed/);
+      expect(run.stdout).toContain('Bad credentials');
+      expect(run.outputs['build-ids']).toMatch(/^build_\w+$/);
+      expect(run.outputs.status).toBe('success');
+      expect(run.outputs.artifacts).toContain('mac-x64');
+      expect(run.summary).toContain('Publishing failed');
+    } finally {
+      github.close();
+    }
   });
 
   it('rejects bad inputs before any request', async () => {
