@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import * as core from '@actions/core';
 import { AssetUploadError } from './errors.ts';
@@ -115,8 +116,6 @@ export const downloadAsset = async (
   );
   return hash.digest('hex');
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Uploads one file to the release's `upload_url`, streaming from disk with an explicit

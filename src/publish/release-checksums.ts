@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as core from '@actions/core';
 import {
   CHECKSUMS_FILE_NAME,
@@ -19,8 +20,6 @@ import { deleteAsset, downloadAsset, listAssets, uploadAsset } from './release-a
 import type { ReleaseContext } from './release-find.ts';
 
 const MAX_ROUNDS = 10;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Makes the release's SHA256SUMS hold at least `ours`; returns the asset and its lines. */
 export const updateChecksums = async (
@@ -67,6 +66,7 @@ export const updateChecksums = async (
     } catch (error) {
       if (!(error instanceof AssetUploadError && error.alreadyExists)) throw error;
       core.info(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
+      // Jitter, so writers that collided do not collide again in lockstep.
       await sleep(20 + Math.random() * 80);
     }
   }
