@@ -167,6 +167,12 @@ describe('project sub-action (dist/project/index.js)', () => {
     expect(bad.errors).toEqual([
       'Invalid input: platforms: "beos" is not a platform; use mac, windows, linux',
     ]);
+    await writeConfig('nameless.json', { platforms: ['mac'] });
+    const nameless = await run({ 'config-file': 'nameless.json', delete: 'true' });
+    expect(nameless.exitCode).toBe(1);
+    expect(nameless.errors).toEqual([
+      'To delete a project without project-id, the project configuration needs name: set it in the config file or the inputs',
+    ]);
     const refused = await run({ 'config-file': 'desktop-build.yml', 'api-key': 'dbs_wrong_key' });
     expect(refused.exitCode).toBe(1);
     expect(refused.errors[0]).toMatch(/refused the API key/);

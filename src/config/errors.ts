@@ -39,7 +39,8 @@ export class MissingProjectFieldsError extends Error {
 
   constructor(missing: readonly string[], why: string) {
     super(
-      `${why}, the project configuration needs ${missing.join(', ')}: add them to the config file or the inputs`,
+      `${why}, the project configuration needs ${missing.join(', ')}: ` +
+        `set ${missing.length === 1 ? 'it' : 'them'} in the config file or the inputs`,
     );
     this.name = 'MissingProjectFieldsError';
     this.missing = missing;

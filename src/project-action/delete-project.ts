@@ -10,10 +10,9 @@ export type DeleteClient = Pick<
   'listProjects' | 'getProject' | 'listBuilds' | 'deleteProject'
 >;
 
-export interface DeleteTarget {
-  projectId?: string | undefined;
-  name?: string | undefined;
-}
+/** A project id, or else the project's name. */
+export type DeleteTarget =
+  { projectId: string; name?: undefined } | { projectId?: undefined; name: string };
 
 export interface DeleteResult {
   /** The deleted project; undefined when there was nothing to delete. */
@@ -25,7 +24,7 @@ export async function deleteProject(
   client: DeleteClient,
   target: DeleteTarget,
 ): Promise<DeleteResult> {
-  const projectId = target.projectId ?? (await idByName(client, target.name ?? ''));
+  const projectId = target.projectId ?? (await idByName(client, target.name));
   if (!projectId) return { projectId: undefined, deleted: false };
   try {
     const project = await client.getProject(projectId);

@@ -2,6 +2,7 @@
 import * as core from '@actions/core';
 import type { BuildServiceClient } from '../api/client.ts';
 import { applyProject } from '../config/apply-project.ts';
+import { MissingProjectFieldsError } from '../config/errors.ts';
 import { loadProjectConfig } from '../config/load-config.ts';
 import type { ProjectConfig } from '../config/project-config.ts';
 import { maskInputs, openClient } from '../config/service-inputs.ts';
@@ -33,11 +34,20 @@ async function runApply(client: BuildServiceClient, inputs: ProjectActionInputs)
 }
 
 async function runDelete(client: BuildServiceClient, inputs: ProjectActionInputs): Promise<void> {
-  const name = inputs.projectId ? undefined : (await desiredProject(inputs)).name;
-  const result = await deleteProject(client, { projectId: inputs.projectId, name });
+  const result = await deleteProject(
+    client,
+    inputs.projectId ? { projectId: inputs.projectId } : { name: await nameOf(inputs) },
+  );
   core.setOutput('project-id', result.projectId ?? '');
   core.setOutput('changed', String(result.deleted));
   core.setOutput('changes', result.deleted ? 'deleted' : '');
+}
+
+async function nameOf(inputs: ProjectActionInputs): Promise<string> {
+  const { name } = await desiredProject(inputs);
+  if (!name)
+    throw new MissingProjectFieldsError(['name'], 'To delete a project without project-id');
+  return name;
 }
 
 async function desiredProject(inputs: ProjectActionInputs): Promise<ProjectConfig> {
