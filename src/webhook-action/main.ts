@@ -62,8 +62,9 @@ async function carryOut(
     }
   }
   if (inputs.delete) {
-    if (plan.remove.length === 0)
+    if (plan.remove.length === 0) {
       core.info(`No webhook delivers to ${inputs.url}; nothing to delete`);
+    }
     return plan.remove.map((hook) => hook.id).join('\n');
   }
   return webhookId;
