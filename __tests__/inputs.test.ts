@@ -1,14 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  INPUT_NAMES,
-  InputError,
-  parseInputs,
-  readInputs,
-  splitList,
-  tagOfRef,
-  type Inputs,
-} from '../src/inputs.ts';
+import { InputError, splitList } from '../src/input-rules.ts';
+import { INPUT_NAMES, parseInputs, readInputs, tagOfRef, type Inputs } from '../src/inputs.ts';
 
 const blank = Object.fromEntries(INPUT_NAMES.map((name) => [name, ''])) as Inputs;
 const valid: Inputs = {

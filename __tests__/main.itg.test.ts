@@ -112,6 +112,47 @@ describe('run()', () => {
     expect(outputs).toEqual({});
   });
 
+  it('applies config-file (creating the project) and builds it in the same step', async () => {
+    writeFileSync(
+      path.join(dir, 'desktop-build.yml'),
+      'name: From Config\nurl: https://config.example\nplatforms: [mac, windows]\n',
+    );
+    setInputs({
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      'config-file': 'desktop-build.yml',
+      'poll-interval': '0.05',
+      'upload-artifacts': 'false',
+      release: 'false',
+    });
+    const { outputs } = await runCaptured();
+    const created = emulator.projects().find((project) => project.name === 'From Config');
+    expect(created?.platforms).toEqual(['mac', 'windows']);
+    expect(outputs.status).toBe('success');
+    const builds = JSON.parse(outputs.builds!) as { platform: string; id: string }[];
+    expect(builds.map((build) => build.platform).sort()).toEqual(['mac', 'windows']);
+    const projectOf = new Map(emulator.builds().map((build) => [build.id, build.projectId]));
+    expect(builds.map((build) => projectOf.get(build.id))).toEqual([created!.id, created!.id]);
+  });
+
+  it('rejects a config-file with an unknown key before creating anything', async () => {
+    writeFileSync(path.join(dir, 'bad.json'), '{"name":"X","url":"https://x.example","colour":1}');
+    setInputs({
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      'config-file': 'bad.json',
+      'upload-artifacts': 'false',
+      release: 'false',
+    });
+    const projectsBefore = emulator.projects().length;
+    const { lines } = await runCaptured();
+    expect(process.exitCode).toBe(1);
+    const error = lines.find((l) => l.startsWith('::error::')) ?? '';
+    expect(error).toContain('colour');
+    expect(error).toContain('bad.json');
+    expect(emulator.projects()).toHaveLength(projectsBefore);
+  });
+
   it('writes the ids of unfinished builds at the timeout, and fails', async () => {
     emulator.faults.hangBuilds = [{}];
     process.env['INPUT_TIMEOUT'] = String(0.6 / 60);

@@ -2,12 +2,20 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import { ARCHES, PLATFORMS, type Arch, type Platform } from './api/schemas.ts';
+import {
+  InputError,
+  parseBaseUrl,
+  parseBoolean as parseBooleanValue,
+  quote,
+  splitList,
+} from './input-rules.ts';
 import type { PublishPlan, ReleasePlan } from './publish/types.ts';
 
 export const INPUT_NAMES = [
   'api-key',
   'base-url',
   'project-id',
+  'config-file',
   'platforms',
   'arches',
   'version',
@@ -44,7 +52,10 @@ export type Inputs = Record<InputName, string>;
 export interface Plan {
   apiKey: string;
   baseUrl: string;
+  /** '' when `configFile` names the project: applying the file finds or creates it. */
   projectId: string;
+  /** A project configuration file (JSON/YAML) to apply before building; null when not given. */
+  configFile: string | null;
   /** null: use the project's own platforms (Get Project). */
   platforms: Platform[] | null;
   arches: Arch[];
@@ -64,62 +75,20 @@ export interface Plan {
   publish: PublishPlan;
 }
 
-export class InputError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(
-      problems.length === 1
-        ? `Invalid input: ${problems[0]}`
-        : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`,
-    );
-    this.name = 'InputError';
-    this.problems = problems;
-  }
-}
-
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
 const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
 const MAX_TIMEOUT_MINUTES = 6 * 60;
 
 export const isSemver = (value: string): boolean => SEMVER.test(value);
-
-export const splitList = (value: string): string[] =>
-  value
-    .split(/[,\n]/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
 
 /** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
 export const tagOfRef = (ref: string | undefined): string | null =>
   ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
 
-export const isLoopbackHost = (hostname: string): boolean =>
-  hostname === 'localhost' ||
-  hostname === '[::1]' ||
-  hostname === '::1' ||
-  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-
-const quote = (value: string): string => JSON.stringify(value);
-
-/** Collects one problem per bad input, so a user fixes all of them in one go. */
-class Problems {
-  readonly list: string[] = [];
-  add(message: string): void {
-    this.list.push(message);
-  }
-}
-
-function parseBoolean(inputs: Inputs, name: InputName, fallback: boolean, problems: Problems) {
-  const value = inputs[name];
-  if (value === '') return fallback;
-  if (TRUE_VALUES.includes(value)) return true;
-  if (FALSE_VALUES.includes(value)) return false;
-  problems.add(`${name}: ${quote(value)} is not a boolean; use true or false`);
-  return fallback;
+function parseBoolean(inputs: Inputs, name: InputName, fallback: boolean, problems: string[]) {
+  return parseBooleanValue(name, inputs[name], fallback, problems);
 }
 
 function parseChoice<T extends string>(
@@ -127,12 +96,12 @@ function parseChoice<T extends string>(
   name: InputName,
   allowed: readonly T[],
   fallback: T,
-  problems: Problems,
+  problems: string[],
 ): T {
   const value = inputs[name];
   if (value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  problems.add(`${name}: ${quote(value)} is not one of ${allowed.join(', ')}`);
+  problems.push(`${name}: ${quote(value)} is not one of ${allowed.join(', ')}`);
   return fallback;
 }
 
@@ -140,12 +109,12 @@ function parseSubset<T extends string>(
   inputs: Inputs,
   name: InputName,
   allowed: readonly T[],
-  problems: Problems,
+  problems: string[],
 ): T[] {
   const items = splitList(inputs[name].toLowerCase());
   const unknown = items.filter((item) => !(allowed as readonly string[]).includes(item));
   if (unknown.length > 0) {
-    problems.add(
+    problems.push(
       `${name}: ${unknown.map(quote).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`,
     );
   }
@@ -158,13 +127,13 @@ function parsePositive(
   fallback: number,
   unit: string,
   max: number,
-  problems: Problems,
+  problems: string[],
 ): number {
   const value = inputs[name];
   if (value === '') return fallback;
   const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!(number > 0) || number > max) {
-    problems.add(`${name}: ${quote(value)} is not a positive number of ${unit} (at most ${max})`);
+    problems.push(`${name}: ${quote(value)} is not a positive number of ${unit} (at most ${max})`);
     return fallback;
   }
   return number;
@@ -174,73 +143,48 @@ function parseInteger(
   inputs: Inputs,
   name: InputName,
   range: [number, number],
-  problems: Problems,
+  problems: string[],
 ): number | undefined {
   const value = inputs[name];
   if (value === '') return undefined;
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!(number >= range[0] && number <= range[1])) {
-    problems.add(`${name}: ${quote(value)} is not a whole number from ${range[0]} to ${range[1]}`);
+    problems.push(`${name}: ${quote(value)} is not a whole number from ${range[0]} to ${range[1]}`);
     return undefined;
   }
   return number;
 }
 
-function parseBaseUrl(value: string, problems: Problems): string {
-  if (value === '') {
-    problems.add('base-url: missing; set the API base URL');
-    return '';
-  }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    problems.add(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
-    return '';
-  }
-  const allowed =
-    url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-  if (!allowed) {
-    problems.add(
-      `base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`,
-    );
-  }
-  if (url.username || url.password) {
-    problems.add('base-url: must not carry credentials; pass the key as api-key');
-  }
-  return url.href.replace(/\/+$/, '');
-}
-
-function parseVersion(inputs: Inputs, ref: string | undefined, problems: Problems): string | null {
+function parseVersion(inputs: Inputs, ref: string | undefined, problems: string[]): string | null {
   const given = inputs.version;
   const tag = tagOfRef(ref);
   if (given !== '') {
     if (isSemver(given.replace(/^v/, ''))) return given.replace(/^v/, '');
-    problems.add(
+    problems.push(
       `version: ${quote(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`,
     );
     return null;
   }
   if (inputs['build-ids'] !== '') return null;
   if (tag === null) {
-    problems.add(
+    problems.push(
       `version: missing and ${ref ? `the ref ${quote(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`,
     );
     return null;
   }
   const fromTag = tag.replace(/^v/, '');
   if (isSemver(fromTag)) return fromTag;
-  problems.add(
+  problems.push(
     `version: the tag ${quote(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`,
   );
   return null;
 }
 
-function parseBuildIds(inputs: Inputs, problems: Problems): string[] {
+function parseBuildIds(inputs: Inputs, problems: string[]): string[] {
   const ids = splitList(inputs['build-ids']);
   const bad = ids.filter((id) => !BUILD_ID.test(id));
   if (bad.length > 0) {
-    problems.add(`build-ids: ${bad.map(quote).join(', ')} not of the form build_<id>`);
+    problems.push(`build-ids: ${bad.map(quote).join(', ')} not of the form build_<id>`);
   }
   return [...new Set(ids)];
 }
@@ -248,7 +192,7 @@ function parseBuildIds(inputs: Inputs, problems: Problems): string[] {
 function parseRelease(
   inputs: Inputs,
   ref: string | undefined,
-  problems: Problems,
+  problems: string[],
 ): ReleasePlan | null {
   const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
   const refTag = tagOfRef(ref);
@@ -256,7 +200,7 @@ function parseRelease(
   if (!wanted) return null;
   const tag = inputs['release-tag'] || refTag;
   if (!tag) {
-    problems.add(
+    problems.push(
       'release-tag: missing and the ref is not a tag; set release-tag or release: false',
     );
     return null;
@@ -278,7 +222,7 @@ function parsePublish(
   inputs: Inputs,
   env: NodeJS.ProcessEnv,
   download: boolean,
-  problems: Problems,
+  problems: string[],
 ): PublishPlan {
   const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
   const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
@@ -300,10 +244,10 @@ function parsePublish(
   };
   if (plan.artifacts || plan.release) {
     if (plan.githubToken === '') {
-      problems.add('github-token: missing; it is needed to publish (upload-artifacts, release)');
+      problems.push('github-token: missing; it is needed to publish (upload-artifacts, release)');
     }
     if (!/^[^/\s]+\/[^/\s]+$/.test(plan.repository)) {
-      problems.add(
+      problems.push(
         `GITHUB_REPOSITORY: ${quote(plan.repository)} is not owner/repo; publishing needs it`,
       );
     }
@@ -313,14 +257,16 @@ function parsePublish(
 
 /** Pure: the inputs and the runner's environment → a validated Plan, or one InputError listing every problem. */
 export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
-  const problems = new Problems();
+  const problems: string[] = [];
   const apiKey = inputs['api-key'];
-  if (apiKey === '') problems.add('api-key: missing; pass it from a secret');
+  if (apiKey === '') problems.push('api-key: missing; pass it from a secret');
   const baseUrl = parseBaseUrl(inputs['base-url'], problems);
   const projectId = inputs['project-id'];
-  if (projectId === '') problems.add('project-id: missing; set it to your proj_<id>');
-  else if (!PROJECT_ID.test(projectId)) {
-    problems.add(`project-id: ${quote(projectId)} is not of the form proj_<id>`);
+  const configFile = inputs['config-file'] || null;
+  if (projectId === '' && configFile === null) {
+    problems.push('project-id: missing; set it to your proj_<id>, or set config-file');
+  } else if (projectId !== '' && !PROJECT_ID.test(projectId)) {
+    problems.push(`project-id: ${quote(projectId)} is not of the form proj_<id>`);
   }
   const platforms = parseSubset(inputs, 'platforms', PLATFORMS, problems);
   const arches = parseSubset(inputs, 'arches', ARCHES, problems);
@@ -336,11 +282,12 @@ export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
   const reuseBuilds = parseBoolean(inputs, 'reuse-builds', rerun, problems);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const publish = parsePublish(inputs, env, download && wait, problems);
-  if (problems.list.length > 0) throw new InputError(problems.list);
+  if (problems.length > 0) throw new InputError(problems);
   return {
     apiKey,
     baseUrl,
     projectId,
+    configFile,
     platforms: platforms.length > 0 ? platforms : null,
     arches: arches.length > 0 ? arches : ['x64'],
     version,

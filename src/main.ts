@@ -1,8 +1,10 @@
 // The story of a run: inputs → builds (trigger, poll, logs, download) → outputs → publish →
 // summary. The only place that ends the process.
 import * as core from '@actions/core';
-import { BuildServiceClient } from './api/client.ts';
+import type { BuildServiceClient } from './api/client.ts';
 import { systemClock, systemSleep } from './builds/clock.ts';
+import { applyProjectConfig } from './config/apply-project.ts';
+import { openClient } from './connection.ts';
 import { formatElapsed } from './builds/progress.ts';
 import { newRunState, runBuilds, type RunState } from './builds/run-builds.ts';
 import { labelOf, type TrackedBuild } from './builds/types.ts';
@@ -40,15 +42,18 @@ function installersOf(builds: readonly TrackedBuild[]): Installer[] {
   );
 }
 
-function createClient(plan: Plan): BuildServiceClient {
-  return new BuildServiceClient({
-    baseUrl: plan.baseUrl,
-    apiKey: plan.apiKey,
-    onRetry: (event) =>
-      core.info(
-        `Retrying ${event.endpoint} in ${event.delayMs} ms (attempt ${event.attempt} failed: ${event.reason})`,
-      ),
-  });
+/** Applies `config-file` when given; returns the project the builds belong to. */
+async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<string> {
+  const { configFile } = plan;
+  if (configFile === null) return plan.projectId;
+  const applied = await core.group(`Apply the project configuration ${configFile}`, () =>
+    applyProjectConfig(client, {
+      configFile,
+      workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+      projectId: plan.projectId || undefined,
+    }),
+  );
+  return applied.projectId;
 }
 
 /** Records what got published, also when publishing failed halfway. */
@@ -130,10 +135,11 @@ async function buildAndPublish(
   report: Report,
   signal: AbortSignal,
 ): Promise<void> {
-  const client = createClient(plan);
+  const client = openClient(plan);
   try {
+    const projectId = await resolveProject(plan, client);
     await runBuilds(
-      plan,
+      { ...plan, projectId },
       {
         client,
         clock: systemClock,

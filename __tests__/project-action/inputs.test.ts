@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/inputs.ts';
+import { InputError } from '../../src/input-rules.ts';
 import { parseProjectInputs } from '../../src/project-action/inputs.ts';
 
 const reader =

@@ -1,12 +1,7 @@
 // The project sub-action's inputs (project/action.yml), parsed and validated before any request.
 import { ProjectConfig } from '../config/project-config.ts';
-import {
-  parseBoolean,
-  parseConnection,
-  type InputReader,
-  type ServiceConnection,
-} from '../config/service-inputs.ts';
-import { InputError, splitList } from '../inputs.ts';
+import { parseConnection, type InputReader, type ServiceConnection } from '../connection.ts';
+import { InputError, parseBoolean, splitList } from '../input-rules.ts';
 
 export interface ProjectActionInputs extends ServiceConnection {
   projectId: string | undefined;
@@ -30,7 +25,7 @@ export function parseProjectInputs(read: InputReader, env: NodeJS.ProcessEnv): P
   }
   const overrides = parseOverrides(read, problems);
   const configFile = read('config-file') || undefined;
-  const remove = parseBoolean(read, 'delete', false, problems);
+  const remove = parseBoolean('delete', read('delete'), false, problems);
   if (remove && !projectId && !configFile && !overrides.name) {
     problems.push('delete: say which project: set project-id, name or config-file');
   }

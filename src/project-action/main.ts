@@ -5,7 +5,7 @@ import { applyProject } from '../config/apply-project.ts';
 import { MissingProjectFieldsError } from '../config/errors.ts';
 import { loadProjectConfig } from '../config/load-config.ts';
 import type { ProjectConfig } from '../config/project-config.ts';
-import { maskInputs, openClient } from '../config/service-inputs.ts';
+import { maskInputs, openClient } from '../connection.ts';
 import { describeChanges } from '../config/project-diff.ts';
 import { deleteProject } from './delete-project.ts';
 import { parseProjectInputs, type ProjectActionInputs } from './inputs.ts';

@@ -1,12 +1,7 @@
 // The webhook sub-action's inputs (webhook/action.yml), parsed and validated before any request.
 import { EVENT_TYPES, type EventType } from '../api/schemas.ts';
-import {
-  parseBoolean,
-  parseConnection,
-  type InputReader,
-  type ServiceConnection,
-} from '../config/service-inputs.ts';
-import { InputError, splitList } from '../inputs.ts';
+import { parseConnection, type InputReader, type ServiceConnection } from '../connection.ts';
+import { InputError, parseBoolean, splitList } from '../input-rules.ts';
 
 export interface WebhookActionInputs extends ServiceConnection {
   /** The receiver, normalised (`new URL(…).href`). */
@@ -25,8 +20,8 @@ export function parseWebhookInputs(read: InputReader): WebhookActionInputs {
   const problems: string[] = [];
   const connection = parseConnection(read, problems);
   const url = parseReceiverUrl(read('url'), problems);
-  const remove = parseBoolean(read, 'delete', false, problems);
-  const replace = parseBoolean(read, 'replace', false, problems);
+  const remove = parseBoolean('delete', read('delete'), false, problems);
+  const replace = parseBoolean('replace', read('replace'), false, problems);
   const events = [...new Set(splitList(read('events')))];
   for (const event of events.filter((e) => !isEventType(e))) {
     problems.push(

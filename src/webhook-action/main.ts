@@ -3,7 +3,7 @@ import * as core from '@actions/core';
 import type { BuildServiceClient } from '../api/client.ts';
 import { NotFoundError } from '../api/errors.ts';
 import type { Webhook } from '../api/schemas.ts';
-import { maskInputs, openClient } from '../config/service-inputs.ts';
+import { maskInputs, openClient } from '../connection.ts';
 import { parseWebhookInputs, type WebhookActionInputs } from './inputs.ts';
 import { planRemoval, planWebhook, type WebhookPlan } from './plan-webhook.ts';
 

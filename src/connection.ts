@@ -1,0 +1,39 @@
+// The service connection every action of this repository opens: its inputs, masking, and a client
+// that says in the log why a step is slow.
+import * as core from '@actions/core';
+import { BuildServiceClient } from './api/client.ts';
+import { parseBaseUrl } from './input-rules.ts';
+
+export interface ServiceConnection {
+  apiKey: string;
+  /** Without a trailing slash. */
+  baseUrl: string;
+}
+
+/** Reads an input the way the runner hands it over: trimmed, '' when not set. */
+export type InputReader = (name: string) => string;
+
+export function parseConnection(read: InputReader, problems: string[]): ServiceConnection {
+  const apiKey = read('api-key');
+  if (apiKey === '') problems.push('api-key: missing; pass it from a secret');
+  return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
+}
+
+/** Masks secret inputs in the log before anything can print them. */
+export function maskInputs(...names: string[]): void {
+  for (const name of names) {
+    const value = core.getInput(name);
+    if (value !== '') core.setSecret(value);
+  }
+}
+
+export function openClient(connection: ServiceConnection): BuildServiceClient {
+  return new BuildServiceClient({
+    baseUrl: connection.baseUrl,
+    apiKey: connection.apiKey,
+    onRetry: (event) =>
+      core.info(
+        `Retrying ${event.endpoint} in ${event.delayMs} ms (attempt ${event.attempt} failed: ${event.reason})`,
+      ),
+  });
+}
