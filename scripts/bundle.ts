@@ -30,3 +30,9 @@ for (const [entry, outDir] of ENTRIES) {
     { stdio: 'inherit' },
   );
 }
+// The SDK's type declarations, for receivers that import `desktop-build-action/sdk`.
+execFileSync(
+  path.resolve('node_modules/.bin/tsc'),
+  ['-p', 'tsconfig.sdk.json', '--outDir', path.join(root, 'sdk', 'types')],
+  { stdio: 'inherit' },
+);
