@@ -2,12 +2,7 @@
 // origin), body → sha256 → `<name>.part` in one pass with constant memory, resume with Range after
 // a cut, length checks, then an atomic rename.
 import { createHash, type Hash } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm, rename } from 'node:fs/promises';
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { DownloadError } from './errors.ts';
 import {
   fileNameFromContentDisposition,
@@ -15,15 +10,16 @@ import {
   pathInside,
   sanitizeFileName,
 } from './file-name.ts';
+import { http1Get, type Http1Response } from './http1-get.ts';
 import { backoffDelay, withRetries, type AttemptResult } from './retry.ts';
-import { headerValue, type Transport } from './transport.ts';
+import type { Transport } from './transport.ts';
 
 export interface DownloadOptions {
   directory: string;
   /** The build's `artifactSize`; the download fails if the bytes received differ. */
   expectedSize?: number;
   signal?: AbortSignal;
-  /** Called for every chunk written; throttle in the caller. */
+  /** Called for every chunk received; throttle in the caller. */
   onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void;
 }
 
@@ -38,12 +34,10 @@ export interface DownloadedArtifact {
 
 const ENDPOINT = 'GET /builds/:buildId/download';
 const MAX_REDIRECTS = 5;
-// Large buffers keep the hot loop at few, big chunks; both bound the memory used.
-const BODY_HIGH_WATER_MARK = 1024 * 1024;
-const FILE_HIGH_WATER_MARK = 4 * 1024 * 1024;
+const ERROR_BODY_LIMIT = 16 * 1024;
 
 interface Opened {
-  response: Dispatcher.ResponseData;
+  response: Http1Response;
   url: URL;
 }
 
@@ -69,9 +63,9 @@ export function continuationOf(
   return received === 0 ? 'fresh' : 'restart';
 }
 
-function announcedTotal({ headers, statusCode }: Dispatcher.ResponseData): number | undefined {
-  if (statusCode === 206) return parseContentRange(headerValue(headers, 'content-range'))?.total;
-  const length = Number(headerValue(headers, 'content-length') ?? NaN);
+function announcedTotal({ status, headers }: Http1Response): number | undefined {
+  if (status === 206) return parseContentRange(headers['content-range'])?.total;
+  const length = Number(headers['content-length'] ?? NaN);
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
@@ -84,32 +78,30 @@ async function openOnce(
 ): Promise<AttemptResult<Opened>> {
   let url = start;
   for (let hop = 0; ; hop++) {
-    let response: Dispatcher.ResponseData;
+    let response: Http1Response;
     try {
-      response = await transport.send(url, {
-        method: 'GET',
-        headers: rangeFrom > 0 ? { range: `bytes=${rangeFrom}-` } : {},
-        signal,
+      response = await http1Get(url, {
+        headers: transport.headersFor(url, rangeFrom > 0 ? { range: `bytes=${rangeFrom}-` } : {}),
         idleTimeoutMs: transport.timeoutMs,
-        highWaterMark: BODY_HIGH_WATER_MARK,
+        signal,
       });
-      const { statusCode, headers } = response;
-      const location = headerValue(headers, 'location');
-      if (statusCode >= 300 && statusCode < 400 && location !== undefined) {
-        await response.body.dump();
-        url = nextHop(buildId, url, location, hop);
-        continue;
-      }
-      if (statusCode === 200 || statusCode === 206) return { ok: true, value: { response, url } };
-      const text = await response.body.text();
-      return {
-        ok: false,
-        failure: transport.statusFailure(ENDPOINT, statusCode, headers, text, buildId),
-      };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       return { ok: false, failure: transport.networkFailure(ENDPOINT, error, false) };
     }
+    const { status, headers } = response;
+    if (status >= 300 && status < 400 && headers.location !== undefined) {
+      response.destroy();
+      url = nextHop(buildId, url, headers.location, hop);
+      continue;
+    }
+    if (status === 200 || status === 206) return { ok: true, value: { response, url } };
+    // The status alone decides what happens; the body only adds the service's words.
+    const text = await response.text(ERROR_BODY_LIMIT).catch(() => '');
+    return {
+      ok: false,
+      failure: transport.statusFailure(ENDPOINT, status, headers, text, buildId),
+    };
   }
 }
 
@@ -124,9 +116,9 @@ function nextHop(buildId: string, from: URL, location: string, hop: number): URL
   return next;
 }
 
-function targetOf(directory: string, buildId: string, response: Dispatcher.ResponseData, url: URL) {
+function targetOf(directory: string, buildId: string, response: Http1Response, url: URL) {
   const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
-  const disposition = headerValue(response.headers, 'content-disposition');
+  const disposition = response.headers['content-disposition'];
   const fileName = sanitizeFileName(
     fileNameFromContentDisposition(disposition) ?? fileNameFromUrl(url),
     fallback,
@@ -138,68 +130,74 @@ function targetOf(directory: string, buildId: string, response: Dispatcher.Respo
   return { fileName, filePath, partPath: `${filePath}.part` };
 }
 
+async function writeAll(file: FileHandle, chunk: Buffer, position: number): Promise<void> {
+  for (let done = 0; done < chunk.length;) {
+    const { bytesWritten } = await file.write(chunk, done, chunk.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
 /**
- * The `.part` file and the running sha256 of exactly the bytes handed to it. A cut mid-body keeps
- * both consistent (nothing is hashed that is not written), so a transfer can continue from there.
+ * The `.part` file and the running sha256 of exactly the bytes given to it. Each chunk is written
+ * at its own offset in the background while the next bytes arrive, and released once on disk.
  */
 class PartFile {
   readonly path: string;
   received = 0;
+  readonly #file: FileHandle;
+  readonly #writes = new Set<Promise<void>>();
   #hash: Hash = createHash('sha256');
-  #stream: WriteStream;
   #error: Error | undefined;
 
-  constructor(partPath: string) {
+  private constructor(partPath: string, file: FileHandle) {
     this.path = partPath;
-    this.#stream = this.#open();
+    this.#file = file;
   }
 
-  /** Appends one answer's body; throws what interrupted it. */
-  async copy(body: Readable, onProgress: (received: number) => void): Promise<void> {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      this.#hash.update(chunk);
-      this.received += chunk.length;
-      onProgress(this.received);
-      if (!this.#stream.write(chunk)) await once(this.#stream, 'drain');
-      if (this.#error) throw this.#error;
-    }
+  static async create(partPath: string): Promise<PartFile> {
+    return new PartFile(partPath, await open(partPath, 'w'));
+  }
+
+  /** Hashes a chunk and starts writing it; throws a write error seen earlier. */
+  accept(chunk: Buffer, release: () => void): void {
+    if (this.#error) throw this.#error;
+    this.#hash.update(chunk);
+    const write = writeAll(this.#file, chunk, this.received)
+      .catch((error: Error) => {
+        this.#error ??= error;
+      })
+      .finally(() => {
+        this.#writes.delete(write);
+        release();
+      });
+    this.#writes.add(write);
+    this.received += chunk.length;
+  }
+
+  /** Waits for the writes under way; the file then holds exactly `received` bytes. */
+  async settle(): Promise<void> {
+    await Promise.all(this.#writes);
+    if (this.#error) throw this.#error;
   }
 
   async restart(): Promise<void> {
-    await this.#close();
-    this.#stream = this.#open();
+    await this.settle();
+    await this.#file.truncate(0);
     this.#hash = createHash('sha256');
     this.received = 0;
   }
 
-  /** Flushes and closes the file; returns the hex sha256 of its content. */
+  /** Closes the complete file; returns the hex sha256 of its content. */
   async finish(): Promise<string> {
-    await this.#close();
+    await this.settle();
+    await this.#file.close();
     return this.#hash.digest('hex');
   }
 
   async discard(): Promise<void> {
-    this.#stream.destroy();
-    // The descriptor must be closed before the file can be removed on Windows.
-    await finished(this.#stream).catch(() => undefined);
+    await Promise.all(this.#writes);
+    await this.#file.close().catch(() => undefined);
     await rm(this.path, { force: true });
-  }
-
-  #open(): WriteStream {
-    const stream = createWriteStream(this.path, {
-      flags: 'w',
-      highWaterMark: FILE_HIGH_WATER_MARK,
-    });
-    stream.on('error', (error) => {
-      this.#error = error;
-    });
-    return stream;
-  }
-
-  async #close(): Promise<void> {
-    this.#stream.end();
-    await finished(this.#stream);
-    if (this.#error) throw this.#error;
   }
 }
 
@@ -218,7 +216,6 @@ export async function downloadArtifact(
   let total: number | undefined;
   let resumes = 0;
   let stalls = 0;
-  const onProgress = (received: number) => options.onProgress?.(received, total);
   try {
     for (;;) {
       const { response, url } = await withRetries(runtime, {
@@ -228,14 +225,14 @@ export async function downloadArtifact(
       });
       try {
         target ??= targetOf(options.directory, buildId, response, url);
-        part ??= new PartFile(target.partPath);
-        const range = parseContentRange(headerValue(response.headers, 'content-range'));
-        const continuation = continuationOf(part.received, response.statusCode, range?.start);
+        part ??= await PartFile.create(target.partPath);
+        const range = parseContentRange(response.headers['content-range']);
+        const continuation = continuationOf(part.received, response.status, range?.start);
         if (part.received > 0) resumes++;
         if (continuation === 'restart') {
           await part.restart();
           // A range that does not start where we stopped is of no use; ask again from zero.
-          if (response.statusCode === 206) continue;
+          if (response.status === 206) continue;
         }
         total = announcedTotal(response) ?? total;
         if (total !== undefined && expectedSize !== undefined && total !== expectedSize) {
@@ -246,11 +243,16 @@ export async function downloadArtifact(
           );
         }
         const before = part.received;
+        const file = part;
         try {
-          await part.copy(response.body, onProgress);
+          await response.pipe((chunk, release) => {
+            file.accept(chunk, release);
+            options.onProgress?.(file.received, total);
+          });
           break;
         } catch (error) {
           if (signal?.aborted) throw signal.reason;
+          await part.settle();
           const failure = transport.networkFailure(ENDPOINT, error, false);
           stalls = part.received > before ? 0 : stalls + 1;
           if (stalls >= runtime.policy.maxAttempts) throw failure.toError(stalls);
@@ -265,7 +267,7 @@ export async function downloadArtifact(
         }
       } finally {
         // Frees the connection on every early exit; a no-op once the body was read to the end.
-        response.body.destroy();
+        response.destroy();
       }
     }
     const size = part.received;

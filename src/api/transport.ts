@@ -49,7 +49,6 @@ export interface SendInit {
   signal?: AbortSignal;
   /** Limits both the wait for headers and any silence while the body streams. */
   idleTimeoutMs: number;
-  highWaterMark?: number;
 }
 
 // Failures where the request certainly never reached the service.
@@ -82,7 +81,10 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export const headerValue = (headers: Dispatcher.ResponseData['headers'], name: string) => {
+export const headerValue = (
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
@@ -122,13 +124,16 @@ export class Transport {
     return joinUrl(this.#baseUrl, path);
   }
 
-  /** One HTTP exchange, no redirects followed; the API key goes to the API's origin only. */
-  send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData> {
-    const headers: Record<string, string> = {
-      'user-agent': this.#userAgent,
-      ...init.headers,
-    };
+  /** Request headers for `url`: the API key goes to the API's own origin only. */
+  headersFor(url: URL, extra: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = { 'user-agent': this.#userAgent, ...extra };
     if (url.origin === this.apiOrigin) headers.authorization = `Bearer ${this.#apiKey}`;
+    return headers;
+  }
+
+  /** One HTTP exchange, no redirects followed. */
+  send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData> {
+    const headers = this.headersFor(url, init.headers);
     return this.#agent.request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
@@ -138,7 +143,6 @@ export class Transport {
       signal: init.signal ?? null,
       headersTimeout: init.idleTimeoutMs,
       bodyTimeout: init.idleTimeoutMs,
-      highWaterMark: init.highWaterMark,
     });
   }
 
@@ -156,7 +160,7 @@ export class Transport {
   statusFailure(
     endpoint: string,
     status: number,
-    headers: Dispatcher.ResponseData['headers'],
+    headers: Record<string, string | string[] | undefined>,
     bodyText: string,
     resourceId?: string,
   ): AttemptFailure {
