@@ -135,22 +135,24 @@ export class ChunkedDecoder {
 /**
  * Buffers that reads land in, used in turn. Reading goes on only while the buffer the next read
  * will fill holds no chunk still in use, so a buffer is never overwritten under a consumer.
+ * Node asks for the next buffer right after each read callback, so inside a callback the buffer
+ * to check is the one after `filling`; between reads it is `filling` itself.
  */
 class ReadRing {
   readonly #buffers = Array.from({ length: RING_BUFFERS }, () =>
     Buffer.allocUnsafe(RING_BUFFER_BYTES),
   );
   readonly #holds = new Array<number>(RING_BUFFERS).fill(0);
-  #current = -1;
+  #filling = -1;
 
-  /** The buffer for the next read (Node asks right after each read callback). */
   nextBuffer = (): Buffer => {
-    this.#current = (this.#current + 1) % RING_BUFFERS;
-    return this.#buffers[this.#current] as Buffer;
+    this.#filling = (this.#filling + 1) % RING_BUFFERS;
+    return this.#buffers[this.#filling] as Buffer;
   };
 
-  get current(): number {
-    return this.#current;
+  /** The buffer the socket reads into (inside a read callback: the one just filled). */
+  get filling(): number {
+    return this.#filling;
   }
 
   hold(index: number): void {
@@ -161,9 +163,14 @@ class ReadRing {
     this.#holds[index] = (this.#holds[index] ?? 1) - 1;
   }
 
-  /** Whether the buffer after the current one may be read into. */
+  /** Inside a read callback: may the socket go on reading? */
   nextIsFree(): boolean {
-    return this.#holds[(this.#current + 1) % RING_BUFFERS] === 0;
+    return this.#holds[(this.#filling + 1) % RING_BUFFERS] === 0;
+  }
+
+  /** Between reads: may a paused socket read again? */
+  fillingIsFree(): boolean {
+    return this.#holds[this.#filling] === 0;
   }
 }
 
@@ -202,10 +209,10 @@ export function http1Get(url: URL, options: Http1GetOptions): Promise<Http1Respo
       socket.destroy();
       piped?.resolve();
     };
-    const mayRead = () =>
-      onChunk !== undefined && (ring ? ring.nextIsFree() : outstanding < RING_BUFFERS);
+    const hasRoom = (betweenReads: boolean) =>
+      ring ? (betweenReads ? ring.fillingIsFree() : ring.nextIsFree()) : outstanding < RING_BUFFERS;
     const resume = () => {
-      if (!paused || failure || complete || !mayRead()) return;
+      if (!paused || failure || complete || onChunk === undefined || !hasRoom(true)) return;
       paused = false;
       socket.resume();
     };
@@ -247,7 +254,7 @@ export function http1Get(url: URL, options: Http1GetOptions): Promise<Http1Respo
         fail(error as Error);
       }
       if (failure || complete) return false;
-      if (mayRead()) return true;
+      if (head === undefined || (onChunk !== undefined && hasRoom(false))) return true;
       paused = true;
       if (!ring) socket.pause();
       return false;
@@ -319,7 +326,7 @@ export function http1Get(url: URL, options: Http1GetOptions): Promise<Http1Respo
           onread: {
             buffer: ring.nextBuffer,
             callback: (length, buffer) =>
-              onRead((buffer as Buffer).subarray(0, length), ring.current),
+              onRead((buffer as Buffer).subarray(0, length), ring.filling),
           },
         })
       : tls.connect({
