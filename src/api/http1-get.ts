@@ -32,7 +32,7 @@ export interface Http1GetOptions {
   tls?: tls.ConnectionOptions;
 }
 
-const RING_BUFFERS = 16;
+const RING_BUFFERS = 8;
 const RING_BUFFER_BYTES = 512 * 1024;
 const MAX_HEAD_BYTES = 64 * 1024;
 
