@@ -72,7 +72,7 @@ const TRANSIENT_CODES = new Set([
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 
-export function errorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
@@ -81,7 +81,7 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export const headerValue = (
+const headerValue = (
   headers: Record<string, string | string[] | undefined>,
   name: string,
 ): string | undefined => {
@@ -90,7 +90,7 @@ export const headerValue = (
 };
 
 /** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
-export function joinUrl(baseUrl: string, path: string): URL {
+function joinUrl(baseUrl: string, path: string): URL {
   const base = new URL(baseUrl);
   return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
 }

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLOCK_SKEW_MS,
+  findCreatedProject,
+  findCreatedWebhook,
+  findTriggeredBuild,
+} from '../../src/api/reconcile.ts';
+import type { BuildSummary } from '../../src/api/schemas.ts';
+
+const since = Date.parse('2025-06-01T12:00:00Z');
+const at = (offsetMs: number) => new Date(since + offsetMs).toISOString();
+const build = (overrides: Partial<BuildSummary>): BuildSummary => ({
+  id: 'build_x',
+  projectId: 'proj_1',
+  version: '1.2.3',
+  platform: 'mac',
+  arch: 'x64',
+  status: 'queued',
+  createdAt: at(1_000),
+  completedAt: undefined,
+  artifactUrl: undefined,
+  ...overrides,
+});
+
+describe('findTriggeredBuild', () => {
+  it('adopts the earliest build of the same platform, arch and version created since the start', () => {
+    const builds = [
+      build({ id: 'old', createdAt: at(-CLOCK_SKEW_MS - 1) }),
+      build({ id: 'other-arch', arch: 'arm64' }),
+      build({ id: 'other-version', version: '1.2.4' }),
+      build({ id: 'later', createdAt: at(2_000) }),
+      build({ id: 'ours', createdAt: at(-CLOCK_SKEW_MS + 10) }),
+    ];
+    const found = findTriggeredBuild(
+      builds,
+      { platform: 'mac', arch: 'x64', version: '1.2.3' },
+      since,
+    );
+    expect(found?.id).toBe('ours');
+    expect(found).toMatchObject({
+      platform: 'mac',
+      arch: 'x64',
+      version: '1.2.3',
+      message: undefined,
+    });
+  });
+
+  it('treats a missing arch as x64 and a missing version as any version', () => {
+    expect(
+      findTriggeredBuild([build({ arch: 'arm64' })], { platform: 'mac' }, since),
+    ).toBeUndefined();
+    expect(findTriggeredBuild([build({ version: '9.9.9' })], { platform: 'mac' }, since)?.id).toBe(
+      'build_x',
+    );
+  });
+
+  it('ignores builds with an unreadable createdAt', () => {
+    expect(
+      findTriggeredBuild([build({ createdAt: 'yesterday' })], { platform: 'mac' }, since),
+    ).toBeUndefined();
+  });
+});
+
+describe('findCreatedProject and findCreatedWebhook', () => {
+  it('match on the fields sent, in any order of platforms or events', () => {
+    const project = {
+      id: 'proj_n',
+      name: 'N',
+      url: 'https://n',
+      platforms: ['linux', 'mac'] as const,
+    };
+    expect(
+      findCreatedProject(
+        [{ ...project, platforms: [...project.platforms], createdAt: at(5), updatedAt: undefined }],
+        { name: 'N', url: 'https://n', platforms: ['mac', 'linux'] },
+        since,
+      )?.id,
+    ).toBe('proj_n');
+    expect(
+      findCreatedProject(
+        [{ ...project, platforms: ['linux'], createdAt: at(5), updatedAt: undefined }],
+        { name: 'N', url: 'https://n', platforms: ['mac', 'linux'] },
+        since,
+      ),
+    ).toBeUndefined();
+    const webhook = {
+      id: 'wh_1',
+      url: 'https://h',
+      events: ['build.failed', 'build.queued'],
+      active: true,
+      createdAt: at(5),
+    };
+    expect(
+      findCreatedWebhook(
+        [webhook],
+        { url: 'https://h', events: ['build.queued', 'build.failed'] },
+        since,
+      )?.id,
+    ).toBe('wh_1');
+    expect(
+      findCreatedWebhook(
+        [webhook],
+        { url: 'https://other', events: ['build.queued', 'build.failed'] },
+        since,
+      ),
+    ).toBeUndefined();
+  });
+});
