@@ -6,7 +6,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** Entry file → folder under the output root that its action's `runs.main` points at. */
-const ENTRIES: ReadonlyArray<readonly [entry: string, outDir: string]> = [['src/index.ts', '.']];
+const ENTRIES: ReadonlyArray<readonly [entry: string, outDir: string]> = [
+  ['src/index.ts', '.'],
+  ['src/project-action/index.ts', 'project'],
+  ['src/webhook-action/index.ts', 'webhook'],
+  ['src/sdk.ts', 'sdk'],
+];
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } });
 const root = path.resolve(values.out);
