@@ -1,0 +1,47 @@
+import { type DownloadedArtifact, type DownloadOptions } from './download.ts';
+import { type RetryEvent, type RetryPolicy } from './retry.ts';
+import { Build, BuildList, BuildLogs, CreatedProject, Deleted, Project, ProjectList, TriggeredBuild, UpdatedProject, Webhook, WebhookList, type CreateProjectRequest, type CreateWebhookRequest, type TriggerBuildRequest, type UpdateProjectRequest } from './schemas.ts';
+export declare const DEFAULT_USER_AGENT: string;
+export declare const DEFAULT_TIMEOUT_MS = 30000;
+export interface ClientOptions {
+    baseUrl: string;
+    apiKey: string;
+    /** Default `desktop-build-action/<version>`. */
+    userAgent?: string;
+    /** Per request (for downloads: per wait for headers or for the next bytes). Default 30 s. */
+    timeoutMs?: number;
+    retry?: Partial<RetryPolicy>;
+    /** Told about every retry before its delay starts. */
+    onRetry?: (event: RetryEvent) => void;
+}
+export interface CallOptions {
+    signal?: AbortSignal;
+}
+export declare class BuildServiceClient {
+    #private;
+    constructor(options: ClientOptions);
+    listProjects(o?: CallOptions): Promise<ProjectList>;
+    getProject(projectId: string, o?: CallOptions): Promise<Project>;
+    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
+    createProject(body: CreateProjectRequest, o?: CallOptions): Promise<CreatedProject>;
+    updateProject(projectId: string, patch: UpdateProjectRequest, o?: CallOptions): Promise<UpdatedProject>;
+    /** Irreversible: deletes the project with all its builds and artifacts. */
+    deleteProject(projectId: string, o?: CallOptions): Promise<Deleted>;
+    listBuilds(projectId: string, o?: CallOptions): Promise<BuildList>;
+    getBuild(buildId: string, o?: CallOptions): Promise<Build>;
+    /**
+     * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
+     * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
+     * unparsable body) the build list is consulted, so a lost answer never yields a second build.
+     */
+    triggerBuild(projectId: string, body: TriggerBuildRequest, o?: CallOptions): Promise<TriggeredBuild>;
+    getBuildLogs(buildId: string, o?: CallOptions): Promise<BuildLogs>;
+    /** Streams the artifact into `o.directory`; see download.ts. */
+    downloadArtifact(buildId: string, o: DownloadOptions): Promise<DownloadedArtifact>;
+    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
+    createWebhook(body: CreateWebhookRequest, o?: CallOptions): Promise<Webhook>;
+    listWebhooks(o?: CallOptions): Promise<WebhookList>;
+    deleteWebhook(webhookId: string, o?: CallOptions): Promise<Deleted>;
+    /** Closes the kept-alive connections. */
+    close(): Promise<void>;
+}

@@ -1,0 +1,46 @@
+/** The service answered with a status that is not a success. */
+export declare class ApiError extends Error {
+    readonly status: number;
+    readonly endpoint: string;
+    readonly serviceMessage: string | undefined;
+    readonly attempts: number;
+    constructor(status: number, endpoint: string, serviceMessage: string | undefined, attempts?: number, message?: string);
+}
+/** 401 or 403: the service refused the API key. */
+export declare class ApiKeyRefusedError extends ApiError {
+    constructor(status: number, endpoint: string, serviceMessage: string | undefined);
+}
+/** 404: the resource named by the request does not exist. */
+export declare class NotFoundError extends ApiError {
+    readonly resourceId: string;
+    constructor(endpoint: string, resourceId: string, serviceMessage: string | undefined);
+}
+/** A success answer whose body is not JSON or lacks a field the client relies on. */
+export declare class ResponseShapeError extends Error {
+    readonly endpoint: string;
+    readonly status: number;
+    /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
+    readonly fieldPath: string;
+    readonly attempts: number;
+    constructor(endpoint: string, status: number, fieldPath: string, problem: string, attempts?: number);
+}
+/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
+export declare class NetworkError extends Error {
+    readonly endpoint: string;
+    /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
+    readonly code: string;
+    readonly attempts: number;
+    constructor(endpoint: string, code: string, attempts: number, message?: string);
+}
+/** No complete answer within the per-request timeout, even after retrying. */
+export declare class TimeoutError extends NetworkError {
+    readonly timeoutMs: number;
+    constructor(endpoint: string, timeoutMs: number, attempts: number);
+}
+export type DownloadProblem = 'size' | 'name' | 'redirect';
+/** The artifact is not as announced (length), or its name or redirects are unusable. */
+export declare class DownloadError extends Error {
+    readonly buildId: string;
+    readonly problem: DownloadProblem;
+    constructor(buildId: string, problem: DownloadProblem, message: string);
+}

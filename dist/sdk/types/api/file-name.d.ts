@@ -1,0 +1,12 @@
+/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`. */
+export declare function fileNameFromContentDisposition(header: string | undefined): string | undefined;
+/** The last non-empty path segment of a URL, percent-decoded when possible. */
+export declare function fileNameFromUrl(url: URL): string | undefined;
+/**
+ * A plain file name: only the part after the last `/` or `\`, without control or reserved
+ * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
+ * when nothing usable is left.
+ */
+export declare function sanitizeFileName(candidate: string | undefined, fallback: string): string;
+/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
+export declare function pathInside(directory: string, fileName: string): string | undefined;

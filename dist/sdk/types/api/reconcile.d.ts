@@ -1,0 +1,6 @@
+import type { BuildSummary, CreatedProject, CreateProjectRequest, CreateWebhookRequest, ProjectSummary, TriggerBuildRequest, TriggeredBuild, Webhook } from './schemas.ts';
+export declare const CLOCK_SKEW_MS = 5000;
+export declare function createdSince(createdAt: string, sinceMs: number): boolean;
+export declare function findTriggeredBuild(builds: readonly BuildSummary[], request: TriggerBuildRequest, sinceMs: number): TriggeredBuild | undefined;
+export declare function findCreatedProject(projects: readonly ProjectSummary[], request: CreateProjectRequest, sinceMs: number): CreatedProject | undefined;
+export declare function findCreatedWebhook(webhooks: readonly Webhook[], request: CreateWebhookRequest, sinceMs: number): Webhook | undefined;
