@@ -251,6 +251,48 @@ describe('runBuilds against the emulator', () => {
     expect(other.state.builds[0]!.origin).toBe('triggered');
   });
 
+  it('reports a build the service stops knowing on that build alone, after the others finished', async () => {
+    const project = await client.createProject({
+      name: 'Vanishing',
+      url: 'https://vanishing.example',
+      platforms: ['mac', 'linux'],
+    });
+    emulator.faults.hangBuilds = [{ platform: 'mac' }];
+    const state = newRunState();
+    const stdout = captureStdout();
+    const linuxDownloaded = async () => {
+      while (!state.builds.find((b) => b.platform === 'linux')?.download) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Deleting the project deletes its builds: from now on Get Build answers 404 for mac.
+      await client.deleteProject(project.id);
+    };
+    try {
+      await Promise.all([
+        runBuilds(
+          planFor(emulator, { 'project-id': project.id }),
+          {
+            client,
+            clock: systemClock,
+            sleep: systemSleep,
+            signal: new AbortController().signal,
+            onBuildsKnown: () => {},
+          },
+          state,
+        ),
+        linuxDownloaded(),
+      ]);
+    } finally {
+      stdout.restore();
+    }
+    const [mac, linux] = state.builds;
+    expect(linux).toMatchObject({ status: 'success', error: undefined });
+    expect(linux?.download?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(mac?.status).toBe('building');
+    expect(mac?.error).toMatch(/could not follow the build: .*not found/i);
+    expect(stdout.lines().some((l) => l.startsWith('::warning title=mac/x64 lost::'))).toBe(true);
+  });
+
   it('stops promptly on cancellation (SIGTERM), keeping what it knows', async () => {
     emulator.faults.hangBuilds = [{}];
     const cancel = new AbortController();

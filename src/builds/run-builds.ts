@@ -10,7 +10,7 @@ import type { Clock, Sleep } from './clock.ts';
 import { createLimiter, type Limiter } from './limit.ts';
 import { formatLogGroup, newStopToken, readSettledLogs, type LogReader } from './logs.ts';
 import { buildMatrix } from './matrix.ts';
-import { pollBuild, type BuildReader } from './poll.ts';
+import { pollBuild, type BuildReader, type PollOutcome } from './poll.ts';
 import { createProgressGate, progressLine, statusLine } from './progress.ts';
 import { resumeBuilds, startBuilds, updateBuild, type BuildStarter } from './start-builds.ts';
 import { labelOf, type TrackedBuild } from './types.ts';
@@ -112,24 +112,33 @@ async function followBuild(build: TrackedBuild, f: Follow): Promise<void> {
   if (build.id === null) return;
   const id = build.id;
   if (!isTerminal(build.status)) {
-    const outcome = await pollBuild(deps.client, id, {
-      intervalMs: plan.pollIntervalMs,
-      deadline: f.deadline,
-      clock: deps.clock,
-      sleep: deps.sleep,
-      random: deps.random,
-      signal: f.stop,
-      onUpdate: (latest) => {
-        const previous = build.status;
-        updateBuild(build, latest, deps.clock());
-        if (build.status !== previous) core.info(statusLine(build, previous));
-        if (f.progressDue()) core.info(progressLine(f.state.builds, deps.clock()));
-      },
-      onTransientError: (error, delayMs) =>
-        core.info(
-          `${labelOf(build)}: reading ${id} failed (${error.message}); next try in ${delayMs} ms`,
-        ),
-    });
+    let outcome: PollOutcome;
+    try {
+      outcome = await pollBuild(deps.client, id, {
+        intervalMs: plan.pollIntervalMs,
+        deadline: f.deadline,
+        clock: deps.clock,
+        sleep: deps.sleep,
+        random: deps.random,
+        signal: f.stop,
+        onUpdate: (latest) => {
+          const previous = build.status;
+          updateBuild(build, latest, deps.clock());
+          if (build.status !== previous) core.info(statusLine(build, previous));
+          if (f.progressDue()) core.info(progressLine(f.state.builds, deps.clock()));
+        },
+        onTransientError: (error, delayMs) =>
+          core.info(
+            `${labelOf(build)}: reading ${id} failed (${error.message}); next try in ${delayMs} ms`,
+          ),
+      });
+    } catch (error) {
+      // One build the service stops answering for must not take the others down with it.
+      if (f.stop.aborted) return;
+      build.error = `could not follow the build: ${(error as Error).message}`;
+      core.warning(`${labelOf(build)}: ${build.error}`, { title: `${labelOf(build)} lost` });
+      return;
+    }
     if (outcome.kind !== 'ended') return;
   }
   try {
