@@ -206,6 +206,13 @@ describe('parseInputs: validation, one clear problem per bad value', () => {
     [{ 'make-latest': 'yes' }, 'make-latest: "yes" is not one of true, false, legacy'],
     [{ 'build-ids': 'build_ok, 123' }, 'build-ids: "123" not of the form build_<id>'],
     [{ 'github-token': '' }, 'github-token: missing'],
+    [
+      { 'artifact-name': '{name}-{os}' },
+      'artifact-name: Unknown placeholder {os} in name template "{name}-{os}". Use only {name}, {version}, {platform}, {arch} and {ext}.',
+    ],
+    [{ 'asset-name': '{Arch}.{ext}' }, 'asset-name: Unknown placeholder {Arch}'],
+    // Checked whether or not publishing is on: a typo is caught before the builds either way.
+    [{ 'asset-name': '{}', release: 'false' }, 'asset-name: Unknown placeholder {}'],
   ] as [Partial<Inputs>, string][])('%o', (inputs, expected) => {
     const problems = problemsOf(inputs);
     expect(problems).toHaveLength(1);

@@ -9,6 +9,7 @@ import {
   quote,
   splitList,
 } from './input-rules.ts';
+import { checkNameTemplate } from './publish/names.ts';
 import type { PublishPlan, ReleasePlan } from './publish/types.ts';
 
 export const INPUT_NAMES = [
@@ -189,6 +190,15 @@ function parseBuildIds(inputs: Inputs, problems: string[]): string[] {
   return [...new Set(ids)];
 }
 
+/** A template with an unknown placeholder would only fail at publish time, after the builds. */
+function checkTemplate(inputs: Inputs, name: 'artifact-name' | 'asset-name', problems: string[]) {
+  try {
+    checkNameTemplate(inputs[name]);
+  } catch (error) {
+    problems.push(`${name}: ${(error as Error).message}`);
+  }
+}
+
 function parseRelease(
   inputs: Inputs,
   ref: string | undefined,
@@ -228,6 +238,8 @@ function parsePublish(
   const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
   const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
   const release = parseRelease(inputs, env.GITHUB_REF, problems);
+  checkTemplate(inputs, 'artifact-name', problems);
+  checkTemplate(inputs, 'asset-name', problems);
   // Publishing works on downloaded installers; without downloads there is nothing to publish.
   const plan: PublishPlan = {
     githubToken: inputs['github-token'],
