@@ -94,6 +94,16 @@ describe('http1Get', () => {
     );
   });
 
+  it.each([
+    ['one long head', `HTTP/1.1 200 OK\r\nX-Big: ${'a'.repeat(70_000)}\r\n`],
+    ['many 1xx heads', `${'HTTP/1.1 100 Continue\r\n\r\n'.repeat(3_000)}HTTP/1.1 200 OK\r\n`],
+  ])('refuses more than 64 KiB of head: %s', async (_, head) => {
+    const url = await listen(rawServer([`${head}Content-Length: 0\r\n\r\n`]));
+    await expect(http1Get(url, { headers: {}, idleTimeoutMs: 2_000 })).rejects.toThrow(
+      /headers longer than 65536 bytes/,
+    );
+  });
+
   it('gives up on silence after the idle timeout', async () => {
     const url = await listen(
       rawServer(['HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc'], false),
@@ -184,5 +194,22 @@ describe('http1Get', () => {
     expect(body.equals(payload)).toBe(true);
     const untrusted = await collect(url).catch((e: unknown) => e);
     expect((untrusted as { code?: string }).code).toMatch(/CERT|SELF_SIGNED/);
+  });
+
+  it('verifies the certificate even when NODE_TLS_REJECT_UNAUTHORIZED=0', async () => {
+    const server = createHttpsServer(
+      { cert: fixture('localhost-cert.pem'), key: fixture('localhost-key.pem') },
+      (_req, res) => res.end('secret'),
+    );
+    const url = await listen(server, 'https');
+    const saved = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    try {
+      const error = await collect(url).catch((e: unknown) => e);
+      expect((error as { code?: string }).code).toMatch(/CERT|SELF_SIGNED/);
+    } finally {
+      if (saved === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = saved;
+    }
   });
 });

@@ -21,17 +21,14 @@ describe('parseHead', () => {
 });
 
 describe('framingOf', () => {
-  it('picks chunked over Content-Length, and knows bodiless statuses', () => {
+  it('reads chunked or Content-Length framing, and knows bodiless statuses', () => {
     expect(framingOf({ status: 200, headers: { 'content-length': '5' } })).toEqual({
       kind: 'length',
       remaining: 5,
     });
-    expect(
-      framingOf({
-        status: 200,
-        headers: { 'transfer-encoding': 'gzip, chunked', 'content-length': '5' },
-      }),
-    ).toEqual({ kind: 'chunked' });
+    expect(framingOf({ status: 200, headers: { 'transfer-encoding': 'Chunked ' } })).toEqual({
+      kind: 'chunked',
+    });
     expect(framingOf({ status: 200, headers: {} })).toEqual({ kind: 'close' });
     expect(framingOf({ status: 304, headers: { 'content-length': '9' } })).toEqual({
       kind: 'length',
@@ -40,6 +37,17 @@ describe('framingOf', () => {
     expect(() => framingOf({ status: 200, headers: { 'content-length': '1, 2' } })).toThrow(
       MalformedResponseError,
     );
+  });
+
+  it.each([
+    [{ 'transfer-encoding': 'chunked', 'content-length': '5' }],
+    [{ 'transfer-encoding': 'gzip, chunked' }],
+    [{ 'transfer-encoding': 'chunked, gzip' }],
+    [{ 'content-length': '-1' }],
+    [{ 'content-length': '+5' }],
+    [{ 'content-length': '99999999999999999999' }],
+  ])('refuses framing it cannot read safely: %j', (headers) => {
+    expect(() => framingOf({ status: 200, headers })).toThrow(MalformedResponseError);
   });
 });
 

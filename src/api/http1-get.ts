@@ -28,8 +28,11 @@ export interface Http1GetOptions {
   /** Limits the wait for the connection, for the headers, and any silence in the body. */
   idleTimeoutMs: number;
   signal?: AbortSignal;
-  /** Extra TLS settings (tests pass their own CA); the system's trust store otherwise. */
-  tls?: tls.ConnectionOptions;
+  /**
+   * The CAs to trust instead of the system's (tests). Certificates are always verified: nothing
+   * here or in the environment (NODE_TLS_REJECT_UNAUTHORIZED=0) can turn that off.
+   */
+  tls?: Pick<tls.ConnectionOptions, 'ca'>;
 }
 
 const RING_BUFFERS = 8;
@@ -77,13 +80,29 @@ export function parseHead(text: string): Head {
 
 type Framing = { kind: 'length'; remaining: number } | { kind: 'chunked' } | { kind: 'close' };
 
+/**
+ * How the body is delimited. We ask for `identity`, so `chunked` is the only transfer coding we can
+ * read; Transfer-Encoding together with Content-Length is the mark of response splitting
+ * (RFC 9112 §6.3) and is refused rather than guessed at.
+ */
 export function framingOf({ status, headers }: Head): Framing {
   if (status === 204 || status === 304) return { kind: 'length', remaining: 0 };
-  if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? '')) return { kind: 'chunked' };
+  const coding = headers['transfer-encoding'];
   const length = headers['content-length'];
+  if (coding !== undefined) {
+    if (!/^chunked$/i.test(coding.trim())) {
+      throw new MalformedResponseError(`Transfer-Encoding ${coding}`);
+    }
+    if (length !== undefined) {
+      throw new MalformedResponseError('both Transfer-Encoding and Content-Length');
+    }
+    return { kind: 'chunked' };
+  }
   if (length === undefined) return { kind: 'close' };
-  if (!/^\d+$/.test(length)) throw new MalformedResponseError(`Content-Length ${length}`);
-  return { kind: 'length', remaining: Number(length) };
+  const remaining = /^\d+$/.test(length) ? Number(length) : NaN;
+  if (!Number.isSafeInteger(remaining))
+    throw new MalformedResponseError(`Content-Length ${length}`);
+  return { kind: 'length', remaining };
 }
 
 type ChunkedState = 'size' | 'data' | 'data-end' | 'trailer' | 'done';
@@ -185,6 +204,8 @@ export function http1Get(url: URL, options: Http1GetOptions): Promise<Http1Respo
     const port = Number(url.port || (secure ? 443 : 80));
     const ring = secure ? undefined : new ReadRing();
     let headBytes = Buffer.alloc(0);
+    // Every byte before the final head, interim (1xx) heads included.
+    let headTotal = 0;
     let head: Head | undefined;
     let framing: Framing | undefined;
     let chunked: ChunkedDecoder | undefined;
@@ -262,18 +283,20 @@ export function http1Get(url: URL, options: Http1GetOptions): Promise<Http1Respo
 
     const readHead = (bytes: Buffer) => {
       headBytes = Buffer.concat([headBytes, bytes]);
-      const end = headBytes.indexOf('\r\n\r\n');
-      if (end === -1) {
-        if (headBytes.length > MAX_HEAD_BYTES) throw new MalformedResponseError('headers too long');
-        return;
+      let parsed: Head;
+      for (;;) {
+        const end = headBytes.indexOf('\r\n\r\n');
+        if (headTotal + (end === -1 ? headBytes.length : end) > MAX_HEAD_BYTES) {
+          throw new MalformedResponseError(`headers longer than ${MAX_HEAD_BYTES} bytes`);
+        }
+        if (end === -1) return;
+        parsed = parseHead(headBytes.toString('latin1', 0, end));
+        headTotal += end + 4;
+        headBytes = headBytes.subarray(end + 4);
+        if (parsed.status >= 200) break;
       }
-      const parsed = parseHead(headBytes.toString('latin1', 0, end));
-      const rest = headBytes.subarray(end + 4);
+      const rest = headBytes;
       headBytes = Buffer.alloc(0);
-      if (parsed.status < 200) {
-        readHead(rest);
-        return;
-      }
       framing = framingOf(parsed);
       head = parsed;
       // Bytes past the head are copies already (concat), so they need no ring hold.
@@ -332,7 +355,8 @@ export function http1Get(url: URL, options: Http1GetOptions): Promise<Http1Respo
       : tls.connect({
           ...connection,
           servername: net.isIP(host) ? undefined : host,
-          ...options.tls,
+          ca: options.tls?.ca,
+          rejectUnauthorized: true,
         });
     if (!ring) socket.on('data', (bytes: Buffer) => onRead(bytes, -1));
 
