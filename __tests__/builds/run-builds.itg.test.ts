@@ -232,6 +232,19 @@ describe('runBuilds against the emulator', () => {
     expect(requestsSince(resumeStart).filter((r) => r.method === 'POST')).toEqual([]);
   });
 
+  it('downloads resumed builds of one target into their own directories', async () => {
+    const detach = planFor(emulator, { platforms: 'mac', wait: 'false' });
+    const ids = [(await runWith(detach)).state, (await runWith(detach)).state].map(
+      (state) => state.builds[0]!.id!,
+    );
+    const { state } = await runWith(planFor(emulator, { 'build-ids': ids.join(','), version: '' }));
+    const paths = state.builds.map((b) => b.download!.path);
+    expect(new Set(paths).size).toBe(2);
+    for (const build of state.builds) {
+      expect(sha256(build.download!.path)).toBe(emulator.artifactFor(build.id!).sha256);
+    }
+  });
+
   it('reuses successful builds of the same version on a re-run', async () => {
     const plan = planFor(emulator, { platforms: 'linux', arches: 'x64,arm64', version: '7.0.0' });
     const first = await runWith(plan);

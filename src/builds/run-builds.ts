@@ -68,7 +68,12 @@ async function startOrResume(plan: Plan, deps: RunDeps, signal: AbortSignal) {
 
 async function download(build: TrackedBuild, id: string, f: Follow): Promise<void> {
   const { plan, deps } = f;
-  const directory = path.join(plan.downloadPath, `${build.platform}-${build.arch}`);
+  // Resumed builds can share a target, and then usually a file name: keep them apart.
+  const sharesTarget = f.state.builds.some(
+    (other) => other !== build && other.platform === build.platform && other.arch === build.arch,
+  );
+  const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${id}` : ''}`;
+  const directory = path.join(plan.downloadPath, folder);
   try {
     const file = await deps.client.downloadArtifact(id, {
       directory,
