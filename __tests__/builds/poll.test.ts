@@ -141,18 +141,6 @@ describe('pollBuild', () => {
     ).rejects.toBe(down);
     expect(client.calls()).toBe(3);
   });
-
-  it('polls a build of unknown state at once with firstDelayMs 0', async () => {
-    const time = fakeTime();
-    await pollBuild(scripted(['success']), 'build_1', {
-      intervalMs: 1000,
-      deadline: 60_000,
-      firstDelayMs: 0,
-      ...time,
-      onUpdate: () => {},
-    });
-    expect(time.sleeps).toEqual([]);
-  });
 });
 
 describe('poll helpers', () => {

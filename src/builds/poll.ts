@@ -23,8 +23,6 @@ export interface PollOptions {
   /** In [0, 1); spreads the builds' polls so they do not hit the service in lockstep. */
   random?: () => number;
   signal?: AbortSignal;
-  /** Wait before the first read; 0 for a build whose state is not known yet. */
-  firstDelayMs?: number;
   /** Transient failures in a row (after the client's own retries) before giving up. */
   maxFailures?: number;
   onUpdate(build: Build): void;
@@ -65,7 +63,7 @@ export async function pollBuild(
 ): Promise<PollOutcome> {
   const random = options.random ?? Math.random;
   const maxFailures = options.maxFailures ?? 10;
-  let state: PollState = { delayMs: options.firstDelayMs ?? options.intervalMs, failures: 0 };
+  let state: PollState = { delayMs: options.intervalMs, failures: 0 };
   for (;;) {
     const remaining = options.deadline - options.clock();
     if (options.signal?.aborted) return { kind: 'cancelled' };
