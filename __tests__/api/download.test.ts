@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { continuationOf, parseContentRange } from '../../src/api/download.ts';
+import { continuationOf, nextHop, parseContentRange } from '../../src/api/download.ts';
+import { DownloadError } from '../../src/api/errors.ts';
 
 describe('parseContentRange', () => {
   it('reads start and total', () => {
@@ -29,5 +30,26 @@ describe('continuationOf', () => {
 
   it('restarts when the host ignores the range', () => {
     expect(continuationOf(500, 200, undefined)).toBe('restart');
+  });
+});
+
+describe('nextHop', () => {
+  const api = new URL('https://api.example.com/v1/builds/b1/download');
+
+  it('resolves relative and absolute locations over http(s)', () => {
+    expect(nextHop('b1', api, '/files/a.dmg', 0).href).toBe('https://api.example.com/files/a.dmg');
+    expect(nextHop('b1', api, 'https://cdn.example.net/a.dmg', 0).origin).toBe(
+      'https://cdn.example.net',
+    );
+    const plain = new URL('http://127.0.0.1:8080/v1/builds/b1/download');
+    expect(nextHop('b1', plain, 'http://127.0.0.1:9090/a', 0).port).toBe('9090');
+  });
+
+  it.each([
+    ['a downgrade from https to http', 'http://cdn.example.net/a.dmg', 0],
+    ['another scheme', 'file:///etc/passwd', 0],
+    ['too many redirects', '/again', 5],
+  ])('refuses %s', (_, location, hop) => {
+    expect(() => nextHop('b1', api, location, hop)).toThrow(DownloadError);
   });
 });

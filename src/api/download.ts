@@ -111,13 +111,21 @@ async function openOnce(
   }
 }
 
-function nextHop(buildId: string, from: URL, location: string, hop: number): URL {
+export function nextHop(buildId: string, from: URL, location: string, hop: number): URL {
   if (hop >= MAX_REDIRECTS) {
     throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
   }
   const next = new URL(location, from);
   if (next.protocol !== 'https:' && next.protocol !== 'http:') {
     throw new DownloadError(buildId, 'redirect', `redirected to a ${next.protocol} URL.`);
+  }
+  // An installer fetched over plain http could be swapped on the way and then published.
+  if (from.protocol === 'https:' && next.protocol === 'http:') {
+    throw new DownloadError(
+      buildId,
+      'redirect',
+      `redirected from https to plain http (${next.host}); refusing an unencrypted transfer.`,
+    );
   }
   return next;
 }
@@ -237,6 +245,15 @@ export async function downloadArtifact(
         const continuation = continuationOf(part.received, response.status, range?.start);
         if (part.received > 0) resumes++;
         if (continuation === 'restart') {
+          if (response.status === 206 && part.received === 0) {
+            // Asking again would get the same answer, forever.
+            throw new DownloadError(
+              buildId,
+              'range',
+              'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
+                `${response.headers['content-range'] ?? 'without Content-Range'}).`,
+            );
+          }
           await part.restart();
           // A range that does not start where we stopped is of no use; ask again from zero.
           if (response.status === 206) continue;
@@ -251,9 +268,14 @@ export async function downloadArtifact(
         }
         const before = part.received;
         const file = part;
+        // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
+        const limit = expectedSize ?? total;
         try {
           await response.pipe((chunk, release) => {
             file.accept(chunk, release);
+            if (limit !== undefined && file.received > limit) {
+              throw new DownloadError(buildId, 'size', `received more than ${limit} bytes.`);
+            }
             options.onProgress?.(file.received, total);
           });
           break;

@@ -125,9 +125,9 @@ export class TimeoutError extends NetworkError {
   }
 }
 
-export type DownloadProblem = 'size' | 'name' | 'redirect';
+export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range';
 
-/** The artifact is not as announced (length), or its name or redirects are unusable. */
+/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
 export class DownloadError extends Error {
   readonly buildId: string;
   readonly problem: DownloadProblem;
