@@ -83,5 +83,8 @@ describe('expectedAssetName', () => {
     expect(expectedAssetName('MyApp Setup 1.4.2.exe')).toBe('MyApp.Setup.1.4.2.exe');
     expect(expectedAssetName('MyApp (beta).dmg')).toBe('MyApp.beta.dmg');
     expect(expectedAssetName('plain-name_1.0+b.zip')).toBe('plain-name_1.0+b.zip');
+    expect(expectedAssetName('myapp_1.4.2~beta_amd64.deb')).toBe('myapp_1.4.2.beta_amd64.deb');
+    expect(expectedAssetName('app-(15-5)-x.apk')).toBe('app-.15-5.-x.apk');
+    expect(expectedAssetName('Café Setup.exe')).toBe('Cafe.Setup.exe');
   });
 });

@@ -165,6 +165,32 @@ describe('publishing a release against the releases API stand-in', () => {
     expect(api.storageSawAuth).toBe(0);
   });
 
+  it('replaces an asset another tool uploaded without a label, under the name GitHub gave it', async () => {
+    await start();
+    const { id, upload_url } = await fetch(`${api.url}/repos/acme/desktop-app/releases`, {
+      method: 'POST',
+      headers: { authorization: `token ${TOKEN}` },
+      body: JSON.stringify({ tag_name: 'v1.4.2', draft: true }),
+    }).then((r) => r.json() as Promise<{ id: number; upload_url: string }>);
+    // GitHub stores `myapp_1.4.2~beta (x64).deb` as `myapp_1.4.2.beta.x64.deb`.
+    const name = 'myapp_1.4.2~beta (x64).deb';
+    await fetch(upload_url.replace('{?name,label}', `?name=${encodeURIComponent(name)}`), {
+      method: 'POST',
+      headers: { authorization: `token ${TOKEN}`, 'content-type': 'application/octet-stream' },
+      body: 'old bytes',
+    });
+    const deb = await writeInstaller(dir, name, 'linux', 'x64', 'new bytes');
+    await publish(plan(), [deb], { allBuildsSucceeded: true });
+    const [release] = api.releases() as [StoredRelease];
+    expect(release.id).toBe(id);
+    expect(release.draft).toBe(false);
+    const debs = release.assets.filter((a) => a.name.endsWith('.deb'));
+    expect(debs.map((a) => [a.name, a.label, a.content.toString()])).toEqual([
+      ['myapp_1.4.2.beta.x64.deb', name, 'new bytes'],
+    ]);
+    expect(sumsOf(release).get('myapp_1.4.2.beta.x64.deb')).toBe(sha256('new bytes'));
+  });
+
   it('refuses to change a published immutable release and says so', async () => {
     await start({ immutable: true });
     await publish(plan(), installers, { allBuildsSucceeded: true });

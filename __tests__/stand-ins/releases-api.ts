@@ -78,9 +78,17 @@ const validationFailed = (res: ServerResponse, resource: string, field: string) 
     status: '422',
   });
 
-/** GitHub's renaming of uploaded assets as seen in practice: whitespace → '.', some symbols dropped. */
+/**
+ * GitHub's renaming of uploaded assets as reported by its users: accents are dropped, every run of
+ * characters other than letters, digits and `._+@-` becomes one '.' (`MyApp (beta).dmg` →
+ * `MyApp.beta.dmg`, `app-(15-5)-x.apk` → `app-.15-5.-x.apk`, `1.0~beta` → `1.0.beta`).
+ */
 const githubAssetName = (name: string) =>
-  name.replace(/\s/g, '.').replace(/[()[\]{}'"!#$%&,;=^`]/g, '');
+  name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._+@-]+/g, '.')
+    .replace(/\.{2,}/g, '.');
 
 export const startReleasesApi = async (options: ReleasesApiOptions): Promise<ReleasesApi> => {
   const owner = options.owner ?? 'acme';
@@ -95,7 +103,8 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   const assetJson = (release: StoredRelease, asset: StoredAsset) => ({
     id: asset.id,
     url: `${origin}/repos/${owner}/${repo}/releases/assets/${asset.id}`,
-    browser_download_url: `https://github.com/${owner}/${repo}/releases/download/${release.tagName}/${asset.name}`,
+    // A draft's files live under an `untagged-…` path that stops working once it is published.
+    browser_download_url: `https://github.com/${owner}/${repo}/releases/download/${release.draft ? `untagged-${release.id}` : release.tagName}/${asset.name}`,
     name: asset.name,
     label: asset.label,
     state: 'uploaded',
@@ -137,7 +146,11 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   };
 
   const upload = (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
-    const release = findRelease(Number(url.pathname.split('/')[6]));
+    // Only the expanded `upload_url` template reaches a release; a literal `{?name,label}` does not.
+    const match = new RegExp(`^/uploads/repos/${owner}/${repo}/releases/(\\d+)/assets$`).exec(
+      url.pathname,
+    );
+    const release = match && findRelease(Number(match[1]));
     if (!release) return notFound(res);
     const declared = req.headers['content-length'];
     if (declared === undefined) {

@@ -100,7 +100,7 @@ export class AssetUploadError extends Error {
       failure.status !== 422
         ? ' Re-run the job: the release stays a draft until every upload lands.'
         : failure.alreadyExists
-          ? ' Another job uploaded an asset of that name at the same time: give each job its own asset-name.'
+          ? ' The release has an asset under the name GitHub makes of this one (uploaded by another job or tool): give each job its own asset-name, or delete that asset.'
           : ' Uploads to a published immutable release are refused: delete the release or use a new tag.';
     super(
       `Uploading release asset "${assetName}" failed after ${failure.attempts} attempt(s)` +

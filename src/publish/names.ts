@@ -79,11 +79,13 @@ export const renderNames = (
 };
 
 /**
- * The name GitHub is expected to give a release asset: it turns spaces into dots and drops
- * characters outside a conservative set. Only a fallback for matching; the label keeps the original.
+ * The name GitHub is expected to give a release asset, as its users report it: accents dropped,
+ * each run of characters other than letters, digits and `._+@-` turned into one '.' (so `~` and
+ * `(` become dots too). Only a fallback for matching; the label keeps the original.
  */
 export const expectedAssetName = (name: string): string =>
   name
-    .replace(/\s/g, '.')
-    .replace(/[^A-Za-z0-9._+@~-]/g, '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._+@-]+/g, '.')
     .replace(/\.{2,}/g, '.');

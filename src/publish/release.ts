@@ -95,8 +95,11 @@ export const publishRelease = async (
     }
   }
   const final = await settle(context, plan, release, outcome, failures.length);
+  // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
+  const urls = new Map(final.assets.map((a) => [a.name, a.browser_download_url]));
+  const assets = landed.map((a) => ({ ...a, url: urls.get(a.name) ?? a.url }));
   return {
-    result: { url: final.html_url, id: final.id, published: !final.draft, assets: landed },
+    result: { url: final.html_url, id: final.id, published: !final.draft, assets },
     failures,
   };
 };
