@@ -75,6 +75,16 @@ describe('sanitizeFileName', () => {
     expect(long).toHaveLength(200);
     expect(long.endsWith('.AppImage')).toBe(true);
   });
+
+  it('counts the length in UTF-8 bytes and never splits a character', () => {
+    for (const char of ['é', '漢', '😀']) {
+      const name = sanitizeFileName(`${char.repeat(300)}.dmg`, 'f');
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(200);
+      expect(Buffer.byteLength(name)).toBeGreaterThan(190);
+      expect(name.endsWith('.dmg')).toBe(true);
+      expect(name.slice(0, -4).replaceAll(char, '')).toBe('');
+    }
+  });
 });
 
 describe('pathInside', () => {

@@ -2,7 +2,8 @@
 // untrusted: it is reduced to a plain base name that cannot leave the target directory.
 import path from 'node:path';
 
-const MAX_NAME_CHARS = 200;
+// File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
+const MAX_NAME_BYTES = 200;
 // Control characters, path separators and characters Windows refuses in file names.
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
@@ -59,10 +60,22 @@ export function fileNameFromUrl(url: URL): string | undefined {
   }
 }
 
+/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
+function fitBytes(text: string, maxBytes: number): string {
+  let fitted = '';
+  let bytes = 0;
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > maxBytes) break;
+    fitted += char;
+  }
+  return fitted;
+}
+
 function shorten(name: string): string {
-  if (name.length <= MAX_NAME_CHARS) return name;
-  const extension = path.extname(name).slice(0, 20);
-  return name.slice(0, MAX_NAME_CHARS - extension.length) + extension;
+  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
+  const extension = fitBytes(path.extname(name), 20);
+  return fitBytes(name, MAX_NAME_BYTES - Buffer.byteLength(extension)) + extension;
 }
 
 /**
