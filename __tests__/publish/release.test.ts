@@ -290,6 +290,25 @@ describe('publishing a release against the releases API stand-in', () => {
     expect(new Set(results.map((r) => r.release?.id))).toEqual(new Set([release.id]));
   });
 
+  it('restores SHA256SUMS lines a job lost by dying between its delete and its upload', async () => {
+    await start();
+    await publish(plan({ draft: true }), installers.slice(0, 2), { allBuildsSucceeded: true });
+    const [release] = api.releases() as [StoredRelease];
+    // The only copy of these lines was in the memory of the job that died.
+    const sums = release.assets.find((a) => a.name === 'SHA256SUMS');
+    await fetch(`${api.url}/repos/acme/desktop-app/releases/assets/${sums?.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `token ${TOKEN}` },
+    });
+    await publish(plan(), installers.slice(2), { allBuildsSucceeded: true });
+    expect(release.draft).toBe(false);
+    const restored = sumsOf(release);
+    expect(restored.size).toBe(3);
+    for (const asset of release.assets.filter((a) => a.name !== 'SHA256SUMS')) {
+      expect(restored.get(asset.name)).toBe(sha256(asset.content));
+    }
+  });
+
   it('folds duplicate drafts for the tag into the oldest one', async () => {
     await start();
     // Two jobs raced and each created a draft; the second one already holds an asset.

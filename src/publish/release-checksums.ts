@@ -1,6 +1,8 @@
 // SHA256SUMS on a release shared by parallel jobs. Each write is a compare-and-swap: delete the
 // exact asset that was read (404 means someone replaced it) and upload (422 means someone uploaded
-// first); on either, read again and merge. Lines a job has read are kept, so none get lost.
+// first); on either, read again and merge. Lines a job has read are kept, so none get lost; and as
+// a job that dies between its delete and its upload takes the only copy of some lines with it,
+// every write also lists the files on the release by the digest GitHub reports for each.
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,7 +40,7 @@ export const updateChecksums = async (
       if ((await downloadAsset(github, repo, current.id, file)) === undefined) continue;
       currentSums = parseChecksums(await readFile(file, 'utf8'));
     }
-    seen = mergeChecksums(seen, currentSums);
+    seen = mergeChecksums(seen, currentSums, reportedDigests(assets));
     const wanted = mergeChecksums(seen, ours);
     if (current && coversChecksums(currentSums, wanted))
       return { asset: current, sums: currentSums };
@@ -71,4 +73,17 @@ export const updateChecksums = async (
     }
   }
   throw new ChecksumsConflictError(MAX_ROUNDS);
+};
+
+/** The files on the release whose sha256 GitHub reports (assets uploaded since mid-2025). */
+export const reportedDigests = (assets: readonly ReleaseAsset[]): Checksums => {
+  const sums = new Map<string, string>();
+  for (const asset of assets) {
+    const digest = (asset as { digest?: string | null }).digest;
+    const hex = /^sha256:([0-9a-f]{64})$/.exec(digest ?? '')?.[1];
+    if (hex && asset.state === 'uploaded' && asset.name !== CHECKSUMS_FILE_NAME) {
+      sums.set(asset.name, hex);
+    }
+  }
+  return sums;
 };
