@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPublisher, PublishError } from '../../src/publish/index.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { AssetLockedError } from '../../src/publish/errors.ts';
+import { createGitHub } from '../../src/publish/github.ts';
+import { uploadAsset } from '../../src/publish/release-assets.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
 import {
   startReleasesApi,
@@ -307,6 +309,32 @@ describe('publishing a release against the releases API stand-in', () => {
     for (const asset of release.assets.filter((a) => a.name !== 'SHA256SUMS')) {
       expect(restored.get(asset.name)).toBe(sha256(asset.content));
     }
+  });
+
+  it('takes an upload that meets the same bytes under its name as landed', async () => {
+    await start();
+    // Two jobs folding the same duplicate draft move the same file to the kept release at once.
+    const github = createGitHub(TOKEN, {
+      baseUrl: api.url,
+      retryBaseMs: 10,
+      retries: 0,
+      throttle: false,
+    });
+    const repo = { owner: 'acme', repo: 'desktop-app' };
+    const { data: release } = await github.rest.repos.createRelease({
+      ...repo,
+      tag_name: 'v1.4.2',
+      draft: true,
+    });
+    const [mac] = installers as [Installer];
+    const file = { path: mac.path, size: mac.size, sha256: mac.sha256, name: mac.fileName };
+    const retry = { attempts: 1, baseDelayMs: 10 };
+    const first = await uploadAsset(github, repo, release, file, retry);
+    const second = await uploadAsset(github, repo, release, file, retry);
+    expect(second.id).toBe(first.id);
+    const other = await writeInstaller(dir, 'other.dmg', 'mac', 'arm64', 'other bytes');
+    const clash = { ...file, path: other.path, size: other.size, sha256: other.sha256 };
+    await expect(uploadAsset(github, repo, release, clash, retry)).rejects.toThrow(/HTTP 422/);
   });
 
   it('folds duplicate drafts for the tag into the oldest one', async () => {

@@ -119,8 +119,8 @@ export const downloadAsset = async (
 
 /**
  * Uploads one file to the release's `upload_url`, streaming from disk with an explicit
- * Content-Length. Transient failures are retried with a fresh stream; a 422 after a lost
- * response is accepted when the asset that landed holds our bytes.
+ * Content-Length. Transient failures are retried with a fresh stream; a 422 is accepted when the
+ * asset under that name holds our bytes (a lost response, or another job moving the same file).
  */
 export const uploadAsset = async (
   github: GitHub,
@@ -144,13 +144,14 @@ export const uploadAsset = async (
       return response.data as ReleaseAsset;
     } catch (error) {
       const status = httpStatus(error);
-      if (attempt > 1 && isAlreadyExists(error)) {
+      if (isAlreadyExists(error)) {
         const landed = findAsset(await listAssets(github, repo, release.id), file.name);
         if (landed && sameContent(landed, file)) {
-          core.info(`Asset "${file.name}" landed although its response was lost; keeping it.`);
+          core.info(`Asset "${file.name}" is on the release with these bytes already; keeping it.`);
           return landed;
         }
-        if (landed && landed.state !== 'uploaded') {
+        // Only our own earlier attempt can have left it; another job's may still be uploading.
+        if (attempt > 1 && landed && landed.state !== 'uploaded') {
           core.info(
             `Asset "${file.name}" was left half-uploaded by a failed attempt; deleting it.`,
           );
