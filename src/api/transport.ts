@@ -117,7 +117,9 @@ export class Transport {
     this.#baseUrl = options.baseUrl;
     this.#apiKey = options.apiKey;
     this.#userAgent = options.userAgent;
-    this.#agent = new Agent();
+    // The API key goes only to a server that proves it is the service, whatever the environment
+    // says (NODE_TLS_REJECT_UNAUTHORIZED=0 would otherwise hand it to anyone on the path).
+    this.#agent = new Agent({ connect: { rejectUnauthorized: true } });
   }
 
   url(path: string): URL {
