@@ -60,6 +60,17 @@ describe('download from misbehaving hosts', () => {
     expect(await readdir(directory)).toEqual([]);
   });
 
+  it('gives up on a host that ignores Range and cuts every transfer at the same point', async () => {
+    const { client, directory, requests } = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-length': 1_000_000 });
+      res.write(Buffer.alloc(100_000, 1), () => res.destroy());
+    });
+    const error = await client.downloadArtifact('b1', { directory }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'NetworkError', code: 'ECONNRESET' });
+    expect(requests.length).toBe(FAST_RETRY.maxAttempts + 1);
+    expect(await readdir(directory)).toEqual([]);
+  });
+
   it('fails clearly, without looping, on a 206 to a request for the whole file', async () => {
     const { client, directory, requests } = await standIn((_req, res) => {
       res.writeHead(206, { 'content-range': 'bytes 10-19/20', 'content-length': 10 });

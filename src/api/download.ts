@@ -231,6 +231,9 @@ export async function downloadArtifact(
   let total: number | undefined;
   let resumes = 0;
   let stalls = 0;
+  // Progress is new ground only: a host that ignores Range and cuts at the same point every time
+  // would otherwise look like progress forever.
+  let furthest = 0;
   try {
     for (;;) {
       const { response, url } = await withRetries(runtime, {
@@ -266,7 +269,6 @@ export async function downloadArtifact(
             `the artifact host announces ${total} bytes, the build's artifactSize is ${expectedSize}.`,
           );
         }
-        const before = part.received;
         const file = part;
         // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
         const limit = expectedSize ?? total;
@@ -283,7 +285,8 @@ export async function downloadArtifact(
           if (signal?.aborted) throw signal.reason;
           await part.settle();
           const failure = transport.networkFailure(ENDPOINT, error, false);
-          stalls = part.received > before ? 0 : stalls + 1;
+          stalls = part.received > furthest ? 0 : stalls + 1;
+          furthest = Math.max(furthest, part.received);
           if (stalls >= runtime.policy.maxAttempts) throw failure.toError(stalls);
           const delayMs = stalls === 0 ? 0 : backoffDelay(runtime.policy, stalls, runtime.random);
           runtime.onRetry?.({
