@@ -80,6 +80,15 @@ describe('ChunkedDecoder', () => {
     expect(text).toBe('helloabcdefghijklmnopqrstuvwxyz');
   });
 
+  it('refuses trailers without end', () => {
+    const decoder = new ChunkedDecoder();
+    decoder.feed(Buffer.from('0\r\n'), () => {});
+    const line = Buffer.from(`X-T: ${'t'.repeat(1000)}\r\n`);
+    expect(() => {
+      for (let i = 0; i < 100; i++) decoder.feed(line, () => {});
+    }).toThrow(/trailers too long/);
+  });
+
   it('refuses a bad size line or a missing CRLF', () => {
     expect(() => new ChunkedDecoder().feed(Buffer.from('zz\r\n'), () => {})).toThrow(
       MalformedResponseError,

@@ -112,6 +112,7 @@ export class ChunkedDecoder {
   #state: ChunkedState = 'size';
   #line = '';
   #remaining = 0;
+  #trailerBytes = 0;
 
   /** Emits the data parts of `bytes`; true once the last chunk and the trailers are through. */
   feed(bytes: Buffer, emit: (part: Buffer) => void): boolean {
@@ -143,7 +144,12 @@ export class ChunkedDecoder {
       if (line !== '') throw new MalformedResponseError('no CRLF after a chunk');
       return 'size';
     }
-    if (this.#state === 'trailer') return line === '' ? 'done' : 'trailer';
+    if (this.#state === 'trailer') {
+      this.#trailerBytes += line.length + 2;
+      if (this.#trailerBytes > MAX_HEAD_BYTES)
+        throw new MalformedResponseError('trailers too long');
+      return line === '' ? 'done' : 'trailer';
+    }
     const size = /^([0-9a-f]{1,12})\s*(;.*)?$/i.exec(line)?.[1];
     if (size === undefined) throw new MalformedResponseError(`chunk size ${JSON.stringify(line)}`);
     this.#remaining = parseInt(size, 16);
