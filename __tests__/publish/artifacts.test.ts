@@ -2,7 +2,7 @@
 // the real @actions/artifact v6 client uploads to it over 127.0.0.1.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadArtifacts } from '../../src/publish/artifacts.ts';
 import { ArtifactExistsError } from '../../src/publish/errors.ts';
 import type { ArtifactPlan } from '../../src/publish/types.ts';
@@ -109,11 +109,17 @@ describe('uploadArtifacts against the artifact backend stand-in', () => {
     const dir = await tempDir('artifacts');
     const installer = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'x64');
     const { ACTIONS_RUNTIME_TOKEN: _, ...outside } = env;
-    const outcome = await uploadArtifacts(plan(), [installer], {
+    const output = vi.spyOn(process.stdout, 'write');
+    const outcome = await uploadArtifacts(plan(), [installer, installer], {
       env: outside,
       repository: 'acme/desktop-app',
     });
+    const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
+    output.mockRestore();
     expect(outcome).toEqual({ results: [], failures: [] });
+    expect(
+      printed.match(/Workflow artifacts skipped: ACTIONS_RUNTIME_TOKEN is not set/g),
+    ).toHaveLength(1);
     expect(backend.calls).toEqual([]);
   });
 });
