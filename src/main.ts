@@ -3,7 +3,6 @@
 import * as core from '@actions/core';
 import type { BuildServiceClient } from './api/client.ts';
 import { systemClock, systemSleep } from './builds/clock.ts';
-import { applyProjectConfig } from './config/apply-project.ts';
 import { openClient } from './connection.ts';
 import { formatElapsed } from './builds/progress.ts';
 import { newRunState, runBuilds, type RunState } from './builds/run-builds.ts';
@@ -46,6 +45,8 @@ function installersOf(builds: readonly TrackedBuild[]): Installer[] {
 async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<string> {
   const { configFile } = plan;
   if (configFile === null) return plan.projectId;
+  // Loaded only now: the YAML parser stays off the start path of the usual run.
+  const { applyProjectConfig } = await import('./config/apply-project.ts');
   const applied = await core.group(`Apply the project configuration ${configFile}`, () =>
     applyProjectConfig(client, {
       configFile,

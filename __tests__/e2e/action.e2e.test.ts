@@ -1,9 +1,10 @@
 // The bundled action (`dist/index.js`, built by `npm run bundle`), spawned exactly as a runner
 // spawns it, against the emulator.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
@@ -175,6 +176,25 @@ describe('node dist/index.js, run as the runner runs it', () => {
     expect(run.stdout).toContain('version: missing');
     expect(emulator.requests.length).toBe(before);
     expect(run.outputs).toEqual({});
+  });
+
+  it('applies config-file through its lazily loaded chunk', async () => {
+    const workspace = mkdtempSync(path.join(os.tmpdir(), 'workspace-'));
+    writeFileSync(
+      path.join(workspace, 'desktop-build.yml'),
+      'name: E2E Config\nurl: https://config.example\nplatforms: [windows]\n',
+    );
+    const { 'project-id': _, ...inputs } = baseInputs();
+    const run = await runAction({
+      inputs: { ...inputs, 'config-file': 'desktop-build.yml', wait: 'false' },
+      workspace,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const project = emulator.projects().find((p) => p.name === 'E2E Config');
+    expect(project?.platforms).toEqual(['windows']);
+    const id = run.outputs['build-ids']!;
+    expect(emulator.builds().find((b) => b.id === id)?.projectId).toBe(project!.id);
   });
 
   it('detaches with wait: false and resumes in a later step with build-ids', async () => {
