@@ -98,6 +98,16 @@ describe('run()', () => {
     expect(outputs.status).toBe('success');
   });
 
+  it('fails on a missing key without an empty mask command (the runner warns on those)', async () => {
+    setInputs({ 'base-url': emulator.baseUrl, 'project-id': 'proj_main', release: 'false' });
+    const { lines } = await runCaptured();
+    expect(process.exitCode).toBe(1);
+    expect(lines.filter((l) => l.startsWith('::add-mask::'))).toEqual([]);
+    expect(lines.find((l) => l.startsWith('::error::'))).toBe(
+      '::error::Invalid input: api-key: missing; pass it from a secret',
+    );
+  });
+
   it('fails with one clear message on an unknown project, writing no outputs', async () => {
     setInputs({
       'api-key': emulator.apiKey,

@@ -3,7 +3,7 @@
 import * as core from '@actions/core';
 import type { BuildServiceClient } from './api/client.ts';
 import { systemClock, systemSleep } from './builds/clock.ts';
-import { openClient } from './connection.ts';
+import { maskInputs, openClient } from './connection.ts';
 import { formatElapsed } from './builds/progress.ts';
 import { newRunState, runBuilds, type RunState } from './builds/run-builds.ts';
 import { labelOf, type TrackedBuild } from './builds/types.ts';
@@ -192,7 +192,7 @@ function watchSignals(): { signal: AbortSignal; dispose: () => void } {
 }
 
 export async function run(): Promise<void> {
-  core.setSecret(core.getInput('api-key'));
+  maskInputs('api-key');
   const cancel = watchSignals();
   const state = newRunState();
   const report: Report = { errors: [], releaseUrl: undefined };
