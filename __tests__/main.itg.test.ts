@@ -99,7 +99,12 @@ describe('run()', () => {
   });
 
   it('fails on a missing key without an empty mask command (the runner warns on those)', async () => {
-    setInputs({ 'base-url': emulator.baseUrl, 'project-id': 'proj_main', release: 'false' });
+    setInputs({
+      'base-url': emulator.baseUrl,
+      'project-id': 'proj_main',
+      'upload-artifacts': 'false',
+      release: 'false',
+    });
     const { lines } = await runCaptured();
     expect(process.exitCode).toBe(1);
     expect(lines.filter((l) => l.startsWith('::add-mask::'))).toEqual([]);
