@@ -152,10 +152,13 @@ describe('summary', () => {
     const builds = Array.from({ length: 20_000 }, (_, n) =>
       tracked(n, n % 7 ? 'success' : 'failed', { error: n % 7 ? undefined : 'x'.repeat(200) }),
     );
-    const text = renderSummary(builds, { waited: true, now: T0, notes: ['Timed out'] });
+    const failures = `${builds.length} builds failed: ${builds.map((b) => b.id).join(', ')}`;
+    const notes = ['Timed out', failures, 'y'.repeat(2 * SUMMARY_LIMIT_BYTES)];
+    const text = renderSummary(builds, { waited: true, now: T0, notes });
     expect(Buffer.byteLength(text)).toBeLessThan(SUMMARY_LIMIT_BYTES);
     expect(text).toMatch(/\| _\d+ more builds not shown: see the `builds` output_/);
     expect(text).toContain(`_Timeline shows the first ${MAX_GANTT_BUILDS} of 20000 builds._`);
     expect(text).toContain('> Timed out');
+    expect(text).toContain('> 20000 builds failed: build_0, build_1');
   });
 });

@@ -11,6 +11,8 @@ export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
 /** GitHub stops rendering big diagrams long before the byte limit. */
 export const MAX_GANTT_BUILDS = 60;
+/** A note can list every build (a timeout, a failure count): long ones are cut. */
+const MAX_NOTE_CHARS = 4_000;
 
 export interface SummaryContext {
   waited: boolean;
@@ -113,7 +115,10 @@ export function renderSummary(builds: readonly TrackedBuild[], context: SummaryC
   if (context.releaseUrl) head.push(`Release: ${context.releaseUrl}`, '');
   const tail = [
     '',
-    ...(context.notes ?? []).map((note) => `> ${cell(note)}`),
+    ...(context.notes ?? []).map((note) => {
+      const text = cell(note);
+      return `> ${text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}…` : text}`;
+    }),
     ...(context.notes?.length ? [''] : []),
     ...renderGantt(builds, context.now),
     '',
