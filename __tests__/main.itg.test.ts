@@ -182,11 +182,11 @@ describe('run()', () => {
 });
 
 describe('verdict', () => {
-  it('lists what keeps running on cancellation', () => {
+  it('does not claim nothing runs when cancelled before the build ids were known', () => {
     const state = newRunState();
     expect(verdict(undefined, state, { errors: [], releaseUrl: undefined }, 'SIGINT')).toEqual({
       failures: [
-        'Cancelled by SIGINT. The service has no cancel endpoint, so nothing was left running.',
+        'Cancelled by SIGINT. The service has no cancel endpoint, so a build triggered just before may still run; see the project on the service.',
       ],
       warnings: [],
     });

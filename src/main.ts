@@ -110,7 +110,9 @@ export function verdict(
       `Cancelled by ${cancelledBy}. The service has no cancel endpoint, so ` +
         (running.length > 0
           ? `these builds keep running: ${running.map(describe).join(', ')}; resume them with the build-ids input.`
-          : 'nothing was left running.'),
+          : state.builds.length > 0
+            ? 'nothing was left running.'
+            : 'a build triggered just before may still run; see the project on the service.'),
     );
   }
   if (plan && state.timedOut) {
