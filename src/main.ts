@@ -194,7 +194,8 @@ function watchSignals(): { signal: AbortSignal; dispose: () => void } {
 }
 
 export async function run(): Promise<void> {
-  maskInputs('api-key');
+  // The runner masks secrets and github.token, but a token can also come from elsewhere.
+  maskInputs('api-key', 'github-token');
   const cancel = watchSignals();
   const state = newRunState();
   const report: Report = { errors: [], releaseUrl: undefined };
