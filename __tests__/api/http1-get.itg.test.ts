@@ -87,11 +87,27 @@ describe('http1Get', () => {
     expect(error).toMatchObject({ code: 'ECONNRESET' });
   });
 
-  it('refuses an answer that is not HTTP/1.1', async () => {
-    const url = await listen(rawServer(['SSH-2.0-OpenSSH_9.6\r\n\r\n']));
-    await expect(http1Get(url, { headers: {}, idleTimeoutMs: 2_000 })).rejects.toBeInstanceOf(
-      MalformedResponseError,
+  it('refuses an answer that is not HTTP/1.1, quoting only the start of it', async () => {
+    const url = await listen(rawServer([`SSH-2.0-OpenSSH_9.6 ${'x'.repeat(10_000)}\r\n\r\n`]));
+    const error = await http1Get(url, { headers: {}, idleTimeoutMs: 2_000 }).catch(
+      (e: unknown) => e,
     );
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect((error as Error).message.length).toBeLessThan(200);
+  });
+
+  it('reads only the first bytes of an error body that never ends', async () => {
+    const server = createNetServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 503 Service Unavailable\r\n\r\n');
+        const timer = setInterval(() => socket.write('overloaded '.repeat(100)), 1);
+        socket.on('close', () => clearInterval(timer));
+      });
+    });
+    const url = await listen(server);
+    const response = await http1Get(url, { headers: {}, idleTimeoutMs: 2_000 });
+    expect(await response.text(30)).toBe('overloaded overloaded overload');
   });
 
   it.each([

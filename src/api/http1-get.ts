@@ -11,7 +11,7 @@ export interface Http1Response {
   status: number;
   /** Lower-case names; repeated headers joined with `, `. */
   headers: Record<string, string>;
-  /** The body as text, at most `limit` bytes of it (for redirects and errors). */
+  /** The body as text, at most `limit` bytes of it (for errors); the rest is not waited for. */
   text(limit: number): Promise<string>;
   /**
    * Hands every body chunk to `onChunk`. A chunk is a view into a reused buffer: it stays valid
@@ -66,7 +66,9 @@ interface Head {
 export function parseHead(text: string): Head {
   const [statusLine = '', ...lines] = text.split('\r\n');
   const match = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(statusLine);
-  if (!match) throw new MalformedResponseError(`status line ${JSON.stringify(statusLine)}`);
+  if (!match) {
+    throw new MalformedResponseError(`status line ${JSON.stringify(statusLine.slice(0, 100))}`);
+  }
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
@@ -340,6 +342,10 @@ export function http1Get(url: URL, options: Http1GetOptions): Promise<Http1Respo
           if (size < limit) parts.push(Buffer.from(chunk.subarray(0, limit - size)));
           size += chunk.length;
           release();
+          // An error page may stream without end; what is past the limit is not read.
+          if (size >= limit) this.destroy();
+        }).catch((error: unknown) => {
+          if (size < limit) throw error;
         });
         return Buffer.concat(parts).toString('utf8');
       },
