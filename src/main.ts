@@ -194,8 +194,7 @@ function watchSignals(): { signal: AbortSignal; dispose: () => void } {
 }
 
 export async function run(): Promise<void> {
-  // The runner masks secrets and github.token, but a token can also come from elsewhere.
-  maskInputs('api-key', 'github-token');
+  maskInputs('api-key');
   const cancel = watchSignals();
   const state = newRunState();
   const report: Report = { errors: [], releaseUrl: undefined };

@@ -124,7 +124,6 @@ describe('node dist/index.js, run as the runner runs it', () => {
     expect(errors).toHaveLength(2);
     expect(executed.filter((l) => /::(add-mask|set-output)/.test(l))).toEqual([
       `::add-mask::${emulator.apiKey}`,
-      '::add-mask::ghs_e2e_token',
     ]);
     expect(run.summary).toContain('❌ failed');
   });
