@@ -5289,7 +5289,7 @@ exports.Agent = Agent;
 
 /***/ }),
 
-/***/ 38816:
+/***/ 16435:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**
@@ -5526,7 +5526,7 @@ var Stream = (__webpack_require__(2203).Stream);
 var PassThrough = (__webpack_require__(29963).PassThrough);
 
 var utils = module.exports = {};
-utils.file = __webpack_require__(38816);
+utils.file = __webpack_require__(16435);
 
 utils.collectStream = function(source, callback) {
   var collection = [];

@@ -28369,7 +28369,7 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 24371:
+/***/ 46752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -73582,11 +73582,173 @@ module.exports = {
 
 /***/ }),
 
+/***/ 8164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hd: () => (/* binding */ isTerminal),
+/* harmony export */   Ig: () => (/* binding */ WebhookList),
+/* harmony export */   KD: () => (/* binding */ Webhook),
+/* harmony export */   Kh: () => (/* binding */ TriggeredBuild),
+/* harmony export */   L2: () => (/* binding */ Build),
+/* harmony export */   MM: () => (/* binding */ Project),
+/* harmony export */   P4: () => (/* binding */ PLATFORMS),
+/* harmony export */   Pr: () => (/* binding */ ARCHES),
+/* harmony export */   e$: () => (/* binding */ ProjectList),
+/* harmony export */   i: () => (/* binding */ CreatedProject),
+/* harmony export */   nU: () => (/* binding */ BuildList),
+/* harmony export */   q4: () => (/* binding */ BuildLogs),
+/* harmony export */   qn: () => (/* binding */ Deleted),
+/* harmony export */   tc: () => (/* binding */ UpdatedProject)
+/* harmony export */ });
+/* unused harmony exports BUILD_STATUSES, EVENT_TYPES, Platform, Arch, BuildStatus, EventType, TERMINAL_STATUSES, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, LogEntry, BuildEventData, WebhookEvent, ProjectEventData */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(38816);
+// Runtime shapes of the service's resources (spec §2, §4, §6). Objects are tolerant of extra
+// fields (zod strips them) and strict on the fields we use. Fields that the spec gives only on some
+// endpoints, or only once a build completed, are optional, and a reasonable service may send null.
+
+const PLATFORMS = ['mac', 'windows', 'linux'];
+const ARCHES = ['x64', 'arm64'];
+const BUILD_STATUSES = ['queued', 'building', 'success', 'failed'];
+const EVENT_TYPES = [
+    'build.queued',
+    'build.started',
+    'build.succeeded',
+    'build.failed',
+    'project.created',
+    'project.updated',
+    'project.deleted',
+];
+const Platform = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(PLATFORMS);
+const Arch = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(ARCHES);
+const BuildStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(BUILD_STATUSES);
+const EventType = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(EVENT_TYPES);
+const TERMINAL_STATUSES = new Set(['success', 'failed']);
+const isTerminal = (status) => TERMINAL_STATUSES.has(status);
+const timestamp = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP();
+const optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
+const ProjectWindow = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    width: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive(),
+    height: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive(),
+    resizable: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+});
+const ProjectFeatures = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    autoUpdate: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+    tray: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+    menuBar: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+});
+const ProjectSummary = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    platforms: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Platform),
+    createdAt: timestamp,
+    updatedAt: optional(timestamp),
+});
+const Project = ProjectSummary.extend({
+    author: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    version: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    appId: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    window: optional(ProjectWindow),
+    features: optional(ProjectFeatures),
+});
+const ProjectList = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ projects: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ProjectSummary), total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() });
+const CreatedProject = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    platforms: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Platform),
+    createdAt: timestamp,
+    message: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+});
+const UpdatedProject = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    platforms: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Platform),
+    updatedAt: timestamp,
+    message: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+});
+const Deleted = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    deleted: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true),
+    message: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+});
+const BuildSummary = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    projectId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    version: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    platform: Platform,
+    arch: Arch,
+    status: BuildStatus,
+    createdAt: timestamp,
+    completedAt: optional(timestamp),
+    artifactUrl: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+});
+const Build = BuildSummary.extend({
+    startedAt: optional(timestamp),
+    duration: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
+    artifactSize: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative()),
+    buildLog: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+});
+const BuildList = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ builds: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(BuildSummary), total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() });
+const TriggeredBuild = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    projectId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    platform: Platform,
+    arch: Arch,
+    version: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    status: BuildStatus,
+    createdAt: timestamp,
+    message: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+});
+const LogEntry = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    timestamp: timestamp,
+    level: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+});
+const BuildLogs = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ buildId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), logs: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(LogEntry) });
+const Webhook = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    events: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    active: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+    createdAt: timestamp,
+});
+const WebhookList = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ webhooks: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Webhook), total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() });
+// Webhook deliveries (spec §6.2).
+const BuildEventData = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    build: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        projectId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        version: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+        platform: Platform,
+        arch: Arch,
+        status: BuildStatus,
+        artifactUrl: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+        duration: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
+    }),
+    project: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
+});
+const WebhookEvent = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    type: EventType,
+    createdAt: timestamp,
+    data: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()),
+});
+// Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
+// Project fields may come along.
+const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    project: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), name: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) }),
+});
+
+
+/***/ }),
+
 /***/ 79407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60780);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76163);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -73595,7 +73757,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 60780:
+/***/ 76163:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -73607,7 +73769,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: verdict
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var lib_core = __nccwpck_require__(77094);
+var core = __nccwpck_require__(77094);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __nccwpck_require__(58500);
 ;// CONCATENATED MODULE: ./src/builds/clock.ts
@@ -73626,78 +73788,6135 @@ const systemSleep = async (ms, signal) => {
     }
 };
 
-;// CONCATENATED MODULE: ./src/config/errors.ts
-// Failures of loading a project configuration and of applying it to the service.
-class ConfigFileError extends Error {
-    file;
-    problems;
-    constructor(file, problems) {
-        const lines = problems.map((p) => `  - ${p.key || '(file)'}${p.line === undefined ? '' : ` (line ${p.line})`}: ${p.message}`);
-        super(`${file} is not a valid project configuration:\n${lines.join('\n')}`);
-        this.name = 'ConfigFileError';
-        this.file = file;
-        this.problems = problems;
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var external_node_fs_promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(57975);
+;// CONCATENATED MODULE: ./src/api/errors.ts
+// Every failure the client reports. Messages name the endpoint as a template
+// ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
+// reaches an error (see error-body.ts).
+const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
+/** The service answered with a status that is not a success. */
+class ApiError extends Error {
+    status;
+    endpoint;
+    serviceMessage;
+    attempts;
+    constructor(status, endpoint, serviceMessage, attempts = 1, message) {
+        super(message ??
+            `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
+                (serviceMessage ? `: ${serviceMessage}` : '.'));
+        this.name = 'ApiError';
+        this.status = status;
+        this.endpoint = endpoint;
+        this.serviceMessage = serviceMessage;
+        this.attempts = attempts;
     }
 }
-class ConfigFileReadError extends Error {
-    file;
-    constructor(file, reason) {
-        super(`Cannot read the project configuration ${file}: ${reason}`);
-        this.name = 'ConfigFileReadError';
-        this.file = file;
+/** 401 or 403: the service refused the API key. */
+class ApiKeyRefusedError extends ApiError {
+    constructor(status, endpoint, serviceMessage) {
+        super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
+            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            'Check that the api-key secret is set, current, and allowed to use this project.');
+        this.name = 'ApiKeyRefusedError';
     }
 }
-class MissingProjectFieldsError extends Error {
-    missing;
-    constructor(missing, why) {
-        super(`${why}, the project configuration needs ${missing.join(', ')}: ` +
-            `set ${missing.length === 1 ? 'it' : 'them'} in the config file or the inputs`);
-        this.name = 'MissingProjectFieldsError';
-        this.missing = missing;
+/** 404: the resource named by the request does not exist. */
+class NotFoundError extends ApiError {
+    resourceId;
+    constructor(endpoint, resourceId, serviceMessage) {
+        super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
+            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            'Check the id; it may have been deleted or belong to another account.');
+        this.name = 'NotFoundError';
+        this.resourceId = resourceId;
     }
 }
-class AmbiguousProjectError extends Error {
-    projectName;
-    projectIds;
-    constructor(projectName, projectIds) {
-        super(`${projectIds.length} projects are named "${projectName}" (${projectIds.join(', ')}): set project-id to say which one`);
-        this.name = 'AmbiguousProjectError';
-        this.projectName = projectName;
-        this.projectIds = projectIds;
+/** A success answer whose body is not JSON or lacks a field the client relies on. */
+class ResponseShapeError extends Error {
+    endpoint;
+    status;
+    /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
+    fieldPath;
+    attempts;
+    constructor(endpoint, status, fieldPath, problem, attempts = 1) {
+        super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
+            `${fieldPath} ${problem}. The service may be a different API version than this action expects.`);
+        this.name = 'ResponseShapeError';
+        this.endpoint = endpoint;
+        this.status = status;
+        this.fieldPath = fieldPath;
+        this.attempts = attempts;
     }
 }
-class ProjectNotAppliedError extends Error {
-    projectId;
-    fields;
-    constructor(projectId, fields) {
-        super(`The service accepted the update of project ${projectId} but still reports other values for ${fields.join(', ')}; ` +
-            'check that these settings can be changed for this project, or change them in the service');
-        this.name = 'ProjectNotAppliedError';
-        this.projectId = projectId;
-        this.fields = fields;
+/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
+class NetworkError extends Error {
+    endpoint;
+    /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
+    code;
+    attempts;
+    constructor(endpoint, code, attempts, message) {
+        super(message ??
+            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}. ` +
+                'Check base-url and that the service is reachable from the runner.');
+        this.name = 'NetworkError';
+        this.endpoint = endpoint;
+        this.code = code;
+        this.attempts = attempts;
     }
 }
-class IncompleteProjectListError extends Error {
-    projectName;
-    listed;
-    total;
-    constructor(projectName, listed, total) {
-        super(`No project named "${projectName}" among the ${listed} projects the service listed, but it reports ${total}; ` +
-            'to avoid creating a duplicate, set project-id');
-        this.name = 'IncompleteProjectListError';
-        this.projectName = projectName;
-        this.listed = listed;
-        this.total = total;
+/** No complete answer within the per-request timeout, even after retrying. */
+class TimeoutError extends NetworkError {
+    timeoutMs;
+    constructor(endpoint, timeoutMs, attempts) {
+        super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
+            'The service may be overloaded; raise the timeout or retry later.');
+        this.name = 'TimeoutError';
+        this.timeoutMs = timeoutMs;
+    }
+}
+/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
+class DownloadError extends Error {
+    buildId;
+    problem;
+    constructor(buildId, problem, message) {
+        super(`Download of build ${buildId}: ${message}`);
+        this.name = 'DownloadError';
+        this.buildId = buildId;
+        this.problem = problem;
     }
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(38815);
+;// CONCATENATED MODULE: ./src/api/file-name.ts
+// Choosing the local file name of an artifact. The name comes from the artifact host, so it is
+// untrusted: it is reduced to a plain base name that cannot leave the target directory.
+
+// File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
+const MAX_NAME_BYTES = 200;
+// Control characters, path separators and characters Windows refuses in file names.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+function decodeExtValue(value) {
+    // RFC 8187: charset'language'percent-encoded-octets
+    const match = /^([\w!#$%&+^`{}~-]+)'[^']*'(.*)$/.exec(value.trim());
+    if (!match)
+        return undefined;
+    const [, charset = '', encoded = ''] = match;
+    switch (charset.toLowerCase()) {
+        case 'utf-8':
+            try {
+                return decodeURIComponent(encoded);
+            }
+            catch {
+                return undefined;
+            }
+        case 'iso-8859-1':
+            return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+        default:
+            return undefined;
+    }
+}
+const unquote = (value) => value.startsWith('"') && value.endsWith('"') && value.length >= 2
+    ? value.slice(1, -1).replace(/\\(.)/g, '$1')
+    : value.trim();
+/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`. */
+function fileNameFromContentDisposition(header) {
+    if (!header)
+        return undefined;
+    const params = new Map();
+    const pattern = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+    for (const [, name = '', value = ''] of header.matchAll(pattern)) {
+        params.set(name.toLowerCase(), value);
+    }
+    const extended = params.get('filename*');
+    const fromExtended = extended === undefined ? undefined : decodeExtValue(unquote(extended));
+    const plain = params.get('filename');
+    return fromExtended ?? (plain === undefined ? undefined : unquote(plain));
+}
+/** The last non-empty path segment of a URL, percent-decoded when possible. */
+function fileNameFromUrl(url) {
+    const segment = url.pathname.split('/').filter(Boolean).pop();
+    if (segment === undefined)
+        return undefined;
+    try {
+        return decodeURIComponent(segment);
+    }
+    catch {
+        return segment;
+    }
+}
+/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
+function fitBytes(text, maxBytes) {
+    let fitted = '';
+    let bytes = 0;
+    for (const char of text) {
+        bytes += Buffer.byteLength(char);
+        if (bytes > maxBytes)
+            break;
+        fitted += char;
+    }
+    return fitted;
+}
+function shorten(name) {
+    if (Buffer.byteLength(name) <= MAX_NAME_BYTES)
+        return name;
+    const extension = fitBytes(external_node_path_default().extname(name), 20);
+    return fitBytes(name, MAX_NAME_BYTES - Buffer.byteLength(extension)) + extension;
+}
+/**
+ * A plain file name: only the part after the last `/` or `\`, without control or reserved
+ * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
+ * when nothing usable is left.
+ */
+function sanitizeFileName(candidate, fallback) {
+    const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
+    const cleaned = base
+        .replace(FORBIDDEN, '_')
+        .trim()
+        .replace(/^[.\s]+/, '')
+        .replace(/[.\s]+$/, '');
+    if (cleaned === '' || /^_+$/.test(cleaned))
+        return fallback;
+    return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
+}
+/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
+function pathInside(directory, fileName) {
+    const root = external_node_path_default().resolve(directory);
+    const target = external_node_path_default().resolve(root, fileName);
+    return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(77030);
+var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_);
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __nccwpck_require__(41692);
+var external_node_tls_default = /*#__PURE__*/__nccwpck_require__.n(external_node_tls_);
+;// CONCATENATED MODULE: ./src/api/http1-get.ts
+// A lean HTTP/1.1 GET for artifact transfers. Node streams allocate a fresh buffer for every socket
+// read, so a large download leaves hundreds of MiB of garbage behind and runs well below curl.
+// Here a plain-http socket reads into a small ring of reused buffers (`onread`) and each body chunk
+// is handed over in place; the consumer releases a chunk when it is done with it, which paces the
+// socket. TLS sockets cannot read into caller buffers, so https chunks are fresh buffers, paced the
+// same way.
+
+
+const RING_BUFFERS = 8;
+const RING_BUFFER_BYTES = 512 * 1024;
+const MAX_HEAD_BYTES = 64 * 1024;
+/** The connection ended, failed or fell silent before the answer was complete. */
+class ConnectionCutError extends Error {
+    code;
+    constructor(message, code = 'ECONNRESET') {
+        super(message);
+        this.name = 'ConnectionCutError';
+        this.code = code;
+    }
+}
+/** Not HTTP/1.1 as the client can read it; retrying will not help. */
+class MalformedResponseError extends Error {
+    constructor(problem) {
+        super(`The server's answer is not valid HTTP/1.1: ${problem}.`);
+        this.name = 'MalformedResponseError';
+    }
+}
+function parseHead(text) {
+    const [statusLine = '', ...lines] = text.split('\r\n');
+    const match = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(statusLine);
+    if (!match) {
+        throw new MalformedResponseError(`status line ${JSON.stringify(statusLine.slice(0, 100))}`);
+    }
+    const headers = {};
+    for (const line of lines) {
+        const colon = line.indexOf(':');
+        if (colon <= 0)
+            continue;
+        const name = line.slice(0, colon).trim().toLowerCase();
+        const value = line.slice(colon + 1).trim();
+        headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+    }
+    return { status: Number(match[1]), headers };
+}
+/**
+ * How the body is delimited. We ask for `identity`, so `chunked` is the only transfer coding we can
+ * read; Transfer-Encoding together with Content-Length is the mark of response splitting
+ * (RFC 9112 §6.3) and is refused rather than guessed at.
+ */
+function framingOf({ status, headers }) {
+    if (status === 204 || status === 304)
+        return { kind: 'length', remaining: 0 };
+    const coding = headers['transfer-encoding'];
+    const length = headers['content-length'];
+    if (coding !== undefined) {
+        if (!/^chunked$/i.test(coding.trim())) {
+            throw new MalformedResponseError(`Transfer-Encoding ${coding}`);
+        }
+        if (length !== undefined) {
+            throw new MalformedResponseError('both Transfer-Encoding and Content-Length');
+        }
+        return { kind: 'chunked' };
+    }
+    if (length === undefined)
+        return { kind: 'close' };
+    const remaining = /^\d+$/.test(length) ? Number(length) : NaN;
+    if (!Number.isSafeInteger(remaining))
+        throw new MalformedResponseError(`Content-Length ${length}`);
+    return { kind: 'length', remaining };
+}
+/** Chunked transfer coding, decoded in place across arbitrary read boundaries. */
+class ChunkedDecoder {
+    #state = 'size';
+    #line = '';
+    #remaining = 0;
+    #trailerBytes = 0;
+    /** Emits the data parts of `bytes`; true once the last chunk and the trailers are through. */
+    feed(bytes, emit) {
+        let at = 0;
+        while (at < bytes.length && this.#state !== 'done') {
+            if (this.#state === 'data') {
+                const take = Math.min(this.#remaining, bytes.length - at);
+                emit(bytes.subarray(at, at + take));
+                at += take;
+                this.#remaining -= take;
+                if (this.#remaining === 0)
+                    this.#state = 'data-end';
+                continue;
+            }
+            const newline = bytes.indexOf(10, at);
+            const end = newline === -1 ? bytes.length : newline;
+            this.#line += bytes.toString('latin1', at, end);
+            if (this.#line.length > 4096)
+                throw new MalformedResponseError('chunk line too long');
+            at = end + 1;
+            if (newline === -1)
+                break;
+            const line = this.#line.replace(/\r$/, '');
+            this.#line = '';
+            this.#state = this.#after(line);
+        }
+        return this.#state === 'done';
+    }
+    #after(line) {
+        if (this.#state === 'data-end') {
+            if (line !== '')
+                throw new MalformedResponseError('no CRLF after a chunk');
+            return 'size';
+        }
+        if (this.#state === 'trailer') {
+            this.#trailerBytes += line.length + 2;
+            if (this.#trailerBytes > MAX_HEAD_BYTES)
+                throw new MalformedResponseError('trailers too long');
+            return line === '' ? 'done' : 'trailer';
+        }
+        const size = /^([0-9a-f]{1,12})\s*(;.*)?$/i.exec(line)?.[1];
+        if (size === undefined)
+            throw new MalformedResponseError(`chunk size ${JSON.stringify(line)}`);
+        this.#remaining = parseInt(size, 16);
+        return this.#remaining === 0 ? 'trailer' : 'data';
+    }
+}
+/**
+ * Buffers that reads land in, used in turn. Reading goes on only while the buffer the next read
+ * will fill holds no chunk still in use, so a buffer is never overwritten under a consumer.
+ * Node asks for the next buffer right after each read callback, so inside a callback the buffer
+ * to check is the one after `filling`; between reads it is `filling` itself.
+ */
+class ReadRing {
+    #buffers = Array.from({ length: RING_BUFFERS }, () => Buffer.allocUnsafe(RING_BUFFER_BYTES));
+    #holds = new Array(RING_BUFFERS).fill(0);
+    #filling = -1;
+    nextBuffer = () => {
+        this.#filling = (this.#filling + 1) % RING_BUFFERS;
+        return this.#buffers[this.#filling];
+    };
+    /** The buffer the socket reads into (inside a read callback: the one just filled). */
+    get filling() {
+        return this.#filling;
+    }
+    hold(index) {
+        this.#holds[index] = (this.#holds[index] ?? 0) + 1;
+    }
+    release(index) {
+        this.#holds[index] = (this.#holds[index] ?? 1) - 1;
+    }
+    /** Inside a read callback: may the socket go on reading? */
+    nextIsFree() {
+        return this.#holds[(this.#filling + 1) % RING_BUFFERS] === 0;
+    }
+    /** Between reads: may a paused socket read again? */
+    fillingIsFree() {
+        return this.#holds[this.#filling] === 0;
+    }
+}
+const headerLine = (name, value) => `${name}: ${value.replace(/[\r\n]+/g, ' ')}\r\n`;
+/** One GET on its own connection (`Connection: close`); resolves once the headers are in. */
+function http1Get(url, options) {
+    return new Promise((resolveHead, rejectHead) => {
+        const secure = url.protocol === 'https:';
+        const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+        const port = Number(url.port || (secure ? 443 : 80));
+        const ring = secure ? undefined : new ReadRing();
+        let headBytes = Buffer.alloc(0);
+        // Every byte before the final head, interim (1xx) heads included.
+        let headTotal = 0;
+        let head;
+        let framing;
+        let chunked;
+        let early;
+        let onChunk;
+        let piped;
+        let outstanding = 0;
+        let paused = false;
+        let complete = false;
+        let eof = false;
+        let failure;
+        const fail = (error) => {
+            if (failure || complete)
+                return;
+            failure = error;
+            socket.destroy();
+            if (head === undefined)
+                rejectHead(error);
+            piped?.reject(error);
+        };
+        const succeed = () => {
+            complete = true;
+            socket.destroy();
+            piped?.resolve();
+        };
+        const hasRoom = (betweenReads) => ring ? (betweenReads ? ring.fillingIsFree() : ring.nextIsFree()) : outstanding < RING_BUFFERS;
+        const resume = () => {
+            if (!paused || failure || complete || onChunk === undefined || !hasRoom(true))
+                return;
+            paused = false;
+            socket.resume();
+        };
+        const deliver = (part, ringIndex) => {
+            if (part.length === 0 || onChunk === undefined)
+                return;
+            outstanding++;
+            if (ringIndex >= 0)
+                ring?.hold(ringIndex);
+            let released = false;
+            onChunk(part, () => {
+                if (released)
+                    return;
+                released = true;
+                outstanding--;
+                if (ringIndex >= 0)
+                    ring?.release(ringIndex);
+                resume();
+            });
+        };
+        const body = (bytes, ringIndex) => {
+            if (framing?.kind === 'chunked') {
+                chunked ??= new ChunkedDecoder();
+                if (chunked.feed(bytes, (part) => deliver(part, ringIndex)))
+                    succeed();
+            }
+            else if (framing?.kind === 'length') {
+                const take = Math.min(framing.remaining, bytes.length);
+                deliver(bytes.subarray(0, take), ringIndex);
+                framing.remaining -= take;
+                if (framing.remaining === 0)
+                    succeed();
+            }
+            else {
+                deliver(bytes, ringIndex);
+            }
+        };
+        /** Every read; false pauses the socket until `resume` finds room. */
+        const onRead = (bytes, ringIndex) => {
+            try {
+                if (head === undefined)
+                    readHead(bytes);
+                else
+                    body(bytes, ringIndex);
+            }
+            catch (error) {
+                fail(error);
+            }
+            if (failure || complete)
+                return false;
+            if (head === undefined || (onChunk !== undefined && hasRoom(false)))
+                return true;
+            paused = true;
+            if (!ring)
+                socket.pause();
+            return false;
+        };
+        const readHead = (bytes) => {
+            headBytes = Buffer.concat([headBytes, bytes]);
+            let parsed;
+            for (;;) {
+                const end = headBytes.indexOf('\r\n\r\n');
+                if (headTotal + (end === -1 ? headBytes.length : end) > MAX_HEAD_BYTES) {
+                    throw new MalformedResponseError(`headers longer than ${MAX_HEAD_BYTES} bytes`);
+                }
+                if (end === -1)
+                    return;
+                parsed = parseHead(headBytes.toString('latin1', 0, end));
+                headTotal += end + 4;
+                headBytes = headBytes.subarray(end + 4);
+                if (parsed.status >= 200)
+                    break;
+            }
+            const rest = headBytes;
+            headBytes = Buffer.alloc(0);
+            framing = framingOf(parsed);
+            head = parsed;
+            // Bytes past the head are copies already (concat), so they need no ring hold.
+            early = rest.length > 0 ? rest : undefined;
+            if (framing.kind === 'length' && framing.remaining === 0)
+                succeed();
+            resolveHead(exchange(parsed));
+        };
+        const exchange = ({ status, headers }) => ({
+            status,
+            headers,
+            pipe(consumer) {
+                return new Promise((resolve, reject) => {
+                    piped = { resolve, reject };
+                    onChunk = consumer;
+                    if (failure)
+                        return reject(failure);
+                    if (early) {
+                        const pending = early;
+                        early = undefined;
+                        try {
+                            body(pending, -1);
+                        }
+                        catch (error) {
+                            fail(error);
+                        }
+                    }
+                    if (eof)
+                        settleEof();
+                    if (complete)
+                        return resolve();
+                    resume();
+                });
+            },
+            async text(limit) {
+                const parts = [];
+                let size = 0;
+                await this.pipe((chunk, release) => {
+                    if (size < limit)
+                        parts.push(Buffer.from(chunk.subarray(0, limit - size)));
+                    size += chunk.length;
+                    release();
+                    // An error page may stream without end; what is past the limit is not read.
+                    if (size >= limit)
+                        this.destroy();
+                }).catch((error) => {
+                    if (size < limit)
+                        throw error;
+                });
+                return Buffer.concat(parts).toString('utf8');
+            },
+            destroy() {
+                fail(new ConnectionCutError('The transfer was stopped by the client.'));
+            },
+        });
+        const connection = { host, port, timeout: options.idleTimeoutMs };
+        const socket = ring
+            ? external_node_net_default().connect({
+                ...connection,
+                onread: {
+                    buffer: ring.nextBuffer,
+                    callback: (length, buffer) => onRead(buffer.subarray(0, length), ring.filling),
+                },
+            })
+            : external_node_tls_default().connect({
+                ...connection,
+                servername: external_node_net_default().isIP(host) ? undefined : host,
+                ca: options.tls?.ca,
+                rejectUnauthorized: true,
+            });
+        if (!ring)
+            socket.on('data', (bytes) => onRead(bytes, -1));
+        const request = `GET ${url.pathname}${url.search} HTTP/1.1\r\n` +
+            headerLine('host', url.host) +
+            Object.entries({ ...options.headers, 'accept-encoding': 'identity', connection: 'close' })
+                .map(([name, value]) => headerLine(name, value))
+                .join('') +
+            '\r\n';
+        socket.once(ring ? 'connect' : 'secureConnect', () => socket.write(request));
+        socket.on('timeout', () => fail(new ConnectionCutError(`No data for ${options.idleTimeoutMs} ms.`, 'ETIMEDOUT')));
+        socket.on('error', fail);
+        // The end of the stream completes a close-delimited body and cuts any other; with bytes still
+        // waiting for a consumer, that is judged once they are delivered.
+        const settleEof = () => {
+            if (head !== undefined && framing?.kind === 'close')
+                succeed();
+            else
+                fail(new ConnectionCutError('The server closed the connection mid-answer.'));
+        };
+        socket.on('end', () => {
+            eof = true;
+            if (head === undefined || onChunk !== undefined)
+                settleEof();
+        });
+        socket.on('close', () => {
+            if (!eof)
+                fail(new ConnectionCutError('The connection closed mid-answer.'));
+        });
+        const { signal } = options;
+        const onAbort = () => fail(signal?.reason);
+        if (signal?.aborted)
+            onAbort();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        socket.once('close', () => signal?.removeEventListener('abort', onAbort));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+// Retries with capped exponential backoff and full jitter, Retry-After, an overall time budget,
+// and reconciliation before re-sending a request whose first outcome is unknown.
+
+// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
+// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
+// budget is what normally ends a hopeless run.
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 5_000,
+    maxElapsedMs: 60_000,
+};
+const defaultRetryRuntime = (policy = {}, onRetry) => ({
+    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
+    random: Math.random,
+    sleep: (ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }).catch((error) => {
+        throw signal?.aborted ? signal.reason : error;
+    }),
+    now: Date.now,
+    onRetry,
+});
+/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
+function backoffDelay(policy, failedAttempt, random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
+    return Math.floor(ceiling * random());
+}
+/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
+function parseRetryAfter(value, nowMs) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+async function withRetries(runtime, task) {
+    const { policy } = runtime;
+    const startedAt = runtime.now();
+    let outcomeUnknown = false;
+    for (let attempt = 1;; attempt++) {
+        if (outcomeUnknown && task.reconcile) {
+            const found = await task.reconcile();
+            if (found !== undefined)
+                return found;
+        }
+        const result = await task.attempt(attempt);
+        if (result.ok)
+            return result.value;
+        const { failure } = result;
+        outcomeUnknown ||= failure.outcomeUnknown;
+        if (!failure.retryable || attempt >= policy.maxAttempts)
+            throw failure.toError(attempt);
+        const delayMs = failure.retryAfterMs ?? backoffDelay(policy, attempt, runtime.random);
+        if (runtime.now() - startedAt + delayMs > policy.maxElapsedMs)
+            throw failure.toError(attempt);
+        runtime.onRetry?.({ endpoint: task.endpoint, attempt, delayMs, reason: failure.reason });
+        await runtime.sleep(delayMs, task.signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/download.ts
+// Streaming artifact download: redirects followed by hand (the API key never leaves the API's
+// origin), body → sha256 → `<name>.part` in one pass with constant memory, resume with Range after
+// a cut, length checks, then an atomic rename.
+
+
+
+
+
+
+
+
+const openFile = (0,external_node_util_.promisify)(external_node_fs_.open);
+const truncateFile = (0,external_node_util_.promisify)(external_node_fs_.ftruncate);
+const closeFile = (0,external_node_util_.promisify)(external_node_fs_.close);
+const ENDPOINT = 'GET /builds/:buildId/download';
+const MAX_REDIRECTS = 5;
+const ERROR_BODY_LIMIT = 16 * 1024;
+/** `Content-Range: bytes <start>-<end>/<total|*>` */
+function parseContentRange(value) {
+    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
+    if (!match)
+        return undefined;
+    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
+}
+/** How an answer continues a transfer that already holds `received` bytes. */
+function continuationOf(received, status, rangeStart) {
+    if (status === 206)
+        return rangeStart === received ? (received === 0 ? 'fresh' : 'resume') : 'restart';
+    return received === 0 ? 'fresh' : 'restart';
+}
+function announcedTotal({ status, headers }) {
+    if (status === 206)
+        return parseContentRange(headers['content-range'])?.total;
+    const length = Number(headers['content-length'] ?? NaN);
+    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+async function openOnce(transport, buildId, start, rangeFrom, signal) {
+    let url = start;
+    for (let hop = 0;; hop++) {
+        let response;
+        try {
+            response = await http1Get(url, {
+                headers: transport.headersFor(url, rangeFrom > 0 ? { range: `bytes=${rangeFrom}-` } : {}),
+                idleTimeoutMs: transport.timeoutMs,
+                signal,
+            });
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw signal.reason;
+            return { ok: false, failure: transport.networkFailure(ENDPOINT, error, false) };
+        }
+        const { status, headers } = response;
+        if (status >= 300 && status < 400 && headers.location !== undefined) {
+            response.destroy();
+            url = nextHop(buildId, url, headers.location, hop);
+            continue;
+        }
+        if (status === 200 || status === 206)
+            return { ok: true, value: { response, url } };
+        // The status alone decides what happens; the body only adds the service's words.
+        const text = await response.text(ERROR_BODY_LIMIT).catch(() => '');
+        return {
+            ok: false,
+            failure: transport.statusFailure(ENDPOINT, status, headers, text, buildId),
+        };
+    }
+}
+function nextHop(buildId, from, location, hop) {
+    if (hop >= MAX_REDIRECTS) {
+        throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
+    }
+    const next = new URL(location, from);
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+        throw new DownloadError(buildId, 'redirect', `redirected to a ${next.protocol} URL.`);
+    }
+    // An installer fetched over plain http could be swapped on the way and then published.
+    if (from.protocol === 'https:' && next.protocol === 'http:') {
+        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${next.host}); refusing an unencrypted transfer.`);
+    }
+    return next;
+}
+function targetOf(directory, buildId, response, url) {
+    const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
+    const disposition = response.headers['content-disposition'];
+    const fileName = sanitizeFileName(fileNameFromContentDisposition(disposition) ?? fileNameFromUrl(url), fallback);
+    const filePath = pathInside(directory, fileName);
+    if (filePath === undefined) {
+        throw new DownloadError(buildId, 'name', `the file name '${fileName}' leaves ${directory}.`);
+    }
+    return { fileName, filePath, partPath: `${filePath}.part` };
+}
+/**
+ * The `.part` file and the running sha256 of exactly the bytes given to it. Each chunk is written
+ * at its own offset in the background while the next bytes arrive, and released once on disk.
+ * Plain callbacks rather than promises: at a thousand chunks a second, per-chunk promise chains
+ * grow the young heap by tens of MiB.
+ */
+class PartFile {
+    path;
+    received = 0;
+    #fd;
+    #hash = (0,external_node_crypto_.createHash)('sha256');
+    #writing = 0;
+    #idle;
+    #error;
+    constructor(partPath, fd) {
+        this.path = partPath;
+        this.#fd = fd;
+    }
+    static async create(partPath) {
+        return new PartFile(partPath, await openFile(partPath, 'w'));
+    }
+    /** Hashes a chunk and starts writing it; throws a write error seen earlier. */
+    accept(chunk, release) {
+        if (this.#error)
+            throw this.#error;
+        this.#hash.update(chunk);
+        this.#writing++;
+        this.#write(chunk, this.received, release);
+        this.received += chunk.length;
+    }
+    /** Waits for the writes under way; the file then holds exactly `received` bytes. */
+    async settle() {
+        if (this.#writing > 0)
+            await new Promise((resolve) => (this.#idle = resolve));
+        if (this.#error)
+            throw this.#error;
+    }
+    async restart() {
+        await this.settle();
+        await truncateFile(this.#fd, 0);
+        this.#hash = (0,external_node_crypto_.createHash)('sha256');
+        this.received = 0;
+    }
+    /** Closes the complete file; returns the hex sha256 of its content. */
+    async finish() {
+        await this.settle();
+        await closeFile(this.#fd);
+        return this.#hash.digest('hex');
+    }
+    async discard() {
+        await this.settle().catch(() => undefined);
+        await closeFile(this.#fd).catch(() => undefined);
+        await (0,external_node_fs_promises_.rm)(this.path, { force: true });
+    }
+    #write(chunk, position, release) {
+        (0,external_node_fs_.write)(this.#fd, chunk, 0, chunk.length, position, (error, written) => {
+            if (!error && written < chunk.length) {
+                this.#write(chunk.subarray(written), position + written, release);
+                return;
+            }
+            if (error)
+                this.#error ??= error;
+            release();
+            if (--this.#writing === 0)
+                this.#idle?.();
+        });
+    }
+}
+async function downloadArtifact(transport, buildId, options) {
+    const { signal, expectedSize } = options;
+    const { runtime } = transport;
+    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
+    await (0,external_node_fs_promises_.mkdir)(options.directory, { recursive: true });
+    let target;
+    let part;
+    let total;
+    let resumes = 0;
+    let stalls = 0;
+    // Progress is new ground only: a host that ignores Range and cuts at the same point every time
+    // would otherwise look like progress forever.
+    let furthest = 0;
+    try {
+        for (;;) {
+            const { response, url } = await withRetries(runtime, {
+                endpoint: ENDPOINT,
+                signal,
+                attempt: () => openOnce(transport, buildId, start, part?.received ?? 0, signal),
+            });
+            try {
+                target ??= targetOf(options.directory, buildId, response, url);
+                part ??= await PartFile.create(target.partPath);
+                const range = parseContentRange(response.headers['content-range']);
+                const continuation = continuationOf(part.received, response.status, range?.start);
+                if (part.received > 0)
+                    resumes++;
+                if (continuation === 'restart') {
+                    if (response.status === 206 && part.received === 0) {
+                        // Asking again would get the same answer, forever.
+                        throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
+                            `${response.headers['content-range'] ?? 'without Content-Range'}).`);
+                    }
+                    await part.restart();
+                    // A range that does not start where we stopped is of no use; ask again from zero.
+                    if (response.status === 206)
+                        continue;
+                }
+                total = announcedTotal(response) ?? total;
+                if (total !== undefined && expectedSize !== undefined && total !== expectedSize) {
+                    throw new DownloadError(buildId, 'size', `the artifact host announces ${total} bytes, the build's artifactSize is ${expectedSize}.`);
+                }
+                const file = part;
+                // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
+                const limit = expectedSize ?? total;
+                try {
+                    await response.pipe((chunk, release) => {
+                        file.accept(chunk, release);
+                        if (limit !== undefined && file.received > limit) {
+                            throw new DownloadError(buildId, 'size', `received more than ${limit} bytes.`);
+                        }
+                        options.onProgress?.(file.received, total);
+                    });
+                    break;
+                }
+                catch (error) {
+                    if (signal?.aborted)
+                        throw signal.reason;
+                    await part.settle();
+                    const failure = transport.networkFailure(ENDPOINT, error, false);
+                    stalls = part.received > furthest ? 0 : stalls + 1;
+                    furthest = Math.max(furthest, part.received);
+                    if (stalls >= runtime.policy.maxAttempts)
+                        throw failure.toError(stalls);
+                    const delayMs = stalls === 0 ? 0 : backoffDelay(runtime.policy, stalls, runtime.random);
+                    runtime.onRetry?.({
+                        endpoint: ENDPOINT,
+                        attempt: resumes + 1,
+                        delayMs,
+                        reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+                    });
+                    await runtime.sleep(delayMs, signal);
+                }
+            }
+            finally {
+                // Frees the connection on every early exit; a no-op once the body was read to the end.
+                response.destroy();
+            }
+        }
+        const size = part.received;
+        const sha256 = await part.finish();
+        const expected = expectedSize ?? total;
+        if (expected !== undefined && size !== expected) {
+            throw new DownloadError(buildId, 'size', `received ${size} bytes, expected ${expected}.`);
+        }
+        await (0,external_node_fs_promises_.rename)(part.path, target.filePath);
+        return { path: target.filePath, fileName: target.fileName, size, sha256, resumes };
+    }
+    catch (error) {
+        await part?.discard();
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/reconcile.ts
+// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
+// keeps a slightly slow service clock from hiding our own build.
+const CLOCK_SKEW_MS = 5_000;
+function createdSince(createdAt, sinceMs) {
+    const at = Date.parse(createdAt);
+    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
+}
+const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
+const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
+    ? item
+    : first, undefined);
+function findTriggeredBuild(builds, request, sinceMs) {
+    const match = earliest(builds.filter((build) => build.platform === request.platform &&
+        build.arch === (request.arch ?? 'x64') &&
+        (request.version === undefined || build.version === request.version) &&
+        createdSince(build.createdAt, sinceMs)));
+    if (!match)
+        return undefined;
+    const { id, projectId, platform, arch, version, status, createdAt } = match;
+    return { id, projectId, platform, arch, version, status, createdAt, message: undefined };
+}
+function findCreatedProject(projects, request, sinceMs) {
+    const match = earliest(projects.filter((project) => project.name === request.name &&
+        project.url === request.url &&
+        sameSet(project.platforms, request.platforms) &&
+        createdSince(project.createdAt, sinceMs)));
+    if (!match)
+        return undefined;
+    const { id, name, url, platforms, createdAt } = match;
+    return { id, name, url, platforms, createdAt, message: undefined };
+}
+function findCreatedWebhook(webhooks, request, sinceMs) {
+    return earliest(webhooks.filter((webhook) => webhook.url === request.url &&
+        sameSet(webhook.events, request.events) &&
+        createdSince(webhook.createdAt, sinceMs)));
+}
+
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __nccwpck_require__(8164);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(46752);
+;// CONCATENATED MODULE: ./src/api/error-body.ts
+// The service's error format is not specified (spec §7): take its own message from whichever
+// common shape the body has, else a short excerpt of the text, never the API key.
+const EXCERPT_CHARS = 200;
+const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+function messageOf(parsed) {
+    if (parsed === null || typeof parsed !== 'object')
+        return nonEmptyString(parsed);
+    const body = parsed;
+    const error = body.error;
+    if (error !== null && typeof error === 'object') {
+        const inner = error;
+        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
+    }
+    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
+}
+function excerpt(text) {
+    // eslint-disable-next-line no-control-regex
+    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+    if (flat === '')
+        return undefined;
+    return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
+}
+/** Replaces every occurrence of each secret with `***`. */
+function redact(text, secrets) {
+    return secrets.reduce((current, secret) => (secret === '' ? current : current.split(secret).join('***')), text);
+}
+/**
+ * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
+ * or a short single-line excerpt of whatever text came back.
+ */
+function serviceMessageOf(body, secrets) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        parsed = undefined;
+    }
+    const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
+    return excerpt(redact(message, secrets));
+}
+
+;// CONCATENATED MODULE: ./src/api/transport.ts
+// The HTTP edge (undici): base URL, auth for the API's own origin only, User-Agent, per-request
+// timeouts, and classification of every failure for the retry loop.
+
+
+
+
+// Failures where the request certainly never reached the service.
+const CONNECT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TRANSIENT_CODES = new Set([
+    ...CONNECT_CODES,
+    ...TIMEOUT_CODES,
+    'ECONNRESET',
+    'ECONNABORTED',
+    'EPIPE',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+const headerValue = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+/** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
+function joinUrl(baseUrl, path) {
+    const base = new URL(baseUrl);
+    return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
+}
+function shapeProblem(error) {
+    const issue = error.issues[0];
+    const fieldPath = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
+    return { fieldPath, problem: issue ? `is invalid (${issue.message})` : 'is invalid' };
+}
+class Transport {
+    runtime;
+    timeoutMs;
+    apiOrigin;
+    #baseUrl;
+    #apiKey;
+    #userAgent;
+    #agent;
+    constructor(options) {
+        this.runtime = options.runtime;
+        this.timeoutMs = options.timeoutMs;
+        this.apiOrigin = new URL(options.baseUrl).origin;
+        this.#baseUrl = options.baseUrl;
+        this.#apiKey = options.apiKey;
+        this.#userAgent = options.userAgent;
+        // The API key goes only to a server that proves it is the service, whatever the environment
+        // says (NODE_TLS_REJECT_UNAUTHORIZED=0 would otherwise hand it to anyone on the path).
+        this.#agent = new undici/* Agent */.g6({ connect: { rejectUnauthorized: true } });
+    }
+    url(path) {
+        return joinUrl(this.#baseUrl, path);
+    }
+    /** Request headers for `url`: the API key goes to the API's own origin only. */
+    headersFor(url, extra = {}) {
+        const headers = { 'user-agent': this.#userAgent, ...extra };
+        if (url.origin === this.apiOrigin)
+            headers.authorization = `Bearer ${this.#apiKey}`;
+        return headers;
+    }
+    /** One HTTP exchange, no redirects followed. */
+    send(url, init) {
+        const headers = this.headersFor(url, init.headers);
+        return this.#agent.request({
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method: init.method,
+            headers,
+            body: init.body ?? null,
+            signal: init.signal ?? null,
+            headersTimeout: init.idleTimeoutMs,
+            bodyTimeout: init.idleTimeoutMs,
+        });
+    }
+    /** A JSON endpoint: retried, validated, typed. */
+    json(request, signal) {
+        return withRetries(this.runtime, {
+            endpoint: request.endpoint,
+            signal,
+            attempt: () => this.#jsonAttempt(request, signal),
+            reconcile: request.reconcile,
+        });
+    }
+    /** Classifies an HTTP status that is not a success. */
+    statusFailure(endpoint, status, headers, bodyText, resourceId) {
+        const serviceMessage = serviceMessageOf(bodyText, [this.#apiKey]);
+        const retryable = status === 408 || status === 429 || status >= 500;
+        const retryAfterMs = retryable
+            ? parseRetryAfter(headerValue(headers, 'retry-after'), this.runtime.now())
+            : undefined;
+        return {
+            retryable,
+            outcomeUnknown: status >= 500,
+            retryAfterMs,
+            reason: `HTTP ${status}` + (retryAfterMs === undefined ? '' : `, Retry-After ${retryAfterMs} ms`),
+            toError: (attempts) => {
+                if (status === 401 || status === 403) {
+                    return new ApiKeyRefusedError(status, endpoint, serviceMessage);
+                }
+                if (status === 404 && resourceId !== undefined) {
+                    return new NotFoundError(endpoint, resourceId, serviceMessage);
+                }
+                return new ApiError(status, endpoint, serviceMessage, attempts);
+            },
+        };
+    }
+    /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
+    networkFailure(endpoint, error, timedOut) {
+        const code = errorCode(error);
+        if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code)))
+            throw error;
+        const isTimeout = timedOut || TIMEOUT_CODES.has(code ?? '');
+        return {
+            retryable: true,
+            outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
+            reason: isTimeout ? `no answer within ${this.timeoutMs} ms` : (code ?? 'network error'),
+            toError: (attempts) => isTimeout
+                ? new TimeoutError(endpoint, this.timeoutMs, attempts)
+                : new NetworkError(endpoint, code ?? 'network error', attempts),
+        };
+    }
+    close() {
+        return this.#agent.close();
+    }
+    async #jsonAttempt(request, signal) {
+        const timeout = AbortSignal.timeout(this.timeoutMs);
+        const headers = { accept: 'application/json' };
+        if (request.body !== undefined)
+            headers['content-type'] = 'application/json';
+        if (request.idempotencyKey)
+            headers['idempotency-key'] = request.idempotencyKey;
+        let response;
+        let text;
+        try {
+            response = await this.send(this.url(request.path), {
+                method: request.method,
+                headers,
+                body: request.body === undefined ? undefined : JSON.stringify(request.body),
+                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+                idleTimeoutMs: this.timeoutMs,
+            });
+            text = await response.body.text();
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw signal.reason;
+            return { ok: false, failure: this.networkFailure(request.endpoint, error, timeout.aborted) };
+        }
+        const status = response.statusCode;
+        if (status < 200 || status >= 300) {
+            const failure = this.statusFailure(request.endpoint, status, response.headers, text, request.resourceId);
+            return { ok: false, failure };
+        }
+        return this.#decode(request, status, text);
+    }
+    #decode(request, status, text) {
+        let data;
+        try {
+            data = JSON.parse(text);
+        }
+        catch {
+            return {
+                ok: false,
+                failure: {
+                    retryable: true,
+                    outcomeUnknown: true,
+                    reason: 'unparsable JSON body',
+                    toError: (attempts) => new ResponseShapeError(request.endpoint, status, '(body)', 'is not valid JSON', attempts),
+                },
+            };
+        }
+        const parsed = request.schema.safeParse(data);
+        if (parsed.success)
+            return { ok: true, value: parsed.data };
+        const { fieldPath, problem } = shapeProblem(parsed.error);
+        return {
+            ok: false,
+            failure: {
+                retryable: false,
+                outcomeUnknown: false,
+                reason: 'unexpected body',
+                toError: () => new ResponseShapeError(request.endpoint, status, fieldPath, problem),
+            },
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+// BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.
+
+
+
+
+
+
+
+const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const id = (value) => encodeURIComponent(value);
+class BuildServiceClient {
+    #transport;
+    constructor(options) {
+        this.#transport = new Transport({
+            baseUrl: options.baseUrl,
+            apiKey: options.apiKey,
+            userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            runtime: defaultRetryRuntime(options.retry, options.onRetry),
+        });
+    }
+    listProjects(o = {}) {
+        return this.#transport.json({ method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: schemas/* ProjectList */.e$ }, o.signal);
+    }
+    getProject(projectId, o = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /projects/:projectId',
+            path: `/projects/${id(projectId)}`,
+            schema: schemas/* Project */.MM,
+            resourceId: projectId,
+        }, o.signal);
+    }
+    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
+    createProject(body, o = {}) {
+        const since = Date.now();
+        return this.#transport.json({
+            method: 'POST',
+            endpoint: 'POST /projects',
+            path: '/projects',
+            schema: schemas/* CreatedProject */.i,
+            body,
+            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
+            reconcile: async () => findCreatedProject((await this.listProjects(o)).projects, body, since),
+        }, o.signal);
+    }
+    updateProject(projectId, patch, o = {}) {
+        return this.#transport.json({
+            method: 'PATCH',
+            endpoint: 'PATCH /projects/:projectId',
+            path: `/projects/${id(projectId)}`,
+            schema: schemas/* UpdatedProject */.tc,
+            body: patch,
+            resourceId: projectId,
+        }, o.signal);
+    }
+    /** Irreversible: deletes the project with all its builds and artifacts. */
+    deleteProject(projectId, o = {}) {
+        return this.#transport.json({
+            method: 'DELETE',
+            endpoint: 'DELETE /projects/:projectId',
+            path: `/projects/${id(projectId)}`,
+            schema: schemas/* Deleted */.qn,
+            resourceId: projectId,
+        }, o.signal);
+    }
+    listBuilds(projectId, o = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /projects/:projectId/builds',
+            path: `/projects/${id(projectId)}/builds`,
+            schema: schemas/* BuildList */.nU,
+            resourceId: projectId,
+        }, o.signal);
+    }
+    getBuild(buildId, o = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /builds/:buildId',
+            path: `/builds/${id(buildId)}`,
+            schema: schemas/* Build */.L2,
+            resourceId: buildId,
+        }, o.signal);
+    }
+    /**
+     * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
+     * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
+     * unparsable body) the build list is consulted, so a lost answer never yields a second build.
+     */
+    triggerBuild(projectId, body, o = {}) {
+        const since = Date.now();
+        return this.#transport.json({
+            method: 'POST',
+            endpoint: 'POST /projects/:projectId/builds',
+            path: `/projects/${id(projectId)}/builds`,
+            schema: schemas/* TriggeredBuild */.Kh,
+            body,
+            resourceId: projectId,
+            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
+            reconcile: async () => findTriggeredBuild((await this.listBuilds(projectId, o)).builds, body, since),
+        }, o.signal);
+    }
+    getBuildLogs(buildId, o = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /builds/:buildId/logs',
+            path: `/builds/${id(buildId)}/logs`,
+            schema: schemas/* BuildLogs */.q4,
+            resourceId: buildId,
+        }, o.signal);
+    }
+    /** Streams the artifact into `o.directory`; see download.ts. */
+    downloadArtifact(buildId, o) {
+        return downloadArtifact(this.#transport, buildId, o);
+    }
+    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
+    createWebhook(body, o = {}) {
+        const since = Date.now();
+        return this.#transport.json({
+            method: 'POST',
+            endpoint: 'POST /webhooks',
+            path: '/webhooks',
+            schema: schemas/* Webhook */.KD,
+            body,
+            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
+            reconcile: async () => findCreatedWebhook((await this.listWebhooks(o)).webhooks, body, since),
+        }, o.signal);
+    }
+    listWebhooks(o = {}) {
+        return this.#transport.json({ method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: schemas/* WebhookList */.Ig }, o.signal);
+    }
+    deleteWebhook(webhookId, o = {}) {
+        return this.#transport.json({
+            method: 'DELETE',
+            endpoint: 'DELETE /webhooks/:webhookId',
+            path: `/webhooks/${id(webhookId)}`,
+            schema: schemas/* Deleted */.qn,
+            resourceId: webhookId,
+        }, o.signal);
+    }
+    /** Closes the kept-alive connections. */
+    close() {
+        return this.#transport.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/input-rules.ts
+// Rules every action of this repository applies to its inputs, with the same messages everywhere.
+// Problems are collected, not thrown one by one, so a user fixes all of them in one go.
+class InputError extends Error {
+    problems;
+    constructor(problems) {
+        super(problems.length === 1
+            ? `Invalid input: ${problems[0]}`
+            : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+        this.name = 'InputError';
+        this.problems = problems;
+    }
+}
+const quote = (value) => JSON.stringify(value);
+/** Comma- or newline-separated, whitespace ignored. */
+const splitList = (value) => value
+    .split(/[,\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+const isLoopbackHost = (hostname) => hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    hostname === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+/** The YAML 1.2 core-schema booleans the runner itself accepts. */
+function parseBoolean(name, value, fallback, problems) {
+    if (value === '')
+        return fallback;
+    if (['true', 'True', 'TRUE'].includes(value))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(value))
+        return false;
+    problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
+    return fallback;
+}
+/** https, or http for loopback hosts only; returned without a trailing slash. */
+function input_rules_parseBaseUrl(value, problems) {
+    if (value === '') {
+        problems.push('base-url: missing; set the API base URL');
+        return '';
+    }
+    if (!URL.canParse(value)) {
+        problems.push(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
+        return '';
+    }
+    const url = new URL(value);
+    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
+        problems.push(`base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
+    }
+    if (url.username || url.password) {
+        problems.push('base-url: must not carry credentials; pass the key as api-key');
+    }
+    return url.href.replace(/\/+$/, '');
+}
+
+;// CONCATENATED MODULE: ./src/connection.ts
+// The service connection every action of this repository opens: its inputs, masking, and a client
+// that says in the log why a step is slow.
+
+
+
+function parseConnection(read, problems) {
+    const apiKey = read('api-key');
+    if (apiKey === '')
+        problems.push('api-key: missing; pass it from a secret');
+    return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
+}
+/** Masks secret inputs in the log before anything can print them. */
+function maskInputs(...names) {
+    for (const name of names) {
+        const value = core/* getInput */.V4(name);
+        if (value !== '')
+            core/* setSecret */.Pq(value);
+    }
+}
+function openClient(connection) {
+    return new BuildServiceClient({
+        baseUrl: connection.baseUrl,
+        apiKey: connection.apiKey,
+        onRetry: (event) => core/* info */.pq(`Retrying ${event.endpoint} in ${event.delayMs} ms (attempt ${event.attempt} failed: ${event.reason})`),
+    });
+}
+
+;// CONCATENATED MODULE: ./src/builds/types.ts
+const labelOf = (target) => `${target.platform}/${target.arch}`;
+
+;// CONCATENATED MODULE: ./src/builds/progress.ts
+// What the log says while builds run: a line per status change and a periodic progress line.
+
+
+const PROGRESS_EVERY_MS = 30_000;
+function formatElapsed(ms) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    if (seconds < 60)
+        return `${seconds}s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60)
+        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+/** When the build entered its current phase, on the action's clock. */
+const phaseStart = (build) => build.status === 'queued' ? build.seen.queued : (build.seen.building ?? build.seen.queued);
+const statusLine = (build, previous) => `${labelOf(build)} ${previous} → ${build.status} (${build.id})`;
+function progressLine(builds, now) {
+    const done = builds.filter((build) => (0,schemas/* isTerminal */.Hd)(build.status)).length;
+    const running = builds
+        .filter((build) => !(0,schemas/* isTerminal */.Hd)(build.status))
+        .map((build) => `${labelOf(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}`);
+    return [`${done}/${builds.length} done`, ...running].join(' · ');
+}
+/** Whether a progress line is due: true at most once per `everyMs`. */
+function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
+    let last = clock();
+    return () => {
+        const now = clock();
+        if (now - last < everyMs)
+            return false;
+        last = now;
+        return true;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/builds/limit.ts
+function createLimiter(concurrency) {
+    let running = 0;
+    const waiting = [];
+    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
+    const release = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            running -= 1;
+    };
+    return async (task) => {
+        if (running >= concurrency)
+            await new Promise((resolve) => waiting.push(resolve));
+        else
+            running += 1;
+        try {
+            return await task();
+        }
+        finally {
+            release();
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/builds/logs.ts
+// A build's log: read until it stops growing, then printed once as one group that cannot run
+// workflow commands (the service's text is untrusted).
+
+
+/** Reads a finished build's log until `quietReads` reads in a row bring nothing new. */
+async function readSettledLogs(client, buildId, options) {
+    const quietReads = options.quietReads ?? 2;
+    const maxReads = options.maxReads ?? 40;
+    let entries = [];
+    let quiet = 0;
+    for (let reads = 1;; reads += 1) {
+        const { logs } = await client.getBuildLogs(buildId, { signal: options.signal });
+        quiet = logs.length > entries.length ? 0 : quiet + 1;
+        if (logs.length >= entries.length)
+            entries = logs;
+        if (quiet >= quietReads || reads >= maxReads || options.signal?.aborted)
+            return entries;
+        await options.sleep(options.pauseMs, options.signal);
+    }
+}
+const newStopToken = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
+const clockTime = (timestamp) => {
+    const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
+    return time?.[1] ?? timestamp;
+};
+/** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
+const formatLogEntry = (entry) => entry.message
+    .split(/\r\n|\r|\n/)
+    .map((line) => `${clockTime(entry.timestamp)} ${entry.level.padEnd(7)} ${line}`);
+/**
+ * The lines of one build's log group. Everything between `::stop-commands::<token>` and
+ * `::<token>::` is printed as plain text by the runner, whatever it looks like.
+ */
+function formatLogGroup(build, entries, token) {
+    const body = entries.flatMap(formatLogEntry);
+    return [
+        `::group::${labelOf(build)} · ${build.status}`,
+        `::stop-commands::${token}`,
+        ...(body.length > 0 ? body : ['(the service returned no log lines)']),
+        `::${token}::`,
+        '::endgroup::',
+    ];
+}
+/** The last error lines of a log (or its last lines when none says error), for an annotation. */
+function lastErrorLines(entries, count = 5) {
+    const errors = entries.filter((entry) => /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message));
+    return (errors.length > 0 ? errors : entries).slice(-count).map((entry) => entry.message);
+}
+
+;// CONCATENATED MODULE: ./src/builds/matrix.ts
+const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
+
+;// CONCATENATED MODULE: ./src/builds/poll.ts
+// Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
+// explicit state, its client, clock and sleep passed in.
+
+
+const JITTER = 0.1;
+const MAX_BACKOFF_MS = 60_000;
+const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
+/** Doubles per failure in a row, capped; back at the plain interval after the next success. */
+const poll_backoffDelay = (intervalMs, failures) => Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, MAX_BACKOFF_MS));
+/** Worth another try later: rate limits, server errors, no answer, a garbled body. */
+const isTransient = (error) => (error instanceof ApiError &&
+    !(error instanceof ApiKeyRefusedError) &&
+    !(error instanceof NotFoundError) &&
+    (error.status === 429 || error.status >= 500)) ||
+    error instanceof NetworkError ||
+    error instanceof ResponseShapeError;
+async function pollBuild(client, buildId, options) {
+    const random = options.random ?? Math.random;
+    const maxFailures = options.maxFailures ?? 10;
+    let state = { delayMs: options.intervalMs, failures: 0 };
+    for (;;) {
+        const remaining = options.deadline - options.clock();
+        if (options.signal?.aborted)
+            return { kind: 'cancelled' };
+        if (remaining <= 0)
+            return { kind: 'timeout' };
+        if (state.delayMs > 0) {
+            await options.sleep(Math.min(jittered(state.delayMs, random), remaining), options.signal);
+            if (options.signal?.aborted)
+                return { kind: 'cancelled' };
+        }
+        let build;
+        try {
+            build = await client.getBuild(buildId, { signal: options.signal });
+        }
+        catch (error) {
+            if (options.signal?.aborted)
+                return { kind: 'cancelled' };
+            if (!isTransient(error) || state.failures + 1 >= maxFailures)
+                throw error;
+            state = {
+                delayMs: poll_backoffDelay(options.intervalMs, state.failures + 1),
+                failures: state.failures + 1,
+            };
+            options.onTransientError?.(error, state.delayMs);
+            continue;
+        }
+        options.onUpdate(build);
+        if ((0,schemas/* isTerminal */.Hd)(build.status))
+            return { kind: 'ended', build };
+        state = { delayMs: options.intervalMs, failures: 0 };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/builds/start-builds.ts
+// Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
+// triggered, all concurrently.
+
+
+
+const newRecord = (target, version, origin, now) => ({
+    id: null,
+    platform: target.platform,
+    arch: target.arch,
+    version,
+    status: 'queued',
+    origin,
+    createdAt: undefined,
+    startedAt: undefined,
+    completedAt: undefined,
+    artifactSize: undefined,
+    buildLog: undefined,
+    seen: { queued: now, building: undefined, ended: undefined },
+    logs: undefined,
+    download: undefined,
+    artifact: undefined,
+    error: undefined,
+});
+function trackBuild(build, origin, now) {
+    const tracked = { ...newRecord(build, build.version ?? null, origin, now), id: build.id };
+    tracked.createdAt = build.createdAt;
+    return updateBuild(tracked, build, now);
+}
+/** Folds what the service says now into the record; the first sighting of each phase is kept. */
+function updateBuild(tracked, build, now) {
+    tracked.status = build.status;
+    tracked.version = build.version ?? tracked.version;
+    if ('completedAt' in build)
+        tracked.completedAt = build.completedAt ?? tracked.completedAt;
+    if ('startedAt' in build)
+        tracked.startedAt = build.startedAt ?? tracked.startedAt;
+    if ('artifactSize' in build)
+        tracked.artifactSize = build.artifactSize ?? tracked.artifactSize;
+    if ('buildLog' in build)
+        tracked.buildLog = build.buildLog ?? tracked.buildLog;
+    if (build.status !== 'queued')
+        tracked.seen.building ??= now;
+    if ((0,schemas/* isTerminal */.Hd)(build.status))
+        tracked.seen.ended ??= now;
+    return tracked;
+}
+/** The newest successful build of this target and version, if an earlier run left one. */
+function findReusable(builds, target, version) {
+    return builds
+        .filter((build) => build.status === 'success' &&
+        build.platform === target.platform &&
+        build.arch === target.arch &&
+        build.version === version)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+const failedTrigger = (target, version, error, now) => ({
+    ...newRecord(target, version, 'triggered', now),
+    status: 'failed',
+    error: `could not trigger the build: ${error.message}`,
+});
+/**
+ * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
+ * a record with its error and the others carry on; when every trigger fails, that is fatal.
+ */
+async function startBuilds(client, request, clock) {
+    const o = { signal: request.signal };
+    const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
+    const settled = await Promise.allSettled(request.targets.map(async (target) => {
+        const reusable = findReusable(previous, target, request.version);
+        if (reusable) {
+            core/* info */.pq(`${labelOf(target)}: reusing successful build ${reusable.id} of ${request.version}`);
+            return trackBuild(await client.getBuild(reusable.id, o), 'reused', clock());
+        }
+        const body = { platform: target.platform, arch: target.arch, version: request.version };
+        const triggered = await client.triggerBuild(request.projectId, body, o);
+        core/* info */.pq(`${labelOf(target)}: triggered ${triggered.id} (${triggered.status})`);
+        return trackBuild(triggered, 'triggered', clock());
+    }));
+    const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    if (errors.length === settled.length && errors.length > 0)
+        throw errors[0];
+    return settled.map((result, index) => result.status === 'fulfilled'
+        ? result.value
+        : failedTrigger(request.targets[index], request.version, result.reason, clock()));
+}
+/** Picks up builds an earlier step or job triggered (`build-ids`). */
+async function resumeBuilds(client, projectId, buildIds, clock, signal) {
+    const builds = await Promise.all(buildIds.map((id) => client.getBuild(id, { signal })));
+    return builds.map((build) => {
+        if (build.projectId !== projectId) {
+            core/* warning */.$e(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`);
+        }
+        core/* info */.pq(`${labelOf(build)}: resuming ${build.id} (${build.status})`);
+        return trackBuild(build, 'resumed', clock());
+    });
+}
+
+;// CONCATENATED MODULE: ./src/builds/run-builds.ts
+// The orchestration: start the builds, follow each one concurrently, print its log group when
+// it ends, download what succeeded. Everything it learns lands in `state`, which the caller can
+// report from at any moment (timeout, cancellation).
+
+
+
+
+
+
+
+
+
+
+const newRunState = () => ({ builds: [], timedOut: false });
+/** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
+const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
+async function startOrResume(plan, deps, signal) {
+    if (plan.buildIds.length > 0) {
+        return resumeBuilds(deps.client, plan.projectId, plan.buildIds, deps.clock, signal);
+    }
+    const platforms = plan.platforms ?? (await deps.client.getProject(plan.projectId, { signal })).platforms;
+    if (platforms.length === 0) {
+        throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
+    }
+    return startBuilds(deps.client, {
+        projectId: plan.projectId,
+        // parseInputs guarantees a version whenever there are no build-ids.
+        version: plan.version ?? '',
+        targets: buildMatrix(platforms, plan.arches),
+        reuse: plan.reuseBuilds,
+        signal,
+    }, deps.clock);
+}
+async function download(build, id, f) {
+    const { plan, deps } = f;
+    // Resumed builds can share a target, and then usually a file name: keep them apart.
+    const sharesTarget = f.state.builds.some((other) => other !== build && other.platform === build.platform && other.arch === build.arch);
+    const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${id}` : ''}`;
+    const directory = external_node_path_default().join(plan.downloadPath, folder);
+    try {
+        const file = await deps.client.downloadArtifact(id, {
+            directory,
+            expectedSize: build.artifactSize,
+            signal: f.stop,
+        });
+        build.download = {
+            path: external_node_path_default().resolve(file.path),
+            fileName: file.fileName,
+            size: file.size,
+            sha256: file.sha256,
+        };
+        core/* info */.pq(`${labelOf(build)}: downloaded ${build.download.path} (${file.size} bytes, sha256 ${file.sha256})`);
+    }
+    catch (error) {
+        if (deps.signal.aborted)
+            return;
+        build.error = f.stop.aborted
+            ? 'download stopped: the timeout passed'
+            : `download failed: ${error.message}`;
+        core/* warning */.$e(`${labelOf(build)}: ${build.error}`, {
+            title: `${labelOf(build)} download failed`,
+        });
+    }
+}
+/** One build from now to its end: poll, print its log group, download. */
+async function followBuild(build, f) {
+    const { deps, plan } = f;
+    if (build.id === null)
+        return;
+    const id = build.id;
+    if (!(0,schemas/* isTerminal */.Hd)(build.status)) {
+        let outcome;
+        try {
+            outcome = await pollBuild(deps.client, id, {
+                intervalMs: plan.pollIntervalMs,
+                deadline: f.deadline,
+                clock: deps.clock,
+                sleep: deps.sleep,
+                random: deps.random,
+                signal: f.stop,
+                onUpdate: (latest) => {
+                    const previous = build.status;
+                    updateBuild(build, latest, deps.clock());
+                    if (build.status !== previous)
+                        core/* info */.pq(statusLine(build, previous));
+                    if (f.progressDue())
+                        core/* info */.pq(progressLine(f.state.builds, deps.clock()));
+                },
+                onTransientError: (error, delayMs) => core/* info */.pq(`${labelOf(build)}: reading ${id} failed (${error.message}); next try in ${delayMs} ms`),
+            });
+        }
+        catch (error) {
+            // One build the service stops answering for must not take the others down with it.
+            if (f.stop.aborted)
+                return;
+            build.error = `could not follow the build: ${error.message}`;
+            core/* warning */.$e(`${labelOf(build)}: ${build.error}`, { title: `${labelOf(build)} lost` });
+            return;
+        }
+        if (outcome.kind !== 'ended')
+            return;
+    }
+    try {
+        build.logs = await readSettledLogs(deps.client, id, {
+            pauseMs: logPauseMs(plan.pollIntervalMs),
+            sleep: deps.sleep,
+            signal: f.stop,
+        });
+    }
+    catch (error) {
+        if (f.stop.aborted)
+            return;
+        core/* warning */.$e(`${labelOf(build)}: could not read the log of ${id}: ${error.message}`);
+    }
+    // Printed in one synchronous run, so no other build's output can land inside the group.
+    for (const line of formatLogGroup(build, build.logs ?? [], newStopToken()))
+        core/* info */.pq(line);
+    if (build.status === 'success' && plan.download && !f.stop.aborted) {
+        await f.limiter(() => download(build, id, f));
+    }
+}
+async function runBuilds(plan, deps, state) {
+    const deadline = deps.clock() + plan.timeoutMs;
+    const stop = AbortSignal.any([deps.signal, AbortSignal.timeout(plan.timeoutMs)]);
+    state.builds = await startOrResume(plan, deps, stop);
+    deps.onBuildsKnown(state.builds);
+    if (!plan.wait)
+        return;
+    const follow = {
+        plan,
+        deps,
+        state,
+        deadline,
+        stop,
+        limiter: createLimiter(plan.downloadConcurrency),
+        progressDue: createProgressGate(deps.clock),
+    };
+    await Promise.all(state.builds.map((build) => followBuild(build, follow)));
+    state.timedOut =
+        !deps.signal.aborted &&
+            (stop.aborted || state.builds.some((build) => build.id !== null && !(0,schemas/* isTerminal */.Hd)(build.status)));
+}
+
+// EXTERNAL MODULE: ./src/publish/names.ts
+var names = __nccwpck_require__(27479);
+;// CONCATENATED MODULE: ./src/inputs.ts
+// Every input of action.yml, parsed once into a typed Plan and validated before any request.
+
+
+
+
+
+const INPUT_NAMES = [
+    'api-key',
+    'base-url',
+    'project-id',
+    'config-file',
+    'platforms',
+    'arches',
+    'version',
+    'wait',
+    'poll-interval',
+    'timeout',
+    'download',
+    'download-path',
+    'download-concurrency',
+    'fail-on-error',
+    'build-ids',
+    'reuse-builds',
+    'upload-artifacts',
+    'artifact-name',
+    'retention-days',
+    'artifact-overwrite',
+    'release',
+    'release-tag',
+    'release-name',
+    'release-body',
+    'generate-release-notes',
+    'release-draft',
+    'prerelease',
+    'make-latest',
+    'asset-name',
+    'overwrite',
+    'github-token',
+];
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
+const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
+const MAX_TIMEOUT_MINUTES = 6 * 60;
+const isSemver = (value) => SEMVER.test(value);
+/** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
+const tagOfRef = (ref) => ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
+function inputs_parseBoolean(inputs, name, fallback, problems) {
+    return parseBoolean(name, inputs[name], fallback, problems);
+}
+function parseChoice(inputs, name, allowed, fallback, problems) {
+    const value = inputs[name];
+    if (value === '')
+        return fallback;
+    if (allowed.includes(value))
+        return value;
+    problems.push(`${name}: ${quote(value)} is not one of ${allowed.join(', ')}`);
+    return fallback;
+}
+function parseSubset(inputs, name, allowed, problems) {
+    const items = splitList(inputs[name].toLowerCase());
+    const unknown = items.filter((item) => !allowed.includes(item));
+    if (unknown.length > 0) {
+        problems.push(`${name}: ${unknown.map(quote).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`);
+    }
+    return allowed.filter((value) => items.includes(value));
+}
+function parsePositive(inputs, name, fallback, unit, max, problems) {
+    const value = inputs[name];
+    if (value === '')
+        return fallback;
+    const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!(number > 0) || number > max) {
+        problems.push(`${name}: ${quote(value)} is not a positive number of ${unit} (at most ${max})`);
+        return fallback;
+    }
+    return number;
+}
+function parseInteger(inputs, name, range, problems) {
+    const value = inputs[name];
+    if (value === '')
+        return undefined;
+    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!(number >= range[0] && number <= range[1])) {
+        problems.push(`${name}: ${quote(value)} is not a whole number from ${range[0]} to ${range[1]}`);
+        return undefined;
+    }
+    return number;
+}
+function parseVersion(inputs, ref, problems) {
+    const given = inputs.version;
+    const tag = tagOfRef(ref);
+    if (given !== '') {
+        if (isSemver(given.replace(/^v/, '')))
+            return given.replace(/^v/, '');
+        problems.push(`version: ${quote(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`);
+        return null;
+    }
+    if (inputs['build-ids'] !== '')
+        return null;
+    if (tag === null) {
+        problems.push(`version: missing and ${ref ? `the ref ${quote(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`);
+        return null;
+    }
+    const fromTag = tag.replace(/^v/, '');
+    if (isSemver(fromTag))
+        return fromTag;
+    problems.push(`version: the tag ${quote(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`);
+    return null;
+}
+function parseBuildIds(inputs, problems) {
+    const ids = splitList(inputs['build-ids']);
+    const bad = ids.filter((id) => !BUILD_ID.test(id));
+    if (bad.length > 0) {
+        problems.push(`build-ids: ${bad.map(quote).join(', ')} not of the form build_<id>`);
+    }
+    return [...new Set(ids)];
+}
+/** A template with an unknown placeholder would only fail at publish time, after the builds. */
+function checkTemplate(inputs, name, problems) {
+    try {
+        (0,names/* checkNameTemplate */.sm)(inputs[name]);
+    }
+    catch (error) {
+        problems.push(`${name}: ${error.message}`);
+    }
+}
+function parseRelease(inputs, ref, problems) {
+    const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
+    const refTag = tagOfRef(ref);
+    const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
+    if (!wanted)
+        return null;
+    const tag = inputs['release-tag'] || refTag;
+    if (!tag) {
+        problems.push('release-tag: missing and the ref is not a tag; set release-tag or release: false');
+        return null;
+    }
+    return {
+        tag,
+        name: inputs['release-name'] || undefined,
+        body: inputs['release-body'] || undefined,
+        generateNotes: inputs_parseBoolean(inputs, 'generate-release-notes', false, problems),
+        draft: inputs_parseBoolean(inputs, 'release-draft', false, problems),
+        prerelease: inputs_parseBoolean(inputs, 'prerelease', false, problems),
+        makeLatest: parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], 'true', problems),
+        assetNameTemplate: inputs['asset-name'] || '{name}',
+        overwrite: inputs_parseBoolean(inputs, 'overwrite', true, problems),
+    };
+}
+function parsePublish(inputs, env, download, problems) {
+    const upload = inputs_parseBoolean(inputs, 'upload-artifacts', true, problems);
+    const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
+    const overwrite = inputs_parseBoolean(inputs, 'artifact-overwrite', true, problems);
+    const release = parseRelease(inputs, env.GITHUB_REF, problems);
+    checkTemplate(inputs, 'artifact-name', problems);
+    checkTemplate(inputs, 'asset-name', problems);
+    // Publishing works on downloaded installers; without downloads there is nothing to publish.
+    const plan = {
+        githubToken: inputs['github-token'],
+        repository: env.GITHUB_REPOSITORY ?? '',
+        artifacts: upload && download
+            ? {
+                nameTemplate: inputs['artifact-name'] || '{name}',
+                retentionDays,
+                onExisting: overwrite ? 'replace' : 'fail',
+            }
+            : null,
+        release: download ? release : null,
+    };
+    if (plan.artifacts || plan.release) {
+        if (plan.githubToken === '') {
+            problems.push('github-token: missing; it is needed to publish (upload-artifacts, release)');
+        }
+        if (!/^[^/\s]+\/[^/\s]+$/.test(plan.repository)) {
+            problems.push(`GITHUB_REPOSITORY: ${quote(plan.repository)} is not owner/repo; publishing needs it`);
+        }
+    }
+    return plan;
+}
+/** Pure: the inputs and the runner's environment → a validated Plan, or one InputError listing every problem. */
+function parseInputs(inputs, env) {
+    const problems = [];
+    const apiKey = inputs['api-key'];
+    if (apiKey === '')
+        problems.push('api-key: missing; pass it from a secret');
+    const baseUrl = input_rules_parseBaseUrl(inputs['base-url'], problems);
+    const projectId = inputs['project-id'];
+    const configFile = inputs['config-file'] || null;
+    if (projectId === '' && configFile === null) {
+        problems.push('project-id: missing; set it to your proj_<id>, or set config-file');
+    }
+    else if (projectId !== '' && !PROJECT_ID.test(projectId)) {
+        problems.push(`project-id: ${quote(projectId)} is not of the form proj_<id>`);
+    }
+    const platforms = parseSubset(inputs, 'platforms', schemas/* PLATFORMS */.P4, problems);
+    const arches = parseSubset(inputs, 'arches', schemas/* ARCHES */.Pr, problems);
+    const version = parseVersion(inputs, env.GITHUB_REF, problems);
+    const wait = inputs_parseBoolean(inputs, 'wait', true, problems);
+    const pollInterval = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
+    const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
+    const download = inputs_parseBoolean(inputs, 'download', true, problems);
+    const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
+    const failOnError = inputs_parseBoolean(inputs, 'fail-on-error', true, problems);
+    const buildIds = parseBuildIds(inputs, problems);
+    const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
+    const reuseBuilds = inputs_parseBoolean(inputs, 'reuse-builds', rerun, problems);
+    const workspace = env.GITHUB_WORKSPACE || process.cwd();
+    const publish = parsePublish(inputs, env, download && wait, problems);
+    if (problems.length > 0)
+        throw new InputError(problems);
+    return {
+        apiKey,
+        baseUrl,
+        projectId,
+        configFile,
+        platforms: platforms.length > 0 ? platforms : null,
+        arches: arches.length > 0 ? arches : ['x64'],
+        version,
+        wait,
+        pollIntervalMs: Math.round(pollInterval * 1000),
+        timeoutMs: Math.round(timeout * 60_000),
+        download,
+        downloadPath: external_node_path_default().resolve(workspace, inputs['download-path'] || 'desktop-builds'),
+        downloadConcurrency,
+        failOnError,
+        buildIds,
+        reuseBuilds,
+        publish,
+    };
+}
+const readInputs = (getInput) => Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
+const getInputs = () => parseInputs(readInputs(core/* getInput */.V4), process.env);
+
+// EXTERNAL MODULE: ./src/publish/errors.ts
+var errors = __nccwpck_require__(54188);
+;// CONCATENATED MODULE: ./src/report/annotations.ts
+// Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
+// summary line and the step's own failure message.
+
+
+
+const MAX_BUILD_ANNOTATIONS = 8;
+function annotationOf(build) {
+    const title = `${labelOf(build)} build failed`;
+    const lines = build.logs ? lastErrorLines(build.logs) : [];
+    const cause = build.error ?? (lines.length > 0 ? lines.join('\n') : 'the service gave no log');
+    return { title, message: `${build.id ?? 'no build'}: ${cause}` };
+}
+function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
+    const failed = builds.filter((build) => build.status === 'failed' || build.error !== undefined);
+    if (failed.length <= max)
+        return failed.map(annotationOf);
+    const shown = failed.slice(0, max - 1).map(annotationOf);
+    const rest = failed.slice(max - 1);
+    return [
+        ...shown,
+        {
+            title: `${rest.length} more builds failed`,
+            message: `${rest.map((build) => `${labelOf(build)} (${build.id ?? 'no build'})`).join(', ')}; see their log groups and the job summary`,
+        },
+    ];
+}
+function annotateFailures(builds) {
+    for (const { title, message } of failureAnnotations(builds))
+        core/* error */.z3(message, { title });
+}
+
+;// CONCATENATED MODULE: ./src/report/timing.ts
+const parse = (timestamp) => {
+    if (timestamp === undefined)
+        return undefined;
+    const ms = Date.parse(timestamp);
+    return Number.isNaN(ms) ? undefined : ms;
+};
+function phasesOf(build) {
+    const service = {
+        queued: parse(build.createdAt),
+        building: parse(build.startedAt),
+        ended: parse(build.completedAt),
+    };
+    if (service.queued !== undefined) {
+        return { queued: service.queued, building: service.building, ended: service.ended };
+    }
+    return build.seen;
+}
+/** Seconds from start (or queueing) to the end, one decimal; undefined while unfinished. */
+function durationSeconds(build) {
+    const phases = phasesOf(build);
+    if (phases.ended === undefined)
+        return undefined;
+    return Math.round((phases.ended - (phases.building ?? phases.queued)) / 100) / 10;
+}
+
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+// The step's outputs (design §2), written as soon as they are known and again at the end.
+
+
+function buildOutput(build) {
+    return {
+        id: build.id,
+        platform: build.platform,
+        arch: build.arch,
+        version: build.version,
+        status: build.status,
+        duration: durationSeconds(build) ?? null,
+        artifactSize: build.artifactSize ?? build.download?.size ?? null,
+        ...(build.download && { path: build.download.path, sha256: build.download.sha256 }),
+        ...(build.artifact && {
+            artifactName: build.artifact.name,
+            artifactId: build.artifact.id,
+            artifactUrl: build.artifact.url,
+        }),
+        ...(build.error !== undefined && { error: build.error }),
+    };
+}
+/** `pending` while not waiting for the builds (wait: false); otherwise all-or-nothing. */
+function runStatus(builds, waited) {
+    if (builds.some((build) => build.status === 'failed' || build.error !== undefined)) {
+        return 'failed';
+    }
+    if (!waited)
+        return 'pending';
+    return builds.length > 0 && builds.every((build) => build.status === 'success')
+        ? 'success'
+        : 'failed';
+}
+const renderOutputs = (builds, waited) => ({
+    builds: JSON.stringify(builds.map(buildOutput)),
+    status: runStatus(builds, waited),
+    artifacts: builds.flatMap((build) => (build.download ? [build.download.path] : [])).join('\n'),
+    'build-ids': builds.flatMap((build) => (build.id ? [build.id] : [])).join('\n'),
+});
+function writeOutputs(builds, waited) {
+    const outputs = renderOutputs(builds, waited);
+    for (const [name, value] of Object.entries(outputs))
+        core/* setOutput */.uH(name, value);
+    return outputs;
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+// The job summary: a table per build and a timeline of queued/building phases, kept under the
+// runner's 1 MiB limit for any matrix.
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024;
+/** A margin under the limit, for the notes and the lines the runner itself adds. */
+const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
+/** GitHub stops rendering big diagrams long before the byte limit. */
+const MAX_GANTT_BUILDS = 60;
+/** A note can list every build (a timeout, a failure count): long ones are cut. */
+const MAX_NOTE_CHARS = 4_000;
+const STATUS_ICON = {
+    success: '✅',
+    failed: '❌',
+    queued: '⏳',
+    building: '🔨',
+};
+/** Table cells carry service text: no pipes, no newlines, no HTML. */
+const cell = (text) => text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|');
+function formatSize(bytes) {
+    if (bytes === undefined)
+        return '';
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    return `${value.toFixed(1)} ${units[unit]}`;
+}
+function tableRow(build) {
+    const seconds = durationSeconds(build);
+    const size = build.download?.size ?? build.artifactSize;
+    const status = `${STATUS_ICON[build.status] ?? ''} ${build.status}${build.error ? ` (${cell(build.error)})` : ''}`;
+    const links = [
+        ...(build.buildLog ? [`[log](${encodeURI(build.buildLog)})`] : []),
+        ...(build.artifact ? [`[artifact](${encodeURI(build.artifact.url)})`] : []),
+    ].join(' · ');
+    return `| ${[
+        build.platform,
+        build.arch,
+        build.version ?? '',
+        status,
+        seconds === undefined ? '' : formatElapsed(seconds * 1000),
+        formatSize(size),
+        build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
+        build.id ? `\`${build.id}\`` : '',
+        links,
+    ].join(' | ')} |`;
+}
+const TABLE_HEAD = [
+    '| platform | arch | version | status | duration | size | sha256 | build | links |',
+    '|---|---|---|---|---|---|---|---|---|',
+];
+/** Mermaid gantt, epoch-ms dates; a failed build's bar is `crit`, a running one `active`. */
+function renderGantt(builds, now) {
+    const shown = builds.filter((build) => build.id !== null).slice(0, MAX_GANTT_BUILDS);
+    if (shown.length === 0)
+        return [];
+    const lines = ['```mermaid', 'gantt', '  dateFormat x', '  axisFormat %H:%M:%S'];
+    for (const build of shown) {
+        const { queued, building, ended } = phasesOf(build);
+        const end = ended ?? now;
+        const tag = build.status === 'failed' ? 'crit, ' : ended === undefined ? 'active, ' : '';
+        lines.push(`  section ${labelOf(build)}`);
+        lines.push(`  queued : ${queued}, ${Math.max(queued, building ?? end)}`);
+        if (building !== undefined)
+            lines.push(`  ${build.status === 'building' ? 'building' : build.status} : ${tag}${building}, ${Math.max(building, end)}`);
+    }
+    lines.push('```');
+    if (builds.length > shown.length) {
+        lines.push(`_Timeline shows the first ${shown.length} of ${builds.length} builds._`);
+    }
+    return lines;
+}
+function headline(builds, context) {
+    const done = builds.filter((b) => b.status === 'success' || b.status === 'failed').length;
+    const failed = builds.filter((b) => b.status === 'failed' || b.error !== undefined).length;
+    const status = runStatus(builds, context.waited);
+    return `**${status}** · ${done}/${builds.length} builds finished${failed > 0 ? ` · ${failed} failed` : ''}`;
+}
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Pure: the summary's Markdown. Rows beyond the budget are left out, and the text says so. */
+function renderSummary(builds, context) {
+    const head = ['## Desktop builds', '', headline(builds, context), ''];
+    if (context.releaseUrl)
+        head.push(`Release: ${context.releaseUrl}`, '');
+    const tail = [
+        '',
+        ...(context.notes ?? []).map((note) => {
+            const text = cell(note);
+            return `> ${text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}…` : text}`;
+        }),
+        ...(context.notes?.length ? [''] : []),
+        ...renderGantt(builds, context.now),
+        '',
+    ];
+    const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;
+    const rows = [];
+    let used = fixed;
+    for (const build of builds) {
+        const row = tableRow(build);
+        if (used + bytes(row) + 1 > BUDGET_BYTES)
+            break;
+        rows.push(row);
+        used += bytes(row) + 1;
+    }
+    const cut = rows.length < builds.length
+        ? [
+            `| _${builds.length - rows.length} more builds not shown: see the \`builds\` output_ |||||||||`,
+        ]
+        : [];
+    return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
+}
+async function writeSummary(builds, context) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    await core/* summary */.z.addRaw(renderSummary(builds, context)).write();
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
+// The story of a run: inputs → builds (trigger, poll, logs, download) → outputs → publish →
+// summary. The only place that ends the process.
+
+
+
+
+
+
+
+
+
+
+
+/** After a signal, the run has this long to write what it knows before the process exits. */
+const CANCEL_GRACE_MS = 5_000;
+const describe = (build) => `${labelOf(build)} ${build.id ?? '(not triggered)'} (${build.status})`;
+const unfinished = (builds) => builds.filter((build) => build.id !== null && build.status !== 'success' && build.status !== 'failed');
+function installersOf(builds) {
+    return builds.flatMap((build) => build.id && build.download
+        ? [
+            {
+                buildId: build.id,
+                platform: build.platform,
+                arch: build.arch,
+                version: build.version ?? '',
+                ...build.download,
+            },
+        ]
+        : []);
+}
+/** Applies `config-file` when given; returns the project the builds belong to. */
+async function resolveProject(plan, client) {
+    const { configFile } = plan;
+    if (configFile === null)
+        return plan.projectId;
+    // Loaded only now: the YAML parser stays off the start path of the usual run.
+    const { applyProjectConfig } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(898)]).then(__nccwpck_require__.bind(__nccwpck_require__, 33898));
+    const applied = await core/* group */.Os(`Apply the project configuration ${configFile}`, () => applyProjectConfig(client, {
+        configFile,
+        workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+        projectId: plan.projectId || undefined,
+    }));
+    return applied.projectId;
+}
+/** Records what got published, also when publishing failed halfway. */
+function applyPublished(state, result, report) {
+    for (const artifact of result.artifacts) {
+        const build = state.builds.find((candidate) => candidate.id === artifact.buildId);
+        if (build)
+            build.artifact = artifact;
+    }
+    if (result.release) {
+        report.releaseUrl = result.release.url;
+        core/* setOutput */.uH('release-url', result.release.url);
+    }
+}
+async function publishInstallers(plan, state, report) {
+    const installers = installersOf(state.builds);
+    if (installers.length === 0) {
+        core/* info */.pq('Nothing to publish: no build produced an installer');
+        return;
+    }
+    // Loaded only now: the artifact and Octokit code is heavy and stays off the start path.
+    const { publish } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(779)]).then(__nccwpck_require__.bind(__nccwpck_require__, 12779));
+    const allBuildsSucceeded = state.builds.every((build) => build.status === 'success' && build.error === undefined);
+    try {
+        applyPublished(state, await publish(plan.publish, installers, { allBuildsSucceeded }), report);
+    }
+    catch (error) {
+        if (!(error instanceof errors/* PublishError */.S1))
+            throw error;
+        applyPublished(state, error.result, report);
+        report.errors.push(error.message);
+    }
+}
+/** Pure: how the step ends, given what happened. */
+function verdict(plan, state, report, cancelledBy) {
+    const failures = [...report.errors];
+    const warnings = [];
+    const running = unfinished(state.builds);
+    if (cancelledBy !== undefined) {
+        failures.unshift(`Cancelled by ${cancelledBy}. The service has no cancel endpoint, so ` +
+            (running.length > 0
+                ? `these builds keep running: ${running.map(describe).join(', ')}; resume them with the build-ids input.`
+                : state.builds.length > 0
+                    ? 'nothing was left running.'
+                    : 'a build triggered just before may still run; see the project on the service.'));
+    }
+    if (plan && state.timedOut) {
+        failures.push(`Timed out after ${formatElapsed(plan.timeoutMs)} (timeout input); still unfinished: ` +
+            `${running.map(describe).join(', ') || 'downloads'}. ` +
+            'Their ids are in the build-ids output; resume them with the build-ids input.');
+    }
+    const failed = state.builds.filter((build) => build.status === 'failed' || build.error);
+    if (failed.length > 0) {
+        const message = `${failed.length} of ${state.builds.length} builds failed: ${failed.map(describe).join(', ')}`;
+        if (plan?.failOnError === false)
+            warnings.push(`${message} (fail-on-error: false keeps the step green)`);
+        else
+            failures.push(message);
+    }
+    return { failures, warnings };
+}
+async function buildAndPublish(plan, state, report, signal) {
+    const client = openClient(plan);
+    try {
+        const projectId = await resolveProject(plan, client);
+        await runBuilds({ ...plan, projectId }, {
+            client,
+            clock: systemClock,
+            sleep: systemSleep,
+            signal,
+            onBuildsKnown: (builds) => {
+                writeOutputs(builds, false);
+                if (!plan.wait) {
+                    core/* info */.pq(`Not waiting (wait: false); build ids: ${builds.flatMap((b) => b.id ?? []).join(', ')}`);
+                }
+            },
+        }, state);
+    }
+    finally {
+        await client.close();
+    }
+    writeOutputs(state.builds, plan.wait);
+    annotateFailures(state.builds);
+    if ((plan.publish.artifacts || plan.publish.release) && plan.wait && !signal.aborted) {
+        try {
+            await publishInstallers(plan, state, report);
+        }
+        catch (error) {
+            report.errors.push(`Publishing failed: ${error.message}`);
+        }
+    }
+}
+/** Stops the run on SIGINT/SIGTERM; a stuck run still ends after CANCEL_GRACE_MS. */
+function watchSignals() {
+    const cancel = new AbortController();
+    const onSignal = (name) => {
+        if (cancel.signal.aborted)
+            return;
+        core/* info */.pq(`Received ${name}: stopping, then writing outputs and the summary`);
+        cancel.abort(name);
+        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    return {
+        signal: cancel.signal,
+        dispose: () => {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+        },
+    };
+}
+async function run() {
+    maskInputs('api-key');
+    const cancel = watchSignals();
+    const state = newRunState();
+    const report = { errors: [], releaseUrl: undefined };
+    let plan;
+    try {
+        plan = getInputs();
+        await buildAndPublish(plan, state, report, cancel.signal);
+    }
+    catch (error) {
+        if (!cancel.signal.aborted)
+            report.errors.push(error.message);
+    }
+    finally {
+        cancel.dispose();
+    }
+    // Again at the end, so outputs hold the latest facts even after an error.
+    if (state.builds.length > 0)
+        writeOutputs(state.builds, plan?.wait ?? true);
+    const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
+    const { failures, warnings } = verdict(plan, state, report, cancelledBy);
+    for (const warning of warnings)
+        core/* warning */.$e(warning);
+    if (failures.length > 0)
+        core/* setFailed */.C1(failures.join('\n'));
+    await writeSummary(state.builds, {
+        waited: plan?.wait ?? true,
+        releaseUrl: report.releaseUrl,
+        notes: [...failures, ...warnings],
+        now: Date.now(),
+    }).catch((error) => core/* warning */.$e(`Could not write the job summary: ${error.message}`));
+    if (cancelledBy !== undefined)
+        process.exit(1);
+}
+
+
+/***/ }),
+
+/***/ 54188:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NR: () => (/* binding */ AssetExistsError),
+/* harmony export */   S1: () => (/* binding */ PublishError),
+/* harmony export */   Tw: () => (/* binding */ InvalidNameError),
+/* harmony export */   VQ: () => (/* binding */ ReleaseNotFoundError),
+/* harmony export */   VS: () => (/* binding */ ChecksumsConflictError),
+/* harmony export */   cr: () => (/* binding */ AssetUploadError),
+/* harmony export */   d1: () => (/* binding */ ArtifactExistsError),
+/* harmony export */   jp: () => (/* binding */ AssetLockedError),
+/* harmony export */   po: () => (/* binding */ DuplicateNameError),
+/* harmony export */   wE: () => (/* binding */ NameTemplateError)
+/* harmony export */ });
+class NameTemplateError extends Error {
+    template;
+    placeholder;
+    constructor(template, placeholder) {
+        super(`Unknown placeholder {${placeholder}} in name template "${template}". ` +
+            'Use only {name}, {version}, {platform}, {arch} and {ext}.');
+        this.name = 'NameTemplateError';
+        this.template = template;
+        this.placeholder = placeholder;
+    }
+}
+class InvalidNameError extends Error {
+    input;
+    rendered;
+    constructor(input, rendered, reason) {
+        super(`${input} renders to "${rendered}", which ${reason}. Change the ${input} template.`);
+        this.name = 'InvalidNameError';
+        this.input = input;
+        this.rendered = rendered;
+    }
+}
+class DuplicateNameError extends Error {
+    input;
+    rendered;
+    buildIds;
+    constructor(input, rendered, buildIds) {
+        super(`${input} renders the same name "${rendered}" for builds ${buildIds.join(', ')}. ` +
+            'Add {platform}, {arch} or {ext} to the template so every installer gets its own name.');
+        this.name = 'DuplicateNameError';
+        this.input = input;
+        this.rendered = rendered;
+        this.buildIds = buildIds;
+    }
+}
+class ArtifactExistsError extends Error {
+    artifactName;
+    constructor(artifactName) {
+        super(`A workflow artifact named "${artifactName}" already exists in this run (an earlier attempt?). ` +
+            'Set artifact-overwrite: true to replace it, or change artifact-name.');
+        this.name = 'ArtifactExistsError';
+        this.artifactName = artifactName;
+    }
+}
+class AssetExistsError extends Error {
+    assetName;
+    releaseUrl;
+    constructor(assetName, releaseUrl) {
+        super(`The release ${releaseUrl} already has an asset "${assetName}" with different content. ` +
+            'Set overwrite: true to replace it, or change asset-name.');
+        this.name = 'AssetExistsError';
+        this.assetName = assetName;
+        this.releaseUrl = releaseUrl;
+    }
+}
+class AssetLockedError extends Error {
+    assetName;
+    releaseUrl;
+    constructor(assetName, releaseUrl, detail) {
+        super(`GitHub refused to replace asset "${assetName}" on ${releaseUrl}: ${detail}. ` +
+            'A published immutable release cannot change: publish the new installers under a new tag.');
+        this.name = 'AssetLockedError';
+        this.assetName = assetName;
+        this.releaseUrl = releaseUrl;
+    }
+}
+class AssetUploadError extends Error {
+    assetName;
+    status;
+    attempts;
+    alreadyExists;
+    constructor(assetName, failure) {
+        const hint = failure.status !== 422
+            ? ' Re-run the job: the release stays a draft until every upload lands.'
+            : failure.alreadyExists
+                ? ' The release has an asset under the name GitHub makes of this one (uploaded by another job or tool): give each job its own asset-name, or delete that asset.'
+                : ' Uploads to a published immutable release are refused: delete the release or use a new tag.';
+        super(`Uploading release asset "${assetName}" failed after ${failure.attempts} attempt(s)` +
+            `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`);
+        this.name = 'AssetUploadError';
+        this.assetName = assetName;
+        this.status = failure.status;
+        this.attempts = failure.attempts;
+        this.alreadyExists = failure.alreadyExists;
+    }
+}
+class ChecksumsConflictError extends Error {
+    attempts;
+    constructor(attempts) {
+        super(`SHA256SUMS on the release kept changing under concurrent publishers after ${attempts} attempts. ` +
+            'Re-run the job to merge the checksums again.');
+        this.name = 'ChecksumsConflictError';
+        this.attempts = attempts;
+    }
+}
+class ReleaseNotFoundError extends Error {
+    tag;
+    constructor(tag) {
+        super(`No release for tag ${tag} could be found or created (it vanished while publishing). ` +
+            'Check that no other workflow deletes releases for this tag, then re-run the job.');
+        this.name = 'ReleaseNotFoundError';
+        this.tag = tag;
+    }
+}
+/** Publishing finished with failures; `result` holds everything that did land. */
+class PublishError extends Error {
+    failures;
+    result;
+    constructor(failures, result) {
+        super(`Publishing failed (${failures.length} problem(s)):\n` +
+            failures.map((f) => `- ${f.message}`).join('\n'));
+        this.name = 'PublishError';
+        this.failures = failures;
+        this.result = result;
+    }
+}
+
+
+/***/ }),
+
+/***/ 27479:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ke: () => (/* binding */ expectedAssetName),
+/* harmony export */   i_: () => (/* binding */ fileExtension),
+/* harmony export */   pj: () => (/* binding */ renderNames),
+/* harmony export */   sm: () => (/* binding */ checkNameTemplate)
+/* harmony export */ });
+/* unused harmony exports renderName, checkFileLikeName */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54188);
+// Name templates for artifacts and release assets: pure rendering and checks.
+
+const PLACEHOLDERS = ['name', 'version', 'platform', 'arch', 'ext'];
+const isPlaceholder = (key) => PLACEHOLDERS.includes(key);
+// Compound extensions of Linux archives count as one extension.
+const COMPOUND_EXTENSIONS = ['tar.gz', 'tar.xz', 'tar.bz2', 'tar.zst'];
+/** Extension without the dot: `dmg`, `exe`, `AppImage`, `tar.gz`; empty when there is none. */
+const fileExtension = (fileName) => {
+    const lower = fileName.toLowerCase();
+    const compound = COMPOUND_EXTENSIONS.find((ext) => lower.endsWith(`.${ext}`));
+    if (compound !== undefined)
+        return fileName.slice(-compound.length);
+    const dot = fileName.lastIndexOf('.');
+    return dot > 0 ? fileName.slice(dot + 1) : '';
+};
+/** Throws NameTemplateError on a placeholder other than the five known ones. */
+const checkNameTemplate = (template) => {
+    for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
+        const key = match[1] ?? '';
+        if (!isPlaceholder(key))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NameTemplateError */ .wE(template, key);
+    }
+};
+const renderName = (template, installer) => {
+    checkNameTemplate(template);
+    const values = {
+        name: installer.fileName,
+        version: installer.version,
+        platform: installer.platform,
+        arch: installer.arch,
+        ext: fileExtension(installer.fileName),
+    };
+    return template.replace(/\{([^{}]*)\}/g, (_, key) => values[key]);
+};
+// The artifact service and every runner file system refuse these (see @actions/artifact).
+const FORBIDDEN_CHARACTERS = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
+const checkFileLikeName = (input, rendered) => {
+    if (rendered.trim() === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'is empty');
+    if (rendered === '.' || rendered === '..') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'is not a file name');
+    }
+    const bad = FORBIDDEN_CHARACTERS.find((c) => rendered.includes(c));
+    if (bad !== undefined) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, `contains the forbidden character ${JSON.stringify(bad)}`);
+    }
+};
+/** Renders one name per installer, checked and unique; throws before anything is uploaded. */
+const renderNames = (input, template, installers) => {
+    const names = new Map();
+    const owners = new Map();
+    for (const installer of installers) {
+        const rendered = renderName(template, installer);
+        checkFileLikeName(input, rendered);
+        names.set(installer, rendered);
+        owners.set(rendered, [...(owners.get(rendered) ?? []), installer.buildId]);
+    }
+    for (const [rendered, buildIds] of owners) {
+        if (buildIds.length > 1)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DuplicateNameError */ .po(input, rendered, buildIds);
+    }
+    return names;
+};
+/**
+ * The name GitHub is expected to give a release asset, as its users report it: accents dropped,
+ * each run of characters other than letters, digits and `._+@-` turned into one '.' (so `~` and
+ * `(` become dots too). Only a fallback for matching; the label keeps the original.
+ */
+const expectedAssetName = (name) => name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._+@-]+/g, '.')
+    .replace(/\.{2,}/g, '.');
+
+
+/***/ }),
+
+/***/ 42613:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 20181:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 49140:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("constants");
+
+/***/ }),
+
+/***/ 76982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
+/***/ 24434:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 79896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
+/***/ 91943:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs/promises");
+
+/***/ }),
+
+/***/ 58611:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 65692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 69278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 34589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 16698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 37540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 77598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 53053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 40610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 78474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 73024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 51455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 37067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 32467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 44708:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+
+/***/ }),
+
+/***/ 98995:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+
+/***/ }),
+
+/***/ 77030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 48161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 76760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1708:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:process");
+
+/***/ }),
+
+/***/ 41792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 80099:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
+
+/***/ }),
+
+/***/ 57075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 46466:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+
+/***/ }),
+
+/***/ 37830:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
+
+/***/ }),
+
+/***/ 46193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+
+/***/ }),
+
+/***/ 87997:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 58500:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+
+/***/ }),
+
+/***/ 41692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 73136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 57975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 73429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 75919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 38522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 70857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 16928:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+
+/***/ }),
+
+/***/ 932:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+
+/***/ }),
+
+/***/ 13193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+
+/***/ }),
+
+/***/ 64756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+
+/***/ }),
+
+/***/ 52018:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tty");
+
+/***/ }),
+
+/***/ 87016:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
+
+/***/ }),
+
+/***/ 39023:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 43106:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
+
+/***/ }),
+
+/***/ 77094:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Yz: () => (/* binding */ core_debug),
+  z3: () => (/* binding */ error),
+  V4: () => (/* binding */ getInput),
+  Os: () => (/* binding */ group),
+  pq: () => (/* binding */ info),
+  C1: () => (/* binding */ setFailed),
+  uH: () => (/* binding */ setOutput),
+  Pq: () => (/* binding */ core_setSecret),
+  z: () => (/* reexport */ summary),
+  $e: () => (/* binding */ warning)
+});
+
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(70857);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function utils_toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function utils_toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+
+
+/**
+ * Issues a command to the GitHub Actions runner
+ *
+ * @param command - The command name to issue
+ * @param properties - Additional properties for the command (key-value pairs)
+ * @param message - The message to include with the command
+ * @remarks
+ * This function outputs a specially formatted string to stdout that the Actions
+ * runner interprets as a command. These commands can control workflow behavior,
+ * set outputs, create annotations, mask values, and more.
+ *
+ * Command Format:
+ *   ::name key=value,key=value::message
+ *
+ * @example
+ * ```typescript
+ * // Issue a warning annotation
+ * issueCommand('warning', {}, 'This is a warning message');
+ * // Output: ::warning::This is a warning message
+ *
+ * // Set an environment variable
+ * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
+ * // Output: ::set-env name=MY_VAR::some value
+ *
+ * // Add a secret mask
+ * issueCommand('add-mask', {}, 'secretValue123');
+ * // Output: ::add-mask::secretValue123
+ * ```
+ *
+ * @internal
+ * This is an internal utility function that powers the public API functions
+ * such as setSecret, warning, error, and exportVariable.
+ */
+function command_issueCommand(command, properties, message) {
+    const cmd = new Command(command, properties, message);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
+}
+function command_issue(name, message = '') {
+    command_issueCommand(name, {}, message);
+}
+const CMD_STRING = '::';
+class Command {
+    constructor(command, properties, message) {
+        if (!command) {
+            command = 'missing.command';
+        }
+        this.command = command;
+        this.properties = properties;
+        this.message = message;
+    }
+    toString() {
+        let cmdStr = CMD_STRING + this.command;
+        if (this.properties && Object.keys(this.properties).length > 0) {
+            cmdStr += ' ';
+            let first = true;
+            for (const key in this.properties) {
+                if (this.properties.hasOwnProperty(key)) {
+                    const val = this.properties[key];
+                    if (val) {
+                        if (first) {
+                            first = false;
+                        }
+                        else {
+                            cmdStr += ',';
+                        }
+                        cmdStr += `${key}=${escapeProperty(val)}`;
+                    }
+                }
+            }
+        }
+        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+        return cmdStr;
+    }
+}
+function escapeData(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A');
+}
+function escapeProperty(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A')
+        .replace(/:/g, '%3A')
+        .replace(/,/g, '%2C');
+}
+//# sourceMappingURL=command.js.map
+// EXTERNAL MODULE: external "crypto"
+var external_crypto_ = __nccwpck_require__(76982);
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(79896);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+// For internal use, subject to change.
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+
+
+
+function file_command_issueFileCommand(command, message) {
+    const filePath = process.env[`GITHUB_${command}`];
+    if (!filePath) {
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    }
+    if (!external_fs_.existsSync(filePath)) {
+        throw new Error(`Missing file at path: ${filePath}`);
+    }
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
+        encoding: 'utf8'
+    });
+}
+function file_command_prepareKeyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
+    const convertedValue = utils_toCommandValue(value);
+    // These should realistically never happen, but just in case someone finds a
+    // way to exploit uuid generation let's not allow keys or values that contain
+    // the delimiter.
+    if (key.includes(delimiter)) {
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    }
+    if (convertedValue.includes(delimiter)) {
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    }
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
+}
+//# sourceMappingURL=file-command.js.map
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(16928);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(44942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var auth = __nccwpck_require__(92145);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+class oidc_utils_OidcClient {
+    static createHttpClient(allowRetry = true, maxRetry = 10) {
+        const requestOptions = {
+            allowRetries: allowRetry,
+            maxRetries: maxRetry
+        };
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+    }
+    static getRequestToken() {
+        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
+        if (!token) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
+        }
+        return token;
+    }
+    static getIDTokenUrl() {
+        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
+        if (!runtimeUrl) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
+        }
+        return runtimeUrl;
+    }
+    static getCall(id_token_url) {
+        return __awaiter(this, void 0, void 0, function* () {
+            var _a;
+            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const res = yield httpclient
+                .getJson(id_token_url)
+                .catch(error => {
+                throw new Error(`Failed to get ID Token. \n 
+        Error Code : ${error.statusCode}\n 
+        Error Message: ${error.message}`);
+            });
+            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
+            if (!id_token) {
+                throw new Error('Response json body do not have ID Token field');
+            }
+            return id_token;
+        });
+    }
+    static getIDToken(audience) {
+        return __awaiter(this, void 0, void 0, function* () {
+            try {
+                // New ID Token is requested from action service
+                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                if (audience) {
+                    const encodedAudience = encodeURIComponent(audience);
+                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
+                }
+                debug(`ID token url is ${id_token_url}`);
+                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                setSecret(id_token);
+                return id_token;
+            }
+            catch (error) {
+                throw new Error(`Error message: ${error.message}`);
+            }
+        });
+    }
+}
+//# sourceMappingURL=oidc-utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { access, appendFile, writeFile } = external_fs_.promises;
+const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
+const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
+class Summary {
+    constructor() {
+        this._buffer = '';
+    }
+    /**
+     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+     * Also checks r/w permissions.
+     *
+     * @returns step summary file path
+     */
+    filePath() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            if (this._filePath) {
+                return this._filePath;
+            }
+            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+            if (!pathFromEnv) {
+                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+            }
+            try {
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
+            }
+            catch (_a) {
+                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+            }
+            this._filePath = pathFromEnv;
+            return this._filePath;
+        });
+    }
+    /**
+     * Wraps content in an HTML tag, adding any HTML attributes
+     *
+     * @param {string} tag HTML tag to wrap
+     * @param {string | null} content content within the tag
+     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+     *
+     * @returns {string} content wrapped in HTML element
+     */
+    wrap(tag, content, attrs = {}) {
+        const htmlAttrs = Object.entries(attrs)
+            .map(([key, value]) => ` ${key}="${value}"`)
+            .join('');
+        if (!content) {
+            return `<${tag}${htmlAttrs}>`;
+        }
+        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+    }
+    /**
+     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+     *
+     * @param {SummaryWriteOptions} [options] (optional) options for write operation
+     *
+     * @returns {Promise<Summary>} summary instance
+     */
+    write(options) {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+            const filePath = yield this.filePath();
+            const writeFunc = overwrite ? writeFile : appendFile;
+            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
+            return this.emptyBuffer();
+        });
+    }
+    /**
+     * Clears the summary buffer and wipes the summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    clear() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            return this.emptyBuffer().write({ overwrite: true });
+        });
+    }
+    /**
+     * Returns the current summary buffer as a string
+     *
+     * @returns {string} string of summary buffer
+     */
+    stringify() {
+        return this._buffer;
+    }
+    /**
+     * If the summary buffer is empty
+     *
+     * @returns {boolen} true if the buffer is empty
+     */
+    isEmptyBuffer() {
+        return this._buffer.length === 0;
+    }
+    /**
+     * Resets the summary buffer without writing to summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    emptyBuffer() {
+        this._buffer = '';
+        return this;
+    }
+    /**
+     * Adds raw text to the summary buffer
+     *
+     * @param {string} text content to add
+     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addRaw(text, addEOL = false) {
+        this._buffer += text;
+        return addEOL ? this.addEOL() : this;
+    }
+    /**
+     * Adds the operating system-specific end-of-line marker to the buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addEOL() {
+        return this.addRaw(external_os_.EOL);
+    }
+    /**
+     * Adds an HTML codeblock to the summary buffer
+     *
+     * @param {string} code content to render within fenced code block
+     * @param {string} lang (optional) language to syntax highlight code
+     *
+     * @returns {Summary} summary instance
+     */
+    addCodeBlock(code, lang) {
+        const attrs = Object.assign({}, (lang && { lang }));
+        const element = this.wrap('pre', this.wrap('code', code), attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML list to the summary buffer
+     *
+     * @param {string[]} items list of items to render
+     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addList(items, ordered = false) {
+        const tag = ordered ? 'ol' : 'ul';
+        const listItems = items.map(item => this.wrap('li', item)).join('');
+        const element = this.wrap(tag, listItems);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML table to the summary buffer
+     *
+     * @param {SummaryTableCell[]} rows table rows
+     *
+     * @returns {Summary} summary instance
+     */
+    addTable(rows) {
+        const tableBody = rows
+            .map(row => {
+            const cells = row
+                .map(cell => {
+                if (typeof cell === 'string') {
+                    return this.wrap('td', cell);
+                }
+                const { header, data, colspan, rowspan } = cell;
+                const tag = header ? 'th' : 'td';
+                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
+                return this.wrap(tag, data, attrs);
+            })
+                .join('');
+            return this.wrap('tr', cells);
+        })
+            .join('');
+        const element = this.wrap('table', tableBody);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds a collapsable HTML details element to the summary buffer
+     *
+     * @param {string} label text for the closed state
+     * @param {string} content collapsable content
+     *
+     * @returns {Summary} summary instance
+     */
+    addDetails(label, content) {
+        const element = this.wrap('details', this.wrap('summary', label) + content);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML image tag to the summary buffer
+     *
+     * @param {string} src path to the image you to embed
+     * @param {string} alt text description of the image
+     * @param {SummaryImageOptions} options (optional) addition image attributes
+     *
+     * @returns {Summary} summary instance
+     */
+    addImage(src, alt, options) {
+        const { width, height } = options || {};
+        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
+        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML section heading element
+     *
+     * @param {string} text heading text
+     * @param {number | string} [level=1] (optional) the heading level, default: 1
+     *
+     * @returns {Summary} summary instance
+     */
+    addHeading(text, level) {
+        const tag = `h${level}`;
+        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
+            ? tag
+            : 'h1';
+        const element = this.wrap(allowedTag, text);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML thematic break (<hr>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addSeparator() {
+        const element = this.wrap('hr', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML line break (<br>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addBreak() {
+        const element = this.wrap('br', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML blockquote to the summary buffer
+     *
+     * @param {string} text quote text
+     * @param {string} cite (optional) citation url
+     *
+     * @returns {Summary} summary instance
+     */
+    addQuote(text, cite) {
+        const attrs = Object.assign({}, (cite && { cite }));
+        const element = this.wrap('blockquote', text, attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML anchor tag to the summary buffer
+     *
+     * @param {string} text link text/content
+     * @param {string} href hyperlink
+     *
+     * @returns {Summary} summary instance
+     */
+    addLink(text, href) {
+        const element = this.wrap('a', text, { href });
+        return this.addRaw(element).addEOL();
+    }
+}
+const _summary = new Summary();
+/**
+ * @deprecated use `core.summary`
+ */
+const markdownSummary = (/* unused pure expression or super */ null && (_summary));
+const summary = _summary;
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+
+/**
+ * toPosixPath converts the given path to the posix form. On Windows, \\ will be
+ * replaced with /.
+ *
+ * @param pth. Path to transform.
+ * @return string Posix path.
+ */
+function toPosixPath(pth) {
+    return pth.replace(/[\\]/g, '/');
+}
+/**
+ * toWin32Path converts the given path to the win32 form. On Linux, / will be
+ * replaced with \\.
+ *
+ * @param pth. Path to transform.
+ * @return string Win32 path.
+ */
+function toWin32Path(pth) {
+    return pth.replace(/[/]/g, '\\');
+}
+/**
+ * toPlatformPath converts the given path to a platform-specific path. It does
+ * this by replacing instances of / and \ with the platform-specific path
+ * separator.
+ *
+ * @param pth The path to platformize.
+ * @return string The platform-specific path.
+ */
+function toPlatformPath(pth) {
+    return pth.replace(/[/\\]/g, path.sep);
+}
+//# sourceMappingURL=path-utils.js.map
+// EXTERNAL MODULE: external "string_decoder"
+var external_string_decoder_ = __nccwpck_require__(13193);
+// EXTERNAL MODULE: external "events"
+var external_events_ = __nccwpck_require__(24434);
+;// CONCATENATED MODULE: external "child_process"
+const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "assert"
+var external_assert_ = __nccwpck_require__(42613);
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
+ *
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
+ */
+function readlink(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        const result = yield fs.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
+    });
+}
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = external_fs_.constants.O_RDONLY;
+function exists(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+function isDirectory(fsPath_1) {
+    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
+    }
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = external_path_.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = external_path_.dirname(filePath);
+                        const upperName = external_path_.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = external_path_.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+/**
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
+        }
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path.join(dest, path.basename(source))
+            : dest;
+        if (!(yield ioUtil.exists(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield ioUtil.stat(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield io_copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
+                }
+                else {
+                    throw new Error('Destination already exists');
+                }
+            }
+        }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
+}
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (ioUtil.IS_WINDOWS) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
+        try {
+            // note if path does not exist, error is silent
+            yield ioUtil.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
+            });
+        }
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
+/**
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
+ */
+function mkdirP(fsPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        ok(fsPath, 'a path argument must be provided');
+        yield ioUtil.mkdir(fsPath, { recursive: true });
+    });
+}
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (IS_WINDOWS) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (IS_WINDOWS && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(external_path_.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (isRooted(tool)) {
+            const filePath = yield tryGetExecutablePath(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(external_path_.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(external_path_.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield tryGetExecutablePath(external_path_.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield ioUtil.readdir(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield ioUtil.lstat(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
+            }
+            else {
+                yield io_copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function io_copyFile(srcFile, destFile, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield ioUtil.lstat(destFile);
+                yield ioUtil.unlink(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield ioUtil.chmod(destFile, '0666');
+                    yield ioUtil.unlink(destFile);
+                }
+                // other errors = it doesn't exist, no work to do
+            }
+            // Copy over symlink
+            const symlinkFull = yield ioUtil.readlink(srcFile);
+            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
+        }
+        else if (!(yield ioUtil.exists(destFile)) || force) {
+            yield ioUtil.copyFile(srcFile, destFile);
+        }
+    });
+}
+//# sourceMappingURL=io.js.map
+;// CONCATENATED MODULE: external "timers"
+const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+
+/* eslint-disable @typescript-eslint/unbound-method */
+const toolrunner_IS_WINDOWS = process.platform === 'win32';
+/*
+ * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
+ */
+class ToolRunner extends external_events_.EventEmitter {
+    constructor(toolPath, args, options) {
+        super();
+        if (!toolPath) {
+            throw new Error("Parameter 'toolPath' cannot be null or empty.");
+        }
+        this.toolPath = toolPath;
+        this.args = args || [];
+        this.options = options || {};
+    }
+    _debug(message) {
+        if (this.options.listeners && this.options.listeners.debug) {
+            this.options.listeners.debug(message);
+        }
+    }
+    _getCommandString(options, noPrefix) {
+        const toolPath = this._getSpawnFileName();
+        const args = this._getSpawnArgs(options);
+        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
+        if (toolrunner_IS_WINDOWS) {
+            // Windows + cmd file
+            if (this._isCmdFile()) {
+                cmd += toolPath;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows + verbatim
+            else if (options.windowsVerbatimArguments) {
+                cmd += `"${toolPath}"`;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows (regular)
+            else {
+                cmd += this._windowsQuoteCmdArg(toolPath);
+                for (const a of args) {
+                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
+                }
+            }
+        }
+        else {
+            // OSX/Linux - this can likely be improved with some form of quoting.
+            // creating processes on Unix is fundamentally different than Windows.
+            // on Unix, execvp() takes an arg array.
+            cmd += toolPath;
+            for (const a of args) {
+                cmd += ` ${a}`;
+            }
+        }
+        return cmd;
+    }
+    _processLineBuffer(data, strBuffer, onLine) {
+        try {
+            let s = strBuffer + data.toString();
+            let n = s.indexOf(external_os_.EOL);
+            while (n > -1) {
+                const line = s.substring(0, n);
+                onLine(line);
+                // the rest of the string ...
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
+            }
+            return s;
+        }
+        catch (err) {
+            // streaming lines to console is best effort.  Don't fail a build.
+            this._debug(`error processing line. Failed with error ${err}`);
+            return '';
+        }
+    }
+    _getSpawnFileName() {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                return process.env['COMSPEC'] || 'cmd.exe';
+            }
+        }
+        return this.toolPath;
+    }
+    _getSpawnArgs(options) {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
+                for (const a of this.args) {
+                    argline += ' ';
+                    argline += options.windowsVerbatimArguments
+                        ? a
+                        : this._windowsQuoteCmdArg(a);
+                }
+                argline += '"';
+                return [argline];
+            }
+        }
+        return this.args;
+    }
+    _endsWith(str, end) {
+        return str.endsWith(end);
+    }
+    _isCmdFile() {
+        const upperToolPath = this.toolPath.toUpperCase();
+        return (this._endsWith(upperToolPath, '.CMD') ||
+            this._endsWith(upperToolPath, '.BAT'));
+    }
+    _windowsQuoteCmdArg(arg) {
+        // for .exe, apply the normal quoting rules that libuv applies
+        if (!this._isCmdFile()) {
+            return this._uvQuoteCmdArg(arg);
+        }
+        // otherwise apply quoting rules specific to the cmd.exe command line parser.
+        // the libuv rules are generic and are not designed specifically for cmd.exe
+        // command line parser.
+        //
+        // for a detailed description of the cmd.exe command line parser, refer to
+        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
+        // need quotes for empty arg
+        if (!arg) {
+            return '""';
+        }
+        // determine whether the arg needs to be quoted
+        const cmdSpecialChars = [
+            ' ',
+            '\t',
+            '&',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '^',
+            '=',
+            ';',
+            '!',
+            "'",
+            '+',
+            ',',
+            '`',
+            '~',
+            '|',
+            '<',
+            '>',
+            '"'
+        ];
+        let needsQuotes = false;
+        for (const char of arg) {
+            if (cmdSpecialChars.some(x => x === char)) {
+                needsQuotes = true;
+                break;
+            }
+        }
+        // short-circuit if quotes not needed
+        if (!needsQuotes) {
+            return arg;
+        }
+        // the following quoting rules are very similar to the rules that by libuv applies.
+        //
+        // 1) wrap the string in quotes
+        //
+        // 2) double-up quotes - i.e. " => ""
+        //
+        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
+        //    doesn't work well with a cmd.exe command line.
+        //
+        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
+        //    for example, the command line:
+        //          foo.exe "myarg:""my val"""
+        //    is parsed by a .NET console app into an arg array:
+        //          [ "myarg:\"my val\"" ]
+        //    which is the same end result when applying libuv quoting rules. although the actual
+        //    command line from libuv quoting rules would look like:
+        //          foo.exe "myarg:\"my val\""
+        //
+        // 3) double-up slashes that precede a quote,
+        //    e.g.  hello \world    => "hello \world"
+        //          hello\"world    => "hello\\""world"
+        //          hello\\"world   => "hello\\\\""world"
+        //          hello world\    => "hello world\\"
+        //
+        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
+        //    the reasons for including this as a .cmd quoting rule are:
+        //
+        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
+        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
+        //
+        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
+        //       haven't heard any complaints about that aspect.
+        //
+        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
+        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
+        // by using %%.
+        //
+        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
+        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
+        //
+        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
+        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
+        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
+        // to an external program.
+        //
+        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
+        // % can be escaped within a .cmd file.
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\'; // double the slash
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '"'; // double the quote
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _uvQuoteCmdArg(arg) {
+        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
+        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
+        // is used.
+        //
+        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
+        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
+        // pasting copyright notice from Node within this function:
+        //
+        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
+        //
+        //      Permission is hereby granted, free of charge, to any person obtaining a copy
+        //      of this software and associated documentation files (the "Software"), to
+        //      deal in the Software without restriction, including without limitation the
+        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+        //      sell copies of the Software, and to permit persons to whom the Software is
+        //      furnished to do so, subject to the following conditions:
+        //
+        //      The above copyright notice and this permission notice shall be included in
+        //      all copies or substantial portions of the Software.
+        //
+        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+        //      IN THE SOFTWARE.
+        if (!arg) {
+            // Need double quotation for empty argument
+            return '""';
+        }
+        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
+            // No quotation needed
+            return arg;
+        }
+        if (!arg.includes('"') && !arg.includes('\\')) {
+            // No embedded double quotes or backslashes, so I can just wrap
+            // quote marks around the whole thing.
+            return `"${arg}"`;
+        }
+        // Expected input/output:
+        //   input : hello"world
+        //   output: "hello\"world"
+        //   input : hello""world
+        //   output: "hello\"\"world"
+        //   input : hello\world
+        //   output: hello\world
+        //   input : hello\\world
+        //   output: hello\\world
+        //   input : hello\"world
+        //   output: "hello\\\"world"
+        //   input : hello\\"world
+        //   output: "hello\\\\\"world"
+        //   input : hello world\
+        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
+        //                             but it appears the comment is wrong, it should be "hello world\\"
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\';
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '\\';
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _cloneExecOptions(options) {
+        options = options || {};
+        const result = {
+            cwd: options.cwd || process.cwd(),
+            env: options.env || process.env,
+            silent: options.silent || false,
+            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
+            failOnStdErr: options.failOnStdErr || false,
+            ignoreReturnCode: options.ignoreReturnCode || false,
+            delay: options.delay || 10000
+        };
+        result.outStream = options.outStream || process.stdout;
+        result.errStream = options.errStream || process.stderr;
+        return result;
+    }
+    _getSpawnOptions(options, toolPath) {
+        options = options || {};
+        const result = {};
+        result.cwd = options.cwd;
+        result.env = options.env;
+        result['windowsVerbatimArguments'] =
+            options.windowsVerbatimArguments || this._isCmdFile();
+        if (options.windowsVerbatimArguments) {
+            result.argv0 = `"${toolPath}"`;
+        }
+        return result;
+    }
+    /**
+     * Exec a tool.
+     * Output will be streamed to the live console.
+     * Returns promise with return code
+     *
+     * @param     tool     path to tool to exec
+     * @param     options  optional exec options.  See ExecOptions
+     * @returns   number
+     */
+    exec() {
+        return toolrunner_awaiter(this, void 0, void 0, function* () {
+            // root the tool path if it is unrooted and contains relative pathing
+            if (!isRooted(this.toolPath) &&
+                (this.toolPath.includes('/') ||
+                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
+                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
+                this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+            }
+            // if the tool is only a file name, then resolve it from the PATH
+            // otherwise verify it exists (add extension on Windows if necessary)
+            this.toolPath = yield which(this.toolPath, true);
+            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
+                this._debug(`exec tool: ${this.toolPath}`);
+                this._debug('arguments:');
+                for (const arg of this.args) {
+                    this._debug(`   ${arg}`);
+                }
+                const optionsNonNull = this._cloneExecOptions(this.options);
+                if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
+                }
+                const state = new ExecState(optionsNonNull, this.toolPath);
+                state.on('debug', (message) => {
+                    this._debug(message);
+                });
+                if (this.options.cwd && !(yield exists(this.options.cwd))) {
+                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
+                }
+                const fileName = this._getSpawnFileName();
+                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                let stdbuffer = '';
+                if (cp.stdout) {
+                    cp.stdout.on('data', (data) => {
+                        if (this.options.listeners && this.options.listeners.stdout) {
+                            this.options.listeners.stdout(data);
+                        }
+                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                            optionsNonNull.outStream.write(data);
+                        }
+                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.stdline) {
+                                this.options.listeners.stdline(line);
+                            }
+                        });
+                    });
+                }
+                let errbuffer = '';
+                if (cp.stderr) {
+                    cp.stderr.on('data', (data) => {
+                        state.processStderr = true;
+                        if (this.options.listeners && this.options.listeners.stderr) {
+                            this.options.listeners.stderr(data);
+                        }
+                        if (!optionsNonNull.silent &&
+                            optionsNonNull.errStream &&
+                            optionsNonNull.outStream) {
+                            const s = optionsNonNull.failOnStdErr
+                                ? optionsNonNull.errStream
+                                : optionsNonNull.outStream;
+                            s.write(data);
+                        }
+                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.errline) {
+                                this.options.listeners.errline(line);
+                            }
+                        });
+                    });
+                }
+                cp.on('error', (err) => {
+                    state.processError = err.message;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    state.CheckComplete();
+                });
+                cp.on('exit', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                cp.on('close', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                state.on('done', (error, exitCode) => {
+                    if (stdbuffer.length > 0) {
+                        this.emit('stdline', stdbuffer);
+                    }
+                    if (errbuffer.length > 0) {
+                        this.emit('errline', errbuffer);
+                    }
+                    cp.removeAllListeners();
+                    if (error) {
+                        reject(error);
+                    }
+                    else {
+                        resolve(exitCode);
+                    }
+                });
+                if (this.options.input) {
+                    if (!cp.stdin) {
+                        throw new Error('child process missing stdin');
+                    }
+                    cp.stdin.end(this.options.input);
+                }
+            }));
+        });
+    }
+}
+/**
+ * Convert an arg string to an array of args. Handles escaping
+ *
+ * @param    argString   string of arguments
+ * @returns  string[]    array of arguments
+ */
+function argStringToArray(argString) {
+    const args = [];
+    let inQuotes = false;
+    let escaped = false;
+    let arg = '';
+    function append(c) {
+        // we only escape double quotes.
+        if (escaped && c !== '"') {
+            arg += '\\';
+        }
+        arg += c;
+        escaped = false;
+    }
+    for (let i = 0; i < argString.length; i++) {
+        const c = argString.charAt(i);
+        if (c === '"') {
+            if (!escaped) {
+                inQuotes = !inQuotes;
+            }
+            else {
+                append(c);
+            }
+            continue;
+        }
+        if (c === '\\' && escaped) {
+            append(c);
+            continue;
+        }
+        if (c === '\\' && inQuotes) {
+            escaped = true;
+            continue;
+        }
+        if (c === ' ' && !inQuotes) {
+            if (arg.length > 0) {
+                args.push(arg);
+                arg = '';
+            }
+            continue;
+        }
+        append(c);
+    }
+    if (arg.length > 0) {
+        args.push(arg.trim());
+    }
+    return args;
+}
+class ExecState extends external_events_.EventEmitter {
+    constructor(options, toolPath) {
+        super();
+        this.processClosed = false; // tracks whether the process has exited and stdio is closed
+        this.processError = '';
+        this.processExitCode = 0;
+        this.processExited = false; // tracks whether the process has exited
+        this.processStderr = false; // tracks whether stderr was written to
+        this.delay = 10000; // 10 seconds
+        this.done = false;
+        this.timeout = null;
+        if (!toolPath) {
+            throw new Error('toolPath must not be empty');
+        }
+        this.options = options;
+        this.toolPath = toolPath;
+        if (options.delay) {
+            this.delay = options.delay;
+        }
+    }
+    CheckComplete() {
+        if (this.done) {
+            return;
+        }
+        if (this.processClosed) {
+            this._setResult();
+        }
+        else if (this.processExited) {
+            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
+        }
+    }
+    _debug(message) {
+        this.emit('debug', message);
+    }
+    _setResult() {
+        // determine whether there is an error
+        let error;
+        if (this.processExited) {
+            if (this.processError) {
+                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
+            }
+            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
+                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
+            }
+            else if (this.processStderr && this.options.failOnStdErr) {
+                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
+            }
+        }
+        // clear the timeout
+        if (this.timeout) {
+            clearTimeout(this.timeout);
+            this.timeout = null;
+        }
+        this.done = true;
+        this.emit('done', error, this.processExitCode);
+    }
+    static HandleTimeout(state) {
+        if (state.done) {
+            return;
+        }
+        if (!state.processClosed && state.processExited) {
+            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+            state._debug(message);
+        }
+        state._setResult();
+    }
+}
+//# sourceMappingURL=toolrunner.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Exec a command.
+ * Output will be streamed to the live console.
+ * Returns promise with return code
+ *
+ * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
+ * @param     args               optional arguments for tool. Escaping is handled by the lib.
+ * @param     options            optional exec options.  See ExecOptions
+ * @returns   Promise<number>    exit code
+ */
+function exec_exec(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        const commandArgs = tr.argStringToArray(commandLine);
+        if (commandArgs.length === 0) {
+            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
+        }
+        // Path to tool to execute should be first arg
+        const toolPath = commandArgs[0];
+        args = commandArgs.slice(1).concat(args || []);
+        const runner = new tr.ToolRunner(toolPath, args, options);
+        return runner.exec();
+    });
+}
+/**
+ * Exec a command and get the output.
+ * Output will be streamed to the live console.
+ * Returns promise with the exit code and collected stdout and stderr
+ *
+ * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
+ * @param     args                  optional arguments for tool. Escaping is handled by the lib.
+ * @param     options               optional exec options.  See ExecOptions
+ * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
+ */
+function getExecOutput(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        var _a, _b;
+        let stdout = '';
+        let stderr = '';
+        //Using string decoder covers the case where a mult-byte character is split
+        const stdoutDecoder = new StringDecoder('utf8');
+        const stderrDecoder = new StringDecoder('utf8');
+        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
+        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
+        const stdErrListener = (data) => {
+            stderr += stderrDecoder.write(data);
+            if (originalStdErrListener) {
+                originalStdErrListener(data);
+            }
+        };
+        const stdOutListener = (data) => {
+            stdout += stdoutDecoder.write(data);
+            if (originalStdoutListener) {
+                originalStdoutListener(data);
+            }
+        };
+        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        //flush any remaining characters
+        stdout += stdoutDecoder.end();
+        stderr += stderrDecoder.end();
+        return {
+            exitCode,
+            stdout,
+            stderr
+        };
+    });
+}
+//# sourceMappingURL=exec.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = external_os_.platform();
+const arch = external_os_.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return platform_awaiter(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
+//# sourceMappingURL=platform.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+/**
+ * The code to exit an action
+ */
+var ExitCode;
+(function (ExitCode) {
+    /**
+     * A code indicating that the action was successful
+     */
+    ExitCode[ExitCode["Success"] = 0] = "Success";
+    /**
+     * A code indicating that the action was a failure
+     */
+    ExitCode[ExitCode["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
+    }
+    issueCommand('set-env', { name }, convertedVal);
+}
+/**
+ * Registers a secret which will get masked from logs
+ *
+ * @param secret - Value of the secret to be masked
+ * @remarks
+ * This function instructs the Actions runner to mask the specified value in any
+ * logs produced during the workflow run. Once registered, the secret value will
+ * be replaced with asterisks (***) whenever it appears in console output, logs,
+ * or error messages.
+ *
+ * This is useful for protecting sensitive information such as:
+ * - API keys
+ * - Access tokens
+ * - Authentication credentials
+ * - URL parameters containing signatures (SAS tokens)
+ *
+ * Note that masking only affects future logs; any previous appearances of the
+ * secret in logs before calling this function will remain unmasked.
+ *
+ * @example
+ * ```typescript
+ * // Register an API token as a secret
+ * const apiToken = "abc123xyz456";
+ * setSecret(apiToken);
+ *
+ * // Now any logs containing this value will show *** instead
+ * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
+ * ```
+ */
+function core_setSecret(secret) {
+    command_issueCommand('add-mask', {}, secret);
+}
+/**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        issueFileCommand('PATH', inputPath);
+    }
+    else {
+        issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+}
+/**
+ * Gets the value of an input.
+ * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
+ * Returns an empty string if the value is not defined.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string
+ */
+function getInput(name, options) {
+    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
+    return val.trim();
+}
+/**
+ * Gets the values of an multiline input.  Each value is also trimmed.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string[]
+ *
+ */
+function getMultilineInput(name, options) {
+    const inputs = getInput(name, options)
+        .split('\n')
+        .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
+    return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
+ * Sets the value of an output.
+ *
+ * @param     name     name of the output to set
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function setOutput(name, value) {
+    const filePath = process.env['GITHUB_OUTPUT'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+    }
+    process.stdout.write(external_os_.EOL);
+    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+}
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
+//-----------------------------------------------------------------------
+// Results
+//-----------------------------------------------------------------------
+/**
+ * Sets the action status to failed.
+ * When the action exits it will be with an exit code of 1
+ * @param message add error issue message
+ */
+function setFailed(message) {
+    process.exitCode = ExitCode.Failure;
+    error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function core_debug(message) {
+    command_issueCommand('debug', {}, message);
+}
+/**
+ * Adds an error issue
+ * @param message error issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function error(message, properties = {}) {
+    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a warning issue
+ * @param message warning issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function warning(message, properties = {}) {
+    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Writes info to log with console.log.
+ * @param message info message
+ */
+function info(message) {
+    process.stdout.write(message + external_os_.EOL);
+}
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    command_issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    command_issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+    }
+    issueCommand('save-state', { name }, toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+/**
+ * Summary exports
+ */
+
+/**
+ * @deprecated use core.summary
+ */
+
+/**
+ * Path exports
+ */
+
+/**
+ * Platform utilities exports
+ */
+
+//# sourceMappingURL=core.js.map
+
+/***/ }),
+
+/***/ 92145:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   tZ: () => (/* binding */ BearerCredentialHandler)
+/* harmony export */ });
+/* unused harmony exports BasicCredentialHandler, PersonalAccessTokenCredentialHandler */
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+class BasicCredentialHandler {
+    constructor(username, password) {
+        this.username = username;
+        this.password = password;
+    }
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class BearerCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Bearer ${this.token}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class PersonalAccessTokenCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+//# sourceMappingURL=auth.js.map
+
+/***/ }),
+
+/***/ 44942:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Qq: () => (/* binding */ HttpClient),
+  Hv: () => (/* binding */ HttpCodes)
+});
+
+// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, MediaTypes, getProxyUrl, isHttps
+
+// EXTERNAL MODULE: external "http"
+var external_http_ = __nccwpck_require__(58611);
+var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
+// EXTERNAL MODULE: external "https"
+var external_https_ = __nccwpck_require__(65692);
+var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(20770);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/node_modules/undici/index.js
+var undici = __nccwpck_require__(23368);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+/* eslint-disable @typescript-eslint/no-explicit-any */
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+/**
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+ */
+function lib_getProxyUrl(serverUrl) {
+    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
+}
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return agent;
+    }
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 38816:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  YOg: () => (/* binding */ array),
+  zMY: () => (/* binding */ schemas_boolean),
+  k5n: () => (/* binding */ schemas_enum),
+  euz: () => (/* binding */ literal),
+  _H3: () => (/* binding */ looseObject),
+  aig: () => (/* binding */ schemas_number),
+  Ikc: () => (/* binding */ object),
+  g1P: () => (/* binding */ record),
+  rej: () => (/* binding */ strictObject),
+  YjP: () => (/* binding */ schemas_string),
+  L5J: () => (/* binding */ unknown)
+});
+
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -83233,14954 +89452,6 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/api/schemas.ts
-// Runtime shapes of the service's resources (spec §2, §4, §6). Objects are tolerant of extra
-// fields (zod strips them) and strict on the fields we use. Fields that the spec gives only on some
-// endpoints, or only once a build completed, are optional, and a reasonable service may send null.
-
-const PLATFORMS = ['mac', 'windows', 'linux'];
-const ARCHES = ['x64', 'arm64'];
-const BUILD_STATUSES = ['queued', 'building', 'success', 'failed'];
-const EVENT_TYPES = [
-    'build.queued',
-    'build.started',
-    'build.succeeded',
-    'build.failed',
-    'project.created',
-    'project.updated',
-    'project.deleted',
-];
-const Platform = schemas_enum(PLATFORMS);
-const Arch = schemas_enum(ARCHES);
-const BuildStatus = schemas_enum(BUILD_STATUSES);
-const EventType = schemas_enum(EVENT_TYPES);
-const TERMINAL_STATUSES = new Set(['success', 'failed']);
-const isTerminal = (status) => TERMINAL_STATUSES.has(status);
-const timestamp = schemas_string();
-const schemas_optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
-const ProjectWindow = object({
-    width: schemas_number().int().positive(),
-    height: schemas_number().int().positive(),
-    resizable: schemas_boolean().optional(),
-});
-const ProjectFeatures = object({
-    autoUpdate: schemas_boolean().optional(),
-    tray: schemas_boolean().optional(),
-    menuBar: schemas_boolean().optional(),
-});
-const ProjectSummary = object({
-    id: schemas_string(),
-    name: schemas_string(),
-    url: schemas_string(),
-    platforms: array(Platform),
-    createdAt: timestamp,
-    updatedAt: schemas_optional(timestamp),
-});
-const Project = ProjectSummary.extend({
-    author: schemas_optional(schemas_string()),
-    version: schemas_optional(schemas_string()),
-    appId: schemas_optional(schemas_string()),
-    window: schemas_optional(ProjectWindow),
-    features: schemas_optional(ProjectFeatures),
-});
-const ProjectList = object({ projects: array(ProjectSummary), total: schemas_number().int() });
-const CreatedProject = object({
-    id: schemas_string(),
-    name: schemas_string(),
-    url: schemas_string(),
-    platforms: array(Platform),
-    createdAt: timestamp,
-    message: schemas_optional(schemas_string()),
-});
-const UpdatedProject = object({
-    id: schemas_string(),
-    name: schemas_string(),
-    platforms: array(Platform),
-    updatedAt: timestamp,
-    message: schemas_optional(schemas_string()),
-});
-const Deleted = object({
-    id: schemas_string(),
-    deleted: literal(true),
-    message: schemas_optional(schemas_string()),
-});
-const BuildSummary = object({
-    id: schemas_string(),
-    projectId: schemas_string(),
-    version: schemas_optional(schemas_string()),
-    platform: Platform,
-    arch: Arch,
-    status: BuildStatus,
-    createdAt: timestamp,
-    completedAt: schemas_optional(timestamp),
-    artifactUrl: schemas_optional(schemas_string()),
-});
-const Build = BuildSummary.extend({
-    startedAt: schemas_optional(timestamp),
-    duration: schemas_optional(schemas_number()),
-    artifactSize: schemas_optional(schemas_number().int().nonnegative()),
-    buildLog: schemas_optional(schemas_string()),
-});
-const BuildList = object({ builds: array(BuildSummary), total: schemas_number().int() });
-const TriggeredBuild = object({
-    id: schemas_string(),
-    projectId: schemas_string(),
-    platform: Platform,
-    arch: Arch,
-    version: schemas_optional(schemas_string()),
-    status: BuildStatus,
-    createdAt: timestamp,
-    message: schemas_optional(schemas_string()),
-});
-const LogEntry = object({
-    timestamp: timestamp,
-    level: schemas_string(),
-    message: schemas_string(),
-});
-const BuildLogs = object({ buildId: schemas_string(), logs: array(LogEntry) });
-const Webhook = object({
-    id: schemas_string(),
-    url: schemas_string(),
-    events: array(schemas_string()),
-    active: schemas_boolean(),
-    createdAt: timestamp,
-});
-const WebhookList = object({ webhooks: array(Webhook), total: schemas_number().int() });
-// Webhook deliveries (spec §6.2).
-const BuildEventData = object({
-    build: object({
-        id: schemas_string(),
-        projectId: schemas_string(),
-        version: schemas_optional(schemas_string()),
-        platform: Platform,
-        arch: Arch,
-        status: BuildStatus,
-        artifactUrl: schemas_optional(schemas_string()),
-        duration: schemas_optional(schemas_number()),
-    }),
-    project: object({ id: schemas_string(), name: schemas_string() }),
-});
-const WebhookEvent = object({
-    id: schemas_string(),
-    type: EventType,
-    createdAt: timestamp,
-    data: record(schemas_string(), unknown()),
-});
-// Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
-// Project fields may come along.
-const ProjectEventData = object({
-    project: looseObject({ id: schemas_string(), name: schemas_optional(schemas_string()) }),
-});
-
-;// CONCATENATED MODULE: ./src/config/project-config.ts
-// The project configuration a repository keeps (e.g. `desktop-build.json`): the Project fields of
-// spec §2.1 a user may set. Every key is optional here; which ones are required depends on what is
-// being done (creating needs name, url and platforms) and is checked where that is decided.
-
-
-const project_config_describe = (input) => input === undefined
-    ? 'nothing'
-    : typeof input === 'string'
-        ? `"${input}"`
-        : JSON.stringify(input);
-const project_config_text = (what) => schemas_string({ error: (issue) => `expected ${what}, got ${project_config_describe(issue.input)}` })
-    .trim()
-    .min(1, { error: `expected ${what}, got an empty string` });
-const webUrl = project_config_text('an http(s) URL').refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), { error: (issue) => `expected an http(s) URL, got ${project_config_describe(issue.input)}` });
-const platform = schemas_enum(PLATFORMS, {
-    error: (issue) => `${project_config_describe(issue.input)} is not a platform; use ${PLATFORMS.join(', ')}`,
-});
-const platforms = array(platform, {
-    error: (issue) => `expected a list of platforms (${PLATFORMS.join(', ')}), got ${project_config_describe(issue.input)}`,
-})
-    .min(1, { error: 'expected at least one platform' })
-    .transform((list) => [...new Set(list)]);
-const REVERSE_DOMAIN = /^[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9][A-Za-z0-9-]*)+$/;
-const appId = project_config_text('a reverse-domain identifier').regex(REVERSE_DOMAIN, {
-    error: (issue) => `expected a reverse-domain identifier such as "com.example.app", got ${project_config_describe(issue.input)}`,
-});
-const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
-const project_config_version = schemas_string({
-    // A YAML `version: 1.2` is a number: say how to write it.
-    error: (issue) => `expected a semantic version such as "1.2.3"${typeof issue.input === 'number' ? ' (quote it)' : ''}, got ${project_config_describe(issue.input)}`,
-})
-    .regex(SEMVER, {
-    error: (issue) => `expected a semantic version such as "1.2.3", got ${project_config_describe(issue.input)}`,
-});
-const pixels = schemas_number({ error: (issue) => `expected a whole number of pixels, got ${project_config_describe(issue.input)}` })
-    .int({ error: (issue) => `expected a whole number of pixels, got ${project_config_describe(issue.input)}` })
-    .min(1, {
-    error: (issue) => `expected a positive number of pixels, got ${project_config_describe(issue.input)}`,
-});
-const flag = schemas_boolean({ error: (issue) => `expected true or false, got ${project_config_describe(issue.input)}` })
-    .optional();
-const section = (what) => ({
-    error: (issue) => `expected ${what}, got ${project_config_describe(issue.input)}`,
-});
-const ProjectConfig = strictObject({
-    name: project_config_text('a project name').optional(),
-    url: webUrl.optional(),
-    platforms: platforms.optional(),
-    appId: appId.optional(),
-    author: project_config_text('an author name').optional(),
-    version: project_config_version.optional(),
-    window: strictObject({ width: pixels, height: pixels, resizable: flag }, section('an object with width, height and resizable'))
-        .optional(),
-    features: strictObject({ autoUpdate: flag, tray: flag, menuBar: flag }, section('an object with autoUpdate, tray and menuBar'))
-        .optional(),
-}, section('an object of project settings'));
-/** The keys each object of the configuration accepts, for "unknown key" messages. */
-const CONFIG_KEYS = {
-    '': Object.keys(ProjectConfig.shape),
-    window: ['width', 'height', 'resizable'],
-    features: ['autoUpdate', 'tray', 'menuBar'],
-};
-
-;// CONCATENATED MODULE: ./src/config/load-config.ts
-// Reads a project configuration file (JSON or YAML) and validates it, reporting every problem with
-// the key, the line and the file.
-
-
-
-
-
-const FORMATS = {
-    '.json': 'json',
-    '.yaml': 'yaml',
-    '.yml': 'yaml',
-};
-/** Loads `configFile` (relative to `workspace` unless absolute). */
-async function loadProjectConfig(configFile, workspace) {
-    const absolute = external_node_path_default().resolve(workspace, configFile);
-    const format = FORMATS[external_node_path_default().extname(absolute).toLowerCase()];
-    if (!format) {
-        throw new ConfigFileReadError(configFile, 'name it *.json, *.yaml or *.yml so its format is known');
-    }
-    let text;
-    try {
-        text = await (0,external_node_fs_promises_.readFile)(absolute, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        throw new ConfigFileReadError(configFile, code === 'ENOENT'
-            ? `no such file in ${workspace} (check the path, and that the repository is checked out)`
-            : String(error.message));
-    }
-    return parseProjectConfig(text, configFile, format);
-}
-/** Parses and validates the text of a configuration file; `file` only names it in messages. */
-function parseProjectConfig(text, file, format) {
-    const lines = new dist/* LineCounter */.HN();
-    const document = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false });
-    let data;
-    if (format === 'json') {
-        try {
-            data = JSON.parse(text);
-        }
-        catch (error) {
-            throw new ConfigFileError(file, [
-                { key: '', message: `not valid JSON: ${error.message}` },
-            ]);
-        }
-    }
-    else {
-        const [syntaxError] = document.errors;
-        if (syntaxError) {
-            const line = lines.linePos(syntaxError.pos[0]).line;
-            throw new ConfigFileError(file, [
-                { key: '', line, message: `not valid YAML: ${syntaxError.message}` },
-            ]);
-        }
-        data = document.toJS();
-    }
-    const result = ProjectConfig.safeParse(data ?? {});
-    if (result.success)
-        return result.data;
-    const locate = (at) => {
-        const offset = document.errors.length === 0 ? offsetOf(document, at) : undefined;
-        return offset === undefined ? undefined : lines.linePos(offset).line;
-    };
-    const problems = result.error.issues.flatMap((issue) => describeIssue(issue, locate));
-    throw new ConfigFileError(file, problems.sort(byLine));
-}
-function describeIssue(issue, locate) {
-    if (issue.code === 'unrecognized_keys') {
-        const parent = keyPath(issue.path);
-        const allowed = CONFIG_KEYS[parent] ?? [];
-        return issue.keys.map((key) => {
-            const guess = closest(key, allowed);
-            return {
-                key: keyPath([...issue.path, key]),
-                line: locate([...issue.path, key]),
-                message: `unknown key${guess ? ` (did you mean "${guess}"?)` : ''}; ` +
-                    `allowed ${parent ? `in ${parent}` : 'at the top level'}: ${allowed.join(', ')}`,
-            };
-        });
-    }
-    return [{ key: keyPath(issue.path), line: locate(issue.path), message: issue.message }];
-}
-const byLine = (a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || 0;
-function keyPath(at) {
-    return at
-        .map((part, i) => typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)
-        .join('');
-}
-/** Offset of the key (in a mapping) or item (in a sequence) that `at` leads to. */
-function offsetOf(document, at) {
-    let node = document.contents;
-    let offset = document.contents?.range?.[0];
-    for (const part of at) {
-        if ((0,dist/* isMap */.jh)(node)) {
-            const pair = node.items.find((item) => (0,dist/* isScalar */.jn)(item.key) && item.key.value === part);
-            if (!pair || !(0,dist/* isScalar */.jn)(pair.key))
-                return offset;
-            offset = pair.key.range?.[0];
-            node = pair.value;
-        }
-        else if ((0,dist/* isSeq */.oP)(node) && typeof part === 'number') {
-            const item = node.items[part];
-            if (!item)
-                return offset;
-            offset = item.range?.[0];
-            node = item;
-        }
-        else {
-            return offset;
-        }
-    }
-    return offset;
-}
-/** The allowed key a misspelt one most likely meant (at most 2 edits away), if any. */
-function closest(key, allowed) {
-    let best;
-    for (const candidate of allowed) {
-        const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
-        if (distance <= 2 && (!best || distance < best.distance))
-            best = { key: candidate, distance };
-    }
-    return best?.key;
-}
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-            current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-        }
-        previous = current;
-    }
-    return previous[b.length] ?? 0;
-}
-
-;// CONCATENATED MODULE: ./src/config/project-diff.ts
-const SCALARS = ['name', 'url', 'appId', 'author', 'version'];
-const SECTIONS = ['window', 'features'];
-/** Compares the configured fields only: a field the configuration leaves out is never changed. */
-function diffProject(desired, current) {
-    const patch = {};
-    const changes = [];
-    for (const field of SCALARS) {
-        const to = desired[field];
-        if (to !== undefined && to !== current[field]) {
-            patch[field] = to;
-            changes.push({ field, from: current[field], to });
-        }
-    }
-    if (desired.platforms && !sameMembers(desired.platforms, current.platforms ?? [])) {
-        patch.platforms = desired.platforms;
-        changes.push({ field: 'platforms', from: current.platforms, to: desired.platforms });
-    }
-    for (const section of SECTIONS) {
-        const to = withoutUndefined(desired[section] ?? {});
-        const from = current[section] ?? {};
-        const changed = Object.keys(to).filter((key) => to[key] !== from[key]);
-        if (changed.length === 0)
-            continue;
-        // Send the whole object, so a service that replaces rather than merges keeps the other keys.
-        patch[section] = { ...withoutUndefined(from), ...to };
-        for (const key of changed)
-            changes.push({ field: `${section}.${key}`, from: from[key], to: to[key] });
-    }
-    return { patch, changes };
-}
-/** `name: a → b, platforms: [mac] → [mac, linux]` */
-function describeChanges(changes) {
-    return changes.map((c) => `${c.field}: ${formatValue(c.from)} → ${formatValue(c.to)}`).join(', ');
-}
-function formatValue(value) {
-    if (value === undefined || value === null)
-        return '(unset)';
-    if (Array.isArray(value))
-        return `[${value.map(formatValue).join(', ')}]`;
-    if (typeof value === 'string')
-        return value === '' ? '""' : value;
-    return JSON.stringify(value);
-}
-function sameMembers(a, b) {
-    const left = new Set(a);
-    const right = new Set(b);
-    return left.size === right.size && [...left].every((item) => right.has(item));
-}
-function withoutUndefined(value) {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
-}
-
-;// CONCATENATED MODULE: ./src/config/apply-project.ts
-// Makes the service's project match a configuration: find it (by id or by name), create it when
-// missing, otherwise PATCH only what differs. Shared by the project sub-action and the main action.
-
-
-
-
-async function applyProjectConfig(client, options) {
-    const desired = await loadProjectConfig(options.configFile, options.workspace);
-    return applyProject(client, desired, { projectId: options.projectId });
-}
-async function applyProject(client, desired, options = {}) {
-    let projectId = options.projectId;
-    if (!projectId) {
-        if (!desired.name)
-            throw new MissingProjectFieldsError(['name'], 'Without project-id');
-        const found = await findProjectByName(client, desired.name);
-        if (!found)
-            return createProject(client, desired);
-        lib_core/* info */.pq(`Found project ${found.id} named "${found.name}"`);
-        projectId = found.id;
-    }
-    const current = await client.getProject(projectId);
-    const { patch, changes } = diffProject(desired, current);
-    if (changes.length === 0) {
-        lib_core/* info */.pq(`Project ${projectId} already matches the configuration`);
-        return { projectId, action: 'unchanged', changed: false, changes };
-    }
-    await client.updateProject(projectId, patch);
-    await checkApplied(client, projectId, desired);
-    lib_core/* info */.pq(`Updated project ${projectId}: ${describeChanges(changes)}`);
-    return { projectId, action: 'updated', changed: true, changes };
-}
-/** The one project with exactly this name, if any. */
-async function findProjectByName(client, name) {
-    const { projects, total } = await client.listProjects();
-    const matches = projects.filter((project) => project.name === name);
-    if (matches.length > 1) {
-        throw new AmbiguousProjectError(name, matches.map((project) => project.id));
-    }
-    if (matches.length === 0 && total > projects.length) {
-        throw new IncompleteProjectListError(name, projects.length, total);
-    }
-    return matches[0];
-}
-async function createProject(client, desired) {
-    const { name, url, platforms, ...config } = desired;
-    if (!name || !url || !platforms) {
-        const missing = ['name', 'url', 'platforms'].filter((key) => !desired[key]);
-        throw new MissingProjectFieldsError(missing, `To create a project named "${name ?? ''}"`);
-    }
-    const body = { name, url, platforms };
-    if (Object.values(config).some((value) => value !== undefined))
-        body.config = config;
-    const created = await client.createProject(body);
-    // `config` beyond `window` is not documented (spec §2.1): set what creation did not take.
-    const { patch, changes } = diffProject(desired, await client.getProject(created.id));
-    if (changes.length > 0) {
-        lib_core/* info */.pq(`The service did not take ${describeChanges(changes)} on creation; updating`);
-        await client.updateProject(created.id, patch);
-        await checkApplied(client, created.id, desired);
-    }
-    lib_core/* info */.pq(`Created project ${created.id} "${name}"`);
-    return {
-        projectId: created.id,
-        action: 'created',
-        changed: true,
-        changes: diffProject(desired, {}).changes,
-    };
-}
-/** Reads the project back: a service may answer 200 to a PATCH field it ignores. */
-async function checkApplied(client, projectId, desired) {
-    const { changes } = diffProject(desired, await client.getProject(projectId));
-    if (changes.length > 0) {
-        throw new ProjectNotAppliedError(projectId, changes.map((change) => change.field));
-    }
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(57975);
-;// CONCATENATED MODULE: ./src/api/errors.ts
-// Every failure the client reports. Messages name the endpoint as a template
-// ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
-// reaches an error (see error-body.ts).
-const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
-/** The service answered with a status that is not a success. */
-class ApiError extends Error {
-    status;
-    endpoint;
-    serviceMessage;
-    attempts;
-    constructor(status, endpoint, serviceMessage, attempts = 1, message) {
-        super(message ??
-            `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
-                (serviceMessage ? `: ${serviceMessage}` : '.'));
-        this.name = 'ApiError';
-        this.status = status;
-        this.endpoint = endpoint;
-        this.serviceMessage = serviceMessage;
-        this.attempts = attempts;
-    }
-}
-/** 401 or 403: the service refused the API key. */
-class ApiKeyRefusedError extends ApiError {
-    constructor(status, endpoint, serviceMessage) {
-        super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check that the api-key secret is set, current, and allowed to use this project.');
-        this.name = 'ApiKeyRefusedError';
-    }
-}
-/** 404: the resource named by the request does not exist. */
-class NotFoundError extends ApiError {
-    resourceId;
-    constructor(endpoint, resourceId, serviceMessage) {
-        super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check the id; it may have been deleted or belong to another account.');
-        this.name = 'NotFoundError';
-        this.resourceId = resourceId;
-    }
-}
-/** A success answer whose body is not JSON or lacks a field the client relies on. */
-class ResponseShapeError extends Error {
-    endpoint;
-    status;
-    /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
-    fieldPath;
-    attempts;
-    constructor(endpoint, status, fieldPath, problem, attempts = 1) {
-        super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
-            `${fieldPath} ${problem}. The service may be a different API version than this action expects.`);
-        this.name = 'ResponseShapeError';
-        this.endpoint = endpoint;
-        this.status = status;
-        this.fieldPath = fieldPath;
-        this.attempts = attempts;
-    }
-}
-/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-class NetworkError extends Error {
-    endpoint;
-    /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
-    code;
-    attempts;
-    constructor(endpoint, code, attempts, message) {
-        super(message ??
-            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}. ` +
-                'Check base-url and that the service is reachable from the runner.');
-        this.name = 'NetworkError';
-        this.endpoint = endpoint;
-        this.code = code;
-        this.attempts = attempts;
-    }
-}
-/** No complete answer within the per-request timeout, even after retrying. */
-class TimeoutError extends NetworkError {
-    timeoutMs;
-    constructor(endpoint, timeoutMs, attempts) {
-        super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
-            'The service may be overloaded; raise the timeout or retry later.');
-        this.name = 'TimeoutError';
-        this.timeoutMs = timeoutMs;
-    }
-}
-/** The artifact is not as announced (length), or its name or redirects are unusable. */
-class DownloadError extends Error {
-    buildId;
-    problem;
-    constructor(buildId, problem, message) {
-        super(`Download of build ${buildId}: ${message}`);
-        this.name = 'DownloadError';
-        this.buildId = buildId;
-        this.problem = problem;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/file-name.ts
-// Choosing the local file name of an artifact. The name comes from the artifact host, so it is
-// untrusted: it is reduced to a plain base name that cannot leave the target directory.
-
-const MAX_NAME_CHARS = 200;
-// Control characters, path separators and characters Windows refuses in file names.
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
-function decodeExtValue(value) {
-    // RFC 8187: charset'language'percent-encoded-octets
-    const match = /^([\w!#$%&+^`{}~-]+)'[^']*'(.*)$/.exec(value.trim());
-    if (!match)
-        return undefined;
-    const [, charset = '', encoded = ''] = match;
-    switch (charset.toLowerCase()) {
-        case 'utf-8':
-            try {
-                return decodeURIComponent(encoded);
-            }
-            catch {
-                return undefined;
-            }
-        case 'iso-8859-1':
-            return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-        default:
-            return undefined;
-    }
-}
-const unquote = (value) => value.startsWith('"') && value.endsWith('"') && value.length >= 2
-    ? value.slice(1, -1).replace(/\\(.)/g, '$1')
-    : value.trim();
-/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`. */
-function fileNameFromContentDisposition(header) {
-    if (!header)
-        return undefined;
-    const params = new Map();
-    const pattern = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
-    for (const [, name = '', value = ''] of header.matchAll(pattern)) {
-        params.set(name.toLowerCase(), value);
-    }
-    const extended = params.get('filename*');
-    const fromExtended = extended === undefined ? undefined : decodeExtValue(unquote(extended));
-    const plain = params.get('filename');
-    return fromExtended ?? (plain === undefined ? undefined : unquote(plain));
-}
-/** The last non-empty path segment of a URL, percent-decoded when possible. */
-function fileNameFromUrl(url) {
-    const segment = url.pathname.split('/').filter(Boolean).pop();
-    if (segment === undefined)
-        return undefined;
-    try {
-        return decodeURIComponent(segment);
-    }
-    catch {
-        return segment;
-    }
-}
-function shorten(name) {
-    if (name.length <= MAX_NAME_CHARS)
-        return name;
-    const extension = external_node_path_default().extname(name).slice(0, 20);
-    return name.slice(0, MAX_NAME_CHARS - extension.length) + extension;
-}
-/**
- * A plain file name: only the part after the last `/` or `\`, without control or reserved
- * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
- * when nothing usable is left.
- */
-function sanitizeFileName(candidate, fallback) {
-    const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
-    const cleaned = base
-        .replace(FORBIDDEN, '_')
-        .trim()
-        .replace(/^[.\s]+/, '')
-        .replace(/[.\s]+$/, '');
-    if (cleaned === '' || /^_+$/.test(cleaned))
-        return fallback;
-    return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
-}
-/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
-function pathInside(directory, fileName) {
-    const root = external_node_path_default().resolve(directory);
-    const target = external_node_path_default().resolve(root, fileName);
-    return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(77030);
-var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_);
-// EXTERNAL MODULE: external "node:tls"
-var external_node_tls_ = __nccwpck_require__(41692);
-var external_node_tls_default = /*#__PURE__*/__nccwpck_require__.n(external_node_tls_);
-;// CONCATENATED MODULE: ./src/api/http1-get.ts
-// A lean HTTP/1.1 GET for artifact transfers. Node streams allocate a fresh buffer for every socket
-// read, so a large download leaves hundreds of MiB of garbage behind and runs well below curl.
-// Here a plain-http socket reads into a small ring of reused buffers (`onread`) and each body chunk
-// is handed over in place; the consumer releases a chunk when it is done with it, which paces the
-// socket. TLS sockets cannot read into caller buffers, so https chunks are fresh buffers, paced the
-// same way.
-
-
-const RING_BUFFERS = 8;
-const RING_BUFFER_BYTES = 512 * 1024;
-const MAX_HEAD_BYTES = 64 * 1024;
-/** The connection ended, failed or fell silent before the answer was complete. */
-class ConnectionCutError extends Error {
-    code;
-    constructor(message, code = 'ECONNRESET') {
-        super(message);
-        this.name = 'ConnectionCutError';
-        this.code = code;
-    }
-}
-/** Not HTTP/1.1 as the client can read it; retrying will not help. */
-class MalformedResponseError extends Error {
-    constructor(problem) {
-        super(`The server's answer is not valid HTTP/1.1: ${problem}.`);
-        this.name = 'MalformedResponseError';
-    }
-}
-function parseHead(text) {
-    const [statusLine = '', ...lines] = text.split('\r\n');
-    const match = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(statusLine);
-    if (!match)
-        throw new MalformedResponseError(`status line ${JSON.stringify(statusLine)}`);
-    const headers = {};
-    for (const line of lines) {
-        const colon = line.indexOf(':');
-        if (colon <= 0)
-            continue;
-        const name = line.slice(0, colon).trim().toLowerCase();
-        const value = line.slice(colon + 1).trim();
-        headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-    }
-    return { status: Number(match[1]), headers };
-}
-function framingOf({ status, headers }) {
-    if (status === 204 || status === 304)
-        return { kind: 'length', remaining: 0 };
-    if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? ''))
-        return { kind: 'chunked' };
-    const length = headers['content-length'];
-    if (length === undefined)
-        return { kind: 'close' };
-    if (!/^\d+$/.test(length))
-        throw new MalformedResponseError(`Content-Length ${length}`);
-    return { kind: 'length', remaining: Number(length) };
-}
-/** Chunked transfer coding, decoded in place across arbitrary read boundaries. */
-class ChunkedDecoder {
-    #state = 'size';
-    #line = '';
-    #remaining = 0;
-    /** Emits the data parts of `bytes`; true once the last chunk and the trailers are through. */
-    feed(bytes, emit) {
-        let at = 0;
-        while (at < bytes.length && this.#state !== 'done') {
-            if (this.#state === 'data') {
-                const take = Math.min(this.#remaining, bytes.length - at);
-                emit(bytes.subarray(at, at + take));
-                at += take;
-                this.#remaining -= take;
-                if (this.#remaining === 0)
-                    this.#state = 'data-end';
-                continue;
-            }
-            const newline = bytes.indexOf(10, at);
-            const end = newline === -1 ? bytes.length : newline;
-            this.#line += bytes.toString('latin1', at, end);
-            if (this.#line.length > 4096)
-                throw new MalformedResponseError('chunk line too long');
-            at = end + 1;
-            if (newline === -1)
-                break;
-            const line = this.#line.replace(/\r$/, '');
-            this.#line = '';
-            this.#state = this.#after(line);
-        }
-        return this.#state === 'done';
-    }
-    #after(line) {
-        if (this.#state === 'data-end') {
-            if (line !== '')
-                throw new MalformedResponseError('no CRLF after a chunk');
-            return 'size';
-        }
-        if (this.#state === 'trailer')
-            return line === '' ? 'done' : 'trailer';
-        const size = /^([0-9a-f]{1,12})\s*(;.*)?$/i.exec(line)?.[1];
-        if (size === undefined)
-            throw new MalformedResponseError(`chunk size ${JSON.stringify(line)}`);
-        this.#remaining = parseInt(size, 16);
-        return this.#remaining === 0 ? 'trailer' : 'data';
-    }
-}
-/**
- * Buffers that reads land in, used in turn. Reading goes on only while the buffer the next read
- * will fill holds no chunk still in use, so a buffer is never overwritten under a consumer.
- * Node asks for the next buffer right after each read callback, so inside a callback the buffer
- * to check is the one after `filling`; between reads it is `filling` itself.
- */
-class ReadRing {
-    #buffers = Array.from({ length: RING_BUFFERS }, () => Buffer.allocUnsafe(RING_BUFFER_BYTES));
-    #holds = new Array(RING_BUFFERS).fill(0);
-    #filling = -1;
-    nextBuffer = () => {
-        this.#filling = (this.#filling + 1) % RING_BUFFERS;
-        return this.#buffers[this.#filling];
-    };
-    /** The buffer the socket reads into (inside a read callback: the one just filled). */
-    get filling() {
-        return this.#filling;
-    }
-    hold(index) {
-        this.#holds[index] = (this.#holds[index] ?? 0) + 1;
-    }
-    release(index) {
-        this.#holds[index] = (this.#holds[index] ?? 1) - 1;
-    }
-    /** Inside a read callback: may the socket go on reading? */
-    nextIsFree() {
-        return this.#holds[(this.#filling + 1) % RING_BUFFERS] === 0;
-    }
-    /** Between reads: may a paused socket read again? */
-    fillingIsFree() {
-        return this.#holds[this.#filling] === 0;
-    }
-}
-const headerLine = (name, value) => `${name}: ${value.replace(/[\r\n]+/g, ' ')}\r\n`;
-/** One GET on its own connection (`Connection: close`); resolves once the headers are in. */
-function http1Get(url, options) {
-    return new Promise((resolveHead, rejectHead) => {
-        const secure = url.protocol === 'https:';
-        const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-        const port = Number(url.port || (secure ? 443 : 80));
-        const ring = secure ? undefined : new ReadRing();
-        let headBytes = Buffer.alloc(0);
-        let head;
-        let framing;
-        let chunked;
-        let early;
-        let onChunk;
-        let piped;
-        let outstanding = 0;
-        let paused = false;
-        let complete = false;
-        let eof = false;
-        let failure;
-        const fail = (error) => {
-            if (failure || complete)
-                return;
-            failure = error;
-            socket.destroy();
-            if (head === undefined)
-                rejectHead(error);
-            piped?.reject(error);
-        };
-        const succeed = () => {
-            complete = true;
-            socket.destroy();
-            piped?.resolve();
-        };
-        const hasRoom = (betweenReads) => ring ? (betweenReads ? ring.fillingIsFree() : ring.nextIsFree()) : outstanding < RING_BUFFERS;
-        const resume = () => {
-            if (!paused || failure || complete || onChunk === undefined || !hasRoom(true))
-                return;
-            paused = false;
-            socket.resume();
-        };
-        const deliver = (part, ringIndex) => {
-            if (part.length === 0 || onChunk === undefined)
-                return;
-            outstanding++;
-            if (ringIndex >= 0)
-                ring?.hold(ringIndex);
-            let released = false;
-            onChunk(part, () => {
-                if (released)
-                    return;
-                released = true;
-                outstanding--;
-                if (ringIndex >= 0)
-                    ring?.release(ringIndex);
-                resume();
-            });
-        };
-        const body = (bytes, ringIndex) => {
-            if (framing?.kind === 'chunked') {
-                chunked ??= new ChunkedDecoder();
-                if (chunked.feed(bytes, (part) => deliver(part, ringIndex)))
-                    succeed();
-            }
-            else if (framing?.kind === 'length') {
-                const take = Math.min(framing.remaining, bytes.length);
-                deliver(bytes.subarray(0, take), ringIndex);
-                framing.remaining -= take;
-                if (framing.remaining === 0)
-                    succeed();
-            }
-            else {
-                deliver(bytes, ringIndex);
-            }
-        };
-        /** Every read; false pauses the socket until `resume` finds room. */
-        const onRead = (bytes, ringIndex) => {
-            try {
-                if (head === undefined)
-                    readHead(bytes);
-                else
-                    body(bytes, ringIndex);
-            }
-            catch (error) {
-                fail(error);
-            }
-            if (failure || complete)
-                return false;
-            if (head === undefined || (onChunk !== undefined && hasRoom(false)))
-                return true;
-            paused = true;
-            if (!ring)
-                socket.pause();
-            return false;
-        };
-        const readHead = (bytes) => {
-            headBytes = Buffer.concat([headBytes, bytes]);
-            const end = headBytes.indexOf('\r\n\r\n');
-            if (end === -1) {
-                if (headBytes.length > MAX_HEAD_BYTES)
-                    throw new MalformedResponseError('headers too long');
-                return;
-            }
-            const parsed = parseHead(headBytes.toString('latin1', 0, end));
-            const rest = headBytes.subarray(end + 4);
-            headBytes = Buffer.alloc(0);
-            if (parsed.status < 200) {
-                readHead(rest);
-                return;
-            }
-            framing = framingOf(parsed);
-            head = parsed;
-            // Bytes past the head are copies already (concat), so they need no ring hold.
-            early = rest.length > 0 ? rest : undefined;
-            if (framing.kind === 'length' && framing.remaining === 0)
-                succeed();
-            resolveHead(exchange(parsed));
-        };
-        const exchange = ({ status, headers }) => ({
-            status,
-            headers,
-            pipe(consumer) {
-                return new Promise((resolve, reject) => {
-                    piped = { resolve, reject };
-                    onChunk = consumer;
-                    if (failure)
-                        return reject(failure);
-                    if (early) {
-                        const pending = early;
-                        early = undefined;
-                        try {
-                            body(pending, -1);
-                        }
-                        catch (error) {
-                            fail(error);
-                        }
-                    }
-                    if (eof)
-                        settleEof();
-                    if (complete)
-                        return resolve();
-                    resume();
-                });
-            },
-            async text(limit) {
-                const parts = [];
-                let size = 0;
-                await this.pipe((chunk, release) => {
-                    if (size < limit)
-                        parts.push(Buffer.from(chunk.subarray(0, limit - size)));
-                    size += chunk.length;
-                    release();
-                });
-                return Buffer.concat(parts).toString('utf8');
-            },
-            destroy() {
-                fail(new ConnectionCutError('The transfer was stopped by the client.'));
-            },
-        });
-        const connection = { host, port, timeout: options.idleTimeoutMs };
-        const socket = ring
-            ? external_node_net_default().connect({
-                ...connection,
-                onread: {
-                    buffer: ring.nextBuffer,
-                    callback: (length, buffer) => onRead(buffer.subarray(0, length), ring.filling),
-                },
-            })
-            : external_node_tls_default().connect({
-                ...connection,
-                servername: external_node_net_default().isIP(host) ? undefined : host,
-                ...options.tls,
-            });
-        if (!ring)
-            socket.on('data', (bytes) => onRead(bytes, -1));
-        const request = `GET ${url.pathname}${url.search} HTTP/1.1\r\n` +
-            headerLine('host', url.host) +
-            Object.entries({ ...options.headers, 'accept-encoding': 'identity', connection: 'close' })
-                .map(([name, value]) => headerLine(name, value))
-                .join('') +
-            '\r\n';
-        socket.once(ring ? 'connect' : 'secureConnect', () => socket.write(request));
-        socket.on('timeout', () => fail(new ConnectionCutError(`No data for ${options.idleTimeoutMs} ms.`, 'ETIMEDOUT')));
-        socket.on('error', fail);
-        // The end of the stream completes a close-delimited body and cuts any other; with bytes still
-        // waiting for a consumer, that is judged once they are delivered.
-        const settleEof = () => {
-            if (head !== undefined && framing?.kind === 'close')
-                succeed();
-            else
-                fail(new ConnectionCutError('The server closed the connection mid-answer.'));
-        };
-        socket.on('end', () => {
-            eof = true;
-            if (head === undefined || onChunk !== undefined)
-                settleEof();
-        });
-        socket.on('close', () => {
-            if (!eof)
-                fail(new ConnectionCutError('The connection closed mid-answer.'));
-        });
-        const { signal } = options;
-        const onAbort = () => fail(signal?.reason);
-        if (signal?.aborted)
-            onAbort();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        socket.once('close', () => signal?.removeEventListener('abort', onAbort));
-    });
-}
-
-;// CONCATENATED MODULE: ./src/api/retry.ts
-// Retries with capped exponential backoff and full jitter, Retry-After, an overall time budget,
-// and reconciliation before re-sending a request whose first outcome is unknown.
-
-// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
-// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
-// budget is what normally ends a hopeless run.
-const DEFAULT_RETRY_POLICY = {
-    maxAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 5_000,
-    maxElapsedMs: 60_000,
-};
-const defaultRetryRuntime = (policy = {}, onRetry) => ({
-    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
-    random: Math.random,
-    sleep: (ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }).catch((error) => {
-        throw signal?.aborted ? signal.reason : error;
-    }),
-    now: Date.now,
-    onRetry,
-});
-/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
-function backoffDelay(policy, failedAttempt, random) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
-    return Math.floor(ceiling * random());
-}
-/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
-function parseRetryAfter(value, nowMs) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    if (!/[a-z]/i.test(text))
-        return undefined;
-    const at = Date.parse(text);
-    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-async function withRetries(runtime, task) {
-    const { policy } = runtime;
-    const startedAt = runtime.now();
-    let outcomeUnknown = false;
-    for (let attempt = 1;; attempt++) {
-        if (outcomeUnknown && task.reconcile) {
-            const found = await task.reconcile();
-            if (found !== undefined)
-                return found;
-        }
-        const result = await task.attempt(attempt);
-        if (result.ok)
-            return result.value;
-        const { failure } = result;
-        outcomeUnknown ||= failure.outcomeUnknown;
-        if (!failure.retryable || attempt >= policy.maxAttempts)
-            throw failure.toError(attempt);
-        const delayMs = failure.retryAfterMs ?? backoffDelay(policy, attempt, runtime.random);
-        if (runtime.now() - startedAt + delayMs > policy.maxElapsedMs)
-            throw failure.toError(attempt);
-        runtime.onRetry?.({ endpoint: task.endpoint, attempt, delayMs, reason: failure.reason });
-        await runtime.sleep(delayMs, task.signal);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/download.ts
-// Streaming artifact download: redirects followed by hand (the API key never leaves the API's
-// origin), body → sha256 → `<name>.part` in one pass with constant memory, resume with Range after
-// a cut, length checks, then an atomic rename.
-
-
-
-
-
-
-
-
-const openFile = (0,external_node_util_.promisify)(external_node_fs_.open);
-const truncateFile = (0,external_node_util_.promisify)(external_node_fs_.ftruncate);
-const closeFile = (0,external_node_util_.promisify)(external_node_fs_.close);
-const ENDPOINT = 'GET /builds/:buildId/download';
-const MAX_REDIRECTS = 5;
-const ERROR_BODY_LIMIT = 16 * 1024;
-/** `Content-Range: bytes <start>-<end>/<total|*>` */
-function parseContentRange(value) {
-    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
-    if (!match)
-        return undefined;
-    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
-}
-/** How an answer continues a transfer that already holds `received` bytes. */
-function continuationOf(received, status, rangeStart) {
-    if (status === 206)
-        return rangeStart === received ? (received === 0 ? 'fresh' : 'resume') : 'restart';
-    return received === 0 ? 'fresh' : 'restart';
-}
-function announcedTotal({ status, headers }) {
-    if (status === 206)
-        return parseContentRange(headers['content-range'])?.total;
-    const length = Number(headers['content-length'] ?? NaN);
-    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
-}
-async function openOnce(transport, buildId, start, rangeFrom, signal) {
-    let url = start;
-    for (let hop = 0;; hop++) {
-        let response;
-        try {
-            response = await http1Get(url, {
-                headers: transport.headersFor(url, rangeFrom > 0 ? { range: `bytes=${rangeFrom}-` } : {}),
-                idleTimeoutMs: transport.timeoutMs,
-                signal,
-            });
-        }
-        catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return { ok: false, failure: transport.networkFailure(ENDPOINT, error, false) };
-        }
-        const { status, headers } = response;
-        if (status >= 300 && status < 400 && headers.location !== undefined) {
-            response.destroy();
-            url = nextHop(buildId, url, headers.location, hop);
-            continue;
-        }
-        if (status === 200 || status === 206)
-            return { ok: true, value: { response, url } };
-        // The status alone decides what happens; the body only adds the service's words.
-        const text = await response.text(ERROR_BODY_LIMIT).catch(() => '');
-        return {
-            ok: false,
-            failure: transport.statusFailure(ENDPOINT, status, headers, text, buildId),
-        };
-    }
-}
-function nextHop(buildId, from, location, hop) {
-    if (hop >= MAX_REDIRECTS) {
-        throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
-    }
-    const next = new URL(location, from);
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected to a ${next.protocol} URL.`);
-    }
-    return next;
-}
-function targetOf(directory, buildId, response, url) {
-    const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
-    const disposition = response.headers['content-disposition'];
-    const fileName = sanitizeFileName(fileNameFromContentDisposition(disposition) ?? fileNameFromUrl(url), fallback);
-    const filePath = pathInside(directory, fileName);
-    if (filePath === undefined) {
-        throw new DownloadError(buildId, 'name', `the file name '${fileName}' leaves ${directory}.`);
-    }
-    return { fileName, filePath, partPath: `${filePath}.part` };
-}
-/**
- * The `.part` file and the running sha256 of exactly the bytes given to it. Each chunk is written
- * at its own offset in the background while the next bytes arrive, and released once on disk.
- * Plain callbacks rather than promises: at a thousand chunks a second, per-chunk promise chains
- * grow the young heap by tens of MiB.
- */
-class PartFile {
-    path;
-    received = 0;
-    #fd;
-    #hash = (0,external_node_crypto_.createHash)('sha256');
-    #writing = 0;
-    #idle;
-    #error;
-    constructor(partPath, fd) {
-        this.path = partPath;
-        this.#fd = fd;
-    }
-    static async create(partPath) {
-        return new PartFile(partPath, await openFile(partPath, 'w'));
-    }
-    /** Hashes a chunk and starts writing it; throws a write error seen earlier. */
-    accept(chunk, release) {
-        if (this.#error)
-            throw this.#error;
-        this.#hash.update(chunk);
-        this.#writing++;
-        this.#write(chunk, this.received, release);
-        this.received += chunk.length;
-    }
-    /** Waits for the writes under way; the file then holds exactly `received` bytes. */
-    async settle() {
-        if (this.#writing > 0)
-            await new Promise((resolve) => (this.#idle = resolve));
-        if (this.#error)
-            throw this.#error;
-    }
-    async restart() {
-        await this.settle();
-        await truncateFile(this.#fd, 0);
-        this.#hash = (0,external_node_crypto_.createHash)('sha256');
-        this.received = 0;
-    }
-    /** Closes the complete file; returns the hex sha256 of its content. */
-    async finish() {
-        await this.settle();
-        await closeFile(this.#fd);
-        return this.#hash.digest('hex');
-    }
-    async discard() {
-        await this.settle().catch(() => undefined);
-        await closeFile(this.#fd).catch(() => undefined);
-        await (0,external_node_fs_promises_.rm)(this.path, { force: true });
-    }
-    #write(chunk, position, release) {
-        (0,external_node_fs_.write)(this.#fd, chunk, 0, chunk.length, position, (error, written) => {
-            if (!error && written < chunk.length) {
-                this.#write(chunk.subarray(written), position + written, release);
-                return;
-            }
-            if (error)
-                this.#error ??= error;
-            release();
-            if (--this.#writing === 0)
-                this.#idle?.();
-        });
-    }
-}
-async function downloadArtifact(transport, buildId, options) {
-    const { signal, expectedSize } = options;
-    const { runtime } = transport;
-    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
-    await (0,external_node_fs_promises_.mkdir)(options.directory, { recursive: true });
-    let target;
-    let part;
-    let total;
-    let resumes = 0;
-    let stalls = 0;
-    try {
-        for (;;) {
-            const { response, url } = await withRetries(runtime, {
-                endpoint: ENDPOINT,
-                signal,
-                attempt: () => openOnce(transport, buildId, start, part?.received ?? 0, signal),
-            });
-            try {
-                target ??= targetOf(options.directory, buildId, response, url);
-                part ??= await PartFile.create(target.partPath);
-                const range = parseContentRange(response.headers['content-range']);
-                const continuation = continuationOf(part.received, response.status, range?.start);
-                if (part.received > 0)
-                    resumes++;
-                if (continuation === 'restart') {
-                    await part.restart();
-                    // A range that does not start where we stopped is of no use; ask again from zero.
-                    if (response.status === 206)
-                        continue;
-                }
-                total = announcedTotal(response) ?? total;
-                if (total !== undefined && expectedSize !== undefined && total !== expectedSize) {
-                    throw new DownloadError(buildId, 'size', `the artifact host announces ${total} bytes, the build's artifactSize is ${expectedSize}.`);
-                }
-                const before = part.received;
-                const file = part;
-                try {
-                    await response.pipe((chunk, release) => {
-                        file.accept(chunk, release);
-                        options.onProgress?.(file.received, total);
-                    });
-                    break;
-                }
-                catch (error) {
-                    if (signal?.aborted)
-                        throw signal.reason;
-                    await part.settle();
-                    const failure = transport.networkFailure(ENDPOINT, error, false);
-                    stalls = part.received > before ? 0 : stalls + 1;
-                    if (stalls >= runtime.policy.maxAttempts)
-                        throw failure.toError(stalls);
-                    const delayMs = stalls === 0 ? 0 : backoffDelay(runtime.policy, stalls, runtime.random);
-                    runtime.onRetry?.({
-                        endpoint: ENDPOINT,
-                        attempt: resumes + 1,
-                        delayMs,
-                        reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
-                    });
-                    await runtime.sleep(delayMs, signal);
-                }
-            }
-            finally {
-                // Frees the connection on every early exit; a no-op once the body was read to the end.
-                response.destroy();
-            }
-        }
-        const size = part.received;
-        const sha256 = await part.finish();
-        const expected = expectedSize ?? total;
-        if (expected !== undefined && size !== expected) {
-            throw new DownloadError(buildId, 'size', `received ${size} bytes, expected ${expected}.`);
-        }
-        await (0,external_node_fs_promises_.rename)(part.path, target.filePath);
-        return { path: target.filePath, fileName: target.fileName, size, sha256, resumes };
-    }
-    catch (error) {
-        await part?.discard();
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/reconcile.ts
-// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
-// keeps a slightly slow service clock from hiding our own build.
-const CLOCK_SKEW_MS = 5_000;
-function createdSince(createdAt, sinceMs) {
-    const at = Date.parse(createdAt);
-    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
-}
-const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
-const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
-    ? item
-    : first, undefined);
-function findTriggeredBuild(builds, request, sinceMs) {
-    const match = earliest(builds.filter((build) => build.platform === request.platform &&
-        build.arch === (request.arch ?? 'x64') &&
-        (request.version === undefined || build.version === request.version) &&
-        createdSince(build.createdAt, sinceMs)));
-    if (!match)
-        return undefined;
-    const { id, projectId, platform, arch, version, status, createdAt } = match;
-    return { id, projectId, platform, arch, version, status, createdAt, message: undefined };
-}
-function findCreatedProject(projects, request, sinceMs) {
-    const match = earliest(projects.filter((project) => project.name === request.name &&
-        project.url === request.url &&
-        sameSet(project.platforms, request.platforms) &&
-        createdSince(project.createdAt, sinceMs)));
-    if (!match)
-        return undefined;
-    const { id, name, url, platforms, createdAt } = match;
-    return { id, name, url, platforms, createdAt, message: undefined };
-}
-function findCreatedWebhook(webhooks, request, sinceMs) {
-    return earliest(webhooks.filter((webhook) => webhook.url === request.url &&
-        sameSet(webhook.events, request.events) &&
-        createdSince(webhook.createdAt, sinceMs)));
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(24371);
-;// CONCATENATED MODULE: ./src/api/error-body.ts
-// The service's error format is not specified (spec §7): take its own message from whichever
-// common shape the body has, else a short excerpt of the text, never the API key.
-const EXCERPT_CHARS = 200;
-const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-function messageOf(parsed) {
-    if (parsed === null || typeof parsed !== 'object')
-        return nonEmptyString(parsed);
-    const body = parsed;
-    const error = body.error;
-    if (error !== null && typeof error === 'object') {
-        const inner = error;
-        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
-    }
-    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
-}
-function excerpt(text) {
-    // eslint-disable-next-line no-control-regex
-    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-    if (flat === '')
-        return undefined;
-    return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
-}
-/** Replaces every occurrence of each secret with `***`. */
-function redact(text, secrets) {
-    return secrets.reduce((current, secret) => (secret === '' ? current : current.split(secret).join('***')), text);
-}
-/**
- * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
- * or a short single-line excerpt of whatever text came back.
- */
-function serviceMessageOf(body, secrets) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        parsed = undefined;
-    }
-    const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
-    return excerpt(redact(message, secrets));
-}
-
-;// CONCATENATED MODULE: ./src/api/transport.ts
-// The HTTP edge (undici): base URL, auth for the API's own origin only, User-Agent, per-request
-// timeouts, and classification of every failure for the retry loop.
-
-
-
-
-// Failures where the request certainly never reached the service.
-const CONNECT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-const TRANSIENT_CODES = new Set([
-    ...CONNECT_CODES,
-    ...TIMEOUT_CODES,
-    'ECONNRESET',
-    'ECONNABORTED',
-    'EPIPE',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CLOSED',
-    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-]);
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
-const headerValue = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-/** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
-function joinUrl(baseUrl, path) {
-    const base = new URL(baseUrl);
-    return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
-}
-function shapeProblem(error) {
-    const issue = error.issues[0];
-    const fieldPath = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
-    return { fieldPath, problem: issue ? `is invalid (${issue.message})` : 'is invalid' };
-}
-class Transport {
-    runtime;
-    timeoutMs;
-    apiOrigin;
-    #baseUrl;
-    #apiKey;
-    #userAgent;
-    #agent;
-    constructor(options) {
-        this.runtime = options.runtime;
-        this.timeoutMs = options.timeoutMs;
-        this.apiOrigin = new URL(options.baseUrl).origin;
-        this.#baseUrl = options.baseUrl;
-        this.#apiKey = options.apiKey;
-        this.#userAgent = options.userAgent;
-        this.#agent = new undici/* Agent */.g6();
-    }
-    url(path) {
-        return joinUrl(this.#baseUrl, path);
-    }
-    /** Request headers for `url`: the API key goes to the API's own origin only. */
-    headersFor(url, extra = {}) {
-        const headers = { 'user-agent': this.#userAgent, ...extra };
-        if (url.origin === this.apiOrigin)
-            headers.authorization = `Bearer ${this.#apiKey}`;
-        return headers;
-    }
-    /** One HTTP exchange, no redirects followed. */
-    send(url, init) {
-        const headers = this.headersFor(url, init.headers);
-        return this.#agent.request({
-            origin: url.origin,
-            path: `${url.pathname}${url.search}`,
-            method: init.method,
-            headers,
-            body: init.body ?? null,
-            signal: init.signal ?? null,
-            headersTimeout: init.idleTimeoutMs,
-            bodyTimeout: init.idleTimeoutMs,
-        });
-    }
-    /** A JSON endpoint: retried, validated, typed. */
-    json(request, signal) {
-        return withRetries(this.runtime, {
-            endpoint: request.endpoint,
-            signal,
-            attempt: () => this.#jsonAttempt(request, signal),
-            reconcile: request.reconcile,
-        });
-    }
-    /** Classifies an HTTP status that is not a success. */
-    statusFailure(endpoint, status, headers, bodyText, resourceId) {
-        const serviceMessage = serviceMessageOf(bodyText, [this.#apiKey]);
-        const retryable = status === 408 || status === 429 || status >= 500;
-        const retryAfterMs = retryable
-            ? parseRetryAfter(headerValue(headers, 'retry-after'), this.runtime.now())
-            : undefined;
-        return {
-            retryable,
-            outcomeUnknown: status >= 500,
-            retryAfterMs,
-            reason: `HTTP ${status}` + (retryAfterMs === undefined ? '' : `, Retry-After ${retryAfterMs} ms`),
-            toError: (attempts) => {
-                if (status === 401 || status === 403) {
-                    return new ApiKeyRefusedError(status, endpoint, serviceMessage);
-                }
-                if (status === 404 && resourceId !== undefined) {
-                    return new NotFoundError(endpoint, resourceId, serviceMessage);
-                }
-                return new ApiError(status, endpoint, serviceMessage, attempts);
-            },
-        };
-    }
-    /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint, error, timedOut) {
-        const code = errorCode(error);
-        if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code)))
-            throw error;
-        const isTimeout = timedOut || TIMEOUT_CODES.has(code ?? '');
-        return {
-            retryable: true,
-            outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
-            reason: isTimeout ? `no answer within ${this.timeoutMs} ms` : (code ?? 'network error'),
-            toError: (attempts) => isTimeout
-                ? new TimeoutError(endpoint, this.timeoutMs, attempts)
-                : new NetworkError(endpoint, code ?? 'network error', attempts),
-        };
-    }
-    close() {
-        return this.#agent.close();
-    }
-    async #jsonAttempt(request, signal) {
-        const timeout = AbortSignal.timeout(this.timeoutMs);
-        const headers = { accept: 'application/json' };
-        if (request.body !== undefined)
-            headers['content-type'] = 'application/json';
-        if (request.idempotencyKey)
-            headers['idempotency-key'] = request.idempotencyKey;
-        let response;
-        let text;
-        try {
-            response = await this.send(this.url(request.path), {
-                method: request.method,
-                headers,
-                body: request.body === undefined ? undefined : JSON.stringify(request.body),
-                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                idleTimeoutMs: this.timeoutMs,
-            });
-            text = await response.body.text();
-        }
-        catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return { ok: false, failure: this.networkFailure(request.endpoint, error, timeout.aborted) };
-        }
-        const status = response.statusCode;
-        if (status < 200 || status >= 300) {
-            const failure = this.statusFailure(request.endpoint, status, response.headers, text, request.resourceId);
-            return { ok: false, failure };
-        }
-        return this.#decode(request, status, text);
-    }
-    #decode(request, status, text) {
-        let data;
-        try {
-            data = JSON.parse(text);
-        }
-        catch {
-            return {
-                ok: false,
-                failure: {
-                    retryable: true,
-                    outcomeUnknown: true,
-                    reason: 'unparsable JSON body',
-                    toError: (attempts) => new ResponseShapeError(request.endpoint, status, '(body)', 'is not valid JSON', attempts),
-                },
-            };
-        }
-        const parsed = request.schema.safeParse(data);
-        if (parsed.success)
-            return { ok: true, value: parsed.data };
-        const { fieldPath, problem } = shapeProblem(parsed.error);
-        return {
-            ok: false,
-            failure: {
-                retryable: false,
-                outcomeUnknown: false,
-                reason: 'unexpected body',
-                toError: () => new ResponseShapeError(request.endpoint, status, fieldPath, problem),
-            },
-        };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-// BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.
-
-
-
-
-
-
-
-const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
-const DEFAULT_TIMEOUT_MS = 30_000;
-const id = (value) => encodeURIComponent(value);
-class BuildServiceClient {
-    #transport;
-    constructor(options) {
-        this.#transport = new Transport({
-            baseUrl: options.baseUrl,
-            apiKey: options.apiKey,
-            userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            runtime: defaultRetryRuntime(options.retry, options.onRetry),
-        });
-    }
-    listProjects(o = {}) {
-        return this.#transport.json({ method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: ProjectList }, o.signal);
-    }
-    getProject(projectId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /projects/:projectId',
-            path: `/projects/${id(projectId)}`,
-            schema: Project,
-            resourceId: projectId,
-        }, o.signal);
-    }
-    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
-    createProject(body, o = {}) {
-        const since = Date.now();
-        return this.#transport.json({
-            method: 'POST',
-            endpoint: 'POST /projects',
-            path: '/projects',
-            schema: CreatedProject,
-            body,
-            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findCreatedProject((await this.listProjects(o)).projects, body, since),
-        }, o.signal);
-    }
-    updateProject(projectId, patch, o = {}) {
-        return this.#transport.json({
-            method: 'PATCH',
-            endpoint: 'PATCH /projects/:projectId',
-            path: `/projects/${id(projectId)}`,
-            schema: UpdatedProject,
-            body: patch,
-            resourceId: projectId,
-        }, o.signal);
-    }
-    /** Irreversible: deletes the project with all its builds and artifacts. */
-    deleteProject(projectId, o = {}) {
-        return this.#transport.json({
-            method: 'DELETE',
-            endpoint: 'DELETE /projects/:projectId',
-            path: `/projects/${id(projectId)}`,
-            schema: Deleted,
-            resourceId: projectId,
-        }, o.signal);
-    }
-    listBuilds(projectId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /projects/:projectId/builds',
-            path: `/projects/${id(projectId)}/builds`,
-            schema: BuildList,
-            resourceId: projectId,
-        }, o.signal);
-    }
-    getBuild(buildId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /builds/:buildId',
-            path: `/builds/${id(buildId)}`,
-            schema: Build,
-            resourceId: buildId,
-        }, o.signal);
-    }
-    /**
-     * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
-     * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
-     * unparsable body) the build list is consulted, so a lost answer never yields a second build.
-     */
-    triggerBuild(projectId, body, o = {}) {
-        const since = Date.now();
-        return this.#transport.json({
-            method: 'POST',
-            endpoint: 'POST /projects/:projectId/builds',
-            path: `/projects/${id(projectId)}/builds`,
-            schema: TriggeredBuild,
-            body,
-            resourceId: projectId,
-            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findTriggeredBuild((await this.listBuilds(projectId, o)).builds, body, since),
-        }, o.signal);
-    }
-    getBuildLogs(buildId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /builds/:buildId/logs',
-            path: `/builds/${id(buildId)}/logs`,
-            schema: BuildLogs,
-            resourceId: buildId,
-        }, o.signal);
-    }
-    /** Streams the artifact into `o.directory`; see download.ts. */
-    downloadArtifact(buildId, o) {
-        return downloadArtifact(this.#transport, buildId, o);
-    }
-    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
-    createWebhook(body, o = {}) {
-        const since = Date.now();
-        return this.#transport.json({
-            method: 'POST',
-            endpoint: 'POST /webhooks',
-            path: '/webhooks',
-            schema: Webhook,
-            body,
-            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findCreatedWebhook((await this.listWebhooks(o)).webhooks, body, since),
-        }, o.signal);
-    }
-    listWebhooks(o = {}) {
-        return this.#transport.json({ method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: WebhookList }, o.signal);
-    }
-    deleteWebhook(webhookId, o = {}) {
-        return this.#transport.json({
-            method: 'DELETE',
-            endpoint: 'DELETE /webhooks/:webhookId',
-            path: `/webhooks/${id(webhookId)}`,
-            schema: Deleted,
-            resourceId: webhookId,
-        }, o.signal);
-    }
-    /** Closes the kept-alive connections. */
-    close() {
-        return this.#transport.close();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/input-rules.ts
-// Rules every action of this repository applies to its inputs, with the same messages everywhere.
-// Problems are collected, not thrown one by one, so a user fixes all of them in one go.
-class InputError extends Error {
-    problems;
-    constructor(problems) {
-        super(problems.length === 1
-            ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-        this.name = 'InputError';
-        this.problems = problems;
-    }
-}
-const quote = (value) => JSON.stringify(value);
-/** Comma- or newline-separated, whitespace ignored. */
-const splitList = (value) => value
-    .split(/[,\n]/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-const isLoopbackHost = (hostname) => hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    hostname === '::1' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-/** The YAML 1.2 core-schema booleans the runner itself accepts. */
-function parseBoolean(name, value, fallback, problems) {
-    if (value === '')
-        return fallback;
-    if (['true', 'True', 'TRUE'].includes(value))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(value))
-        return false;
-    problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
-    return fallback;
-}
-/** https, or http for loopback hosts only; returned without a trailing slash. */
-function input_rules_parseBaseUrl(value, problems) {
-    if (value === '') {
-        problems.push('base-url: missing; set the API base URL');
-        return '';
-    }
-    if (!URL.canParse(value)) {
-        problems.push(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
-        return '';
-    }
-    const url = new URL(value);
-    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
-        problems.push(`base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
-    }
-    if (url.username || url.password) {
-        problems.push('base-url: must not carry credentials; pass the key as api-key');
-    }
-    return url.href.replace(/\/+$/, '');
-}
-
-;// CONCATENATED MODULE: ./src/connection.ts
-// The service connection every action of this repository opens: its inputs, masking, and a client
-// that says in the log why a step is slow.
-
-
-
-function parseConnection(read, problems) {
-    const apiKey = read('api-key');
-    if (apiKey === '')
-        problems.push('api-key: missing; pass it from a secret');
-    return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
-}
-/** Masks secret inputs in the log before anything can print them. */
-function maskInputs(...names) {
-    for (const name of names) {
-        const value = core.getInput(name);
-        if (value !== '')
-            core.setSecret(value);
-    }
-}
-function openClient(connection) {
-    return new BuildServiceClient({
-        baseUrl: connection.baseUrl,
-        apiKey: connection.apiKey,
-        onRetry: (event) => lib_core/* info */.pq(`Retrying ${event.endpoint} in ${event.delayMs} ms (attempt ${event.attempt} failed: ${event.reason})`),
-    });
-}
-
-;// CONCATENATED MODULE: ./src/builds/types.ts
-const labelOf = (target) => `${target.platform}/${target.arch}`;
-
-;// CONCATENATED MODULE: ./src/builds/progress.ts
-// What the log says while builds run: a line per status change and a periodic progress line.
-
-
-const PROGRESS_EVERY_MS = 30_000;
-function formatElapsed(ms) {
-    const seconds = Math.max(0, Math.round(ms / 1000));
-    if (seconds < 60)
-        return `${seconds}s`;
-    const minutes = Math.floor(seconds / 60);
-    if (minutes < 60)
-        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
-}
-/** When the build entered its current phase, on the action's clock. */
-const phaseStart = (build) => build.status === 'queued' ? build.seen.queued : (build.seen.building ?? build.seen.queued);
-const statusLine = (build, previous) => `${labelOf(build)} ${previous} → ${build.status} (${build.id})`;
-function progressLine(builds, now) {
-    const done = builds.filter((build) => isTerminal(build.status)).length;
-    const running = builds
-        .filter((build) => !isTerminal(build.status))
-        .map((build) => `${labelOf(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}`);
-    return [`${done}/${builds.length} done`, ...running].join(' · ');
-}
-/** Whether a progress line is due: true at most once per `everyMs`. */
-function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
-    let last = clock();
-    return () => {
-        const now = clock();
-        if (now - last < everyMs)
-            return false;
-        last = now;
-        return true;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/builds/limit.ts
-function createLimiter(concurrency) {
-    let running = 0;
-    const waiting = [];
-    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
-    const release = () => {
-        const next = waiting.shift();
-        if (next)
-            next();
-        else
-            running -= 1;
-    };
-    return async (task) => {
-        if (running >= concurrency)
-            await new Promise((resolve) => waiting.push(resolve));
-        else
-            running += 1;
-        try {
-            return await task();
-        }
-        finally {
-            release();
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/builds/logs.ts
-// A build's log: read until it stops growing, then printed once as one group that cannot run
-// workflow commands (the service's text is untrusted).
-
-
-/** Reads a finished build's log until `quietReads` reads in a row bring nothing new. */
-async function readSettledLogs(client, buildId, options) {
-    const quietReads = options.quietReads ?? 2;
-    const maxReads = options.maxReads ?? 40;
-    let entries = [];
-    let quiet = 0;
-    for (let reads = 1;; reads += 1) {
-        const { logs } = await client.getBuildLogs(buildId, { signal: options.signal });
-        quiet = logs.length > entries.length ? 0 : quiet + 1;
-        if (logs.length >= entries.length)
-            entries = logs;
-        if (quiet >= quietReads || reads >= maxReads || options.signal?.aborted)
-            return entries;
-        await options.sleep(options.pauseMs, options.signal);
-    }
-}
-const newStopToken = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
-const clockTime = (timestamp) => {
-    const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
-    return time?.[1] ?? timestamp;
-};
-/** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
-const formatLogEntry = (entry) => entry.message
-    .split(/\r\n|\r|\n/)
-    .map((line) => `${clockTime(entry.timestamp)} ${entry.level.padEnd(7)} ${line}`);
-/**
- * The lines of one build's log group. Everything between `::stop-commands::<token>` and
- * `::<token>::` is printed as plain text by the runner, whatever it looks like.
- */
-function formatLogGroup(build, entries, token) {
-    const body = entries.flatMap(formatLogEntry);
-    return [
-        `::group::${labelOf(build)} · ${build.status}`,
-        `::stop-commands::${token}`,
-        ...(body.length > 0 ? body : ['(the service returned no log lines)']),
-        `::${token}::`,
-        '::endgroup::',
-    ];
-}
-/** The last error lines of a log (or its last lines when none says error), for an annotation. */
-function lastErrorLines(entries, count = 5) {
-    const errors = entries.filter((entry) => /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message));
-    return (errors.length > 0 ? errors : entries).slice(-count).map((entry) => entry.message);
-}
-
-;// CONCATENATED MODULE: ./src/builds/matrix.ts
-const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
-
-;// CONCATENATED MODULE: ./src/builds/poll.ts
-// Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
-// explicit state, its client, clock and sleep passed in.
-
-
-const JITTER = 0.1;
-const MAX_BACKOFF_MS = 60_000;
-const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
-/** Doubles per failure in a row, capped; back at the plain interval after the next success. */
-const poll_backoffDelay = (intervalMs, failures) => Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, MAX_BACKOFF_MS));
-/** Worth another try later: rate limits, server errors, no answer, a garbled body. */
-const isTransient = (error) => (error instanceof ApiError &&
-    !(error instanceof ApiKeyRefusedError) &&
-    !(error instanceof NotFoundError) &&
-    (error.status === 429 || error.status >= 500)) ||
-    error instanceof NetworkError ||
-    error instanceof ResponseShapeError;
-async function pollBuild(client, buildId, options) {
-    const random = options.random ?? Math.random;
-    const maxFailures = options.maxFailures ?? 10;
-    let state = { delayMs: options.firstDelayMs ?? options.intervalMs, failures: 0 };
-    for (;;) {
-        const remaining = options.deadline - options.clock();
-        if (options.signal?.aborted)
-            return { kind: 'cancelled' };
-        if (remaining <= 0)
-            return { kind: 'timeout' };
-        if (state.delayMs > 0) {
-            await options.sleep(Math.min(jittered(state.delayMs, random), remaining), options.signal);
-            if (options.signal?.aborted)
-                return { kind: 'cancelled' };
-        }
-        let build;
-        try {
-            build = await client.getBuild(buildId, { signal: options.signal });
-        }
-        catch (error) {
-            if (options.signal?.aborted)
-                return { kind: 'cancelled' };
-            if (!isTransient(error) || state.failures + 1 >= maxFailures)
-                throw error;
-            state = {
-                delayMs: poll_backoffDelay(options.intervalMs, state.failures + 1),
-                failures: state.failures + 1,
-            };
-            options.onTransientError?.(error, state.delayMs);
-            continue;
-        }
-        options.onUpdate(build);
-        if (isTerminal(build.status))
-            return { kind: 'ended', build };
-        state = { delayMs: options.intervalMs, failures: 0 };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/builds/start-builds.ts
-// Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
-// triggered, all concurrently.
-
-
-
-const newRecord = (target, version, origin, now) => ({
-    id: null,
-    platform: target.platform,
-    arch: target.arch,
-    version,
-    status: 'queued',
-    origin,
-    createdAt: undefined,
-    startedAt: undefined,
-    completedAt: undefined,
-    artifactSize: undefined,
-    buildLog: undefined,
-    seen: { queued: now, building: undefined, ended: undefined },
-    logs: undefined,
-    download: undefined,
-    artifact: undefined,
-    error: undefined,
-});
-function trackBuild(build, origin, now) {
-    const tracked = { ...newRecord(build, build.version ?? null, origin, now), id: build.id };
-    tracked.createdAt = build.createdAt;
-    return updateBuild(tracked, build, now);
-}
-/** Folds what the service says now into the record; the first sighting of each phase is kept. */
-function updateBuild(tracked, build, now) {
-    tracked.status = build.status;
-    tracked.version = build.version ?? tracked.version;
-    if ('completedAt' in build)
-        tracked.completedAt = build.completedAt ?? tracked.completedAt;
-    if ('startedAt' in build)
-        tracked.startedAt = build.startedAt ?? tracked.startedAt;
-    if ('artifactSize' in build)
-        tracked.artifactSize = build.artifactSize ?? tracked.artifactSize;
-    if ('buildLog' in build)
-        tracked.buildLog = build.buildLog ?? tracked.buildLog;
-    if (build.status !== 'queued')
-        tracked.seen.building ??= now;
-    if (isTerminal(build.status))
-        tracked.seen.ended ??= now;
-    return tracked;
-}
-/** The newest successful build of this target and version, if an earlier run left one. */
-function findReusable(builds, target, version) {
-    return builds
-        .filter((build) => build.status === 'success' &&
-        build.platform === target.platform &&
-        build.arch === target.arch &&
-        build.version === version)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-}
-const failedTrigger = (target, version, error, now) => ({
-    ...newRecord(target, version, 'triggered', now),
-    status: 'failed',
-    error: `could not trigger the build: ${error.message}`,
-});
-/**
- * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
- * a record with its error and the others carry on; when every trigger fails, that is fatal.
- */
-async function startBuilds(client, request, clock) {
-    const o = { signal: request.signal };
-    const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
-    const settled = await Promise.allSettled(request.targets.map(async (target) => {
-        const reusable = findReusable(previous, target, request.version);
-        if (reusable) {
-            lib_core/* info */.pq(`${labelOf(target)}: reusing successful build ${reusable.id} of ${request.version}`);
-            return trackBuild(await client.getBuild(reusable.id, o), 'reused', clock());
-        }
-        const body = { platform: target.platform, arch: target.arch, version: request.version };
-        const triggered = await client.triggerBuild(request.projectId, body, o);
-        lib_core/* info */.pq(`${labelOf(target)}: triggered ${triggered.id} (${triggered.status})`);
-        return trackBuild(triggered, 'triggered', clock());
-    }));
-    const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-    if (errors.length === settled.length && errors.length > 0)
-        throw errors[0];
-    return settled.map((result, index) => result.status === 'fulfilled'
-        ? result.value
-        : failedTrigger(request.targets[index], request.version, result.reason, clock()));
-}
-/** Picks up builds an earlier step or job triggered (`build-ids`). */
-async function resumeBuilds(client, projectId, buildIds, clock, signal) {
-    const builds = await Promise.all(buildIds.map((id) => client.getBuild(id, { signal })));
-    return builds.map((build) => {
-        if (build.projectId !== projectId) {
-            lib_core/* warning */.$e(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`);
-        }
-        lib_core/* info */.pq(`${labelOf(build)}: resuming ${build.id} (${build.status})`);
-        return trackBuild(build, 'resumed', clock());
-    });
-}
-
-;// CONCATENATED MODULE: ./src/builds/run-builds.ts
-// The orchestration: start the builds, follow each one concurrently, print its log group when
-// it ends, download what succeeded. Everything it learns lands in `state`, which the caller can
-// report from at any moment (timeout, cancellation).
-
-
-
-
-
-
-
-
-
-
-const newRunState = () => ({ builds: [], timedOut: false });
-/** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
-const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
-async function startOrResume(plan, deps, signal) {
-    if (plan.buildIds.length > 0) {
-        return resumeBuilds(deps.client, plan.projectId, plan.buildIds, deps.clock, signal);
-    }
-    const platforms = plan.platforms ?? (await deps.client.getProject(plan.projectId, { signal })).platforms;
-    if (platforms.length === 0) {
-        throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
-    }
-    return startBuilds(deps.client, {
-        projectId: plan.projectId,
-        // parseInputs guarantees a version whenever there are no build-ids.
-        version: plan.version ?? '',
-        targets: buildMatrix(platforms, plan.arches),
-        reuse: plan.reuseBuilds,
-        signal,
-    }, deps.clock);
-}
-async function download(build, id, f) {
-    const { plan, deps } = f;
-    const directory = external_node_path_default().join(plan.downloadPath, `${build.platform}-${build.arch}`);
-    try {
-        const file = await deps.client.downloadArtifact(id, {
-            directory,
-            expectedSize: build.artifactSize,
-            signal: f.stop,
-        });
-        build.download = {
-            path: external_node_path_default().resolve(file.path),
-            fileName: file.fileName,
-            size: file.size,
-            sha256: file.sha256,
-        };
-        lib_core/* info */.pq(`${labelOf(build)}: downloaded ${build.download.path} (${file.size} bytes, sha256 ${file.sha256})`);
-    }
-    catch (error) {
-        if (deps.signal.aborted)
-            return;
-        build.error = f.stop.aborted
-            ? 'download stopped: the timeout passed'
-            : `download failed: ${error.message}`;
-        lib_core/* warning */.$e(`${labelOf(build)}: ${build.error}`, {
-            title: `${labelOf(build)} download failed`,
-        });
-    }
-}
-/** One build from now to its end: poll, print its log group, download. */
-async function followBuild(build, f) {
-    const { deps, plan } = f;
-    if (build.id === null)
-        return;
-    const id = build.id;
-    if (!isTerminal(build.status)) {
-        const outcome = await pollBuild(deps.client, id, {
-            intervalMs: plan.pollIntervalMs,
-            deadline: f.deadline,
-            clock: deps.clock,
-            sleep: deps.sleep,
-            random: deps.random,
-            signal: f.stop,
-            onUpdate: (latest) => {
-                const previous = build.status;
-                updateBuild(build, latest, deps.clock());
-                if (build.status !== previous)
-                    lib_core/* info */.pq(statusLine(build, previous));
-                if (f.progressDue())
-                    lib_core/* info */.pq(progressLine(f.state.builds, deps.clock()));
-            },
-            onTransientError: (error, delayMs) => lib_core/* info */.pq(`${labelOf(build)}: reading ${id} failed (${error.message}); next try in ${delayMs} ms`),
-        });
-        if (outcome.kind !== 'ended')
-            return;
-    }
-    try {
-        build.logs = await readSettledLogs(deps.client, id, {
-            pauseMs: logPauseMs(plan.pollIntervalMs),
-            sleep: deps.sleep,
-            signal: f.stop,
-        });
-    }
-    catch (error) {
-        if (f.stop.aborted)
-            return;
-        lib_core/* warning */.$e(`${labelOf(build)}: could not read the log of ${id}: ${error.message}`);
-    }
-    // Printed in one synchronous run, so no other build's output can land inside the group.
-    for (const line of formatLogGroup(build, build.logs ?? [], newStopToken()))
-        lib_core/* info */.pq(line);
-    if (build.status === 'success' && plan.download && !f.stop.aborted) {
-        await f.limiter(() => download(build, id, f));
-    }
-}
-async function runBuilds(plan, deps, state) {
-    const deadline = deps.clock() + plan.timeoutMs;
-    const stop = AbortSignal.any([deps.signal, AbortSignal.timeout(plan.timeoutMs)]);
-    state.builds = await startOrResume(plan, deps, stop);
-    deps.onBuildsKnown(state.builds);
-    if (!plan.wait)
-        return;
-    const follow = {
-        plan,
-        deps,
-        state,
-        deadline,
-        stop,
-        limiter: createLimiter(plan.downloadConcurrency),
-        progressDue: createProgressGate(deps.clock),
-    };
-    await Promise.all(state.builds.map((build) => followBuild(build, follow)));
-    state.timedOut =
-        !deps.signal.aborted &&
-            (stop.aborted || state.builds.some((build) => build.id !== null && !isTerminal(build.status)));
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
-// Every input of action.yml, parsed once into a typed Plan and validated before any request.
-
-
-
-
-const INPUT_NAMES = [
-    'api-key',
-    'base-url',
-    'project-id',
-    'config-file',
-    'platforms',
-    'arches',
-    'version',
-    'wait',
-    'poll-interval',
-    'timeout',
-    'download',
-    'download-path',
-    'download-concurrency',
-    'fail-on-error',
-    'build-ids',
-    'reuse-builds',
-    'upload-artifacts',
-    'artifact-name',
-    'retention-days',
-    'artifact-overwrite',
-    'release',
-    'release-tag',
-    'release-name',
-    'release-body',
-    'generate-release-notes',
-    'release-draft',
-    'prerelease',
-    'make-latest',
-    'asset-name',
-    'overwrite',
-    'github-token',
-];
-const inputs_SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
-const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
-const MAX_TIMEOUT_MINUTES = 6 * 60;
-const isSemver = (value) => inputs_SEMVER.test(value);
-/** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
-const tagOfRef = (ref) => ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
-function inputs_parseBoolean(inputs, name, fallback, problems) {
-    return parseBoolean(name, inputs[name], fallback, problems);
-}
-function parseChoice(inputs, name, allowed, fallback, problems) {
-    const value = inputs[name];
-    if (value === '')
-        return fallback;
-    if (allowed.includes(value))
-        return value;
-    problems.push(`${name}: ${quote(value)} is not one of ${allowed.join(', ')}`);
-    return fallback;
-}
-function parseSubset(inputs, name, allowed, problems) {
-    const items = splitList(inputs[name].toLowerCase());
-    const unknown = items.filter((item) => !allowed.includes(item));
-    if (unknown.length > 0) {
-        problems.push(`${name}: ${unknown.map(quote).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`);
-    }
-    return allowed.filter((value) => items.includes(value));
-}
-function parsePositive(inputs, name, fallback, unit, max, problems) {
-    const value = inputs[name];
-    if (value === '')
-        return fallback;
-    const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!(number > 0) || number > max) {
-        problems.push(`${name}: ${quote(value)} is not a positive number of ${unit} (at most ${max})`);
-        return fallback;
-    }
-    return number;
-}
-function parseInteger(inputs, name, range, problems) {
-    const value = inputs[name];
-    if (value === '')
-        return undefined;
-    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!(number >= range[0] && number <= range[1])) {
-        problems.push(`${name}: ${quote(value)} is not a whole number from ${range[0]} to ${range[1]}`);
-        return undefined;
-    }
-    return number;
-}
-function parseVersion(inputs, ref, problems) {
-    const given = inputs.version;
-    const tag = tagOfRef(ref);
-    if (given !== '') {
-        if (isSemver(given.replace(/^v/, '')))
-            return given.replace(/^v/, '');
-        problems.push(`version: ${quote(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`);
-        return null;
-    }
-    if (inputs['build-ids'] !== '')
-        return null;
-    if (tag === null) {
-        problems.push(`version: missing and ${ref ? `the ref ${quote(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`);
-        return null;
-    }
-    const fromTag = tag.replace(/^v/, '');
-    if (isSemver(fromTag))
-        return fromTag;
-    problems.push(`version: the tag ${quote(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`);
-    return null;
-}
-function parseBuildIds(inputs, problems) {
-    const ids = splitList(inputs['build-ids']);
-    const bad = ids.filter((id) => !BUILD_ID.test(id));
-    if (bad.length > 0) {
-        problems.push(`build-ids: ${bad.map(quote).join(', ')} not of the form build_<id>`);
-    }
-    return [...new Set(ids)];
-}
-function parseRelease(inputs, ref, problems) {
-    const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
-    const refTag = tagOfRef(ref);
-    const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
-    if (!wanted)
-        return null;
-    const tag = inputs['release-tag'] || refTag;
-    if (!tag) {
-        problems.push('release-tag: missing and the ref is not a tag; set release-tag or release: false');
-        return null;
-    }
-    return {
-        tag,
-        name: inputs['release-name'] || undefined,
-        body: inputs['release-body'] || undefined,
-        generateNotes: inputs_parseBoolean(inputs, 'generate-release-notes', false, problems),
-        draft: inputs_parseBoolean(inputs, 'release-draft', false, problems),
-        prerelease: inputs_parseBoolean(inputs, 'prerelease', false, problems),
-        makeLatest: parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], 'true', problems),
-        assetNameTemplate: inputs['asset-name'] || '{name}',
-        overwrite: inputs_parseBoolean(inputs, 'overwrite', true, problems),
-    };
-}
-function parsePublish(inputs, env, download, problems) {
-    const upload = inputs_parseBoolean(inputs, 'upload-artifacts', true, problems);
-    const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
-    const overwrite = inputs_parseBoolean(inputs, 'artifact-overwrite', true, problems);
-    const release = parseRelease(inputs, env.GITHUB_REF, problems);
-    // Publishing works on downloaded installers; without downloads there is nothing to publish.
-    const plan = {
-        githubToken: inputs['github-token'],
-        repository: env.GITHUB_REPOSITORY ?? '',
-        artifacts: upload && download
-            ? {
-                nameTemplate: inputs['artifact-name'] || '{name}',
-                retentionDays,
-                onExisting: overwrite ? 'replace' : 'fail',
-            }
-            : null,
-        release: download ? release : null,
-    };
-    if (plan.artifacts || plan.release) {
-        if (plan.githubToken === '') {
-            problems.push('github-token: missing; it is needed to publish (upload-artifacts, release)');
-        }
-        if (!/^[^/\s]+\/[^/\s]+$/.test(plan.repository)) {
-            problems.push(`GITHUB_REPOSITORY: ${quote(plan.repository)} is not owner/repo; publishing needs it`);
-        }
-    }
-    return plan;
-}
-/** Pure: the inputs and the runner's environment → a validated Plan, or one InputError listing every problem. */
-function parseInputs(inputs, env) {
-    const problems = [];
-    const apiKey = inputs['api-key'];
-    if (apiKey === '')
-        problems.push('api-key: missing; pass it from a secret');
-    const baseUrl = input_rules_parseBaseUrl(inputs['base-url'], problems);
-    const projectId = inputs['project-id'];
-    const configFile = inputs['config-file'] || null;
-    if (projectId === '' && configFile === null) {
-        problems.push('project-id: missing; set it to your proj_<id>, or set config-file');
-    }
-    else if (projectId !== '' && !PROJECT_ID.test(projectId)) {
-        problems.push(`project-id: ${quote(projectId)} is not of the form proj_<id>`);
-    }
-    const platforms = parseSubset(inputs, 'platforms', PLATFORMS, problems);
-    const arches = parseSubset(inputs, 'arches', ARCHES, problems);
-    const version = parseVersion(inputs, env.GITHUB_REF, problems);
-    const wait = inputs_parseBoolean(inputs, 'wait', true, problems);
-    const pollInterval = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
-    const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
-    const download = inputs_parseBoolean(inputs, 'download', true, problems);
-    const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
-    const failOnError = inputs_parseBoolean(inputs, 'fail-on-error', true, problems);
-    const buildIds = parseBuildIds(inputs, problems);
-    const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
-    const reuseBuilds = inputs_parseBoolean(inputs, 'reuse-builds', rerun, problems);
-    const workspace = env.GITHUB_WORKSPACE || process.cwd();
-    const publish = parsePublish(inputs, env, download && wait, problems);
-    if (problems.length > 0)
-        throw new InputError(problems);
-    return {
-        apiKey,
-        baseUrl,
-        projectId,
-        configFile,
-        platforms: platforms.length > 0 ? platforms : null,
-        arches: arches.length > 0 ? arches : ['x64'],
-        version,
-        wait,
-        pollIntervalMs: Math.round(pollInterval * 1000),
-        timeoutMs: Math.round(timeout * 60_000),
-        download,
-        downloadPath: external_node_path_default().resolve(workspace, inputs['download-path'] || 'desktop-builds'),
-        downloadConcurrency,
-        failOnError,
-        buildIds,
-        reuseBuilds,
-        publish,
-    };
-}
-const readInputs = (getInput) => Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
-const getInputs = () => parseInputs(readInputs(lib_core/* getInput */.V4), process.env);
-
-// EXTERNAL MODULE: ./src/publish/errors.ts
-var errors = __nccwpck_require__(54188);
-;// CONCATENATED MODULE: ./src/report/annotations.ts
-// Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
-// summary line and the step's own failure message.
-
-
-
-const MAX_BUILD_ANNOTATIONS = 8;
-function annotationOf(build) {
-    const title = `${labelOf(build)} build failed`;
-    const lines = build.logs ? lastErrorLines(build.logs) : [];
-    const cause = build.error ?? (lines.length > 0 ? lines.join('\n') : 'the service gave no log');
-    return { title, message: `${build.id ?? 'no build'}: ${cause}` };
-}
-function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
-    const failed = builds.filter((build) => build.status === 'failed' || build.error !== undefined);
-    if (failed.length <= max)
-        return failed.map(annotationOf);
-    const shown = failed.slice(0, max - 1).map(annotationOf);
-    const rest = failed.slice(max - 1);
-    return [
-        ...shown,
-        {
-            title: `${rest.length} more builds failed`,
-            message: `${rest.map((build) => `${labelOf(build)} (${build.id ?? 'no build'})`).join(', ')}; see their log groups and the job summary`,
-        },
-    ];
-}
-function annotateFailures(builds) {
-    for (const { title, message } of failureAnnotations(builds))
-        lib_core/* error */.z3(message, { title });
-}
-
-;// CONCATENATED MODULE: ./src/report/timing.ts
-const timing_parse = (timestamp) => {
-    if (timestamp === undefined)
-        return undefined;
-    const ms = Date.parse(timestamp);
-    return Number.isNaN(ms) ? undefined : ms;
-};
-function phasesOf(build) {
-    const service = {
-        queued: timing_parse(build.createdAt),
-        building: timing_parse(build.startedAt),
-        ended: timing_parse(build.completedAt),
-    };
-    if (service.queued !== undefined) {
-        return { queued: service.queued, building: service.building, ended: service.ended };
-    }
-    return build.seen;
-}
-/** Seconds from start (or queueing) to the end, one decimal; undefined while unfinished. */
-function durationSeconds(build) {
-    const phases = phasesOf(build);
-    if (phases.ended === undefined)
-        return undefined;
-    return Math.round((phases.ended - (phases.building ?? phases.queued)) / 100) / 10;
-}
-
-;// CONCATENATED MODULE: ./src/report/outputs.ts
-// The step's outputs (design §2), written as soon as they are known and again at the end.
-
-
-function buildOutput(build) {
-    return {
-        id: build.id,
-        platform: build.platform,
-        arch: build.arch,
-        version: build.version,
-        status: build.status,
-        duration: durationSeconds(build) ?? null,
-        artifactSize: build.artifactSize ?? build.download?.size ?? null,
-        ...(build.download && { path: build.download.path, sha256: build.download.sha256 }),
-        ...(build.artifact && {
-            artifactName: build.artifact.name,
-            artifactId: build.artifact.id,
-            artifactUrl: build.artifact.url,
-        }),
-        ...(build.error !== undefined && { error: build.error }),
-    };
-}
-/** `pending` while not waiting for the builds (wait: false); otherwise all-or-nothing. */
-function runStatus(builds, waited) {
-    if (builds.some((build) => build.status === 'failed' || build.error !== undefined)) {
-        return 'failed';
-    }
-    if (!waited)
-        return 'pending';
-    return builds.length > 0 && builds.every((build) => build.status === 'success')
-        ? 'success'
-        : 'failed';
-}
-const renderOutputs = (builds, waited) => ({
-    builds: JSON.stringify(builds.map(buildOutput)),
-    status: runStatus(builds, waited),
-    artifacts: builds.flatMap((build) => (build.download ? [build.download.path] : [])).join('\n'),
-    'build-ids': builds.flatMap((build) => (build.id ? [build.id] : [])).join('\n'),
-});
-function writeOutputs(builds, waited) {
-    const outputs = renderOutputs(builds, waited);
-    for (const [name, value] of Object.entries(outputs))
-        lib_core/* setOutput */.uH(name, value);
-    return outputs;
-}
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-// The job summary: a table per build and a timeline of queued/building phases, kept under the
-// runner's 1 MiB limit for any matrix.
-
-
-
-
-
-const SUMMARY_LIMIT_BYTES = 1024 * 1024;
-/** A margin under the limit, for the notes and the lines the runner itself adds. */
-const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
-/** GitHub stops rendering big diagrams long before the byte limit. */
-const MAX_GANTT_BUILDS = 60;
-const STATUS_ICON = {
-    success: '✅',
-    failed: '❌',
-    queued: '⏳',
-    building: '🔨',
-};
-/** Table cells carry service text: no pipes, no newlines, no HTML. */
-const cell = (text) => text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|');
-function formatSize(bytes) {
-    if (bytes === undefined)
-        return '';
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-    }
-    return `${value.toFixed(1)} ${units[unit]}`;
-}
-function tableRow(build) {
-    const seconds = durationSeconds(build);
-    const size = build.download?.size ?? build.artifactSize;
-    const status = `${STATUS_ICON[build.status] ?? ''} ${build.status}${build.error ? ` (${cell(build.error)})` : ''}`;
-    const links = [
-        ...(build.buildLog ? [`[log](${encodeURI(build.buildLog)})`] : []),
-        ...(build.artifact ? [`[artifact](${encodeURI(build.artifact.url)})`] : []),
-    ].join(' · ');
-    return `| ${[
-        build.platform,
-        build.arch,
-        build.version ?? '',
-        status,
-        seconds === undefined ? '' : formatElapsed(seconds * 1000),
-        formatSize(size),
-        build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
-        build.id ? `\`${build.id}\`` : '',
-        links,
-    ].join(' | ')} |`;
-}
-const TABLE_HEAD = [
-    '| platform | arch | version | status | duration | size | sha256 | build | links |',
-    '|---|---|---|---|---|---|---|---|---|',
-];
-/** Mermaid gantt, epoch-ms dates; a failed build's bar is `crit`, a running one `active`. */
-function renderGantt(builds, now) {
-    const shown = builds.filter((build) => build.id !== null).slice(0, MAX_GANTT_BUILDS);
-    if (shown.length === 0)
-        return [];
-    const lines = ['```mermaid', 'gantt', '  dateFormat x', '  axisFormat %H:%M:%S'];
-    for (const build of shown) {
-        const { queued, building, ended } = phasesOf(build);
-        const end = ended ?? now;
-        const tag = build.status === 'failed' ? 'crit, ' : ended === undefined ? 'active, ' : '';
-        lines.push(`  section ${labelOf(build)}`);
-        lines.push(`  queued : ${queued}, ${Math.max(queued, building ?? end)}`);
-        if (building !== undefined)
-            lines.push(`  ${build.status === 'building' ? 'building' : build.status} : ${tag}${building}, ${Math.max(building, end)}`);
-    }
-    lines.push('```');
-    if (builds.length > shown.length) {
-        lines.push(`_Timeline shows the first ${shown.length} of ${builds.length} builds._`);
-    }
-    return lines;
-}
-function headline(builds, context) {
-    const done = builds.filter((b) => b.status === 'success' || b.status === 'failed').length;
-    const failed = builds.filter((b) => b.status === 'failed' || b.error !== undefined).length;
-    const status = runStatus(builds, context.waited);
-    return `**${status}** · ${done}/${builds.length} builds finished${failed > 0 ? ` · ${failed} failed` : ''}`;
-}
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Pure: the summary's Markdown. Rows beyond the budget are left out, and the text says so. */
-function renderSummary(builds, context) {
-    const head = ['## Desktop builds', '', headline(builds, context), ''];
-    if (context.releaseUrl)
-        head.push(`Release: ${context.releaseUrl}`, '');
-    const tail = [
-        '',
-        ...(context.notes ?? []).map((note) => `> ${cell(note)}`),
-        ...(context.notes?.length ? [''] : []),
-        ...renderGantt(builds, context.now),
-        '',
-    ];
-    const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;
-    const rows = [];
-    let used = fixed;
-    for (const build of builds) {
-        const row = tableRow(build);
-        if (used + bytes(row) + 1 > BUDGET_BYTES)
-            break;
-        rows.push(row);
-        used += bytes(row) + 1;
-    }
-    const cut = rows.length < builds.length
-        ? [
-            `| _${builds.length - rows.length} more builds not shown: see the \`builds\` output_ |||||||||`,
-        ]
-        : [];
-    return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
-}
-async function writeSummary(builds, context) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    await lib_core/* summary */.z.addRaw(renderSummary(builds, context)).write();
-}
-
-;// CONCATENATED MODULE: ./src/main.ts
-// The story of a run: inputs → builds (trigger, poll, logs, download) → outputs → publish →
-// summary. The only place that ends the process.
-
-
-
-
-
-
-
-
-
-
-
-
-/** After a signal, the run has this long to write what it knows before the process exits. */
-const CANCEL_GRACE_MS = 5_000;
-const main_describe = (build) => `${labelOf(build)} ${build.id ?? '(not triggered)'} (${build.status})`;
-const unfinished = (builds) => builds.filter((build) => build.id !== null && build.status !== 'success' && build.status !== 'failed');
-function installersOf(builds) {
-    return builds.flatMap((build) => build.id && build.download
-        ? [
-            {
-                buildId: build.id,
-                platform: build.platform,
-                arch: build.arch,
-                version: build.version ?? '',
-                ...build.download,
-            },
-        ]
-        : []);
-}
-/** Applies `config-file` when given; returns the project the builds belong to. */
-async function resolveProject(plan, client) {
-    const { configFile } = plan;
-    if (configFile === null)
-        return plan.projectId;
-    const applied = await lib_core/* group */.Os(`Apply the project configuration ${configFile}`, () => applyProjectConfig(client, {
-        configFile,
-        workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
-        projectId: plan.projectId || undefined,
-    }));
-    return applied.projectId;
-}
-/** Records what got published, also when publishing failed halfway. */
-function applyPublished(state, result, report) {
-    for (const artifact of result.artifacts) {
-        const build = state.builds.find((candidate) => candidate.id === artifact.buildId);
-        if (build)
-            build.artifact = artifact;
-    }
-    if (result.release) {
-        report.releaseUrl = result.release.url;
-        lib_core/* setOutput */.uH('release-url', result.release.url);
-    }
-}
-async function publishInstallers(plan, state, report) {
-    const installers = installersOf(state.builds);
-    if (installers.length === 0) {
-        lib_core/* info */.pq('Nothing to publish: no build produced an installer');
-        return;
-    }
-    // Loaded only now: the artifact and Octokit code is heavy and stays off the start path.
-    const { publish } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(204)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15204));
-    const allBuildsSucceeded = state.builds.every((build) => build.status === 'success' && build.error === undefined);
-    try {
-        applyPublished(state, await publish(plan.publish, installers, { allBuildsSucceeded }), report);
-    }
-    catch (error) {
-        if (!(error instanceof errors/* PublishError */.S1))
-            throw error;
-        applyPublished(state, error.result, report);
-        report.errors.push(error.message);
-    }
-}
-/** Pure: how the step ends, given what happened. */
-function verdict(plan, state, report, cancelledBy) {
-    const failures = [...report.errors];
-    const warnings = [];
-    const running = unfinished(state.builds);
-    if (cancelledBy !== undefined) {
-        failures.unshift(`Cancelled by ${cancelledBy}. The service has no cancel endpoint, so ` +
-            (running.length > 0
-                ? `these builds keep running: ${running.map(main_describe).join(', ')}; resume them with the build-ids input.`
-                : 'nothing was left running.'));
-    }
-    if (plan && state.timedOut) {
-        failures.push(`Timed out after ${formatElapsed(plan.timeoutMs)} (timeout input); still unfinished: ` +
-            `${running.map(main_describe).join(', ') || 'downloads'}. ` +
-            'Their ids are in the build-ids output; resume them with the build-ids input.');
-    }
-    const failed = state.builds.filter((build) => build.status === 'failed' || build.error);
-    if (failed.length > 0) {
-        const message = `${failed.length} of ${state.builds.length} builds failed: ${failed.map(main_describe).join(', ')}`;
-        if (plan?.failOnError === false)
-            warnings.push(`${message} (fail-on-error: false keeps the step green)`);
-        else
-            failures.push(message);
-    }
-    return { failures, warnings };
-}
-async function buildAndPublish(plan, state, report, signal) {
-    const client = openClient(plan);
-    try {
-        const projectId = await resolveProject(plan, client);
-        await runBuilds({ ...plan, projectId }, {
-            client,
-            clock: systemClock,
-            sleep: systemSleep,
-            signal,
-            onBuildsKnown: (builds) => {
-                writeOutputs(builds, false);
-                if (!plan.wait) {
-                    lib_core/* info */.pq(`Not waiting (wait: false); build ids: ${builds.flatMap((b) => b.id ?? []).join(', ')}`);
-                }
-            },
-        }, state);
-    }
-    finally {
-        await client.close();
-    }
-    writeOutputs(state.builds, plan.wait);
-    annotateFailures(state.builds);
-    if ((plan.publish.artifacts || plan.publish.release) && plan.wait && !signal.aborted) {
-        try {
-            await publishInstallers(plan, state, report);
-        }
-        catch (error) {
-            report.errors.push(`Publishing failed: ${error.message}`);
-        }
-    }
-}
-/** Stops the run on SIGINT/SIGTERM; a stuck run still ends after CANCEL_GRACE_MS. */
-function watchSignals() {
-    const cancel = new AbortController();
-    const onSignal = (name) => {
-        if (cancel.signal.aborted)
-            return;
-        lib_core/* info */.pq(`Received ${name}: stopping, then writing outputs and the summary`);
-        cancel.abort(name);
-        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    return {
-        signal: cancel.signal,
-        dispose: () => {
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-        },
-    };
-}
-async function run() {
-    lib_core/* setSecret */.Pq(lib_core/* getInput */.V4('api-key'));
-    const cancel = watchSignals();
-    const state = newRunState();
-    const report = { errors: [], releaseUrl: undefined };
-    let plan;
-    try {
-        plan = getInputs();
-        await buildAndPublish(plan, state, report, cancel.signal);
-    }
-    catch (error) {
-        if (!cancel.signal.aborted)
-            report.errors.push(error.message);
-    }
-    finally {
-        cancel.dispose();
-    }
-    // Again at the end, so outputs hold the latest facts even after an error.
-    if (state.builds.length > 0)
-        writeOutputs(state.builds, plan?.wait ?? true);
-    const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
-    const { failures, warnings } = verdict(plan, state, report, cancelledBy);
-    for (const warning of warnings)
-        lib_core/* warning */.$e(warning);
-    if (failures.length > 0)
-        lib_core/* setFailed */.C1(failures.join('\n'));
-    await writeSummary(state.builds, {
-        waited: plan?.wait ?? true,
-        releaseUrl: report.releaseUrl,
-        notes: [...failures, ...warnings],
-        now: Date.now(),
-    }).catch((error) => lib_core/* warning */.$e(`Could not write the job summary: ${error.message}`));
-    if (cancelledBy !== undefined)
-        process.exit(1);
-}
-
-
-/***/ }),
-
-/***/ 54188:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   NR: () => (/* binding */ AssetExistsError),
-/* harmony export */   S1: () => (/* binding */ PublishError),
-/* harmony export */   Tw: () => (/* binding */ InvalidNameError),
-/* harmony export */   VQ: () => (/* binding */ ReleaseNotFoundError),
-/* harmony export */   VS: () => (/* binding */ ChecksumsConflictError),
-/* harmony export */   cr: () => (/* binding */ AssetUploadError),
-/* harmony export */   d1: () => (/* binding */ ArtifactExistsError),
-/* harmony export */   jp: () => (/* binding */ AssetLockedError),
-/* harmony export */   po: () => (/* binding */ DuplicateNameError),
-/* harmony export */   wE: () => (/* binding */ NameTemplateError)
-/* harmony export */ });
-class NameTemplateError extends Error {
-    template;
-    placeholder;
-    constructor(template, placeholder) {
-        super(`Unknown placeholder {${placeholder}} in name template "${template}". ` +
-            'Use only {name}, {version}, {platform}, {arch} and {ext}.');
-        this.name = 'NameTemplateError';
-        this.template = template;
-        this.placeholder = placeholder;
-    }
-}
-class InvalidNameError extends Error {
-    input;
-    rendered;
-    constructor(input, rendered, reason) {
-        super(`${input} renders to "${rendered}", which ${reason}. Change the ${input} template.`);
-        this.name = 'InvalidNameError';
-        this.input = input;
-        this.rendered = rendered;
-    }
-}
-class DuplicateNameError extends Error {
-    input;
-    rendered;
-    buildIds;
-    constructor(input, rendered, buildIds) {
-        super(`${input} renders the same name "${rendered}" for builds ${buildIds.join(', ')}. ` +
-            'Add {platform}, {arch} or {ext} to the template so every installer gets its own name.');
-        this.name = 'DuplicateNameError';
-        this.input = input;
-        this.rendered = rendered;
-        this.buildIds = buildIds;
-    }
-}
-class ArtifactExistsError extends Error {
-    artifactName;
-    constructor(artifactName) {
-        super(`A workflow artifact named "${artifactName}" already exists in this run (an earlier attempt?). ` +
-            'Set artifact-overwrite: true to replace it, or change artifact-name.');
-        this.name = 'ArtifactExistsError';
-        this.artifactName = artifactName;
-    }
-}
-class AssetExistsError extends Error {
-    assetName;
-    releaseUrl;
-    constructor(assetName, releaseUrl) {
-        super(`The release ${releaseUrl} already has an asset "${assetName}" with different content. ` +
-            'Set overwrite: true to replace it, or change asset-name.');
-        this.name = 'AssetExistsError';
-        this.assetName = assetName;
-        this.releaseUrl = releaseUrl;
-    }
-}
-class AssetLockedError extends Error {
-    assetName;
-    releaseUrl;
-    constructor(assetName, releaseUrl, detail) {
-        super(`GitHub refused to replace asset "${assetName}" on ${releaseUrl}: ${detail}. ` +
-            'A published immutable release cannot change: publish the new installers under a new tag.');
-        this.name = 'AssetLockedError';
-        this.assetName = assetName;
-        this.releaseUrl = releaseUrl;
-    }
-}
-class AssetUploadError extends Error {
-    assetName;
-    status;
-    attempts;
-    alreadyExists;
-    constructor(assetName, failure) {
-        const hint = failure.status !== 422
-            ? ' Re-run the job: the release stays a draft until every upload lands.'
-            : failure.alreadyExists
-                ? ' Another job uploaded an asset of that name at the same time: give each job its own asset-name.'
-                : ' Uploads to a published immutable release are refused: delete the release or use a new tag.';
-        super(`Uploading release asset "${assetName}" failed after ${failure.attempts} attempt(s)` +
-            `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`);
-        this.name = 'AssetUploadError';
-        this.assetName = assetName;
-        this.status = failure.status;
-        this.attempts = failure.attempts;
-        this.alreadyExists = failure.alreadyExists;
-    }
-}
-class ChecksumsConflictError extends Error {
-    attempts;
-    constructor(attempts) {
-        super(`SHA256SUMS on the release kept changing under concurrent publishers after ${attempts} attempts. ` +
-            'Re-run the job to merge the checksums again.');
-        this.name = 'ChecksumsConflictError';
-        this.attempts = attempts;
-    }
-}
-class ReleaseNotFoundError extends Error {
-    tag;
-    constructor(tag) {
-        super(`No release for tag ${tag} could be found or created (it vanished while publishing). ` +
-            'Check that no other workflow deletes releases for this tag, then re-run the job.');
-        this.name = 'ReleaseNotFoundError';
-        this.tag = tag;
-    }
-}
-/** Publishing finished with failures; `result` holds everything that did land. */
-class PublishError extends Error {
-    failures;
-    result;
-    constructor(failures, result) {
-        super(`Publishing failed (${failures.length} problem(s)):\n` +
-            failures.map((f) => `- ${f.message}`).join('\n'));
-        this.name = 'PublishError';
-        this.failures = failures;
-        this.result = result;
-    }
-}
-
-
-/***/ }),
-
-/***/ 42613:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 20181:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
-
-/***/ }),
-
-/***/ 49140:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("constants");
-
-/***/ }),
-
-/***/ 76982:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-
-/***/ }),
-
-/***/ 24434:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-
-/***/ }),
-
-/***/ 79896:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-
-/***/ }),
-
-/***/ 91943:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs/promises");
-
-/***/ }),
-
-/***/ 58611:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-
-/***/ }),
-
-/***/ 65692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-
-/***/ }),
-
-/***/ 69278:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
-/***/ 34589:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-
-/***/ }),
-
-/***/ 16698:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-
-/***/ }),
-
-/***/ 4573:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 37540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-
-/***/ }),
-
-/***/ 77598:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-
-/***/ }),
-
-/***/ 53053:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-
-/***/ }),
-
-/***/ 40610:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-
-/***/ }),
-
-/***/ 78474:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 73024:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-
-/***/ }),
-
-/***/ 51455:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-
-/***/ }),
-
-/***/ 37067:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-
-/***/ }),
-
-/***/ 32467:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-
-/***/ }),
-
-/***/ 44708:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-
-/***/ }),
-
-/***/ 98995:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-
-/***/ }),
-
-/***/ 77030:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 48161:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-
-/***/ }),
-
-/***/ 76760:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-
-/***/ }),
-
-/***/ 643:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-
-/***/ }),
-
-/***/ 1708:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:process");
-
-/***/ }),
-
-/***/ 41792:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-
-/***/ }),
-
-/***/ 80099:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
-
-/***/ }),
-
-/***/ 57075:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 46466:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-
-/***/ }),
-
-/***/ 37830:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
-
-/***/ }),
-
-/***/ 46193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-
-/***/ }),
-
-/***/ 87997:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
-
-/***/ }),
-
-/***/ 58500:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-
-/***/ }),
-
-/***/ 41692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-
-/***/ }),
-
-/***/ 73136:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-
-/***/ }),
-
-/***/ 57975:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-
-/***/ }),
-
-/***/ 73429:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 75919:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-
-/***/ }),
-
-/***/ 38522:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-
-/***/ }),
-
-/***/ 70857:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-
-/***/ }),
-
-/***/ 16928:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-
-/***/ }),
-
-/***/ 932:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
-
-/***/ }),
-
-/***/ 2203:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
-
-/***/ }),
-
-/***/ 13193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-
-/***/ }),
-
-/***/ 64756:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-
-/***/ }),
-
-/***/ 52018:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tty");
-
-/***/ }),
-
-/***/ 87016:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
-
-/***/ }),
-
-/***/ 39023:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
-
-/***/ }),
-
-/***/ 43106:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
-
-/***/ }),
-
-/***/ 57349:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveBlockMap = __nccwpck_require__(87103);
-var resolveBlockSeq = __nccwpck_require__(90334);
-var resolveFlowCollection = __nccwpck_require__(13142);
-
-function resolveCollection(CN, ctx, token, onError, tagName, tag) {
-    const coll = token.type === 'block-map'
-        ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag)
-        : token.type === 'block-seq'
-            ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag)
-            : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
-    const Coll = coll.constructor;
-    // If we got a tagName matching the class, or the tag name is '!',
-    // then use the tagName from the node class used to create it.
-    if (tagName === '!' || tagName === Coll.tagName) {
-        coll.tag = Coll.tagName;
-        return coll;
-    }
-    if (tagName)
-        coll.tag = tagName;
-    return coll;
-}
-function composeCollection(CN, ctx, token, props, onError) {
-    const tagToken = props.tag;
-    const tagName = !tagToken
-        ? null
-        : ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg));
-    if (token.type === 'block-seq') {
-        const { anchor, newlineAfterProp: nl } = props;
-        const lastProp = anchor && tagToken
-            ? anchor.offset > tagToken.offset
-                ? anchor
-                : tagToken
-            : (anchor ?? tagToken);
-        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
-            const message = 'Missing newline after block sequence props';
-            onError(lastProp, 'MISSING_CHAR', message);
-        }
-    }
-    const expType = token.type === 'block-map'
-        ? 'map'
-        : token.type === 'block-seq'
-            ? 'seq'
-            : token.start.source === '{'
-                ? 'map'
-                : 'seq';
-    // shortcut: check if it's a generic YAMLMap or YAMLSeq
-    // before jumping into the custom tag logic.
-    if (!tagToken ||
-        !tagName ||
-        tagName === '!' ||
-        (tagName === YAMLMap.YAMLMap.tagName && expType === 'map') ||
-        (tagName === YAMLSeq.YAMLSeq.tagName && expType === 'seq')) {
-        return resolveCollection(CN, ctx, token, onError, tagName);
-    }
-    let tag = ctx.schema.tags.find(t => t.tag === tagName && t.collection === expType);
-    if (!tag) {
-        const kt = ctx.schema.knownTags[tagName];
-        if (kt?.collection === expType) {
-            ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
-            tag = kt;
-        }
-        else {
-            if (kt) {
-                onError(tagToken, 'BAD_COLLECTION_TYPE', `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? 'scalar'}`, true);
-            }
-            else {
-                onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, true);
-            }
-            return resolveCollection(CN, ctx, token, onError, tagName);
-        }
-    }
-    const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
-    const res = tag.resolve?.(coll, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg), ctx.options) ?? coll;
-    const node = identity.isNode(res)
-        ? res
-        : new Scalar.Scalar(res);
-    node.range = coll.range;
-    node.tag = tagName;
-    if (tag?.format)
-        node.format = tag.format;
-    return node;
-}
-
-exports.composeCollection = composeCollection;
-
-
-/***/ }),
-
-/***/ 23683:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(45937);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
-
-function composeDoc(options, directives, { offset, start, value, end }, onError) {
-    const opts = Object.assign({ _directives: directives }, options);
-    const doc = new Document.Document(undefined, opts);
-    const ctx = {
-        atKey: false,
-        atRoot: true,
-        directives: doc.directives,
-        options: doc.options,
-        schema: doc.schema
-    };
-    const props = resolveProps.resolveProps(start, {
-        indicator: 'doc-start',
-        next: value ?? end?.[0],
-        offset,
-        onError,
-        parentIndent: 0,
-        startOnNewline: true
-    });
-    if (props.found) {
-        doc.directives.docStart = true;
-        if (value &&
-            (value.type === 'block-map' || value.type === 'block-seq') &&
-            !props.hasNewline)
-            onError(props.end, 'MISSING_CHAR', 'Block collection cannot start on same line with directives-end marker');
-    }
-    // @ts-expect-error If Contents is set, let's trust the user
-    doc.contents = value
-        ? composeNode.composeNode(ctx, value, props, onError)
-        : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
-    const contentEnd = doc.contents.range[2];
-    const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
-    if (re.comment)
-        doc.comment = re.comment;
-    doc.range = [offset, contentEnd, re.offset];
-    return doc;
-}
-
-exports.composeDoc = composeDoc;
-
-
-/***/ }),
-
-/***/ 45937:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var composeCollection = __nccwpck_require__(57349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(17788);
-var utilEmptyScalarPosition = __nccwpck_require__(22599);
-
-const CN = { composeNode, composeEmptyNode };
-function composeNode(ctx, token, props, onError) {
-    const atKey = ctx.atKey;
-    const { spaceBefore, comment, anchor, tag } = props;
-    let node;
-    let isSrcToken = true;
-    switch (token.type) {
-        case 'alias':
-            node = composeAlias(ctx, token, onError);
-            if (anchor || tag)
-                onError(token, 'ALIAS_PROPS', 'An alias node must not specify any properties');
-            break;
-        case 'scalar':
-        case 'single-quoted-scalar':
-        case 'double-quoted-scalar':
-        case 'block-scalar':
-            node = composeScalar.composeScalar(ctx, token, tag, onError);
-            if (anchor)
-                node.anchor = anchor.source.substring(1);
-            break;
-        case 'block-map':
-        case 'block-seq':
-        case 'flow-collection':
-            try {
-                node = composeCollection.composeCollection(CN, ctx, token, props, onError);
-                if (anchor)
-                    node.anchor = anchor.source.substring(1);
-            }
-            catch (error) {
-                // Almost certainly here due to a stack overflow
-                const message = error instanceof Error ? error.message : String(error);
-                onError(token, 'RESOURCE_EXHAUSTION', message);
-            }
-            break;
-        default: {
-            const message = token.type === 'error'
-                ? token.message
-                : `Unsupported token (type: ${token.type})`;
-            onError(token, 'UNEXPECTED_TOKEN', message);
-            isSrcToken = false;
-        }
-    }
-    node ?? (node = composeEmptyNode(ctx, token.offset, undefined, null, props, onError));
-    if (anchor && node.anchor === '')
-        onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
-    if (atKey &&
-        ctx.options.stringKeys &&
-        (!identity.isScalar(node) ||
-            typeof node.value !== 'string' ||
-            (node.tag && node.tag !== 'tag:yaml.org,2002:str'))) {
-        const msg = 'With stringKeys, all keys must be strings';
-        onError(tag ?? token, 'NON_STRING_KEY', msg);
-    }
-    if (spaceBefore)
-        node.spaceBefore = true;
-    if (comment) {
-        if (token.type === 'scalar' && token.source === '')
-            node.comment = comment;
-        else
-            node.commentBefore = comment;
-    }
-    // @ts-expect-error Type checking misses meaning of isSrcToken
-    if (ctx.options.keepSourceTokens && isSrcToken)
-        node.srcToken = token;
-    return node;
-}
-function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
-    const token = {
-        type: 'scalar',
-        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
-        indent: -1,
-        source: ''
-    };
-    const node = composeScalar.composeScalar(ctx, token, tag, onError);
-    if (anchor) {
-        node.anchor = anchor.source.substring(1);
-        if (node.anchor === '')
-            onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
-    }
-    if (spaceBefore)
-        node.spaceBefore = true;
-    if (comment) {
-        node.comment = comment;
-        node.range[2] = end;
-    }
-    return node;
-}
-function composeAlias({ options }, { offset, source, end }, onError) {
-    const alias = new Alias.Alias(source.substring(1));
-    if (alias.source === '')
-        onError(offset, 'BAD_ALIAS', 'Alias cannot be an empty string');
-    if (alias.source.endsWith(':'))
-        onError(offset + source.length - 1, 'BAD_ALIAS', 'Alias ending in : is ambiguous', true);
-    const valueEnd = offset + source.length;
-    const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
-    alias.range = [offset, valueEnd, re.offset];
-    if (re.comment)
-        alias.comment = re.comment;
-    return alias;
-}
-
-exports.composeEmptyNode = composeEmptyNode;
-exports.composeNode = composeNode;
-
-
-/***/ }),
-
-/***/ 5413:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
-
-function composeScalar(ctx, token, tagToken, onError) {
-    const { value, type, comment, range } = token.type === 'block-scalar'
-        ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError)
-        : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
-    const tagName = tagToken
-        ? ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg))
-        : null;
-    let tag;
-    if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity.SCALAR];
-    }
-    else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
-    else if (token.type === 'scalar')
-        tag = findScalarTagByTest(ctx, value, token, onError);
-    else
-        tag = ctx.schema[identity.SCALAR];
-    let scalar;
-    try {
-        const res = tag.resolve(value, msg => onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
-    }
-    catch (error) {
-        const msg = error instanceof Error ? error.message : String(error);
-        onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg);
-        scalar = new Scalar.Scalar(value);
-    }
-    scalar.range = range;
-    scalar.source = value;
-    if (type)
-        scalar.type = type;
-    if (tagName)
-        scalar.tag = tagName;
-    if (tag.format)
-        scalar.format = tag.format;
-    if (comment)
-        scalar.comment = comment;
-    return scalar;
-}
-function findScalarTagByName(schema, value, tagName, tagToken, onError) {
-    if (tagName === '!')
-        return schema[identity.SCALAR]; // non-specific tag
-    const matchWithTest = [];
-    for (const tag of schema.tags) {
-        if (!tag.collection && tag.tag === tagName) {
-            if (tag.default && tag.test)
-                matchWithTest.push(tag);
-            else
-                return tag;
-        }
-    }
-    for (const tag of matchWithTest)
-        if (tag.test?.test(value))
-            return tag;
-    const kt = schema.knownTags[tagName];
-    if (kt && !kt.collection) {
-        // Ensure that the known tag is available for stringifying,
-        // but does not get used by default.
-        schema.tags.push(Object.assign({}, kt, { default: false, test: undefined }));
-        return kt;
-    }
-    onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, tagName !== 'tag:yaml.org,2002:str');
-    return schema[identity.SCALAR];
-}
-function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-    const tag = schema.tags.find(tag => (tag.default === true || (atKey && tag.default === 'key')) &&
-        tag.test?.test(value)) || schema[identity.SCALAR];
-    if (schema.compat) {
-        const compat = schema.compat.find(tag => tag.default && tag.test?.test(value)) ??
-            schema[identity.SCALAR];
-        if (tag.tag !== compat.tag) {
-            const ts = directives.tagString(tag.tag);
-            const cs = directives.tagString(compat.tag);
-            const msg = `Value may be parsed as either ${ts} or ${cs}`;
-            onError(token, 'TAG_RESOLVE_FAILED', msg, true);
-        }
-    }
-    return tag;
-}
-
-exports.composeScalar = composeScalar;
-
-
-/***/ }),
-
-/***/ 89984:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(61342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var identity = __nccwpck_require__(41127);
-var composeDoc = __nccwpck_require__(23683);
-var resolveEnd = __nccwpck_require__(17788);
-
-function getErrorPos(src) {
-    if (typeof src === 'number')
-        return [src, src + 1];
-    if (Array.isArray(src))
-        return src.length === 2 ? src : [src[0], src[1]];
-    const { offset, source } = src;
-    return [offset, offset + (typeof source === 'string' ? source.length : 1)];
-}
-function parsePrelude(prelude) {
-    let comment = '';
-    let atComment = false;
-    let afterEmptyLine = false;
-    for (let i = 0; i < prelude.length; ++i) {
-        const source = prelude[i];
-        switch (source[0]) {
-            case '#':
-                comment +=
-                    (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') +
-                        (source.substring(1) || ' ');
-                atComment = true;
-                afterEmptyLine = false;
-                break;
-            case '%':
-                if (prelude[i + 1]?.[0] !== '#')
-                    i += 1;
-                atComment = false;
-                break;
-            default:
-                // This may be wrong after doc-end, but in that case it doesn't matter
-                if (!atComment)
-                    afterEmptyLine = true;
-                atComment = false;
-        }
-    }
-    return { comment, afterEmptyLine };
-}
-/**
- * Compose a stream of CST nodes into a stream of YAML Documents.
- *
- * ```ts
- * import { Composer, Parser } from 'yaml'
- *
- * const src: string = ...
- * const tokens = new Parser().parse(src)
- * const docs = new Composer().compose(tokens)
- * ```
- */
-class Composer {
-    constructor(options = {}) {
-        this.doc = null;
-        this.atDirectives = false;
-        this.prelude = [];
-        this.errors = [];
-        this.warnings = [];
-        this.onError = (source, code, message, warning) => {
-            const pos = getErrorPos(source);
-            if (warning)
-                this.warnings.push(new errors.YAMLWarning(pos, code, message));
-            else
-                this.errors.push(new errors.YAMLParseError(pos, code, message));
-        };
-        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-        this.directives = new directives.Directives({ version: options.version || '1.2' });
-        this.options = options;
-    }
-    decorate(doc, afterDoc) {
-        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
-        //console.log({ dc: doc.comment, prelude, comment })
-        if (comment) {
-            const dc = doc.contents;
-            if (afterDoc) {
-                doc.comment = doc.comment ? `${doc.comment}\n${comment}` : comment;
-            }
-            else if (afterEmptyLine || doc.directives.docStart || !dc) {
-                doc.commentBefore = comment;
-            }
-            else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
-                let it = dc.items[0];
-                if (identity.isPair(it))
-                    it = it.key;
-                const cb = it.commentBefore;
-                it.commentBefore = cb ? `${comment}\n${cb}` : comment;
-            }
-            else {
-                const cb = dc.commentBefore;
-                dc.commentBefore = cb ? `${comment}\n${cb}` : comment;
-            }
-        }
-        if (afterDoc) {
-            for (let i = 0; i < this.errors.length; ++i)
-                doc.errors.push(this.errors[i]);
-            for (let i = 0; i < this.warnings.length; ++i)
-                doc.warnings.push(this.warnings[i]);
-        }
-        else {
-            doc.errors = this.errors;
-            doc.warnings = this.warnings;
-        }
-        this.prelude = [];
-        this.errors = [];
-        this.warnings = [];
-    }
-    /**
-     * Current stream status information.
-     *
-     * Mostly useful at the end of input for an empty stream.
-     */
-    streamInfo() {
-        return {
-            comment: parsePrelude(this.prelude).comment,
-            directives: this.directives,
-            errors: this.errors,
-            warnings: this.warnings
-        };
-    }
-    /**
-     * Compose tokens into documents.
-     *
-     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
-     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
-     */
-    *compose(tokens, forceDoc = false, endOffset = -1) {
-        for (const token of tokens)
-            yield* this.next(token);
-        yield* this.end(forceDoc, endOffset);
-    }
-    /** Advance the composer by one CST token. */
-    *next(token) {
-        if (node_process.env.LOG_STREAM)
-            console.dir(token, { depth: null });
-        switch (token.type) {
-            case 'directive':
-                this.directives.add(token.source, (offset, message, warning) => {
-                    const pos = getErrorPos(token);
-                    pos[0] += offset;
-                    this.onError(pos, 'BAD_DIRECTIVE', message, warning);
-                });
-                this.prelude.push(token.source);
-                this.atDirectives = true;
-                break;
-            case 'document': {
-                const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
-                if (this.atDirectives && !doc.directives.docStart)
-                    this.onError(token, 'MISSING_CHAR', 'Missing directives-end/doc-start indicator line');
-                this.decorate(doc, false);
-                if (this.doc)
-                    yield this.doc;
-                this.doc = doc;
-                this.atDirectives = false;
-                break;
-            }
-            case 'byte-order-mark':
-            case 'space':
-                break;
-            case 'comment':
-            case 'newline':
-                this.prelude.push(token.source);
-                break;
-            case 'error': {
-                const msg = token.source
-                    ? `${token.message}: ${JSON.stringify(token.source)}`
-                    : token.message;
-                const error = new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg);
-                if (this.atDirectives || !this.doc)
-                    this.errors.push(error);
-                else
-                    this.doc.errors.push(error);
-                break;
-            }
-            case 'doc-end': {
-                if (!this.doc) {
-                    const msg = 'Unexpected doc-end without preceding document';
-                    this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg));
-                    break;
-                }
-                this.doc.directives.docEnd = true;
-                const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
-                this.decorate(this.doc, true);
-                if (end.comment) {
-                    const dc = this.doc.comment;
-                    this.doc.comment = dc ? `${dc}\n${end.comment}` : end.comment;
-                }
-                this.doc.range[2] = end.offset;
-                break;
-            }
-            default:
-                this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', `Unsupported token ${token.type}`));
-        }
-    }
-    /**
-     * Call at end of input to yield any remaining document.
-     *
-     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
-     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
-     */
-    *end(forceDoc = false, endOffset = -1) {
-        if (this.doc) {
-            this.decorate(this.doc, true);
-            yield this.doc;
-            this.doc = null;
-        }
-        else if (forceDoc) {
-            const opts = Object.assign({ _directives: this.directives }, this.options);
-            const doc = new Document.Document(undefined, opts);
-            if (this.atDirectives)
-                this.onError(endOffset, 'MISSING_CHAR', 'Missing directives-end indicator line');
-            doc.range = [0, endOffset, endOffset];
-            this.decorate(doc, false);
-            yield doc;
-        }
-    }
-}
-
-exports.Composer = Composer;
-
-
-/***/ }),
-
-/***/ 87103:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
-var utilMapIncludes = __nccwpck_require__(81187);
-
-const startColMsg = 'All mapping items must start at the same column';
-function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
-    const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
-    const map = new NodeClass(ctx.schema);
-    if (ctx.atRoot)
-        ctx.atRoot = false;
-    let offset = bm.offset;
-    let commentEnd = null;
-    for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
-        // key properties
-        const keyProps = resolveProps.resolveProps(start, {
-            indicator: 'explicit-key-ind',
-            next: key ?? sep?.[0],
-            offset,
-            onError,
-            parentIndent: bm.indent,
-            startOnNewline: true
-        });
-        const implicitKey = !keyProps.found;
-        if (implicitKey) {
-            if (key) {
-                if (key.type === 'block-seq')
-                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'A block sequence may not be used as an implicit map key');
-                else if ('indent' in key && key.indent !== bm.indent)
-                    onError(offset, 'BAD_INDENT', startColMsg);
-            }
-            if (!keyProps.anchor && !keyProps.tag && !sep) {
-                commentEnd = keyProps.end;
-                if (keyProps.comment) {
-                    if (map.comment)
-                        map.comment += '\n' + keyProps.comment;
-                    else
-                        map.comment = keyProps.comment;
-                }
-                continue;
-            }
-            if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-                onError(key ?? start[start.length - 1], 'MULTILINE_IMPLICIT_KEY', 'Implicit keys need to be on a single line');
-            }
-        }
-        else if (keyProps.found?.indent !== bm.indent) {
-            onError(offset, 'BAD_INDENT', startColMsg);
-        }
-        // key value
-        ctx.atKey = true;
-        const keyStart = keyProps.end;
-        const keyNode = key
-            ? composeNode(ctx, key, keyProps, onError)
-            : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
-        if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
-        ctx.atKey = false;
-        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
-            onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
-        // value properties
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
-            indicator: 'map-value-ind',
-            next: value,
-            offset: keyNode.range[2],
-            onError,
-            parentIndent: bm.indent,
-            startOnNewline: !key || key.type === 'block-scalar'
-        });
-        offset = valueProps.end;
-        if (valueProps.found) {
-            if (implicitKey) {
-                if (value?.type === 'block-map' && !valueProps.hasNewline)
-                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'Nested mappings are not allowed in compact mappings');
-                if (ctx.options.strict &&
-                    keyProps.start < valueProps.found.offset - 1024)
-                    onError(keyNode.range, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit block mapping key');
-            }
-            // value value
-            const valueNode = value
-                ? composeNode(ctx, value, valueProps, onError)
-                : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
-            if (ctx.schema.compat)
-                utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
-            offset = valueNode.range[2];
-            const pair = new Pair.Pair(keyNode, valueNode);
-            if (ctx.options.keepSourceTokens)
-                pair.srcToken = collItem;
-            map.items.push(pair);
-        }
-        else {
-            // key with no value
-            if (implicitKey)
-                onError(keyNode.range, 'MISSING_CHAR', 'Implicit map keys need to be followed by map values');
-            if (valueProps.comment) {
-                if (keyNode.comment)
-                    keyNode.comment += '\n' + valueProps.comment;
-                else
-                    keyNode.comment = valueProps.comment;
-            }
-            const pair = new Pair.Pair(keyNode);
-            if (ctx.options.keepSourceTokens)
-                pair.srcToken = collItem;
-            map.items.push(pair);
-        }
-    }
-    if (commentEnd && commentEnd < offset)
-        onError(commentEnd, 'IMPOSSIBLE', 'Map comment with trailing content');
-    map.range = [bm.offset, offset, commentEnd ?? offset];
-    return map;
-}
-
-exports.resolveBlockMap = resolveBlockMap;
-
-
-/***/ }),
-
-/***/ 48913:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(63301);
-
-function resolveBlockScalar(ctx, scalar, onError) {
-    const start = scalar.offset;
-    const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
-    if (!header)
-        return { value: '', type: null, comment: '', range: [start, start, start] };
-    const type = header.mode === '>' ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-    const lines = scalar.source ? splitLines(scalar.source) : [];
-    // determine the end of content & start of chomping
-    let chompStart = lines.length;
-    for (let i = lines.length - 1; i >= 0; --i) {
-        const content = lines[i][1];
-        if (content === '' || content === '\r')
-            chompStart = i;
-        else
-            break;
-    }
-    // shortcut for empty contents
-    if (chompStart === 0) {
-        const value = header.chomp === '+' && lines.length > 0
-            ? '\n'.repeat(Math.max(1, lines.length - 1))
-            : '';
-        let end = start + header.length;
-        if (scalar.source)
-            end += scalar.source.length;
-        return { value, type, comment: header.comment, range: [start, end, end] };
-    }
-    // find the indentation level to trim from start
-    let trimIndent = scalar.indent + header.indent;
-    let offset = scalar.offset + header.length;
-    let contentStart = 0;
-    for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines[i];
-        if (content === '' || content === '\r') {
-            if (header.indent === 0 && indent.length > trimIndent)
-                trimIndent = indent.length;
-        }
-        else {
-            if (indent.length < trimIndent) {
-                const message = 'Block scalars with more-indented leading empty lines must use an explicit indentation indicator';
-                onError(offset + indent.length, 'MISSING_CHAR', message);
-            }
-            if (header.indent === 0)
-                trimIndent = indent.length;
-            contentStart = i;
-            if (trimIndent === 0 && !ctx.atRoot) {
-                const message = 'Block scalar values in collections must be indented';
-                onError(offset, 'BAD_INDENT', message);
-            }
-            break;
-        }
-        offset += indent.length + content.length + 1;
-    }
-    // include trailing more-indented empty lines in content
-    for (let i = lines.length - 1; i >= chompStart; --i) {
-        if (lines[i][0].length > trimIndent)
-            chompStart = i + 1;
-    }
-    let value = '';
-    let sep = '';
-    let prevMoreIndented = false;
-    // leading whitespace is kept intact
-    for (let i = 0; i < contentStart; ++i)
-        value += lines[i][0].slice(trimIndent) + '\n';
-    for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines[i];
-        offset += indent.length + content.length + 1;
-        const crlf = content[content.length - 1] === '\r';
-        if (crlf)
-            content = content.slice(0, -1);
-        /* istanbul ignore if already caught in lexer */
-        if (content && indent.length < trimIndent) {
-            const src = header.indent
-                ? 'explicit indentation indicator'
-                : 'first line';
-            const message = `Block scalar lines must not be less indented than their ${src}`;
-            onError(offset - content.length - (crlf ? 2 : 1), 'BAD_INDENT', message);
-            indent = '';
-        }
-        if (type === Scalar.Scalar.BLOCK_LITERAL) {
-            value += sep + indent.slice(trimIndent) + content;
-            sep = '\n';
-        }
-        else if (indent.length > trimIndent || content[0] === '\t') {
-            // more-indented content within a folded block
-            if (sep === ' ')
-                sep = '\n';
-            else if (!prevMoreIndented && sep === '\n')
-                sep = '\n\n';
-            value += sep + indent.slice(trimIndent) + content;
-            sep = '\n';
-            prevMoreIndented = true;
-        }
-        else if (content === '') {
-            // empty line
-            if (sep === '\n')
-                value += '\n';
-            else
-                sep = '\n';
-        }
-        else {
-            value += sep + content;
-            sep = ' ';
-            prevMoreIndented = false;
-        }
-    }
-    switch (header.chomp) {
-        case '-':
-            break;
-        case '+':
-            for (let i = chompStart; i < lines.length; ++i)
-                value += '\n' + lines[i][0].slice(trimIndent);
-            if (value[value.length - 1] !== '\n')
-                value += '\n';
-            break;
-        default:
-            value += '\n';
-    }
-    const end = start + header.length + scalar.source.length;
-    return { value, type, comment: header.comment, range: [start, end, end] };
-}
-function parseBlockScalarHeader({ offset, props }, strict, onError) {
-    /* istanbul ignore if should not happen */
-    if (props[0].type !== 'block-scalar-header') {
-        onError(props[0], 'IMPOSSIBLE', 'Block scalar header not found');
-        return null;
-    }
-    const { source } = props[0];
-    const mode = source[0];
-    let indent = 0;
-    let chomp = '';
-    let error = -1;
-    for (let i = 1; i < source.length; ++i) {
-        const ch = source[i];
-        if (!chomp && (ch === '-' || ch === '+'))
-            chomp = ch;
-        else {
-            const n = Number(ch);
-            if (!indent && n)
-                indent = n;
-            else if (error === -1)
-                error = offset + i;
-        }
-    }
-    if (error !== -1)
-        onError(error, 'UNEXPECTED_TOKEN', `Block scalar header includes extra characters: ${source}`);
-    let hasSpace = false;
-    let comment = '';
-    let length = source.length;
-    for (let i = 1; i < props.length; ++i) {
-        const token = props[i];
-        switch (token.type) {
-            case 'space':
-                hasSpace = true;
-            // fallthrough
-            case 'newline':
-                length += token.source.length;
-                break;
-            case 'comment':
-                if (strict && !hasSpace) {
-                    const message = 'Comments must be separated from other tokens by white space characters';
-                    onError(token, 'MISSING_CHAR', message);
-                }
-                length += token.source.length;
-                comment = token.source.substring(1);
-                break;
-            case 'error':
-                onError(token, 'UNEXPECTED_TOKEN', token.message);
-                length += token.source.length;
-                break;
-            /* istanbul ignore next should not happen */
-            default: {
-                const message = `Unexpected token in block scalar header: ${token.type}`;
-                onError(token, 'UNEXPECTED_TOKEN', message);
-                const ts = token.source;
-                if (ts && typeof ts === 'string')
-                    length += ts.length;
-            }
-        }
-    }
-    return { mode, indent, chomp, comment, length };
-}
-/** @returns Array of lines split up as `[indent, content]` */
-function splitLines(source) {
-    const split = source.split(/\n( *)/);
-    const first = split[0];
-    const m = first.match(/^( *)/);
-    const line0 = m?.[1]
-        ? [m[1], first.slice(m[1].length)]
-        : ['', first];
-    const lines = [line0];
-    for (let i = 1; i < split.length; i += 2)
-        lines.push([split[i], split[i + 1]]);
-    return lines;
-}
-
-exports.resolveBlockScalar = resolveBlockScalar;
-
-
-/***/ }),
-
-/***/ 90334:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveProps = __nccwpck_require__(34631);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
-
-function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
-    const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
-    const seq = new NodeClass(ctx.schema);
-    if (ctx.atRoot)
-        ctx.atRoot = false;
-    if (ctx.atKey)
-        ctx.atKey = false;
-    let offset = bs.offset;
-    let commentEnd = null;
-    for (const { start, value } of bs.items) {
-        const props = resolveProps.resolveProps(start, {
-            indicator: 'seq-item-ind',
-            next: value,
-            offset,
-            onError,
-            parentIndent: bs.indent,
-            startOnNewline: true
-        });
-        if (!props.found) {
-            if (props.anchor || props.tag || value) {
-                if (value?.type === 'block-seq')
-                    onError(props.end, 'BAD_INDENT', 'All sequence items must start at the same column');
-                else
-                    onError(offset, 'MISSING_CHAR', 'Sequence item without - indicator');
-            }
-            else {
-                commentEnd = props.end;
-                if (props.comment)
-                    seq.comment = props.comment;
-                continue;
-            }
-        }
-        const node = value
-            ? composeNode(ctx, value, props, onError)
-            : composeEmptyNode(ctx, props.end, start, null, props, onError);
-        if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
-        offset = node.range[2];
-        seq.items.push(node);
-    }
-    seq.range = [bs.offset, offset, commentEnd ?? offset];
-    return seq;
-}
-
-exports.resolveBlockSeq = resolveBlockSeq;
-
-
-/***/ }),
-
-/***/ 17788:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function resolveEnd(end, offset, reqSpace, onError) {
-    let comment = '';
-    if (end) {
-        let hasSpace = false;
-        let sep = '';
-        for (const token of end) {
-            const { source, type } = token;
-            switch (type) {
-                case 'space':
-                    hasSpace = true;
-                    break;
-                case 'comment': {
-                    if (reqSpace && !hasSpace)
-                        onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
-                    const cb = source.substring(1) || ' ';
-                    if (!comment)
-                        comment = cb;
-                    else
-                        comment += sep + cb;
-                    sep = '';
-                    break;
-                }
-                case 'newline':
-                    if (comment)
-                        sep += source;
-                    hasSpace = true;
-                    break;
-                default:
-                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${type} at node end`);
-            }
-            offset += source.length;
-        }
-    }
-    return { comment, offset };
-}
-
-exports.resolveEnd = resolveEnd;
-
-
-/***/ }),
-
-/***/ 13142:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(81187);
-
-const blockMsg = 'Block collections are not allowed within flow collections';
-const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
-function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-    const isMap = fc.start.source === '{';
-    const fcName = isMap ? 'flow map' : 'flow sequence';
-    const NodeClass = (tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq));
-    const coll = new NodeClass(ctx.schema);
-    coll.flow = true;
-    const atRoot = ctx.atRoot;
-    if (atRoot)
-        ctx.atRoot = false;
-    if (ctx.atKey)
-        ctx.atKey = false;
-    let offset = fc.offset + fc.start.source.length;
-    for (let i = 0; i < fc.items.length; ++i) {
-        const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
-        const props = resolveProps.resolveProps(start, {
-            flow: fcName,
-            indicator: 'explicit-key-ind',
-            next: key ?? sep?.[0],
-            offset,
-            onError,
-            parentIndent: fc.indent,
-            startOnNewline: false
-        });
-        if (!props.found) {
-            if (!props.anchor && !props.tag && !sep && !value) {
-                if (i === 0 && props.comma)
-                    onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
-                else if (i < fc.items.length - 1)
-                    onError(props.start, 'UNEXPECTED_TOKEN', `Unexpected empty item in ${fcName}`);
-                if (props.comment) {
-                    if (coll.comment)
-                        coll.comment += '\n' + props.comment;
-                    else
-                        coll.comment = props.comment;
-                }
-                offset = props.end;
-                continue;
-            }
-            if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
-                onError(key, // checked by containsNewline()
-                'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
-        }
-        if (i === 0) {
-            if (props.comma)
-                onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
-        }
-        else {
-            if (!props.comma)
-                onError(props.start, 'MISSING_CHAR', `Missing , between ${fcName} items`);
-            if (props.comment) {
-                let prevItemComment = '';
-                loop: for (const st of start) {
-                    switch (st.type) {
-                        case 'comma':
-                        case 'space':
-                            break;
-                        case 'comment':
-                            prevItemComment = st.source.substring(1);
-                            break loop;
-                        default:
-                            break loop;
-                    }
-                }
-                if (prevItemComment) {
-                    let prev = coll.items[coll.items.length - 1];
-                    if (identity.isPair(prev))
-                        prev = prev.value ?? prev.key;
-                    if (prev.comment)
-                        prev.comment += '\n' + prevItemComment;
-                    else
-                        prev.comment = prevItemComment;
-                    props.comment = props.comment.substring(prevItemComment.length + 1);
-                }
-            }
-        }
-        if (!isMap && !sep && !props.found) {
-            // item is a value in a seq
-            // → key & sep are empty, start does not include ? or :
-            const valueNode = value
-                ? composeNode(ctx, value, props, onError)
-                : composeEmptyNode(ctx, props.end, sep, null, props, onError);
-            coll.items.push(valueNode);
-            offset = valueNode.range[2];
-            if (isBlock(value))
-                onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
-        }
-        else {
-            // item is a key+value pair
-            // key value
-            ctx.atKey = true;
-            const keyStart = props.end;
-            const keyNode = key
-                ? composeNode(ctx, key, props, onError)
-                : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-            if (isBlock(key))
-                onError(keyNode.range, 'BLOCK_IN_FLOW', blockMsg);
-            ctx.atKey = false;
-            // value properties
-            const valueProps = resolveProps.resolveProps(sep ?? [], {
-                flow: fcName,
-                indicator: 'map-value-ind',
-                next: value,
-                offset: keyNode.range[2],
-                onError,
-                parentIndent: fc.indent,
-                startOnNewline: false
-            });
-            if (valueProps.found) {
-                if (!isMap && !props.found && ctx.options.strict) {
-                    if (sep)
-                        for (const st of sep) {
-                            if (st === valueProps.found)
-                                break;
-                            if (st.type === 'newline') {
-                                onError(st, 'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
-                                break;
-                            }
-                        }
-                    if (props.start < valueProps.found.offset - 1024)
-                        onError(valueProps.found, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit flow sequence key');
-                }
-            }
-            else if (value) {
-                if ('source' in value && value.source?.[0] === ':')
-                    onError(value, 'MISSING_CHAR', `Missing space after : in ${fcName}`);
-                else
-                    onError(valueProps.start, 'MISSING_CHAR', `Missing , or : between ${fcName} items`);
-            }
-            // value value
-            const valueNode = value
-                ? composeNode(ctx, value, valueProps, onError)
-                : valueProps.found
-                    ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError)
-                    : null;
-            if (valueNode) {
-                if (isBlock(value))
-                    onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
-            }
-            else if (valueProps.comment) {
-                if (keyNode.comment)
-                    keyNode.comment += '\n' + valueProps.comment;
-                else
-                    keyNode.comment = valueProps.comment;
-            }
-            const pair = new Pair.Pair(keyNode, valueNode);
-            if (ctx.options.keepSourceTokens)
-                pair.srcToken = collItem;
-            if (isMap) {
-                const map = coll;
-                if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
-                    onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
-                map.items.push(pair);
-            }
-            else {
-                const map = new YAMLMap.YAMLMap(ctx.schema);
-                map.flow = true;
-                map.items.push(pair);
-                const endRange = (valueNode ?? keyNode).range;
-                map.range = [keyNode.range[0], endRange[1], endRange[2]];
-                coll.items.push(map);
-            }
-            offset = valueNode ? valueNode.range[2] : valueProps.end;
-        }
-    }
-    const expectedEnd = isMap ? '}' : ']';
-    const [ce, ...ee] = fc.end;
-    let cePos = offset;
-    if (ce?.source === expectedEnd)
-        cePos = ce.offset + ce.source.length;
-    else {
-        const name = fcName[0].toUpperCase() + fcName.substring(1);
-        const msg = atRoot
-            ? `${name} must end with a ${expectedEnd}`
-            : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
-        onError(offset, atRoot ? 'MISSING_CHAR' : 'BAD_INDENT', msg);
-        if (ce && ce.source.length !== 1)
-            ee.unshift(ce);
-    }
-    if (ee.length > 0) {
-        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
-        if (end.comment) {
-            if (coll.comment)
-                coll.comment += '\n' + end.comment;
-            else
-                coll.comment = end.comment;
-        }
-        coll.range = [fc.offset, cePos, end.offset];
-    }
-    else {
-        coll.range = [fc.offset, cePos, cePos];
-    }
-    return coll;
-}
-
-exports.resolveFlowCollection = resolveFlowCollection;
-
-
-/***/ }),
-
-/***/ 76842:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(63301);
-var resolveEnd = __nccwpck_require__(17788);
-
-function resolveFlowScalar(scalar, strict, onError) {
-    const { offset, type, source, end } = scalar;
-    let _type;
-    let value;
-    const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
-    switch (type) {
-        case 'scalar':
-            _type = Scalar.Scalar.PLAIN;
-            value = plainValue(source, _onError);
-            break;
-        case 'single-quoted-scalar':
-            _type = Scalar.Scalar.QUOTE_SINGLE;
-            value = singleQuotedValue(source, _onError);
-            break;
-        case 'double-quoted-scalar':
-            _type = Scalar.Scalar.QUOTE_DOUBLE;
-            value = doubleQuotedValue(source, _onError);
-            break;
-        /* istanbul ignore next should not happen */
-        default:
-            onError(scalar, 'UNEXPECTED_TOKEN', `Expected a flow scalar value, but found: ${type}`);
-            return {
-                value: '',
-                type: null,
-                comment: '',
-                range: [offset, offset + source.length, offset + source.length]
-            };
-    }
-    const valueEnd = offset + source.length;
-    const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
-    return {
-        value,
-        type: _type,
-        comment: re.comment,
-        range: [offset, valueEnd, re.offset]
-    };
-}
-function plainValue(source, onError) {
-    let badChar = '';
-    switch (source[0]) {
-        /* istanbul ignore next should not happen */
-        case '\t':
-            badChar = 'a tab character';
-            break;
-        case ',':
-            badChar = 'flow indicator character ,';
-            break;
-        case '%':
-            badChar = 'directive indicator character %';
-            break;
-        case '|':
-        case '>': {
-            badChar = `block scalar indicator ${source[0]}`;
-            break;
-        }
-        case '@':
-        case '`': {
-            badChar = `reserved character ${source[0]}`;
-            break;
-        }
-    }
-    if (badChar)
-        onError(0, 'BAD_SCALAR_START', `Plain value cannot start with ${badChar}`);
-    return unfoldLines(source);
-}
-function singleQuotedValue(source, onError) {
-    if (source[source.length - 1] !== "'" || source.length === 1)
-        onError(source.length, 'MISSING_CHAR', "Missing closing 'quote");
-    return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
-}
-function unfoldLines(source) {
-    const line = /(.*?)\r?\n/sy;
-    let match = line.exec(source);
-    if (!match)
-        return source;
-    /**
-     * The negative lookbehinds in these RegExps are to
-     * prevent causing a polynomial search time in certain cases.
-     *
-     * The try-catch is for Safari < 16.4 and other old browsers:
-     * https://caniuse.com/js-regexp-lookbehind
-     */
-    let trimEnd, trimBoth;
-    try {
-        trimEnd = new RegExp('(?<![ \t])[ \t]+$');
-        trimBoth = new RegExp('^[ \t]+|(?<![ \t])[ \t]+$', 'g');
-    }
-    catch {
-        trimEnd = /[ \t]+$/;
-        trimBoth = /^[ \t]+|[ \t]+$/g;
-    }
-    let res = match[1].replace(trimEnd, '');
-    let sep = ' ';
-    let pos = line.lastIndex;
-    while ((match = line.exec(source))) {
-        const lm = match[1].replace(trimBoth, '');
-        if (lm === '') {
-            if (sep === '\n')
-                res += sep;
-            else
-                sep = '\n';
-        }
-        else {
-            res += sep + lm;
-            sep = ' ';
-        }
-        pos = line.lastIndex;
-    }
-    const last = /[ \t]*(.*)/sy;
-    last.lastIndex = pos;
-    match = last.exec(source);
-    return res + sep + (match?.[1] ?? '');
-}
-function doubleQuotedValue(source, onError) {
-    let res = '';
-    for (let i = 1; i < source.length - 1; ++i) {
-        const ch = source[i];
-        if (ch === '\r' && source[i + 1] === '\n')
-            continue;
-        if (ch === '\n') {
-            const { fold, offset } = foldNewline(source, i);
-            res += fold;
-            i = offset;
-        }
-        else if (ch === '\\') {
-            let next = source[++i];
-            const cc = escapeCodes[next];
-            if (cc)
-                res += cc;
-            else if (next === '\n') {
-                // skip escaped newlines, but still trim the following line
-                next = source[i + 1];
-                while (next === ' ' || next === '\t')
-                    next = source[++i + 1];
-            }
-            else if (next === '\r' && source[i + 1] === '\n') {
-                // skip escaped CRLF newlines, but still trim the following line
-                next = source[++i + 1];
-                while (next === ' ' || next === '\t')
-                    next = source[++i + 1];
-            }
-            else if (next === 'x' || next === 'u' || next === 'U') {
-                const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
-                res += parseCharCode(source, i + 1, length, onError);
-                i += length;
-            }
-            else {
-                const raw = source.substr(i - 1, 2);
-                onError(i - 1, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
-                res += raw;
-            }
-        }
-        else if (ch === ' ' || ch === '\t') {
-            // trim trailing whitespace
-            const wsStart = i;
-            let next = source[i + 1];
-            while (next === ' ' || next === '\t')
-                next = source[++i + 1];
-            if (next !== '\n' && !(next === '\r' && source[i + 2] === '\n'))
-                res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
-        }
-        else {
-            res += ch;
-        }
-    }
-    if (source[source.length - 1] !== '"' || source.length === 1)
-        onError(source.length, 'MISSING_CHAR', 'Missing closing "quote');
-    return res;
-}
-/**
- * Fold a single newline into a space, multiple newlines to N - 1 newlines.
- * Presumes `source[offset] === '\n'`
- */
-function foldNewline(source, offset) {
-    let fold = '';
-    let ch = source[offset + 1];
-    while (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
-        if (ch === '\r' && source[offset + 2] !== '\n')
-            break;
-        if (ch === '\n')
-            fold += '\n';
-        offset += 1;
-        ch = source[offset + 1];
-    }
-    if (!fold)
-        fold = ' ';
-    return { fold, offset };
-}
-const escapeCodes = {
-    '0': '\0', // null character
-    a: '\x07', // bell character
-    b: '\b', // backspace
-    e: '\x1b', // escape character
-    f: '\f', // form feed
-    n: '\n', // line feed
-    r: '\r', // carriage return
-    t: '\t', // horizontal tab
-    v: '\v', // vertical tab
-    N: '\u0085', // Unicode next line
-    _: '\u00a0', // Unicode non-breaking space
-    L: '\u2028', // Unicode line separator
-    P: '\u2029', // Unicode paragraph separator
-    ' ': ' ',
-    '"': '"',
-    '/': '/',
-    '\\': '\\',
-    '\t': '\t'
-};
-function parseCharCode(source, offset, length, onError) {
-    const cc = source.substr(offset, length);
-    const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
-    const code = ok ? parseInt(cc, 16) : NaN;
-    try {
-        return String.fromCodePoint(code);
-    }
-    catch {
-        const raw = source.substr(offset - 2, length + 2);
-        onError(offset - 2, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
-        return raw;
-    }
-}
-
-exports.resolveFlowScalar = resolveFlowScalar;
-
-
-/***/ }),
-
-/***/ 34631:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
-    let spaceBefore = false;
-    let atNewline = startOnNewline;
-    let hasSpace = startOnNewline;
-    let comment = '';
-    let commentSep = '';
-    let hasNewline = false;
-    let reqSpace = false;
-    let tab = null;
-    let anchor = null;
-    let tag = null;
-    let newlineAfterProp = null;
-    let comma = null;
-    let found = null;
-    let start = null;
-    for (const token of tokens) {
-        if (reqSpace) {
-            if (token.type !== 'space' &&
-                token.type !== 'newline' &&
-                token.type !== 'comma')
-                onError(token.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
-            reqSpace = false;
-        }
-        if (tab) {
-            if (atNewline && token.type !== 'comment' && token.type !== 'newline') {
-                onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
-            }
-            tab = null;
-        }
-        switch (token.type) {
-            case 'space':
-                // At the doc level, tabs at line start may be parsed
-                // as leading white space rather than indentation.
-                // In a flow collection, only the parser handles indent.
-                if (!flow &&
-                    (indicator !== 'doc-start' || next?.type !== 'flow-collection') &&
-                    token.source.includes('\t')) {
-                    tab = token;
-                }
-                hasSpace = true;
-                break;
-            case 'comment': {
-                if (!hasSpace)
-                    onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
-                const cb = token.source.substring(1) || ' ';
-                if (!comment)
-                    comment = cb;
-                else
-                    comment += commentSep + cb;
-                commentSep = '';
-                atNewline = false;
-                break;
-            }
-            case 'newline':
-                if (atNewline) {
-                    if (comment)
-                        comment += token.source;
-                    else if (!found || indicator !== 'seq-item-ind')
-                        spaceBefore = true;
-                }
-                else
-                    commentSep += token.source;
-                atNewline = true;
-                hasNewline = true;
-                if (anchor || tag)
-                    newlineAfterProp = token;
-                hasSpace = true;
-                break;
-            case 'anchor':
-                if (anchor)
-                    onError(token, 'MULTIPLE_ANCHORS', 'A node can have at most one anchor');
-                if (token.source.endsWith(':'))
-                    onError(token.offset + token.source.length - 1, 'BAD_ALIAS', 'Anchor ending in : is ambiguous', true);
-                anchor = token;
-                start ?? (start = token.offset);
-                atNewline = false;
-                hasSpace = false;
-                reqSpace = true;
-                break;
-            case 'tag': {
-                if (tag)
-                    onError(token, 'MULTIPLE_TAGS', 'A node can have at most one tag');
-                tag = token;
-                start ?? (start = token.offset);
-                atNewline = false;
-                hasSpace = false;
-                reqSpace = true;
-                break;
-            }
-            case indicator:
-                // Could here handle preceding comments differently
-                if (anchor || tag)
-                    onError(token, 'BAD_PROP_ORDER', `Anchors and tags must be after the ${token.source} indicator`);
-                if (found)
-                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.source} in ${flow ?? 'collection'}`);
-                found = token;
-                atNewline =
-                    indicator === 'seq-item-ind' || indicator === 'explicit-key-ind';
-                hasSpace = false;
-                break;
-            case 'comma':
-                if (flow) {
-                    if (comma)
-                        onError(token, 'UNEXPECTED_TOKEN', `Unexpected , in ${flow}`);
-                    comma = token;
-                    atNewline = false;
-                    hasSpace = false;
-                    break;
-                }
-            // else fallthrough
-            default:
-                onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.type} token`);
-                atNewline = false;
-                hasSpace = false;
-        }
-    }
-    const last = tokens[tokens.length - 1];
-    const end = last ? last.offset + last.source.length : offset;
-    if (reqSpace &&
-        next &&
-        next.type !== 'space' &&
-        next.type !== 'newline' &&
-        next.type !== 'comma' &&
-        (next.type !== 'scalar' || next.source !== '')) {
-        onError(next.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
-    }
-    if (tab &&
-        ((atNewline && tab.indent <= parentIndent) ||
-            next?.type === 'block-map' ||
-            next?.type === 'block-seq'))
-        onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
-    return {
-        comma,
-        found,
-        spaceBefore,
-        comment,
-        hasNewline,
-        anchor,
-        tag,
-        newlineAfterProp,
-        end,
-        start: start ?? end
-    };
-}
-
-exports.resolveProps = resolveProps;
-
-
-/***/ }),
-
-/***/ 9499:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function containsNewline(key) {
-    if (!key)
-        return null;
-    switch (key.type) {
-        case 'alias':
-        case 'scalar':
-        case 'double-quoted-scalar':
-        case 'single-quoted-scalar':
-            if (key.source.includes('\n'))
-                return true;
-            if (key.end)
-                for (const st of key.end)
-                    if (st.type === 'newline')
-                        return true;
-            return false;
-        case 'flow-collection':
-            for (const it of key.items) {
-                for (const st of it.start)
-                    if (st.type === 'newline')
-                        return true;
-                if (it.sep)
-                    for (const st of it.sep)
-                        if (st.type === 'newline')
-                            return true;
-                if (containsNewline(it.key) || containsNewline(it.value))
-                    return true;
-            }
-            return false;
-        default:
-            return true;
-    }
-}
-
-exports.containsNewline = containsNewline;
-
-
-/***/ }),
-
-/***/ 22599:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function emptyScalarPosition(offset, before, pos) {
-    if (before) {
-        pos ?? (pos = before.length);
-        for (let i = pos - 1; i >= 0; --i) {
-            let st = before[i];
-            switch (st.type) {
-                case 'space':
-                case 'comment':
-                case 'newline':
-                    offset -= st.source.length;
-                    continue;
-            }
-            // Technically, an empty scalar is immediately after the last non-empty
-            // node, but it's more useful to place it after any whitespace.
-            st = before[++i];
-            while (st?.type === 'space') {
-                offset += st.source.length;
-                st = before[++i];
-            }
-            break;
-        }
-    }
-    return offset;
-}
-
-exports.emptyScalarPosition = emptyScalarPosition;
-
-
-/***/ }),
-
-/***/ 74051:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var utilContainsNewline = __nccwpck_require__(9499);
-
-function flowIndentCheck(indent, fc, onError) {
-    if (fc?.type === 'flow-collection') {
-        const end = fc.end[0];
-        if (end.indent === indent &&
-            (end.source === ']' || end.source === '}') &&
-            utilContainsNewline.containsNewline(fc)) {
-            const msg = 'Flow end indicator should be more indented than parent';
-            onError(end, 'BAD_INDENT', msg, true);
-        }
-    }
-}
-
-exports.flowIndentCheck = flowIndentCheck;
-
-
-/***/ }),
-
-/***/ 81187:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-
-function mapIncludes(ctx, items, search) {
-    const { uniqueKeys } = ctx.options;
-    if (uniqueKeys === false)
-        return false;
-    const isEqual = typeof uniqueKeys === 'function'
-        ? uniqueKeys
-        : (a, b) => a === b || (identity.isScalar(a) && identity.isScalar(b) && a.value === b.value);
-    return items.some(pair => isEqual(pair.key, search));
-}
-
-exports.mapIncludes = mapIncludes;
-
-
-/***/ }),
-
-/***/ 3021:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var toJS = __nccwpck_require__(74043);
-var Schema = __nccwpck_require__(45840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(71596);
-var applyReviver = __nccwpck_require__(83661);
-var createNode = __nccwpck_require__(42404);
-var directives = __nccwpck_require__(61342);
-
-class Document {
-    constructor(value, replacer, options) {
-        /** A comment before this Document */
-        this.commentBefore = null;
-        /** A comment immediately after this Document */
-        this.comment = null;
-        /** Errors encountered during parsing. */
-        this.errors = [];
-        /** Warnings encountered during parsing. */
-        this.warnings = [];
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
-        let _replacer = null;
-        if (typeof replacer === 'function' || Array.isArray(replacer)) {
-            _replacer = replacer;
-        }
-        else if (options === undefined && replacer) {
-            options = replacer;
-            replacer = undefined;
-        }
-        const opt = Object.assign({
-            intAsBigInt: false,
-            keepSourceTokens: false,
-            logLevel: 'warn',
-            prettyErrors: true,
-            strict: true,
-            stringKeys: false,
-            uniqueKeys: true,
-            version: '1.2'
-        }, options);
-        this.options = opt;
-        let { version } = opt;
-        if (options?._directives) {
-            this.directives = options._directives.atDocument();
-            if (this.directives.yaml.explicit)
-                version = this.directives.yaml.version;
-        }
-        else
-            this.directives = new directives.Directives({ version });
-        this.setSchema(version, options);
-        // @ts-expect-error We can't really know that this matches Contents.
-        this.contents =
-            value === undefined ? null : this.createNode(value, _replacer, options);
-    }
-    /**
-     * Create a deep copy of this Document and its contents.
-     *
-     * Custom Node values that inherit from `Object` still refer to their original instances.
-     */
-    clone() {
-        const copy = Object.create(Document.prototype, {
-            [identity.NODE_TYPE]: { value: identity.DOC }
-        });
-        copy.commentBefore = this.commentBefore;
-        copy.comment = this.comment;
-        copy.errors = this.errors.slice();
-        copy.warnings = this.warnings.slice();
-        copy.options = Object.assign({}, this.options);
-        if (this.directives)
-            copy.directives = this.directives.clone();
-        copy.schema = this.schema.clone();
-        // @ts-expect-error We can't really know that this matches Contents.
-        copy.contents = identity.isNode(this.contents)
-            ? this.contents.clone(copy.schema)
-            : this.contents;
-        if (this.range)
-            copy.range = this.range.slice();
-        return copy;
-    }
-    /** Adds a value to the document. */
-    add(value) {
-        if (assertCollection(this.contents))
-            this.contents.add(value);
-    }
-    /** Adds a value to the document. */
-    addIn(path, value) {
-        if (assertCollection(this.contents))
-            this.contents.addIn(path, value);
-    }
-    /**
-     * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
-     *
-     * If `node` already has an anchor, `name` is ignored.
-     * Otherwise, the `node.anchor` value will be set to `name`,
-     * or if an anchor with that name is already present in the document,
-     * `name` will be used as a prefix for a new unique anchor.
-     * If `name` is undefined, the generated anchor will use 'a' as a prefix.
-     */
-    createAlias(node, name) {
-        if (!node.anchor) {
-            const prev = anchors.anchorNames(this);
-            node.anchor =
-                // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-                !name || prev.has(name) ? anchors.findNewAnchor(name || 'a', prev) : name;
-        }
-        return new Alias.Alias(node.anchor);
-    }
-    createNode(value, replacer, options) {
-        let _replacer = undefined;
-        if (typeof replacer === 'function') {
-            value = replacer.call({ '': value }, '', value);
-            _replacer = replacer;
-        }
-        else if (Array.isArray(replacer)) {
-            const keyToStr = (v) => typeof v === 'number' || v instanceof String || v instanceof Number;
-            const asStr = replacer.filter(keyToStr).map(String);
-            if (asStr.length > 0)
-                replacer = replacer.concat(asStr);
-            _replacer = replacer;
-        }
-        else if (options === undefined && replacer) {
-            options = replacer;
-            replacer = undefined;
-        }
-        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
-        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(this, 
-        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-        anchorPrefix || 'a');
-        const ctx = {
-            aliasDuplicateObjects: aliasDuplicateObjects ?? true,
-            keepUndefined: keepUndefined ?? false,
-            onAnchor,
-            onTagObj,
-            replacer: _replacer,
-            schema: this.schema,
-            sourceObjects
-        };
-        const node = createNode.createNode(value, tag, ctx);
-        if (flow && identity.isCollection(node))
-            node.flow = true;
-        setAnchors();
-        return node;
-    }
-    /**
-     * Convert a key and a value into a `Pair` using the current schema,
-     * recursively wrapping all values as `Scalar` or `Collection` nodes.
-     */
-    createPair(key, value, options = {}) {
-        const k = this.createNode(key, null, options);
-        const v = this.createNode(value, null, options);
-        return new Pair.Pair(k, v);
-    }
-    /**
-     * Removes a value from the document.
-     * @returns `true` if the item was found and removed.
-     */
-    delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
-    }
-    /**
-     * Removes a value from the document.
-     * @returns `true` if the item was found and removed.
-     */
-    deleteIn(path) {
-        if (Collection.isEmptyPath(path)) {
-            if (this.contents == null)
-                return false;
-            // @ts-expect-error Presumed impossible if Strict extends false
-            this.contents = null;
-            return true;
-        }
-        return assertCollection(this.contents)
-            ? this.contents.deleteIn(path)
-            : false;
-    }
-    /**
-     * Returns item at `key`, or `undefined` if not found. By default unwraps
-     * scalar values from their surrounding node; to disable set `keepScalar` to
-     * `true` (collections are always returned intact).
-     */
-    get(key, keepScalar) {
-        return identity.isCollection(this.contents)
-            ? this.contents.get(key, keepScalar)
-            : undefined;
-    }
-    /**
-     * Returns item at `path`, or `undefined` if not found. By default unwraps
-     * scalar values from their surrounding node; to disable set `keepScalar` to
-     * `true` (collections are always returned intact).
-     */
-    getIn(path, keepScalar) {
-        if (Collection.isEmptyPath(path))
-            return !keepScalar && identity.isScalar(this.contents)
-                ? this.contents.value
-                : this.contents;
-        return identity.isCollection(this.contents)
-            ? this.contents.getIn(path, keepScalar)
-            : undefined;
-    }
-    /**
-     * Checks if the document includes a value with the key `key`.
-     */
-    has(key) {
-        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
-    }
-    /**
-     * Checks if the document includes a value at `path`.
-     */
-    hasIn(path) {
-        if (Collection.isEmptyPath(path))
-            return this.contents !== undefined;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
-    }
-    /**
-     * Sets a value in this document. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     */
-    set(key, value) {
-        if (this.contents == null) {
-            // @ts-expect-error We can't really know that this matches Contents.
-            this.contents = Collection.collectionFromPath(this.schema, [key], value);
-        }
-        else if (assertCollection(this.contents)) {
-            this.contents.set(key, value);
-        }
-    }
-    /**
-     * Sets a value in this document. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     */
-    setIn(path, value) {
-        if (Collection.isEmptyPath(path)) {
-            // @ts-expect-error We can't really know that this matches Contents.
-            this.contents = value;
-        }
-        else if (this.contents == null) {
-            // @ts-expect-error We can't really know that this matches Contents.
-            this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
-        }
-        else if (assertCollection(this.contents)) {
-            this.contents.setIn(path, value);
-        }
-    }
-    /**
-     * Change the YAML version and schema used by the document.
-     * A `null` version disables support for directives, explicit tags, anchors, and aliases.
-     * It also requires the `schema` option to be given as a `Schema` instance value.
-     *
-     * Overrides all previously set schema options.
-     */
-    setSchema(version, options = {}) {
-        if (typeof version === 'number')
-            version = String(version);
-        let opt;
-        switch (version) {
-            case '1.1':
-                if (this.directives)
-                    this.directives.yaml.version = '1.1';
-                else
-                    this.directives = new directives.Directives({ version: '1.1' });
-                opt = { resolveKnownTags: false, schema: 'yaml-1.1' };
-                break;
-            case '1.2':
-            case 'next':
-                if (this.directives)
-                    this.directives.yaml.version = version;
-                else
-                    this.directives = new directives.Directives({ version });
-                opt = { resolveKnownTags: true, schema: 'core' };
-                break;
-            case null:
-                if (this.directives)
-                    delete this.directives;
-                opt = null;
-                break;
-            default: {
-                const sv = JSON.stringify(version);
-                throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
-            }
-        }
-        // Not using `instanceof Schema` to allow for duck typing
-        if (options.schema instanceof Object)
-            this.schema = options.schema;
-        else if (opt)
-            this.schema = new Schema.Schema(Object.assign(opt, options));
-        else
-            throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
-    }
-    // json & jsonArg are only used from toJSON()
-    toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        const ctx = {
-            anchors: new Map(),
-            doc: this,
-            keep: !json,
-            mapAsMap: mapAsMap === true,
-            mapKeyWarned: false,
-            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
-        };
-        const res = toJS.toJS(this.contents, jsonArg ?? '', ctx);
-        if (typeof onAnchor === 'function')
-            for (const { count, res } of ctx.anchors.values())
-                onAnchor(res, count);
-        return typeof reviver === 'function'
-            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
-            : res;
-    }
-    /**
-     * A JSON representation of the document `contents`.
-     *
-     * @param jsonArg Used by `JSON.stringify` to indicate the array index or
-     *   property name.
-     */
-    toJSON(jsonArg, onAnchor) {
-        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
-    }
-    /** A YAML representation of the document. */
-    toString(options = {}) {
-        if (this.errors.length > 0)
-            throw new Error('Document with errors cannot be stringified');
-        if ('indent' in options &&
-            (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
-            const s = JSON.stringify(options.indent);
-            throw new Error(`"indent" option must be a positive integer, not ${s}`);
-        }
-        return stringifyDocument.stringifyDocument(this, options);
-    }
-}
-function assertCollection(contents) {
-    if (identity.isCollection(contents))
-        return true;
-    throw new Error('Expected a YAML collection as document contents');
-}
-
-exports.Document = Document;
-
-
-/***/ }),
-
-/***/ 71596:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
-
-/**
- * Verify that the input string is a valid anchor.
- *
- * Will throw on errors.
- */
-function anchorIsValid(anchor) {
-    if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
-        const sa = JSON.stringify(anchor);
-        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
-        throw new Error(msg);
-    }
-    return true;
-}
-function anchorNames(root) {
-    const anchors = new Set();
-    visit.visit(root, {
-        Value(_key, node) {
-            if (node.anchor)
-                anchors.add(node.anchor);
-        }
-    });
-    return anchors;
-}
-/** Find a new anchor name with the given `prefix` and a one-indexed suffix. */
-function findNewAnchor(prefix, exclude) {
-    for (let i = 1; true; ++i) {
-        const name = `${prefix}${i}`;
-        if (!exclude.has(name))
-            return name;
-    }
-}
-function createNodeAnchors(doc, prefix) {
-    const aliasObjects = [];
-    const sourceObjects = new Map();
-    let prevAnchors = null;
-    return {
-        onAnchor: (source) => {
-            aliasObjects.push(source);
-            prevAnchors ?? (prevAnchors = anchorNames(doc));
-            const anchor = findNewAnchor(prefix, prevAnchors);
-            prevAnchors.add(anchor);
-            return anchor;
-        },
-        /**
-         * With circular references, the source node is only resolved after all
-         * of its child nodes are. This is why anchors are set only after all of
-         * the nodes have been created.
-         */
-        setAnchors: () => {
-            for (const source of aliasObjects) {
-                const ref = sourceObjects.get(source);
-                if (typeof ref === 'object' &&
-                    ref.anchor &&
-                    (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
-                    ref.node.anchor = ref.anchor;
-                }
-                else {
-                    const error = new Error('Failed to resolve repeated object (this should not happen)');
-                    error.source = source;
-                    throw error;
-                }
-            }
-        },
-        sourceObjects
-    };
-}
-
-exports.anchorIsValid = anchorIsValid;
-exports.anchorNames = anchorNames;
-exports.createNodeAnchors = createNodeAnchors;
-exports.findNewAnchor = findNewAnchor;
-
-
-/***/ }),
-
-/***/ 83661:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Applies the JSON.parse reviver algorithm as defined in the ECMA-262 spec,
- * in section 24.5.1.1 "Runtime Semantics: InternalizeJSONProperty" of the
- * 2021 edition: https://tc39.es/ecma262/#sec-json.parse
- *
- * Includes extensions for handling Map and Set objects.
- */
-function applyReviver(reviver, obj, key, val) {
-    if (val && typeof val === 'object') {
-        if (Array.isArray(val)) {
-            for (let i = 0, len = val.length; i < len; ++i) {
-                const v0 = val[i];
-                const v1 = applyReviver(reviver, val, String(i), v0);
-                // eslint-disable-next-line @typescript-eslint/no-array-delete
-                if (v1 === undefined)
-                    delete val[i];
-                else if (v1 !== v0)
-                    val[i] = v1;
-            }
-        }
-        else if (val instanceof Map) {
-            for (const k of Array.from(val.keys())) {
-                const v0 = val.get(k);
-                const v1 = applyReviver(reviver, val, k, v0);
-                if (v1 === undefined)
-                    val.delete(k);
-                else if (v1 !== v0)
-                    val.set(k, v1);
-            }
-        }
-        else if (val instanceof Set) {
-            for (const v0 of Array.from(val)) {
-                const v1 = applyReviver(reviver, val, v0, v0);
-                if (v1 === undefined)
-                    val.delete(v0);
-                else if (v1 !== v0) {
-                    val.delete(v0);
-                    val.add(v1);
-                }
-            }
-        }
-        else {
-            for (const [k, v0] of Object.entries(val)) {
-                const v1 = applyReviver(reviver, val, k, v0);
-                if (v1 === undefined)
-                    delete val[k];
-                else if (v1 !== v0)
-                    val[k] = v1;
-            }
-        }
-    }
-    return reviver.call(obj, key, val);
-}
-
-exports.applyReviver = applyReviver;
-
-
-/***/ }),
-
-/***/ 42404:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-
-const defaultTagPrefix = 'tag:yaml.org,2002:';
-function findTagObject(value, tagName, tags) {
-    if (tagName) {
-        const match = tags.filter(t => t.tag === tagName);
-        const tagObj = match.find(t => !t.format) ?? match[0];
-        if (!tagObj)
-            throw new Error(`Tag ${tagName} not found`);
-        return tagObj;
-    }
-    return tags.find(t => t.identify?.(value) && !t.format);
-}
-function createNode(value, tagName, ctx) {
-    if (identity.isDocument(value))
-        value = value.contents;
-    if (identity.isNode(value))
-        return value;
-    if (identity.isPair(value)) {
-        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value);
-        return map;
-    }
-    if (value instanceof String ||
-        value instanceof Number ||
-        value instanceof Boolean ||
-        (typeof BigInt !== 'undefined' && value instanceof BigInt) // not supported everywhere
-    ) {
-        // https://tc39.es/ecma262/#sec-serializejsonproperty
-        value = value.valueOf();
-    }
-    const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
-    // Detect duplicate references to the same object & use Alias nodes for all
-    // after first. The `ref` wrapper allows for circular references to resolve.
-    let ref = undefined;
-    if (aliasDuplicateObjects && value && typeof value === 'object') {
-        ref = sourceObjects.get(value);
-        if (ref) {
-            ref.anchor ?? (ref.anchor = onAnchor(value));
-            return new Alias.Alias(ref.anchor);
-        }
-        else {
-            ref = { anchor: null, node: null };
-            sourceObjects.set(value, ref);
-        }
-    }
-    if (tagName?.startsWith('!!'))
-        tagName = defaultTagPrefix + tagName.slice(2);
-    let tagObj = findTagObject(value, tagName, schema.tags);
-    if (!tagObj) {
-        if (value && typeof value.toJSON === 'function') {
-            // eslint-disable-next-line @typescript-eslint/no-unsafe-call
-            value = value.toJSON();
-        }
-        if (!value || typeof value !== 'object') {
-            const node = new Scalar.Scalar(value);
-            if (ref)
-                ref.node = node;
-            return node;
-        }
-        tagObj =
-            value instanceof Map
-                ? schema[identity.MAP]
-                : Symbol.iterator in Object(value)
-                    ? schema[identity.SEQ]
-                    : schema[identity.MAP];
-    }
-    if (onTagObj) {
-        onTagObj(tagObj);
-        delete ctx.onTagObj;
-    }
-    const node = tagObj?.createNode
-        ? tagObj.createNode(ctx.schema, value, ctx)
-        : typeof tagObj?.nodeClass?.from === 'function'
-            ? tagObj.nodeClass.from(ctx.schema, value, ctx)
-            : new Scalar.Scalar(value);
-    if (tagName)
-        node.tag = tagName;
-    else if (!tagObj.default)
-        node.tag = tagObj.tag;
-    if (ref)
-        ref.node = node;
-    return node;
-}
-
-exports.createNode = createNode;
-
-
-/***/ }),
-
-/***/ 61342:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
-
-const escapeChars = {
-    '!': '%21',
-    ',': '%2C',
-    '[': '%5B',
-    ']': '%5D',
-    '{': '%7B',
-    '}': '%7D'
-};
-const escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, ch => escapeChars[ch]);
-class Directives {
-    constructor(yaml, tags) {
-        /**
-         * The directives-end/doc-start marker `---`. If `null`, a marker may still be
-         * included in the document's stringified representation.
-         */
-        this.docStart = null;
-        /** The doc-end marker `...`.  */
-        this.docEnd = false;
-        this.yaml = Object.assign({}, Directives.defaultYaml, yaml);
-        this.tags = Object.assign({}, Directives.defaultTags, tags);
-    }
-    clone() {
-        const copy = new Directives(this.yaml, this.tags);
-        copy.docStart = this.docStart;
-        return copy;
-    }
-    /**
-     * During parsing, get a Directives instance for the current document and
-     * update the stream state according to the current version's spec.
-     */
-    atDocument() {
-        const res = new Directives(this.yaml, this.tags);
-        switch (this.yaml.version) {
-            case '1.1':
-                this.atNextDocument = true;
-                break;
-            case '1.2':
-                this.atNextDocument = false;
-                this.yaml = {
-                    explicit: Directives.defaultYaml.explicit,
-                    version: '1.2'
-                };
-                this.tags = Object.assign({}, Directives.defaultTags);
-                break;
-        }
-        return res;
-    }
-    /**
-     * @param onError - May be called even if the action was successful
-     * @returns `true` on success
-     */
-    add(line, onError) {
-        if (this.atNextDocument) {
-            this.yaml = { explicit: Directives.defaultYaml.explicit, version: '1.1' };
-            this.tags = Object.assign({}, Directives.defaultTags);
-            this.atNextDocument = false;
-        }
-        const parts = line.trim().split(/[ \t]+/);
-        const name = parts.shift();
-        switch (name) {
-            case '%TAG': {
-                if (parts.length !== 2) {
-                    onError(0, '%TAG directive should contain exactly two parts');
-                    if (parts.length < 2)
-                        return false;
-                }
-                const [handle, prefix] = parts;
-                this.tags[handle] = prefix;
-                return true;
-            }
-            case '%YAML': {
-                this.yaml.explicit = true;
-                if (parts.length !== 1) {
-                    onError(0, '%YAML directive should contain exactly one part');
-                    return false;
-                }
-                const [version] = parts;
-                if (version === '1.1' || version === '1.2') {
-                    this.yaml.version = version;
-                    return true;
-                }
-                else {
-                    const isValid = /^\d+\.\d+$/.test(version);
-                    onError(6, `Unsupported YAML version ${version}`, isValid);
-                    return false;
-                }
-            }
-            default:
-                onError(0, `Unknown directive ${name}`, true);
-                return false;
-        }
-    }
-    /**
-     * Resolves a tag, matching handles to those defined in %TAG directives.
-     *
-     * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
-     *   `'!local'` tag, or `null` if unresolvable.
-     */
-    tagName(source, onError) {
-        if (source === '!')
-            return '!'; // non-specific tag
-        if (source[0] !== '!') {
-            onError(`Not a valid tag: ${source}`);
-            return null;
-        }
-        if (source[1] === '<') {
-            const verbatim = source.slice(2, -1);
-            if (verbatim === '!' || verbatim === '!!') {
-                onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
-                return null;
-            }
-            if (source[source.length - 1] !== '>')
-                onError('Verbatim tags must end with a >');
-            return verbatim;
-        }
-        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
-        if (!suffix)
-            onError(`The ${source} tag has no suffix`);
-        const prefix = this.tags[handle];
-        if (prefix) {
-            try {
-                return prefix + decodeURIComponent(suffix);
-            }
-            catch (error) {
-                onError(String(error));
-                return null;
-            }
-        }
-        if (handle === '!')
-            return source; // local tag
-        onError(`Could not resolve tag: ${source}`);
-        return null;
-    }
-    /**
-     * Given a fully resolved tag, returns its printable string form,
-     * taking into account current tag prefixes and defaults.
-     */
-    tagString(tag) {
-        for (const [handle, prefix] of Object.entries(this.tags)) {
-            if (tag.startsWith(prefix))
-                return handle + escapeTagName(tag.substring(prefix.length));
-        }
-        return tag[0] === '!' ? tag : `!<${tag}>`;
-    }
-    toString(doc) {
-        const lines = this.yaml.explicit
-            ? [`%YAML ${this.yaml.version || '1.2'}`]
-            : [];
-        const tagEntries = Object.entries(this.tags);
-        let tagNames;
-        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
-            const tags = {};
-            visit.visit(doc.contents, (_key, node) => {
-                if (identity.isNode(node) && node.tag)
-                    tags[node.tag] = true;
-            });
-            tagNames = Object.keys(tags);
-        }
-        else
-            tagNames = [];
-        for (const [handle, prefix] of tagEntries) {
-            if (handle === '!!' && prefix === 'tag:yaml.org,2002:')
-                continue;
-            if (!doc || tagNames.some(tn => tn.startsWith(prefix)))
-                lines.push(`%TAG ${handle} ${prefix}`);
-        }
-        return lines.join('\n');
-    }
-}
-Directives.defaultYaml = { explicit: false, version: '1.2' };
-Directives.defaultTags = { '!!': 'tag:yaml.org,2002:' };
-
-exports.Directives = Directives;
-
-
-/***/ }),
-
-/***/ 91464:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-class YAMLError extends Error {
-    constructor(name, pos, code, message) {
-        super();
-        this.name = name;
-        this.code = code;
-        this.message = message;
-        this.pos = pos;
-    }
-}
-class YAMLParseError extends YAMLError {
-    constructor(pos, code, message) {
-        super('YAMLParseError', pos, code, message);
-    }
-}
-class YAMLWarning extends YAMLError {
-    constructor(pos, code, message) {
-        super('YAMLWarning', pos, code, message);
-    }
-}
-const prettifyError = (src, lc) => (error) => {
-    if (error.pos[0] === -1)
-        return;
-    error.linePos = error.pos.map(pos => lc.linePos(pos));
-    const { line, col } = error.linePos[0];
-    error.message += ` at line ${line}, column ${col}`;
-    let ci = col - 1;
-    let lineStr = src
-        .substring(lc.lineStarts[line - 1], lc.lineStarts[line])
-        .replace(/[\n\r]+$/, '');
-    // Trim to max 80 chars, keeping col position near the middle
-    if (ci >= 60 && lineStr.length > 80) {
-        const trimStart = Math.min(ci - 39, lineStr.length - 79);
-        lineStr = '…' + lineStr.substring(trimStart);
-        ci -= trimStart - 1;
-    }
-    if (lineStr.length > 80)
-        lineStr = lineStr.substring(0, 79) + '…';
-    // Include previous line in context if pointing at line start
-    if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
-        // Regexp won't match if start is trimmed
-        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
-        if (prev.length > 80)
-            prev = prev.substring(0, 79) + '…\n';
-        lineStr = prev + lineStr;
-    }
-    if (/[^ ]/.test(lineStr)) {
-        let count = 1;
-        const end = error.linePos[1];
-        if (end?.line === line && end.col > col) {
-            count = Math.max(1, Math.min(end.col - col, 80 - ci));
-        }
-        const pointer = ' '.repeat(ci) + '^'.repeat(count);
-        error.message += `:\n\n${lineStr}\n${pointer}\n`;
-    }
-};
-
-exports.YAMLError = YAMLError;
-exports.YAMLParseError = YAMLParseError;
-exports.YAMLWarning = YAMLWarning;
-exports.prettifyError = prettifyError;
-
-
-/***/ }),
-
-/***/ 38815:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-var __webpack_unused_export__;
-
-
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(45840);
-var errors = __nccwpck_require__(91464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(84047);
-var visit = __nccwpck_require__(10204);
-
-
-
-__webpack_unused_export__ = composer.Composer;
-__webpack_unused_export__ = Document.Document;
-__webpack_unused_export__ = Schema.Schema;
-__webpack_unused_export__ = errors.YAMLError;
-__webpack_unused_export__ = errors.YAMLParseError;
-__webpack_unused_export__ = errors.YAMLWarning;
-__webpack_unused_export__ = Alias.Alias;
-__webpack_unused_export__ = identity.isAlias;
-__webpack_unused_export__ = identity.isCollection;
-__webpack_unused_export__ = identity.isDocument;
-exports.jh = identity.isMap;
-__webpack_unused_export__ = identity.isNode;
-__webpack_unused_export__ = identity.isPair;
-exports.jn = identity.isScalar;
-exports.oP = identity.isSeq;
-__webpack_unused_export__ = Pair.Pair;
-__webpack_unused_export__ = Scalar.Scalar;
-__webpack_unused_export__ = YAMLMap.YAMLMap;
-__webpack_unused_export__ = YAMLSeq.YAMLSeq;
-__webpack_unused_export__ = cst;
-__webpack_unused_export__ = lexer.Lexer;
-exports.HN = lineCounter.LineCounter;
-__webpack_unused_export__ = parser.Parser;
-__webpack_unused_export__ = publicApi.parse;
-__webpack_unused_export__ = publicApi.parseAllDocuments;
-exports.Tp = publicApi.parseDocument;
-__webpack_unused_export__ = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
-__webpack_unused_export__ = visit.visitAsync;
-
-
-/***/ }),
-
-/***/ 57249:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_process = __nccwpck_require__(932);
-
-function debug(logLevel, ...messages) {
-    if (logLevel === 'debug')
-        console.log(...messages);
-}
-function warn(logLevel, warning) {
-    if (logLevel === 'debug' || logLevel === 'warn') {
-        if (typeof node_process.emitWarning === 'function')
-            node_process.emitWarning(warning);
-        else
-            console.warn(warning);
-    }
-}
-
-exports.debug = debug;
-exports.warn = warn;
-
-
-/***/ }),
-
-/***/ 4065:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var anchors = __nccwpck_require__(71596);
-var visit = __nccwpck_require__(10204);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
-
-class Alias extends Node.NodeBase {
-    constructor(source) {
-        super(identity.ALIAS);
-        this.source = source;
-        Object.defineProperty(this, 'tag', {
-            set() {
-                throw new Error('Alias nodes cannot have tags');
-            }
-        });
-    }
-    /**
-     * Resolve the value of this alias within `doc`, finding the last
-     * instance of the `source` anchor before this node.
-     */
-    resolve(doc, ctx) {
-        if (ctx?.maxAliasCount === 0)
-            throw new ReferenceError('Alias resolution is disabled');
-        let nodes;
-        if (ctx?.aliasResolveCache) {
-            nodes = ctx.aliasResolveCache;
-        }
-        else {
-            nodes = [];
-            visit.visit(doc, {
-                Node: (_key, node) => {
-                    if (identity.isAlias(node) || identity.hasAnchor(node))
-                        nodes.push(node);
-                }
-            });
-            if (ctx)
-                ctx.aliasResolveCache = nodes;
-        }
-        let found = undefined;
-        for (const node of nodes) {
-            if (node === this)
-                break;
-            if (node.anchor === this.source)
-                found = node;
-        }
-        if (found && ctx) {
-            const { anchors, doc, maxAliasCount } = ctx;
-            let data = anchors.get(found);
-            if (!data) {
-                // Resolve anchors for Node.prototype.toJS()
-                toJS.toJS(found, null, ctx);
-                data = anchors.get(found);
-            }
-            /* istanbul ignore if */
-            if (data?.res === undefined) {
-                const msg = 'This should not happen: Alias anchor was not resolved?';
-                throw new ReferenceError(msg);
-            }
-            if (maxAliasCount >= 0) {
-                data.count += 1;
-                if (data.aliasCount === 0)
-                    data.aliasCount = getAliasCount(doc, found, anchors);
-                if (data.count * data.aliasCount > maxAliasCount) {
-                    const msg = 'Excessive alias count indicates a resource exhaustion attack';
-                    throw new ReferenceError(msg);
-                }
-            }
-        }
-        return found;
-    }
-    toJSON(_arg, ctx) {
-        if (!ctx)
-            return { source: this.source };
-        const source = this.resolve(ctx.doc, ctx);
-        if (!source) {
-            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
-            throw new ReferenceError(msg);
-        }
-        return ctx.anchors.get(source).res;
-    }
-    toString(ctx, _onComment, _onChompKeep) {
-        const src = `*${this.source}`;
-        if (ctx) {
-            anchors.anchorIsValid(this.source);
-            if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
-                const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
-                throw new Error(msg);
-            }
-            if (ctx.implicitKey)
-                return `${src} `;
-        }
-        return src;
-    }
-}
-function getAliasCount(doc, node, anchors) {
-    if (identity.isAlias(node)) {
-        const source = node.resolve(doc);
-        const anchor = anchors && source && anchors.get(source);
-        return anchor ? anchor.count * anchor.aliasCount : 0;
-    }
-    else if (identity.isCollection(node)) {
-        let count = 0;
-        for (const item of node.items) {
-            const c = getAliasCount(doc, item, anchors);
-            if (c > count)
-                count = c;
-        }
-        return count;
-    }
-    else if (identity.isPair(node)) {
-        const kc = getAliasCount(doc, node.key, anchors);
-        const vc = getAliasCount(doc, node.value, anchors);
-        return Math.max(kc, vc);
-    }
-    return 1;
-}
-
-exports.Alias = Alias;
-
-
-/***/ }),
-
-/***/ 40101:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var createNode = __nccwpck_require__(42404);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-
-function collectionFromPath(schema, path, value) {
-    let v = value;
-    for (let i = path.length - 1; i >= 0; --i) {
-        const k = path[i];
-        if (typeof k === 'number' && Number.isInteger(k) && k >= 0) {
-            const a = [];
-            a[k] = v;
-            v = a;
-        }
-        else {
-            v = new Map([[k, v]]);
-        }
-    }
-    return createNode.createNode(v, undefined, {
-        aliasDuplicateObjects: false,
-        keepUndefined: false,
-        onAnchor: () => {
-            throw new Error('This should not happen, please report a bug.');
-        },
-        schema,
-        sourceObjects: new Map()
-    });
-}
-// Type guard is intentionally a little wrong so as to be more useful,
-// as it does not cover untypable empty non-string iterables (e.g. []).
-const isEmptyPath = (path) => path == null ||
-    (typeof path === 'object' && !!path[Symbol.iterator]().next().done);
-class Collection extends Node.NodeBase {
-    constructor(type, schema) {
-        super(type);
-        Object.defineProperty(this, 'schema', {
-            value: schema,
-            configurable: true,
-            enumerable: false,
-            writable: true
-        });
-    }
-    /**
-     * Create a copy of this collection.
-     *
-     * @param schema - If defined, overwrites the original's schema
-     */
-    clone(schema) {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (schema)
-            copy.schema = schema;
-        copy.items = copy.items.map(it => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
-        if (this.range)
-            copy.range = this.range.slice();
-        return copy;
-    }
-    /**
-     * Adds a value to the collection. For `!!map` and `!!omap` the value must
-     * be a Pair instance or a `{ key, value }` object, which may not have a key
-     * that already exists in the map.
-     */
-    addIn(path, value) {
-        if (isEmptyPath(path))
-            this.add(value);
-        else {
-            const [key, ...rest] = path;
-            const node = this.get(key, true);
-            if (identity.isCollection(node))
-                node.addIn(rest, value);
-            else if (node === undefined && this.schema)
-                this.set(key, collectionFromPath(this.schema, rest, value));
-            else
-                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-        }
-    }
-    /**
-     * Removes a value from the collection.
-     * @returns `true` if the item was found and removed.
-     */
-    deleteIn(path) {
-        const [key, ...rest] = path;
-        if (rest.length === 0)
-            return this.delete(key);
-        const node = this.get(key, true);
-        if (identity.isCollection(node))
-            return node.deleteIn(rest);
-        else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-    }
-    /**
-     * Returns item at `key`, or `undefined` if not found. By default unwraps
-     * scalar values from their surrounding node; to disable set `keepScalar` to
-     * `true` (collections are always returned intact).
-     */
-    getIn(path, keepScalar) {
-        const [key, ...rest] = path;
-        const node = this.get(key, true);
-        if (rest.length === 0)
-            return !keepScalar && identity.isScalar(node) ? node.value : node;
-        else
-            return identity.isCollection(node) ? node.getIn(rest, keepScalar) : undefined;
-    }
-    hasAllNullValues(allowScalar) {
-        return this.items.every(node => {
-            if (!identity.isPair(node))
-                return false;
-            const n = node.value;
-            return (n == null ||
-                (allowScalar &&
-                    identity.isScalar(n) &&
-                    n.value == null &&
-                    !n.commentBefore &&
-                    !n.comment &&
-                    !n.tag));
-        });
-    }
-    /**
-     * Checks if the collection includes a value with the key `key`.
-     */
-    hasIn(path) {
-        const [key, ...rest] = path;
-        if (rest.length === 0)
-            return this.has(key);
-        const node = this.get(key, true);
-        return identity.isCollection(node) ? node.hasIn(rest) : false;
-    }
-    /**
-     * Sets a value in this collection. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     */
-    setIn(path, value) {
-        const [key, ...rest] = path;
-        if (rest.length === 0) {
-            this.set(key, value);
-        }
-        else {
-            const node = this.get(key, true);
-            if (identity.isCollection(node))
-                node.setIn(rest, value);
-            else if (node === undefined && this.schema)
-                this.set(key, collectionFromPath(this.schema, rest, value));
-            else
-                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-        }
-    }
-}
-
-exports.Collection = Collection;
-exports.collectionFromPath = collectionFromPath;
-exports.isEmptyPath = isEmptyPath;
-
-
-/***/ }),
-
-/***/ 66673:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var applyReviver = __nccwpck_require__(83661);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
-
-class NodeBase {
-    constructor(type) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
-    }
-    /** Create a copy of this node.  */
-    clone() {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (this.range)
-            copy.range = this.range.slice();
-        return copy;
-    }
-    /** A plain JavaScript representation of this node. */
-    toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity.isDocument(doc))
-            throw new TypeError('A document argument is required');
-        const ctx = {
-            anchors: new Map(),
-            doc,
-            keep: true,
-            mapAsMap: mapAsMap === true,
-            mapKeyWarned: false,
-            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
-        };
-        const res = toJS.toJS(this, '', ctx);
-        if (typeof onAnchor === 'function')
-            for (const { count, res } of ctx.anchors.values())
-                onAnchor(res, count);
-        return typeof reviver === 'function'
-            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
-            : res;
-    }
-}
-
-exports.NodeBase = NodeBase;
-
-
-/***/ }),
-
-/***/ 57165:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var createNode = __nccwpck_require__(42404);
-var stringifyPair = __nccwpck_require__(59748);
-var addPairToJSMap = __nccwpck_require__(97104);
-var identity = __nccwpck_require__(41127);
-
-function createPair(key, value, ctx) {
-    const k = createNode.createNode(key, undefined, ctx);
-    const v = createNode.createNode(value, undefined, ctx);
-    return new Pair(k, v);
-}
-class Pair {
-    constructor(key, value = null) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key;
-        this.value = value;
-    }
-    clone(schema) {
-        let { key, value } = this;
-        if (identity.isNode(key))
-            key = key.clone(schema);
-        if (identity.isNode(value))
-            value = value.clone(schema);
-        return new Pair(key, value);
-    }
-    toJSON(_, ctx) {
-        const pair = ctx?.mapAsMap ? new Map() : {};
-        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
-    }
-    toString(ctx, onComment, onChompKeep) {
-        return ctx?.doc
-            ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep)
-            : JSON.stringify(this);
-    }
-}
-
-exports.Pair = Pair;
-exports.createPair = createPair;
-
-
-/***/ }),
-
-/***/ 63301:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
-
-const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
-class Scalar extends Node.NodeBase {
-    constructor(value) {
-        super(identity.SCALAR);
-        this.value = value;
-    }
-    toJSON(arg, ctx) {
-        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
-    }
-    toString() {
-        return String(this.value);
-    }
-}
-Scalar.BLOCK_FOLDED = 'BLOCK_FOLDED';
-Scalar.BLOCK_LITERAL = 'BLOCK_LITERAL';
-Scalar.PLAIN = 'PLAIN';
-Scalar.QUOTE_DOUBLE = 'QUOTE_DOUBLE';
-Scalar.QUOTE_SINGLE = 'QUOTE_SINGLE';
-
-exports.Scalar = Scalar;
-exports.isScalarValue = isScalarValue;
-
-
-/***/ }),
-
-/***/ 84454:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyCollection = __nccwpck_require__(61212);
-var addPairToJSMap = __nccwpck_require__(97104);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-
-function findPair(items, key) {
-    const k = identity.isScalar(key) ? key.value : key;
-    for (const it of items) {
-        if (identity.isPair(it)) {
-            if (it.key === key || it.key === k)
-                return it;
-            if (identity.isScalar(it.key) && it.key.value === k)
-                return it;
-        }
-    }
-    return undefined;
-}
-class YAMLMap extends Collection.Collection {
-    static get tagName() {
-        return 'tag:yaml.org,2002:map';
-    }
-    constructor(schema) {
-        super(identity.MAP, schema);
-        this.items = [];
-    }
-    /**
-     * A generic collection parsing method that can be extended
-     * to other node classes that inherit from YAMLMap
-     */
-    static from(schema, obj, ctx) {
-        const { keepUndefined, replacer } = ctx;
-        const map = new this(schema);
-        const add = (key, value) => {
-            if (typeof replacer === 'function')
-                value = replacer.call(obj, key, value);
-            else if (Array.isArray(replacer) && !replacer.includes(key))
-                return;
-            if (value !== undefined || keepUndefined)
-                map.items.push(Pair.createPair(key, value, ctx));
-        };
-        if (obj instanceof Map) {
-            for (const [key, value] of obj)
-                add(key, value);
-        }
-        else if (obj && typeof obj === 'object') {
-            for (const key of Object.keys(obj))
-                add(key, obj[key]);
-        }
-        if (typeof schema.sortMapEntries === 'function') {
-            map.items.sort(schema.sortMapEntries);
-        }
-        return map;
-    }
-    /**
-     * Adds a value to the collection.
-     *
-     * @param overwrite - If not set `true`, using a key that is already in the
-     *   collection will throw. Otherwise, overwrites the previous value.
-     */
-    add(pair, overwrite) {
-        let _pair;
-        if (identity.isPair(pair))
-            _pair = pair;
-        else if (!pair || typeof pair !== 'object' || !('key' in pair)) {
-            // In TypeScript, this never happens.
-            _pair = new Pair.Pair(pair, pair?.value);
-        }
-        else
-            _pair = new Pair.Pair(pair.key, pair.value);
-        const prev = findPair(this.items, _pair.key);
-        const sortEntries = this.schema?.sortMapEntries;
-        if (prev) {
-            if (!overwrite)
-                throw new Error(`Key ${_pair.key} already set`);
-            // For scalars, keep the old node & its comments and anchors
-            if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
-                prev.value.value = _pair.value;
-            else
-                prev.value = _pair.value;
-        }
-        else if (sortEntries) {
-            const i = this.items.findIndex(item => sortEntries(_pair, item) < 0);
-            if (i === -1)
-                this.items.push(_pair);
-            else
-                this.items.splice(i, 0, _pair);
-        }
-        else {
-            this.items.push(_pair);
-        }
-    }
-    delete(key) {
-        const it = findPair(this.items, key);
-        if (!it)
-            return false;
-        const del = this.items.splice(this.items.indexOf(it), 1);
-        return del.length > 0;
-    }
-    get(key, keepScalar) {
-        const it = findPair(this.items, key);
-        const node = it?.value;
-        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? undefined;
-    }
-    has(key) {
-        return !!findPair(this.items, key);
-    }
-    set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
-    }
-    /**
-     * @param ctx - Conversion context, originally set in Document#toJS()
-     * @param {Class} Type - If set, forces the returned collection type
-     * @returns Instance of Type, Map, or Object
-     */
-    toJSON(_, ctx, Type) {
-        const map = Type ? new Type() : ctx?.mapAsMap ? new Map() : {};
-        if (ctx?.onCreate)
-            ctx.onCreate(map);
-        for (const item of this.items)
-            addPairToJSMap.addPairToJSMap(ctx, map, item);
-        return map;
-    }
-    toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-            return JSON.stringify(this);
-        for (const item of this.items) {
-            if (!identity.isPair(item))
-                throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
-        }
-        if (!ctx.allNullValues && this.hasAllNullValues(false))
-            ctx = Object.assign({}, ctx, { allNullValues: true });
-        return stringifyCollection.stringifyCollection(this, ctx, {
-            blockItemPrefix: '',
-            flowChars: { start: '{', end: '}' },
-            itemIndent: ctx.indent || '',
-            onChompKeep,
-            onComment
-        });
-    }
-}
-
-exports.YAMLMap = YAMLMap;
-exports.findPair = findPair;
-
-
-/***/ }),
-
-/***/ 92223:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var createNode = __nccwpck_require__(42404);
-var stringifyCollection = __nccwpck_require__(61212);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var toJS = __nccwpck_require__(74043);
-
-class YAMLSeq extends Collection.Collection {
-    static get tagName() {
-        return 'tag:yaml.org,2002:seq';
-    }
-    constructor(schema) {
-        super(identity.SEQ, schema);
-        this.items = [];
-    }
-    add(value) {
-        this.items.push(value);
-    }
-    /**
-     * Removes a value from the collection.
-     *
-     * `key` must contain a representation of an integer for this to succeed.
-     * It may be wrapped in a `Scalar`.
-     *
-     * @returns `true` if the item was found and removed.
-     */
-    delete(key) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== 'number')
-            return false;
-        const del = this.items.splice(idx, 1);
-        return del.length > 0;
-    }
-    get(key, keepScalar) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== 'number')
-            return undefined;
-        const it = this.items[idx];
-        return !keepScalar && identity.isScalar(it) ? it.value : it;
-    }
-    /**
-     * Checks if the collection includes a value with the key `key`.
-     *
-     * `key` must contain a representation of an integer for this to succeed.
-     * It may be wrapped in a `Scalar`.
-     */
-    has(key) {
-        const idx = asItemIndex(key);
-        return typeof idx === 'number' && idx < this.items.length;
-    }
-    /**
-     * Sets a value in this collection. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     *
-     * If `key` does not contain a representation of an integer, this will throw.
-     * It may be wrapped in a `Scalar`.
-     */
-    set(key, value) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== 'number')
-            throw new Error(`Expected a valid index, not ${key}.`);
-        const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
-            prev.value = value;
-        else
-            this.items[idx] = value;
-    }
-    toJSON(_, ctx) {
-        const seq = [];
-        if (ctx?.onCreate)
-            ctx.onCreate(seq);
-        let i = 0;
-        for (const item of this.items)
-            seq.push(toJS.toJS(item, String(i++), ctx));
-        return seq;
-    }
-    toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-            return JSON.stringify(this);
-        return stringifyCollection.stringifyCollection(this, ctx, {
-            blockItemPrefix: '- ',
-            flowChars: { start: '[', end: ']' },
-            itemIndent: (ctx.indent || '') + '  ',
-            onChompKeep,
-            onComment
-        });
-    }
-    static from(schema, obj, ctx) {
-        const { replacer } = ctx;
-        const seq = new this(schema);
-        if (obj && Symbol.iterator in Object(obj)) {
-            let i = 0;
-            for (let it of obj) {
-                if (typeof replacer === 'function') {
-                    const key = obj instanceof Set ? it : String(i++);
-                    it = replacer.call(obj, key, it);
-                }
-                seq.items.push(createNode.createNode(it, undefined, ctx));
-            }
-        }
-        return seq;
-    }
-}
-function asItemIndex(key) {
-    let idx = identity.isScalar(key) ? key.value : key;
-    if (idx && typeof idx === 'string')
-        idx = Number(idx);
-    return typeof idx === 'number' && Number.isInteger(idx) && idx >= 0
-        ? idx
-        : null;
-}
-
-exports.YAMLSeq = YAMLSeq;
-
-
-/***/ }),
-
-/***/ 97104:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var log = __nccwpck_require__(57249);
-var merge = __nccwpck_require__(90452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
-
-function addPairToJSMap(ctx, map, { key, value }) {
-    if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value);
-    // TODO: Should drop this special case for bare << handling
-    else if (merge.isMergeKey(ctx, key))
-        merge.addMergeToJSMap(ctx, map, value);
-    else {
-        const jsKey = toJS.toJS(key, '', ctx);
-        if (map instanceof Map) {
-            map.set(jsKey, toJS.toJS(value, jsKey, ctx));
-        }
-        else if (map instanceof Set) {
-            map.add(jsKey);
-        }
-        else {
-            const stringKey = stringifyKey(key, jsKey, ctx);
-            const jsValue = toJS.toJS(value, stringKey, ctx);
-            if (stringKey in map)
-                Object.defineProperty(map, stringKey, {
-                    value: jsValue,
-                    writable: true,
-                    enumerable: true,
-                    configurable: true
-                });
-            else
-                map[stringKey] = jsValue;
-        }
-    }
-    return map;
-}
-function stringifyKey(key, jsKey, ctx) {
-    if (jsKey === null)
-        return '';
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string
-    if (typeof jsKey !== 'object')
-        return String(jsKey);
-    if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify.createStringifyContext(ctx.doc, {});
-        strCtx.anchors = new Set();
-        for (const node of ctx.anchors.keys())
-            strCtx.anchors.add(node.anchor);
-        strCtx.inFlow = true;
-        strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
-        if (!ctx.mapKeyWarned) {
-            let jsonStr = JSON.stringify(strKey);
-            if (jsonStr.length > 40)
-                jsonStr = jsonStr.substring(0, 36) + '..."';
-            log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
-            ctx.mapKeyWarned = true;
-        }
-        return strKey;
-    }
-    return JSON.stringify(jsKey);
-}
-
-exports.addPairToJSMap = addPairToJSMap;
-
-
-/***/ }),
-
-/***/ 41127:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-const ALIAS = Symbol.for('yaml.alias');
-const DOC = Symbol.for('yaml.document');
-const MAP = Symbol.for('yaml.map');
-const PAIR = Symbol.for('yaml.pair');
-const SCALAR = Symbol.for('yaml.scalar');
-const SEQ = Symbol.for('yaml.seq');
-const NODE_TYPE = Symbol.for('yaml.node.type');
-const isAlias = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === ALIAS;
-const isDocument = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === DOC;
-const isMap = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === MAP;
-const isPair = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === PAIR;
-const isScalar = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SCALAR;
-const isSeq = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SEQ;
-function isCollection(node) {
-    if (node && typeof node === 'object')
-        switch (node[NODE_TYPE]) {
-            case MAP:
-            case SEQ:
-                return true;
-        }
-    return false;
-}
-function isNode(node) {
-    if (node && typeof node === 'object')
-        switch (node[NODE_TYPE]) {
-            case ALIAS:
-            case MAP:
-            case SCALAR:
-            case SEQ:
-                return true;
-        }
-    return false;
-}
-const hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
-
-exports.ALIAS = ALIAS;
-exports.DOC = DOC;
-exports.MAP = MAP;
-exports.NODE_TYPE = NODE_TYPE;
-exports.PAIR = PAIR;
-exports.SCALAR = SCALAR;
-exports.SEQ = SEQ;
-exports.hasAnchor = hasAnchor;
-exports.isAlias = isAlias;
-exports.isCollection = isCollection;
-exports.isDocument = isDocument;
-exports.isMap = isMap;
-exports.isNode = isNode;
-exports.isPair = isPair;
-exports.isScalar = isScalar;
-exports.isSeq = isSeq;
-
-
-/***/ }),
-
-/***/ 74043:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-
-/**
- * Recursively convert any node or its contents to native JavaScript
- *
- * @param value - The input value
- * @param arg - If `value` defines a `toJSON()` method, use this
- *   as its first argument
- * @param ctx - Conversion context, originally set in Document#toJS(). If
- *   `{ keep: true }` is not set, output should be suitable for JSON
- *   stringification.
- */
-function toJS(value, arg, ctx) {
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-return
-    if (Array.isArray(value))
-        return value.map((v, i) => toJS(v, String(i), ctx));
-    if (value && typeof value.toJSON === 'function') {
-        // eslint-disable-next-line @typescript-eslint/no-unsafe-call
-        if (!ctx || !identity.hasAnchor(value))
-            return value.toJSON(arg, ctx);
-        const data = { aliasCount: 0, count: 1, res: undefined };
-        ctx.anchors.set(value, data);
-        ctx.onCreate = res => {
-            data.res = res;
-            delete ctx.onCreate;
-        };
-        const res = value.toJSON(arg, ctx);
-        if (ctx.onCreate)
-            ctx.onCreate(res);
-        return res;
-    }
-    if (typeof value === 'bigint' && !ctx?.keep)
-        return Number(value);
-    return value;
-}
-
-exports.toJS = toJS;
-
-
-/***/ }),
-
-/***/ 60110:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
-var errors = __nccwpck_require__(91464);
-var stringifyString = __nccwpck_require__(83069);
-
-function resolveAsScalar(token, strict = true, onError) {
-    if (token) {
-        const _onError = (pos, code, message) => {
-            const offset = typeof pos === 'number' ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
-            if (onError)
-                onError(offset, code, message);
-            else
-                throw new errors.YAMLParseError([offset, offset + 1], code, message);
-        };
-        switch (token.type) {
-            case 'scalar':
-            case 'single-quoted-scalar':
-            case 'double-quoted-scalar':
-                return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
-            case 'block-scalar':
-                return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
-        }
-    }
-    return null;
-}
-/**
- * Create a new scalar token with `value`
- *
- * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
- * as this function does not support any schema operations and won't check for such conflicts.
- *
- * @param value The string representation of the value, which will have its content properly indented.
- * @param context.end Comments and whitespace after the end of the value, or after the block scalar header. If undefined, a newline will be added.
- * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
- * @param context.indent The indent level of the token.
- * @param context.inFlow Is this scalar within a flow collection? This may affect the resolved type of the token's value.
- * @param context.offset The offset position of the token.
- * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
- */
-function createScalarToken(value, context) {
-    const { implicitKey = false, indent, inFlow = false, offset = -1, type = 'PLAIN' } = context;
-    const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey,
-        indent: indent > 0 ? ' '.repeat(indent) : '',
-        inFlow,
-        options: { blockQuote: true, lineWidth: -1 }
-    });
-    const end = context.end ?? [
-        { type: 'newline', offset: -1, indent, source: '\n' }
-    ];
-    switch (source[0]) {
-        case '|':
-        case '>': {
-            const he = source.indexOf('\n');
-            const head = source.substring(0, he);
-            const body = source.substring(he + 1) + '\n';
-            const props = [
-                { type: 'block-scalar-header', offset, indent, source: head }
-            ];
-            if (!addEndtoBlockProps(props, end))
-                props.push({ type: 'newline', offset: -1, indent, source: '\n' });
-            return { type: 'block-scalar', offset, indent, props, source: body };
-        }
-        case '"':
-            return { type: 'double-quoted-scalar', offset, indent, source, end };
-        case "'":
-            return { type: 'single-quoted-scalar', offset, indent, source, end };
-        default:
-            return { type: 'scalar', offset, indent, source, end };
-    }
-}
-/**
- * Set the value of `token` to the given string `value`, overwriting any previous contents and type that it may have.
- *
- * Best efforts are made to retain any comments previously associated with the `token`,
- * though all contents within a collection's `items` will be overwritten.
- *
- * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
- * as this function does not support any schema operations and won't check for such conflicts.
- *
- * @param token Any token. If it does not include an `indent` value, the value will be stringified as if it were an implicit key.
- * @param value The string representation of the value, which will have its content properly indented.
- * @param context.afterKey In most cases, values after a key should have an additional level of indentation.
- * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
- * @param context.inFlow Being within a flow collection may affect the resolved type of the token's value.
- * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
- */
-function setScalarValue(token, value, context = {}) {
-    let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
-    let indent = 'indent' in token ? token.indent : null;
-    if (afterKey && typeof indent === 'number')
-        indent += 2;
-    if (!type)
-        switch (token.type) {
-            case 'single-quoted-scalar':
-                type = 'QUOTE_SINGLE';
-                break;
-            case 'double-quoted-scalar':
-                type = 'QUOTE_DOUBLE';
-                break;
-            case 'block-scalar': {
-                const header = token.props[0];
-                if (header.type !== 'block-scalar-header')
-                    throw new Error('Invalid block scalar header');
-                type = header.source[0] === '>' ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL';
-                break;
-            }
-            default:
-                type = 'PLAIN';
-        }
-    const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey: implicitKey || indent === null,
-        indent: indent !== null && indent > 0 ? ' '.repeat(indent) : '',
-        inFlow,
-        options: { blockQuote: true, lineWidth: -1 }
-    });
-    switch (source[0]) {
-        case '|':
-        case '>':
-            setBlockScalarValue(token, source);
-            break;
-        case '"':
-            setFlowScalarValue(token, source, 'double-quoted-scalar');
-            break;
-        case "'":
-            setFlowScalarValue(token, source, 'single-quoted-scalar');
-            break;
-        default:
-            setFlowScalarValue(token, source, 'scalar');
-    }
-}
-function setBlockScalarValue(token, source) {
-    const he = source.indexOf('\n');
-    const head = source.substring(0, he);
-    const body = source.substring(he + 1) + '\n';
-    if (token.type === 'block-scalar') {
-        const header = token.props[0];
-        if (header.type !== 'block-scalar-header')
-            throw new Error('Invalid block scalar header');
-        header.source = head;
-        token.source = body;
-    }
-    else {
-        const { offset } = token;
-        const indent = 'indent' in token ? token.indent : -1;
-        const props = [
-            { type: 'block-scalar-header', offset, indent, source: head }
-        ];
-        if (!addEndtoBlockProps(props, 'end' in token ? token.end : undefined))
-            props.push({ type: 'newline', offset: -1, indent, source: '\n' });
-        for (const key of Object.keys(token))
-            if (key !== 'type' && key !== 'offset')
-                delete token[key];
-        Object.assign(token, { type: 'block-scalar', indent, props, source: body });
-    }
-}
-/** @returns `true` if last token is a newline */
-function addEndtoBlockProps(props, end) {
-    if (end)
-        for (const st of end)
-            switch (st.type) {
-                case 'space':
-                case 'comment':
-                    props.push(st);
-                    break;
-                case 'newline':
-                    props.push(st);
-                    return true;
-            }
-    return false;
-}
-function setFlowScalarValue(token, source, type) {
-    switch (token.type) {
-        case 'scalar':
-        case 'double-quoted-scalar':
-        case 'single-quoted-scalar':
-            token.type = type;
-            token.source = source;
-            break;
-        case 'block-scalar': {
-            const end = token.props.slice(1);
-            let oa = source.length;
-            if (token.props[0].type === 'block-scalar-header')
-                oa -= token.props[0].source.length;
-            for (const tok of end)
-                tok.offset += oa;
-            delete token.props;
-            Object.assign(token, { type, source, end });
-            break;
-        }
-        case 'block-map':
-        case 'block-seq': {
-            const offset = token.offset + source.length;
-            const nl = { type: 'newline', offset, indent: token.indent, source: '\n' };
-            delete token.items;
-            Object.assign(token, { type, source, end: [nl] });
-            break;
-        }
-        default: {
-            const indent = 'indent' in token ? token.indent : -1;
-            const end = 'end' in token && Array.isArray(token.end)
-                ? token.end.filter(st => st.type === 'space' ||
-                    st.type === 'comment' ||
-                    st.type === 'newline')
-                : [];
-            for (const key of Object.keys(token))
-                if (key !== 'type' && key !== 'offset')
-                    delete token[key];
-            Object.assign(token, { type, indent, source, end });
-        }
-    }
-}
-
-exports.createScalarToken = createScalarToken;
-exports.resolveAsScalar = resolveAsScalar;
-exports.setScalarValue = setScalarValue;
-
-
-/***/ }),
-
-/***/ 91733:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Stringify a CST document, token, or collection item
- *
- * Fair warning: This applies no validation whatsoever, and
- * simply concatenates the sources in their logical order.
- */
-const stringify = (cst) => 'type' in cst ? stringifyToken(cst) : stringifyItem(cst);
-function stringifyToken(token) {
-    switch (token.type) {
-        case 'block-scalar': {
-            let res = '';
-            for (const tok of token.props)
-                res += stringifyToken(tok);
-            return res + token.source;
-        }
-        case 'block-map':
-        case 'block-seq': {
-            let res = '';
-            for (const item of token.items)
-                res += stringifyItem(item);
-            return res;
-        }
-        case 'flow-collection': {
-            let res = token.start.source;
-            for (const item of token.items)
-                res += stringifyItem(item);
-            for (const st of token.end)
-                res += st.source;
-            return res;
-        }
-        case 'document': {
-            let res = stringifyItem(token);
-            if (token.end)
-                for (const st of token.end)
-                    res += st.source;
-            return res;
-        }
-        default: {
-            let res = token.source;
-            if ('end' in token && token.end)
-                for (const st of token.end)
-                    res += st.source;
-            return res;
-        }
-    }
-}
-function stringifyItem({ start, key, sep, value }) {
-    let res = '';
-    for (const st of start)
-        res += st.source;
-    if (key)
-        res += stringifyToken(key);
-    if (sep)
-        for (const st of sep)
-            res += st.source;
-    if (value)
-        res += stringifyToken(value);
-    return res;
-}
-
-exports.stringify = stringify;
-
-
-/***/ }),
-
-/***/ 97715:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-const BREAK = Symbol('break visit');
-const SKIP = Symbol('skip children');
-const REMOVE = Symbol('remove item');
-/**
- * Apply a visitor to a CST document or item.
- *
- * Walks through the tree (depth-first) starting from the root, calling a
- * `visitor` function with two arguments when entering each item:
- *   - `item`: The current item, which included the following members:
- *     - `start: SourceToken[]` – Source tokens before the key or value,
- *       possibly including its anchor or tag.
- *     - `key?: Token | null` – Set for pair values. May then be `null`, if
- *       the key before the `:` separator is empty.
- *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
- *       which should include the `:` map value indicator if `value` is set.
- *     - `value?: Token` – The value of a sequence item, or of a map pair.
- *   - `path`: The steps from the root to the current node, as an array of
- *     `['key' | 'value', number]` tuples.
- *
- * The return value of the visitor may be used to control the traversal:
- *   - `undefined` (default): Do nothing and continue
- *   - `visit.SKIP`: Do not visit the children of this token, continue with
- *      next sibling
- *   - `visit.BREAK`: Terminate traversal completely
- *   - `visit.REMOVE`: Remove the current item, then continue with the next one
- *   - `number`: Set the index of the next step. This is useful especially if
- *     the index of the current token has changed.
- *   - `function`: Define the next visitor for this item. After the original
- *     visitor is called on item entry, next visitors are called after handling
- *     a non-empty `key` and when exiting the item.
- */
-function visit(cst, visitor) {
-    if ('type' in cst && cst.type === 'document')
-        cst = { start: cst.start, value: cst.value };
-    _visit(Object.freeze([]), cst, visitor);
-}
-// Without the `as symbol` casts, TS declares these in the `visit`
-// namespace using `var`, but then complains about that because
-// `unique symbol` must be `const`.
-/** Terminate visit traversal completely */
-visit.BREAK = BREAK;
-/** Do not visit the children of the current item */
-visit.SKIP = SKIP;
-/** Remove the current item */
-visit.REMOVE = REMOVE;
-/** Find the item at `path` from `cst` as the root */
-visit.itemAtPath = (cst, path) => {
-    let item = cst;
-    for (const [field, index] of path) {
-        const tok = item?.[field];
-        if (tok && 'items' in tok) {
-            item = tok.items[index];
-        }
-        else
-            return undefined;
-    }
-    return item;
-};
-/**
- * Get the immediate parent collection of the item at `path` from `cst` as the root.
- *
- * Throws an error if the collection is not found, which should never happen if the item itself exists.
- */
-visit.parentCollection = (cst, path) => {
-    const parent = visit.itemAtPath(cst, path.slice(0, -1));
-    const field = path[path.length - 1][0];
-    const coll = parent?.[field];
-    if (coll && 'items' in coll)
-        return coll;
-    throw new Error('Parent collection not found');
-};
-function _visit(path, item, visitor) {
-    let ctrl = visitor(item, path);
-    if (typeof ctrl === 'symbol')
-        return ctrl;
-    for (const field of ['key', 'value']) {
-        const token = item[field];
-        if (token && 'items' in token) {
-            for (let i = 0; i < token.items.length; ++i) {
-                const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
-                if (typeof ci === 'number')
-                    i = ci - 1;
-                else if (ci === BREAK)
-                    return BREAK;
-                else if (ci === REMOVE) {
-                    token.items.splice(i, 1);
-                    i -= 1;
-                }
-            }
-            if (typeof ctrl === 'function' && field === 'key')
-                ctrl = ctrl(item, path);
-        }
-    }
-    return typeof ctrl === 'function' ? ctrl(item, path) : ctrl;
-}
-
-exports.visit = visit;
-
-
-/***/ }),
-
-/***/ 3461:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var cstScalar = __nccwpck_require__(60110);
-var cstStringify = __nccwpck_require__(91733);
-var cstVisit = __nccwpck_require__(97715);
-
-/** The byte order mark */
-const BOM = '\u{FEFF}';
-/** Start of doc-mode */
-const DOCUMENT = '\x02'; // C0: Start of Text
-/** Unexpected end of flow-mode */
-const FLOW_END = '\x18'; // C0: Cancel
-/** Next token is a scalar value */
-const SCALAR = '\x1f'; // C0: Unit Separator
-/** @returns `true` if `token` is a flow or block collection */
-const isCollection = (token) => !!token && 'items' in token;
-/** @returns `true` if `token` is a flow or block scalar; not an alias */
-const isScalar = (token) => !!token &&
-    (token.type === 'scalar' ||
-        token.type === 'single-quoted-scalar' ||
-        token.type === 'double-quoted-scalar' ||
-        token.type === 'block-scalar');
-/* istanbul ignore next */
-/** Get a printable representation of a lexer token */
-function prettyToken(token) {
-    switch (token) {
-        case BOM:
-            return '<BOM>';
-        case DOCUMENT:
-            return '<DOC>';
-        case FLOW_END:
-            return '<FLOW_END>';
-        case SCALAR:
-            return '<SCALAR>';
-        default:
-            return JSON.stringify(token);
-    }
-}
-/** Identify the type of a lexer token. May return `null` for unknown tokens. */
-function tokenType(source) {
-    switch (source) {
-        case BOM:
-            return 'byte-order-mark';
-        case DOCUMENT:
-            return 'doc-mode';
-        case FLOW_END:
-            return 'flow-error-end';
-        case SCALAR:
-            return 'scalar';
-        case '---':
-            return 'doc-start';
-        case '...':
-            return 'doc-end';
-        case '':
-        case '\n':
-        case '\r\n':
-            return 'newline';
-        case '-':
-            return 'seq-item-ind';
-        case '?':
-            return 'explicit-key-ind';
-        case ':':
-            return 'map-value-ind';
-        case '{':
-            return 'flow-map-start';
-        case '}':
-            return 'flow-map-end';
-        case '[':
-            return 'flow-seq-start';
-        case ']':
-            return 'flow-seq-end';
-        case ',':
-            return 'comma';
-    }
-    switch (source[0]) {
-        case ' ':
-        case '\t':
-            return 'space';
-        case '#':
-            return 'comment';
-        case '%':
-            return 'directive-line';
-        case '*':
-            return 'alias';
-        case '&':
-            return 'anchor';
-        case '!':
-            return 'tag';
-        case "'":
-            return 'single-quoted-scalar';
-        case '"':
-            return 'double-quoted-scalar';
-        case '|':
-        case '>':
-            return 'block-scalar-header';
-    }
-    return null;
-}
-
-exports.createScalarToken = cstScalar.createScalarToken;
-exports.resolveAsScalar = cstScalar.resolveAsScalar;
-exports.setScalarValue = cstScalar.setScalarValue;
-exports.stringify = cstStringify.stringify;
-exports.visit = cstVisit.visit;
-exports.BOM = BOM;
-exports.DOCUMENT = DOCUMENT;
-exports.FLOW_END = FLOW_END;
-exports.SCALAR = SCALAR;
-exports.isCollection = isCollection;
-exports.isScalar = isScalar;
-exports.prettyToken = prettyToken;
-exports.tokenType = tokenType;
-
-
-/***/ }),
-
-/***/ 40361:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var cst = __nccwpck_require__(3461);
-
-/*
-START -> stream
-
-stream
-  directive -> line-end -> stream
-  indent + line-end -> stream
-  [else] -> line-start
-
-line-end
-  comment -> line-end
-  newline -> .
-  input-end -> END
-
-line-start
-  doc-start -> doc
-  doc-end -> stream
-  [else] -> indent -> block-start
-
-block-start
-  seq-item-start -> block-start
-  explicit-key-start -> block-start
-  map-value-start -> block-start
-  [else] -> doc
-
-doc
-  line-end -> line-start
-  spaces -> doc
-  anchor -> doc
-  tag -> doc
-  flow-start -> flow -> doc
-  flow-end -> error -> doc
-  seq-item-start -> error -> doc
-  explicit-key-start -> error -> doc
-  map-value-start -> doc
-  alias -> doc
-  quote-start -> quoted-scalar -> doc
-  block-scalar-header -> line-end -> block-scalar(min) -> line-start
-  [else] -> plain-scalar(false, min) -> doc
-
-flow
-  line-end -> flow
-  spaces -> flow
-  anchor -> flow
-  tag -> flow
-  flow-start -> flow -> flow
-  flow-end -> .
-  seq-item-start -> error -> flow
-  explicit-key-start -> flow
-  map-value-start -> flow
-  alias -> flow
-  quote-start -> quoted-scalar -> flow
-  comma -> flow
-  [else] -> plain-scalar(true, 0) -> flow
-
-quoted-scalar
-  quote-end -> .
-  [else] -> quoted-scalar
-
-block-scalar(min)
-  newline + peek(indent < min) -> .
-  [else] -> block-scalar(min)
-
-plain-scalar(is-flow, min)
-  scalar-end(is-flow) -> .
-  peek(newline + (indent < min)) -> .
-  [else] -> plain-scalar(min)
-*/
-function isEmpty(ch) {
-    switch (ch) {
-        case undefined:
-        case ' ':
-        case '\n':
-        case '\r':
-        case '\t':
-            return true;
-        default:
-            return false;
-    }
-}
-const hexDigits = new Set('0123456789ABCDEFabcdef');
-const tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
-const flowIndicatorChars = new Set(',[]{}');
-const invalidAnchorChars = new Set(' ,[]{}\n\r\t');
-const isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
-/**
- * Splits an input string into lexical tokens, i.e. smaller strings that are
- * easily identifiable by `tokens.tokenType()`.
- *
- * Lexing starts always in a "stream" context. Incomplete input may be buffered
- * until a complete token can be emitted.
- *
- * In addition to slices of the original input, the following control characters
- * may also be emitted:
- *
- * - `\x02` (Start of Text): A document starts with the next token
- * - `\x18` (Cancel): Unexpected end of flow-mode (indicates an error)
- * - `\x1f` (Unit Separator): Next token is a scalar value
- * - `\u{FEFF}` (Byte order mark): Emitted separately outside documents
- */
-class Lexer {
-    constructor() {
-        /**
-         * Flag indicating whether the end of the current buffer marks the end of
-         * all input
-         */
-        this.atEnd = false;
-        /**
-         * Explicit indent set in block scalar header, as an offset from the current
-         * minimum indent, so e.g. set to 1 from a header `|2+`. Set to -1 if not
-         * explicitly set.
-         */
-        this.blockScalarIndent = -1;
-        /**
-         * Block scalars that include a + (keep) chomping indicator in their header
-         * include trailing empty lines, which are otherwise excluded from the
-         * scalar's contents.
-         */
-        this.blockScalarKeep = false;
-        /** Current input */
-        this.buffer = '';
-        /**
-         * Flag noting whether the map value indicator : can immediately follow this
-         * node within a flow context.
-         */
-        this.flowKey = false;
-        /** Count of surrounding flow collection levels. */
-        this.flowLevel = 0;
-        /**
-         * Minimum level of indentation required for next lines to be parsed as a
-         * part of the current scalar value.
-         */
-        this.indentNext = 0;
-        /** Indentation level of the current line. */
-        this.indentValue = 0;
-        /** Position of the next \n character. */
-        this.lineEndPos = null;
-        /** Stores the state of the lexer if reaching the end of incpomplete input */
-        this.next = null;
-        /** A pointer to `buffer`; the current position of the lexer. */
-        this.pos = 0;
-    }
-    /**
-     * Generate YAML tokens from the `source` string. If `incomplete`,
-     * a part of the last line may be left as a buffer for the next call.
-     *
-     * @returns A generator of lexical tokens
-     */
-    *lex(source, incomplete = false) {
-        if (source) {
-            if (typeof source !== 'string')
-                throw TypeError('source is not a string');
-            this.buffer = this.buffer ? this.buffer + source : source;
-            this.lineEndPos = null;
-        }
-        this.atEnd = !incomplete;
-        let next = this.next ?? 'stream';
-        while (next && (incomplete || this.hasChars(1)))
-            next = yield* this.parseNext(next);
-    }
-    atLineEnd() {
-        let i = this.pos;
-        let ch = this.buffer[i];
-        while (ch === ' ' || ch === '\t')
-            ch = this.buffer[++i];
-        if (!ch || ch === '#' || ch === '\n')
-            return true;
-        if (ch === '\r')
-            return this.buffer[i + 1] === '\n';
-        return false;
-    }
-    charAt(n) {
-        return this.buffer[this.pos + n];
-    }
-    continueScalar(offset) {
-        let ch = this.buffer[offset];
-        if (this.indentNext > 0) {
-            let indent = 0;
-            while (ch === ' ')
-                ch = this.buffer[++indent + offset];
-            if (ch === '\r') {
-                const next = this.buffer[indent + offset + 1];
-                if (next === '\n' || (!next && !this.atEnd))
-                    return offset + indent + 1;
-            }
-            return ch === '\n' || indent >= this.indentNext || (!ch && !this.atEnd)
-                ? offset + indent
-                : -1;
-        }
-        if (ch === '-' || ch === '.') {
-            const dt = this.buffer.substr(offset, 3);
-            if ((dt === '---' || dt === '...') && isEmpty(this.buffer[offset + 3]))
-                return -1;
-        }
-        return offset;
-    }
-    getLine() {
-        let end = this.lineEndPos;
-        if (typeof end !== 'number' || (end !== -1 && end < this.pos)) {
-            end = this.buffer.indexOf('\n', this.pos);
-            this.lineEndPos = end;
-        }
-        if (end === -1)
-            return this.atEnd ? this.buffer.substring(this.pos) : null;
-        if (this.buffer[end - 1] === '\r')
-            end -= 1;
-        return this.buffer.substring(this.pos, end);
-    }
-    hasChars(n) {
-        return this.pos + n <= this.buffer.length;
-    }
-    setNext(state) {
-        this.buffer = this.buffer.substring(this.pos);
-        this.pos = 0;
-        this.lineEndPos = null;
-        this.next = state;
-        return null;
-    }
-    peek(n) {
-        return this.buffer.substr(this.pos, n);
-    }
-    *parseNext(next) {
-        switch (next) {
-            case 'stream':
-                return yield* this.parseStream();
-            case 'line-start':
-                return yield* this.parseLineStart();
-            case 'block-start':
-                return yield* this.parseBlockStart();
-            case 'doc':
-                return yield* this.parseDocument();
-            case 'flow':
-                return yield* this.parseFlowCollection();
-            case 'quoted-scalar':
-                return yield* this.parseQuotedScalar();
-            case 'block-scalar':
-                return yield* this.parseBlockScalar();
-            case 'plain-scalar':
-                return yield* this.parsePlainScalar();
-        }
-    }
-    *parseStream() {
-        let line = this.getLine();
-        if (line === null)
-            return this.setNext('stream');
-        if (line[0] === cst.BOM) {
-            yield* this.pushCount(1);
-            line = line.substring(1);
-        }
-        if (line[0] === '%') {
-            let dirEnd = line.length;
-            let cs = line.indexOf('#');
-            while (cs !== -1) {
-                const ch = line[cs - 1];
-                if (ch === ' ' || ch === '\t') {
-                    dirEnd = cs - 1;
-                    break;
-                }
-                else {
-                    cs = line.indexOf('#', cs + 1);
-                }
-            }
-            while (true) {
-                const ch = line[dirEnd - 1];
-                if (ch === ' ' || ch === '\t')
-                    dirEnd -= 1;
-                else
-                    break;
-            }
-            const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
-            yield* this.pushCount(line.length - n); // possible comment
-            this.pushNewline();
-            return 'stream';
-        }
-        if (this.atLineEnd()) {
-            const sp = yield* this.pushSpaces(true);
-            yield* this.pushCount(line.length - sp);
-            yield* this.pushNewline();
-            return 'stream';
-        }
-        yield cst.DOCUMENT;
-        return yield* this.parseLineStart();
-    }
-    *parseLineStart() {
-        const ch = this.charAt(0);
-        if (!ch && !this.atEnd)
-            return this.setNext('line-start');
-        if (ch === '-' || ch === '.') {
-            if (!this.atEnd && !this.hasChars(4))
-                return this.setNext('line-start');
-            const s = this.peek(3);
-            if ((s === '---' || s === '...') && isEmpty(this.charAt(3))) {
-                yield* this.pushCount(3);
-                this.indentValue = 0;
-                this.indentNext = 0;
-                return s === '---' ? 'doc' : 'stream';
-            }
-        }
-        this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
-            this.indentNext = this.indentValue;
-        return yield* this.parseBlockStart();
-    }
-    *parseBlockStart() {
-        const [ch0, ch1] = this.peek(2);
-        if (!ch1 && !this.atEnd)
-            return this.setNext('block-start');
-        if ((ch0 === '-' || ch0 === '?' || ch0 === ':') && isEmpty(ch1)) {
-            const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
-            this.indentNext = this.indentValue + 1;
-            this.indentValue += n;
-            return 'block-start';
-        }
-        return 'doc';
-    }
-    *parseDocument() {
-        yield* this.pushSpaces(true);
-        const line = this.getLine();
-        if (line === null)
-            return this.setNext('doc');
-        let n = yield* this.pushIndicators();
-        switch (line[n]) {
-            case '#':
-                yield* this.pushCount(line.length - n);
-            // fallthrough
-            case undefined:
-                yield* this.pushNewline();
-                return yield* this.parseLineStart();
-            case '{':
-            case '[':
-                yield* this.pushCount(1);
-                this.flowKey = false;
-                this.flowLevel = 1;
-                return 'flow';
-            case '}':
-            case ']':
-                // this is an error
-                yield* this.pushCount(1);
-                return 'doc';
-            case '*':
-                yield* this.pushUntil(isNotAnchorChar);
-                return 'doc';
-            case '"':
-            case "'":
-                return yield* this.parseQuotedScalar();
-            case '|':
-            case '>':
-                n += yield* this.parseBlockScalarHeader();
-                n += yield* this.pushSpaces(true);
-                yield* this.pushCount(line.length - n);
-                yield* this.pushNewline();
-                return yield* this.parseBlockScalar();
-            default:
-                return yield* this.parsePlainScalar();
-        }
-    }
-    *parseFlowCollection() {
-        let nl, sp;
-        let indent = -1;
-        do {
-            nl = yield* this.pushNewline();
-            if (nl > 0) {
-                sp = yield* this.pushSpaces(false);
-                this.indentValue = indent = sp;
-            }
-            else {
-                sp = 0;
-            }
-            sp += yield* this.pushSpaces(true);
-        } while (nl + sp > 0);
-        const line = this.getLine();
-        if (line === null)
-            return this.setNext('flow');
-        if ((indent !== -1 && indent < this.indentNext && line[0] !== '#') ||
-            (indent === 0 &&
-                (line.startsWith('---') || line.startsWith('...')) &&
-                isEmpty(line[3]))) {
-            // Allowing for the terminal ] or } at the same (rather than greater)
-            // indent level as the initial [ or { is technically invalid, but
-            // failing here would be surprising to users.
-            const atFlowEndMarker = indent === this.indentNext - 1 &&
-                this.flowLevel === 1 &&
-                (line[0] === ']' || line[0] === '}');
-            if (!atFlowEndMarker) {
-                // this is an error
-                this.flowLevel = 0;
-                yield cst.FLOW_END;
-                return yield* this.parseLineStart();
-            }
-        }
-        let n = 0;
-        while (line[n] === ',') {
-            n += yield* this.pushCount(1);
-            n += yield* this.pushSpaces(true);
-            this.flowKey = false;
-        }
-        n += yield* this.pushIndicators();
-        switch (line[n]) {
-            case undefined:
-                return 'flow';
-            case '#':
-                yield* this.pushCount(line.length - n);
-                return 'flow';
-            case '{':
-            case '[':
-                yield* this.pushCount(1);
-                this.flowKey = false;
-                this.flowLevel += 1;
-                return 'flow';
-            case '}':
-            case ']':
-                yield* this.pushCount(1);
-                this.flowKey = true;
-                this.flowLevel -= 1;
-                return this.flowLevel ? 'flow' : 'doc';
-            case '*':
-                yield* this.pushUntil(isNotAnchorChar);
-                return 'flow';
-            case '"':
-            case "'":
-                this.flowKey = true;
-                return yield* this.parseQuotedScalar();
-            case ':': {
-                const next = this.charAt(1);
-                if (this.flowKey || isEmpty(next) || next === ',') {
-                    this.flowKey = false;
-                    yield* this.pushCount(1);
-                    yield* this.pushSpaces(true);
-                    return 'flow';
-                }
-            }
-            // fallthrough
-            default:
-                this.flowKey = false;
-                return yield* this.parsePlainScalar();
-        }
-    }
-    *parseQuotedScalar() {
-        const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
-        if (quote === "'") {
-            while (end !== -1 && this.buffer[end + 1] === "'")
-                end = this.buffer.indexOf("'", end + 2);
-        }
-        else {
-            // double-quote
-            while (end !== -1) {
-                let n = 0;
-                while (this.buffer[end - 1 - n] === '\\')
-                    n += 1;
-                if (n % 2 === 0)
-                    break;
-                end = this.buffer.indexOf('"', end + 1);
-            }
-        }
-        // Only looking for newlines within the quotes
-        const qb = this.buffer.substring(0, end);
-        let nl = qb.indexOf('\n', this.pos);
-        if (nl !== -1) {
-            while (nl !== -1) {
-                const cs = this.continueScalar(nl + 1);
-                if (cs === -1)
-                    break;
-                nl = qb.indexOf('\n', cs);
-            }
-            if (nl !== -1) {
-                // this is an error caused by an unexpected unindent
-                end = nl - (qb[nl - 1] === '\r' ? 2 : 1);
-            }
-        }
-        if (end === -1) {
-            if (!this.atEnd)
-                return this.setNext('quoted-scalar');
-            end = this.buffer.length;
-        }
-        yield* this.pushToIndex(end + 1, false);
-        return this.flowLevel ? 'flow' : 'doc';
-    }
-    *parseBlockScalarHeader() {
-        this.blockScalarIndent = -1;
-        this.blockScalarKeep = false;
-        let i = this.pos;
-        while (true) {
-            const ch = this.buffer[++i];
-            if (ch === '+')
-                this.blockScalarKeep = true;
-            else if (ch > '0' && ch <= '9')
-                this.blockScalarIndent = Number(ch) - 1;
-            else if (ch !== '-')
-                break;
-        }
-        return yield* this.pushUntil(ch => isEmpty(ch) || ch === '#');
-    }
-    *parseBlockScalar() {
-        let nl = this.pos - 1; // may be -1 if this.pos === 0
-        let indent = 0;
-        let ch;
-        loop: for (let i = this.pos; (ch = this.buffer[i]); ++i) {
-            switch (ch) {
-                case ' ':
-                    indent += 1;
-                    break;
-                case '\n':
-                    nl = i;
-                    indent = 0;
-                    break;
-                case '\r': {
-                    const next = this.buffer[i + 1];
-                    if (!next && !this.atEnd)
-                        return this.setNext('block-scalar');
-                    if (next === '\n')
-                        break;
-                } // fallthrough
-                default:
-                    break loop;
-            }
-        }
-        if (!ch && !this.atEnd)
-            return this.setNext('block-scalar');
-        if (indent >= this.indentNext) {
-            if (this.blockScalarIndent === -1)
-                this.indentNext = indent;
-            else {
-                this.indentNext =
-                    this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
-            }
-            do {
-                const cs = this.continueScalar(nl + 1);
-                if (cs === -1)
-                    break;
-                nl = this.buffer.indexOf('\n', cs);
-            } while (nl !== -1);
-            if (nl === -1) {
-                if (!this.atEnd)
-                    return this.setNext('block-scalar');
-                nl = this.buffer.length;
-            }
-        }
-        // Trailing insufficiently indented tabs are invalid.
-        // To catch that during parsing, we include them in the block scalar value.
-        let i = nl + 1;
-        ch = this.buffer[i];
-        while (ch === ' ')
-            ch = this.buffer[++i];
-        if (ch === '\t') {
-            while (ch === '\t' || ch === ' ' || ch === '\r' || ch === '\n')
-                ch = this.buffer[++i];
-            nl = i - 1;
-        }
-        else if (!this.blockScalarKeep) {
-            do {
-                let i = nl - 1;
-                let ch = this.buffer[i];
-                if (ch === '\r')
-                    ch = this.buffer[--i];
-                const lastChar = i; // Drop the line if last char not more indented
-                while (ch === ' ')
-                    ch = this.buffer[--i];
-                if (ch === '\n' && i >= this.pos && i + 1 + indent > lastChar)
-                    nl = i;
-                else
-                    break;
-            } while (true);
-        }
-        yield cst.SCALAR;
-        yield* this.pushToIndex(nl + 1, true);
-        return yield* this.parseLineStart();
-    }
-    *parsePlainScalar() {
-        const inFlow = this.flowLevel > 0;
-        let end = this.pos - 1;
-        let i = this.pos - 1;
-        let ch;
-        while ((ch = this.buffer[++i])) {
-            if (ch === ':') {
-                const next = this.buffer[i + 1];
-                if (isEmpty(next) || (inFlow && flowIndicatorChars.has(next)))
-                    break;
-                end = i;
-            }
-            else if (isEmpty(ch)) {
-                let next = this.buffer[i + 1];
-                if (ch === '\r') {
-                    if (next === '\n') {
-                        i += 1;
-                        ch = '\n';
-                        next = this.buffer[i + 1];
-                    }
-                    else
-                        end = i;
-                }
-                if (next === '#' || (inFlow && flowIndicatorChars.has(next)))
-                    break;
-                if (ch === '\n') {
-                    const cs = this.continueScalar(i + 1);
-                    if (cs === -1)
-                        break;
-                    i = Math.max(i, cs - 2); // to advance, but still account for ' #'
-                }
-            }
-            else {
-                if (inFlow && flowIndicatorChars.has(ch))
-                    break;
-                end = i;
-            }
-        }
-        if (!ch && !this.atEnd)
-            return this.setNext('plain-scalar');
-        yield cst.SCALAR;
-        yield* this.pushToIndex(end + 1, true);
-        return inFlow ? 'flow' : 'doc';
-    }
-    *pushCount(n) {
-        if (n > 0) {
-            yield this.buffer.substr(this.pos, n);
-            this.pos += n;
-            return n;
-        }
-        return 0;
-    }
-    *pushToIndex(i, allowEmpty) {
-        const s = this.buffer.slice(this.pos, i);
-        if (s) {
-            yield s;
-            this.pos += s.length;
-            return s.length;
-        }
-        else if (allowEmpty)
-            yield '';
-        return 0;
-    }
-    *pushIndicators() {
-        let n = 0;
-        loop: while (true) {
-            switch (this.charAt(0)) {
-                case '!':
-                    n += yield* this.pushTag();
-                    n += yield* this.pushSpaces(true);
-                    continue loop;
-                case '&':
-                    n += yield* this.pushUntil(isNotAnchorChar);
-                    n += yield* this.pushSpaces(true);
-                    continue loop;
-                case '-': // this is an error
-                case '?': // this is an error outside flow collections
-                case ':': {
-                    const inFlow = this.flowLevel > 0;
-                    const ch1 = this.charAt(1);
-                    if (isEmpty(ch1) || (inFlow && flowIndicatorChars.has(ch1))) {
-                        if (!inFlow)
-                            this.indentNext = this.indentValue + 1;
-                        else if (this.flowKey)
-                            this.flowKey = false;
-                        n += yield* this.pushCount(1);
-                        n += yield* this.pushSpaces(true);
-                        continue loop;
-                    }
-                }
-            }
-            break loop;
-        }
-        return n;
-    }
-    *pushTag() {
-        if (this.charAt(1) === '<') {
-            let i = this.pos + 2;
-            let ch = this.buffer[i];
-            while (!isEmpty(ch) && ch !== '>')
-                ch = this.buffer[++i];
-            return yield* this.pushToIndex(ch === '>' ? i + 1 : i, false);
-        }
-        else {
-            let i = this.pos + 1;
-            let ch = this.buffer[i];
-            while (ch) {
-                if (tagChars.has(ch))
-                    ch = this.buffer[++i];
-                else if (ch === '%' &&
-                    hexDigits.has(this.buffer[i + 1]) &&
-                    hexDigits.has(this.buffer[i + 2])) {
-                    ch = this.buffer[(i += 3)];
-                }
-                else
-                    break;
-            }
-            return yield* this.pushToIndex(i, false);
-        }
-    }
-    *pushNewline() {
-        const ch = this.buffer[this.pos];
-        if (ch === '\n')
-            return yield* this.pushCount(1);
-        else if (ch === '\r' && this.charAt(1) === '\n')
-            return yield* this.pushCount(2);
-        else
-            return 0;
-    }
-    *pushSpaces(allowTabs) {
-        let i = this.pos - 1;
-        let ch;
-        do {
-            ch = this.buffer[++i];
-        } while (ch === ' ' || (allowTabs && ch === '\t'));
-        const n = i - this.pos;
-        if (n > 0) {
-            yield this.buffer.substr(this.pos, n);
-            this.pos = i;
-        }
-        return n;
-    }
-    *pushUntil(test) {
-        let i = this.pos;
-        let ch = this.buffer[i];
-        while (!test(ch))
-            ch = this.buffer[++i];
-        return yield* this.pushToIndex(i, false);
-    }
-}
-
-exports.Lexer = Lexer;
-
-
-/***/ }),
-
-/***/ 66628:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Tracks newlines during parsing in order to provide an efficient API for
- * determining the one-indexed `{ line, col }` position for any offset
- * within the input.
- */
-class LineCounter {
-    constructor() {
-        this.lineStarts = [];
-        /**
-         * Should be called in ascending order. Otherwise, call
-         * `lineCounter.lineStarts.sort()` before calling `linePos()`.
-         */
-        this.addNewLine = (offset) => this.lineStarts.push(offset);
-        /**
-         * Performs a binary search and returns the 1-indexed { line, col }
-         * position of `offset`. If `line === 0`, `addNewLine` has never been
-         * called or `offset` is before the first known newline.
-         */
-        this.linePos = (offset) => {
-            let low = 0;
-            let high = this.lineStarts.length;
-            while (low < high) {
-                const mid = (low + high) >> 1; // Math.floor((low + high) / 2)
-                if (this.lineStarts[mid] < offset)
-                    low = mid + 1;
-                else
-                    high = mid;
-            }
-            if (this.lineStarts[low] === offset)
-                return { line: low + 1, col: 1 };
-            if (low === 0)
-                return { line: 0, col: offset };
-            const start = this.lineStarts[low - 1];
-            return { line: low, col: offset - start + 1 };
-        };
-    }
-}
-
-exports.LineCounter = LineCounter;
-
-
-/***/ }),
-
-/***/ 3456:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
-
-function includesToken(list, type) {
-    for (let i = 0; i < list.length; ++i)
-        if (list[i].type === type)
-            return true;
-    return false;
-}
-function findNonEmptyIndex(list) {
-    for (let i = 0; i < list.length; ++i) {
-        switch (list[i].type) {
-            case 'space':
-            case 'comment':
-            case 'newline':
-                break;
-            default:
-                return i;
-        }
-    }
-    return -1;
-}
-function isFlowToken(token) {
-    switch (token?.type) {
-        case 'alias':
-        case 'scalar':
-        case 'single-quoted-scalar':
-        case 'double-quoted-scalar':
-        case 'flow-collection':
-            return true;
-        default:
-            return false;
-    }
-}
-function getPrevProps(parent) {
-    switch (parent.type) {
-        case 'document':
-            return parent.start;
-        case 'block-map': {
-            const it = parent.items[parent.items.length - 1];
-            return it.sep ?? it.start;
-        }
-        case 'block-seq':
-            return parent.items[parent.items.length - 1].start;
-        /* istanbul ignore next should not happen */
-        default:
-            return [];
-    }
-}
-/** Note: May modify input array */
-function getFirstKeyStartProps(prev) {
-    if (prev.length === 0)
-        return [];
-    let i = prev.length;
-    loop: while (--i >= 0) {
-        switch (prev[i].type) {
-            case 'doc-start':
-            case 'explicit-key-ind':
-            case 'map-value-ind':
-            case 'seq-item-ind':
-            case 'newline':
-                break loop;
-        }
-    }
-    while (prev[++i]?.type === 'space') {
-        /* loop */
-    }
-    return prev.splice(i, prev.length);
-}
-function arrayPushArray(target, source) {
-    // May exhaust call stack with large `source` array
-    if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
-    else
-        for (let i = 0; i < source.length; ++i)
-            target.push(source[i]);
-}
-function fixFlowSeqItems(fc) {
-    if (fc.start.type === 'flow-seq-start') {
-        for (const it of fc.items) {
-            if (it.sep &&
-                !it.value &&
-                !includesToken(it.start, 'explicit-key-ind') &&
-                !includesToken(it.sep, 'map-value-ind')) {
-                if (it.key)
-                    it.value = it.key;
-                delete it.key;
-                if (isFlowToken(it.value)) {
-                    if (it.value.end)
-                        arrayPushArray(it.value.end, it.sep);
-                    else
-                        it.value.end = it.sep;
-                }
-                else
-                    arrayPushArray(it.start, it.sep);
-                delete it.sep;
-            }
-        }
-    }
-}
-/**
- * A YAML concrete syntax tree (CST) parser
- *
- * ```ts
- * const src: string = ...
- * for (const token of new Parser().parse(src)) {
- *   // token: Token
- * }
- * ```
- *
- * To use the parser with a user-provided lexer:
- *
- * ```ts
- * function* parse(source: string, lexer: Lexer) {
- *   const parser = new Parser()
- *   for (const lexeme of lexer.lex(source))
- *     yield* parser.next(lexeme)
- *   yield* parser.end()
- * }
- *
- * const src: string = ...
- * const lexer = new Lexer()
- * for (const token of parse(src, lexer)) {
- *   // token: Token
- * }
- * ```
- */
-class Parser {
-    /**
-     * @param onNewLine - If defined, called separately with the start position of
-     *   each new line (in `parse()`, including the start of input).
-     */
-    constructor(onNewLine) {
-        /** If true, space and sequence indicators count as indentation */
-        this.atNewLine = true;
-        /** If true, next token is a scalar value */
-        this.atScalar = false;
-        /** Current indentation level */
-        this.indent = 0;
-        /** Current offset since the start of parsing */
-        this.offset = 0;
-        /** On the same line with a block map key */
-        this.onKeyLine = false;
-        /** Top indicates the node that's currently being built */
-        this.stack = [];
-        /** The source of the current token, set in parse() */
-        this.source = '';
-        /** The type of the current token, set in parse() */
-        this.type = '';
-        // Must be defined after `next()`
-        this.lexer = new lexer.Lexer();
-        this.onNewLine = onNewLine;
-    }
-    /**
-     * Parse `source` as a YAML stream.
-     * If `incomplete`, a part of the last line may be left as a buffer for the next call.
-     *
-     * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
-     *
-     * @returns A generator of tokens representing each directive, document, and other structure.
-     */
-    *parse(source, incomplete = false) {
-        if (this.onNewLine && this.offset === 0)
-            this.onNewLine(0);
-        for (const lexeme of this.lexer.lex(source, incomplete))
-            yield* this.next(lexeme);
-        if (!incomplete)
-            yield* this.end();
-    }
-    /**
-     * Advance the parser by the `source` of one lexical token.
-     */
-    *next(source) {
-        this.source = source;
-        if (node_process.env.LOG_TOKENS)
-            console.log('|', cst.prettyToken(source));
-        if (this.atScalar) {
-            this.atScalar = false;
-            yield* this.step();
-            this.offset += source.length;
-            return;
-        }
-        const type = cst.tokenType(source);
-        if (!type) {
-            const message = `Not a YAML token: ${source}`;
-            yield* this.pop({ type: 'error', offset: this.offset, message, source });
-            this.offset += source.length;
-        }
-        else if (type === 'scalar') {
-            this.atNewLine = false;
-            this.atScalar = true;
-            this.type = 'scalar';
-        }
-        else {
-            this.type = type;
-            yield* this.step();
-            switch (type) {
-                case 'newline':
-                    this.atNewLine = true;
-                    this.indent = 0;
-                    if (this.onNewLine)
-                        this.onNewLine(this.offset + source.length);
-                    break;
-                case 'space':
-                    if (this.atNewLine && source[0] === ' ')
-                        this.indent += source.length;
-                    break;
-                case 'explicit-key-ind':
-                case 'map-value-ind':
-                case 'seq-item-ind':
-                    if (this.atNewLine)
-                        this.indent += source.length;
-                    break;
-                case 'doc-mode':
-                case 'flow-error-end':
-                    return;
-                default:
-                    this.atNewLine = false;
-            }
-            this.offset += source.length;
-        }
-    }
-    /** Call at end of input to push out any remaining constructions */
-    *end() {
-        while (this.stack.length > 0)
-            yield* this.pop();
-    }
-    get sourceToken() {
-        const st = {
-            type: this.type,
-            offset: this.offset,
-            indent: this.indent,
-            source: this.source
-        };
-        return st;
-    }
-    *step() {
-        const top = this.peek(1);
-        if (this.type === 'doc-end' && top?.type !== 'doc-end') {
-            while (this.stack.length > 0)
-                yield* this.pop();
-            this.stack.push({
-                type: 'doc-end',
-                offset: this.offset,
-                source: this.source
-            });
-            return;
-        }
-        if (!top)
-            return yield* this.stream();
-        switch (top.type) {
-            case 'document':
-                return yield* this.document(top);
-            case 'alias':
-            case 'scalar':
-            case 'single-quoted-scalar':
-            case 'double-quoted-scalar':
-                return yield* this.scalar(top);
-            case 'block-scalar':
-                return yield* this.blockScalar(top);
-            case 'block-map':
-                return yield* this.blockMap(top);
-            case 'block-seq':
-                return yield* this.blockSequence(top);
-            case 'flow-collection':
-                return yield* this.flowCollection(top);
-            case 'doc-end':
-                return yield* this.documentEnd(top);
-        }
-        /* istanbul ignore next should not happen */
-        yield* this.pop();
-    }
-    peek(n) {
-        return this.stack[this.stack.length - n];
-    }
-    *pop(error) {
-        const token = error ?? this.stack.pop();
-        /* istanbul ignore if should not happen */
-        if (!token) {
-            const message = 'Tried to pop an empty stack';
-            yield { type: 'error', offset: this.offset, source: '', message };
-        }
-        else if (this.stack.length === 0) {
-            yield token;
-        }
-        else {
-            const top = this.peek(1);
-            if (token.type === 'block-scalar') {
-                // Block scalars use their parent rather than header indent
-                token.indent = 'indent' in top ? top.indent : 0;
-            }
-            else if (token.type === 'flow-collection' && top.type === 'document') {
-                // Ignore all indent for top-level flow collections
-                token.indent = 0;
-            }
-            if (token.type === 'flow-collection')
-                fixFlowSeqItems(token);
-            switch (top.type) {
-                case 'document':
-                    top.value = token;
-                    break;
-                case 'block-scalar':
-                    top.props.push(token); // error
-                    break;
-                case 'block-map': {
-                    const it = top.items[top.items.length - 1];
-                    if (it.value) {
-                        top.items.push({ start: [], key: token, sep: [] });
-                        this.onKeyLine = true;
-                        return;
-                    }
-                    else if (it.sep) {
-                        it.value = token;
-                    }
-                    else {
-                        Object.assign(it, { key: token, sep: [] });
-                        this.onKeyLine = !it.explicitKey;
-                        return;
-                    }
-                    break;
-                }
-                case 'block-seq': {
-                    const it = top.items[top.items.length - 1];
-                    if (it.value)
-                        top.items.push({ start: [], value: token });
-                    else
-                        it.value = token;
-                    break;
-                }
-                case 'flow-collection': {
-                    const it = top.items[top.items.length - 1];
-                    if (!it || it.value)
-                        top.items.push({ start: [], key: token, sep: [] });
-                    else if (it.sep)
-                        it.value = token;
-                    else
-                        Object.assign(it, { key: token, sep: [] });
-                    return;
-                }
-                /* istanbul ignore next should not happen */
-                default:
-                    yield* this.pop();
-                    yield* this.pop(token);
-            }
-            if ((top.type === 'document' ||
-                top.type === 'block-map' ||
-                top.type === 'block-seq') &&
-                (token.type === 'block-map' || token.type === 'block-seq')) {
-                const last = token.items[token.items.length - 1];
-                if (last &&
-                    !last.sep &&
-                    !last.value &&
-                    last.start.length > 0 &&
-                    findNonEmptyIndex(last.start) === -1 &&
-                    (token.indent === 0 ||
-                        last.start.every(st => st.type !== 'comment' || st.indent < token.indent))) {
-                    if (top.type === 'document')
-                        top.end = last.start;
-                    else
-                        top.items.push({ start: last.start });
-                    token.items.splice(-1, 1);
-                }
-            }
-        }
-    }
-    *stream() {
-        switch (this.type) {
-            case 'directive-line':
-                yield { type: 'directive', offset: this.offset, source: this.source };
-                return;
-            case 'byte-order-mark':
-            case 'space':
-            case 'comment':
-            case 'newline':
-                yield this.sourceToken;
-                return;
-            case 'doc-mode':
-            case 'doc-start': {
-                const doc = {
-                    type: 'document',
-                    offset: this.offset,
-                    start: []
-                };
-                if (this.type === 'doc-start')
-                    doc.start.push(this.sourceToken);
-                this.stack.push(doc);
-                return;
-            }
-        }
-        yield {
-            type: 'error',
-            offset: this.offset,
-            message: `Unexpected ${this.type} token in YAML stream`,
-            source: this.source
-        };
-    }
-    *document(doc) {
-        if (doc.value)
-            return yield* this.lineEnd(doc);
-        switch (this.type) {
-            case 'doc-start': {
-                if (findNonEmptyIndex(doc.start) !== -1) {
-                    yield* this.pop();
-                    yield* this.step();
-                }
-                else
-                    doc.start.push(this.sourceToken);
-                return;
-            }
-            case 'anchor':
-            case 'tag':
-            case 'space':
-            case 'comment':
-            case 'newline':
-                doc.start.push(this.sourceToken);
-                return;
-        }
-        const bv = this.startBlockValue(doc);
-        if (bv)
-            this.stack.push(bv);
-        else {
-            yield {
-                type: 'error',
-                offset: this.offset,
-                message: `Unexpected ${this.type} token in YAML document`,
-                source: this.source
-            };
-        }
-    }
-    *scalar(scalar) {
-        if (this.type === 'map-value-ind') {
-            const prev = getPrevProps(this.peek(2));
-            const start = getFirstKeyStartProps(prev);
-            let sep;
-            if (scalar.end) {
-                sep = scalar.end;
-                sep.push(this.sourceToken);
-                delete scalar.end;
-            }
-            else
-                sep = [this.sourceToken];
-            const map = {
-                type: 'block-map',
-                offset: scalar.offset,
-                indent: scalar.indent,
-                items: [{ start, key: scalar, sep }]
-            };
-            this.onKeyLine = true;
-            this.stack[this.stack.length - 1] = map;
-        }
-        else
-            yield* this.lineEnd(scalar);
-    }
-    *blockScalar(scalar) {
-        switch (this.type) {
-            case 'space':
-            case 'comment':
-            case 'newline':
-                scalar.props.push(this.sourceToken);
-                return;
-            case 'scalar':
-                scalar.source = this.source;
-                // block-scalar source includes trailing newline
-                this.atNewLine = true;
-                this.indent = 0;
-                if (this.onNewLine) {
-                    let nl = this.source.indexOf('\n') + 1;
-                    while (nl !== 0) {
-                        this.onNewLine(this.offset + nl);
-                        nl = this.source.indexOf('\n', nl) + 1;
-                    }
-                }
-                yield* this.pop();
-                break;
-            /* istanbul ignore next should not happen */
-            default:
-                yield* this.pop();
-                yield* this.step();
-        }
-    }
-    *blockMap(map) {
-        const it = map.items[map.items.length - 1];
-        // it.sep is true-ish if pair already has key or : separator
-        switch (this.type) {
-            case 'newline':
-                this.onKeyLine = false;
-                if (it.value) {
-                    const end = 'end' in it.value ? it.value.end : undefined;
-                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
-                    if (last?.type === 'comment')
-                        end?.push(this.sourceToken);
-                    else
-                        map.items.push({ start: [this.sourceToken] });
-                }
-                else if (it.sep) {
-                    it.sep.push(this.sourceToken);
-                }
-                else {
-                    it.start.push(this.sourceToken);
-                }
-                return;
-            case 'space':
-            case 'comment':
-                if (it.value) {
-                    map.items.push({ start: [this.sourceToken] });
-                }
-                else if (it.sep) {
-                    it.sep.push(this.sourceToken);
-                }
-                else {
-                    if (this.atIndentedComment(it.start, map.indent)) {
-                        const prev = map.items[map.items.length - 2];
-                        const end = prev?.value?.end;
-                        if (Array.isArray(end)) {
-                            arrayPushArray(end, it.start);
-                            end.push(this.sourceToken);
-                            map.items.pop();
-                            return;
-                        }
-                    }
-                    it.start.push(this.sourceToken);
-                }
-                return;
-        }
-        if (this.indent >= map.indent) {
-            const atMapIndent = !this.onKeyLine && this.indent === map.indent;
-            const atNextItem = atMapIndent &&
-                (it.sep || it.explicitKey) &&
-                this.type !== 'seq-item-ind';
-            // For empty nodes, assign newline-separated not indented empty tokens to following node
-            let start = [];
-            if (atNextItem && it.sep && !it.value) {
-                const nl = [];
-                for (let i = 0; i < it.sep.length; ++i) {
-                    const st = it.sep[i];
-                    switch (st.type) {
-                        case 'newline':
-                            nl.push(i);
-                            break;
-                        case 'space':
-                            break;
-                        case 'comment':
-                            if (st.indent > map.indent)
-                                nl.length = 0;
-                            break;
-                        default:
-                            nl.length = 0;
-                    }
-                }
-                if (nl.length >= 2)
-                    start = it.sep.splice(nl[1]);
-            }
-            switch (this.type) {
-                case 'anchor':
-                case 'tag':
-                    if (atNextItem || it.value) {
-                        start.push(this.sourceToken);
-                        map.items.push({ start });
-                        this.onKeyLine = true;
-                    }
-                    else if (it.sep) {
-                        it.sep.push(this.sourceToken);
-                    }
-                    else {
-                        it.start.push(this.sourceToken);
-                    }
-                    return;
-                case 'explicit-key-ind':
-                    if (!it.sep && !it.explicitKey) {
-                        it.start.push(this.sourceToken);
-                        it.explicitKey = true;
-                    }
-                    else if (atNextItem || it.value) {
-                        start.push(this.sourceToken);
-                        map.items.push({ start, explicitKey: true });
-                    }
-                    else {
-                        this.stack.push({
-                            type: 'block-map',
-                            offset: this.offset,
-                            indent: this.indent,
-                            items: [{ start: [this.sourceToken], explicitKey: true }]
-                        });
-                    }
-                    this.onKeyLine = true;
-                    return;
-                case 'map-value-ind':
-                    if (it.explicitKey) {
-                        if (!it.sep) {
-                            if (includesToken(it.start, 'newline')) {
-                                Object.assign(it, { key: null, sep: [this.sourceToken] });
-                            }
-                            else {
-                                const start = getFirstKeyStartProps(it.start);
-                                this.stack.push({
-                                    type: 'block-map',
-                                    offset: this.offset,
-                                    indent: this.indent,
-                                    items: [{ start, key: null, sep: [this.sourceToken] }]
-                                });
-                            }
-                        }
-                        else if (it.value) {
-                            map.items.push({ start: [], key: null, sep: [this.sourceToken] });
-                        }
-                        else if (includesToken(it.sep, 'map-value-ind')) {
-                            this.stack.push({
-                                type: 'block-map',
-                                offset: this.offset,
-                                indent: this.indent,
-                                items: [{ start, key: null, sep: [this.sourceToken] }]
-                            });
-                        }
-                        else if (isFlowToken(it.key) &&
-                            !includesToken(it.sep, 'newline')) {
-                            const start = getFirstKeyStartProps(it.start);
-                            const key = it.key;
-                            const sep = it.sep;
-                            sep.push(this.sourceToken);
-                            // @ts-expect-error type guard is wrong here
-                            delete it.key;
-                            // @ts-expect-error type guard is wrong here
-                            delete it.sep;
-                            this.stack.push({
-                                type: 'block-map',
-                                offset: this.offset,
-                                indent: this.indent,
-                                items: [{ start, key, sep }]
-                            });
-                        }
-                        else if (start.length > 0) {
-                            // Not actually at next item
-                            it.sep = it.sep.concat(start, this.sourceToken);
-                        }
-                        else {
-                            it.sep.push(this.sourceToken);
-                        }
-                    }
-                    else {
-                        if (!it.sep) {
-                            Object.assign(it, { key: null, sep: [this.sourceToken] });
-                        }
-                        else if (it.value || atNextItem) {
-                            map.items.push({ start, key: null, sep: [this.sourceToken] });
-                        }
-                        else if (includesToken(it.sep, 'map-value-ind')) {
-                            this.stack.push({
-                                type: 'block-map',
-                                offset: this.offset,
-                                indent: this.indent,
-                                items: [{ start: [], key: null, sep: [this.sourceToken] }]
-                            });
-                        }
-                        else {
-                            it.sep.push(this.sourceToken);
-                        }
-                    }
-                    this.onKeyLine = true;
-                    return;
-                case 'alias':
-                case 'scalar':
-                case 'single-quoted-scalar':
-                case 'double-quoted-scalar': {
-                    const fs = this.flowScalar(this.type);
-                    if (atNextItem || it.value) {
-                        map.items.push({ start, key: fs, sep: [] });
-                        this.onKeyLine = true;
-                    }
-                    else if (it.sep) {
-                        this.stack.push(fs);
-                    }
-                    else {
-                        Object.assign(it, { key: fs, sep: [] });
-                        this.onKeyLine = true;
-                    }
-                    return;
-                }
-                default: {
-                    const bv = this.startBlockValue(map);
-                    if (bv) {
-                        if (bv.type === 'block-seq') {
-                            if (!it.explicitKey &&
-                                it.sep &&
-                                !includesToken(it.sep, 'newline')) {
-                                yield* this.pop({
-                                    type: 'error',
-                                    offset: this.offset,
-                                    message: 'Unexpected block-seq-ind on same line with key',
-                                    source: this.source
-                                });
-                                return;
-                            }
-                        }
-                        else if (atMapIndent) {
-                            map.items.push({ start });
-                        }
-                        this.stack.push(bv);
-                        return;
-                    }
-                }
-            }
-        }
-        yield* this.pop();
-        yield* this.step();
-    }
-    *blockSequence(seq) {
-        const it = seq.items[seq.items.length - 1];
-        switch (this.type) {
-            case 'newline':
-                if (it.value) {
-                    const end = 'end' in it.value ? it.value.end : undefined;
-                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
-                    if (last?.type === 'comment')
-                        end?.push(this.sourceToken);
-                    else
-                        seq.items.push({ start: [this.sourceToken] });
-                }
-                else
-                    it.start.push(this.sourceToken);
-                return;
-            case 'space':
-            case 'comment':
-                if (it.value)
-                    seq.items.push({ start: [this.sourceToken] });
-                else {
-                    if (this.atIndentedComment(it.start, seq.indent)) {
-                        const prev = seq.items[seq.items.length - 2];
-                        const end = prev?.value?.end;
-                        if (Array.isArray(end)) {
-                            arrayPushArray(end, it.start);
-                            end.push(this.sourceToken);
-                            seq.items.pop();
-                            return;
-                        }
-                    }
-                    it.start.push(this.sourceToken);
-                }
-                return;
-            case 'anchor':
-            case 'tag':
-                if (it.value || this.indent <= seq.indent)
-                    break;
-                it.start.push(this.sourceToken);
-                return;
-            case 'seq-item-ind':
-                if (this.indent !== seq.indent)
-                    break;
-                if (it.value || includesToken(it.start, 'seq-item-ind'))
-                    seq.items.push({ start: [this.sourceToken] });
-                else
-                    it.start.push(this.sourceToken);
-                return;
-        }
-        if (this.indent > seq.indent) {
-            const bv = this.startBlockValue(seq);
-            if (bv) {
-                this.stack.push(bv);
-                return;
-            }
-        }
-        yield* this.pop();
-        yield* this.step();
-    }
-    *flowCollection(fc) {
-        const it = fc.items[fc.items.length - 1];
-        if (this.type === 'flow-error-end') {
-            let top;
-            do {
-                yield* this.pop();
-                top = this.peek(1);
-            } while (top?.type === 'flow-collection');
-        }
-        else if (fc.end.length === 0) {
-            switch (this.type) {
-                case 'comma':
-                case 'explicit-key-ind':
-                    if (!it || it.sep)
-                        fc.items.push({ start: [this.sourceToken] });
-                    else
-                        it.start.push(this.sourceToken);
-                    return;
-                case 'map-value-ind':
-                    if (!it || it.value)
-                        fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
-                    else if (it.sep)
-                        it.sep.push(this.sourceToken);
-                    else
-                        Object.assign(it, { key: null, sep: [this.sourceToken] });
-                    return;
-                case 'space':
-                case 'comment':
-                case 'newline':
-                case 'anchor':
-                case 'tag':
-                    if (!it || it.value)
-                        fc.items.push({ start: [this.sourceToken] });
-                    else if (it.sep)
-                        it.sep.push(this.sourceToken);
-                    else
-                        it.start.push(this.sourceToken);
-                    return;
-                case 'alias':
-                case 'scalar':
-                case 'single-quoted-scalar':
-                case 'double-quoted-scalar': {
-                    const fs = this.flowScalar(this.type);
-                    if (!it || it.value)
-                        fc.items.push({ start: [], key: fs, sep: [] });
-                    else if (it.sep)
-                        this.stack.push(fs);
-                    else
-                        Object.assign(it, { key: fs, sep: [] });
-                    return;
-                }
-                case 'flow-map-end':
-                case 'flow-seq-end':
-                    fc.end.push(this.sourceToken);
-                    return;
-            }
-            const bv = this.startBlockValue(fc);
-            /* istanbul ignore else should not happen */
-            if (bv)
-                this.stack.push(bv);
-            else {
-                yield* this.pop();
-                yield* this.step();
-            }
-        }
-        else {
-            const parent = this.peek(2);
-            if (parent.type === 'block-map' &&
-                ((this.type === 'map-value-ind' && parent.indent === fc.indent) ||
-                    (this.type === 'newline' &&
-                        !parent.items[parent.items.length - 1].sep))) {
-                yield* this.pop();
-                yield* this.step();
-            }
-            else if (this.type === 'map-value-ind' &&
-                parent.type !== 'flow-collection') {
-                const prev = getPrevProps(parent);
-                const start = getFirstKeyStartProps(prev);
-                fixFlowSeqItems(fc);
-                const sep = fc.end.splice(1, fc.end.length);
-                sep.push(this.sourceToken);
-                const map = {
-                    type: 'block-map',
-                    offset: fc.offset,
-                    indent: fc.indent,
-                    items: [{ start, key: fc, sep }]
-                };
-                this.onKeyLine = true;
-                this.stack[this.stack.length - 1] = map;
-            }
-            else {
-                yield* this.lineEnd(fc);
-            }
-        }
-    }
-    flowScalar(type) {
-        if (this.onNewLine) {
-            let nl = this.source.indexOf('\n') + 1;
-            while (nl !== 0) {
-                this.onNewLine(this.offset + nl);
-                nl = this.source.indexOf('\n', nl) + 1;
-            }
-        }
-        return {
-            type,
-            offset: this.offset,
-            indent: this.indent,
-            source: this.source
-        };
-    }
-    startBlockValue(parent) {
-        switch (this.type) {
-            case 'alias':
-            case 'scalar':
-            case 'single-quoted-scalar':
-            case 'double-quoted-scalar':
-                return this.flowScalar(this.type);
-            case 'block-scalar-header':
-                return {
-                    type: 'block-scalar',
-                    offset: this.offset,
-                    indent: this.indent,
-                    props: [this.sourceToken],
-                    source: ''
-                };
-            case 'flow-map-start':
-            case 'flow-seq-start':
-                return {
-                    type: 'flow-collection',
-                    offset: this.offset,
-                    indent: this.indent,
-                    start: this.sourceToken,
-                    items: [],
-                    end: []
-                };
-            case 'seq-item-ind':
-                return {
-                    type: 'block-seq',
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start: [this.sourceToken] }]
-                };
-            case 'explicit-key-ind': {
-                this.onKeyLine = true;
-                const prev = getPrevProps(parent);
-                const start = getFirstKeyStartProps(prev);
-                start.push(this.sourceToken);
-                return {
-                    type: 'block-map',
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start, explicitKey: true }]
-                };
-            }
-            case 'map-value-ind': {
-                this.onKeyLine = true;
-                const prev = getPrevProps(parent);
-                const start = getFirstKeyStartProps(prev);
-                return {
-                    type: 'block-map',
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start, key: null, sep: [this.sourceToken] }]
-                };
-            }
-        }
-        return null;
-    }
-    atIndentedComment(start, indent) {
-        if (this.type !== 'comment')
-            return false;
-        if (this.indent <= indent)
-            return false;
-        return start.every(st => st.type === 'newline' || st.type === 'space');
-    }
-    *documentEnd(docEnd) {
-        if (this.type !== 'doc-mode') {
-            if (docEnd.end)
-                docEnd.end.push(this.sourceToken);
-            else
-                docEnd.end = [this.sourceToken];
-            if (this.type === 'newline')
-                yield* this.pop();
-        }
-    }
-    *lineEnd(token) {
-        switch (this.type) {
-            case 'comma':
-            case 'doc-start':
-            case 'doc-end':
-            case 'flow-seq-end':
-            case 'flow-map-end':
-            case 'map-value-ind':
-                yield* this.pop();
-                yield* this.step();
-                break;
-            case 'newline':
-                this.onKeyLine = false;
-            // fallthrough
-            case 'space':
-            case 'comment':
-            default:
-                // all other values are errors
-                if (token.end)
-                    token.end.push(this.sourceToken);
-                else
-                    token.end = [this.sourceToken];
-                if (this.type === 'newline')
-                    yield* this.pop();
-        }
-    }
-}
-
-exports.Parser = Parser;
-
-
-/***/ }),
-
-/***/ 84047:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var log = __nccwpck_require__(57249);
-var identity = __nccwpck_require__(41127);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
-
-function parseOptions(options) {
-    const prettyErrors = options.prettyErrors !== false;
-    const lineCounter$1 = options.lineCounter || (prettyErrors && new lineCounter.LineCounter()) || null;
-    return { lineCounter: lineCounter$1, prettyErrors };
-}
-/**
- * Parse the input as a stream of YAML documents.
- *
- * Documents should be separated from each other by `...` or `---` marker lines.
- *
- * @returns If an empty `docs` array is returned, it will be of type
- *   EmptyStream and contain additional stream information. In
- *   TypeScript, you should use `'empty' in docs` as a type guard for it.
- */
-function parseAllDocuments(source, options = {}) {
-    const { lineCounter, prettyErrors } = parseOptions(options);
-    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
-    const composer$1 = new composer.Composer(options);
-    const docs = Array.from(composer$1.compose(parser$1.parse(source)));
-    if (prettyErrors && lineCounter)
-        for (const doc of docs) {
-            doc.errors.forEach(errors.prettifyError(source, lineCounter));
-            doc.warnings.forEach(errors.prettifyError(source, lineCounter));
-        }
-    if (docs.length > 0)
-        return docs;
-    return Object.assign([], { empty: true }, composer$1.streamInfo());
-}
-/** Parse an input string into a single YAML.Document */
-function parseDocument(source, options = {}) {
-    const { lineCounter, prettyErrors } = parseOptions(options);
-    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
-    const composer$1 = new composer.Composer(options);
-    // `doc` is always set by compose.end(true) at the very latest
-    let doc = null;
-    for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
-        if (!doc)
-            doc = _doc;
-        else if (doc.options.logLevel !== 'silent') {
-            doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
-            break;
-        }
-    }
-    if (prettyErrors && lineCounter) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter));
-    }
-    return doc;
-}
-function parse(src, reviver, options) {
-    let _reviver = undefined;
-    if (typeof reviver === 'function') {
-        _reviver = reviver;
-    }
-    else if (options === undefined && reviver && typeof reviver === 'object') {
-        options = reviver;
-    }
-    const doc = parseDocument(src, options);
-    if (!doc)
-        return null;
-    doc.warnings.forEach(warning => log.warn(doc.options.logLevel, warning));
-    if (doc.errors.length > 0) {
-        if (doc.options.logLevel !== 'silent')
-            throw doc.errors[0];
-        else
-            doc.errors = [];
-    }
-    return doc.toJS(Object.assign({ reviver: _reviver }, options));
-}
-function stringify(value, replacer, options) {
-    let _replacer = null;
-    if (typeof replacer === 'function' || Array.isArray(replacer)) {
-        _replacer = replacer;
-    }
-    else if (options === undefined && replacer) {
-        options = replacer;
-    }
-    if (typeof options === 'string')
-        options = options.length;
-    if (typeof options === 'number') {
-        const indent = Math.round(options);
-        options = indent < 1 ? undefined : indent > 8 ? { indent: 8 } : { indent };
-    }
-    if (value === undefined) {
-        const { keepUndefined } = options ?? replacer ?? {};
-        if (!keepUndefined)
-            return undefined;
-    }
-    if (identity.isDocument(value) && !_replacer)
-        return value.toString(options);
-    return new Document.Document(value, _replacer, options).toString(options);
-}
-
-exports.parse = parse;
-exports.parseAllDocuments = parseAllDocuments;
-exports.parseDocument = parseDocument;
-exports.stringify = stringify;
-
-
-/***/ }),
-
-/***/ 45840:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var tags = __nccwpck_require__(90018);
-
-const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-class Schema {
-    constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
-        this.compat = Array.isArray(compat)
-            ? tags.getTags(compat, 'compat')
-            : compat
-                ? tags.getTags(null, compat)
-                : null;
-        this.name = (typeof schema === 'string' && schema) || 'core';
-        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge);
-        this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity.MAP, { value: map.map });
-        Object.defineProperty(this, identity.SCALAR, { value: string.string });
-        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
-        // Used by createMap()
-        this.sortMapEntries =
-            typeof sortMapEntries === 'function'
-                ? sortMapEntries
-                : sortMapEntries === true
-                    ? sortMapEntriesByKey
-                    : null;
-    }
-    clone() {
-        const copy = Object.create(Schema.prototype, Object.getOwnPropertyDescriptors(this));
-        copy.tags = this.tags.slice();
-        return copy;
-    }
-}
-
-exports.Schema = Schema;
-
-
-/***/ }),
-
-/***/ 47451:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var YAMLMap = __nccwpck_require__(84454);
-
-const map = {
-    collection: 'map',
-    default: true,
-    nodeClass: YAMLMap.YAMLMap,
-    tag: 'tag:yaml.org,2002:map',
-    resolve(map, onError) {
-        if (!identity.isMap(map))
-            onError('Expected a mapping for this tag');
-        return map;
-    },
-    createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
-};
-
-exports.map = map;
-
-
-/***/ }),
-
-/***/ 73632:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(63301);
-
-const nullTag = {
-    identify: value => value == null,
-    createNode: () => new Scalar.Scalar(null),
-    default: true,
-    tag: 'tag:yaml.org,2002:null',
-    test: /^(?:~|[Nn]ull|NULL)?$/,
-    resolve: () => new Scalar.Scalar(null),
-    stringify: ({ source }, ctx) => typeof source === 'string' && nullTag.test.test(source)
-        ? source
-        : ctx.options.nullStr
-};
-
-exports.nullTag = nullTag;
-
-
-/***/ }),
-
-/***/ 1706:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var YAMLSeq = __nccwpck_require__(92223);
-
-const seq = {
-    collection: 'seq',
-    default: true,
-    nodeClass: YAMLSeq.YAMLSeq,
-    tag: 'tag:yaml.org,2002:seq',
-    resolve(seq, onError) {
-        if (!identity.isSeq(seq))
-            onError('Expected a sequence for this tag');
-        return seq;
-    },
-    createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
-};
-
-exports.seq = seq;
-
-
-/***/ }),
-
-/***/ 66464:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyString = __nccwpck_require__(83069);
-
-const string = {
-    identify: value => typeof value === 'string',
-    default: true,
-    tag: 'tag:yaml.org,2002:str',
-    resolve: str => str,
-    stringify(item, ctx, onComment, onChompKeep) {
-        ctx = Object.assign({ actualString: true }, ctx);
-        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
-    }
-};
-
-exports.string = string;
-
-
-/***/ }),
-
-/***/ 73959:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(63301);
-
-const boolTag = {
-    identify: value => typeof value === 'boolean',
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-    resolve: str => new Scalar.Scalar(str[0] === 't' || str[0] === 'T'),
-    stringify({ source, value }, ctx) {
-        if (source && boolTag.test.test(source)) {
-            const sv = source[0] === 't' || source[0] === 'T';
-            if (value === sv)
-                return source;
-        }
-        return value ? ctx.options.trueStr : ctx.options.falseStr;
-    }
-};
-
-exports.boolTag = boolTag;
-
-
-/***/ }),
-
-/***/ 38405:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
-
-const floatNaN = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    resolve: str => str.slice(-3).toLowerCase() === 'nan'
-        ? NaN
-        : str[0] === '-'
-            ? Number.NEGATIVE_INFINITY
-            : Number.POSITIVE_INFINITY,
-    stringify: stringifyNumber.stringifyNumber
-};
-const floatExp = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    format: 'EXP',
-    test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-    resolve: str => parseFloat(str),
-    stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
-    }
-};
-const float = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-    resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf('.');
-        if (dot !== -1 && str[str.length - 1] === '0')
-            node.minFractionDigits = str.length - dot - 1;
-        return node;
-    },
-    stringify: stringifyNumber.stringifyNumber
-};
-
-exports.float = float;
-exports.floatExp = floatExp;
-exports.floatNaN = floatNaN;
-
-
-/***/ }),
-
-/***/ 59874:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyNumber = __nccwpck_require__(28689);
-
-const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
-const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
-function intStringify(node, radix, prefix) {
-    const { value } = node;
-    if (intIdentify(value) && value >= 0)
-        return prefix + value.toString(radix);
-    return stringifyNumber.stringifyNumber(node);
-}
-const intOct = {
-    identify: value => intIdentify(value) && value >= 0,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'OCT',
-    test: /^0o[0-7]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
-    stringify: node => intStringify(node, 8, '0o')
-};
-const int = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    test: /^[-+]?[0-9]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
-    stringify: stringifyNumber.stringifyNumber
-};
-const intHex = {
-    identify: value => intIdentify(value) && value >= 0,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'HEX',
-    test: /^0x[0-9a-fA-F]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
-    stringify: node => intStringify(node, 16, '0x')
-};
-
-exports.int = int;
-exports.intHex = intHex;
-exports.intOct = intOct;
-
-
-/***/ }),
-
-/***/ 70896:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
-
-const schema = [
-    map.map,
-    seq.seq,
-    string.string,
-    _null.nullTag,
-    bool.boolTag,
-    int.intOct,
-    int.int,
-    int.intHex,
-    float.floatNaN,
-    float.floatExp,
-    float.float
-];
-
-exports.schema = schema;
-
-
-/***/ }),
-
-/***/ 33559:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(63301);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
-
-function intIdentify(value) {
-    return typeof value === 'bigint' || Number.isInteger(value);
-}
-const stringifyJSON = ({ value }) => JSON.stringify(value);
-const jsonScalars = [
-    {
-        identify: value => typeof value === 'string',
-        default: true,
-        tag: 'tag:yaml.org,2002:str',
-        resolve: str => str,
-        stringify: stringifyJSON
-    },
-    {
-        identify: value => value == null,
-        createNode: () => new Scalar.Scalar(null),
-        default: true,
-        tag: 'tag:yaml.org,2002:null',
-        test: /^null$/,
-        resolve: () => null,
-        stringify: stringifyJSON
-    },
-    {
-        identify: value => typeof value === 'boolean',
-        default: true,
-        tag: 'tag:yaml.org,2002:bool',
-        test: /^true$|^false$/,
-        resolve: str => str === 'true',
-        stringify: stringifyJSON
-    },
-    {
-        identify: intIdentify,
-        default: true,
-        tag: 'tag:yaml.org,2002:int',
-        test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
-    },
-    {
-        identify: value => typeof value === 'number',
-        default: true,
-        tag: 'tag:yaml.org,2002:float',
-        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: str => parseFloat(str),
-        stringify: stringifyJSON
-    }
-];
-const jsonError = {
-    default: true,
-    tag: '',
-    test: /^/,
-    resolve(str, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
-        return str;
-    }
-};
-const schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
-
-exports.schema = schema;
-
-
-/***/ }),
-
-/***/ 90018:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
-var schema = __nccwpck_require__(70896);
-var schema$1 = __nccwpck_require__(33559);
-var binary = __nccwpck_require__(56083);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var schema$2 = __nccwpck_require__(35913);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
-
-const schemas = new Map([
-    ['core', schema.schema],
-    ['failsafe', [map.map, seq.seq, string.string]],
-    ['json', schema$1.schema],
-    ['yaml11', schema$2.schema],
-    ['yaml-1.1', schema$2.schema]
-]);
-const tagsByName = {
-    binary: binary.binary,
-    bool: bool.boolTag,
-    float: float.float,
-    floatExp: float.floatExp,
-    floatNaN: float.floatNaN,
-    floatTime: timestamp.floatTime,
-    int: int.int,
-    intHex: int.intHex,
-    intOct: int.intOct,
-    intTime: timestamp.intTime,
-    map: map.map,
-    merge: merge.merge,
-    null: _null.nullTag,
-    omap: omap.omap,
-    pairs: pairs.pairs,
-    seq: seq.seq,
-    set: set.set,
-    timestamp: timestamp.timestamp
-};
-const coreKnownTags = {
-    'tag:yaml.org,2002:binary': binary.binary,
-    'tag:yaml.org,2002:merge': merge.merge,
-    'tag:yaml.org,2002:omap': omap.omap,
-    'tag:yaml.org,2002:pairs': pairs.pairs,
-    'tag:yaml.org,2002:set': set.set,
-    'tag:yaml.org,2002:timestamp': timestamp.timestamp
-};
-function getTags(customTags, schemaName, addMergeTag) {
-    const schemaTags = schemas.get(schemaName);
-    if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge.merge)
-            ? schemaTags.concat(merge.merge)
-            : schemaTags.slice();
-    }
-    let tags = schemaTags;
-    if (!tags) {
-        if (Array.isArray(customTags))
-            tags = [];
-        else {
-            const keys = Array.from(schemas.keys())
-                .filter(key => key !== 'yaml11')
-                .map(key => JSON.stringify(key))
-                .join(', ');
-            throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
-        }
-    }
-    if (Array.isArray(customTags)) {
-        for (const tag of customTags)
-            tags = tags.concat(tag);
-    }
-    else if (typeof customTags === 'function') {
-        tags = customTags(tags.slice());
-    }
-    if (addMergeTag)
-        tags = tags.concat(merge.merge);
-    return tags.reduce((tags, tag) => {
-        const tagObj = typeof tag === 'string' ? tagsByName[tag] : tag;
-        if (!tagObj) {
-            const tagName = JSON.stringify(tag);
-            const keys = Object.keys(tagsByName)
-                .map(key => JSON.stringify(key))
-                .join(', ');
-            throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
-        }
-        if (!tags.includes(tagObj))
-            tags.push(tagObj);
-        return tags;
-    }, []);
-}
-
-exports.coreKnownTags = coreKnownTags;
-exports.getTags = getTags;
-
-
-/***/ }),
-
-/***/ 56083:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_buffer = __nccwpck_require__(20181);
-var Scalar = __nccwpck_require__(63301);
-var stringifyString = __nccwpck_require__(83069);
-
-const binary = {
-    identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
-    default: false,
-    tag: 'tag:yaml.org,2002:binary',
-    /**
-     * Returns a Buffer in node and an Uint8Array in browsers
-     *
-     * To use the resulting buffer as an image, you'll want to do something like:
-     *
-     *   const blob = new Blob([buffer], { type: 'image/jpeg' })
-     *   document.querySelector('#photo').src = URL.createObjectURL(blob)
-     */
-    resolve(src, onError) {
-        if (typeof node_buffer.Buffer === 'function') {
-            return node_buffer.Buffer.from(src, 'base64');
-        }
-        else if (typeof atob === 'function') {
-            // On IE 11, atob() can't handle newlines
-            const str = atob(src.replace(/[\n\r]/g, ''));
-            const buffer = new Uint8Array(str.length);
-            for (let i = 0; i < str.length; ++i)
-                buffer[i] = str.charCodeAt(i);
-            return buffer;
-        }
-        else {
-            onError('This environment does not support reading binary tags; either Buffer or atob is required');
-            return src;
-        }
-    },
-    stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
-        if (!value)
-            return '';
-        const buf = value; // checked earlier by binary.identify()
-        let str;
-        if (typeof node_buffer.Buffer === 'function') {
-            str =
-                buf instanceof node_buffer.Buffer
-                    ? buf.toString('base64')
-                    : node_buffer.Buffer.from(buf.buffer).toString('base64');
-        }
-        else if (typeof btoa === 'function') {
-            let s = '';
-            for (let i = 0; i < buf.length; ++i)
-                s += String.fromCharCode(buf[i]);
-            str = btoa(s);
-        }
-        else {
-            throw new Error('This environment does not support writing binary tags; either Buffer or btoa is required');
-        }
-        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
-        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
-            const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-            const n = Math.ceil(str.length / lineWidth);
-            const lines = new Array(n);
-            for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-                lines[i] = str.substr(o, lineWidth);
-            }
-            str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? '\n' : ' ');
-        }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
-    }
-};
-
-exports.binary = binary;
-
-
-/***/ }),
-
-/***/ 88398:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(63301);
-
-function boolStringify({ value, source }, ctx) {
-    const boolObj = value ? trueTag : falseTag;
-    if (source && boolObj.test.test(source))
-        return source;
-    return value ? ctx.options.trueStr : ctx.options.falseStr;
-}
-const trueTag = {
-    identify: value => value === true,
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
-    resolve: () => new Scalar.Scalar(true),
-    stringify: boolStringify
-};
-const falseTag = {
-    identify: value => value === false,
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
-    resolve: () => new Scalar.Scalar(false),
-    stringify: boolStringify
-};
-
-exports.falseTag = falseTag;
-exports.trueTag = trueTag;
-
-
-/***/ }),
-
-/***/ 35782:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
-
-const floatNaN = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    resolve: (str) => str.slice(-3).toLowerCase() === 'nan'
-        ? NaN
-        : str[0] === '-'
-            ? Number.NEGATIVE_INFINITY
-            : Number.POSITIVE_INFINITY,
-    stringify: stringifyNumber.stringifyNumber
-};
-const floatExp = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    format: 'EXP',
-    test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-    resolve: (str) => parseFloat(str.replace(/_/g, '')),
-    stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
-    }
-};
-const float = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-    resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, '')));
-        const dot = str.indexOf('.');
-        if (dot !== -1) {
-            const f = str.substring(dot + 1).replace(/_/g, '');
-            if (f[f.length - 1] === '0')
-                node.minFractionDigits = f.length;
-        }
-        return node;
-    },
-    stringify: stringifyNumber.stringifyNumber
-};
-
-exports.float = float;
-exports.floatExp = floatExp;
-exports.floatNaN = floatNaN;
-
-
-/***/ }),
-
-/***/ 10873:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyNumber = __nccwpck_require__(28689);
-
-const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
-function intResolve(str, offset, radix, { intAsBigInt }) {
-    const sign = str[0];
-    if (sign === '-' || sign === '+')
-        offset += 1;
-    str = str.substring(offset).replace(/_/g, '');
-    if (intAsBigInt) {
-        switch (radix) {
-            case 2:
-                str = `0b${str}`;
-                break;
-            case 8:
-                str = `0o${str}`;
-                break;
-            case 16:
-                str = `0x${str}`;
-                break;
-        }
-        const n = BigInt(str);
-        return sign === '-' ? BigInt(-1) * n : n;
-    }
-    const n = parseInt(str, radix);
-    return sign === '-' ? -1 * n : n;
-}
-function intStringify(node, radix, prefix) {
-    const { value } = node;
-    if (intIdentify(value)) {
-        const str = value.toString(radix);
-        return value < 0 ? '-' + prefix + str.substr(1) : prefix + str;
-    }
-    return stringifyNumber.stringifyNumber(node);
-}
-const intBin = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'BIN',
-    test: /^[-+]?0b[0-1_]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
-    stringify: node => intStringify(node, 2, '0b')
-};
-const intOct = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'OCT',
-    test: /^[-+]?0[0-7_]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
-    stringify: node => intStringify(node, 8, '0')
-};
-const int = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    test: /^[-+]?[0-9][0-9_]*$/,
-    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
-    stringify: stringifyNumber.stringifyNumber
-};
-const intHex = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'HEX',
-    test: /^[-+]?0x[0-9a-fA-F_]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
-    stringify: node => intStringify(node, 16, '0x')
-};
-
-exports.int = int;
-exports.intBin = intBin;
-exports.intHex = intHex;
-exports.intOct = intOct;
-
-
-/***/ }),
-
-/***/ 90452:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-
-// If the value associated with a merge key is a single mapping node, each of
-// its key/value pairs is inserted into the current mapping, unless the key
-// already exists in it. If the value associated with the merge key is a
-// sequence, then this sequence is expected to contain mapping nodes and each
-// of these nodes is merged in turn according to its order in the sequence.
-// Keys in mapping nodes earlier in the sequence override keys specified in
-// later mapping nodes. -- http://yaml.org/type/merge.html
-const MERGE_KEY = '<<';
-const merge = {
-    identify: value => value === MERGE_KEY ||
-        (typeof value === 'symbol' && value.description === MERGE_KEY),
-    default: 'key',
-    tag: 'tag:yaml.org,2002:merge',
-    test: /^<<$/,
-    resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
-        addToJSMap: addMergeToJSMap
-    }),
-    stringify: () => MERGE_KEY
-};
-const isMergeKey = (ctx, key) => (merge.identify(key) ||
-    (identity.isScalar(key) &&
-        (!key.type || key.type === Scalar.Scalar.PLAIN) &&
-        merge.identify(key.value))) &&
-    ctx?.doc.schema.tags.some(tag => tag.tag === merge.tag && tag.default);
-function addMergeToJSMap(ctx, map, value) {
-    const source = resolveAliasValue(ctx, value);
-    if (identity.isSeq(source))
-        for (const it of source.items)
-            mergeValue(ctx, map, it);
-    else if (Array.isArray(source))
-        for (const it of source)
-            mergeValue(ctx, map, it);
-    else
-        mergeValue(ctx, map, source);
-}
-function mergeValue(ctx, map, value) {
-    const source = resolveAliasValue(ctx, value);
-    if (!identity.isMap(source))
-        throw new Error('Merge sources must be maps or map aliases');
-    const srcMap = source.toJSON(null, ctx, Map);
-    for (const [key, value] of srcMap) {
-        if (map instanceof Map) {
-            if (!map.has(key))
-                map.set(key, value);
-        }
-        else if (map instanceof Set) {
-            map.add(key);
-        }
-        else if (!Object.prototype.hasOwnProperty.call(map, key)) {
-            Object.defineProperty(map, key, {
-                value,
-                writable: true,
-                enumerable: true,
-                configurable: true
-            });
-        }
-    }
-    return map;
-}
-function resolveAliasValue(ctx, value) {
-    return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
-}
-
-exports.addMergeToJSMap = addMergeToJSMap;
-exports.isMergeKey = isMergeKey;
-exports.merge = merge;
-
-
-/***/ }),
-
-/***/ 50303:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var pairs = __nccwpck_require__(18385);
-
-class YAMLOMap extends YAMLSeq.YAMLSeq {
-    constructor() {
-        super();
-        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
-        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
-        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
-        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
-        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
-        this.tag = YAMLOMap.tag;
-    }
-    /**
-     * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
-     * but TypeScript won't allow widening the signature of a child method.
-     */
-    toJSON(_, ctx) {
-        if (!ctx)
-            return super.toJSON(_);
-        const map = new Map();
-        if (ctx?.onCreate)
-            ctx.onCreate(map);
-        for (const pair of this.items) {
-            let key, value;
-            if (identity.isPair(pair)) {
-                key = toJS.toJS(pair.key, '', ctx);
-                value = toJS.toJS(pair.value, key, ctx);
-            }
-            else {
-                key = toJS.toJS(pair, '', ctx);
-            }
-            if (map.has(key))
-                throw new Error('Ordered maps must not include duplicate keys');
-            map.set(key, value);
-        }
-        return map;
-    }
-    static from(schema, iterable, ctx) {
-        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
-        const omap = new this();
-        omap.items = pairs$1.items;
-        return omap;
-    }
-}
-YAMLOMap.tag = 'tag:yaml.org,2002:omap';
-const omap = {
-    collection: 'seq',
-    identify: value => value instanceof Map,
-    nodeClass: YAMLOMap,
-    default: false,
-    tag: 'tag:yaml.org,2002:omap',
-    resolve(seq, onError) {
-        const pairs$1 = pairs.resolvePairs(seq, onError);
-        const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-            if (identity.isScalar(key)) {
-                if (seenKeys.includes(key.value)) {
-                    onError(`Ordered maps must not include duplicate keys: ${key.value}`);
-                }
-                else {
-                    seenKeys.push(key.value);
-                }
-            }
-        }
-        return Object.assign(new YAMLOMap(), pairs$1);
-    },
-    createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
-};
-
-exports.YAMLOMap = YAMLOMap;
-exports.omap = omap;
-
-
-/***/ }),
-
-/***/ 18385:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLSeq = __nccwpck_require__(92223);
-
-function resolvePairs(seq, onError) {
-    if (identity.isSeq(seq)) {
-        for (let i = 0; i < seq.items.length; ++i) {
-            let item = seq.items[i];
-            if (identity.isPair(item))
-                continue;
-            else if (identity.isMap(item)) {
-                if (item.items.length > 1)
-                    onError('Each pair must have its own sequence indicator');
-                const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
-                if (item.commentBefore)
-                    pair.key.commentBefore = pair.key.commentBefore
-                        ? `${item.commentBefore}\n${pair.key.commentBefore}`
-                        : item.commentBefore;
-                if (item.comment) {
-                    const cn = pair.value ?? pair.key;
-                    cn.comment = cn.comment
-                        ? `${item.comment}\n${cn.comment}`
-                        : item.comment;
-                }
-                item = pair;
-            }
-            seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
-        }
-    }
-    else
-        onError('Expected a sequence for this tag');
-    return seq;
-}
-function createPairs(schema, iterable, ctx) {
-    const { replacer } = ctx;
-    const pairs = new YAMLSeq.YAMLSeq(schema);
-    pairs.tag = 'tag:yaml.org,2002:pairs';
-    let i = 0;
-    if (iterable && Symbol.iterator in Object(iterable))
-        for (let it of iterable) {
-            if (typeof replacer === 'function')
-                it = replacer.call(iterable, String(i++), it);
-            let key, value;
-            if (Array.isArray(it)) {
-                if (it.length === 2) {
-                    key = it[0];
-                    value = it[1];
-                }
-                else
-                    throw new TypeError(`Expected [key, value] tuple: ${it}`);
-            }
-            else if (it && it instanceof Object) {
-                const keys = Object.keys(it);
-                if (keys.length === 1) {
-                    key = keys[0];
-                    value = it[key];
-                }
-                else {
-                    throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
-                }
-            }
-            else {
-                key = it;
-            }
-            pairs.items.push(Pair.createPair(key, value, ctx));
-        }
-    return pairs;
-}
-const pairs = {
-    collection: 'seq',
-    default: false,
-    tag: 'tag:yaml.org,2002:pairs',
-    resolve: resolvePairs,
-    createNode: createPairs
-};
-
-exports.createPairs = createPairs;
-exports.pairs = pairs;
-exports.resolvePairs = resolvePairs;
-
-
-/***/ }),
-
-/***/ 35913:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var binary = __nccwpck_require__(56083);
-var bool = __nccwpck_require__(88398);
-var float = __nccwpck_require__(35782);
-var int = __nccwpck_require__(10873);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
-
-const schema = [
-    map.map,
-    seq.seq,
-    string.string,
-    _null.nullTag,
-    bool.trueTag,
-    bool.falseTag,
-    int.intBin,
-    int.intOct,
-    int.int,
-    int.intHex,
-    float.floatNaN,
-    float.floatExp,
-    float.float,
-    binary.binary,
-    merge.merge,
-    omap.omap,
-    pairs.pairs,
-    set.set,
-    timestamp.intTime,
-    timestamp.floatTime,
-    timestamp.timestamp
-];
-
-exports.schema = schema;
-
-
-/***/ }),
-
-/***/ 81528:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-
-class YAMLSet extends YAMLMap.YAMLMap {
-    constructor(schema) {
-        super(schema);
-        this.tag = YAMLSet.tag;
-    }
-    add(key) {
-        let pair;
-        if (identity.isPair(key))
-            pair = key;
-        else if (key &&
-            typeof key === 'object' &&
-            'key' in key &&
-            'value' in key &&
-            key.value === null)
-            pair = new Pair.Pair(key.key, null);
-        else
-            pair = new Pair.Pair(key, null);
-        const prev = YAMLMap.findPair(this.items, pair.key);
-        if (!prev)
-            this.items.push(pair);
-    }
-    /**
-     * If `keepPair` is `true`, returns the Pair matching `key`.
-     * Otherwise, returns the value of that Pair's key.
-     */
-    get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
-        return !keepPair && identity.isPair(pair)
-            ? identity.isScalar(pair.key)
-                ? pair.key.value
-                : pair.key
-            : pair;
-    }
-    set(key, value) {
-        if (typeof value !== 'boolean')
-            throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key);
-        if (prev && !value) {
-            this.items.splice(this.items.indexOf(prev), 1);
-        }
-        else if (!prev && value) {
-            this.items.push(new Pair.Pair(key));
-        }
-    }
-    toJSON(_, ctx) {
-        return super.toJSON(_, ctx, Set);
-    }
-    toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-            return JSON.stringify(this);
-        if (this.hasAllNullValues(true))
-            return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
-        else
-            throw new Error('Set items must all have null values');
-    }
-    static from(schema, iterable, ctx) {
-        const { replacer } = ctx;
-        const set = new this(schema);
-        if (iterable && Symbol.iterator in Object(iterable))
-            for (let value of iterable) {
-                if (typeof replacer === 'function')
-                    value = replacer.call(iterable, value, value);
-                set.items.push(Pair.createPair(value, null, ctx));
-            }
-        return set;
-    }
-}
-YAMLSet.tag = 'tag:yaml.org,2002:set';
-const set = {
-    collection: 'map',
-    identify: value => value instanceof Set,
-    nodeClass: YAMLSet,
-    default: false,
-    tag: 'tag:yaml.org,2002:set',
-    createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
-    resolve(map, onError) {
-        if (identity.isMap(map)) {
-            if (map.hasAllNullValues(true))
-                return Object.assign(new YAMLSet(), map);
-            else
-                onError('Set items must all have null values');
-        }
-        else
-            onError('Expected a mapping for this tag');
-        return map;
-    }
-};
-
-exports.YAMLSet = YAMLSet;
-exports.set = set;
-
-
-/***/ }),
-
-/***/ 46752:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyNumber = __nccwpck_require__(28689);
-
-/** Internal types handle bigint as number, because TS can't figure it out. */
-function parseSexagesimal(str, asBigInt) {
-    const sign = str[0];
-    const parts = sign === '-' || sign === '+' ? str.substring(1) : str;
-    const num = (n) => asBigInt ? BigInt(n) : Number(n);
-    const res = parts
-        .replace(/_/g, '')
-        .split(':')
-        .reduce((res, p) => res * num(60) + num(p), num(0));
-    return (sign === '-' ? num(-1) * res : res);
-}
-/**
- * hhhh:mm:ss.sss
- *
- * Internal types handle bigint as number, because TS can't figure it out.
- */
-function stringifySexagesimal(node) {
-    let { value } = node;
-    let num = (n) => n;
-    if (typeof value === 'bigint')
-        num = n => BigInt(n);
-    else if (isNaN(value) || !isFinite(value))
-        return stringifyNumber.stringifyNumber(node);
-    let sign = '';
-    if (value < 0) {
-        sign = '-';
-        value *= num(-1);
-    }
-    const _60 = num(60);
-    const parts = [value % _60]; // seconds, including ms
-    if (value < 60) {
-        parts.unshift(0); // at least one : is required
-    }
-    else {
-        value = (value - parts[0]) / _60;
-        parts.unshift(value % _60); // minutes
-        if (value >= 60) {
-            value = (value - parts[0]) / _60;
-            parts.unshift(value); // hours
-        }
-    }
-    return (sign +
-        parts
-            .map(n => String(n).padStart(2, '0'))
-            .join(':')
-            .replace(/000000\d*$/, '') // % 60 may introduce error
-    );
-}
-const intTime = {
-    identify: value => typeof value === 'bigint' || Number.isInteger(value),
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'TIME',
-    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-    resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
-    stringify: stringifySexagesimal
-};
-const floatTime = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    format: 'TIME',
-    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-    resolve: str => parseSexagesimal(str, false),
-    stringify: stringifySexagesimal
-};
-const timestamp = {
-    identify: value => value instanceof Date,
-    default: true,
-    tag: 'tag:yaml.org,2002:timestamp',
-    // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
-    // may be omitted altogether, resulting in a date format. In such a case, the time part is
-    // assumed to be 00:00:00Z (start of day, UTC).
-    test: RegExp('^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})' + // YYYY-Mm-Dd
-        '(?:' + // time is optional
-        '(?:t|T|[ \\t]+)' + // t | T | whitespace
-        '([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)' + // Hh:Mm:Ss(.ss)?
-        '(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?' + // Z | +5 | -03:30
-        ')?$'),
-    resolve(str) {
-        const match = str.match(timestamp.test);
-        if (!match)
-            throw new Error('!!timestamp expects a date, starting with yyyy-mm-dd');
-        const [, year, month, day, hour, minute, second] = match.map(Number);
-        const millisec = match[7] ? Number((match[7] + '00').substr(1, 3)) : 0;
-        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
-        const tz = match[8];
-        if (tz && tz !== 'Z') {
-            let d = parseSexagesimal(tz, false);
-            if (Math.abs(d) < 30)
-                d *= 60;
-            date -= 60000 * d;
-        }
-        return new Date(date);
-    },
-    stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, '') ?? ''
-};
-
-exports.floatTime = floatTime;
-exports.intTime = intTime;
-exports.timestamp = timestamp;
-
-
-/***/ }),
-
-/***/ 34475:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-const FOLD_FLOW = 'flow';
-const FOLD_BLOCK = 'block';
-const FOLD_QUOTED = 'quoted';
-/**
- * Tries to keep input at up to `lineWidth` characters, splitting only on spaces
- * not followed by newlines or spaces unless `mode` is `'quoted'`. Lines are
- * terminated with `\n` and started with `indent`.
- */
-function foldFlowLines(text, indent, mode = 'flow', { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
-    if (!lineWidth || lineWidth < 0)
-        return text;
-    if (lineWidth < minContentWidth)
-        minContentWidth = 0;
-    const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-    if (text.length <= endStep)
-        return text;
-    const folds = [];
-    const escapedFolds = {};
-    let end = lineWidth - indent.length;
-    if (typeof indentAtStart === 'number') {
-        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
-            folds.push(0);
-        else
-            end = lineWidth - indentAtStart;
-    }
-    let split = undefined;
-    let prev = undefined;
-    let overflow = false;
-    let i = -1;
-    let escStart = -1;
-    let escEnd = -1;
-    if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
-        if (i !== -1)
-            end = i + endStep;
-    }
-    for (let ch; (ch = text[(i += 1)]);) {
-        if (mode === FOLD_QUOTED && ch === '\\') {
-            escStart = i;
-            switch (text[i + 1]) {
-                case 'x':
-                    i += 3;
-                    break;
-                case 'u':
-                    i += 5;
-                    break;
-                case 'U':
-                    i += 9;
-                    break;
-                default:
-                    i += 1;
-            }
-            escEnd = i;
-        }
-        if (ch === '\n') {
-            if (mode === FOLD_BLOCK)
-                i = consumeMoreIndentedLines(text, i, indent.length);
-            end = i + indent.length + endStep;
-            split = undefined;
-        }
-        else {
-            if (ch === ' ' &&
-                prev &&
-                prev !== ' ' &&
-                prev !== '\n' &&
-                prev !== '\t') {
-                // space surrounded by non-space can be replaced with newline + indent
-                const next = text[i + 1];
-                if (next && next !== ' ' && next !== '\n' && next !== '\t')
-                    split = i;
-            }
-            if (i >= end) {
-                if (split) {
-                    folds.push(split);
-                    end = split + endStep;
-                    split = undefined;
-                }
-                else if (mode === FOLD_QUOTED) {
-                    // white-space collected at end may stretch past lineWidth
-                    while (prev === ' ' || prev === '\t') {
-                        prev = ch;
-                        ch = text[(i += 1)];
-                        overflow = true;
-                    }
-                    // Account for newline escape, but don't break preceding escape
-                    const j = i > escEnd + 1 ? i - 2 : escStart - 1;
-                    // Bail out if lineWidth & minContentWidth are shorter than an escape string
-                    if (escapedFolds[j])
-                        return text;
-                    folds.push(j);
-                    escapedFolds[j] = true;
-                    end = j + endStep;
-                    split = undefined;
-                }
-                else {
-                    overflow = true;
-                }
-            }
-        }
-        prev = ch;
-    }
-    if (overflow && onOverflow)
-        onOverflow();
-    if (folds.length === 0)
-        return text;
-    if (onFold)
-        onFold();
-    let res = text.slice(0, folds[0]);
-    for (let i = 0; i < folds.length; ++i) {
-        const fold = folds[i];
-        const end = folds[i + 1] || text.length;
-        if (fold === 0)
-            res = `\n${indent}${text.slice(0, end)}`;
-        else {
-            if (mode === FOLD_QUOTED && escapedFolds[fold])
-                res += `${text[fold]}\\`;
-            res += `\n${indent}${text.slice(fold + 1, end)}`;
-        }
-    }
-    return res;
-}
-/**
- * Presumes `i + 1` is at the start of a line
- * @returns index of last newline in more-indented block
- */
-function consumeMoreIndentedLines(text, i, indent) {
-    let end = i;
-    let start = i + 1;
-    let ch = text[start];
-    while (ch === ' ' || ch === '\t') {
-        if (i < start + indent) {
-            ch = text[++i];
-        }
-        else {
-            do {
-                ch = text[++i];
-            } while (ch && ch !== '\n');
-            end = i;
-            start = i + 1;
-            ch = text[start];
-        }
-    }
-    return end;
-}
-
-exports.FOLD_BLOCK = FOLD_BLOCK;
-exports.FOLD_FLOW = FOLD_FLOW;
-exports.FOLD_QUOTED = FOLD_QUOTED;
-exports.foldFlowLines = foldFlowLines;
-
-
-/***/ }),
-
-/***/ 2148:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var anchors = __nccwpck_require__(71596);
-var identity = __nccwpck_require__(41127);
-var stringifyComment = __nccwpck_require__(59799);
-var stringifyString = __nccwpck_require__(83069);
-
-function createStringifyContext(doc, options) {
-    const opt = Object.assign({
-        blockQuote: true,
-        commentString: stringifyComment.stringifyComment,
-        defaultKeyType: null,
-        defaultStringType: 'PLAIN',
-        directives: null,
-        doubleQuotedAsJSON: false,
-        doubleQuotedMinMultiLineLength: 40,
-        falseStr: 'false',
-        flowCollectionPadding: true,
-        indentSeq: true,
-        lineWidth: 80,
-        minContentWidth: 20,
-        nullStr: 'null',
-        simpleKeys: false,
-        singleQuote: null,
-        trailingComma: false,
-        trueStr: 'true',
-        verifyAliasOrder: true
-    }, doc.schema.toStringOptions, options);
-    let inFlow;
-    switch (opt.collectionStyle) {
-        case 'block':
-            inFlow = false;
-            break;
-        case 'flow':
-            inFlow = true;
-            break;
-        default:
-            inFlow = null;
-    }
-    return {
-        anchors: new Set(),
-        doc,
-        flowCollectionPadding: opt.flowCollectionPadding ? ' ' : '',
-        indent: '',
-        indentStep: typeof opt.indent === 'number' ? ' '.repeat(opt.indent) : '  ',
-        inFlow,
-        options: opt
-    };
-}
-function getTagObject(tags, item) {
-    if (item.tag) {
-        const match = tags.filter(t => t.tag === item.tag);
-        if (match.length > 0)
-            return match.find(t => t.format === item.format) ?? match[0];
-    }
-    let tagObj = undefined;
-    let obj;
-    if (identity.isScalar(item)) {
-        obj = item.value;
-        let match = tags.filter(t => t.identify?.(obj));
-        if (match.length > 1) {
-            const testMatch = match.filter(t => t.test);
-            if (testMatch.length > 0)
-                match = testMatch;
-        }
-        tagObj =
-            match.find(t => t.format === item.format) ?? match.find(t => !t.format);
-    }
-    else {
-        obj = item;
-        tagObj = tags.find(t => t.nodeClass && obj instanceof t.nodeClass);
-    }
-    if (!tagObj) {
-        const name = obj?.constructor?.name ?? (obj === null ? 'null' : typeof obj);
-        throw new Error(`Tag not resolved for ${name} value`);
-    }
-    return tagObj;
-}
-// needs to be called before value stringifier to allow for circular anchor refs
-function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
-    if (!doc.directives)
-        return '';
-    const props = [];
-    const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
-    if (anchor && anchors.anchorIsValid(anchor)) {
-        anchors$1.add(anchor);
-        props.push(`&${anchor}`);
-    }
-    const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
-    if (tag)
-        props.push(doc.directives.tagString(tag));
-    return props.join(' ');
-}
-function stringify(item, ctx, onComment, onChompKeep) {
-    if (identity.isPair(item))
-        return item.toString(ctx, onComment, onChompKeep);
-    if (identity.isAlias(item)) {
-        if (ctx.doc.directives)
-            return item.toString(ctx);
-        if (ctx.resolvedAliases?.has(item)) {
-            throw new TypeError(`Cannot stringify circular structure without alias nodes`);
-        }
-        else {
-            if (ctx.resolvedAliases)
-                ctx.resolvedAliases.add(item);
-            else
-                ctx.resolvedAliases = new Set([item]);
-            item = item.resolve(ctx.doc);
-        }
-    }
-    let tagObj = undefined;
-    const node = identity.isNode(item)
-        ? item
-        : ctx.doc.createNode(item, { onTagObj: o => (tagObj = o) });
-    tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
-    const props = stringifyProps(node, tagObj, ctx);
-    if (props.length > 0)
-        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-    const str = typeof tagObj.stringify === 'function'
-        ? tagObj.stringify(node, ctx, onComment, onChompKeep)
-        : identity.isScalar(node)
-            ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep)
-            : node.toString(ctx, onComment, onChompKeep);
-    if (!props)
-        return str;
-    return identity.isScalar(node) || str[0] === '{' || str[0] === '['
-        ? `${props} ${str}`
-        : `${props}\n${ctx.indent}${str}`;
-}
-
-exports.createStringifyContext = createStringifyContext;
-exports.stringify = stringify;
-
-
-/***/ }),
-
-/***/ 61212:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
-
-function stringifyCollection(collection, ctx, options) {
-    const flow = ctx.inFlow ?? collection.flow;
-    const stringify = flow ? stringifyFlowCollection : stringifyBlockCollection;
-    return stringify(collection, ctx, options);
-}
-function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
-    const { indent, options: { commentString } } = ctx;
-    const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
-    let chompKeep = false; // flag for the preceding node's status
-    const lines = [];
-    for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
-        let comment = null;
-        if (identity.isNode(item)) {
-            if (!chompKeep && item.spaceBefore)
-                lines.push('');
-            addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
-            if (item.comment)
-                comment = item.comment;
-        }
-        else if (identity.isPair(item)) {
-            const ik = identity.isNode(item.key) ? item.key : null;
-            if (ik) {
-                if (!chompKeep && ik.spaceBefore)
-                    lines.push('');
-                addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
-            }
-        }
-        chompKeep = false;
-        let str = stringify.stringify(item, itemCtx, () => (comment = null), () => (chompKeep = true));
-        if (comment)
-            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        if (chompKeep && comment)
-            chompKeep = false;
-        lines.push(blockItemPrefix + str);
-    }
-    let str;
-    if (lines.length === 0) {
-        str = flowChars.start + flowChars.end;
-    }
-    else {
-        str = lines[0];
-        for (let i = 1; i < lines.length; ++i) {
-            const line = lines[i];
-            str += line ? `\n${indent}${line}` : '\n';
-        }
-    }
-    if (comment) {
-        str += '\n' + stringifyComment.indentComment(commentString(comment), indent);
-        if (onComment)
-            onComment();
-    }
-    else if (chompKeep && onChompKeep)
-        onChompKeep();
-    return str;
-}
-function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
-    const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
-    itemIndent += indentStep;
-    const itemCtx = Object.assign({}, ctx, {
-        indent: itemIndent,
-        inFlow: true,
-        type: null
-    });
-    let reqNewline = false;
-    let linesAtValue = 0;
-    const lines = [];
-    for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
-        let comment = null;
-        if (identity.isNode(item)) {
-            if (item.spaceBefore)
-                lines.push('');
-            addCommentBefore(ctx, lines, item.commentBefore, false);
-            if (item.comment)
-                comment = item.comment;
-        }
-        else if (identity.isPair(item)) {
-            const ik = identity.isNode(item.key) ? item.key : null;
-            if (ik) {
-                if (ik.spaceBefore)
-                    lines.push('');
-                addCommentBefore(ctx, lines, ik.commentBefore, false);
-                if (ik.comment)
-                    reqNewline = true;
-            }
-            const iv = identity.isNode(item.value) ? item.value : null;
-            if (iv) {
-                if (iv.comment)
-                    comment = iv.comment;
-                if (iv.commentBefore)
-                    reqNewline = true;
-            }
-            else if (item.value == null && ik?.comment) {
-                comment = ik.comment;
-            }
-        }
-        if (comment)
-            reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => (comment = null));
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes('\n'));
-        if (i < items.length - 1) {
-            str += ',';
-        }
-        else if (ctx.options.trailingComma) {
-            if (ctx.options.lineWidth > 0) {
-                reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) +
-                    (str.length + 2) >
-                    ctx.options.lineWidth);
-            }
-            if (reqNewline) {
-                str += ',';
-            }
-        }
-        if (comment)
-            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
-        linesAtValue = lines.length;
-    }
-    const { start, end } = flowChars;
-    if (lines.length === 0) {
-        return start + end;
-    }
-    else {
-        if (!reqNewline) {
-            const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
-            reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
-        }
-        if (reqNewline) {
-            let str = start;
-            for (const line of lines)
-                str += line ? `\n${indentStep}${indent}${line}` : '\n';
-            return `${str}\n${indent}${end}`;
-        }
-        else {
-            return `${start}${fcPadding}${lines.join(' ')}${fcPadding}${end}`;
-        }
-    }
-}
-function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
-    if (comment && chompKeep)
-        comment = comment.replace(/^\n+/, '');
-    if (comment) {
-        const ic = stringifyComment.indentComment(commentString(comment), indent);
-        lines.push(ic.trimStart()); // Avoid double indent on first line
-    }
-}
-
-exports.stringifyCollection = stringifyCollection;
-
-
-/***/ }),
-
-/***/ 59799:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Stringifies a comment.
- *
- * Empty comment lines are left empty,
- * lines consisting of a single space are replaced by `#`,
- * and all other lines are prefixed with a `#`.
- */
-const stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, '#');
-function indentComment(comment, indent) {
-    if (/^\n+$/.test(comment))
-        return comment.substring(1);
-    return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
-}
-const lineComment = (str, indent, comment) => str.endsWith('\n')
-    ? indentComment(comment, indent)
-    : comment.includes('\n')
-        ? '\n' + indentComment(comment, indent)
-        : (str.endsWith(' ') ? '' : ' ') + comment;
-
-exports.indentComment = indentComment;
-exports.lineComment = lineComment;
-exports.stringifyComment = stringifyComment;
-
-
-/***/ }),
-
-/***/ 6829:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
-
-function stringifyDocument(doc, options) {
-    const lines = [];
-    let hasDirectives = options.directives === true;
-    if (options.directives !== false && doc.directives) {
-        const dir = doc.directives.toString(doc);
-        if (dir) {
-            lines.push(dir);
-            hasDirectives = true;
-        }
-        else if (doc.directives.docStart)
-            hasDirectives = true;
-    }
-    if (hasDirectives)
-        lines.push('---');
-    const ctx = stringify.createStringifyContext(doc, options);
-    const { commentString } = ctx.options;
-    if (doc.commentBefore) {
-        if (lines.length !== 1)
-            lines.unshift('');
-        const cs = commentString(doc.commentBefore);
-        lines.unshift(stringifyComment.indentComment(cs, ''));
-    }
-    let chompKeep = false;
-    let contentComment = null;
-    if (doc.contents) {
-        if (identity.isNode(doc.contents)) {
-            if (doc.contents.spaceBefore && hasDirectives)
-                lines.push('');
-            if (doc.contents.commentBefore) {
-                const cs = commentString(doc.contents.commentBefore);
-                lines.push(stringifyComment.indentComment(cs, ''));
-            }
-            // top-level block scalars need to be indented if followed by a comment
-            ctx.forceBlockIndent = !!doc.comment;
-            contentComment = doc.contents.comment;
-        }
-        const onChompKeep = contentComment ? undefined : () => (chompKeep = true);
-        let body = stringify.stringify(doc.contents, ctx, () => (contentComment = null), onChompKeep);
-        if (contentComment)
-            body += stringifyComment.lineComment(body, '', commentString(contentComment));
-        if ((body[0] === '|' || body[0] === '>') &&
-            lines[lines.length - 1] === '---') {
-            // Top-level block scalars with a preceding doc marker ought to use the
-            // same line for their header.
-            lines[lines.length - 1] = `--- ${body}`;
-        }
-        else
-            lines.push(body);
-    }
-    else {
-        lines.push(stringify.stringify(doc.contents, ctx));
-    }
-    if (doc.directives?.docEnd) {
-        if (doc.comment) {
-            const cs = commentString(doc.comment);
-            if (cs.includes('\n')) {
-                lines.push('...');
-                lines.push(stringifyComment.indentComment(cs, ''));
-            }
-            else {
-                lines.push(`... ${cs}`);
-            }
-        }
-        else {
-            lines.push('...');
-        }
-    }
-    else {
-        let dc = doc.comment;
-        if (dc && chompKeep)
-            dc = dc.replace(/^\n+/, '');
-        if (dc) {
-            if ((!chompKeep || contentComment) && lines[lines.length - 1] !== '')
-                lines.push('');
-            lines.push(stringifyComment.indentComment(commentString(dc), ''));
-        }
-    }
-    return lines.join('\n') + '\n';
-}
-
-exports.stringifyDocument = stringifyDocument;
-
-
-/***/ }),
-
-/***/ 28689:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function stringifyNumber({ format, minFractionDigits, tag, value }) {
-    if (typeof value === 'bigint')
-        return String(value);
-    const num = typeof value === 'number' ? value : Number(value);
-    if (!isFinite(num))
-        return isNaN(num) ? '.nan' : num < 0 ? '-.inf' : '.inf';
-    let n = Object.is(value, -0) ? '-0' : JSON.stringify(value);
-    if (!format &&
-        minFractionDigits &&
-        (!tag || tag === 'tag:yaml.org,2002:float') &&
-        /^-?\d/.test(n) &&
-        !n.includes('e')) {
-        let i = n.indexOf('.');
-        if (i < 0) {
-            i = n.length;
-            n += '.';
-        }
-        let d = minFractionDigits - (n.length - i - 1);
-        while (d-- > 0)
-            n += '0';
-    }
-    return n;
-}
-
-exports.stringifyNumber = stringifyNumber;
-
-
-/***/ }),
-
-/***/ 59748:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
-
-function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
-    const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-    let keyComment = (identity.isNode(key) && key.comment) || null;
-    if (simpleKeys) {
-        if (keyComment) {
-            throw new Error('With simple keys, key nodes cannot have comments');
-        }
-        if (identity.isCollection(key) || (!identity.isNode(key) && typeof key === 'object')) {
-            const msg = 'With simple keys, collection cannot be used as a key value';
-            throw new Error(msg);
-        }
-    }
-    let explicitKey = !simpleKeys &&
-        (!key ||
-            (keyComment && value == null && !ctx.inFlow) ||
-            identity.isCollection(key) ||
-            (identity.isScalar(key)
-                ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL
-                : typeof key === 'object'));
-    ctx = Object.assign({}, ctx, {
-        allNullValues: false,
-        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
-        indent: indent + indentStep
-    });
-    let keyCommentDone = false;
-    let chompKeep = false;
-    let str = stringify.stringify(key, ctx, () => (keyCommentDone = true), () => (chompKeep = true));
-    if (!explicitKey && !ctx.inFlow && str.length > 1024) {
-        if (simpleKeys)
-            throw new Error('With simple keys, single line scalar must not span more than 1024 characters');
-        explicitKey = true;
-    }
-    if (ctx.inFlow) {
-        if (allNullValues || value == null) {
-            if (keyCommentDone && onComment)
-                onComment();
-            return str === '' ? '?' : explicitKey ? `? ${str}` : str;
-        }
-    }
-    else if ((allNullValues && !simpleKeys) || (value == null && explicitKey)) {
-        str = `? ${str}`;
-        if (keyComment && !keyCommentDone) {
-            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        }
-        else if (chompKeep && onChompKeep)
-            onChompKeep();
-        return str;
-    }
-    if (keyCommentDone)
-        keyComment = null;
-    if (explicitKey) {
-        if (keyComment)
-            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        str = `? ${str}\n${indent}:`;
-    }
-    else {
-        str = `${str}:`;
-        if (keyComment)
-            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-    }
-    let vsb, vcb, valueComment;
-    if (identity.isNode(value)) {
-        vsb = !!value.spaceBefore;
-        vcb = value.commentBefore;
-        valueComment = value.comment;
-    }
-    else {
-        vsb = false;
-        vcb = null;
-        valueComment = null;
-        if (value && typeof value === 'object')
-            value = doc.createNode(value);
-    }
-    ctx.implicitKey = false;
-    if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str.length + 1;
-    chompKeep = false;
-    if (!indentSeq &&
-        indentStep.length >= 2 &&
-        !ctx.inFlow &&
-        !explicitKey &&
-        identity.isSeq(value) &&
-        !value.flow &&
-        !value.tag &&
-        !value.anchor) {
-        // If indentSeq === false, consider '- ' as part of indentation where possible
-        ctx.indent = ctx.indent.substring(2);
-    }
-    let valueCommentDone = false;
-    const valueStr = stringify.stringify(value, ctx, () => (valueCommentDone = true), () => (chompKeep = true));
-    let ws = ' ';
-    if (keyComment || vsb || vcb) {
-        ws = vsb ? '\n' : '';
-        if (vcb) {
-            const cs = commentString(vcb);
-            ws += `\n${stringifyComment.indentComment(cs, ctx.indent)}`;
-        }
-        if (valueStr === '' && !ctx.inFlow) {
-            if (ws === '\n' && valueComment)
-                ws = '\n\n';
-        }
-        else {
-            ws += `\n${ctx.indent}`;
-        }
-    }
-    else if (!explicitKey && identity.isCollection(value)) {
-        const vs0 = valueStr[0];
-        const nl0 = valueStr.indexOf('\n');
-        const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
-        if (hasNewline || !flow) {
-            let hasPropsLine = false;
-            if (hasNewline && (vs0 === '&' || vs0 === '!')) {
-                let sp0 = valueStr.indexOf(' ');
-                if (vs0 === '&' &&
-                    sp0 !== -1 &&
-                    sp0 < nl0 &&
-                    valueStr[sp0 + 1] === '!') {
-                    sp0 = valueStr.indexOf(' ', sp0 + 1);
-                }
-                if (sp0 === -1 || nl0 < sp0)
-                    hasPropsLine = true;
-            }
-            if (!hasPropsLine)
-                ws = `\n${ctx.indent}`;
-        }
-    }
-    else if (valueStr === '' || valueStr[0] === '\n') {
-        ws = '';
-    }
-    str += ws + valueStr;
-    if (ctx.inFlow) {
-        if (valueCommentDone && onComment)
-            onComment();
-    }
-    else if (valueComment && !valueCommentDone) {
-        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
-    }
-    else if (chompKeep && onChompKeep) {
-        onChompKeep();
-    }
-    return str;
-}
-
-exports.stringifyPair = stringifyPair;
-
-
-/***/ }),
-
-/***/ 83069:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(63301);
-var foldFlowLines = __nccwpck_require__(34475);
-
-const getFoldOptions = (ctx, isBlock) => ({
-    indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
-    lineWidth: ctx.options.lineWidth,
-    minContentWidth: ctx.options.minContentWidth
-});
-// Also checks for lines starting with %, as parsing the output as YAML 1.1 will
-// presume that's starting a new document.
-const containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
-function lineLengthOverLimit(str, lineWidth, indentLength) {
-    if (!lineWidth || lineWidth < 0)
-        return false;
-    const limit = lineWidth - indentLength;
-    const strLen = str.length;
-    if (strLen <= limit)
-        return false;
-    for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str[i] === '\n') {
-            if (i - start > limit)
-                return true;
-            start = i + 1;
-            if (strLen - start <= limit)
-                return false;
-        }
-    }
-    return true;
-}
-function doubleQuotedString(value, ctx) {
-    const json = JSON.stringify(value);
-    if (ctx.options.doubleQuotedAsJSON)
-        return json;
-    const { implicitKey } = ctx;
-    const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
-    let str = '';
-    let start = 0;
-    for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
-        if (ch === ' ' && json[i + 1] === '\\' && json[i + 2] === 'n') {
-            // space before newline needs to be escaped to not be folded
-            str += json.slice(start, i) + '\\ ';
-            i += 1;
-            start = i;
-            ch = '\\';
-        }
-        if (ch === '\\')
-            switch (json[i + 1]) {
-                case 'u':
-                    {
-                        str += json.slice(start, i);
-                        const code = json.substr(i + 2, 4);
-                        switch (code) {
-                            case '0000':
-                                str += '\\0';
-                                break;
-                            case '0007':
-                                str += '\\a';
-                                break;
-                            case '000b':
-                                str += '\\v';
-                                break;
-                            case '001b':
-                                str += '\\e';
-                                break;
-                            case '0085':
-                                str += '\\N';
-                                break;
-                            case '00a0':
-                                str += '\\_';
-                                break;
-                            case '2028':
-                                str += '\\L';
-                                break;
-                            case '2029':
-                                str += '\\P';
-                                break;
-                            default:
-                                if (code.substr(0, 2) === '00')
-                                    str += '\\x' + code.substr(2);
-                                else
-                                    str += json.substr(i, 6);
-                        }
-                        i += 5;
-                        start = i + 1;
-                    }
-                    break;
-                case 'n':
-                    if (implicitKey ||
-                        json[i + 2] === '"' ||
-                        json.length < minMultiLineLength) {
-                        i += 1;
-                    }
-                    else {
-                        // folding will eat first newline
-                        str += json.slice(start, i) + '\n\n';
-                        while (json[i + 2] === '\\' &&
-                            json[i + 3] === 'n' &&
-                            json[i + 4] !== '"') {
-                            str += '\n';
-                            i += 2;
-                        }
-                        str += indent;
-                        // space after newline needs to be escaped to not be folded
-                        if (json[i + 2] === ' ')
-                            str += '\\';
-                        i += 1;
-                        start = i + 1;
-                    }
-                    break;
-                default:
-                    i += 1;
-            }
-    }
-    str = start ? str + json.slice(start) : json;
-    return implicitKey
-        ? str
-        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
-}
-function singleQuotedString(value, ctx) {
-    if (ctx.options.singleQuote === false ||
-        (ctx.implicitKey && value.includes('\n')) ||
-        /[ \t]\n|\n[ \t]/.test(value) // single quoted string can't have leading or trailing whitespace around newline
-    )
-        return doubleQuotedString(value, ctx);
-    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
-    const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&\n${indent}`) + "'";
-    return ctx.implicitKey
-        ? res
-        : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
-}
-function quotedString(value, ctx) {
-    const { singleQuote } = ctx.options;
-    let qs;
-    if (singleQuote === false)
-        qs = doubleQuotedString;
-    else {
-        const hasDouble = value.includes('"');
-        const hasSingle = value.includes("'");
-        if (hasDouble && !hasSingle)
-            qs = singleQuotedString;
-        else if (hasSingle && !hasDouble)
-            qs = doubleQuotedString;
-        else
-            qs = singleQuote ? singleQuotedString : doubleQuotedString;
-    }
-    return qs(value, ctx);
-}
-// The negative lookbehind avoids a polynomial search,
-// but isn't supported yet on Safari: https://caniuse.com/js-regexp-lookbehind
-let blockEndNewlines;
-try {
-    blockEndNewlines = new RegExp('(^|(?<!\n))\n+(?!\n|$)', 'g');
-}
-catch {
-    blockEndNewlines = /\n+(?!\n|$)/g;
-}
-function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
-    const { blockQuote, commentString, lineWidth } = ctx.options;
-    // 1. Block can't end in whitespace unless the last line is non-empty.
-    // 2. Strings consisting of only whitespace are best rendered explicitly.
-    if (!blockQuote || /\n[\t ]+$/.test(value)) {
-        return quotedString(value, ctx);
-    }
-    const indent = ctx.indent ||
-        (ctx.forceBlockIndent || containsDocumentMarker(value) ? '  ' : '');
-    const literal = blockQuote === 'literal'
-        ? true
-        : blockQuote === 'folded' || type === Scalar.Scalar.BLOCK_FOLDED
-            ? false
-            : type === Scalar.Scalar.BLOCK_LITERAL
-                ? true
-                : !lineLengthOverLimit(value, lineWidth, indent.length);
-    if (!value)
-        return literal ? '|\n' : '>\n';
-    // determine chomping from whitespace at value end
-    let chomp;
-    let endStart;
-    for (endStart = value.length; endStart > 0; --endStart) {
-        const ch = value[endStart - 1];
-        if (ch !== '\n' && ch !== '\t' && ch !== ' ')
-            break;
-    }
-    let end = value.substring(endStart);
-    const endNlPos = end.indexOf('\n');
-    if (endNlPos === -1) {
-        chomp = '-'; // strip
-    }
-    else if (value === end || endNlPos !== end.length - 1) {
-        chomp = '+'; // keep
-        if (onChompKeep)
-            onChompKeep();
-    }
-    else {
-        chomp = ''; // clip
-    }
-    if (end) {
-        value = value.slice(0, -end.length);
-        if (end[end.length - 1] === '\n')
-            end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
-    }
-    // determine indent indicator from whitespace at value start
-    let startWithSpace = false;
-    let startEnd;
-    let startNlPos = -1;
-    for (startEnd = 0; startEnd < value.length; ++startEnd) {
-        const ch = value[startEnd];
-        if (ch === ' ')
-            startWithSpace = true;
-        else if (ch === '\n')
-            startNlPos = startEnd;
-        else
-            break;
-    }
-    let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-    if (start) {
-        value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
-    }
-    const indentSize = indent ? '2' : '1'; // root is at -1
-    // Leading | or > is added later
-    let header = (startWithSpace ? indentSize : '') + chomp;
-    if (comment) {
-        header += ' ' + commentString(comment.replace(/ ?[\r\n]+/g, ' '));
-        if (onComment)
-            onComment();
-    }
-    if (!literal) {
-        const foldedValue = value
-            .replace(/\n+/g, '\n$&')
-            .replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, '$1$2') // more-indented lines aren't folded
-            //                ^ more-ind. ^ empty     ^ capture next empty lines only at end of indent
-            .replace(/\n+/g, `$&${indent}`);
-        let literalFallback = false;
-        const foldOptions = getFoldOptions(ctx, true);
-        if (blockQuote !== 'folded' && type !== Scalar.Scalar.BLOCK_FOLDED) {
-            foldOptions.onOverflow = () => {
-                literalFallback = true;
-            };
-        }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
-        if (!literalFallback)
-            return `>${header}\n${indent}${body}`;
-    }
-    value = value.replace(/\n+/g, `$&${indent}`);
-    return `|${header}\n${indent}${start}${value}${end}`;
-}
-function plainString(item, ctx, onComment, onChompKeep) {
-    const { type, value } = item;
-    const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-    if ((implicitKey && value.includes('\n')) ||
-        (inFlow && /[[\]{},]/.test(value))) {
-        return quotedString(value, ctx);
-    }
-    if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
-        // not allowed:
-        // - '-' or '?'
-        // - start with an indicator character (except [?:-]) or /[?-] /
-        // - '\n ', ': ' or ' \n' anywhere
-        // - '#' not preceded by a non-space char
-        // - end with ' ' or ':'
-        return implicitKey || inFlow || !value.includes('\n')
-            ? quotedString(value, ctx)
-            : blockString(item, ctx, onComment, onChompKeep);
-    }
-    if (!implicitKey &&
-        !inFlow &&
-        type !== Scalar.Scalar.PLAIN &&
-        value.includes('\n')) {
-        // Where allowed & type not set explicitly, prefer block style for multiline strings
-        return blockString(item, ctx, onComment, onChompKeep);
-    }
-    if (containsDocumentMarker(value)) {
-        if (indent === '') {
-            ctx.forceBlockIndent = true;
-            return blockString(item, ctx, onComment, onChompKeep);
-        }
-        else if (implicitKey && indent === indentStep) {
-            return quotedString(value, ctx);
-        }
-    }
-    const str = value.replace(/\n+/g, `$&\n${indent}`);
-    // Verify that output will be parsed as a string, as e.g. plain numbers and
-    // booleans get parsed with those types in v1.2 (e.g. '42', 'true' & '0.9e-3'),
-    // and others in v1.1.
-    if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test?.test(str);
-        const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test) || compat?.some(test))
-            return quotedString(value, ctx);
-    }
-    return implicitKey
-        ? str
-        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
-}
-function stringifyString(item, ctx, onComment, onChompKeep) {
-    const { implicitKey, inFlow } = ctx;
-    const ss = typeof item.value === 'string'
-        ? item
-        : Object.assign({}, item, { value: String(item.value) });
-    let { type } = item;
-    if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
-        // force double quotes on control characters & unpaired surrogates
-        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
-            type = Scalar.Scalar.QUOTE_DOUBLE;
-    }
-    const _stringify = (_type) => {
-        switch (_type) {
-            case Scalar.Scalar.BLOCK_FOLDED:
-            case Scalar.Scalar.BLOCK_LITERAL:
-                return implicitKey || inFlow
-                    ? quotedString(ss.value, ctx) // blocks are not valid inside flow containers
-                    : blockString(ss, ctx, onComment, onChompKeep);
-            case Scalar.Scalar.QUOTE_DOUBLE:
-                return doubleQuotedString(ss.value, ctx);
-            case Scalar.Scalar.QUOTE_SINGLE:
-                return singleQuotedString(ss.value, ctx);
-            case Scalar.Scalar.PLAIN:
-                return plainString(ss, ctx, onComment, onChompKeep);
-            default:
-                return null;
-        }
-    };
-    let res = _stringify(type);
-    if (res === null) {
-        const { defaultKeyType, defaultStringType } = ctx.options;
-        const t = (implicitKey && defaultKeyType) || defaultStringType;
-        res = _stringify(t);
-        if (res === null)
-            throw new Error(`Unsupported default string type ${t}`);
-    }
-    return res;
-}
-
-exports.stringifyString = stringifyString;
-
-
-/***/ }),
-
-/***/ 10204:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(41127);
-
-const BREAK = Symbol('break visit');
-const SKIP = Symbol('skip children');
-const REMOVE = Symbol('remove node');
-/**
- * Apply a visitor to an AST node or document.
- *
- * Walks through the tree (depth-first) starting from `node`, calling a
- * `visitor` function with three arguments:
- *   - `key`: For sequence values and map `Pair`, the node's index in the
- *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
- *     `null` for the root node.
- *   - `node`: The current node.
- *   - `path`: The ancestry of the current node.
- *
- * The return value of the visitor may be used to control the traversal:
- *   - `undefined` (default): Do nothing and continue
- *   - `visit.SKIP`: Do not visit the children of this node, continue with next
- *     sibling
- *   - `visit.BREAK`: Terminate traversal completely
- *   - `visit.REMOVE`: Remove the current node, then continue with the next one
- *   - `Node`: Replace the current node, then continue by visiting it
- *   - `number`: While iterating the items of a sequence or map, set the index
- *     of the next step. This is useful especially if the index of the current
- *     node has changed.
- *
- * If `visitor` is a single function, it will be called with all values
- * encountered in the tree, including e.g. `null` values. Alternatively,
- * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
- * `Alias` and `Scalar` node. To define the same visitor function for more than
- * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
- * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
- * specific defined one will be used for each node.
- */
-function visit(node, visitor) {
-    const visitor_ = initVisitor(visitor);
-    if (identity.isDocument(node)) {
-        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
-        if (cd === REMOVE)
-            node.contents = null;
-    }
-    else
-        visit_(null, node, visitor_, Object.freeze([]));
-}
-// Without the `as symbol` casts, TS declares these in the `visit`
-// namespace using `var`, but then complains about that because
-// `unique symbol` must be `const`.
-/** Terminate visit traversal completely */
-visit.BREAK = BREAK;
-/** Do not visit the children of the current node */
-visit.SKIP = SKIP;
-/** Remove the current node */
-visit.REMOVE = REMOVE;
-function visit_(key, node, visitor, path) {
-    const ctrl = callVisitor(key, node, visitor, path);
-    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visit_(key, ctrl, visitor, path);
-    }
-    if (typeof ctrl !== 'symbol') {
-        if (identity.isCollection(node)) {
-            path = Object.freeze(path.concat(node));
-            for (let i = 0; i < node.items.length; ++i) {
-                const ci = visit_(i, node.items[i], visitor, path);
-                if (typeof ci === 'number')
-                    i = ci - 1;
-                else if (ci === BREAK)
-                    return BREAK;
-                else if (ci === REMOVE) {
-                    node.items.splice(i, 1);
-                    i -= 1;
-                }
-            }
-        }
-        else if (identity.isPair(node)) {
-            path = Object.freeze(path.concat(node));
-            const ck = visit_('key', node.key, visitor, path);
-            if (ck === BREAK)
-                return BREAK;
-            else if (ck === REMOVE)
-                node.key = null;
-            const cv = visit_('value', node.value, visitor, path);
-            if (cv === BREAK)
-                return BREAK;
-            else if (cv === REMOVE)
-                node.value = null;
-        }
-    }
-    return ctrl;
-}
-/**
- * Apply an async visitor to an AST node or document.
- *
- * Walks through the tree (depth-first) starting from `node`, calling a
- * `visitor` function with three arguments:
- *   - `key`: For sequence values and map `Pair`, the node's index in the
- *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
- *     `null` for the root node.
- *   - `node`: The current node.
- *   - `path`: The ancestry of the current node.
- *
- * The return value of the visitor may be used to control the traversal:
- *   - `Promise`: Must resolve to one of the following values
- *   - `undefined` (default): Do nothing and continue
- *   - `visit.SKIP`: Do not visit the children of this node, continue with next
- *     sibling
- *   - `visit.BREAK`: Terminate traversal completely
- *   - `visit.REMOVE`: Remove the current node, then continue with the next one
- *   - `Node`: Replace the current node, then continue by visiting it
- *   - `number`: While iterating the items of a sequence or map, set the index
- *     of the next step. This is useful especially if the index of the current
- *     node has changed.
- *
- * If `visitor` is a single function, it will be called with all values
- * encountered in the tree, including e.g. `null` values. Alternatively,
- * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
- * `Alias` and `Scalar` node. To define the same visitor function for more than
- * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
- * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
- * specific defined one will be used for each node.
- */
-async function visitAsync(node, visitor) {
-    const visitor_ = initVisitor(visitor);
-    if (identity.isDocument(node)) {
-        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
-        if (cd === REMOVE)
-            node.contents = null;
-    }
-    else
-        await visitAsync_(null, node, visitor_, Object.freeze([]));
-}
-// Without the `as symbol` casts, TS declares these in the `visit`
-// namespace using `var`, but then complains about that because
-// `unique symbol` must be `const`.
-/** Terminate visit traversal completely */
-visitAsync.BREAK = BREAK;
-/** Do not visit the children of the current node */
-visitAsync.SKIP = SKIP;
-/** Remove the current node */
-visitAsync.REMOVE = REMOVE;
-async function visitAsync_(key, node, visitor, path) {
-    const ctrl = await callVisitor(key, node, visitor, path);
-    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visitAsync_(key, ctrl, visitor, path);
-    }
-    if (typeof ctrl !== 'symbol') {
-        if (identity.isCollection(node)) {
-            path = Object.freeze(path.concat(node));
-            for (let i = 0; i < node.items.length; ++i) {
-                const ci = await visitAsync_(i, node.items[i], visitor, path);
-                if (typeof ci === 'number')
-                    i = ci - 1;
-                else if (ci === BREAK)
-                    return BREAK;
-                else if (ci === REMOVE) {
-                    node.items.splice(i, 1);
-                    i -= 1;
-                }
-            }
-        }
-        else if (identity.isPair(node)) {
-            path = Object.freeze(path.concat(node));
-            const ck = await visitAsync_('key', node.key, visitor, path);
-            if (ck === BREAK)
-                return BREAK;
-            else if (ck === REMOVE)
-                node.key = null;
-            const cv = await visitAsync_('value', node.value, visitor, path);
-            if (cv === BREAK)
-                return BREAK;
-            else if (cv === REMOVE)
-                node.value = null;
-        }
-    }
-    return ctrl;
-}
-function initVisitor(visitor) {
-    if (typeof visitor === 'object' &&
-        (visitor.Collection || visitor.Node || visitor.Value)) {
-        return Object.assign({
-            Alias: visitor.Node,
-            Map: visitor.Node,
-            Scalar: visitor.Node,
-            Seq: visitor.Node
-        }, visitor.Value && {
-            Map: visitor.Value,
-            Scalar: visitor.Value,
-            Seq: visitor.Value
-        }, visitor.Collection && {
-            Map: visitor.Collection,
-            Seq: visitor.Collection
-        }, visitor);
-    }
-    return visitor;
-}
-function callVisitor(key, node, visitor, path) {
-    if (typeof visitor === 'function')
-        return visitor(key, node, path);
-    if (identity.isMap(node))
-        return visitor.Map?.(key, node, path);
-    if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path);
-    if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path);
-    if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path);
-    if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path);
-    return undefined;
-}
-function replaceNode(key, path, node) {
-    const parent = path[path.length - 1];
-    if (identity.isCollection(parent)) {
-        parent.items[key] = node;
-    }
-    else if (identity.isPair(parent)) {
-        if (key === 'key')
-            parent.key = node;
-        else
-            parent.value = node;
-    }
-    else if (identity.isDocument(parent)) {
-        parent.contents = node;
-    }
-    else {
-        const pt = identity.isAlias(parent) ? 'alias' : 'scalar';
-        throw new Error(`Cannot replace node with ${pt} parent`);
-    }
-}
-
-exports.visit = visit;
-exports.visitAsync = visitAsync;
-
-
-/***/ }),
-
-/***/ 77094:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Yz: () => (/* binding */ core_debug),
-  z3: () => (/* binding */ error),
-  V4: () => (/* binding */ getInput),
-  Os: () => (/* binding */ group),
-  pq: () => (/* binding */ info),
-  C1: () => (/* binding */ setFailed),
-  uH: () => (/* binding */ setOutput),
-  Pq: () => (/* binding */ core_setSecret),
-  z: () => (/* reexport */ summary),
-  $e: () => (/* binding */ warning)
-});
-
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
-
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(70857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
- */
-function utils_toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function utils_toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function command_issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_.EOL);
-}
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-// EXTERNAL MODULE: external "crypto"
-var external_crypto_ = __nccwpck_require__(76982);
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(79896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-
-
-
-function file_command_issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-// EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(44942);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth = __nccwpck_require__(92145);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-class oidc_utils_OidcClient {
-    static createHttpClient(allowRetry = true, maxRetry = 10) {
-        const requestOptions = {
-            allowRetries: allowRetry,
-            maxRetries: maxRetry
-        };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
-    }
-    static getRequestToken() {
-        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
-        if (!token) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
-        }
-        return token;
-    }
-    static getIDTokenUrl() {
-        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
-        if (!runtimeUrl) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
-        }
-        return runtimeUrl;
-    }
-    static getCall(id_token_url) {
-        return __awaiter(this, void 0, void 0, function* () {
-            var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
-            const res = yield httpclient
-                .getJson(id_token_url)
-                .catch(error => {
-                throw new Error(`Failed to get ID Token. \n 
-        Error Code : ${error.statusCode}\n 
-        Error Message: ${error.message}`);
-            });
-            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
-            if (!id_token) {
-                throw new Error('Response json body do not have ID Token field');
-            }
-            return id_token;
-        });
-    }
-    static getIDToken(audience) {
-        return __awaiter(this, void 0, void 0, function* () {
-            try {
-                // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
-                if (audience) {
-                    const encodedAudience = encodeURIComponent(audience);
-                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
-                }
-                debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
-                setSecret(id_token);
-                return id_token;
-            }
-            catch (error) {
-                throw new Error(`Error message: ${error.message}`);
-            }
-        });
-    }
-}
-//# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { access, appendFile, writeFile } = external_fs_.promises;
-const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
-const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
-class Summary {
-    constructor() {
-        this._buffer = '';
-    }
-    /**
-     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-     * Also checks r/w permissions.
-     *
-     * @returns step summary file path
-     */
-    filePath() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            if (this._filePath) {
-                return this._filePath;
-            }
-            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-            if (!pathFromEnv) {
-                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-            }
-            try {
-                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
-            }
-            catch (_a) {
-                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-            }
-            this._filePath = pathFromEnv;
-            return this._filePath;
-        });
-    }
-    /**
-     * Wraps content in an HTML tag, adding any HTML attributes
-     *
-     * @param {string} tag HTML tag to wrap
-     * @param {string | null} content content within the tag
-     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-     *
-     * @returns {string} content wrapped in HTML element
-     */
-    wrap(tag, content, attrs = {}) {
-        const htmlAttrs = Object.entries(attrs)
-            .map(([key, value]) => ` ${key}="${value}"`)
-            .join('');
-        if (!content) {
-            return `<${tag}${htmlAttrs}>`;
-        }
-        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-    }
-    /**
-     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-     *
-     * @param {SummaryWriteOptions} [options] (optional) options for write operation
-     *
-     * @returns {Promise<Summary>} summary instance
-     */
-    write(options) {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-            const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
-            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
-            return this.emptyBuffer();
-        });
-    }
-    /**
-     * Clears the summary buffer and wipes the summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    clear() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            return this.emptyBuffer().write({ overwrite: true });
-        });
-    }
-    /**
-     * Returns the current summary buffer as a string
-     *
-     * @returns {string} string of summary buffer
-     */
-    stringify() {
-        return this._buffer;
-    }
-    /**
-     * If the summary buffer is empty
-     *
-     * @returns {boolen} true if the buffer is empty
-     */
-    isEmptyBuffer() {
-        return this._buffer.length === 0;
-    }
-    /**
-     * Resets the summary buffer without writing to summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    emptyBuffer() {
-        this._buffer = '';
-        return this;
-    }
-    /**
-     * Adds raw text to the summary buffer
-     *
-     * @param {string} text content to add
-     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addRaw(text, addEOL = false) {
-        this._buffer += text;
-        return addEOL ? this.addEOL() : this;
-    }
-    /**
-     * Adds the operating system-specific end-of-line marker to the buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addEOL() {
-        return this.addRaw(external_os_.EOL);
-    }
-    /**
-     * Adds an HTML codeblock to the summary buffer
-     *
-     * @param {string} code content to render within fenced code block
-     * @param {string} lang (optional) language to syntax highlight code
-     *
-     * @returns {Summary} summary instance
-     */
-    addCodeBlock(code, lang) {
-        const attrs = Object.assign({}, (lang && { lang }));
-        const element = this.wrap('pre', this.wrap('code', code), attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML list to the summary buffer
-     *
-     * @param {string[]} items list of items to render
-     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addList(items, ordered = false) {
-        const tag = ordered ? 'ol' : 'ul';
-        const listItems = items.map(item => this.wrap('li', item)).join('');
-        const element = this.wrap(tag, listItems);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML table to the summary buffer
-     *
-     * @param {SummaryTableCell[]} rows table rows
-     *
-     * @returns {Summary} summary instance
-     */
-    addTable(rows) {
-        const tableBody = rows
-            .map(row => {
-            const cells = row
-                .map(cell => {
-                if (typeof cell === 'string') {
-                    return this.wrap('td', cell);
-                }
-                const { header, data, colspan, rowspan } = cell;
-                const tag = header ? 'th' : 'td';
-                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
-                return this.wrap(tag, data, attrs);
-            })
-                .join('');
-            return this.wrap('tr', cells);
-        })
-            .join('');
-        const element = this.wrap('table', tableBody);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds a collapsable HTML details element to the summary buffer
-     *
-     * @param {string} label text for the closed state
-     * @param {string} content collapsable content
-     *
-     * @returns {Summary} summary instance
-     */
-    addDetails(label, content) {
-        const element = this.wrap('details', this.wrap('summary', label) + content);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML image tag to the summary buffer
-     *
-     * @param {string} src path to the image you to embed
-     * @param {string} alt text description of the image
-     * @param {SummaryImageOptions} options (optional) addition image attributes
-     *
-     * @returns {Summary} summary instance
-     */
-    addImage(src, alt, options) {
-        const { width, height } = options || {};
-        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
-        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML section heading element
-     *
-     * @param {string} text heading text
-     * @param {number | string} [level=1] (optional) the heading level, default: 1
-     *
-     * @returns {Summary} summary instance
-     */
-    addHeading(text, level) {
-        const tag = `h${level}`;
-        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
-            ? tag
-            : 'h1';
-        const element = this.wrap(allowedTag, text);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML thematic break (<hr>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addSeparator() {
-        const element = this.wrap('hr', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML line break (<br>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addBreak() {
-        const element = this.wrap('br', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML blockquote to the summary buffer
-     *
-     * @param {string} text quote text
-     * @param {string} cite (optional) citation url
-     *
-     * @returns {Summary} summary instance
-     */
-    addQuote(text, cite) {
-        const attrs = Object.assign({}, (cite && { cite }));
-        const element = this.wrap('blockquote', text, attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML anchor tag to the summary buffer
-     *
-     * @param {string} text link text/content
-     * @param {string} href hyperlink
-     *
-     * @returns {Summary} summary instance
-     */
-    addLink(text, href) {
-        const element = this.wrap('a', text, { href });
-        return this.addRaw(element).addEOL();
-    }
-}
-const _summary = new Summary();
-/**
- * @deprecated use `core.summary`
- */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = _summary;
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
-
-/**
- * toPosixPath converts the given path to the posix form. On Windows, \\ will be
- * replaced with /.
- *
- * @param pth. Path to transform.
- * @return string Posix path.
- */
-function toPosixPath(pth) {
-    return pth.replace(/[\\]/g, '/');
-}
-/**
- * toWin32Path converts the given path to the win32 form. On Linux, / will be
- * replaced with \\.
- *
- * @param pth. Path to transform.
- * @return string Win32 path.
- */
-function toWin32Path(pth) {
-    return pth.replace(/[/]/g, '\\');
-}
-/**
- * toPlatformPath converts the given path to a platform-specific path. It does
- * this by replacing instances of / and \ with the platform-specific path
- * separator.
- *
- * @param pth The path to platformize.
- * @return string The platform-specific path.
- */
-function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
-}
-//# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(13193);
-// EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(24434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-// EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(42613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        const result = yield fs.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_.constants.O_RDONLY;
-function exists(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = external_path_.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = external_path_.dirname(filePath);
-                        const upperName = external_path_.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
-var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path.join(dest, path.basename(source))
-            : dest;
-        if (!(yield ioUtil.exists(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield ioUtil.stat(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield io_copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (IS_WINDOWS) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (isRooted(tool)) {
-            const filePath = yield tryGetExecutablePath(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(external_path_.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield ioUtil.readdir(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield ioUtil.lstat(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield io_copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function io_copyFile(srcFile, destFile, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield ioUtil.lstat(destFile);
-                yield ioUtil.unlink(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield ioUtil.chmod(destFile, '0666');
-                    yield ioUtil.unlink(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield ioUtil.readlink(srcFile);
-            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
-        }
-        else if (!(yield ioUtil.exists(destFile)) || force) {
-            yield ioUtil.copyFile(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const toolrunner_IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (toolrunner_IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_.EOL.length);
-                n = s.indexOf(external_os_.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!isRooted(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield which(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield exists(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec_exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_.platform();
-const arch = external_os_.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
-    }
-    issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        issueFileCommand('PATH', inputPath);
-    }
-    else {
-        issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
-function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
-        throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
-}
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(external_os_.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
-}
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function core_debug(message) {
-    command_issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    command_issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    command_issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
-    }
-    issueCommand('save-state', { name }, toCommandValue(value));
-}
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
-}
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
-}
-/**
- * Summary exports
- */
-
-/**
- * @deprecated use core.summary
- */
-
-/**
- * Path exports
- */
-
-/**
- * Platform utilities exports
- */
-
-//# sourceMappingURL=core.js.map
-
-/***/ }),
-
-/***/ 92145:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   tZ: () => (/* binding */ BearerCredentialHandler)
-/* harmony export */ });
-/* unused harmony exports BasicCredentialHandler, PersonalAccessTokenCredentialHandler */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-class BasicCredentialHandler {
-    constructor(username, password) {
-        this.username = username;
-        this.password = password;
-    }
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class BearerCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Bearer ${this.token}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class PersonalAccessTokenCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-//# sourceMappingURL=auth.js.map
-
-/***/ }),
-
-/***/ 44942:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Qq: () => (/* binding */ HttpClient),
-  Hv: () => (/* binding */ HttpCodes)
-});
-
-// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, MediaTypes, getProxyUrl, isHttps
-
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(58611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(65692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(20770);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/node_modules/undici/index.js
-var undici = __nccwpck_require__(23368);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
 
 /***/ })
 

@@ -45587,7 +45587,7 @@ class TimeoutError extends NetworkError {
         this.timeoutMs = timeoutMs;
     }
 }
-/** The artifact is not as announced (length), or its name or redirects are unusable. */
+/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
 class DownloadError extends Error {
     buildId;
     problem;
@@ -45606,7 +45606,8 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 // Choosing the local file name of an artifact. The name comes from the artifact host, so it is
 // untrusted: it is reduced to a plain base name that cannot leave the target directory.
 
-const MAX_NAME_CHARS = 200;
+// File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
+const MAX_NAME_BYTES = 200;
 // Control characters, path separators and characters Windows refuses in file names.
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
@@ -45660,11 +45661,23 @@ function fileNameFromUrl(url) {
         return segment;
     }
 }
+/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
+function fitBytes(text, maxBytes) {
+    let fitted = '';
+    let bytes = 0;
+    for (const char of text) {
+        bytes += Buffer.byteLength(char);
+        if (bytes > maxBytes)
+            break;
+        fitted += char;
+    }
+    return fitted;
+}
 function shorten(name) {
-    if (name.length <= MAX_NAME_CHARS)
+    if (Buffer.byteLength(name) <= MAX_NAME_BYTES)
         return name;
-    const extension = external_node_path_default().extname(name).slice(0, 20);
-    return name.slice(0, MAX_NAME_CHARS - extension.length) + extension;
+    const extension = fitBytes(external_node_path_default().extname(name), 20);
+    return fitBytes(name, MAX_NAME_BYTES - Buffer.byteLength(extension)) + extension;
 }
 /**
  * A plain file name: only the part after the last `/` or `\`, without control or reserved
@@ -45726,8 +45739,9 @@ class MalformedResponseError extends Error {
 function parseHead(text) {
     const [statusLine = '', ...lines] = text.split('\r\n');
     const match = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(statusLine);
-    if (!match)
-        throw new MalformedResponseError(`status line ${JSON.stringify(statusLine)}`);
+    if (!match) {
+        throw new MalformedResponseError(`status line ${JSON.stringify(statusLine.slice(0, 100))}`);
+    }
     const headers = {};
     for (const line of lines) {
         const colon = line.indexOf(':');
@@ -45739,23 +45753,38 @@ function parseHead(text) {
     }
     return { status: Number(match[1]), headers };
 }
+/**
+ * How the body is delimited. We ask for `identity`, so `chunked` is the only transfer coding we can
+ * read; Transfer-Encoding together with Content-Length is the mark of response splitting
+ * (RFC 9112 §6.3) and is refused rather than guessed at.
+ */
 function framingOf({ status, headers }) {
     if (status === 204 || status === 304)
         return { kind: 'length', remaining: 0 };
-    if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? ''))
-        return { kind: 'chunked' };
+    const coding = headers['transfer-encoding'];
     const length = headers['content-length'];
+    if (coding !== undefined) {
+        if (!/^chunked$/i.test(coding.trim())) {
+            throw new MalformedResponseError(`Transfer-Encoding ${coding}`);
+        }
+        if (length !== undefined) {
+            throw new MalformedResponseError('both Transfer-Encoding and Content-Length');
+        }
+        return { kind: 'chunked' };
+    }
     if (length === undefined)
         return { kind: 'close' };
-    if (!/^\d+$/.test(length))
+    const remaining = /^\d+$/.test(length) ? Number(length) : NaN;
+    if (!Number.isSafeInteger(remaining))
         throw new MalformedResponseError(`Content-Length ${length}`);
-    return { kind: 'length', remaining: Number(length) };
+    return { kind: 'length', remaining };
 }
 /** Chunked transfer coding, decoded in place across arbitrary read boundaries. */
 class ChunkedDecoder {
     #state = 'size';
     #line = '';
     #remaining = 0;
+    #trailerBytes = 0;
     /** Emits the data parts of `bytes`; true once the last chunk and the trailers are through. */
     feed(bytes, emit) {
         let at = 0;
@@ -45789,8 +45818,12 @@ class ChunkedDecoder {
                 throw new MalformedResponseError('no CRLF after a chunk');
             return 'size';
         }
-        if (this.#state === 'trailer')
+        if (this.#state === 'trailer') {
+            this.#trailerBytes += line.length + 2;
+            if (this.#trailerBytes > MAX_HEAD_BYTES)
+                throw new MalformedResponseError('trailers too long');
             return line === '' ? 'done' : 'trailer';
+        }
         const size = /^([0-9a-f]{1,12})\s*(;.*)?$/i.exec(line)?.[1];
         if (size === undefined)
             throw new MalformedResponseError(`chunk size ${JSON.stringify(line)}`);
@@ -45840,6 +45873,8 @@ function http1Get(url, options) {
         const port = Number(url.port || (secure ? 443 : 80));
         const ring = secure ? undefined : new ReadRing();
         let headBytes = Buffer.alloc(0);
+        // Every byte before the final head, interim (1xx) heads included.
+        let headTotal = 0;
         let head;
         let framing;
         let chunked;
@@ -45928,19 +45963,22 @@ function http1Get(url, options) {
         };
         const readHead = (bytes) => {
             headBytes = Buffer.concat([headBytes, bytes]);
-            const end = headBytes.indexOf('\r\n\r\n');
-            if (end === -1) {
-                if (headBytes.length > MAX_HEAD_BYTES)
-                    throw new MalformedResponseError('headers too long');
-                return;
+            let parsed;
+            for (;;) {
+                const end = headBytes.indexOf('\r\n\r\n');
+                if (headTotal + (end === -1 ? headBytes.length : end) > MAX_HEAD_BYTES) {
+                    throw new MalformedResponseError(`headers longer than ${MAX_HEAD_BYTES} bytes`);
+                }
+                if (end === -1)
+                    return;
+                parsed = parseHead(headBytes.toString('latin1', 0, end));
+                headTotal += end + 4;
+                headBytes = headBytes.subarray(end + 4);
+                if (parsed.status >= 200)
+                    break;
             }
-            const parsed = parseHead(headBytes.toString('latin1', 0, end));
-            const rest = headBytes.subarray(end + 4);
+            const rest = headBytes;
             headBytes = Buffer.alloc(0);
-            if (parsed.status < 200) {
-                readHead(rest);
-                return;
-            }
             framing = framingOf(parsed);
             head = parsed;
             // Bytes past the head are copies already (concat), so they need no ring hold.
@@ -45983,6 +46021,12 @@ function http1Get(url, options) {
                         parts.push(Buffer.from(chunk.subarray(0, limit - size)));
                     size += chunk.length;
                     release();
+                    // An error page may stream without end; what is past the limit is not read.
+                    if (size >= limit)
+                        this.destroy();
+                }).catch((error) => {
+                    if (size < limit)
+                        throw error;
                 });
                 return Buffer.concat(parts).toString('utf8');
             },
@@ -46002,7 +46046,8 @@ function http1Get(url, options) {
             : external_node_tls_default().connect({
                 ...connection,
                 servername: external_node_net_default().isIP(host) ? undefined : host,
-                ...options.tls,
+                ca: options.tls?.ca,
+                rejectUnauthorized: true,
             });
         if (!ring)
             socket.on('data', (bytes) => onRead(bytes, -1));
@@ -46184,6 +46229,10 @@ function nextHop(buildId, from, location, hop) {
     if (next.protocol !== 'https:' && next.protocol !== 'http:') {
         throw new DownloadError(buildId, 'redirect', `redirected to a ${next.protocol} URL.`);
     }
+    // An installer fetched over plain http could be swapped on the way and then published.
+    if (from.protocol === 'https:' && next.protocol === 'http:') {
+        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${next.host}); refusing an unencrypted transfer.`);
+    }
     return next;
 }
 function targetOf(directory, buildId, response, url) {
@@ -46274,6 +46323,9 @@ async function downloadArtifact(transport, buildId, options) {
     let total;
     let resumes = 0;
     let stalls = 0;
+    // Progress is new ground only: a host that ignores Range and cuts at the same point every time
+    // would otherwise look like progress forever.
+    let furthest = 0;
     try {
         for (;;) {
             const { response, url } = await withRetries(runtime, {
@@ -46289,6 +46341,11 @@ async function downloadArtifact(transport, buildId, options) {
                 if (part.received > 0)
                     resumes++;
                 if (continuation === 'restart') {
+                    if (response.status === 206 && part.received === 0) {
+                        // Asking again would get the same answer, forever.
+                        throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
+                            `${response.headers['content-range'] ?? 'without Content-Range'}).`);
+                    }
                     await part.restart();
                     // A range that does not start where we stopped is of no use; ask again from zero.
                     if (response.status === 206)
@@ -46298,11 +46355,15 @@ async function downloadArtifact(transport, buildId, options) {
                 if (total !== undefined && expectedSize !== undefined && total !== expectedSize) {
                     throw new DownloadError(buildId, 'size', `the artifact host announces ${total} bytes, the build's artifactSize is ${expectedSize}.`);
                 }
-                const before = part.received;
                 const file = part;
+                // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
+                const limit = expectedSize ?? total;
                 try {
                     await response.pipe((chunk, release) => {
                         file.accept(chunk, release);
+                        if (limit !== undefined && file.received > limit) {
+                            throw new DownloadError(buildId, 'size', `received more than ${limit} bytes.`);
+                        }
                         options.onProgress?.(file.received, total);
                     });
                     break;
@@ -46312,7 +46373,8 @@ async function downloadArtifact(transport, buildId, options) {
                         throw signal.reason;
                     await part.settle();
                     const failure = transport.networkFailure(ENDPOINT, error, false);
-                    stalls = part.received > before ? 0 : stalls + 1;
+                    stalls = part.received > furthest ? 0 : stalls + 1;
+                    furthest = Math.max(furthest, part.received);
                     if (stalls >= runtime.policy.maxAttempts)
                         throw failure.toError(stalls);
                     const delayMs = stalls === 0 ? 0 : backoffDelay(runtime.policy, stalls, runtime.random);
@@ -56167,7 +56229,9 @@ class Transport {
         this.#baseUrl = options.baseUrl;
         this.#apiKey = options.apiKey;
         this.#userAgent = options.userAgent;
-        this.#agent = new undici/* Agent */.g6();
+        // The API key goes only to a server that proves it is the service, whatever the environment
+        // says (NODE_TLS_REJECT_UNAUTHORIZED=0 would otherwise hand it to anyone on the path).
+        this.#agent = new undici/* Agent */.g6({ connect: { rejectUnauthorized: true } });
     }
     url(path) {
         return joinUrl(this.#baseUrl, path);

@@ -23,4 +23,5 @@ export declare function parseContentRange(value: string | undefined): {
 export type Continuation = 'fresh' | 'resume' | 'restart';
 /** How an answer continues a transfer that already holds `received` bytes. */
 export declare function continuationOf(received: number, status: number, rangeStart: number | undefined): Continuation;
+export declare function nextHop(buildId: string, from: URL, location: string, hop: number): URL;
 export declare function downloadArtifact(transport: Transport, buildId: string, options: DownloadOptions): Promise<DownloadedArtifact>;

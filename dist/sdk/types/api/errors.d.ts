@@ -37,8 +37,8 @@ export declare class TimeoutError extends NetworkError {
     readonly timeoutMs: number;
     constructor(endpoint: string, timeoutMs: number, attempts: number);
 }
-export type DownloadProblem = 'size' | 'name' | 'redirect';
-/** The artifact is not as announced (length), or its name or redirects are unusable. */
+export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range';
+/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
 export declare class DownloadError extends Error {
     readonly buildId: string;
     readonly problem: DownloadProblem;

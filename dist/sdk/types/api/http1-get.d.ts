@@ -3,7 +3,7 @@ export interface Http1Response {
     status: number;
     /** Lower-case names; repeated headers joined with `, `. */
     headers: Record<string, string>;
-    /** The body as text, at most `limit` bytes of it (for redirects and errors). */
+    /** The body as text, at most `limit` bytes of it (for errors); the rest is not waited for. */
     text(limit: number): Promise<string>;
     /**
      * Hands every body chunk to `onChunk`. A chunk is a view into a reused buffer: it stays valid
@@ -19,8 +19,11 @@ export interface Http1GetOptions {
     /** Limits the wait for the connection, for the headers, and any silence in the body. */
     idleTimeoutMs: number;
     signal?: AbortSignal;
-    /** Extra TLS settings (tests pass their own CA); the system's trust store otherwise. */
-    tls?: tls.ConnectionOptions;
+    /**
+     * The CAs to trust instead of the system's (tests). Certificates are always verified: nothing
+     * here or in the environment (NODE_TLS_REJECT_UNAUTHORIZED=0) can turn that off.
+     */
+    tls?: Pick<tls.ConnectionOptions, 'ca'>;
 }
 /** The connection ended, failed or fell silent before the answer was complete. */
 export declare class ConnectionCutError extends Error {
@@ -44,6 +47,11 @@ type Framing = {
 } | {
     kind: 'close';
 };
+/**
+ * How the body is delimited. We ask for `identity`, so `chunked` is the only transfer coding we can
+ * read; Transfer-Encoding together with Content-Length is the mark of response splitting
+ * (RFC 9112 §6.3) and is refused rather than guessed at.
+ */
 export declare function framingOf({ status, headers }: Head): Framing;
 /** Chunked transfer coding, decoded in place across arbitrary read boundaries. */
 export declare class ChunkedDecoder {
