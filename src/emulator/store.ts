@@ -112,15 +112,8 @@ export const buildSummary = (b: BuildRecord) => ({
 });
 
 export const buildView = (b: BuildRecord, urls: { baseUrl: string; artifactBaseUrl: string }) => ({
-  id: b.id,
-  projectId: b.projectId,
-  version: b.version,
-  platform: b.platform,
-  arch: b.arch,
-  status: b.status,
-  createdAt: b.createdAt,
+  ...buildSummary(b),
   startedAt: b.startedAt ?? null,
-  ...completedAt(b),
   duration: b.duration ?? null,
   artifactUrl: fullArtifactUrl(b, urls.artifactBaseUrl),
   artifactSize: b.artifactPath === undefined ? null : b.size,
