@@ -58558,8 +58558,8 @@ The following characters are not allowed in files that are uploaded due to limit
     }
 }
 //# sourceMappingURL=path-and-artifact-name-validation.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(44942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __webpack_require__(22779);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth = __webpack_require__(92145);
 // EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/internal/shared/package-version.cjs

@@ -28405,14 +28405,14 @@ const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
+module.exports.mk = Dispatcher
 __webpack_unused_export__ = Client
 __webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
 module.exports.g6 = Agent
 __webpack_unused_export__ = Dispatcher1Wrapper
-__webpack_unused_export__ = ProxyAgent
+module.exports.kT = ProxyAgent
 __webpack_unused_export__ = Socks5ProxyAgent
 __webpack_unused_export__ = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
@@ -73748,7 +73748,7 @@ const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76163);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(598);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -73757,7 +73757,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 76163:
+/***/ 598:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -74383,8 +74383,10 @@ function http1Get(url, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/retry.ts
-// Retries with capped exponential backoff and full jitter, Retry-After, an overall time budget,
-// and reconciliation before re-sending a request whose first outcome is unknown.
+// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
+// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
+// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
+// (API calls, polling, downloads, release uploads) goes through it.
 
 // Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
 // up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
@@ -74395,15 +74397,19 @@ const DEFAULT_RETRY_POLICY = {
     maxDelayMs: 5_000,
     maxElapsedMs: 60_000,
 };
-const defaultRetryRuntime = (policy = {}, onRetry) => ({
+const retry_systemSleep = (ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }).catch((error) => {
+    throw signal?.aborted ? signal.reason : error;
+});
+const defaultRetryRuntime = (policy = {}, options = {}) => ({
     policy: { ...DEFAULT_RETRY_POLICY, ...policy },
     random: Math.random,
-    sleep: (ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }).catch((error) => {
-        throw signal?.aborted ? signal.reason : error;
-    }),
+    sleep: retry_systemSleep,
     now: Date.now,
-    onRetry,
+    deadline: options.deadline,
+    onRetry: options.onRetry,
 });
+/** Time left before the runtime's deadline; Infinity without one. */
+const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
 /** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
 function backoffDelay(policy, failedAttempt, random) {
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
@@ -74421,10 +74427,29 @@ function parseRetryAfter(value, nowMs) {
     const at = Date.parse(text);
     return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
-async function withRetries(runtime, task) {
+/**
+ * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
+ * when it gave one (bounded by the deadline only, when there is one), else backoff within the
+ * budget and the deadline.
+ */
+function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
     const { policy } = runtime;
-    const startedAt = runtime.now();
+    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
+        return undefined;
+    const left = timeLeft(runtime);
+    const serverAsked = failure.retryAfterMs !== undefined;
+    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
+    // What the server asks for is bounded by the deadline alone; without one, by the budget.
+    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
+    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
+        return undefined;
+    }
+    return delayMs;
+}
+async function withRetries(runtime, task) {
+    let startedAt = runtime.now();
     let outcomeUnknown = false;
+    let failuresInRow = 0;
     for (let attempt = 1;; attempt++) {
         if (outcomeUnknown && task.reconcile) {
             const found = await task.reconcile();
@@ -74436,12 +74461,21 @@ async function withRetries(runtime, task) {
             return result.value;
         const { failure } = result;
         outcomeUnknown ||= failure.outcomeUnknown;
-        if (!failure.retryable || attempt >= policy.maxAttempts)
+        if (failure.madeProgress) {
+            failuresInRow = 0;
+            startedAt = runtime.now();
+        }
+        failuresInRow++;
+        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
+        if (delayMs === undefined)
             throw failure.toError(attempt);
-        const delayMs = failure.retryAfterMs ?? backoffDelay(policy, attempt, runtime.random);
-        if (runtime.now() - startedAt + delayMs > policy.maxElapsedMs)
-            throw failure.toError(attempt);
-        runtime.onRetry?.({ endpoint: task.endpoint, attempt, delayMs, reason: failure.reason });
+        runtime.onRetry?.({
+            endpoint: task.endpoint,
+            attempt,
+            delayMs,
+            reason: failure.reason,
+            serverAsked: failure.retryAfterMs !== undefined,
+        });
         await runtime.sleep(delayMs, task.signal);
     }
 }
@@ -74677,6 +74711,7 @@ async function downloadArtifact(transport, buildId, options) {
                         attempt: resumes + 1,
                         delayMs,
                         reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+                        serverAsked: false,
                     });
                     await runtime.sleep(delayMs, signal);
                 }
@@ -74741,8 +74776,6 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
 
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __nccwpck_require__(8164);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(46752);
 ;// CONCATENATED MODULE: ./src/api/error-body.ts
 // The service's error format is not specified (spec §7): take its own message from whichever
 // common shape the body has, else a short excerpt of the text, never the API key.
@@ -74786,9 +74819,79 @@ function serviceMessageOf(body, secrets) {
     return excerpt(redact(message, secrets));
 }
 
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(19783);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(46752);
+;// CONCATENATED MODULE: ./src/api/dispatcher.ts
+// The one undici dispatcher every request of the action goes through. It routes each origin the
+// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
+// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
+// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
+// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
+// sent to the proxy only.
+
+
+/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
+function proxyFor(url) {
+    return (0,proxy/* getProxyUrl */.s)(url);
+}
+/** The proxy without its credentials, for logs. */
+function describeProxy(proxy) {
+    return `${proxy.protocol}//${proxy.host}`;
+}
+class RoutingDispatcher extends undici/* Dispatcher */.mk {
+    #tls;
+    #direct;
+    #proxies = new Map();
+    constructor(options) {
+        super();
+        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
+        this.#direct = new undici/* Agent */.g6({ connect: this.#tls });
+    }
+    dispatch(options, handler) {
+        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
+    }
+    async close() {
+        await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((p) => p.close())]);
+    }
+    async destroy() {
+        await Promise.all([
+            this.#direct.destroy(),
+            ...[...this.#proxies.values()].map((p) => p.destroy()),
+        ]);
+    }
+    #route(origin) {
+        const proxy = proxyFor(origin);
+        if (proxy === undefined)
+            return this.#direct;
+        const key = proxy.href;
+        let agent = this.#proxies.get(key);
+        if (agent === undefined) {
+            agent = new undici/* ProxyAgent */.kT({
+                uri: describeProxy(proxy),
+                ...proxyCredentials(proxy),
+                requestTls: this.#tls,
+                proxyTls: this.#tls,
+            });
+            this.#proxies.set(key, agent);
+        }
+        return agent;
+    }
+}
+// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+function proxyCredentials(proxy) {
+    if (proxy.username === '' && proxy.password === '')
+        return {};
+    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    return { token: `Basic ${basic}` };
+}
+/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+function createDispatcher(options = {}) {
+    return new RoutingDispatcher(options);
+}
+
 ;// CONCATENATED MODULE: ./src/api/transport.ts
-// The HTTP edge (undici): base URL, auth for the API's own origin only, User-Agent, per-request
-// timeouts, and classification of every failure for the retry loop.
 
 
 
@@ -74843,7 +74946,7 @@ class Transport {
     #baseUrl;
     #apiKey;
     #userAgent;
-    #agent;
+    #dispatcher;
     constructor(options) {
         this.runtime = options.runtime;
         this.timeoutMs = options.timeoutMs;
@@ -74851,9 +74954,11 @@ class Transport {
         this.#baseUrl = options.baseUrl;
         this.#apiKey = options.apiKey;
         this.#userAgent = options.userAgent;
-        // The API key goes only to a server that proves it is the service, whatever the environment
-        // says (NODE_TLS_REJECT_UNAUTHORIZED=0 would otherwise hand it to anyone on the path).
-        this.#agent = new undici/* Agent */.g6({ connect: { rejectUnauthorized: true } });
+        this.#dispatcher = createDispatcher({ ca: options.ca });
+    }
+    /** The per-request timeout: the configured one, shortened to the time left in the step. */
+    requestTimeoutMs() {
+        return Math.max(1, Math.min(this.timeoutMs, timeLeft(this.runtime)));
     }
     url(path) {
         return joinUrl(this.#baseUrl, path);
@@ -74868,7 +74973,7 @@ class Transport {
     /** One HTTP exchange, no redirects followed. */
     send(url, init) {
         const headers = this.headersFor(url, init.headers);
-        return this.#agent.request({
+        return this.#dispatcher.request({
             origin: url.origin,
             path: `${url.pathname}${url.search}`,
             method: init.method,
@@ -74912,7 +75017,7 @@ class Transport {
         };
     }
     /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint, error, timedOut) {
+    networkFailure(endpoint, error, timedOut, timeoutMs = this.timeoutMs) {
         const code = errorCode(error);
         if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code)))
             throw error;
@@ -74920,17 +75025,18 @@ class Transport {
         return {
             retryable: true,
             outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
-            reason: isTimeout ? `no answer within ${this.timeoutMs} ms` : (code ?? 'network error'),
+            reason: isTimeout ? `no answer within ${timeoutMs} ms` : (code ?? 'network error'),
             toError: (attempts) => isTimeout
-                ? new TimeoutError(endpoint, this.timeoutMs, attempts)
+                ? new TimeoutError(endpoint, timeoutMs, attempts)
                 : new NetworkError(endpoint, code ?? 'network error', attempts),
         };
     }
     close() {
-        return this.#agent.close();
+        return this.#dispatcher.close();
     }
     async #jsonAttempt(request, signal) {
-        const timeout = AbortSignal.timeout(this.timeoutMs);
+        const timeoutMs = this.requestTimeoutMs();
+        const timeout = AbortSignal.timeout(timeoutMs);
         const headers = { accept: 'application/json' };
         if (request.body !== undefined)
             headers['content-type'] = 'application/json';
@@ -74944,14 +75050,17 @@ class Transport {
                 headers,
                 body: request.body === undefined ? undefined : JSON.stringify(request.body),
                 signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                idleTimeoutMs: this.timeoutMs,
+                idleTimeoutMs: timeoutMs,
             });
             text = await response.body.text();
         }
         catch (error) {
             if (signal?.aborted)
                 throw signal.reason;
-            return { ok: false, failure: this.networkFailure(request.endpoint, error, timeout.aborted) };
+            return {
+                ok: false,
+                failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs),
+            };
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
@@ -75012,7 +75121,11 @@ class BuildServiceClient {
             apiKey: options.apiKey,
             userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
             timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            runtime: defaultRetryRuntime(options.retry, options.onRetry),
+            runtime: defaultRetryRuntime(options.retry, {
+                deadline: options.deadline,
+                onRetry: options.onRetry,
+            }),
+            ca: options.ca,
         });
     }
     listProjects(o = {}) {
@@ -75214,11 +75327,16 @@ function maskInputs(...names) {
             core/* setSecret */.Pq(value);
     }
 }
+function retryLine(event) {
+    const wait = formatSeconds(event.delayMs) + (event.serverAsked ? ', as the service asked' : '');
+    return `Retrying ${event.endpoint} in ${wait} (attempt ${event.attempt} failed: ${event.reason})`;
+}
+const formatSeconds = (ms) => ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 function openClient(connection) {
     return new BuildServiceClient({
         baseUrl: connection.baseUrl,
         apiKey: connection.apiKey,
-        onRetry: (event) => core/* info */.pq(`Retrying ${event.endpoint} in ${event.delayMs} ms (attempt ${event.attempt} failed: ${event.reason})`),
+        onRetry: (event) => core/* info */.pq(retryLine(event)),
     });
 }
 
@@ -77089,8 +77207,8 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(16928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(44942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(22779);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth = __nccwpck_require__(92145);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
@@ -79083,120 +79201,21 @@ class PersonalAccessTokenCredentialHandler {
 
 /***/ }),
 
-/***/ 44942:
+/***/ 22779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Qq: () => (/* binding */ HttpClient),
-  Hv: () => (/* binding */ HttpCodes)
-});
-
-// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, MediaTypes, getProxyUrl, isHttps
-
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(58611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(65692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(20770);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/node_modules/undici/index.js
-var undici = __nccwpck_require__(23368);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+var https__WEBPACK_IMPORTED_MODULE_1___namespace_cache;
+var http__WEBPACK_IMPORTED_MODULE_0___namespace_cache;
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hv: () => (/* binding */ HttpCodes),
+/* harmony export */   Qq: () => (/* binding */ HttpClient)
+/* harmony export */ });
+/* unused harmony exports Headers, MediaTypes, getProxyUrl, HttpClientError, HttpClientResponse, isHttps */
+/* harmony import */ var http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58611);
+/* harmony import */ var https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(65692);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(19783);
+/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(20770);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(23368);
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -79255,7 +79274,7 @@ var MediaTypes;
  * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
  * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
-function lib_getProxyUrl(serverUrl) {
+function getProxyUrl(serverUrl) {
     const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
     return proxyUrl ? proxyUrl.href : '';
 }
@@ -79620,7 +79639,7 @@ class HttpClient {
     }
     getAgentDispatcher(serverUrl) {
         const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = _proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (!useProxy) {
             return;
@@ -79631,7 +79650,7 @@ class HttpClient {
         const info = {};
         info.parsedUrl = requestUrl;
         const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
+        info.httpModule = usingSsl ? /*#__PURE__*/ (https__WEBPACK_IMPORTED_MODULE_1___namespace_cache || (https__WEBPACK_IMPORTED_MODULE_1___namespace_cache = __nccwpck_require__.t(https__WEBPACK_IMPORTED_MODULE_1__, 2))) : /*#__PURE__*/ (http__WEBPACK_IMPORTED_MODULE_0___namespace_cache || (http__WEBPACK_IMPORTED_MODULE_0___namespace_cache = __nccwpck_require__.t(http__WEBPACK_IMPORTED_MODULE_0__, 2)));
         const defaultPort = usingSsl ? 443 : 80;
         info.options = {};
         info.options.host = info.parsedUrl.hostname;
@@ -79730,7 +79749,7 @@ class HttpClient {
     }
     _getAgent(parsedUrl) {
         let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = _proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (this._keepAlive && useProxy) {
             agent = this._proxyAgent;
@@ -79745,7 +79764,7 @@ class HttpClient {
         const usingSsl = parsedUrl.protocol === 'https:';
         let maxSockets = 100;
         if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
+            maxSockets = this.requestOptions.maxSockets || http__WEBPACK_IMPORTED_MODULE_0__.globalAgent.maxSockets;
         }
         // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
         if (proxyUrl && proxyUrl.hostname) {
@@ -79759,10 +79778,10 @@ class HttpClient {
             let tunnelAgent;
             const overHttps = proxyUrl.protocol === 'https:';
             if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+                tunnelAgent = overHttps ? tunnel__WEBPACK_IMPORTED_MODULE_3__.httpsOverHttps : tunnel__WEBPACK_IMPORTED_MODULE_3__.httpsOverHttp;
             }
             else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+                tunnelAgent = overHttps ? tunnel__WEBPACK_IMPORTED_MODULE_3__.httpOverHttps : tunnel__WEBPACK_IMPORTED_MODULE_3__.httpOverHttp;
             }
             agent = tunnelAgent(agentOptions);
             this._proxyAgent = agent;
@@ -79770,7 +79789,7 @@ class HttpClient {
         // if tunneling agent isn't assigned create a new agent
         if (!agent) {
             const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
+            agent = usingSsl ? new https__WEBPACK_IMPORTED_MODULE_1__.Agent(options) : new http__WEBPACK_IMPORTED_MODULE_0__.Agent(options);
             this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -79793,7 +79812,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici__WEBPACK_IMPORTED_MODULE_4__/* .ProxyAgent */ .kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -79893,6 +79912,106 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 19783:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ getProxyUrl)
+/* harmony export */ });
+/* unused harmony export checkBypass */
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
 
 /***/ }),
 

@@ -2,6 +2,7 @@
 // that says in the log why a step is slow.
 import * as core from '@actions/core';
 import { BuildServiceClient } from './api/client.ts';
+import type { RetryEvent } from './api/retry.ts';
 import { parseBaseUrl } from './input-rules.ts';
 
 export interface ServiceConnection {
@@ -27,13 +28,18 @@ export function maskInputs(...names: string[]): void {
   }
 }
 
+export function retryLine(event: RetryEvent): string {
+  const wait = formatSeconds(event.delayMs) + (event.serverAsked ? ', as the service asked' : '');
+  return `Retrying ${event.endpoint} in ${wait} (attempt ${event.attempt} failed: ${event.reason})`;
+}
+
+const formatSeconds = (ms: number): string =>
+  ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+
 export function openClient(connection: ServiceConnection): BuildServiceClient {
   return new BuildServiceClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
-    onRetry: (event) =>
-      core.info(
-        `Retrying ${event.endpoint} in ${event.delayMs} ms (attempt ${event.attempt} failed: ${event.reason})`,
-      ),
+    onRetry: (event) => core.info(retryLine(event)),
   });
 }

@@ -97,8 +97,8 @@ describe('withRetries', () => {
     expect(value).toBe('done');
     expect(slept).toEqual([250, 500]);
     expect(events).toEqual([
-      { endpoint: 'GET /x', attempt: 1, delayMs: 250, reason: 'HTTP 503' },
-      { endpoint: 'GET /x', attempt: 2, delayMs: 500, reason: 'ECONNRESET' },
+      { endpoint: 'GET /x', attempt: 1, delayMs: 250, reason: 'HTTP 503', serverAsked: false },
+      { endpoint: 'GET /x', attempt: 2, delayMs: 500, reason: 'ECONNRESET', serverAsked: false },
     ]);
   });
 
@@ -147,6 +147,53 @@ describe('withRetries', () => {
       attempt: async () => failure({ retryAfterMs: 20_000 }),
     }).catch((e: unknown) => e)) as Boom;
     expect(tooLong.attempts).toBe(1);
+  });
+
+  it('with a deadline, waits a Retry-After beyond the budget, but not one beyond the deadline', async () => {
+    const { runtime, slept, events } = fakeRuntime({ maxElapsedMs: 60_000 });
+    runtime.deadline = runtime.now() + 120_000;
+    let calls = 0;
+    const value = await withRetries(runtime, {
+      endpoint: 'POST /x',
+      attempt: async () =>
+        ++calls === 1 ? failure({ retryAfterMs: 90_000 }) : { ok: true, value: 'ok' },
+    });
+    expect(value).toBe('ok');
+    expect(slept).toEqual([90_000]);
+    expect(events[0]).toMatchObject({ delayMs: 90_000, serverAsked: true });
+    const error = (await withRetries(runtime, {
+      endpoint: 'POST /x',
+      attempt: async () => failure({ retryAfterMs: 60_000 }),
+    }).catch((e: unknown) => e)) as Boom;
+    expect(error.attempts).toBe(1);
+    expect(slept).toEqual([90_000]);
+  });
+
+  it('starts the count and the budget over after an attempt that made progress', async () => {
+    const { runtime, slept } = fakeRuntime({ maxAttempts: 3 });
+    let calls = 0;
+    const value = await withRetries(runtime, {
+      endpoint: 'GET /file',
+      // Two failures, a cut that got further, one failure, then done: 4 failures, never 3 in a row.
+      attempt: async () => {
+        calls++;
+        if (calls === 5) return { ok: true, value: 'whole' };
+        return failure({ madeProgress: calls === 3 });
+      },
+    });
+    expect(value).toBe('whole');
+    expect(slept).toEqual([250, 500, 250, 500]);
+  });
+
+  it('never plans a backoff that ends past the deadline', async () => {
+    const { runtime, slept } = fakeRuntime({}, () => 0.99);
+    runtime.deadline = runtime.now() + 1_000;
+    const error = (await withRetries(runtime, {
+      endpoint: 'GET /x',
+      attempt: async () => failure(),
+    }).catch((e: unknown) => e)) as Boom;
+    expect(slept.reduce((a, b) => a + b, 0)).toBeLessThan(1_000);
+    expect(error.attempts).toBe(slept.length + 1);
   });
 
   it('with the defaults, outlasts 10 s of failures even when every jitter draw is low', async () => {

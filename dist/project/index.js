@@ -28406,14 +28406,14 @@ const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
+module.exports.mk = Dispatcher
 __webpack_unused_export__ = Client
 __webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
 module.exports.g6 = Agent
 __webpack_unused_export__ = Dispatcher1Wrapper
-__webpack_unused_export__ = ProxyAgent
+module.exports.kT = ProxyAgent
 __webpack_unused_export__ = Socks5ProxyAgent
 __webpack_unused_export__ = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
@@ -73587,7 +73587,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9068);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9640);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -73596,7 +73596,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9068:
+/***/ 9640:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -87220,8 +87220,10 @@ function http1Get(url, options) {
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/api/retry.ts
-// Retries with capped exponential backoff and full jitter, Retry-After, an overall time budget,
-// and reconciliation before re-sending a request whose first outcome is unknown.
+// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
+// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
+// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
+// (API calls, polling, downloads, release uploads) goes through it.
 
 // Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
 // up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
@@ -87232,15 +87234,19 @@ const DEFAULT_RETRY_POLICY = {
     maxDelayMs: 5_000,
     maxElapsedMs: 60_000,
 };
-const defaultRetryRuntime = (policy = {}, onRetry) => ({
+const systemSleep = (ms, signal) => (0,external_node_timers_promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
+    throw signal?.aborted ? signal.reason : error;
+});
+const defaultRetryRuntime = (policy = {}, options = {}) => ({
     policy: { ...DEFAULT_RETRY_POLICY, ...policy },
     random: Math.random,
-    sleep: (ms, signal) => (0,external_node_timers_promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
-        throw signal?.aborted ? signal.reason : error;
-    }),
+    sleep: systemSleep,
     now: Date.now,
-    onRetry,
+    deadline: options.deadline,
+    onRetry: options.onRetry,
 });
+/** Time left before the runtime's deadline; Infinity without one. */
+const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
 /** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
 function backoffDelay(policy, failedAttempt, random) {
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
@@ -87258,10 +87264,29 @@ function parseRetryAfter(value, nowMs) {
     const at = Date.parse(text);
     return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
-async function withRetries(runtime, task) {
+/**
+ * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
+ * when it gave one (bounded by the deadline only, when there is one), else backoff within the
+ * budget and the deadline.
+ */
+function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
     const { policy } = runtime;
-    const startedAt = runtime.now();
+    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
+        return undefined;
+    const left = timeLeft(runtime);
+    const serverAsked = failure.retryAfterMs !== undefined;
+    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
+    // What the server asks for is bounded by the deadline alone; without one, by the budget.
+    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
+    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
+        return undefined;
+    }
+    return delayMs;
+}
+async function withRetries(runtime, task) {
+    let startedAt = runtime.now();
     let outcomeUnknown = false;
+    let failuresInRow = 0;
     for (let attempt = 1;; attempt++) {
         if (outcomeUnknown && task.reconcile) {
             const found = await task.reconcile();
@@ -87273,12 +87298,21 @@ async function withRetries(runtime, task) {
             return result.value;
         const { failure } = result;
         outcomeUnknown ||= failure.outcomeUnknown;
-        if (!failure.retryable || attempt >= policy.maxAttempts)
+        if (failure.madeProgress) {
+            failuresInRow = 0;
+            startedAt = runtime.now();
+        }
+        failuresInRow++;
+        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
+        if (delayMs === undefined)
             throw failure.toError(attempt);
-        const delayMs = failure.retryAfterMs ?? backoffDelay(policy, attempt, runtime.random);
-        if (runtime.now() - startedAt + delayMs > policy.maxElapsedMs)
-            throw failure.toError(attempt);
-        runtime.onRetry?.({ endpoint: task.endpoint, attempt, delayMs, reason: failure.reason });
+        runtime.onRetry?.({
+            endpoint: task.endpoint,
+            attempt,
+            delayMs,
+            reason: failure.reason,
+            serverAsked: failure.retryAfterMs !== undefined,
+        });
         await runtime.sleep(delayMs, task.signal);
     }
 }
@@ -87514,6 +87548,7 @@ async function downloadArtifact(transport, buildId, options) {
                         attempt: resumes + 1,
                         delayMs,
                         reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+                        serverAsked: false,
                     });
                     await runtime.sleep(delayMs, signal);
                 }
@@ -87576,8 +87611,6 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
         createdSince(webhook.createdAt, sinceMs)));
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var node_modules_undici = __nccwpck_require__(4371);
 ;// CONCATENATED MODULE: ./src/api/error-body.ts
 // The service's error format is not specified (spec §7): take its own message from whichever
 // common shape the body has, else a short excerpt of the text, never the API key.
@@ -87621,9 +87654,77 @@ function serviceMessageOf(body, secrets) {
     return excerpt(redact(message, secrets));
 }
 
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var node_modules_undici = __nccwpck_require__(4371);
+;// CONCATENATED MODULE: ./src/api/dispatcher.ts
+// The one undici dispatcher every request of the action goes through. It routes each origin the
+// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
+// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
+// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
+// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
+// sent to the proxy only.
+
+
+/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
+function proxyFor(url) {
+    return getProxyUrl(url);
+}
+/** The proxy without its credentials, for logs. */
+function describeProxy(proxy) {
+    return `${proxy.protocol}//${proxy.host}`;
+}
+class RoutingDispatcher extends node_modules_undici/* Dispatcher */.mk {
+    #tls;
+    #direct;
+    #proxies = new Map();
+    constructor(options) {
+        super();
+        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
+        this.#direct = new node_modules_undici/* Agent */.g6({ connect: this.#tls });
+    }
+    dispatch(options, handler) {
+        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
+    }
+    async close() {
+        await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((p) => p.close())]);
+    }
+    async destroy() {
+        await Promise.all([
+            this.#direct.destroy(),
+            ...[...this.#proxies.values()].map((p) => p.destroy()),
+        ]);
+    }
+    #route(origin) {
+        const proxy = proxyFor(origin);
+        if (proxy === undefined)
+            return this.#direct;
+        const key = proxy.href;
+        let agent = this.#proxies.get(key);
+        if (agent === undefined) {
+            agent = new node_modules_undici/* ProxyAgent */.kT({
+                uri: describeProxy(proxy),
+                ...proxyCredentials(proxy),
+                requestTls: this.#tls,
+                proxyTls: this.#tls,
+            });
+            this.#proxies.set(key, agent);
+        }
+        return agent;
+    }
+}
+// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+function proxyCredentials(proxy) {
+    if (proxy.username === '' && proxy.password === '')
+        return {};
+    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    return { token: `Basic ${basic}` };
+}
+/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+function createDispatcher(options = {}) {
+    return new RoutingDispatcher(options);
+}
+
 ;// CONCATENATED MODULE: ./src/api/transport.ts
-// The HTTP edge (undici): base URL, auth for the API's own origin only, User-Agent, per-request
-// timeouts, and classification of every failure for the retry loop.
 
 
 
@@ -87678,7 +87779,7 @@ class Transport {
     #baseUrl;
     #apiKey;
     #userAgent;
-    #agent;
+    #dispatcher;
     constructor(options) {
         this.runtime = options.runtime;
         this.timeoutMs = options.timeoutMs;
@@ -87686,9 +87787,11 @@ class Transport {
         this.#baseUrl = options.baseUrl;
         this.#apiKey = options.apiKey;
         this.#userAgent = options.userAgent;
-        // The API key goes only to a server that proves it is the service, whatever the environment
-        // says (NODE_TLS_REJECT_UNAUTHORIZED=0 would otherwise hand it to anyone on the path).
-        this.#agent = new node_modules_undici/* Agent */.g6({ connect: { rejectUnauthorized: true } });
+        this.#dispatcher = createDispatcher({ ca: options.ca });
+    }
+    /** The per-request timeout: the configured one, shortened to the time left in the step. */
+    requestTimeoutMs() {
+        return Math.max(1, Math.min(this.timeoutMs, timeLeft(this.runtime)));
     }
     url(path) {
         return joinUrl(this.#baseUrl, path);
@@ -87703,7 +87806,7 @@ class Transport {
     /** One HTTP exchange, no redirects followed. */
     send(url, init) {
         const headers = this.headersFor(url, init.headers);
-        return this.#agent.request({
+        return this.#dispatcher.request({
             origin: url.origin,
             path: `${url.pathname}${url.search}`,
             method: init.method,
@@ -87747,7 +87850,7 @@ class Transport {
         };
     }
     /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint, error, timedOut) {
+    networkFailure(endpoint, error, timedOut, timeoutMs = this.timeoutMs) {
         const code = errorCode(error);
         if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code)))
             throw error;
@@ -87755,17 +87858,18 @@ class Transport {
         return {
             retryable: true,
             outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
-            reason: isTimeout ? `no answer within ${this.timeoutMs} ms` : (code ?? 'network error'),
+            reason: isTimeout ? `no answer within ${timeoutMs} ms` : (code ?? 'network error'),
             toError: (attempts) => isTimeout
-                ? new TimeoutError(endpoint, this.timeoutMs, attempts)
+                ? new TimeoutError(endpoint, timeoutMs, attempts)
                 : new NetworkError(endpoint, code ?? 'network error', attempts),
         };
     }
     close() {
-        return this.#agent.close();
+        return this.#dispatcher.close();
     }
     async #jsonAttempt(request, signal) {
-        const timeout = AbortSignal.timeout(this.timeoutMs);
+        const timeoutMs = this.requestTimeoutMs();
+        const timeout = AbortSignal.timeout(timeoutMs);
         const headers = { accept: 'application/json' };
         if (request.body !== undefined)
             headers['content-type'] = 'application/json';
@@ -87779,14 +87883,17 @@ class Transport {
                 headers,
                 body: request.body === undefined ? undefined : JSON.stringify(request.body),
                 signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                idleTimeoutMs: this.timeoutMs,
+                idleTimeoutMs: timeoutMs,
             });
             text = await response.body.text();
         }
         catch (error) {
             if (signal?.aborted)
                 throw signal.reason;
-            return { ok: false, failure: this.networkFailure(request.endpoint, error, timeout.aborted) };
+            return {
+                ok: false,
+                failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs),
+            };
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
@@ -87847,7 +87954,11 @@ class BuildServiceClient {
             apiKey: options.apiKey,
             userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
             timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            runtime: defaultRetryRuntime(options.retry, options.onRetry),
+            runtime: defaultRetryRuntime(options.retry, {
+                deadline: options.deadline,
+                onRetry: options.onRetry,
+            }),
+            ca: options.ca,
         });
     }
     listProjects(o = {}) {
@@ -88049,11 +88160,16 @@ function maskInputs(...names) {
             core_setSecret(value);
     }
 }
+function retryLine(event) {
+    const wait = formatSeconds(event.delayMs) + (event.serverAsked ? ', as the service asked' : '');
+    return `Retrying ${event.endpoint} in ${wait} (attempt ${event.attempt} failed: ${event.reason})`;
+}
+const formatSeconds = (ms) => ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 function openClient(connection) {
     return new BuildServiceClient({
         baseUrl: connection.baseUrl,
         apiKey: connection.apiKey,
-        onRetry: (event) => info(`Retrying ${event.endpoint} in ${event.delayMs} ms (attempt ${event.attempt} failed: ${event.reason})`),
+        onRetry: (event) => info(retryLine(event)),
     });
 }
 

@@ -37,14 +37,14 @@ const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
+module.exports.mk = Dispatcher
 __webpack_unused_export__ = Client
 __webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
 module.exports.g6 = Agent
 __webpack_unused_export__ = Dispatcher1Wrapper
-__webpack_unused_export__ = ProxyAgent
+module.exports.kT = ProxyAgent
 __webpack_unused_export__ = Socks5ProxyAgent
 __webpack_unused_export__ = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
@@ -46089,8 +46089,10 @@ function http1Get(url, options) {
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/api/retry.ts
-// Retries with capped exponential backoff and full jitter, Retry-After, an overall time budget,
-// and reconciliation before re-sending a request whose first outcome is unknown.
+// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
+// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
+// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
+// (API calls, polling, downloads, release uploads) goes through it.
 
 // Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
 // up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
@@ -46101,15 +46103,19 @@ const DEFAULT_RETRY_POLICY = {
     maxDelayMs: 5_000,
     maxElapsedMs: 60_000,
 };
-const defaultRetryRuntime = (policy = {}, onRetry) => ({
+const systemSleep = (ms, signal) => (0,external_node_timers_promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
+    throw signal?.aborted ? signal.reason : error;
+});
+const defaultRetryRuntime = (policy = {}, options = {}) => ({
     policy: { ...DEFAULT_RETRY_POLICY, ...policy },
     random: Math.random,
-    sleep: (ms, signal) => (0,external_node_timers_promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
-        throw signal?.aborted ? signal.reason : error;
-    }),
+    sleep: systemSleep,
     now: Date.now,
-    onRetry,
+    deadline: options.deadline,
+    onRetry: options.onRetry,
 });
+/** Time left before the runtime's deadline; Infinity without one. */
+const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
 /** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
 function backoffDelay(policy, failedAttempt, random) {
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
@@ -46127,10 +46133,29 @@ function parseRetryAfter(value, nowMs) {
     const at = Date.parse(text);
     return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
-async function withRetries(runtime, task) {
+/**
+ * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
+ * when it gave one (bounded by the deadline only, when there is one), else backoff within the
+ * budget and the deadline.
+ */
+function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
     const { policy } = runtime;
-    const startedAt = runtime.now();
+    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
+        return undefined;
+    const left = timeLeft(runtime);
+    const serverAsked = failure.retryAfterMs !== undefined;
+    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
+    // What the server asks for is bounded by the deadline alone; without one, by the budget.
+    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
+    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
+        return undefined;
+    }
+    return delayMs;
+}
+async function withRetries(runtime, task) {
+    let startedAt = runtime.now();
     let outcomeUnknown = false;
+    let failuresInRow = 0;
     for (let attempt = 1;; attempt++) {
         if (outcomeUnknown && task.reconcile) {
             const found = await task.reconcile();
@@ -46142,12 +46167,21 @@ async function withRetries(runtime, task) {
             return result.value;
         const { failure } = result;
         outcomeUnknown ||= failure.outcomeUnknown;
-        if (!failure.retryable || attempt >= policy.maxAttempts)
+        if (failure.madeProgress) {
+            failuresInRow = 0;
+            startedAt = runtime.now();
+        }
+        failuresInRow++;
+        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
+        if (delayMs === undefined)
             throw failure.toError(attempt);
-        const delayMs = failure.retryAfterMs ?? backoffDelay(policy, attempt, runtime.random);
-        if (runtime.now() - startedAt + delayMs > policy.maxElapsedMs)
-            throw failure.toError(attempt);
-        runtime.onRetry?.({ endpoint: task.endpoint, attempt, delayMs, reason: failure.reason });
+        runtime.onRetry?.({
+            endpoint: task.endpoint,
+            attempt,
+            delayMs,
+            reason: failure.reason,
+            serverAsked: failure.retryAfterMs !== undefined,
+        });
         await runtime.sleep(delayMs, task.signal);
     }
 }
@@ -46383,6 +46417,7 @@ async function downloadArtifact(transport, buildId, options) {
                         attempt: resumes + 1,
                         delayMs,
                         reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+                        serverAsked: false,
                     });
                     await runtime.sleep(delayMs, signal);
                 }
@@ -56119,8 +56154,6 @@ const ProjectEventData = object({
     project: looseObject({ id: schemas_string(), name: schemas_optional(schemas_string()) }),
 });
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./src/api/error-body.ts
 // The service's error format is not specified (spec §7): take its own message from whichever
 // common shape the body has, else a short excerpt of the text, never the API key.
@@ -56164,9 +56197,168 @@ function serviceMessageOf(body, secrets) {
     return excerpt(redact(message, secrets));
 }
 
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/api/dispatcher.ts
+// The one undici dispatcher every request of the action goes through. It routes each origin the
+// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
+// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
+// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
+// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
+// sent to the proxy only.
+
+
+/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
+function proxyFor(url) {
+    return getProxyUrl(url);
+}
+/** The proxy without its credentials, for logs. */
+function describeProxy(proxy) {
+    return `${proxy.protocol}//${proxy.host}`;
+}
+class RoutingDispatcher extends undici/* Dispatcher */.mk {
+    #tls;
+    #direct;
+    #proxies = new Map();
+    constructor(options) {
+        super();
+        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
+        this.#direct = new undici/* Agent */.g6({ connect: this.#tls });
+    }
+    dispatch(options, handler) {
+        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
+    }
+    async close() {
+        await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((p) => p.close())]);
+    }
+    async destroy() {
+        await Promise.all([
+            this.#direct.destroy(),
+            ...[...this.#proxies.values()].map((p) => p.destroy()),
+        ]);
+    }
+    #route(origin) {
+        const proxy = proxyFor(origin);
+        if (proxy === undefined)
+            return this.#direct;
+        const key = proxy.href;
+        let agent = this.#proxies.get(key);
+        if (agent === undefined) {
+            agent = new undici/* ProxyAgent */.kT({
+                uri: describeProxy(proxy),
+                ...proxyCredentials(proxy),
+                requestTls: this.#tls,
+                proxyTls: this.#tls,
+            });
+            this.#proxies.set(key, agent);
+        }
+        return agent;
+    }
+}
+// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+function proxyCredentials(proxy) {
+    if (proxy.username === '' && proxy.password === '')
+        return {};
+    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    return { token: `Basic ${basic}` };
+}
+/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+function createDispatcher(options = {}) {
+    return new RoutingDispatcher(options);
+}
+
 ;// CONCATENATED MODULE: ./src/api/transport.ts
-// The HTTP edge (undici): base URL, auth for the API's own origin only, User-Agent, per-request
-// timeouts, and classification of every failure for the retry loop.
 
 
 
@@ -56221,7 +56413,7 @@ class Transport {
     #baseUrl;
     #apiKey;
     #userAgent;
-    #agent;
+    #dispatcher;
     constructor(options) {
         this.runtime = options.runtime;
         this.timeoutMs = options.timeoutMs;
@@ -56229,9 +56421,11 @@ class Transport {
         this.#baseUrl = options.baseUrl;
         this.#apiKey = options.apiKey;
         this.#userAgent = options.userAgent;
-        // The API key goes only to a server that proves it is the service, whatever the environment
-        // says (NODE_TLS_REJECT_UNAUTHORIZED=0 would otherwise hand it to anyone on the path).
-        this.#agent = new undici/* Agent */.g6({ connect: { rejectUnauthorized: true } });
+        this.#dispatcher = createDispatcher({ ca: options.ca });
+    }
+    /** The per-request timeout: the configured one, shortened to the time left in the step. */
+    requestTimeoutMs() {
+        return Math.max(1, Math.min(this.timeoutMs, timeLeft(this.runtime)));
     }
     url(path) {
         return joinUrl(this.#baseUrl, path);
@@ -56246,7 +56440,7 @@ class Transport {
     /** One HTTP exchange, no redirects followed. */
     send(url, init) {
         const headers = this.headersFor(url, init.headers);
-        return this.#agent.request({
+        return this.#dispatcher.request({
             origin: url.origin,
             path: `${url.pathname}${url.search}`,
             method: init.method,
@@ -56290,7 +56484,7 @@ class Transport {
         };
     }
     /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint, error, timedOut) {
+    networkFailure(endpoint, error, timedOut, timeoutMs = this.timeoutMs) {
         const code = errorCode(error);
         if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code)))
             throw error;
@@ -56298,17 +56492,18 @@ class Transport {
         return {
             retryable: true,
             outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
-            reason: isTimeout ? `no answer within ${this.timeoutMs} ms` : (code ?? 'network error'),
+            reason: isTimeout ? `no answer within ${timeoutMs} ms` : (code ?? 'network error'),
             toError: (attempts) => isTimeout
-                ? new TimeoutError(endpoint, this.timeoutMs, attempts)
+                ? new TimeoutError(endpoint, timeoutMs, attempts)
                 : new NetworkError(endpoint, code ?? 'network error', attempts),
         };
     }
     close() {
-        return this.#agent.close();
+        return this.#dispatcher.close();
     }
     async #jsonAttempt(request, signal) {
-        const timeout = AbortSignal.timeout(this.timeoutMs);
+        const timeoutMs = this.requestTimeoutMs();
+        const timeout = AbortSignal.timeout(timeoutMs);
         const headers = { accept: 'application/json' };
         if (request.body !== undefined)
             headers['content-type'] = 'application/json';
@@ -56322,14 +56517,17 @@ class Transport {
                 headers,
                 body: request.body === undefined ? undefined : JSON.stringify(request.body),
                 signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                idleTimeoutMs: this.timeoutMs,
+                idleTimeoutMs: timeoutMs,
             });
             text = await response.body.text();
         }
         catch (error) {
             if (signal?.aborted)
                 throw signal.reason;
-            return { ok: false, failure: this.networkFailure(request.endpoint, error, timeout.aborted) };
+            return {
+                ok: false,
+                failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs),
+            };
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
@@ -56390,7 +56588,11 @@ class BuildServiceClient {
             apiKey: options.apiKey,
             userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
             timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            runtime: defaultRetryRuntime(options.retry, options.onRetry),
+            runtime: defaultRetryRuntime(options.retry, {
+                deadline: options.deadline,
+                onRetry: options.onRetry,
+            }),
+            ca: options.ca,
         });
     }
     listProjects(o = {}) {

@@ -31,11 +31,18 @@ export interface ClientOptions {
   apiKey: string;
   /** Default `desktop-build-action/<version>`. */
   userAgent?: string;
-  /** Per request (for downloads: per wait for headers or for the next bytes). Default 30 s. */
+  /**
+   * Per request (for downloads: per wait for headers or for the next bytes), shortened to the
+   * time left before `deadline`. Default 30 s.
+   */
   timeoutMs?: number;
+  /** Epoch ms when the caller's time is up: no retry waits past it, no request outlives it. */
+  deadline?: number;
   retry?: Partial<RetryPolicy>;
   /** Told about every retry before its delay starts. */
   onRetry?: (event: RetryEvent) => void;
+  /** CAs to trust instead of the system's (tests; users set NODE_EXTRA_CA_CERTS). */
+  ca?: string | Buffer;
 }
 
 export interface CallOptions {
@@ -53,7 +60,11 @@ export class BuildServiceClient {
       apiKey: options.apiKey,
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      runtime: defaultRetryRuntime(options.retry, options.onRetry),
+      runtime: defaultRetryRuntime(options.retry, {
+        deadline: options.deadline,
+        onRetry: options.onRetry,
+      }),
+      ca: options.ca,
     });
   }
 

@@ -294,6 +294,7 @@ export async function downloadArtifact(
             attempt: resumes + 1,
             delayMs,
             reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+            serverAsked: false,
           });
           await runtime.sleep(delayMs, signal);
         }

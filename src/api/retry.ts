@@ -1,5 +1,7 @@
-// Retries with capped exponential backoff and full jitter, Retry-After, an overall time budget,
-// and reconciliation before re-sending a request whose first outcome is unknown.
+// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
+// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
+// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
+// (API calls, polling, downloads, release uploads) goes through it.
 import { setTimeout as sleepFor } from 'node:timers/promises';
 
 export interface RetryPolicy {
@@ -29,6 +31,8 @@ export interface RetryEvent {
   attempt: number;
   delayMs: number;
   reason: string;
+  /** The wait is the one the server asked for (Retry-After). */
+  serverAsked: boolean;
 }
 
 /** Why an attempt failed and what that allows. */
@@ -40,33 +44,53 @@ export interface AttemptFailure {
   retryAfterMs?: number;
   /** Short text for logs, e.g. `HTTP 503` or `ECONNRESET`. */
   reason: string;
+  /**
+   * The attempt got further than every one before it (a transfer that received new bytes): the
+   * failures in a row, the backoff and the elapsed budget start over.
+   */
+  madeProgress?: boolean;
   /** The error to throw when no retry follows. */
   toError: (attempts: number) => Error;
 }
 
 export type AttemptResult<T> = { ok: true; value: T } | { ok: false; failure: AttemptFailure };
 
+/** Resolves after `ms`; rejects with the signal's reason as soon as `signal` aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export const systemSleep: Sleep = (ms, signal) =>
+  sleepFor(ms, undefined, { signal }).catch((error: unknown) => {
+    throw signal?.aborted ? signal.reason : error;
+  });
+
 export interface RetryRuntime {
   policy: RetryPolicy;
   random: () => number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep: Sleep;
   now: () => number;
+  /**
+   * Epoch ms (on `now`) when the step's time is up: no wait reaches past it, and a server's
+   * Retry-After is honoured, however long, as long as it ends before it.
+   */
+  deadline?: number;
   onRetry?: (event: RetryEvent) => void;
 }
 
 export const defaultRetryRuntime = (
   policy: Partial<RetryPolicy> = {},
-  onRetry?: (event: RetryEvent) => void,
+  options: { deadline?: number; onRetry?: (event: RetryEvent) => void } = {},
 ): RetryRuntime => ({
   policy: { ...DEFAULT_RETRY_POLICY, ...policy },
   random: Math.random,
-  sleep: (ms, signal) =>
-    sleepFor(ms, undefined, { signal }).catch((error: unknown) => {
-      throw signal?.aborted ? signal.reason : error;
-    }),
+  sleep: systemSleep,
   now: Date.now,
-  onRetry,
+  deadline: options.deadline,
+  onRetry: options.onRetry,
 });
+
+/** Time left before the runtime's deadline; Infinity without one. */
+export const timeLeft = (runtime: Pick<RetryRuntime, 'now' | 'deadline'>): number =>
+  runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
 
 /** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
 export function backoffDelay(policy: RetryPolicy, failedAttempt: number, random: () => number) {
@@ -96,10 +120,34 @@ export interface RetryTask<T> {
   reconcile?: () => Promise<T | undefined>;
 }
 
-export async function withRetries<T>(runtime: RetryRuntime, task: RetryTask<T>): Promise<T> {
+/**
+ * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
+ * when it gave one (bounded by the deadline only, when there is one), else backoff within the
+ * budget and the deadline.
+ */
+export function nextDelay(
+  runtime: RetryRuntime,
+  failure: AttemptFailure,
+  failuresInRow: number,
+  elapsedMs: number,
+): number | undefined {
   const { policy } = runtime;
-  const startedAt = runtime.now();
+  if (!failure.retryable || failuresInRow >= policy.maxAttempts) return undefined;
+  const left = timeLeft(runtime);
+  const serverAsked = failure.retryAfterMs !== undefined;
+  const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
+  // What the server asks for is bounded by the deadline alone; without one, by the budget.
+  const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
+  if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
+    return undefined;
+  }
+  return delayMs;
+}
+
+export async function withRetries<T>(runtime: RetryRuntime, task: RetryTask<T>): Promise<T> {
+  let startedAt = runtime.now();
   let outcomeUnknown = false;
+  let failuresInRow = 0;
   for (let attempt = 1; ; attempt++) {
     if (outcomeUnknown && task.reconcile) {
       const found = await task.reconcile();
@@ -109,10 +157,20 @@ export async function withRetries<T>(runtime: RetryRuntime, task: RetryTask<T>):
     if (result.ok) return result.value;
     const { failure } = result;
     outcomeUnknown ||= failure.outcomeUnknown;
-    if (!failure.retryable || attempt >= policy.maxAttempts) throw failure.toError(attempt);
-    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, attempt, runtime.random);
-    if (runtime.now() - startedAt + delayMs > policy.maxElapsedMs) throw failure.toError(attempt);
-    runtime.onRetry?.({ endpoint: task.endpoint, attempt, delayMs, reason: failure.reason });
+    if (failure.madeProgress) {
+      failuresInRow = 0;
+      startedAt = runtime.now();
+    }
+    failuresInRow++;
+    const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
+    if (delayMs === undefined) throw failure.toError(attempt);
+    runtime.onRetry?.({
+      endpoint: task.endpoint,
+      attempt,
+      delayMs,
+      reason: failure.reason,
+      serverAsked: failure.retryAfterMs !== undefined,
+    });
     await runtime.sleep(delayMs, task.signal);
   }
 }

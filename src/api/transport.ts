@@ -1,6 +1,7 @@
 // The HTTP edge (undici): base URL, auth for the API's own origin only, User-Agent, per-request
-// timeouts, and classification of every failure for the retry loop.
-import { Agent, type Dispatcher } from 'undici';
+// timeouts that follow the time left in the step, and classification of every failure for the
+// retry policy.
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { serviceMessageOf } from './error-body.ts';
 import {
@@ -11,8 +12,10 @@ import {
   ResponseShapeError,
   TimeoutError,
 } from './errors.ts';
+import { createDispatcher } from './dispatcher.ts';
 import {
   parseRetryAfter,
+  timeLeft,
   withRetries,
   type AttemptFailure,
   type AttemptResult,
@@ -25,6 +28,8 @@ export interface TransportOptions {
   userAgent: string;
   timeoutMs: number;
   runtime: RetryRuntime;
+  /** CAs to trust instead of the system's (tests); see DispatcherOptions. */
+  ca?: string | Buffer;
 }
 
 export interface JsonRequest<T> {
@@ -108,7 +113,7 @@ export class Transport {
   readonly #baseUrl: string;
   readonly #apiKey: string;
   readonly #userAgent: string;
-  readonly #agent: Agent;
+  readonly #dispatcher: Dispatcher;
 
   constructor(options: TransportOptions) {
     this.runtime = options.runtime;
@@ -117,9 +122,12 @@ export class Transport {
     this.#baseUrl = options.baseUrl;
     this.#apiKey = options.apiKey;
     this.#userAgent = options.userAgent;
-    // The API key goes only to a server that proves it is the service, whatever the environment
-    // says (NODE_TLS_REJECT_UNAUTHORIZED=0 would otherwise hand it to anyone on the path).
-    this.#agent = new Agent({ connect: { rejectUnauthorized: true } });
+    this.#dispatcher = createDispatcher({ ca: options.ca });
+  }
+
+  /** The per-request timeout: the configured one, shortened to the time left in the step. */
+  requestTimeoutMs(): number {
+    return Math.max(1, Math.min(this.timeoutMs, timeLeft(this.runtime)));
   }
 
   url(path: string): URL {
@@ -136,7 +144,7 @@ export class Transport {
   /** One HTTP exchange, no redirects followed. */
   send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData> {
     const headers = this.headersFor(url, init.headers);
-    return this.#agent.request({
+    return this.#dispatcher.request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: init.method,
@@ -190,27 +198,33 @@ export class Transport {
   }
 
   /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-  networkFailure(endpoint: string, error: unknown, timedOut: boolean): AttemptFailure {
+  networkFailure(
+    endpoint: string,
+    error: unknown,
+    timedOut: boolean,
+    timeoutMs = this.timeoutMs,
+  ): AttemptFailure {
     const code = errorCode(error);
     if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code))) throw error;
     const isTimeout = timedOut || TIMEOUT_CODES.has(code ?? '');
     return {
       retryable: true,
       outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
-      reason: isTimeout ? `no answer within ${this.timeoutMs} ms` : (code ?? 'network error'),
+      reason: isTimeout ? `no answer within ${timeoutMs} ms` : (code ?? 'network error'),
       toError: (attempts) =>
         isTimeout
-          ? new TimeoutError(endpoint, this.timeoutMs, attempts)
+          ? new TimeoutError(endpoint, timeoutMs, attempts)
           : new NetworkError(endpoint, code ?? 'network error', attempts),
     };
   }
 
   close(): Promise<void> {
-    return this.#agent.close();
+    return this.#dispatcher.close();
   }
 
   async #jsonAttempt<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<AttemptResult<T>> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const timeoutMs = this.requestTimeoutMs();
+    const timeout = AbortSignal.timeout(timeoutMs);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
@@ -222,12 +236,15 @@ export class Transport {
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        idleTimeoutMs: this.timeoutMs,
+        idleTimeoutMs: timeoutMs,
       });
       text = await response.body.text();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      return { ok: false, failure: this.networkFailure(request.endpoint, error, timeout.aborted) };
+      return {
+        ok: false,
+        failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs),
+      };
     }
     const status = response.statusCode;
     if (status < 200 || status >= 300) {

@@ -8,11 +8,18 @@ export interface ClientOptions {
     apiKey: string;
     /** Default `desktop-build-action/<version>`. */
     userAgent?: string;
-    /** Per request (for downloads: per wait for headers or for the next bytes). Default 30 s. */
+    /**
+     * Per request (for downloads: per wait for headers or for the next bytes), shortened to the
+     * time left before `deadline`. Default 30 s.
+     */
     timeoutMs?: number;
+    /** Epoch ms when the caller's time is up: no retry waits past it, no request outlives it. */
+    deadline?: number;
     retry?: Partial<RetryPolicy>;
     /** Told about every retry before its delay starts. */
     onRetry?: (event: RetryEvent) => void;
+    /** CAs to trust instead of the system's (tests; users set NODE_EXTRA_CA_CERTS). */
+    ca?: string | Buffer;
 }
 export interface CallOptions {
     signal?: AbortSignal;

@@ -15,6 +15,8 @@ export interface RetryEvent {
     attempt: number;
     delayMs: number;
     reason: string;
+    /** The wait is the one the server asked for (Retry-After). */
+    serverAsked: boolean;
 }
 /** Why an attempt failed and what that allows. */
 export interface AttemptFailure {
@@ -25,6 +27,11 @@ export interface AttemptFailure {
     retryAfterMs?: number;
     /** Short text for logs, e.g. `HTTP 503` or `ECONNRESET`. */
     reason: string;
+    /**
+     * The attempt got further than every one before it (a transfer that received new bytes): the
+     * failures in a row, the backoff and the elapsed budget start over.
+     */
+    madeProgress?: boolean;
     /** The error to throw when no retry follows. */
     toError: (attempts: number) => Error;
 }
@@ -35,14 +42,27 @@ export type AttemptResult<T> = {
     ok: false;
     failure: AttemptFailure;
 };
+/** Resolves after `ms`; rejects with the signal's reason as soon as `signal` aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+export declare const systemSleep: Sleep;
 export interface RetryRuntime {
     policy: RetryPolicy;
     random: () => number;
-    sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+    sleep: Sleep;
     now: () => number;
+    /**
+     * Epoch ms (on `now`) when the step's time is up: no wait reaches past it, and a server's
+     * Retry-After is honoured, however long, as long as it ends before it.
+     */
+    deadline?: number;
     onRetry?: (event: RetryEvent) => void;
 }
-export declare const defaultRetryRuntime: (policy?: Partial<RetryPolicy>, onRetry?: (event: RetryEvent) => void) => RetryRuntime;
+export declare const defaultRetryRuntime: (policy?: Partial<RetryPolicy>, options?: {
+    deadline?: number;
+    onRetry?: (event: RetryEvent) => void;
+}) => RetryRuntime;
+/** Time left before the runtime's deadline; Infinity without one. */
+export declare const timeLeft: (runtime: Pick<RetryRuntime, "now" | "deadline">) => number;
 /** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
 export declare function backoffDelay(policy: RetryPolicy, failedAttempt: number, random: () => number): number;
 /** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
@@ -58,4 +78,10 @@ export interface RetryTask<T> {
      */
     reconcile?: () => Promise<T | undefined>;
 }
+/**
+ * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
+ * when it gave one (bounded by the deadline only, when there is one), else backoff within the
+ * budget and the deadline.
+ */
+export declare function nextDelay(runtime: RetryRuntime, failure: AttemptFailure, failuresInRow: number, elapsedMs: number): number | undefined;
 export declare function withRetries<T>(runtime: RetryRuntime, task: RetryTask<T>): Promise<T>;

@@ -1,4 +1,4 @@
-import { type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { type AttemptFailure, type RetryRuntime } from './retry.ts';
 export interface TransportOptions {
@@ -7,6 +7,8 @@ export interface TransportOptions {
     userAgent: string;
     timeoutMs: number;
     runtime: RetryRuntime;
+    /** CAs to trust instead of the system's (tests); see DispatcherOptions. */
+    ca?: string | Buffer;
 }
 export interface JsonRequest<T> {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -36,6 +38,8 @@ export declare class Transport {
     readonly timeoutMs: number;
     readonly apiOrigin: string;
     constructor(options: TransportOptions);
+    /** The per-request timeout: the configured one, shortened to the time left in the step. */
+    requestTimeoutMs(): number;
     url(path: string): URL;
     /** Request headers for `url`: the API key goes to the API's own origin only. */
     headersFor(url: URL, extra?: Record<string, string>): Record<string, string>;
@@ -46,6 +50,6 @@ export declare class Transport {
     /** Classifies an HTTP status that is not a success. */
     statusFailure(endpoint: string, status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, resourceId?: string): AttemptFailure;
     /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint: string, error: unknown, timedOut: boolean): AttemptFailure;
+    networkFailure(endpoint: string, error: unknown, timedOut: boolean, timeoutMs?: number): AttemptFailure;
     close(): Promise<void>;
 }

@@ -1,0 +1,86 @@
+// The one undici dispatcher every request of the action goes through. It routes each origin the
+// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
+// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
+// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
+// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
+// sent to the proxy only.
+import { getProxyUrl } from '@actions/http-client/lib/proxy';
+import { Agent, Dispatcher, ProxyAgent } from 'undici';
+
+export interface DispatcherOptions {
+  /**
+   * CAs to trust instead of the system's (tests). Users add a private CA with
+   * NODE_EXTRA_CA_CERTS. Certificates are always verified, whatever the environment says
+   * (NODE_TLS_REJECT_UNAUTHORIZED=0 would otherwise hand the API key to anyone on the path).
+   */
+  ca?: string | Buffer;
+}
+
+/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
+export function proxyFor(url: URL): URL | undefined {
+  return getProxyUrl(url);
+}
+
+/** The proxy without its credentials, for logs. */
+export function describeProxy(proxy: URL): string {
+  return `${proxy.protocol}//${proxy.host}`;
+}
+
+class RoutingDispatcher extends Dispatcher {
+  readonly #tls: { rejectUnauthorized: true; ca?: string | Buffer };
+  readonly #direct: Agent;
+  readonly #proxies = new Map<string, ProxyAgent>();
+
+  constructor(options: DispatcherOptions) {
+    super();
+    this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
+    this.#direct = new Agent({ connect: this.#tls });
+  }
+
+  override dispatch(
+    options: Dispatcher.DispatchOptions,
+    handler: Dispatcher.DispatchHandler,
+  ): boolean {
+    return this.#route(new URL(String(options.origin))).dispatch(options, handler);
+  }
+
+  override async close(): Promise<void> {
+    await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((p) => p.close())]);
+  }
+
+  override async destroy(): Promise<void> {
+    await Promise.all([
+      this.#direct.destroy(),
+      ...[...this.#proxies.values()].map((p) => p.destroy()),
+    ]);
+  }
+
+  #route(origin: URL): Dispatcher {
+    const proxy = proxyFor(origin);
+    if (proxy === undefined) return this.#direct;
+    const key = proxy.href;
+    let agent = this.#proxies.get(key);
+    if (agent === undefined) {
+      agent = new ProxyAgent({
+        uri: describeProxy(proxy),
+        ...proxyCredentials(proxy),
+        requestTls: this.#tls,
+        proxyTls: this.#tls,
+      });
+      this.#proxies.set(key, agent);
+    }
+    return agent;
+  }
+}
+
+// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+function proxyCredentials(proxy: URL): { token?: string } {
+  if (proxy.username === '' && proxy.password === '') return {};
+  const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+  return { token: `Basic ${basic}` };
+}
+
+/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
+  return new RoutingDispatcher(options);
+}
