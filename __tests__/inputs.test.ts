@@ -111,7 +111,15 @@ describe('parseInputs: parsing', () => {
       { wait: 'False', download: 'FALSE' },
       { wait: false, download: false },
     ],
-    [{ 'download-path': '/abs/out' }, { downloadPath: '/abs/out' }],
+    [
+      { 'download-path': 'out/../installers' },
+      { downloadPath: '/home/runner/work/app/installers' },
+    ],
+    [
+      { 'download-path': '/home/runner/work/app/out' },
+      { downloadPath: '/home/runner/work/app/out' },
+    ],
+    [{ 'download-path': '..out' }, { downloadPath: '/home/runner/work/app/..out' }],
     [{ 'base-url': 'http://127.0.0.1:8080/v1/' }, { baseUrl: 'http://127.0.0.1:8080/v1' }],
     [{ 'base-url': 'http://localhost:1/v1' }, { baseUrl: 'http://localhost:1/v1' }],
     [{ 'base-url': 'http://[::1]:9/v1' }, { baseUrl: 'http://[::1]:9/v1' }],
@@ -206,6 +214,12 @@ describe('parseInputs: validation, one clear problem per bad value', () => {
     [{ 'make-latest': 'yes' }, 'make-latest: "yes" is not one of true, false, legacy'],
     [{ 'build-ids': 'build_ok, 123' }, 'build-ids: "123" not of the form build_<id>'],
     [{ 'github-token': '' }, 'github-token: missing'],
+    [
+      { 'download-path': '../outside' },
+      'download-path: "../outside" is not a folder inside the workspace (/home/runner/work/app)',
+    ],
+    [{ 'download-path': '/tmp/out' }, 'download-path: "/tmp/out" is not a folder inside'],
+    [{ 'download-path': '.' }, 'download-path: "." is not a folder inside'],
     [
       { 'artifact-name': '{name}-{os}' },
       'artifact-name: Unknown placeholder {os} in name template "{name}-{os}". Use only {name}, {version}, {platform}, {arch} and {ext}.',

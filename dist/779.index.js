@@ -23,6 +23,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
 var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
+var api_retry = __webpack_require__(21405);
 // EXTERNAL MODULE: ./src/publish/errors.ts
 var errors = __webpack_require__(54188);
 // EXTERNAL MODULE: ./src/publish/names.ts
@@ -204,11 +206,9 @@ var external_node_fs_ = __webpack_require__(73024);
 var external_node_stream_ = __webpack_require__(57075);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(46466);
-// EXTERNAL MODULE: external "node:timers/promises"
-var external_node_timers_promises_ = __webpack_require__(58500);
 ;// CONCATENATED MODULE: ./src/publish/release-assets.ts
-// Release assets: list, delete, download, and streaming uploads with their own retry loop
-// (a stream body can be sent once, so Octokit's retry plugin is switched off for uploads).
+// Release assets: list, delete, download, and streaming uploads retried under the action's retry
+// policy (a stream body can be sent once, so Octokit's retry plugin is switched off for uploads).
 
 
 
@@ -288,50 +288,61 @@ const downloadAsset = async (github, repo, assetId, destination) => {
  * Content-Length. Transient failures are retried with a fresh stream; a 422 is accepted when the
  * asset under that name holds our bytes (a lost response, or another job moving the same file).
  */
-const uploadAsset = async (github, repo, release, file, retry) => {
-    for (let attempt = 1;; attempt++) {
-        try {
-            const response = await github.request({
-                method: 'POST',
-                url: release.upload_url,
-                name: file.name,
-                label: file.name,
-                // Octokit on Node 24 refuses a Buffer with a hand-set length; a stream needs one.
-                data: (0,external_node_fs_.createReadStream)(file.path),
-                headers: { 'content-type': contentType(file.name), 'content-length': file.size },
-                request: { retries: 0 },
-            });
-            return response.data;
-        }
-        catch (error) {
-            const status = httpStatus(error);
-            if (isAlreadyExists(error)) {
-                const landed = findAsset(await listAssets(github, repo, release.id), file.name);
-                if (landed && sameContent(landed, file)) {
-                    core/* info */.pq(`Asset "${file.name}" is on the release with these bytes already; keeping it.`);
-                    return landed;
-                }
-                // Only our own earlier attempt can have left it; another job's may still be uploading.
-                if (attempt > 1 && landed && landed.state !== 'uploaded') {
-                    core/* info */.pq(`Asset "${file.name}" was left half-uploaded by a failed attempt; deleting it.`);
-                    await deleteAsset(github, repo, landed.id);
-                    continue;
-                }
+const uploadAsset = (github, repo, release, file, retry) => (0,api_retry/* withRetries */.LH)(retry, {
+    endpoint: `upload of "${file.name}"`,
+    attempt: (attempt) => uploadOnce(github, repo, release, file, attempt, retry.now()),
+});
+async function uploadOnce(github, repo, release, file, attempt, now) {
+    try {
+        const response = await github.request({
+            method: 'POST',
+            url: release.upload_url,
+            name: file.name,
+            label: file.name,
+            // Octokit on Node 24 refuses a Buffer with a hand-set length; a stream needs one.
+            data: (0,external_node_fs_.createReadStream)(file.path),
+            headers: { 'content-type': contentType(file.name), 'content-length': file.size },
+            request: { retries: 0 },
+        });
+        return { ok: true, value: response.data };
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        let leftHalfDone = false;
+        if (isAlreadyExists(error)) {
+            const landed = findAsset(await listAssets(github, repo, release.id), file.name);
+            if (landed && sameContent(landed, file)) {
+                core/* info */.pq(`Asset "${file.name}" is on the release with these bytes already; keeping it.`);
+                return { ok: true, value: landed };
             }
-            if (!isTransient(status) || attempt >= retry.attempts) {
-                throw new errors/* AssetUploadError */.cr(file.name, {
+            // Only our own earlier attempt can have left it; another job's may still be uploading.
+            if (attempt > 1 && landed && landed.state !== 'uploaded') {
+                core/* info */.pq(`Asset "${file.name}" was left half-uploaded by a failed attempt; deleting it.`);
+                await deleteAsset(github, repo, landed.id);
+                leftHalfDone = true;
+            }
+        }
+        return {
+            ok: false,
+            failure: {
+                retryable: leftHalfDone || isTransient(status),
+                outcomeUnknown: false,
+                retryAfterMs: (0,api_retry/* parseRetryAfter */.mu)(retryAfterOf(error), now),
+                reason: status === undefined ? 'no response' : `HTTP ${status}`,
+                toError: (attempts) => new errors/* AssetUploadError */.cr(file.name, {
                     status,
-                    attempts: attempt,
+                    attempts,
                     detail: errorMessage(error),
                     alreadyExists: isAlreadyExists(error),
-                });
-            }
-            const delay = retry.baseDelayMs * attempt * attempt;
-            core/* info */.pq(`Upload of "${file.name}" failed (${status === undefined ? 'no response' : `HTTP ${status}`}), ` +
-                `attempt ${attempt} of ${retry.attempts}: retrying in ${delay} ms.`);
-            await (0,external_node_timers_promises_.setTimeout)(delay);
-        }
+                }),
+            },
+        };
     }
+}
+const retryAfterOf = (error) => {
+    const headers = error.response?.headers;
+    const value = headers?.['retry-after'];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 };
 
 ;// CONCATENATED MODULE: ./src/publish/release-checksums.ts
@@ -350,48 +361,70 @@ const uploadAsset = async (github, repo, release, file, retry) => {
 
 const MAX_ROUNDS = 10;
 /** Makes the release's SHA256SUMS hold at least `ours`; returns the asset and its lines. */
-const updateChecksums = async (context, release, ours) => {
-    const { github, repo } = context;
-    let seen = new Map();
-    for (let round = 1; round <= MAX_ROUNDS; round++) {
-        const assets = await listAssets(github, repo, release.id);
-        const current = assets.find((a) => a.name === CHECKSUMS_FILE_NAME);
-        let currentSums = new Map();
-        if (current) {
-            const file = external_node_path_default().join(context.workDir, `current-${current.id}-${CHECKSUMS_FILE_NAME}`);
-            if ((await downloadAsset(github, repo, current.id, file)) === undefined)
-                continue;
-            currentSums = parseChecksums(await (0,promises_.readFile)(file, 'utf8'));
-        }
-        seen = mergeChecksums(seen, currentSums, reportedDigests(assets));
-        const wanted = mergeChecksums(seen, ours);
-        if (current && coversChecksums(currentSums, wanted))
-            return { asset: current, sums: currentSums };
-        if (current && !(await deleteAsset(github, repo, current.id)))
-            continue;
-        const text = renderChecksums(wanted);
-        const file = external_node_path_default().join(context.workDir, `${round}-${CHECKSUMS_FILE_NAME}`);
-        await (0,promises_.writeFile)(file, text);
-        try {
-            const sha256 = (0,external_node_crypto_.createHash)('sha256').update(text).digest('hex');
-            const size = Buffer.byteLength(text);
-            const asset = await uploadAsset(github, repo, release, { path: file, size, sha256, name: CHECKSUMS_FILE_NAME }, context.retry);
-            core/* info */.pq(`${CHECKSUMS_FILE_NAME} on the release lists ${wanted.size} file(s)` +
-                (currentSums.size > 0
-                    ? `, merged with the ${currentSums.size} line(s) already there.`
-                    : '.'));
-            return { asset, sums: wanted };
-        }
-        catch (error) {
-            if (!(error instanceof errors/* AssetUploadError */.cr && error.alreadyExists))
-                throw error;
-            core/* info */.pq(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
-            // Jitter, so writers that collided do not collide again in lockstep.
-            await (0,external_node_timers_promises_.setTimeout)(20 + Math.random() * 80);
-        }
-    }
-    throw new errors/* ChecksumsConflictError */.VS(MAX_ROUNDS);
+const updateChecksums = (context, release, ours) => {
+    const seen = { sums: new Map() };
+    // Rounds that collided with another writer: short, jittered waits, so writers that collided do
+    // not collide again in lockstep.
+    const rounds = {
+        ...context.retry,
+        policy: { maxAttempts: MAX_ROUNDS, baseDelayMs: 100, maxDelayMs: 1_000, maxElapsedMs: 60_000 },
+        onRetry: undefined,
+    };
+    return (0,api_retry/* withRetries */.LH)(rounds, {
+        endpoint: CHECKSUMS_FILE_NAME,
+        attempt: (round) => writeRound(context, release, ours, seen, round),
+    });
 };
+const collided = (reason) => ({
+    ok: false,
+    failure: {
+        retryable: true,
+        outcomeUnknown: false,
+        reason,
+        toError: (attempts) => new errors/* ChecksumsConflictError */.VS(attempts),
+    },
+});
+/** One compare-and-swap: read, merge, replace. */
+async function writeRound(context, release, ours, seen, round) {
+    const { github, repo } = context;
+    const assets = await listAssets(github, repo, release.id);
+    const current = assets.find((a) => a.name === CHECKSUMS_FILE_NAME);
+    let currentSums = new Map();
+    if (current) {
+        const file = external_node_path_default().join(context.workDir, `current-${current.id}-${CHECKSUMS_FILE_NAME}`);
+        if ((await downloadAsset(github, repo, current.id, file)) === undefined) {
+            return collided('replaced while being read');
+        }
+        currentSums = parseChecksums(await (0,promises_.readFile)(file, 'utf8'));
+    }
+    seen.sums = mergeChecksums(seen.sums, currentSums, reportedDigests(assets));
+    const wanted = mergeChecksums(seen.sums, ours);
+    if (current && coversChecksums(currentSums, wanted)) {
+        return { ok: true, value: { asset: current, sums: currentSums } };
+    }
+    if (current && !(await deleteAsset(github, repo, current.id))) {
+        return collided('replaced before it could be deleted');
+    }
+    const text = renderChecksums(wanted);
+    const file = external_node_path_default().join(context.workDir, `${round}-${CHECKSUMS_FILE_NAME}`);
+    await (0,promises_.writeFile)(file, text);
+    try {
+        const sha256 = (0,external_node_crypto_.createHash)('sha256').update(text).digest('hex');
+        const size = Buffer.byteLength(text);
+        const asset = await uploadAsset(github, repo, release, { path: file, size, sha256, name: CHECKSUMS_FILE_NAME }, context.retry);
+        core/* info */.pq(`${CHECKSUMS_FILE_NAME} on the release lists ${wanted.size} file(s)` +
+            (currentSums.size > 0
+                ? `, merged with the ${currentSums.size} line(s) already there.`
+                : '.'));
+        return { ok: true, value: { asset, sums: wanted } };
+    }
+    catch (error) {
+        if (!(error instanceof errors/* AssetUploadError */.cr && error.alreadyExists))
+            throw error;
+        core/* info */.pq(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
+        return collided('uploaded by another job first');
+    }
+}
 /** The files on the release whose sha256 GitHub reports (assets uploaded since mid-2025). */
 const reportedDigests = (assets) => {
     const sums = new Map();
@@ -673,6 +706,7 @@ const settle = async (context, plan, release, outcome, failedUploads) => {
 
 
 
+
 const createPublisher = (options = {}) => async (plan, installers, outcome) => {
     const env = options.env ?? process.env;
     const retryBaseMs = options.retryBaseMs ?? 1000;
@@ -706,7 +740,12 @@ const createPublisher = (options = {}) => async (plan, installers, outcome) => {
                 repo: parseRepository(plan.repository),
                 targetCommitish: env.GITHUB_SHA,
                 workDir,
-                retry: { attempts: options.uploadAttempts ?? 4, baseDelayMs: retryBaseMs },
+                retry: (0,api_retry/* defaultRetryRuntime */.kv)({
+                    maxAttempts: options.uploadAttempts ?? 4,
+                    baseDelayMs: retryBaseMs,
+                    maxDelayMs: retryBaseMs * 30,
+                    maxElapsedMs: 10 * 60_000,
+                }, { onRetry: (event) => core/* info */.pq((0,api_retry/* describeRetry */.eV)(event, 'GitHub')) }),
             }, releasePlan, installers, outcome));
             result.release = release.result;
             failures.push(...release.failures);

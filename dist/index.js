@@ -73582,6 +73582,134 @@ module.exports = {
 
 /***/ }),
 
+/***/ 21405:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  EY: () => (/* binding */ backoffDelay),
+  kv: () => (/* binding */ defaultRetryRuntime),
+  eV: () => (/* binding */ describeRetry),
+  mu: () => (/* binding */ parseRetryAfter),
+  ml: () => (/* binding */ systemClock),
+  Hk: () => (/* binding */ systemSleep),
+  f$: () => (/* binding */ timeLeft),
+  LH: () => (/* binding */ withRetries)
+});
+
+// UNUSED EXPORTS: DEFAULT_RETRY_POLICY, nextDelay
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/api/retry.ts
+// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
+// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
+// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
+// (API calls, polling, downloads, release uploads) goes through it.
+
+// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
+// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
+// budget is what normally ends a hopeless run.
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 5_000,
+    maxElapsedMs: 60_000,
+};
+const systemClock = () => Date.now();
+const systemSleep = (ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
+    throw signal?.aborted ? signal.reason : error;
+});
+const defaultRetryRuntime = (policy = {}, options = {}) => ({
+    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
+    random: Math.random,
+    sleep: systemSleep,
+    now: Date.now,
+    deadline: options.deadline,
+    onRetry: options.onRetry,
+});
+/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
+function describeRetry(event, server) {
+    const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
+    const asked = event.serverAsked ? `, as ${server} asked` : '';
+    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
+}
+/** Time left before the runtime's deadline; Infinity without one. */
+const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
+/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
+function backoffDelay(policy, failedAttempt, random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
+    return Math.floor(ceiling * random());
+}
+/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
+function parseRetryAfter(value, nowMs) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+/**
+ * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
+ * when it gave one (bounded by the deadline only, when there is one), else backoff within the
+ * budget and the deadline.
+ */
+function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
+    const { policy } = runtime;
+    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
+        return undefined;
+    const left = timeLeft(runtime);
+    const serverAsked = failure.retryAfterMs !== undefined;
+    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
+    // What the server asks for is bounded by the deadline alone; without one, by the budget.
+    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
+    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
+        return undefined;
+    }
+    return delayMs;
+}
+async function withRetries(runtime, task) {
+    let startedAt = runtime.now();
+    let outcomeUnknown = false;
+    let failuresInRow = 0;
+    for (let attempt = 1;; attempt++) {
+        if (outcomeUnknown && task.reconcile) {
+            const found = await task.reconcile();
+            if (found !== undefined)
+                return found;
+        }
+        const result = await task.attempt(attempt);
+        if (result.ok)
+            return result.value;
+        const { failure } = result;
+        outcomeUnknown ||= failure.outcomeUnknown;
+        if (failure.madeProgress) {
+            failuresInRow = 0;
+            startedAt = runtime.now();
+        }
+        failuresInRow++;
+        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
+        if (delayMs === undefined)
+            throw failure.toError(attempt);
+        runtime.onRetry?.({
+            endpoint: task.endpoint,
+            attempt,
+            delayMs,
+            reason: failure.reason,
+            serverAsked: failure.retryAfterMs !== undefined,
+        });
+        await runtime.sleep(delayMs, task.signal);
+    }
+}
+
+
+/***/ }),
+
 /***/ 8164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -73596,12 +73724,14 @@ module.exports = {
 /* harmony export */   Pr: () => (/* binding */ ARCHES),
 /* harmony export */   e$: () => (/* binding */ ProjectList),
 /* harmony export */   i: () => (/* binding */ CreatedProject),
+/* harmony export */   ih: () => (/* binding */ isKnownStatus),
 /* harmony export */   nU: () => (/* binding */ BuildList),
 /* harmony export */   q4: () => (/* binding */ BuildLogs),
+/* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
 /* harmony export */   qn: () => (/* binding */ Deleted),
 /* harmony export */   tc: () => (/* binding */ UpdatedProject)
 /* harmony export */ });
-/* unused harmony exports BUILD_STATUSES, EVENT_TYPES, Platform, Arch, BuildStatus, EventType, TERMINAL_STATUSES, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, LogEntry, BuildEventData, WebhookEvent, ProjectEventData */
+/* unused harmony exports EVENT_TYPES, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, LogEntry, BuildEventData, WebhookEvent, ProjectEventData */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(38816);
 // Runtime shapes of the service's resources (spec §2, §4, §6). Objects are tolerant of extra
 // fields (zod strips them) and strict on the fields we use. Fields that the spec gives only on some
@@ -73609,6 +73739,7 @@ module.exports = {
 
 const PLATFORMS = ['mac', 'windows', 'linux'];
 const ARCHES = ['x64', 'arm64'];
+/** The statuses the spec lists (§3). A service that grows may send others. */
 const BUILD_STATUSES = ['queued', 'building', 'success', 'failed'];
 const EVENT_TYPES = [
     'build.queued',
@@ -73621,10 +73752,13 @@ const EVENT_TYPES = [
 ];
 const Platform = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(PLATFORMS);
 const Arch = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(ARCHES);
-const BuildStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(BUILD_STATUSES);
+// Any non-empty text: one build with a status the spec does not list (say `cancelled`) must not
+// make a whole build list unreadable.
+const BuildStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1);
 const EventType = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(EVENT_TYPES);
-const TERMINAL_STATUSES = new Set(['success', 'failed']);
-const isTerminal = (status) => TERMINAL_STATUSES.has(status);
+const isKnownStatus = (status) => BUILD_STATUSES.includes(status);
+/** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
+const isTerminal = (status) => status !== 'queued' && status !== 'building';
 const timestamp = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP();
 const optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
 const ProjectWindow = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
@@ -73748,7 +73882,7 @@ const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(598);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(65132);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -73757,7 +73891,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 598:
+/***/ 65132:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -73770,24 +73904,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
 var core = __nccwpck_require__(77094);
-// EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __nccwpck_require__(58500);
-;// CONCATENATED MODULE: ./src/builds/clock.ts
-// Time, injected: the poller and log reader take these so tests run them on fake time.
-
-const systemClock = () => Date.now();
-const systemSleep = async (ms, signal) => {
-    if (signal?.aborted)
-        return;
-    try {
-        await (0,promises_.setTimeout)(ms, undefined, { signal });
-    }
-    catch (error) {
-        if (!signal?.aborted)
-            throw error;
-    }
-};
-
+// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
+var retry = __nccwpck_require__(21405);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./package.json
@@ -73795,7 +73913,7 @@ const package_namespaceObject = {"rE":"0.1.0"};
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __nccwpck_require__(51455);
+var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(57975);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
@@ -74382,104 +74500,6 @@ function http1Get(url, options) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
-// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
-// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
-// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
-// (API calls, polling, downloads, release uploads) goes through it.
-
-// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
-// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
-// budget is what normally ends a hopeless run.
-const DEFAULT_RETRY_POLICY = {
-    maxAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 5_000,
-    maxElapsedMs: 60_000,
-};
-const retry_systemSleep = (ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }).catch((error) => {
-    throw signal?.aborted ? signal.reason : error;
-});
-const defaultRetryRuntime = (policy = {}, options = {}) => ({
-    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
-    random: Math.random,
-    sleep: retry_systemSleep,
-    now: Date.now,
-    deadline: options.deadline,
-    onRetry: options.onRetry,
-});
-/** Time left before the runtime's deadline; Infinity without one. */
-const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
-/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
-function backoffDelay(policy, failedAttempt, random) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
-    return Math.floor(ceiling * random());
-}
-/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
-function parseRetryAfter(value, nowMs) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    if (!/[a-z]/i.test(text))
-        return undefined;
-    const at = Date.parse(text);
-    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-/**
- * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
- * when it gave one (bounded by the deadline only, when there is one), else backoff within the
- * budget and the deadline.
- */
-function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
-    const { policy } = runtime;
-    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
-        return undefined;
-    const left = timeLeft(runtime);
-    const serverAsked = failure.retryAfterMs !== undefined;
-    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
-    // What the server asks for is bounded by the deadline alone; without one, by the budget.
-    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
-    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
-        return undefined;
-    }
-    return delayMs;
-}
-async function withRetries(runtime, task) {
-    let startedAt = runtime.now();
-    let outcomeUnknown = false;
-    let failuresInRow = 0;
-    for (let attempt = 1;; attempt++) {
-        if (outcomeUnknown && task.reconcile) {
-            const found = await task.reconcile();
-            if (found !== undefined)
-                return found;
-        }
-        const result = await task.attempt(attempt);
-        if (result.ok)
-            return result.value;
-        const { failure } = result;
-        outcomeUnknown ||= failure.outcomeUnknown;
-        if (failure.madeProgress) {
-            failuresInRow = 0;
-            startedAt = runtime.now();
-        }
-        failuresInRow++;
-        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
-        if (delayMs === undefined)
-            throw failure.toError(attempt);
-        runtime.onRetry?.({
-            endpoint: task.endpoint,
-            attempt,
-            delayMs,
-            reason: failure.reason,
-            serverAsked: failure.retryAfterMs !== undefined,
-        });
-        await runtime.sleep(delayMs, task.signal);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/api/download.ts
 // Streaming artifact download: redirects followed by hand (the API key never leaves the API's
 // origin), body → sha256 → `<name>.part` in one pass with constant memory, resume with Range after
@@ -74625,7 +74645,7 @@ class PartFile {
     async discard() {
         await this.settle().catch(() => undefined);
         await closeFile(this.#fd).catch(() => undefined);
-        await (0,external_node_fs_promises_.rm)(this.path, { force: true });
+        await (0,promises_.rm)(this.path, { force: true });
     }
     #write(chunk, position, release) {
         (0,external_node_fs_.write)(this.#fd, chunk, 0, chunk.length, position, (error, written) => {
@@ -74645,7 +74665,7 @@ async function downloadArtifact(transport, buildId, options) {
     const { signal, expectedSize } = options;
     const { runtime } = transport;
     const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
-    await (0,external_node_fs_promises_.mkdir)(options.directory, { recursive: true });
+    await (0,promises_.mkdir)(options.directory, { recursive: true });
     let target;
     let part;
     let total;
@@ -74656,7 +74676,7 @@ async function downloadArtifact(transport, buildId, options) {
     let furthest = 0;
     try {
         for (;;) {
-            const { response, url } = await withRetries(runtime, {
+            const { response, url } = await (0,retry/* withRetries */.LH)(runtime, {
                 endpoint: ENDPOINT,
                 signal,
                 attempt: () => openOnce(transport, buildId, start, part?.received ?? 0, signal),
@@ -74705,7 +74725,7 @@ async function downloadArtifact(transport, buildId, options) {
                     furthest = Math.max(furthest, part.received);
                     if (stalls >= runtime.policy.maxAttempts)
                         throw failure.toError(stalls);
-                    const delayMs = stalls === 0 ? 0 : backoffDelay(runtime.policy, stalls, runtime.random);
+                    const delayMs = stalls === 0 ? 0 : (0,retry/* backoffDelay */.EY)(runtime.policy, stalls, runtime.random);
                     runtime.onRetry?.({
                         endpoint: ENDPOINT,
                         attempt: resumes + 1,
@@ -74727,7 +74747,7 @@ async function downloadArtifact(transport, buildId, options) {
         if (expected !== undefined && size !== expected) {
             throw new DownloadError(buildId, 'size', `received ${size} bytes, expected ${expected}.`);
         }
-        await (0,external_node_fs_promises_.rename)(part.path, target.filePath);
+        await (0,promises_.rename)(part.path, target.filePath);
         return { path: target.filePath, fileName: target.fileName, size, sha256, resumes };
     }
     catch (error) {
@@ -74736,7 +74756,12 @@ async function downloadArtifact(transport, buildId, options) {
     }
 }
 
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __nccwpck_require__(8164);
 ;// CONCATENATED MODULE: ./src/api/reconcile.ts
+// Recognising our own resource after a create whose answer was lost: same fields, created since
+// the first attempt. Pure decisions; the client does the listing.
+
 // The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
 // keeps a slightly slow service clock from hiding our own build.
 const CLOCK_SKEW_MS = 5_000;
@@ -74749,7 +74774,10 @@ const earliest = (items) => items.reduce((first, item) => first === undefined ||
     ? item
     : first, undefined);
 function findTriggeredBuild(builds, request, sinceMs) {
-    const match = earliest(builds.filter((build) => build.platform === request.platform &&
+    const match = earliest(builds.filter((build) => 
+    // A status the client does not know cannot be the build it just triggered (`queued`).
+    (0,schemas/* isKnownStatus */.ih)(build.status) &&
+        build.platform === request.platform &&
         build.arch === (request.arch ?? 'x64') &&
         (request.version === undefined || build.version === request.version) &&
         createdSince(build.createdAt, sinceMs)));
@@ -74774,8 +74802,6 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
         createdSince(webhook.createdAt, sinceMs)));
 }
 
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __nccwpck_require__(8164);
 ;// CONCATENATED MODULE: ./src/api/error-body.ts
 // The service's error format is not specified (spec §7): take its own message from whichever
 // common shape the body has, else a short excerpt of the text, never the API key.
@@ -74958,7 +74984,7 @@ class Transport {
     }
     /** The per-request timeout: the configured one, shortened to the time left in the step. */
     requestTimeoutMs() {
-        return Math.max(1, Math.min(this.timeoutMs, timeLeft(this.runtime)));
+        return Math.max(1, Math.min(this.timeoutMs, (0,retry/* timeLeft */.f$)(this.runtime)));
     }
     url(path) {
         return joinUrl(this.#baseUrl, path);
@@ -74986,7 +75012,7 @@ class Transport {
     }
     /** A JSON endpoint: retried, validated, typed. */
     json(request, signal) {
-        return withRetries(this.runtime, {
+        return (0,retry/* withRetries */.LH)(this.runtime, {
             endpoint: request.endpoint,
             signal,
             attempt: () => this.#jsonAttempt(request, signal),
@@ -74998,7 +75024,7 @@ class Transport {
         const serviceMessage = serviceMessageOf(bodyText, [this.#apiKey]);
         const retryable = status === 408 || status === 429 || status >= 500;
         const retryAfterMs = retryable
-            ? parseRetryAfter(headerValue(headers, 'retry-after'), this.runtime.now())
+            ? (0,retry/* parseRetryAfter */.mu)(headerValue(headers, 'retry-after'), this.runtime.now())
             : undefined;
         return {
             retryable,
@@ -75121,7 +75147,7 @@ class BuildServiceClient {
             apiKey: options.apiKey,
             userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
             timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            runtime: defaultRetryRuntime(options.retry, {
+            runtime: (0,retry/* defaultRetryRuntime */.kv)(options.retry, {
                 deadline: options.deadline,
                 onRetry: options.onRetry,
             }),
@@ -75313,6 +75339,7 @@ function input_rules_parseBaseUrl(value, problems) {
 
 
 
+
 function parseConnection(read, problems) {
     const apiKey = read('api-key');
     if (apiKey === '')
@@ -75327,16 +75354,13 @@ function maskInputs(...names) {
             core/* setSecret */.Pq(value);
     }
 }
-function retryLine(event) {
-    const wait = formatSeconds(event.delayMs) + (event.serverAsked ? ', as the service asked' : '');
-    return `Retrying ${event.endpoint} in ${wait} (attempt ${event.attempt} failed: ${event.reason})`;
-}
-const formatSeconds = (ms) => ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
-function openClient(connection) {
+/** `deadline`: epoch ms when the step's time is up; retries and requests end by then. */
+function openClient(connection, deadline) {
     return new BuildServiceClient({
         baseUrl: connection.baseUrl,
         apiKey: connection.apiKey,
-        onRetry: (event) => core/* info */.pq(retryLine(event)),
+        deadline,
+        onRetry: (event) => core/* info */.pq((0,retry/* describeRetry */.eV)(event, 'the service')),
     });
 }
 
@@ -75460,14 +75484,14 @@ const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arche
 
 ;// CONCATENATED MODULE: ./src/builds/poll.ts
 // Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
-// explicit state, its client, clock and sleep passed in.
+// explicit state, its client and time (clock, sleep, random) passed in. Reads that keep failing
+// after the client's own retries back off under the one retry policy, then give up.
+
 
 
 const JITTER = 0.1;
 const MAX_BACKOFF_MS = 60_000;
 const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
-/** Doubles per failure in a row, capped; back at the plain interval after the next success. */
-const poll_backoffDelay = (intervalMs, failures) => Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, MAX_BACKOFF_MS));
 /** Worth another try later: rate limits, server errors, no answer, a garbled body. */
 const isTransient = (error) => (error instanceof ApiError &&
     !(error instanceof ApiKeyRefusedError) &&
@@ -75475,41 +75499,63 @@ const isTransient = (error) => (error instanceof ApiError &&
     (error.status === 429 || error.status >= 500)) ||
     error instanceof NetworkError ||
     error instanceof ResponseShapeError;
+async function readOnce(client, buildId, signal) {
+    try {
+        return { ok: true, value: await client.getBuild(buildId, { signal }) };
+    }
+    catch (error) {
+        if (signal?.aborted || !isTransient(error))
+            throw error;
+        return {
+            ok: false,
+            failure: {
+                retryable: true,
+                outcomeUnknown: false,
+                reason: error.message,
+                toError: () => error,
+            },
+        };
+    }
+}
 async function pollBuild(client, buildId, options) {
     const random = options.random ?? Math.random;
-    const maxFailures = options.maxFailures ?? 10;
-    let state = { delayMs: options.intervalMs, failures: 0 };
-    for (;;) {
-        const remaining = options.deadline - options.clock();
-        if (options.signal?.aborted)
+    const { clock, signal, intervalMs } = options;
+    // Backoff ceilings double from twice the interval, capped at a minute (or the interval).
+    const readRuntime = {
+        policy: {
+            maxAttempts: options.maxFailures ?? 10,
+            baseDelayMs: intervalMs * 2,
+            maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
+            maxElapsedMs: Infinity,
+        },
+        random,
+        now: clock,
+        sleep: options.sleep,
+        deadline: options.deadline,
+        onRetry: (event) => options.onTransientError?.(new Error(event.reason), event.delayMs),
+    };
+    try {
+        for (;;) {
+            if (signal?.aborted)
+                return { kind: 'cancelled' };
+            const remaining = options.deadline - clock();
+            if (remaining <= 0)
+                return { kind: 'timeout' };
+            await options.sleep(Math.min(jittered(intervalMs, random), remaining), signal);
+            const build = await (0,retry/* withRetries */.LH)(readRuntime, {
+                endpoint: 'GET /builds/:buildId',
+                signal,
+                attempt: () => readOnce(client, buildId, signal),
+            });
+            options.onUpdate(build);
+            if ((0,schemas/* isTerminal */.Hd)(build.status))
+                return { kind: 'ended', build };
+        }
+    }
+    catch (error) {
+        if (signal?.aborted)
             return { kind: 'cancelled' };
-        if (remaining <= 0)
-            return { kind: 'timeout' };
-        if (state.delayMs > 0) {
-            await options.sleep(Math.min(jittered(state.delayMs, random), remaining), options.signal);
-            if (options.signal?.aborted)
-                return { kind: 'cancelled' };
-        }
-        let build;
-        try {
-            build = await client.getBuild(buildId, { signal: options.signal });
-        }
-        catch (error) {
-            if (options.signal?.aborted)
-                return { kind: 'cancelled' };
-            if (!isTransient(error) || state.failures + 1 >= maxFailures)
-                throw error;
-            state = {
-                delayMs: poll_backoffDelay(options.intervalMs, state.failures + 1),
-                failures: state.failures + 1,
-            };
-            options.onTransientError?.(error, state.delayMs);
-            continue;
-        }
-        options.onUpdate(build);
-        if ((0,schemas/* isTerminal */.Hd)(build.status))
-            return { kind: 'ended', build };
-        state = { delayMs: options.intervalMs, failures: 0 };
+        throw error;
     }
 }
 
@@ -75558,8 +75604,12 @@ function updateBuild(tracked, build, now) {
         tracked.seen.building ??= now;
     if ((0,schemas/* isTerminal */.Hd)(build.status))
         tracked.seen.ended ??= now;
+    if (!(0,schemas/* isKnownStatus */.ih)(build.status))
+        tracked.error ??= unknownStatusError(build.status);
     return tracked;
 }
+const unknownStatusError = (status) => `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
+    `(it knows ${schemas/* BUILD_STATUSES */.qJ.join(', ')}); counted as not successful`;
 /** The newest successful build of this target and version, if an earlier run left one. */
 function findReusable(builds, target, version) {
     return builds
@@ -75965,6 +76015,7 @@ function parseInputs(inputs, env) {
     const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
     const reuseBuilds = inputs_parseBoolean(inputs, 'reuse-builds', rerun, problems);
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
+    const downloadPath = parseDownloadPath(inputs, workspace, problems);
     const publish = parsePublish(inputs, env, download && wait, problems);
     if (problems.length > 0)
         throw new InputError(problems);
@@ -75980,13 +76031,28 @@ function parseInputs(inputs, env) {
         pollIntervalMs: Math.round(pollInterval * 1000),
         timeoutMs: Math.round(timeout * 60_000),
         download,
-        downloadPath: external_node_path_default().resolve(workspace, inputs['download-path'] || 'desktop-builds'),
+        downloadPath,
         downloadConcurrency,
         failOnError,
         buildIds,
         reuseBuilds,
         publish,
     };
+}
+/** The download folder, inside the workspace as the README promises. */
+function parseDownloadPath(inputs, workspace, problems) {
+    const given = inputs['download-path'] || 'desktop-builds';
+    const root = external_node_path_default().resolve(workspace);
+    const resolved = external_node_path_default().resolve(root, given);
+    const relative = external_node_path_default().relative(root, resolved);
+    if (relative === '' ||
+        relative === '..' ||
+        relative.startsWith(`..${(external_node_path_default()).sep}`) ||
+        external_node_path_default().isAbsolute(relative)) {
+        problems.push(`download-path: ${quote(given)} is not a folder inside the workspace (${root}); ` +
+            'give a path relative to it, e.g. desktop-builds');
+    }
+    return resolved;
 }
 const readInputs = (getInput) => Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
 const getInputs = () => parseInputs(readInputs(core/* getInput */.V4), process.env);
@@ -76334,13 +76400,13 @@ function verdict(plan, state, report, cancelledBy) {
     return { failures, warnings };
 }
 async function buildAndPublish(plan, state, report, signal) {
-    const client = openClient(plan);
+    const client = openClient(plan, Date.now() + plan.timeoutMs);
     try {
         const projectId = await resolveProject(plan, client);
         await runBuilds({ ...plan, projectId }, {
             client,
-            clock: systemClock,
-            sleep: systemSleep,
+            clock: retry/* systemClock */.ml,
+            sleep: retry/* systemSleep */.Hk,
             signal,
             onBuildsKnown: (builds) => {
                 writeOutputs(builds, false);
@@ -76894,13 +76960,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
-
-/***/ }),
-
-/***/ 58500:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 

@@ -2,7 +2,7 @@
 // that says in the log why a step is slow.
 import * as core from '@actions/core';
 import { BuildServiceClient } from './api/client.ts';
-import type { RetryEvent } from './api/retry.ts';
+import { describeRetry } from './api/retry.ts';
 import { parseBaseUrl } from './input-rules.ts';
 
 export interface ServiceConnection {
@@ -28,18 +28,12 @@ export function maskInputs(...names: string[]): void {
   }
 }
 
-export function retryLine(event: RetryEvent): string {
-  const wait = formatSeconds(event.delayMs) + (event.serverAsked ? ', as the service asked' : '');
-  return `Retrying ${event.endpoint} in ${wait} (attempt ${event.attempt} failed: ${event.reason})`;
-}
-
-const formatSeconds = (ms: number): string =>
-  ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
-
-export function openClient(connection: ServiceConnection): BuildServiceClient {
+/** `deadline`: epoch ms when the step's time is up; retries and requests end by then. */
+export function openClient(connection: ServiceConnection, deadline?: number): BuildServiceClient {
   return new BuildServiceClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
-    onRetry: (event) => core.info(retryLine(event)),
+    deadline,
+    onRetry: (event) => core.info(describeRetry(event, 'the service')),
   });
 }

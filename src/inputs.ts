@@ -293,6 +293,7 @@ export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
   const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
   const reuseBuilds = parseBoolean(inputs, 'reuse-builds', rerun, problems);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const downloadPath = parseDownloadPath(inputs, workspace, problems);
   const publish = parsePublish(inputs, env, download && wait, problems);
   if (problems.length > 0) throw new InputError(problems);
   return {
@@ -307,13 +308,33 @@ export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
     pollIntervalMs: Math.round(pollInterval * 1000),
     timeoutMs: Math.round(timeout * 60_000),
     download,
-    downloadPath: path.resolve(workspace, inputs['download-path'] || 'desktop-builds'),
+    downloadPath,
     downloadConcurrency,
     failOnError,
     buildIds,
     reuseBuilds,
     publish,
   };
+}
+
+/** The download folder, inside the workspace as the README promises. */
+function parseDownloadPath(inputs: Inputs, workspace: string, problems: string[]): string {
+  const given = inputs['download-path'] || 'desktop-builds';
+  const root = path.resolve(workspace);
+  const resolved = path.resolve(root, given);
+  const relative = path.relative(root, resolved);
+  if (
+    relative === '' ||
+    relative === '..' ||
+    relative.startsWith(`..${path.sep}`) ||
+    path.isAbsolute(relative)
+  ) {
+    problems.push(
+      `download-path: ${quote(given)} is not a folder inside the workspace (${root}); ` +
+        'give a path relative to it, e.g. desktop-builds',
+    );
+  }
+  return resolved;
 }
 
 export const readInputs = (getInput: (name: string) => string): Inputs =>

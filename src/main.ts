@@ -2,7 +2,7 @@
 // summary. The only place that ends the process.
 import * as core from '@actions/core';
 import type { BuildServiceClient } from './api/client.ts';
-import { systemClock, systemSleep } from './builds/clock.ts';
+import { systemClock, systemSleep } from './api/retry.ts';
 import { maskInputs, openClient } from './connection.ts';
 import { formatElapsed } from './builds/progress.ts';
 import { newRunState, runBuilds, type RunState } from './builds/run-builds.ts';
@@ -138,7 +138,7 @@ async function buildAndPublish(
   report: Report,
   signal: AbortSignal,
 ): Promise<void> {
-  const client = openClient(plan);
+  const client = openClient(plan, Date.now() + plan.timeoutMs);
   try {
     const projectId = await resolveProject(plan, client);
     await runBuilds(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ApiKeyRefusedError, NetworkError } from '../../src/api/errors.ts';
 import type { Build, BuildStatus } from '../../src/api/schemas.ts';
-import { backoffDelay, isTransient, jittered, pollBuild } from '../../src/builds/poll.ts';
+import { isTransient, jittered, pollBuild } from '../../src/builds/poll.ts';
 
 const build = (status: BuildStatus): Build => ({
   id: 'build_1',
@@ -85,8 +85,9 @@ describe('pollBuild', () => {
       onUpdate: () => {},
       onTransientError: (_error, delay) => retries.push(delay),
     });
-    expect(retries).toEqual([2000, 4000]);
-    expect(time.sleeps).toEqual([1000, 1000, 2000, 4000, 1000, 1000]);
+    // Full jitter under ceilings of 2 and 4 intervals (random 0.5), then the plain interval again.
+    expect(retries).toEqual([1000, 2000]);
+    expect(time.sleeps).toEqual([1000, 1000, 1000, 2000, 1000, 1000]);
   });
 
   it('jitters each wait by at most 10%', async () => {
@@ -113,6 +114,19 @@ describe('pollBuild', () => {
     });
     expect(outcome).toEqual({ kind: 'timeout' });
     expect(time.sleeps).toEqual([1000, 1000, 500]);
+  });
+
+  it('ends at once on a status the spec does not list, naming it', async () => {
+    const time = fakeTime();
+    const outcome = await pollBuild(scripted(['building', 'cancelled']), 'build_1', {
+      intervalMs: 1000,
+      deadline: 60_000,
+      ...time,
+      random: () => 0.5,
+      onUpdate: () => {},
+    });
+    expect(outcome).toMatchObject({ kind: 'ended', build: { status: 'cancelled' } });
+    expect(time.sleeps).toEqual([1000, 1000]);
   });
 
   it('stops at once when cancelled', async () => {
@@ -144,12 +158,6 @@ describe('pollBuild', () => {
 });
 
 describe('poll helpers', () => {
-  it('caps the backoff', () => {
-    expect(backoffDelay(1000, 1)).toBe(2000);
-    expect(backoffDelay(15_000, 10)).toBe(60_000);
-    expect(backoffDelay(120_000, 3)).toBe(120_000);
-  });
-
   it('tells transient failures from fatal ones', () => {
     expect(isTransient(rateLimited())).toBe(true);
     expect(isTransient(new ApiError(502, 'x', undefined))).toBe(true);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildServiceClient } from '../../src/api/client.ts';
-import { systemClock, systemSleep } from '../../src/builds/clock.ts';
+import { systemClock, systemSleep } from '../../src/api/retry.ts';
 import { newRunState, runBuilds, type RunState } from '../../src/builds/run-builds.ts';
 import type { TrackedBuild } from '../../src/builds/types.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';

@@ -19,6 +19,7 @@ export const seedProject = {
 
 export function planFor(emulator: Emulator, inputs: Partial<Inputs> = {}): Plan {
   const blank = Object.fromEntries(INPUT_NAMES.map((name) => [name, ''])) as Inputs;
+  const workspace = mkdtempSync(path.join(os.tmpdir(), 'builds-'));
   return parseInputs(
     {
       ...blank,
@@ -27,12 +28,17 @@ export function planFor(emulator: Emulator, inputs: Partial<Inputs> = {}): Plan 
       'project-id': PROJECT_ID,
       version: '1.4.2',
       'poll-interval': '0.05',
-      'download-path': mkdtempSync(path.join(os.tmpdir(), 'builds-')),
+      'download-path': 'desktop-builds',
       'upload-artifacts': 'false',
       release: 'false',
       ...inputs,
     },
-    { GITHUB_REF: 'refs/heads/main', GITHUB_REPOSITORY: 'acme/app', GITHUB_RUN_ATTEMPT: '1' },
+    {
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_REPOSITORY: 'acme/app',
+      GITHUB_RUN_ATTEMPT: '1',
+      GITHUB_WORKSPACE: workspace,
+    },
   );
 }
 

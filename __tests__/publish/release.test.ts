@@ -1,6 +1,7 @@
 // GitHub's side is mocked by a local stand-in of the releases REST API (__tests__/stand-ins):
 // the real Octokit from @actions/github talks to it over 127.0.0.1. Nothing of ours is mocked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultRetryRuntime } from '../../src/api/retry.ts';
 import { createPublisher, PublishError } from '../../src/publish/index.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { AssetLockedError } from '../../src/publish/errors.ts';
@@ -328,7 +329,7 @@ describe('publishing a release against the releases API stand-in', () => {
     });
     const [mac] = installers as [Installer];
     const file = { path: mac.path, size: mac.size, sha256: mac.sha256, name: mac.fileName };
-    const retry = { attempts: 1, baseDelayMs: 10 };
+    const retry = defaultRetryRuntime({ maxAttempts: 1, baseDelayMs: 10 });
     const first = await uploadAsset(github, repo, release, file, retry);
     const second = await uploadAsset(github, repo, release, file, retry);
     expect(second.id).toBe(first.id);

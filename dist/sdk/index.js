@@ -46103,6 +46103,7 @@ const DEFAULT_RETRY_POLICY = {
     maxDelayMs: 5_000,
     maxElapsedMs: 60_000,
 };
+const systemClock = () => Date.now();
 const systemSleep = (ms, signal) => (0,external_node_timers_promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
     throw signal?.aborted ? signal.reason : error;
 });
@@ -46114,6 +46115,12 @@ const defaultRetryRuntime = (policy = {}, options = {}) => ({
     deadline: options.deadline,
     onRetry: options.onRetry,
 });
+/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
+function describeRetry(event, server) {
+    const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
+    const asked = event.serverAsked ? `, as ${server} asked` : '';
+    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
+}
 /** Time left before the runtime's deadline; Infinity without one. */
 const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
 /** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
@@ -46440,44 +46447,6 @@ async function downloadArtifact(transport, buildId, options) {
         await part?.discard();
         throw error;
     }
-}
-
-;// CONCATENATED MODULE: ./src/api/reconcile.ts
-// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
-// keeps a slightly slow service clock from hiding our own build.
-const CLOCK_SKEW_MS = 5_000;
-function createdSince(createdAt, sinceMs) {
-    const at = Date.parse(createdAt);
-    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
-}
-const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
-const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
-    ? item
-    : first, undefined);
-function findTriggeredBuild(builds, request, sinceMs) {
-    const match = earliest(builds.filter((build) => build.platform === request.platform &&
-        build.arch === (request.arch ?? 'x64') &&
-        (request.version === undefined || build.version === request.version) &&
-        createdSince(build.createdAt, sinceMs)));
-    if (!match)
-        return undefined;
-    const { id, projectId, platform, arch, version, status, createdAt } = match;
-    return { id, projectId, platform, arch, version, status, createdAt, message: undefined };
-}
-function findCreatedProject(projects, request, sinceMs) {
-    const match = earliest(projects.filter((project) => project.name === request.name &&
-        project.url === request.url &&
-        sameSet(project.platforms, request.platforms) &&
-        createdSince(project.createdAt, sinceMs)));
-    if (!match)
-        return undefined;
-    const { id, name, url, platforms, createdAt } = match;
-    return { id, name, url, platforms, createdAt, message: undefined };
-}
-function findCreatedWebhook(webhooks, request, sinceMs) {
-    return earliest(webhooks.filter((webhook) => webhook.url === request.url &&
-        sameSet(webhook.events, request.events) &&
-        createdSince(webhook.createdAt, sinceMs)));
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -56022,6 +55991,7 @@ function preprocess(fn, schema) {
 
 const PLATFORMS = ['mac', 'windows', 'linux'];
 const ARCHES = ['x64', 'arm64'];
+/** The statuses the spec lists (§3). A service that grows may send others. */
 const BUILD_STATUSES = ['queued', 'building', 'success', 'failed'];
 const EVENT_TYPES = [
     'build.queued',
@@ -56034,10 +56004,13 @@ const EVENT_TYPES = [
 ];
 const Platform = schemas_enum(PLATFORMS);
 const Arch = schemas_enum(ARCHES);
-const BuildStatus = schemas_enum(BUILD_STATUSES);
+// Any non-empty text: one build with a status the spec does not list (say `cancelled`) must not
+// make a whole build list unreadable.
+const BuildStatus = schemas_string().min(1);
 const EventType = schemas_enum(EVENT_TYPES);
-const TERMINAL_STATUSES = new Set(['success', 'failed']);
-const isTerminal = (status) => TERMINAL_STATUSES.has(status);
+const isKnownStatus = (status) => BUILD_STATUSES.includes(status);
+/** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
+const isTerminal = (status) => status !== 'queued' && status !== 'building';
 const timestamp = schemas_string();
 const schemas_optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
 const ProjectWindow = object({
@@ -56153,6 +56126,50 @@ const WebhookEvent = object({
 const ProjectEventData = object({
     project: looseObject({ id: schemas_string(), name: schemas_optional(schemas_string()) }),
 });
+
+;// CONCATENATED MODULE: ./src/api/reconcile.ts
+// Recognising our own resource after a create whose answer was lost: same fields, created since
+// the first attempt. Pure decisions; the client does the listing.
+
+// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
+// keeps a slightly slow service clock from hiding our own build.
+const CLOCK_SKEW_MS = 5_000;
+function createdSince(createdAt, sinceMs) {
+    const at = Date.parse(createdAt);
+    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
+}
+const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
+const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
+    ? item
+    : first, undefined);
+function findTriggeredBuild(builds, request, sinceMs) {
+    const match = earliest(builds.filter((build) => 
+    // A status the client does not know cannot be the build it just triggered (`queued`).
+    isKnownStatus(build.status) &&
+        build.platform === request.platform &&
+        build.arch === (request.arch ?? 'x64') &&
+        (request.version === undefined || build.version === request.version) &&
+        createdSince(build.createdAt, sinceMs)));
+    if (!match)
+        return undefined;
+    const { id, projectId, platform, arch, version, status, createdAt } = match;
+    return { id, projectId, platform, arch, version, status, createdAt, message: undefined };
+}
+function findCreatedProject(projects, request, sinceMs) {
+    const match = earliest(projects.filter((project) => project.name === request.name &&
+        project.url === request.url &&
+        sameSet(project.platforms, request.platforms) &&
+        createdSince(project.createdAt, sinceMs)));
+    if (!match)
+        return undefined;
+    const { id, name, url, platforms, createdAt } = match;
+    return { id, name, url, platforms, createdAt, message: undefined };
+}
+function findCreatedWebhook(webhooks, request, sinceMs) {
+    return earliest(webhooks.filter((webhook) => webhook.url === request.url &&
+        sameSet(webhook.events, request.events) &&
+        createdSince(webhook.createdAt, sinceMs)));
+}
 
 ;// CONCATENATED MODULE: ./src/api/error-body.ts
 // The service's error format is not specified (spec §7): take its own message from whichever

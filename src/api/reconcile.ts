@@ -1,14 +1,15 @@
 // Recognising our own resource after a create whose answer was lost: same fields, created since
 // the first attempt. Pure decisions; the client does the listing.
-import type {
-  BuildSummary,
-  CreatedProject,
-  CreateProjectRequest,
-  CreateWebhookRequest,
-  ProjectSummary,
-  TriggerBuildRequest,
-  TriggeredBuild,
-  Webhook,
+import {
+  isKnownStatus,
+  type BuildSummary,
+  type CreatedProject,
+  type CreateProjectRequest,
+  type CreateWebhookRequest,
+  type ProjectSummary,
+  type TriggerBuildRequest,
+  type TriggeredBuild,
+  type Webhook,
 } from './schemas.ts';
 
 // The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
@@ -40,6 +41,8 @@ export function findTriggeredBuild(
   const match = earliest(
     builds.filter(
       (build) =>
+        // A status the client does not know cannot be the build it just triggered (`queued`).
+        isKnownStatus(build.status) &&
         build.platform === request.platform &&
         build.arch === (request.arch ?? 'x64') &&
         (request.version === undefined || build.version === request.version) &&

@@ -55,6 +55,9 @@ export interface AttemptFailure {
 
 export type AttemptResult<T> = { ok: true; value: T } | { ok: false; failure: AttemptFailure };
 
+export type Clock = () => number;
+export const systemClock: Clock = () => Date.now();
+
 /** Resolves after `ms`; rejects with the signal's reason as soon as `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -67,7 +70,7 @@ export interface RetryRuntime {
   policy: RetryPolicy;
   random: () => number;
   sleep: Sleep;
-  now: () => number;
+  now: Clock;
   /**
    * Epoch ms (on `now`) when the step's time is up: no wait reaches past it, and a server's
    * Retry-After is honoured, however long, as long as it ends before it.
@@ -87,6 +90,14 @@ export const defaultRetryRuntime = (
   deadline: options.deadline,
   onRetry: options.onRetry,
 });
+
+/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
+export function describeRetry(event: RetryEvent, server: string): string {
+  const seconds =
+    event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
+  const asked = event.serverAsked ? `, as ${server} asked` : '';
+  return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
+}
 
 /** Time left before the runtime's deadline; Infinity without one. */
 export const timeLeft = (runtime: Pick<RetryRuntime, 'now' | 'deadline'>): number =>

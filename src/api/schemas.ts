@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 export const PLATFORMS = ['mac', 'windows', 'linux'] as const;
 export const ARCHES = ['x64', 'arm64'] as const;
+/** The statuses the spec lists (§3). A service that grows may send others. */
 export const BUILD_STATUSES = ['queued', 'building', 'success', 'failed'] as const;
 export const EVENT_TYPES = [
   'build.queued',
@@ -18,15 +19,22 @@ export const EVENT_TYPES = [
 
 export const Platform = z.enum(PLATFORMS);
 export const Arch = z.enum(ARCHES);
-export const BuildStatus = z.enum(BUILD_STATUSES);
+// Any non-empty text: one build with a status the spec does not list (say `cancelled`) must not
+// make a whole build list unreadable.
+export const BuildStatus = z.string().min(1);
 export const EventType = z.enum(EVENT_TYPES);
 export type Platform = z.infer<typeof Platform>;
 export type Arch = z.infer<typeof Arch>;
-export type BuildStatus = z.infer<typeof BuildStatus>;
+export type KnownBuildStatus = (typeof BUILD_STATUSES)[number];
+/** One of the spec's statuses, or what a newer service sends (`string & {}` keeps the hints). */
+export type BuildStatus = KnownBuildStatus | (string & {});
 export type EventType = z.infer<typeof EventType>;
 
-export const TERMINAL_STATUSES: ReadonlySet<BuildStatus> = new Set(['success', 'failed']);
-export const isTerminal = (status: BuildStatus): boolean => TERMINAL_STATUSES.has(status);
+export const isKnownStatus = (status: BuildStatus): status is KnownBuildStatus =>
+  (BUILD_STATUSES as readonly string[]).includes(status);
+/** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
+export const isTerminal = (status: BuildStatus): boolean =>
+  status !== 'queued' && status !== 'building';
 
 const timestamp = z.string();
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -2,7 +2,7 @@
 // workflow commands (the service's text is untrusted).
 import { randomBytes } from 'node:crypto';
 import type { LogEntry } from '../api/schemas.ts';
-import type { Sleep } from './clock.ts';
+import type { Sleep } from '../api/retry.ts';
 import { labelOf, type TrackedBuild } from './types.ts';
 
 export interface LogReader {

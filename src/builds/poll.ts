@@ -1,5 +1,6 @@
 // Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
-// explicit state, its client, clock and sleep passed in.
+// explicit state, its client and time (clock, sleep, random) passed in. Reads that keep failing
+// after the client's own retries back off under the one retry policy, then give up.
 import {
   ApiError,
   ApiKeyRefusedError,
@@ -7,8 +8,8 @@ import {
   NotFoundError,
   ResponseShapeError,
 } from '../api/errors.ts';
+import { withRetries, type AttemptResult, type Clock, type Sleep } from '../api/retry.ts';
 import { isTerminal, type Build } from '../api/schemas.ts';
-import type { Clock, Sleep } from './clock.ts';
 
 export interface BuildReader {
   getBuild(buildId: string, o?: { signal?: AbortSignal }): Promise<Build>;
@@ -23,7 +24,7 @@ export interface PollOptions {
   /** In [0, 1); spreads the builds' polls so they do not hit the service in lockstep. */
   random?: () => number;
   signal?: AbortSignal;
-  /** Transient failures in a row (after the client's own retries) before giving up. */
+  /** Failed reads in a row (after the client's own retries) before giving up. */
   maxFailures?: number;
   onUpdate(build: Build): void;
   onTransientError?(error: Error, nextDelayMs: number): void;
@@ -32,20 +33,11 @@ export interface PollOptions {
 export type PollOutcome =
   { kind: 'ended'; build: Build } | { kind: 'timeout' } | { kind: 'cancelled' };
 
-interface PollState {
-  delayMs: number;
-  failures: number;
-}
-
 const JITTER = 0.1;
 const MAX_BACKOFF_MS = 60_000;
 
 export const jittered = (ms: number, random: () => number): number =>
   Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
-
-/** Doubles per failure in a row, capped; back at the plain interval after the next success. */
-export const backoffDelay = (intervalMs: number, failures: number): number =>
-  Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, MAX_BACKOFF_MS));
 
 /** Worth another try later: rate limits, server errors, no answer, a garbled body. */
 export const isTransient = (error: unknown): error is Error =>
@@ -56,37 +48,65 @@ export const isTransient = (error: unknown): error is Error =>
   error instanceof NetworkError ||
   error instanceof ResponseShapeError;
 
+async function readOnce(
+  client: BuildReader,
+  buildId: string,
+  signal: AbortSignal | undefined,
+): Promise<AttemptResult<Build>> {
+  try {
+    return { ok: true, value: await client.getBuild(buildId, { signal }) };
+  } catch (error) {
+    if (signal?.aborted || !isTransient(error)) throw error;
+    return {
+      ok: false,
+      failure: {
+        retryable: true,
+        outcomeUnknown: false,
+        reason: error.message,
+        toError: () => error,
+      },
+    };
+  }
+}
+
 export async function pollBuild(
   client: BuildReader,
   buildId: string,
   options: PollOptions,
 ): Promise<PollOutcome> {
   const random = options.random ?? Math.random;
-  const maxFailures = options.maxFailures ?? 10;
-  let state: PollState = { delayMs: options.intervalMs, failures: 0 };
-  for (;;) {
-    const remaining = options.deadline - options.clock();
-    if (options.signal?.aborted) return { kind: 'cancelled' };
-    if (remaining <= 0) return { kind: 'timeout' };
-    if (state.delayMs > 0) {
-      await options.sleep(Math.min(jittered(state.delayMs, random), remaining), options.signal);
-      if (options.signal?.aborted) return { kind: 'cancelled' };
+  const { clock, signal, intervalMs } = options;
+  // Backoff ceilings double from twice the interval, capped at a minute (or the interval).
+  const readRuntime = {
+    policy: {
+      maxAttempts: options.maxFailures ?? 10,
+      baseDelayMs: intervalMs * 2,
+      maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
+      maxElapsedMs: Infinity,
+    },
+    random,
+    now: clock,
+    sleep: options.sleep,
+    deadline: options.deadline,
+    onRetry: (event: { delayMs: number; reason: string }) =>
+      options.onTransientError?.(new Error(event.reason), event.delayMs),
+  };
+  try {
+    for (;;) {
+      if (signal?.aborted) return { kind: 'cancelled' };
+      const remaining = options.deadline - clock();
+      if (remaining <= 0) return { kind: 'timeout' };
+      await options.sleep(Math.min(jittered(intervalMs, random), remaining), signal);
+      const build = await withRetries(readRuntime, {
+        endpoint: 'GET /builds/:buildId',
+        signal,
+        attempt: () => readOnce(client, buildId, signal),
+      });
+      options.onUpdate(build);
+      if (isTerminal(build.status)) return { kind: 'ended', build };
     }
-    let build: Build;
-    try {
-      build = await client.getBuild(buildId, { signal: options.signal });
-    } catch (error) {
-      if (options.signal?.aborted) return { kind: 'cancelled' };
-      if (!isTransient(error) || state.failures + 1 >= maxFailures) throw error;
-      state = {
-        delayMs: backoffDelay(options.intervalMs, state.failures + 1),
-        failures: state.failures + 1,
-      };
-      options.onTransientError?.(error, state.delayMs);
-      continue;
-    }
-    options.onUpdate(build);
-    if (isTerminal(build.status)) return { kind: 'ended', build };
-    state = { delayMs: options.intervalMs, failures: 0 };
+  } catch (error) {
+    if (signal?.aborted) return { kind: 'cancelled' };
+    throw error;
   }
 }

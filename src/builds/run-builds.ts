@@ -6,7 +6,7 @@ import * as core from '@actions/core';
 import type { DownloadedArtifact, DownloadOptions } from '../api/download.ts';
 import { isTerminal, type Project } from '../api/schemas.ts';
 import type { Plan } from '../inputs.ts';
-import type { Clock, Sleep } from './clock.ts';
+import type { Clock, Sleep } from '../api/retry.ts';
 import { createLimiter, type Limiter } from './limit.ts';
 import { formatLogGroup, newStopToken, readSettledLogs, type LogReader } from './logs.ts';
 import { buildMatrix } from './matrix.ts';

@@ -2,6 +2,8 @@
 // triggered, all concurrently.
 import * as core from '@actions/core';
 import {
+  BUILD_STATUSES,
+  isKnownStatus,
   isTerminal,
   type Build,
   type BuildList,
@@ -9,7 +11,7 @@ import {
   type TriggerBuildRequest,
   type TriggeredBuild,
 } from '../api/schemas.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../api/retry.ts';
 import { labelOf, type Target, type TrackedBuild } from './types.ts';
 
 interface CallOptions {
@@ -74,8 +76,13 @@ export function updateBuild(
   if ('buildLog' in build) tracked.buildLog = build.buildLog ?? tracked.buildLog;
   if (build.status !== 'queued') tracked.seen.building ??= now;
   if (isTerminal(build.status)) tracked.seen.ended ??= now;
+  if (!isKnownStatus(build.status)) tracked.error ??= unknownStatusError(build.status);
   return tracked;
 }
+
+export const unknownStatusError = (status: string): string =>
+  `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
+  `(it knows ${BUILD_STATUSES.join(', ')}); counted as not successful`;
 
 /** The newest successful build of this target and version, if an earlier run left one. */
 export function findReusable(

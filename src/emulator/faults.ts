@@ -11,6 +11,7 @@ export function defaultFaults(): Faults {
     cutDownloads: { count: 0, afterBytes: 0 },
     ignoreRange: false,
     failBuilds: [],
+    endBuildsAs: [],
     hangBuilds: [],
     injectLogLines: [],
     lateLogLines: 0,

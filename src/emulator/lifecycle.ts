@@ -81,7 +81,11 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
     const completed = new Date();
     build.completedAt = completed.toISOString();
     build.duration = Math.round((completed.getTime() - Date.parse(build.startedAt ?? '')) / 1000);
-    if (matchesAnyRule(ctx.faults().failBuilds, build)) {
+    const endedAs = ctx.faults().endBuildsAs.find((rule) => matchesAnyRule([rule], build));
+    if (endedAs !== undefined) {
+      append(build, [{ level: 'warning', message: `Build ended as ${endedAs.status}.` }]);
+      build.status = endedAs.status;
+    } else if (matchesAnyRule(ctx.faults().failBuilds, build)) {
       append(build, failureLines(build));
       build.status = 'failed';
       emitBuildEvent('build.failed', build);

@@ -54,6 +54,11 @@ export interface Faults {
   ignoreRange: boolean;
   /** Builds matching any rule end `failed`, with error lines in their log. */
   failBuilds: BuildRule[];
+  /**
+   * Builds matching a rule end with that rule's status, one the spec does not list (a service
+   * that grew, e.g. `cancelled`), instead of success or failure.
+   */
+  endBuildsAs: Array<BuildRule & { status: string }>;
   /** Builds matching any rule stay `building` forever. */
   hangBuilds: BuildRule[];
   /** Extra log lines written into every build's log while it builds (e.g. hostile workflow commands). */

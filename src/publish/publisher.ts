@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
+import { defaultRetryRuntime, describeRetry } from '../api/retry.ts';
 import { uploadArtifacts } from './artifacts.ts';
 import { PublishError } from './errors.ts';
 import { createGitHub, parseRepository } from './github.ts';
@@ -11,7 +12,7 @@ import type { Publish, PublishResult } from './types.ts';
 
 export interface PublisherOptions {
   env?: NodeJS.ProcessEnv;
-  /** Base delay of API retries and upload retries (quadratic backoff). */
+  /** Base delay of API retries (quadratic backoff) and of upload retries (the retry policy). */
   retryBaseMs?: number;
   /** Attempts per asset upload. */
   uploadAttempts?: number;
@@ -57,7 +58,15 @@ export const createPublisher =
               repo: parseRepository(plan.repository),
               targetCommitish: env.GITHUB_SHA,
               workDir,
-              retry: { attempts: options.uploadAttempts ?? 4, baseDelayMs: retryBaseMs },
+              retry: defaultRetryRuntime(
+                {
+                  maxAttempts: options.uploadAttempts ?? 4,
+                  baseDelayMs: retryBaseMs,
+                  maxDelayMs: retryBaseMs * 30,
+                  maxElapsedMs: 10 * 60_000,
+                },
+                { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
+              ),
             },
             releasePlan,
             installers,

@@ -1,12 +1,17 @@
-// Release assets: list, delete, download, and streaming uploads with their own retry loop
-// (a stream body can be sent once, so Octokit's retry plugin is switched off for uploads).
+// Release assets: list, delete, download, and streaming uploads retried under the action's retry
+// policy (a stream body can be sent once, so Octokit's retry plugin is switched off for uploads).
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import * as core from '@actions/core';
+import {
+  parseRetryAfter,
+  withRetries,
+  type AttemptResult,
+  type RetryRuntime,
+} from '../api/retry.ts';
 import { AssetUploadError } from './errors.ts';
 import {
   errorMessage,
@@ -19,11 +24,6 @@ import {
   type Repo,
 } from './github.ts';
 import { expectedAssetName, fileExtension } from './names.ts';
-
-export interface UploadRetry {
-  attempts: number;
-  baseDelayMs: number;
-}
 
 export interface AssetFile {
   path: string;
@@ -122,57 +122,75 @@ export const downloadAsset = async (
  * Content-Length. Transient failures are retried with a fresh stream; a 422 is accepted when the
  * asset under that name holds our bytes (a lost response, or another job moving the same file).
  */
-export const uploadAsset = async (
+export const uploadAsset = (
   github: GitHub,
   repo: Repo,
   release: Pick<Release, 'id' | 'upload_url'>,
   file: AssetFile,
-  retry: UploadRetry,
-): Promise<ReleaseAsset> => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const response = await github.request({
-        method: 'POST',
-        url: release.upload_url,
-        name: file.name,
-        label: file.name,
-        // Octokit on Node 24 refuses a Buffer with a hand-set length; a stream needs one.
-        data: createReadStream(file.path),
-        headers: { 'content-type': contentType(file.name), 'content-length': file.size },
-        request: { retries: 0 },
-      });
-      return response.data as ReleaseAsset;
-    } catch (error) {
-      const status = httpStatus(error);
-      if (isAlreadyExists(error)) {
-        const landed = findAsset(await listAssets(github, repo, release.id), file.name);
-        if (landed && sameContent(landed, file)) {
-          core.info(`Asset "${file.name}" is on the release with these bytes already; keeping it.`);
-          return landed;
-        }
-        // Only our own earlier attempt can have left it; another job's may still be uploading.
-        if (attempt > 1 && landed && landed.state !== 'uploaded') {
-          core.info(
-            `Asset "${file.name}" was left half-uploaded by a failed attempt; deleting it.`,
-          );
-          await deleteAsset(github, repo, landed.id);
-          continue;
-        }
+  retry: RetryRuntime,
+): Promise<ReleaseAsset> =>
+  withRetries(retry, {
+    endpoint: `upload of "${file.name}"`,
+    attempt: (attempt) => uploadOnce(github, repo, release, file, attempt, retry.now()),
+  });
+
+async function uploadOnce(
+  github: GitHub,
+  repo: Repo,
+  release: Pick<Release, 'id' | 'upload_url'>,
+  file: AssetFile,
+  attempt: number,
+  now: number,
+): Promise<AttemptResult<ReleaseAsset>> {
+  try {
+    const response = await github.request({
+      method: 'POST',
+      url: release.upload_url,
+      name: file.name,
+      label: file.name,
+      // Octokit on Node 24 refuses a Buffer with a hand-set length; a stream needs one.
+      data: createReadStream(file.path),
+      headers: { 'content-type': contentType(file.name), 'content-length': file.size },
+      request: { retries: 0 },
+    });
+    return { ok: true, value: response.data as ReleaseAsset };
+  } catch (error) {
+    const status = httpStatus(error);
+    let leftHalfDone = false;
+    if (isAlreadyExists(error)) {
+      const landed = findAsset(await listAssets(github, repo, release.id), file.name);
+      if (landed && sameContent(landed, file)) {
+        core.info(`Asset "${file.name}" is on the release with these bytes already; keeping it.`);
+        return { ok: true, value: landed };
       }
-      if (!isTransient(status) || attempt >= retry.attempts) {
-        throw new AssetUploadError(file.name, {
-          status,
-          attempts: attempt,
-          detail: errorMessage(error),
-          alreadyExists: isAlreadyExists(error),
-        });
+      // Only our own earlier attempt can have left it; another job's may still be uploading.
+      if (attempt > 1 && landed && landed.state !== 'uploaded') {
+        core.info(`Asset "${file.name}" was left half-uploaded by a failed attempt; deleting it.`);
+        await deleteAsset(github, repo, landed.id);
+        leftHalfDone = true;
       }
-      const delay = retry.baseDelayMs * attempt * attempt;
-      core.info(
-        `Upload of "${file.name}" failed (${status === undefined ? 'no response' : `HTTP ${status}`}), ` +
-          `attempt ${attempt} of ${retry.attempts}: retrying in ${delay} ms.`,
-      );
-      await sleep(delay);
     }
+    return {
+      ok: false,
+      failure: {
+        retryable: leftHalfDone || isTransient(status),
+        outcomeUnknown: false,
+        retryAfterMs: parseRetryAfter(retryAfterOf(error), now),
+        reason: status === undefined ? 'no response' : `HTTP ${status}`,
+        toError: (attempts) =>
+          new AssetUploadError(file.name, {
+            status,
+            attempts,
+            detail: errorMessage(error),
+            alreadyExists: isAlreadyExists(error),
+          }),
+      },
+    };
   }
+}
+
+const retryAfterOf = (error: unknown): string | undefined => {
+  const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers;
+  const value = headers?.['retry-after'];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 };

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import * as core from '@actions/core';
+import { withRetries, type AttemptResult } from '../api/retry.ts';
 import {
   CHECKSUMS_FILE_NAME,
   coversChecksums,
@@ -23,57 +23,91 @@ import type { ReleaseContext } from './release-find.ts';
 
 const MAX_ROUNDS = 10;
 
+type Written = { asset: ReleaseAsset; sums: Checksums };
+
 /** Makes the release's SHA256SUMS hold at least `ours`; returns the asset and its lines. */
-export const updateChecksums = async (
+export const updateChecksums = (
   context: ReleaseContext,
   release: Pick<Release, 'id' | 'upload_url'>,
   ours: Checksums,
-): Promise<{ asset: ReleaseAsset; sums: Checksums }> => {
-  const { github, repo } = context;
-  let seen: Checksums = new Map();
-  for (let round = 1; round <= MAX_ROUNDS; round++) {
-    const assets = await listAssets(github, repo, release.id);
-    const current = assets.find((a) => a.name === CHECKSUMS_FILE_NAME);
-    let currentSums: Checksums = new Map();
-    if (current) {
-      const file = path.join(context.workDir, `current-${current.id}-${CHECKSUMS_FILE_NAME}`);
-      if ((await downloadAsset(github, repo, current.id, file)) === undefined) continue;
-      currentSums = parseChecksums(await readFile(file, 'utf8'));
-    }
-    seen = mergeChecksums(seen, currentSums, reportedDigests(assets));
-    const wanted = mergeChecksums(seen, ours);
-    if (current && coversChecksums(currentSums, wanted))
-      return { asset: current, sums: currentSums };
-    if (current && !(await deleteAsset(github, repo, current.id))) continue;
-    const text = renderChecksums(wanted);
-    const file = path.join(context.workDir, `${round}-${CHECKSUMS_FILE_NAME}`);
-    await writeFile(file, text);
-    try {
-      const sha256 = createHash('sha256').update(text).digest('hex');
-      const size = Buffer.byteLength(text);
-      const asset = await uploadAsset(
-        github,
-        repo,
-        release,
-        { path: file, size, sha256, name: CHECKSUMS_FILE_NAME },
-        context.retry,
-      );
-      core.info(
-        `${CHECKSUMS_FILE_NAME} on the release lists ${wanted.size} file(s)` +
-          (currentSums.size > 0
-            ? `, merged with the ${currentSums.size} line(s) already there.`
-            : '.'),
-      );
-      return { asset, sums: wanted };
-    } catch (error) {
-      if (!(error instanceof AssetUploadError && error.alreadyExists)) throw error;
-      core.info(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
-      // Jitter, so writers that collided do not collide again in lockstep.
-      await sleep(20 + Math.random() * 80);
-    }
-  }
-  throw new ChecksumsConflictError(MAX_ROUNDS);
+): Promise<Written> => {
+  const seen = { sums: new Map() as Checksums };
+  // Rounds that collided with another writer: short, jittered waits, so writers that collided do
+  // not collide again in lockstep.
+  const rounds = {
+    ...context.retry,
+    policy: { maxAttempts: MAX_ROUNDS, baseDelayMs: 100, maxDelayMs: 1_000, maxElapsedMs: 60_000 },
+    onRetry: undefined,
+  };
+  return withRetries(rounds, {
+    endpoint: CHECKSUMS_FILE_NAME,
+    attempt: (round) => writeRound(context, release, ours, seen, round),
+  });
 };
+
+const collided = (reason: string): AttemptResult<Written> => ({
+  ok: false,
+  failure: {
+    retryable: true,
+    outcomeUnknown: false,
+    reason,
+    toError: (attempts) => new ChecksumsConflictError(attempts),
+  },
+});
+
+/** One compare-and-swap: read, merge, replace. */
+async function writeRound(
+  context: ReleaseContext,
+  release: Pick<Release, 'id' | 'upload_url'>,
+  ours: Checksums,
+  seen: { sums: Checksums },
+  round: number,
+): Promise<AttemptResult<Written>> {
+  const { github, repo } = context;
+  const assets = await listAssets(github, repo, release.id);
+  const current = assets.find((a) => a.name === CHECKSUMS_FILE_NAME);
+  let currentSums: Checksums = new Map();
+  if (current) {
+    const file = path.join(context.workDir, `current-${current.id}-${CHECKSUMS_FILE_NAME}`);
+    if ((await downloadAsset(github, repo, current.id, file)) === undefined) {
+      return collided('replaced while being read');
+    }
+    currentSums = parseChecksums(await readFile(file, 'utf8'));
+  }
+  seen.sums = mergeChecksums(seen.sums, currentSums, reportedDigests(assets));
+  const wanted = mergeChecksums(seen.sums, ours);
+  if (current && coversChecksums(currentSums, wanted)) {
+    return { ok: true, value: { asset: current, sums: currentSums } };
+  }
+  if (current && !(await deleteAsset(github, repo, current.id))) {
+    return collided('replaced before it could be deleted');
+  }
+  const text = renderChecksums(wanted);
+  const file = path.join(context.workDir, `${round}-${CHECKSUMS_FILE_NAME}`);
+  await writeFile(file, text);
+  try {
+    const sha256 = createHash('sha256').update(text).digest('hex');
+    const size = Buffer.byteLength(text);
+    const asset = await uploadAsset(
+      github,
+      repo,
+      release,
+      { path: file, size, sha256, name: CHECKSUMS_FILE_NAME },
+      context.retry,
+    );
+    core.info(
+      `${CHECKSUMS_FILE_NAME} on the release lists ${wanted.size} file(s)` +
+        (currentSums.size > 0
+          ? `, merged with the ${currentSums.size} line(s) already there.`
+          : '.'),
+    );
+    return { ok: true, value: { asset, sums: wanted } };
+  } catch (error) {
+    if (!(error instanceof AssetUploadError && error.alreadyExists)) throw error;
+    core.info(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
+    return collided('uploaded by another job first');
+  }
+}
 
 /** The files on the release whose sha256 GitHub reports (assets uploaded since mid-2025). */
 export const reportedDigests = (assets: readonly ReleaseAsset[]): Checksums => {

@@ -3,6 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
+import type { RetryRuntime } from '../api/retry.ts';
 import {
   CHECKSUMS_FILE_NAME,
   mergeChecksums,
@@ -17,7 +18,6 @@ import {
   findAsset,
   listAssets,
   uploadAsset,
-  type UploadRetry,
 } from './release-assets.ts';
 import type { ReleasePlan } from './types.ts';
 
@@ -28,7 +28,8 @@ export interface ReleaseContext {
   targetCommitish: string | undefined;
   /** A private temporary directory for files moved between releases. */
   workDir: string;
-  retry: UploadRetry;
+  /** The retry policy of uploads (and, with its own counts, of SHA256SUMS rounds). */
+  retry: RetryRuntime;
 }
 
 // Drafts are only found by listing; a draft for this tag is among the most recent releases.

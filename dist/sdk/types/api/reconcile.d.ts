@@ -1,4 +1,4 @@
-import type { BuildSummary, CreatedProject, CreateProjectRequest, CreateWebhookRequest, ProjectSummary, TriggerBuildRequest, TriggeredBuild, Webhook } from './schemas.ts';
+import { type BuildSummary, type CreatedProject, type CreateProjectRequest, type CreateWebhookRequest, type ProjectSummary, type TriggerBuildRequest, type TriggeredBuild, type Webhook } from './schemas.ts';
 export declare const CLOCK_SKEW_MS = 5000;
 export declare function createdSince(createdAt: string, sinceMs: number): boolean;
 export declare function findTriggeredBuild(builds: readonly BuildSummary[], request: TriggerBuildRequest, sinceMs: number): TriggeredBuild | undefined;

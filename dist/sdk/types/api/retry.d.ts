@@ -42,6 +42,8 @@ export type AttemptResult<T> = {
     ok: false;
     failure: AttemptFailure;
 };
+export type Clock = () => number;
+export declare const systemClock: Clock;
 /** Resolves after `ms`; rejects with the signal's reason as soon as `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 export declare const systemSleep: Sleep;
@@ -49,7 +51,7 @@ export interface RetryRuntime {
     policy: RetryPolicy;
     random: () => number;
     sleep: Sleep;
-    now: () => number;
+    now: Clock;
     /**
      * Epoch ms (on `now`) when the step's time is up: no wait reaches past it, and a server's
      * Retry-After is honoured, however long, as long as it ends before it.
@@ -61,6 +63,8 @@ export declare const defaultRetryRuntime: (policy?: Partial<RetryPolicy>, option
     deadline?: number;
     onRetry?: (event: RetryEvent) => void;
 }) => RetryRuntime;
+/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
+export declare function describeRetry(event: RetryEvent, server: string): string;
 /** Time left before the runtime's deadline; Infinity without one. */
 export declare const timeLeft: (runtime: Pick<RetryRuntime, "now" | "deadline">) => number;
 /** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 export declare const PLATFORMS: readonly ["mac", "windows", "linux"];
 export declare const ARCHES: readonly ["x64", "arm64"];
+/** The statuses the spec lists (§3). A service that grows may send others. */
 export declare const BUILD_STATUSES: readonly ["queued", "building", "success", "failed"];
 export declare const EVENT_TYPES: readonly ["build.queued", "build.started", "build.succeeded", "build.failed", "project.created", "project.updated", "project.deleted"];
 export declare const Platform: z.ZodEnum<{
@@ -12,12 +13,7 @@ export declare const Arch: z.ZodEnum<{
     x64: "x64";
     arm64: "arm64";
 }>;
-export declare const BuildStatus: z.ZodEnum<{
-    queued: "queued";
-    building: "building";
-    success: "success";
-    failed: "failed";
-}>;
+export declare const BuildStatus: z.ZodString;
 export declare const EventType: z.ZodEnum<{
     "build.queued": "build.queued";
     "build.started": "build.started";
@@ -29,9 +25,12 @@ export declare const EventType: z.ZodEnum<{
 }>;
 export type Platform = z.infer<typeof Platform>;
 export type Arch = z.infer<typeof Arch>;
-export type BuildStatus = z.infer<typeof BuildStatus>;
+export type KnownBuildStatus = (typeof BUILD_STATUSES)[number];
+/** One of the spec's statuses, or what a newer service sends (`string & {}` keeps the hints). */
+export type BuildStatus = KnownBuildStatus | (string & {});
 export type EventType = z.infer<typeof EventType>;
-export declare const TERMINAL_STATUSES: ReadonlySet<BuildStatus>;
+export declare const isKnownStatus: (status: BuildStatus) => status is KnownBuildStatus;
+/** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
 export declare const isTerminal: (status: BuildStatus) => boolean;
 export declare const ProjectWindow: z.ZodObject<{
     width: z.ZodNumber;
@@ -160,12 +159,7 @@ export declare const BuildSummary: z.ZodObject<{
         x64: "x64";
         arm64: "arm64";
     }>;
-    status: z.ZodEnum<{
-        queued: "queued";
-        building: "building";
-        success: "success";
-        failed: "failed";
-    }>;
+    status: z.ZodString;
     createdAt: z.ZodString;
     completedAt: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
     artifactUrl: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
@@ -184,12 +178,7 @@ export declare const Build: z.ZodObject<{
         x64: "x64";
         arm64: "arm64";
     }>;
-    status: z.ZodEnum<{
-        queued: "queued";
-        building: "building";
-        success: "success";
-        failed: "failed";
-    }>;
+    status: z.ZodString;
     createdAt: z.ZodString;
     completedAt: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
     artifactUrl: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
@@ -213,12 +202,7 @@ export declare const BuildList: z.ZodObject<{
             x64: "x64";
             arm64: "arm64";
         }>;
-        status: z.ZodEnum<{
-            queued: "queued";
-            building: "building";
-            success: "success";
-            failed: "failed";
-        }>;
+        status: z.ZodString;
         createdAt: z.ZodString;
         completedAt: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
         artifactUrl: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
@@ -239,12 +223,7 @@ export declare const TriggeredBuild: z.ZodObject<{
         arm64: "arm64";
     }>;
     version: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
-    status: z.ZodEnum<{
-        queued: "queued";
-        building: "building";
-        success: "success";
-        failed: "failed";
-    }>;
+    status: z.ZodString;
     createdAt: z.ZodString;
     message: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
 }, z.core.$strip>;
@@ -320,12 +299,7 @@ export declare const BuildEventData: z.ZodObject<{
             x64: "x64";
             arm64: "arm64";
         }>;
-        status: z.ZodEnum<{
-            queued: "queued";
-            building: "building";
-            success: "success";
-            failed: "failed";
-        }>;
+        status: z.ZodString;
         artifactUrl: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
         duration: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodNumber>>, z.ZodTransform<number | undefined, number | null | undefined>>;
     }, z.core.$strip>;

@@ -1,0 +1,58 @@
+// Retry-After longer than the retry budget: waited in full while the step has time for it, and
+// never re-sent early; refused at once when the wait would outlast the step.
+import { describe, expect, it } from 'vitest';
+import { BuildServiceClient } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import type { RecordedRequest } from '../../src/emulator/options.ts';
+import { FAST_RETRY, PROJECT_ID, useHarness } from './support.ts';
+
+const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST');
+
+describe('a 429 whose Retry-After is longer than the retry budget', () => {
+  const h = useHarness({}, { deadline: Date.now() + 5 * 60_000 });
+
+  it(
+    'is waited for in full on a trigger, and the build is triggered once',
+    { timeout: 60_000 },
+    async () => {
+      const { client, emulator, retries } = h();
+      emulator.faults.rateLimit = { count: 1, retryAfter: '20' };
+      const before = emulator.builds().length;
+      const build = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
+      expect(build.status).toBe('queued');
+      expect(retries).toEqual([
+        expect.objectContaining({ delayMs: 20_000, serverAsked: true, attempt: 1 }),
+      ]);
+      const [refused, accepted, ...more] = posts(emulator.requests);
+      expect(more).toEqual([]);
+      expect(refused?.status).toBe(429);
+      expect(accepted?.status).toBeLessThan(300);
+      expect(accepted!.at - refused!.at).toBeGreaterThanOrEqual(19_990);
+      expect(emulator.builds().length - before).toBe(1);
+    },
+  );
+});
+
+describe('a 429 whose Retry-After outlasts the step', () => {
+  const h = useHarness();
+
+  it('fails at once, with the service status', async () => {
+    const { emulator } = h();
+    const client = new BuildServiceClient({
+      baseUrl: emulator.baseUrl,
+      apiKey: emulator.apiKey,
+      retry: FAST_RETRY,
+      deadline: Date.now() + 10_000,
+    });
+    emulator.faults.rateLimit = { count: 1, retryAfter: '90' };
+    const started = Date.now();
+    const error = await client
+      .triggerBuild(PROJECT_ID, { platform: 'mac', version: '1.0.0' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, attempts: 1 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(posts(emulator.requests)).toHaveLength(1);
+    await client.close();
+  });
+});

@@ -1,0 +1,104 @@
+// A service that grew a status the spec does not list (`cancelled`): the build that has it ends at
+// once as not successful, named, with its log; the same status elsewhere in the project's history
+// stops neither a re-run that reuses builds nor the recovery of a lost trigger.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildServiceClient } from '../../src/api/client.ts';
+import { systemClock, systemSleep } from '../../src/api/retry.ts';
+import { newRunState, runBuilds, type RunState } from '../../src/builds/run-builds.ts';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import type { Plan } from '../../src/inputs.ts';
+import { captureStdout, clientFor, groups, planFor, seedProject } from './support.ts';
+
+let emulator: Emulator;
+let client: BuildServiceClient;
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    queuedMs: 40,
+    buildingMs: 250,
+    artifactSize: 16 * 1024,
+    seedProjects: [seedProject],
+  });
+  client = clientFor(emulator);
+});
+afterAll(async () => {
+  await client.close();
+  await emulator.close();
+});
+afterEach(() => emulator.resetFaults());
+
+async function runWith(plan: Plan): Promise<{ state: RunState; lines: string[] }> {
+  const state = newRunState();
+  const stdout = captureStdout();
+  try {
+    await runBuilds(
+      plan,
+      {
+        client,
+        clock: systemClock,
+        sleep: systemSleep,
+        signal: new AbortController().signal,
+        onBuildsKnown: () => {},
+      },
+      state,
+    );
+  } finally {
+    stdout.restore();
+  }
+  return { state, lines: stdout.lines() };
+}
+
+const byTarget = (state: RunState) =>
+  Object.fromEntries(state.builds.map((b) => [`${b.platform}/${b.arch}`, b]));
+
+describe('a status the spec does not list', () => {
+  it('ends that build at once, names the value and prints its log; the others carry on', async () => {
+    emulator.faults.endBuildsAs = [{ platform: 'linux', status: 'cancelled' }];
+    const started = Date.now();
+    const { state, lines } = await runWith(
+      planFor(emulator, { platforms: 'mac, linux', version: '8.0.0', 'poll-interval': '0.05' }),
+    );
+    const builds = byTarget(state);
+    expect(builds['mac/x64']).toMatchObject({ status: 'success', error: undefined });
+    expect(builds['mac/x64']!.download).toBeDefined();
+    const linux = builds['linux/x64']!;
+    expect(linux.status).toBe('cancelled');
+    expect(linux.error).toMatch(/status 'cancelled', which this action does not know/);
+    expect(linux.download).toBeUndefined();
+    // Its log is printed in its own group, like any ended build's.
+    const group = groups(lines).get('linux/x64 · cancelled');
+    expect(group?.some((line) => line.includes('Build ended as cancelled.'))).toBe(true);
+    // Ended when seen, not after minutes of retries.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('in List Builds, is skipped by a re-run that reuses builds', async () => {
+    emulator.faults.endBuildsAs = [{ platform: 'mac', status: 'cancelled' }];
+    const plan = { platforms: 'mac, linux', version: '8.1.0', download: 'false' };
+    const first = await runWith(planFor(emulator, plan));
+    expect(byTarget(first.state)['mac/x64']!.status).toBe('cancelled');
+    emulator.resetFaults();
+
+    const rerun = await runWith({ ...planFor(emulator, plan), reuseBuilds: true });
+    const builds = byTarget(rerun.state);
+    expect(builds['linux/x64']).toMatchObject({
+      origin: 'reused',
+      id: byTarget(first.state)['linux/x64']!.id,
+    });
+    expect(builds['mac/x64']).toMatchObject({ origin: 'triggered', status: 'success' });
+  });
+
+  it('in List Builds, does not stop the recovery of a lost trigger', async () => {
+    emulator.faults.endBuildsAs = [{ platform: 'windows', status: 'cancelled' }];
+    await runWith(planFor(emulator, { platforms: 'windows', version: '8.2.0', download: 'false' }));
+    emulator.resetFaults();
+    emulator.faults.loseTriggerResponses = 1;
+    const before = emulator.builds().length;
+    const { state } = await runWith(
+      planFor(emulator, { platforms: 'windows', version: '8.2.0', download: 'false' }),
+    );
+    // The lost answer was recovered from the list (with its cancelled build), not re-sent.
+    expect(emulator.builds().length - before).toBe(1);
+    expect(state.builds[0]).toMatchObject({ status: 'success', error: undefined });
+  });
+});
