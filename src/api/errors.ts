@@ -95,16 +95,48 @@ export class NetworkError extends Error {
   readonly code: string;
   readonly attempts: number;
 
-  constructor(endpoint: string, code: string, attempts: number, message?: string) {
+  /** `proxy`: the proxy the request went through (without credentials), if any. */
+  constructor(endpoint: string, code: string, attempts: number, message?: string, proxy?: string) {
     super(
       message ??
-        `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}. ` +
-          'Check base-url and that the service is reachable from the runner.',
+        `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}` +
+          (proxy === undefined
+            ? '. Check base-url and that the service is reachable from the runner' +
+              ' (behind a proxy, set HTTPS_PROXY).'
+            : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`),
     );
     this.name = 'NetworkError';
     this.endpoint = endpoint;
     this.code = code;
     this.attempts = attempts;
+  }
+}
+
+/** The proxy of the environment would not open a tunnel to the host (HTTP status of its answer). */
+export class ProxyRefusedError extends NetworkError {
+  readonly proxyStatus: number;
+
+  constructor(
+    endpoint: string,
+    proxy: string,
+    host: string,
+    proxyStatus: number,
+    attempts: number,
+  ) {
+    super(
+      endpoint,
+      'EPROXY',
+      attempts,
+      `The proxy ${proxy} refused to connect to ${host} (HTTP ${proxyStatus}` +
+        (proxyStatus === 407 ? ': proxy authentication required' : '') +
+        `)${attemptsNote(attempts)}. ` +
+        (proxyStatus === 407
+          ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
+          : 'Check that the proxy allows this host, or list the host in NO_PROXY.'),
+      proxy,
+    );
+    this.name = 'ProxyRefusedError';
+    this.proxyStatus = proxyStatus;
   }
 }
 
@@ -118,7 +150,8 @@ export class TimeoutError extends NetworkError {
       'ETIMEDOUT',
       attempts,
       `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
-        'The service may be overloaded; raise the timeout or retry later.',
+        'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
+        "is left of the step's timeout input.)",
     );
     this.name = 'TimeoutError';
     this.timeoutMs = timeoutMs;

@@ -9,10 +9,11 @@ import {
   ApiKeyRefusedError,
   NetworkError,
   NotFoundError,
+  ProxyRefusedError,
   ResponseShapeError,
   TimeoutError,
 } from './errors.ts';
-import { createDispatcher } from './dispatcher.ts';
+import { createDispatcher, describeProxy, proxyFor } from './dispatcher.ts';
 import {
   parseRetryAfter,
   timeLeft,
@@ -76,6 +77,15 @@ const TRANSIENT_CODES = new Set([
   'UND_ERR_CLOSED',
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
+
+/** The status with which a proxy refused a tunnel, as undici reports it; undefined otherwise. */
+function proxyRefusal(error: unknown): number | undefined {
+  const message = error instanceof Error ? error.message : '';
+  const status = /^Proxy response \((\d{3})\)|^Proxy Authentication Required \((407)\)/.exec(
+    message,
+  );
+  return status ? Number(status[1] ?? status[2]) : undefined;
+}
 
 function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth++) {
@@ -203,7 +213,19 @@ export class Transport {
     error: unknown,
     timedOut: boolean,
     timeoutMs = this.timeoutMs,
+    url?: URL,
   ): AttemptFailure {
+    const proxy = url === undefined ? undefined : proxyFor(url);
+    const refusedBy = proxyRefusal(error);
+    if (proxy !== undefined && url !== undefined && refusedBy !== undefined) {
+      return {
+        retryable: refusedBy >= 500,
+        outcomeUnknown: false,
+        reason: `proxy answered HTTP ${refusedBy}`,
+        toError: (attempts) =>
+          new ProxyRefusedError(endpoint, describeProxy(proxy), url.host, refusedBy, attempts),
+      };
+    }
     const code = errorCode(error);
     if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code))) throw error;
     const isTimeout = timedOut || TIMEOUT_CODES.has(code ?? '');
@@ -214,7 +236,13 @@ export class Transport {
       toError: (attempts) =>
         isTimeout
           ? new TimeoutError(endpoint, timeoutMs, attempts)
-          : new NetworkError(endpoint, code ?? 'network error', attempts),
+          : new NetworkError(
+              endpoint,
+              code ?? 'network error',
+              attempts,
+              undefined,
+              proxy && describeProxy(proxy),
+            ),
     };
   }
 
@@ -228,10 +256,11 @@ export class Transport {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+    const url = this.url(request.path);
     let response: Dispatcher.ResponseData;
     let text: string;
     try {
-      response = await this.send(this.url(request.path), {
+      response = await this.send(url, {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -243,7 +272,7 @@ export class Transport {
       if (signal?.aborted) throw signal.reason;
       return {
         ok: false,
-        failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs),
+        failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs, url),
       };
     }
     const status = response.statusCode;
