@@ -162,7 +162,17 @@ describe('errors', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
-          builds: [{ id: 'build_1', projectId: 'p', platform: 'mac', arch: 'x64', status: 'done' }],
+          // A status the spec does not list is tolerated; one that is not text is not.
+          builds: [
+            {
+              id: 'build_1',
+              projectId: 'p',
+              platform: 'mac',
+              arch: 'x64',
+              status: 42,
+              createdAt: '2026-01-01T00:00:00Z',
+            },
+          ],
           total: 1,
           unknownExtra: true,
         }),
