@@ -2,6 +2,7 @@
 // origin) and everything behind them, all owned by the returned object (no module state).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Build, Project, type Arch, type Platform } from '../api/schemas.ts';
 import { handleApiRequest } from './api-server.ts';
@@ -86,8 +87,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let faults = defaultFaults();
   const currentFaults = () => faults;
 
-  const apiServer = createServer({ keepAlive: true });
-  const artifactServer = createServer({ keepAlive: true });
+  const newServer = (): Server =>
+    options.tls
+      ? createTlsServer({ ...options.tls, keepAlive: true })
+      : createServer({ keepAlive: true });
+  const apiServer = newServer();
+  const artifactServer = newServer();
   const port = await listen(apiServer, host, options.port ?? 0);
   const artifactPort = await listen(artifactServer, host, options.artifactPort ?? 0).catch(
     async (error: unknown) => {
@@ -95,8 +100,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       throw error;
     },
   );
-  const baseUrl = `http://${urlHost(host)}:${port}/v1`;
-  const artifactBaseUrl = `http://${urlHost(host)}:${artifactPort}`;
+  const scheme = options.tls ? 'https' : 'http';
+  const publicHost = options.publicHost ?? urlHost(host);
+  const baseUrl = `${scheme}://${publicHost}:${port}/v1`;
+  const artifactBaseUrl = `${scheme}://${publicHost}:${artifactPort}`;
 
   const emit = createEventEmitter({
     store,

@@ -15,6 +15,13 @@ export interface EmulatorOptions {
   port?: number;
   /** Artifact host port (a second origin); 0 (default) picks a free one. */
   artifactPort?: number;
+  /** Serve both origins over https with this certificate (PEM) instead of plain http. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
+  /**
+   * The host name the URLs it hands out name (base URL, artifact URLs), instead of the listen
+   * address: e.g. a name that only a proxy in front of it resolves.
+   */
+  publicHost?: string;
   /** The one accepted API key. Default: a random `dbs_test_…` key. */
   apiKey?: string;
   /** Time a build stays `queued`. Default 300 ms. */
@@ -96,7 +103,7 @@ export interface Delivery {
 
 /** What `startEmulator()` (src/emulator/index.ts) resolves to. */
 export interface Emulator {
-  /** API base, with the `/v1` prefix: `http://127.0.0.1:<port>/v1`. */
+  /** API base, with the `/v1` prefix: `http://127.0.0.1:<port>/v1` (https with `tls`). */
   readonly baseUrl: string;
   /** The artifact host, another origin: `http://127.0.0.1:<artifactPort>`. */
   readonly artifactBaseUrl: string;
