@@ -45567,14 +45567,32 @@ class NetworkError extends Error {
     /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
     code;
     attempts;
-    constructor(endpoint, code, attempts, message) {
+    /** `proxy`: the proxy the request went through (without credentials), if any. */
+    constructor(endpoint, code, attempts, message, proxy) {
         super(message ??
-            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}. ` +
-                'Check base-url and that the service is reachable from the runner.');
+            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}` +
+                (proxy === undefined
+                    ? '. Check base-url and that the service is reachable from the runner' +
+                        ' (behind a proxy, set HTTPS_PROXY).'
+                    : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
         this.name = 'NetworkError';
         this.endpoint = endpoint;
         this.code = code;
         this.attempts = attempts;
+    }
+}
+/** The proxy of the environment would not open a tunnel to the host (HTTP status of its answer). */
+class ProxyRefusedError extends NetworkError {
+    proxyStatus;
+    constructor(endpoint, proxy, host, proxyStatus, attempts) {
+        super(endpoint, 'EPROXY', attempts, `The proxy ${proxy} refused to connect to ${host} (HTTP ${proxyStatus}` +
+            (proxyStatus === 407 ? ': proxy authentication required' : '') +
+            `)${attemptsNote(attempts)}. ` +
+            (proxyStatus === 407
+                ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
+                : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
+        this.name = 'ProxyRefusedError';
+        this.proxyStatus = proxyStatus;
     }
 }
 /** No complete answer within the per-request timeout, even after retrying. */
@@ -45582,7 +45600,8 @@ class TimeoutError extends NetworkError {
     timeoutMs;
     constructor(endpoint, timeoutMs, attempts) {
         super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
-            'The service may be overloaded; raise the timeout or retry later.');
+            'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
+            "is left of the step's timeout input.)");
         this.name = 'TimeoutError';
         this.timeoutMs = timeoutMs;
     }
@@ -56400,6 +56419,12 @@ const TRANSIENT_CODES = new Set([
     'UND_ERR_CLOSED',
     'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
+/** The status with which a proxy refused a tunnel, as undici reports it; undefined otherwise. */
+function proxyRefusal(error) {
+    const message = error instanceof Error ? error.message : '';
+    const status = /^Proxy response \((\d{3})\)|^Proxy Authentication Required \((407)\)/.exec(message);
+    return status ? Number(status[1] ?? status[2]) : undefined;
+}
 function errorCode(error) {
     for (let current = error, depth = 0; current && depth < 4; depth++) {
         const code = current.code;
@@ -56501,7 +56526,17 @@ class Transport {
         };
     }
     /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint, error, timedOut, timeoutMs = this.timeoutMs) {
+    networkFailure(endpoint, error, timedOut, timeoutMs = this.timeoutMs, url) {
+        const proxy = url === undefined ? undefined : proxyFor(url);
+        const refusedBy = proxyRefusal(error);
+        if (proxy !== undefined && url !== undefined && refusedBy !== undefined) {
+            return {
+                retryable: refusedBy >= 500,
+                outcomeUnknown: false,
+                reason: `proxy answered HTTP ${refusedBy}`,
+                toError: (attempts) => new ProxyRefusedError(endpoint, describeProxy(proxy), url.host, refusedBy, attempts),
+            };
+        }
         const code = errorCode(error);
         if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code)))
             throw error;
@@ -56512,7 +56547,7 @@ class Transport {
             reason: isTimeout ? `no answer within ${timeoutMs} ms` : (code ?? 'network error'),
             toError: (attempts) => isTimeout
                 ? new TimeoutError(endpoint, timeoutMs, attempts)
-                : new NetworkError(endpoint, code ?? 'network error', attempts),
+                : new NetworkError(endpoint, code ?? 'network error', attempts, undefined, proxy && describeProxy(proxy)),
         };
     }
     close() {
@@ -56526,10 +56561,11 @@ class Transport {
             headers['content-type'] = 'application/json';
         if (request.idempotencyKey)
             headers['idempotency-key'] = request.idempotencyKey;
+        const url = this.url(request.path);
         let response;
         let text;
         try {
-            response = await this.send(this.url(request.path), {
+            response = await this.send(url, {
                 method: request.method,
                 headers,
                 body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -56543,7 +56579,7 @@ class Transport {
                 throw signal.reason;
             return {
                 ok: false,
-                failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs),
+                failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs, url),
             };
         }
         const status = response.statusCode;

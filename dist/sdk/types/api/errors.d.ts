@@ -30,7 +30,13 @@ export declare class NetworkError extends Error {
     /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
     readonly code: string;
     readonly attempts: number;
-    constructor(endpoint: string, code: string, attempts: number, message?: string);
+    /** `proxy`: the proxy the request went through (without credentials), if any. */
+    constructor(endpoint: string, code: string, attempts: number, message?: string, proxy?: string);
+}
+/** The proxy of the environment would not open a tunnel to the host (HTTP status of its answer). */
+export declare class ProxyRefusedError extends NetworkError {
+    readonly proxyStatus: number;
+    constructor(endpoint: string, proxy: string, host: string, proxyStatus: number, attempts: number);
 }
 /** No complete answer within the per-request timeout, even after retrying. */
 export declare class TimeoutError extends NetworkError {

@@ -50,6 +50,6 @@ export declare class Transport {
     /** Classifies an HTTP status that is not a success. */
     statusFailure(endpoint: string, status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, resourceId?: string): AttemptFailure;
     /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint: string, error: unknown, timedOut: boolean, timeoutMs?: number): AttemptFailure;
+    networkFailure(endpoint: string, error: unknown, timedOut: boolean, timeoutMs?: number, url?: URL): AttemptFailure;
     close(): Promise<void>;
 }
