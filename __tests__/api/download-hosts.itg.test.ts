@@ -66,8 +66,12 @@ describe('download from misbehaving hosts', () => {
       res.write(Buffer.alloc(100_000, 1), () => res.destroy());
     });
     const error = await client.downloadArtifact('b1', { directory }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'NetworkError', code: 'ECONNRESET' });
-    expect(requests.length).toBe(FAST_RETRY.maxAttempts + 1);
+    expect(error).toMatchObject({ name: 'NetworkError' });
+    expect((error as Error).message).toMatch(/got no answer/);
+    // Cuts that get further count as progress (how far the first one gets depends on timing);
+    // after that, maxAttempts failures in a row end it instead of looping forever.
+    expect(requests.length).toBeGreaterThanOrEqual(FAST_RETRY.maxAttempts);
+    expect(requests.length).toBeLessThanOrEqual(FAST_RETRY.maxAttempts + 2);
     expect(await readdir(directory)).toEqual([]);
   });
 

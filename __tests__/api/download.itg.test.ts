@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DownloadError, NotFoundError } from '../../src/api/errors.ts';
+import { NotFoundError } from '../../src/api/errors.ts';
 import type { Harness } from './support.ts';
 import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
 
@@ -130,18 +130,22 @@ describe('artifact download against the emulator', () => {
     expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
   });
 
-  it('fails on a size that differs from artifactSize and leaves no file behind', async () => {
+  it('takes the host length and sha256 over a differing artifactSize, and warns with both numbers', async () => {
     const harness = h();
-    const { client } = harness;
+    const { client, emulator } = harness;
     const build = await finishedBuild(harness);
     const directory = await harness.tempDir();
-    const error = await client
-      .downloadArtifact(build.id, { directory, expectedSize: SIZE + 1 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DownloadError);
-    expect(error).toMatchObject({ problem: 'size', buildId: build.id });
-    expect((error as Error).message).toContain(String(SIZE));
-    expect(await readdir(directory)).toEqual([]);
+    const warnings: string[] = [];
+    const result = await client.downloadArtifact(build.id, {
+      directory,
+      expectedSize: SIZE / 1024,
+      onWarning: (message) => warnings.push(message),
+    });
+    expect(result).toMatchObject({ size: SIZE, sha256: emulator.artifactFor(build.id).sha256 });
+    expect(await sha256Of(result.path)).toBe(result.sha256);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`sent ${SIZE} bytes`);
+    expect(warnings[0]).toContain(`artifactSize says ${SIZE / 1024}`);
   });
 
   it('retries the API hop on 5xx and 429, then downloads', async () => {

@@ -7,7 +7,7 @@ import { BuildServiceClient } from '../../src/api/client.ts';
 import {
   ApiError,
   ApiKeyRefusedError,
-  DownloadError,
+  ArtifactHostError,
   NetworkError,
   NotFoundError,
   ResponseShapeError,
@@ -99,7 +99,8 @@ describe('errors', () => {
     await attempt(() => client.getBuildLogs(build.id));
     emulator.faults.malformedJson = 0;
     const directory = await harness.tempDir();
-    await attempt(() => client.downloadArtifact(build.id, { directory, expectedSize: 1 }));
+    emulator.faults.expiredArtifactUrls = 2;
+    await attempt(() => client.downloadArtifact(build.id, { directory }));
     await attempt(() => client.downloadArtifact('build_missing', { directory }));
 
     expect(failures.map((e) => (e as Error).name)).toEqual([
@@ -110,7 +111,7 @@ describe('errors', () => {
       'ApiError',
       'ApiError',
       'ResponseShapeError',
-      'DownloadError',
+      'ArtifactHostError',
       'NotFoundError',
     ]);
     expect(failures[0]).toMatchObject({ resourceId: 'proj_missing', status: 404 });
@@ -118,7 +119,7 @@ describe('errors', () => {
     expect((failures[2] as ApiError).serviceMessage).toMatch(/name/);
     expect(failures[4]).toMatchObject({ status: 503, endpoint: 'GET /projects/:projectId/builds' });
     expect(failures[6]).toBeInstanceOf(ResponseShapeError);
-    expect(failures[7]).toBeInstanceOf(DownloadError);
+    expect(failures[7]).toBeInstanceOf(ArtifactHostError);
     for (const error of failures) expectNoSecret(error, KEY);
     expect(JSON.stringify(retries)).not.toContain(KEY);
   });

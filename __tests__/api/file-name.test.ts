@@ -69,6 +69,14 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName(input, 'fallback.bin')).toBe(expected);
   });
 
+  it('drops bidirectional controls, so the name shows what it is', () => {
+    // `Setup \u202egpj.exe` displays as `Setup exe.jpg`.
+    expect(sanitizeFileName('Setup \u202egpj.exe', 'f')).toBe('Setup gpj.exe');
+    const every = '\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    expect(sanitizeFileName(`a${every}b.dmg`, 'f')).toBe('ab.dmg');
+    expect(sanitizeFileName(every, 'fallback.bin')).toBe('fallback.bin');
+  });
+
   it('uses the fallback for an absent name and shortens long names, keeping the extension', () => {
     expect(sanitizeFileName(undefined, 'build_1.bin')).toBe('build_1.bin');
     const long = sanitizeFileName(`${'x'.repeat(500)}.AppImage`, 'f');

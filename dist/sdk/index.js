@@ -1,4 +1,4 @@
-import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
 /***/ 6752:
@@ -45496,12 +45496,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
@@ -45617,6 +45613,30 @@ class DownloadError extends Error {
         this.problem = problem;
     }
 }
+/**
+ * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
+ * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
+ */
+class ArtifactHostError extends Error {
+    buildId;
+    host;
+    status;
+    attempts;
+    constructor(buildId, host, status, body, attempts) {
+        const words = body.replace(/\s+/g, ' ').trim().slice(0, 200);
+        super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
+            `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
+            (status >= 500 || status === 429 || status === 408
+                ? 'The host may be overloaded; re-run the job later.'
+                : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
+                    "the runner's network; re-run the job, or check the runner's proxy settings."));
+        this.name = 'ArtifactHostError';
+        this.buildId = buildId;
+        this.host = host;
+        this.status = status;
+        this.attempts = attempts;
+    }
+}
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
@@ -45631,6 +45651,9 @@ const MAX_NAME_BYTES = 200;
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+// Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
+// `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 function decodeExtValue(value) {
     // RFC 8187: charset'language'percent-encoded-octets
     const match = /^([\w!#$%&+^`{}~-]+)'[^']*'(.*)$/.exec(value.trim());
@@ -45706,6 +45729,7 @@ function shorten(name) {
 function sanitizeFileName(candidate, fallback) {
     const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
     const cleaned = base
+        .replace(BIDI_CONTROLS, '')
         .replace(FORBIDDEN, '_')
         .trim()
         .replace(/^[.\s]+/, '')
@@ -45721,388 +45745,97 @@ function pathInside(directory, fileName) {
     return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
 }
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_);
-// EXTERNAL MODULE: external "node:tls"
-var external_node_tls_ = __nccwpck_require__(1692);
-var external_node_tls_default = /*#__PURE__*/__nccwpck_require__.n(external_node_tls_);
-;// CONCATENATED MODULE: ./src/api/http1-get.ts
-// A lean HTTP/1.1 GET for artifact transfers. Node streams allocate a fresh buffer for every socket
-// read, so a large download leaves hundreds of MiB of garbage behind and runs well below curl.
-// Here a plain-http socket reads into a small ring of reused buffers (`onread`) and each body chunk
-// is handed over in place; the consumer releases a chunk when it is done with it, which paces the
-// socket. TLS sockets cannot read into caller buffers, so https chunks are fresh buffers, paced the
-// same way.
+;// CONCATENATED MODULE: ./src/api/part-file.ts
+// The `.part` file of a download: body chunks are hashed as they arrive and gathered into large
+// buffers, each written at its own offset in one call while the next one fills. TLS hands out a
+// fresh 16 KiB buffer per record; writing each one alone costs a system call per record and made
+// the download CPU-bound. Memory stays bounded: one buffer filling, one being written.
 
 
-const RING_BUFFERS = 8;
-const RING_BUFFER_BYTES = 512 * 1024;
-const MAX_HEAD_BYTES = 64 * 1024;
-/** The connection ended, failed or fell silent before the answer was complete. */
-class ConnectionCutError extends Error {
-    code;
-    constructor(message, code = 'ECONNRESET') {
-        super(message);
-        this.name = 'ConnectionCutError';
-        this.code = code;
+const BATCH_BYTES = 1024 * 1024;
+class PartFile {
+    path;
+    /** Bytes accepted so far (hashed; on disk once `settle()` resolves). */
+    received = 0;
+    #file;
+    #hash = (0,external_node_crypto_.createHash)('sha256');
+    #filling = Buffer.allocUnsafe(BATCH_BYTES);
+    #spare = Buffer.allocUnsafe(BATCH_BYTES);
+    #filled = 0;
+    /** File offset of the next batch handed to a write. */
+    #flushedTo = 0;
+    #writing = Promise.resolve();
+    #error;
+    constructor(partPath, file) {
+        this.path = partPath;
+        this.#file = file;
     }
-}
-/** Not HTTP/1.1 as the client can read it; retrying will not help. */
-class MalformedResponseError extends Error {
-    constructor(problem) {
-        super(`The server's answer is not valid HTTP/1.1: ${problem}.`);
-        this.name = 'MalformedResponseError';
+    static async create(partPath) {
+        return new PartFile(partPath, await (0,promises_.open)(partPath, 'w'));
     }
-}
-function parseHead(text) {
-    const [statusLine = '', ...lines] = text.split('\r\n');
-    const match = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(statusLine);
-    if (!match) {
-        throw new MalformedResponseError(`status line ${JSON.stringify(statusLine.slice(0, 100))}`);
-    }
-    const headers = {};
-    for (const line of lines) {
-        const colon = line.indexOf(':');
-        if (colon <= 0)
-            continue;
-        const name = line.slice(0, colon).trim().toLowerCase();
-        const value = line.slice(colon + 1).trim();
-        headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-    }
-    return { status: Number(match[1]), headers };
-}
-/**
- * How the body is delimited. We ask for `identity`, so `chunked` is the only transfer coding we can
- * read; Transfer-Encoding together with Content-Length is the mark of response splitting
- * (RFC 9112 §6.3) and is refused rather than guessed at.
- */
-function framingOf({ status, headers }) {
-    if (status === 204 || status === 304)
-        return { kind: 'length', remaining: 0 };
-    const coding = headers['transfer-encoding'];
-    const length = headers['content-length'];
-    if (coding !== undefined) {
-        if (!/^chunked$/i.test(coding.trim())) {
-            throw new MalformedResponseError(`Transfer-Encoding ${coding}`);
+    /**
+     * Takes a chunk; resolves at once unless a full batch has to wait for the write before it, which
+     * is how a slow disk slows the transfer instead of filling memory.
+     */
+    async accept(chunk) {
+        this.#hash.update(chunk);
+        this.received += chunk.length;
+        let offset = 0;
+        while (offset < chunk.length) {
+            const copied = chunk.copy(this.#filling, this.#filled, offset);
+            this.#filled += copied;
+            offset += copied;
+            if (this.#filled === BATCH_BYTES)
+                await this.#flush();
         }
-        if (length !== undefined) {
-            throw new MalformedResponseError('both Transfer-Encoding and Content-Length');
+    }
+    /** Writes what is gathered; resolves once the file holds exactly `received` bytes. */
+    async settle() {
+        if (this.#filled > 0)
+            await this.#flush();
+        await this.#writing;
+        if (this.#error !== undefined)
+            throw this.#error;
+    }
+    /** Empties the file and the hash, to take the transfer again from byte 0. */
+    async restart() {
+        await this.settle();
+        await this.#file.truncate(0);
+        this.#hash = (0,external_node_crypto_.createHash)('sha256');
+        this.received = 0;
+        this.#flushedTo = 0;
+    }
+    /** Closes the complete file; returns the hex sha256 of its content. */
+    async finish() {
+        await this.settle();
+        await this.#file.close();
+        return this.#hash.digest('hex');
+    }
+    async discard() {
+        await this.settle().catch(() => undefined);
+        await this.#file.close().catch(() => undefined);
+        await (0,promises_.rm)(this.path, { force: true });
+    }
+    async #flush() {
+        // The batch before must be on disk before its buffer can be filled again.
+        await this.#writing;
+        if (this.#error !== undefined)
+            throw this.#error;
+        const batch = this.#filling;
+        const length = this.#filled;
+        const position = this.#flushedTo;
+        this.#flushedTo += length;
+        this.#filling = this.#spare ?? Buffer.allocUnsafe(BATCH_BYTES);
+        this.#spare = undefined;
+        this.#filled = 0;
+        this.#writing = this.#writeAll(batch, length, position).then(() => void (this.#spare = batch), (error) => void (this.#error ??= error));
+    }
+    async #writeAll(batch, length, position) {
+        for (let done = 0; done < length;) {
+            const { bytesWritten } = await this.#file.write(batch, done, length - done, position + done);
+            done += bytesWritten;
         }
-        return { kind: 'chunked' };
     }
-    if (length === undefined)
-        return { kind: 'close' };
-    const remaining = /^\d+$/.test(length) ? Number(length) : NaN;
-    if (!Number.isSafeInteger(remaining))
-        throw new MalformedResponseError(`Content-Length ${length}`);
-    return { kind: 'length', remaining };
-}
-/** Chunked transfer coding, decoded in place across arbitrary read boundaries. */
-class ChunkedDecoder {
-    #state = 'size';
-    #line = '';
-    #remaining = 0;
-    #trailerBytes = 0;
-    /** Emits the data parts of `bytes`; true once the last chunk and the trailers are through. */
-    feed(bytes, emit) {
-        let at = 0;
-        while (at < bytes.length && this.#state !== 'done') {
-            if (this.#state === 'data') {
-                const take = Math.min(this.#remaining, bytes.length - at);
-                emit(bytes.subarray(at, at + take));
-                at += take;
-                this.#remaining -= take;
-                if (this.#remaining === 0)
-                    this.#state = 'data-end';
-                continue;
-            }
-            const newline = bytes.indexOf(10, at);
-            const end = newline === -1 ? bytes.length : newline;
-            this.#line += bytes.toString('latin1', at, end);
-            if (this.#line.length > 4096)
-                throw new MalformedResponseError('chunk line too long');
-            at = end + 1;
-            if (newline === -1)
-                break;
-            const line = this.#line.replace(/\r$/, '');
-            this.#line = '';
-            this.#state = this.#after(line);
-        }
-        return this.#state === 'done';
-    }
-    #after(line) {
-        if (this.#state === 'data-end') {
-            if (line !== '')
-                throw new MalformedResponseError('no CRLF after a chunk');
-            return 'size';
-        }
-        if (this.#state === 'trailer') {
-            this.#trailerBytes += line.length + 2;
-            if (this.#trailerBytes > MAX_HEAD_BYTES)
-                throw new MalformedResponseError('trailers too long');
-            return line === '' ? 'done' : 'trailer';
-        }
-        const size = /^([0-9a-f]{1,12})\s*(;.*)?$/i.exec(line)?.[1];
-        if (size === undefined)
-            throw new MalformedResponseError(`chunk size ${JSON.stringify(line)}`);
-        this.#remaining = parseInt(size, 16);
-        return this.#remaining === 0 ? 'trailer' : 'data';
-    }
-}
-/**
- * Buffers that reads land in, used in turn. Reading goes on only while the buffer the next read
- * will fill holds no chunk still in use, so a buffer is never overwritten under a consumer.
- * Node asks for the next buffer right after each read callback, so inside a callback the buffer
- * to check is the one after `filling`; between reads it is `filling` itself.
- */
-class ReadRing {
-    #buffers = Array.from({ length: RING_BUFFERS }, () => Buffer.allocUnsafe(RING_BUFFER_BYTES));
-    #holds = new Array(RING_BUFFERS).fill(0);
-    #filling = -1;
-    nextBuffer = () => {
-        this.#filling = (this.#filling + 1) % RING_BUFFERS;
-        return this.#buffers[this.#filling];
-    };
-    /** The buffer the socket reads into (inside a read callback: the one just filled). */
-    get filling() {
-        return this.#filling;
-    }
-    hold(index) {
-        this.#holds[index] = (this.#holds[index] ?? 0) + 1;
-    }
-    release(index) {
-        this.#holds[index] = (this.#holds[index] ?? 1) - 1;
-    }
-    /** Inside a read callback: may the socket go on reading? */
-    nextIsFree() {
-        return this.#holds[(this.#filling + 1) % RING_BUFFERS] === 0;
-    }
-    /** Between reads: may a paused socket read again? */
-    fillingIsFree() {
-        return this.#holds[this.#filling] === 0;
-    }
-}
-const headerLine = (name, value) => `${name}: ${value.replace(/[\r\n]+/g, ' ')}\r\n`;
-/** One GET on its own connection (`Connection: close`); resolves once the headers are in. */
-function http1Get(url, options) {
-    return new Promise((resolveHead, rejectHead) => {
-        const secure = url.protocol === 'https:';
-        const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-        const port = Number(url.port || (secure ? 443 : 80));
-        const ring = secure ? undefined : new ReadRing();
-        let headBytes = Buffer.alloc(0);
-        // Every byte before the final head, interim (1xx) heads included.
-        let headTotal = 0;
-        let head;
-        let framing;
-        let chunked;
-        let early;
-        let onChunk;
-        let piped;
-        let outstanding = 0;
-        let paused = false;
-        let complete = false;
-        let eof = false;
-        let failure;
-        const fail = (error) => {
-            if (failure || complete)
-                return;
-            failure = error;
-            socket.destroy();
-            if (head === undefined)
-                rejectHead(error);
-            piped?.reject(error);
-        };
-        const succeed = () => {
-            complete = true;
-            socket.destroy();
-            piped?.resolve();
-        };
-        const hasRoom = (betweenReads) => ring ? (betweenReads ? ring.fillingIsFree() : ring.nextIsFree()) : outstanding < RING_BUFFERS;
-        const resume = () => {
-            if (!paused || failure || complete || onChunk === undefined || !hasRoom(true))
-                return;
-            paused = false;
-            socket.resume();
-        };
-        const deliver = (part, ringIndex) => {
-            if (part.length === 0 || onChunk === undefined)
-                return;
-            outstanding++;
-            if (ringIndex >= 0)
-                ring?.hold(ringIndex);
-            let released = false;
-            onChunk(part, () => {
-                if (released)
-                    return;
-                released = true;
-                outstanding--;
-                if (ringIndex >= 0)
-                    ring?.release(ringIndex);
-                resume();
-            });
-        };
-        const body = (bytes, ringIndex) => {
-            if (framing?.kind === 'chunked') {
-                chunked ??= new ChunkedDecoder();
-                if (chunked.feed(bytes, (part) => deliver(part, ringIndex)))
-                    succeed();
-            }
-            else if (framing?.kind === 'length') {
-                const take = Math.min(framing.remaining, bytes.length);
-                deliver(bytes.subarray(0, take), ringIndex);
-                framing.remaining -= take;
-                if (framing.remaining === 0)
-                    succeed();
-            }
-            else {
-                deliver(bytes, ringIndex);
-            }
-        };
-        /** Every read; false pauses the socket until `resume` finds room. */
-        const onRead = (bytes, ringIndex) => {
-            try {
-                if (head === undefined)
-                    readHead(bytes);
-                else
-                    body(bytes, ringIndex);
-            }
-            catch (error) {
-                fail(error);
-            }
-            if (failure || complete)
-                return false;
-            if (head === undefined || (onChunk !== undefined && hasRoom(false)))
-                return true;
-            paused = true;
-            if (!ring)
-                socket.pause();
-            return false;
-        };
-        const readHead = (bytes) => {
-            headBytes = Buffer.concat([headBytes, bytes]);
-            let parsed;
-            for (;;) {
-                const end = headBytes.indexOf('\r\n\r\n');
-                if (headTotal + (end === -1 ? headBytes.length : end) > MAX_HEAD_BYTES) {
-                    throw new MalformedResponseError(`headers longer than ${MAX_HEAD_BYTES} bytes`);
-                }
-                if (end === -1)
-                    return;
-                parsed = parseHead(headBytes.toString('latin1', 0, end));
-                headTotal += end + 4;
-                headBytes = headBytes.subarray(end + 4);
-                if (parsed.status >= 200)
-                    break;
-            }
-            const rest = headBytes;
-            headBytes = Buffer.alloc(0);
-            framing = framingOf(parsed);
-            head = parsed;
-            // Bytes past the head are copies already (concat), so they need no ring hold.
-            early = rest.length > 0 ? rest : undefined;
-            if (framing.kind === 'length' && framing.remaining === 0)
-                succeed();
-            resolveHead(exchange(parsed));
-        };
-        const exchange = ({ status, headers }) => ({
-            status,
-            headers,
-            pipe(consumer) {
-                return new Promise((resolve, reject) => {
-                    piped = { resolve, reject };
-                    onChunk = consumer;
-                    if (failure)
-                        return reject(failure);
-                    if (early) {
-                        const pending = early;
-                        early = undefined;
-                        try {
-                            body(pending, -1);
-                        }
-                        catch (error) {
-                            fail(error);
-                        }
-                    }
-                    if (eof)
-                        settleEof();
-                    if (complete)
-                        return resolve();
-                    resume();
-                });
-            },
-            async text(limit) {
-                const parts = [];
-                let size = 0;
-                await this.pipe((chunk, release) => {
-                    if (size < limit)
-                        parts.push(Buffer.from(chunk.subarray(0, limit - size)));
-                    size += chunk.length;
-                    release();
-                    // An error page may stream without end; what is past the limit is not read.
-                    if (size >= limit)
-                        this.destroy();
-                }).catch((error) => {
-                    if (size < limit)
-                        throw error;
-                });
-                return Buffer.concat(parts).toString('utf8');
-            },
-            destroy() {
-                fail(new ConnectionCutError('The transfer was stopped by the client.'));
-            },
-        });
-        const connection = { host, port, timeout: options.idleTimeoutMs };
-        const socket = ring
-            ? external_node_net_default().connect({
-                ...connection,
-                onread: {
-                    buffer: ring.nextBuffer,
-                    callback: (length, buffer) => onRead(buffer.subarray(0, length), ring.filling),
-                },
-            })
-            : external_node_tls_default().connect({
-                ...connection,
-                servername: external_node_net_default().isIP(host) ? undefined : host,
-                ca: options.tls?.ca,
-                rejectUnauthorized: true,
-            });
-        if (!ring)
-            socket.on('data', (bytes) => onRead(bytes, -1));
-        const request = `GET ${url.pathname}${url.search} HTTP/1.1\r\n` +
-            headerLine('host', url.host) +
-            Object.entries({ ...options.headers, 'accept-encoding': 'identity', connection: 'close' })
-                .map(([name, value]) => headerLine(name, value))
-                .join('') +
-            '\r\n';
-        socket.once(ring ? 'connect' : 'secureConnect', () => socket.write(request));
-        socket.on('timeout', () => fail(new ConnectionCutError(`No data for ${options.idleTimeoutMs} ms.`, 'ETIMEDOUT')));
-        socket.on('error', fail);
-        // The end of the stream completes a close-delimited body and cuts any other; with bytes still
-        // waiting for a consumer, that is judged once they are delivered.
-        const settleEof = () => {
-            if (head !== undefined && framing?.kind === 'close')
-                succeed();
-            else
-                fail(new ConnectionCutError('The server closed the connection mid-answer.'));
-        };
-        socket.on('end', () => {
-            eof = true;
-            if (head === undefined || onChunk !== undefined)
-                settleEof();
-        });
-        socket.on('close', () => {
-            if (!eof)
-                fail(new ConnectionCutError('The connection closed mid-answer.'));
-        });
-        const { signal } = options;
-        const onAbort = () => fail(signal?.reason);
-        if (signal?.aborted)
-            onAbort();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        socket.once('close', () => signal?.removeEventListener('abort', onAbort));
-    });
 }
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
@@ -46213,23 +45946,23 @@ async function withRetries(runtime, task) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/download.ts
-// Streaming artifact download: redirects followed by hand (the API key never leaves the API's
-// origin), body → sha256 → `<name>.part` in one pass with constant memory, resume with Range after
-// a cut, length checks, then an atomic rename.
+// Streaming artifact download over the transport's dispatcher (so through the environment's
+// proxy): redirects followed by hand (the API key never leaves the API's origin, https never
+// drops to http), body → sha256 → `<name>.part` in large writes, resume with Range + If-Range
+// after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
+// Every wait goes through the retry policy; a transfer that got further starts its count over.
 
 
 
 
 
-
-
-
-const openFile = (0,external_node_util_.promisify)(external_node_fs_namespaceObject.open);
-const truncateFile = (0,external_node_util_.promisify)(external_node_fs_namespaceObject.ftruncate);
-const closeFile = (0,external_node_util_.promisify)(external_node_fs_namespaceObject.close);
 const ENDPOINT = 'GET /builds/:buildId/download';
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
+const headerOf = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
 /** `Content-Range: bytes <start>-<end>/<total|*>` */
 function parseContentRange(value) {
     const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
@@ -46237,49 +45970,21 @@ function parseContentRange(value) {
         return undefined;
     return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
 }
+/**
+ * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
+ * when the host gives neither (then a cut transfer starts again from zero).
+ */
+function validatorOf(headers) {
+    const etag = headerOf(headers, 'etag');
+    if (etag !== undefined && etag.startsWith('"'))
+        return etag;
+    return headerOf(headers, 'last-modified');
+}
 /** How an answer continues a transfer that already holds `received` bytes. */
 function continuationOf(received, status, rangeStart) {
     if (status === 206)
         return rangeStart === received ? (received === 0 ? 'fresh' : 'resume') : 'restart';
     return received === 0 ? 'fresh' : 'restart';
-}
-function announcedTotal({ status, headers }) {
-    if (status === 206)
-        return parseContentRange(headers['content-range'])?.total;
-    const length = Number(headers['content-length'] ?? NaN);
-    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
-}
-async function openOnce(transport, buildId, start, rangeFrom, signal) {
-    let url = start;
-    for (let hop = 0;; hop++) {
-        let response;
-        try {
-            response = await http1Get(url, {
-                headers: transport.headersFor(url, rangeFrom > 0 ? { range: `bytes=${rangeFrom}-` } : {}),
-                idleTimeoutMs: transport.timeoutMs,
-                signal,
-            });
-        }
-        catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return { ok: false, failure: transport.networkFailure(ENDPOINT, error, false) };
-        }
-        const { status, headers } = response;
-        if (status >= 300 && status < 400 && headers.location !== undefined) {
-            response.destroy();
-            url = nextHop(buildId, url, headers.location, hop);
-            continue;
-        }
-        if (status === 200 || status === 206)
-            return { ok: true, value: { response, url } };
-        // The status alone decides what happens; the body only adds the service's words.
-        const text = await response.text(ERROR_BODY_LIMIT).catch(() => '');
-        return {
-            ok: false,
-            failure: transport.statusFailure(ENDPOINT, status, headers, text, buildId),
-        };
-    }
 }
 function nextHop(buildId, from, location, hop) {
     if (hop >= MAX_REDIRECTS) {
@@ -46295,177 +46000,242 @@ function nextHop(buildId, from, location, hop) {
     }
     return next;
 }
-function targetOf(directory, buildId, response, url) {
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+function discard(body) {
+    if (body.destroyed)
+        return;
+    body.on('error', () => { });
+    body.destroy();
+}
+/** At most `limit` bytes of a body, as text; the rest is not waited for. */
+async function bodyStart(body, limit) {
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of body) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= limit)
+                break;
+        }
+    }
+    catch {
+        // The words are a bonus; the status already decided.
+    }
+    finally {
+        discard(body);
+    }
+    return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
+async function downloadArtifact(transport, buildId, options) {
+    const { signal } = options;
+    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
+    await (0,promises_.mkdir)(options.directory, { recursive: true });
+    const transfer = {
+        part: undefined,
+        target: undefined,
+        validator: undefined,
+        total: undefined,
+        resumes: 0,
+        furthest: 0,
+        refusedOnce: false,
+    };
+    try {
+        await withRetries(transport.runtime, {
+            endpoint: ENDPOINT,
+            signal,
+            attempt: () => attemptTransfer(transport, buildId, start, transfer, options),
+        });
+        const part = transfer.part;
+        const size = part.received;
+        const sha256 = await part.finish();
+        const { target } = transfer;
+        await (0,promises_.rename)(part.path, target.filePath);
+        if (options.expectedSize !== undefined && options.expectedSize !== size) {
+            options.onWarning?.(`build ${buildId}: the artifact host sent ${size} bytes (Content-Length), the build's ` +
+                `artifactSize says ${options.expectedSize}; the download is complete by the host's ` +
+                `length and its sha256 is ${sha256}.`);
+        }
+        return {
+            path: target.filePath,
+            fileName: target.fileName,
+            size,
+            sha256,
+            resumes: transfer.resumes,
+        };
+    }
+    catch (error) {
+        await transfer.part?.discard();
+        throw error;
+    }
+}
+/** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
+async function attemptTransfer(transport, buildId, start, transfer, options) {
+    const received = transfer.part?.received ?? 0;
+    const resumeFrom = received > 0 && transfer.validator !== undefined ? received : 0;
+    if (received > 0 && resumeFrom === 0)
+        await transfer.part.restart();
+    const opened = await download_open(transport, buildId, start, resumeFrom, transfer, options.signal);
+    if (!opened.ok)
+        return opened;
+    const { response, url } = opened.value;
+    try {
+        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
+        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`);
+        const part = transfer.part;
+        const range = parseContentRange(headerOf(response.headers, 'content-range'));
+        const continuation = continuationOf(part.received, response.statusCode, range?.start);
+        if (part.received > 0)
+            transfer.resumes++;
+        if (response.statusCode === 206 && resumeFrom === 0) {
+            // Asking again would get the same answer, forever.
+            throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
+                `${headerOf(response.headers, 'content-range') ?? 'without Content-Range'}).`);
+        }
+        const validator = validatorOf(response.headers);
+        // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
+        if (continuation === 'restart' || (part.received > 0 && validator !== transfer.validator)) {
+            await part.restart();
+            if (response.statusCode === 206)
+                return retryAtOnce('the range did not continue the file');
+        }
+        transfer.validator = validator;
+        transfer.total = announcedTotal(response) ?? transfer.total;
+        return await receiveBody(transport, buildId, response, transfer, options);
+    }
+    finally {
+        // Frees the connection on every early exit; a no-op once the body was read to the end.
+        discard(response.body);
+    }
+}
+async function receiveBody(transport, buildId, response, transfer, options) {
+    const part = transfer.part;
+    // Without a length from the host, artifactSize is the only bound on a body that never ends.
+    const limit = transfer.total ?? options.expectedSize;
+    try {
+        for await (const chunk of response.body) {
+            await part.accept(chunk);
+            // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
+            if (limit !== undefined && part.received > limit) {
+                throw new DownloadError(buildId, 'size', `received more than ${limit} bytes.`);
+            }
+            options.onProgress?.(part.received, transfer.total);
+        }
+        await part.settle();
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            throw options.signal.reason;
+        if (error instanceof DownloadError)
+            throw error;
+        await part.settle();
+        const failure = transport.networkFailure(ENDPOINT, error, false);
+        const madeProgress = part.received > transfer.furthest;
+        transfer.furthest = Math.max(transfer.furthest, part.received);
+        return {
+            ok: false,
+            failure: {
+                ...failure,
+                madeProgress,
+                reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+            },
+        };
+    }
+    if (transfer.total !== undefined && part.received !== transfer.total) {
+        throw new DownloadError(buildId, 'size', `received ${part.received} bytes, expected ${transfer.total}.`);
+    }
+    return { ok: true, value: true };
+}
+const retryAtOnce = (reason) => ({
+    ok: false,
+    failure: {
+        retryable: true,
+        outcomeUnknown: false,
+        madeProgress: true,
+        reason,
+        toError: () => new Error(reason),
+    },
+});
+function announcedTotal({ statusCode, headers }) {
+    if (statusCode === 206)
+        return parseContentRange(headerOf(headers, 'content-range'))?.total;
+    const length = Number(headerOf(headers, 'content-length') ?? NaN);
+    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+/** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
+async function download_open(transport, buildId, start, resumeFrom, transfer, signal) {
+    let url = start;
+    for (let hop = 0;; hop++) {
+        const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator } : {};
+        let response;
+        try {
+            response = await transport.send(url, {
+                method: 'GET',
+                headers,
+                signal,
+                idleTimeoutMs: transport.requestTimeoutMs(),
+            });
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw signal.reason;
+            return {
+                ok: false,
+                failure: transport.networkFailure(ENDPOINT, error, false, undefined, url),
+            };
+        }
+        const status = response.statusCode;
+        const location = headerOf(response.headers, 'location');
+        if (status >= 300 && status < 400 && location !== undefined) {
+            discard(response.body);
+            url = nextHop(buildId, url, location, hop);
+            continue;
+        }
+        if (status === 200 || status === 206)
+            return { ok: true, value: { response, url } };
+        // The status alone decides what happens; the body only adds the host's words.
+        const text = await bodyStart(response.body, ERROR_BODY_LIMIT);
+        if (url.origin !== transport.apiOrigin) {
+            const now = transport.runtime.now();
+            return {
+                ok: false,
+                failure: hostFailure(buildId, url, status, response.headers, text, transfer, now),
+            };
+        }
+        return {
+            ok: false,
+            failure: transport.statusFailure(ENDPOINT, status, response.headers, text, buildId),
+        };
+    }
+}
+/**
+ * The artifact host's own answer. A 401/403/404/410 there usually means a signed URL that expired:
+ * worth one more try from the API, which hands out a fresh one. Never an API-key problem.
+ */
+function hostFailure(buildId, url, status, headers, text, transfer, now) {
+    const refused = [401, 403, 404, 410].includes(status);
+    const freshUrlHelps = refused && !transfer.refusedOnce;
+    if (refused)
+        transfer.refusedOnce = true;
+    const transient = status === 408 || status === 429 || status >= 500;
+    return {
+        retryable: freshUrlHelps || transient,
+        outcomeUnknown: false,
+        retryAfterMs: transient ? parseRetryAfter(headerOf(headers, 'retry-after'), now) : undefined,
+        reason: `the artifact host ${url.host} answered HTTP ${status}` +
+            (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
+        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, text, attempts),
+    };
+}
+function targetOf(directory, buildId, headers, url) {
     const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
-    const disposition = response.headers['content-disposition'];
-    const fileName = sanitizeFileName(fileNameFromContentDisposition(disposition) ?? fileNameFromUrl(url), fallback);
+    const fileName = sanitizeFileName(fileNameFromContentDisposition(headerOf(headers, 'content-disposition')) ??
+        fileNameFromUrl(url), fallback);
     const filePath = pathInside(directory, fileName);
     if (filePath === undefined) {
         throw new DownloadError(buildId, 'name', `the file name '${fileName}' leaves ${directory}.`);
     }
-    return { fileName, filePath, partPath: `${filePath}.part` };
-}
-/**
- * The `.part` file and the running sha256 of exactly the bytes given to it. Each chunk is written
- * at its own offset in the background while the next bytes arrive, and released once on disk.
- * Plain callbacks rather than promises: at a thousand chunks a second, per-chunk promise chains
- * grow the young heap by tens of MiB.
- */
-class PartFile {
-    path;
-    received = 0;
-    #fd;
-    #hash = (0,external_node_crypto_.createHash)('sha256');
-    #writing = 0;
-    #idle;
-    #error;
-    constructor(partPath, fd) {
-        this.path = partPath;
-        this.#fd = fd;
-    }
-    static async create(partPath) {
-        return new PartFile(partPath, await openFile(partPath, 'w'));
-    }
-    /** Hashes a chunk and starts writing it; throws a write error seen earlier. */
-    accept(chunk, release) {
-        if (this.#error)
-            throw this.#error;
-        this.#hash.update(chunk);
-        this.#writing++;
-        this.#write(chunk, this.received, release);
-        this.received += chunk.length;
-    }
-    /** Waits for the writes under way; the file then holds exactly `received` bytes. */
-    async settle() {
-        if (this.#writing > 0)
-            await new Promise((resolve) => (this.#idle = resolve));
-        if (this.#error)
-            throw this.#error;
-    }
-    async restart() {
-        await this.settle();
-        await truncateFile(this.#fd, 0);
-        this.#hash = (0,external_node_crypto_.createHash)('sha256');
-        this.received = 0;
-    }
-    /** Closes the complete file; returns the hex sha256 of its content. */
-    async finish() {
-        await this.settle();
-        await closeFile(this.#fd);
-        return this.#hash.digest('hex');
-    }
-    async discard() {
-        await this.settle().catch(() => undefined);
-        await closeFile(this.#fd).catch(() => undefined);
-        await (0,promises_.rm)(this.path, { force: true });
-    }
-    #write(chunk, position, release) {
-        (0,external_node_fs_namespaceObject.write)(this.#fd, chunk, 0, chunk.length, position, (error, written) => {
-            if (!error && written < chunk.length) {
-                this.#write(chunk.subarray(written), position + written, release);
-                return;
-            }
-            if (error)
-                this.#error ??= error;
-            release();
-            if (--this.#writing === 0)
-                this.#idle?.();
-        });
-    }
-}
-async function downloadArtifact(transport, buildId, options) {
-    const { signal, expectedSize } = options;
-    const { runtime } = transport;
-    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
-    await (0,promises_.mkdir)(options.directory, { recursive: true });
-    let target;
-    let part;
-    let total;
-    let resumes = 0;
-    let stalls = 0;
-    // Progress is new ground only: a host that ignores Range and cuts at the same point every time
-    // would otherwise look like progress forever.
-    let furthest = 0;
-    try {
-        for (;;) {
-            const { response, url } = await withRetries(runtime, {
-                endpoint: ENDPOINT,
-                signal,
-                attempt: () => openOnce(transport, buildId, start, part?.received ?? 0, signal),
-            });
-            try {
-                target ??= targetOf(options.directory, buildId, response, url);
-                part ??= await PartFile.create(target.partPath);
-                const range = parseContentRange(response.headers['content-range']);
-                const continuation = continuationOf(part.received, response.status, range?.start);
-                if (part.received > 0)
-                    resumes++;
-                if (continuation === 'restart') {
-                    if (response.status === 206 && part.received === 0) {
-                        // Asking again would get the same answer, forever.
-                        throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
-                            `${response.headers['content-range'] ?? 'without Content-Range'}).`);
-                    }
-                    await part.restart();
-                    // A range that does not start where we stopped is of no use; ask again from zero.
-                    if (response.status === 206)
-                        continue;
-                }
-                total = announcedTotal(response) ?? total;
-                if (total !== undefined && expectedSize !== undefined && total !== expectedSize) {
-                    throw new DownloadError(buildId, 'size', `the artifact host announces ${total} bytes, the build's artifactSize is ${expectedSize}.`);
-                }
-                const file = part;
-                // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
-                const limit = expectedSize ?? total;
-                try {
-                    await response.pipe((chunk, release) => {
-                        file.accept(chunk, release);
-                        if (limit !== undefined && file.received > limit) {
-                            throw new DownloadError(buildId, 'size', `received more than ${limit} bytes.`);
-                        }
-                        options.onProgress?.(file.received, total);
-                    });
-                    break;
-                }
-                catch (error) {
-                    if (signal?.aborted)
-                        throw signal.reason;
-                    await part.settle();
-                    const failure = transport.networkFailure(ENDPOINT, error, false);
-                    stalls = part.received > furthest ? 0 : stalls + 1;
-                    furthest = Math.max(furthest, part.received);
-                    if (stalls >= runtime.policy.maxAttempts)
-                        throw failure.toError(stalls);
-                    const delayMs = stalls === 0 ? 0 : backoffDelay(runtime.policy, stalls, runtime.random);
-                    runtime.onRetry?.({
-                        endpoint: ENDPOINT,
-                        attempt: resumes + 1,
-                        delayMs,
-                        reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
-                        serverAsked: false,
-                    });
-                    await runtime.sleep(delayMs, signal);
-                }
-            }
-            finally {
-                // Frees the connection on every early exit; a no-op once the body was read to the end.
-                response.destroy();
-            }
-        }
-        const size = part.received;
-        const sha256 = await part.finish();
-        const expected = expectedSize ?? total;
-        if (expected !== undefined && size !== expected) {
-            throw new DownloadError(buildId, 'size', `received ${size} bytes, expected ${expected}.`);
-        }
-        await (0,promises_.rename)(part.path, target.filePath);
-        return { path: target.filePath, fileName: target.fileName, size, sha256, resumes };
-    }
-    catch (error) {
-        await part?.discard();
-        throw error;
-    }
+    return { fileName, filePath };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js

@@ -172,3 +172,31 @@ export class DownloadError extends Error {
     this.problem = problem;
   }
 }
+
+/**
+ * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
+ * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
+ */
+export class ArtifactHostError extends Error {
+  readonly buildId: string;
+  readonly host: string;
+  readonly status: number;
+  readonly attempts: number;
+
+  constructor(buildId: string, host: string, status: number, body: string, attempts: number) {
+    const words = body.replace(/\s+/g, ' ').trim().slice(0, 200);
+    super(
+      `Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
+        `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
+        (status >= 500 || status === 429 || status === 408
+          ? 'The host may be overloaded; re-run the job later.'
+          : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
+            "the runner's network; re-run the job, or check the runner's proxy settings."),
+    );
+    this.name = 'ArtifactHostError';
+    this.buildId = buildId;
+    this.host = host;
+    this.status = status;
+    this.attempts = attempts;
+  }
+}

@@ -8,6 +8,9 @@ const MAX_NAME_BYTES = 200;
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+// Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
+// `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function decodeExtValue(value: string): string | undefined {
   // RFC 8187: charset'language'percent-encoded-octets
@@ -86,6 +89,7 @@ function shorten(name: string): string {
 export function sanitizeFileName(candidate: string | undefined, fallback: string): string {
   const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
   const cleaned = base
+    .replace(BIDI_CONTROLS, '')
     .replace(FORBIDDEN, '_')
     .trim()
     .replace(/^[.\s]+/, '')

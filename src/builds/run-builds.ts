@@ -79,6 +79,8 @@ async function download(build: TrackedBuild, id: string, f: Follow): Promise<voi
       directory,
       expectedSize: build.artifactSize,
       signal: f.stop,
+      onWarning: (message) =>
+        core.warning(message, { title: `${labelOf(build)}: artifact size differs` }),
     });
     build.download = {
       path: path.resolve(file.path),

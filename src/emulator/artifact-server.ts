@@ -1,7 +1,9 @@
 // The artifact host (a second origin, like a presigned-URL object store): checks the URL signature,
-// refuses any Authorization header, answers Range requests, and streams with backpressure.
+// refuses any Authorization header, answers Range requests (If-Range against its strong ETag or
+// Last-Modified), and streams with backpressure.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { consume } from './faults.ts';
+import { consume, consumeCount } from './faults.ts';
 import {
   contentDisposition,
   parseRange,
@@ -25,6 +27,21 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
     'Content-Length': Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+// What S3 answers for a presigned URL past its expiry.
+const EXPIRED_BODY =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code>' +
+  '<Message>Request has expired</Message></Error>';
+
+/** A strong validator of the artifact's current bytes. */
+const etagOf = (artifactKey: string, size: number): string =>
+  `"${createHash('sha256').update(`${artifactKey}|${size}`).digest('hex').slice(0, 32)}"`;
+
+/** If-Range holds when it names the current representation (RFC 9110 §13.1.5). */
+function ifRangeHolds(value: string | undefined, etag: string, lastModified: string): boolean {
+  if (value === undefined) return true;
+  return value.startsWith('"') ? value === etag : value === lastModified;
 }
 
 function waitForDrain(res: ServerResponse): Promise<void> {
@@ -63,6 +80,11 @@ async function pump(res: ServerResponse, unit: Buffer, start: number, end: numbe
   }
 }
 
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
 export async function handleArtifactRequest(
   ctx: ArtifactHostContext,
   req: IncomingMessage,
@@ -94,8 +116,20 @@ export async function handleArtifactRequest(
     return;
   }
   const faults = ctx.faults();
+  if (consumeCount(faults, 'expiredArtifactUrls')) {
+    res.writeHead(403, {
+      'Content-Type': 'application/xml',
+      'Content-Length': Buffer.byteLength(EXPIRED_BODY),
+    });
+    res.end(EXPIRED_BODY);
+    return;
+  }
   const size = build.size;
-  const range = faults.ignoreRange ? null : parseRange(req.headers.range, size);
+  const etag = etagOf(build.artifactKey, size);
+  const lastModified = new Date(build.completedAt ?? build.createdAt).toUTCString();
+  const rangeWanted =
+    !faults.ignoreRange && ifRangeHolds(header(req, 'if-range'), etag, lastModified);
+  const range = rangeWanted ? parseRange(req.headers.range, size) : null;
   if (range === 'unsatisfiable') {
     res.setHeader('Content-Range', `bytes */${size}`);
     refuse(res, 416, 'range_not_satisfiable', `The artifact has ${size} bytes.`);
@@ -108,6 +142,8 @@ export async function handleArtifactRequest(
     'Content-Length': end - start,
     'Content-Disposition': contentDisposition(faults.hostileFileName ?? build.fileName),
     'Accept-Ranges': faults.ignoreRange ? 'none' : 'bytes',
+    ETag: etag,
+    'Last-Modified': lastModified,
     ...(range !== null && { 'Content-Range': `bytes ${start}-${end - 1}/${size}` }),
   });
   if (req.method === 'HEAD') {
@@ -119,6 +155,7 @@ export async function handleArtifactRequest(
   if (cut) {
     await pump(res, unit, start, Math.min(end, start + faults.cutDownloads.afterBytes));
     await dropAfterFlush(res);
+    if (faults.replaceArtifactOnCut) build.artifactKey += '+replaced';
     return;
   }
   await pump(res, unit, start, end);

@@ -10,6 +10,8 @@ export function defaultFaults(): Faults {
     malformedJson: 0,
     cutDownloads: { count: 0, afterBytes: 0 },
     ignoreRange: false,
+    replaceArtifactOnCut: false,
+    expiredArtifactUrls: 0,
     failBuilds: [],
     endBuildsAs: [],
     hangBuilds: [],
@@ -42,7 +44,7 @@ export function consume(holder: { count: number }): boolean {
 /** Same, for the faults that are a bare count. */
 export function consumeCount(
   faults: Faults,
-  field: 'loseTriggerResponses' | 'malformedJson',
+  field: 'loseTriggerResponses' | 'malformedJson' | 'expiredArtifactUrls',
 ): boolean {
   if (faults[field] <= 0) return false;
   faults[field] -= 1;

@@ -59,6 +59,13 @@ export interface Faults {
   cutDownloads: { count: number; afterBytes: number };
   /** The artifact host ignores `Range` and always answers 200 with the whole file. */
   ignoreRange: boolean;
+  /**
+   * A cut download's artifact is replaced at once by a new version (new bytes, new ETag), as when
+   * the object behind a URL changes between a cut and its resume.
+   */
+  replaceArtifactOnCut: boolean;
+  /** The next N artifact-host requests answer 403 with an S3-style "Request has expired" body. */
+  expiredArtifactUrls: number;
   /** Builds matching any rule end `failed`, with error lines in their log. */
   failBuilds: BuildRule[];
   /**

@@ -50,3 +50,14 @@ export declare class DownloadError extends Error {
     readonly problem: DownloadProblem;
     constructor(buildId: string, problem: DownloadProblem, message: string);
 }
+/**
+ * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
+ * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
+ */
+export declare class ArtifactHostError extends Error {
+    readonly buildId: string;
+    readonly host: string;
+    readonly status: number;
+    readonly attempts: number;
+    constructor(buildId: string, host: string, status: number, body: string, attempts: number);
+}
