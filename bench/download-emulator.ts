@@ -1,21 +1,19 @@
 // The benchmark's service, in its own process so it does not share a CPU budget or event loop
-// with the client being measured. Prints one JSON line, then serves until stdin closes.
+// with the process being measured. With a certificate (PEM paths in argv) both origins serve
+// https. Prints one JSON line, then serves until stdin closes.
+import { readFileSync } from 'node:fs';
 import { startEmulator } from '../src/emulator/index.ts';
 
 const PROJECT_ID = 'proj_bench';
 
-const artifactSize = Number(process.argv[2]);
+const [size = '0', certFile, keyFile] = process.argv.slice(2);
 const emulator = await startEmulator({
-  artifactSize,
+  artifactSize: Number(size),
   queuedMs: 10,
   buildingMs: 50,
+  ...(certFile && keyFile && { tls: { cert: readFileSync(certFile), key: readFileSync(keyFile) } }),
   seedProjects: [
-    {
-      id: PROJECT_ID,
-      name: 'Bench',
-      url: 'https://bench.example.com',
-      platforms: ['linux'],
-    },
+    { id: PROJECT_ID, name: 'Bench', url: 'https://bench.example.com', platforms: ['linux'] },
   ],
 });
 const { baseUrl, apiKey } = emulator;

@@ -74,6 +74,7 @@ async function download(build: TrackedBuild, id: string, f: Follow): Promise<voi
   );
   const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${id}` : ''}`;
   const directory = path.join(plan.downloadPath, folder);
+  core.info(`${labelOf(build)}: downloading ${id} into ${directory}`);
   try {
     const file = await deps.client.downloadArtifact(id, {
       directory,

@@ -5,11 +5,10 @@ export declare class PartFile {
     received: number;
     private constructor();
     static create(partPath: string): Promise<PartFile>;
-    /**
-     * Takes a chunk; resolves at once unless a full batch has to wait for the write before it, which
-     * is how a slow disk slows the transfer instead of filling memory.
-     */
-    accept(chunk: Buffer): Promise<void>;
+    /** Takes a chunk; false when the sender should pause until `drained()` resolves. */
+    accept(chunk: Buffer): boolean;
+    /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */
+    drained(): Promise<void>;
     /** Writes what is gathered; resolves once the file holds exactly `received` bytes. */
     settle(): Promise<void>;
     /** Empties the file and the hash, to take the transfer again from byte 0. */
