@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseContentDisposition } from 'content-disposition';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { call, createProject, finished, triggerBuild } from './helpers.ts';
 
@@ -35,9 +36,10 @@ describe('artifact host', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-length')).toBe(String(SIZE));
     expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="Big-App-2.0.0-linux-x64.AppImage"',
-    );
+    expect(parseContentDisposition(response.headers.get('content-disposition')!)).toEqual({
+      type: 'attachment',
+      parameters: { filename: 'Big-App-2.0.0-linux-x64.AppImage' },
+    });
     expect(bytes.length).toBe(SIZE);
     expect(emulator.artifactFor(buildId)).toEqual({
       fileName: 'Big-App-2.0.0-linux-x64.AppImage',

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BuildServiceClient } from '../../src/api/client.ts';
 import {
   CliUsageError,
   DEFAULT_CLI_API_KEY,
@@ -9,6 +12,7 @@ import {
   parseRule,
   parseSize,
 } from '../../src/emulator/cli-args.ts';
+import { makeCertificates } from '../support/certificates.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
@@ -90,6 +94,33 @@ describe('emulator CLI', () => {
     const exited = exitCode(child!);
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('serves https with a given certificate under a public host name', async () => {
+    const certificates = makeCertificates(['localhost']);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dba-cli-tls-'));
+    writeFileSync(path.join(dir, 'cert.pem'), certificates.cert);
+    writeFileSync(path.join(dir, 'key.pem'), certificates.key);
+    const printed = await startCli([
+      '--port',
+      '0',
+      '--tls-cert',
+      path.join(dir, 'cert.pem'),
+      '--tls-key',
+      path.join(dir, 'key.pem'),
+      '--public-host',
+      'localhost',
+    ]);
+    expect(printed['base URL']).toMatch(/^https:\/\/localhost:\d+\/v1$/);
+    expect(printed['artifact URL']).toMatch(/^https:\/\/localhost:\d+$/);
+    const client = new BuildServiceClient({
+      baseUrl: printed['base URL']!,
+      apiKey: printed['API key']!,
+      ca: certificates.ca,
+    });
+    expect((await client.getProject('proj_demo')).id).toBe('proj_demo');
+    await client.close();
+    expect(() => parseCliArgs(['--tls-cert', 'a.pem'])).toThrow(/--tls-cert and --tls-key/);
   });
 
   it('refuses bad flags with exit code 2 and the usage text', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseContentDisposition } from 'content-disposition';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { call, createProject, finished, triggerBuild, waitFor } from './helpers.ts';
 
@@ -157,9 +158,10 @@ describe('artifact faults', () => {
     const { artifactUrl } = await successfulBuild();
     emulator.faults.hostileFileName = '../../etc/passwd';
     const response = await fetch(artifactUrl, { method: 'HEAD' });
-    expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="../../etc/passwd"',
-    );
+    expect(parseContentDisposition(response.headers.get('content-disposition')!)).toEqual({
+      type: 'attachment',
+      parameters: { filename: '../../etc/passwd' },
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // Choosing the local file name of an artifact. The name comes from the artifact host, so it is
 // untrusted: it is reduced to a plain base name that cannot leave the target directory.
 import path from 'node:path';
+import { parse as parseContentDisposition } from 'content-disposition';
 
 // File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
 const MAX_NAME_BYTES = 200;
@@ -12,44 +13,15 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
 // `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-function decodeExtValue(value: string): string | undefined {
-  // RFC 8187: charset'language'percent-encoded-octets
-  const match = /^([\w!#$%&+^`{}~-]+)'[^']*'(.*)$/.exec(value.trim());
-  if (!match) return undefined;
-  const [, charset = '', encoded = ''] = match;
-  switch (charset.toLowerCase()) {
-    case 'utf-8':
-      try {
-        return decodeURIComponent(encoded);
-      } catch {
-        return undefined;
-      }
-    case 'iso-8859-1':
-      return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
-        String.fromCharCode(parseInt(hex, 16)),
-      );
-    default:
-      return undefined;
-  }
-}
-
-const unquote = (value: string): string =>
-  value.startsWith('"') && value.endsWith('"') && value.length >= 2
-    ? value.slice(1, -1).replace(/\\(.)/g, '$1')
-    : value.trim();
-
-/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`. */
+/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`; undefined when unreadable. */
 export function fileNameFromContentDisposition(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const params = new Map<string, string>();
-  const pattern = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
-  for (const [, name = '', value = ''] of header.matchAll(pattern)) {
-    params.set(name.toLowerCase(), value);
+  try {
+    return parseContentDisposition(header).parameters.filename;
+  } catch {
+    // A header the parser refuses names nothing; the URL's last segment will.
+    return undefined;
   }
-  const extended = params.get('filename*');
-  const fromExtended = extended === undefined ? undefined : decodeExtValue(unquote(extended));
-  const plain = params.get('filename');
-  return fromExtended ?? (plain === undefined ? undefined : unquote(plain));
 }
 
 /** The last non-empty path segment of a URL, percent-decoded when possible. */

@@ -94,13 +94,3 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   if (start >= size || end < start) return 'unsatisfiable';
   return { start, end };
 }
-
-/** `Content-Disposition` with a quoted ASCII name, plus `filename*` when the name is not ASCII. */
-export function contentDisposition(fileName: string): string {
-  const clean = fileName.replace(/[\r\n]/g, '');
-  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '\\$&');
-  const header = `attachment; filename="${ascii}"`;
-  return /^[\x20-\x7e]*$/.test(clean)
-    ? header
-    : `${header}; filename*=UTF-8''${encodeURIComponent(clean)}`;
-}

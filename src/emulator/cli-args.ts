@@ -11,6 +11,10 @@ export const USAGE = `Usage: npm run emulator -- [flags]
   --port <n>                 API port (default 8080; 0 picks a free one)
   --artifact-port <n>        artifact host port (default 0: a free one)
   --api-key <key>            the accepted API key (default ${DEFAULT_CLI_API_KEY})
+  --tls-cert <file>          serve both origins over https with this certificate (PEM) ...
+  --tls-key <file>           ... and this private key (PEM); clients trust its CA through
+                             NODE_EXTRA_CA_CERTS
+  --public-host <name>       the host name written into the URLs it hands out (default: --host)
   --queued-ms <ms>           time a build stays queued (default 1000)
   --building-ms <ms>         time a build stays building (default 8000)
   --log-interval-ms <ms>     gap between log lines while building (default building-ms / 8)
@@ -25,6 +29,8 @@ export const USAGE = `Usage: npm run emulator -- [flags]
 
 export interface CliConfig {
   options: EmulatorOptions;
+  /** PEM files for https; read by the CLI. */
+  tlsFiles: { cert: string; key: string } | undefined;
   failBuilds: BuildRule[];
   hangBuilds: BuildRule[];
   injectLogLines: string[];
@@ -117,6 +123,9 @@ export function parseCliArgs(args: string[]): CliConfig | null {
         port: { type: 'string' },
         'artifact-port': { type: 'string' },
         'api-key': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'public-host': { type: 'string' },
         'queued-ms': { type: 'string' },
         'building-ms': { type: 'string' },
         'log-interval-ms': { type: 'string' },
@@ -145,11 +154,17 @@ export function parseCliArgs(args: string[]): CliConfig | null {
     artifactSize: v['artifact-size'] === undefined ? 8 * 1024 ** 2 : parseSize(v['artifact-size']),
     webhookRetryDelayMs: parseCount(v['webhook-retry-delay-ms'], 'webhook-retry-delay-ms') ?? 1000,
   };
+  if (v['public-host'] !== undefined) options.publicHost = v['public-host'];
+  const [cert, key] = [v['tls-cert'], v['tls-key']];
+  if ((cert === undefined) !== (key === undefined)) {
+    throw new CliUsageError('--tls-cert and --tls-key go together: give both, or neither.');
+  }
   const logIntervalMs = parseCount(v['log-interval-ms'], 'log-interval-ms');
   if (logIntervalMs !== undefined) options.logIntervalMs = logIntervalMs;
   if (v['webhook-target'] !== undefined) options.webhookTarget = webhookTarget(v['webhook-target']);
   return {
     options,
+    tlsFiles: cert !== undefined && key !== undefined ? { cert, key } : undefined,
     failBuilds: (v.fail ?? []).map((rule) => parseRule(rule, 'fail')),
     hangBuilds: (v.hang ?? []).map((rule) => parseRule(rule, 'hang')),
     injectLogLines: v['inject-log-line'] ?? [],

@@ -1,4 +1,5 @@
 // `npm run emulator -- [flags]`: runs the emulator with a demo project until SIGINT/SIGTERM.
+import { readFileSync } from 'node:fs';
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args.ts';
 import { startEmulator } from './index.ts';
 
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
   }
   const emulator = await startEmulator({
     ...config.options,
+    ...(config.tlsFiles && {
+      tls: { cert: readFileSync(config.tlsFiles.cert), key: readFileSync(config.tlsFiles.key) },
+    }),
     seedProjects: [
       {
         id: DEMO_PROJECT_ID,

@@ -1,4 +1,4 @@
-/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`. */
+/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`; undefined when unreadable. */
 export declare function fileNameFromContentDisposition(header: string | undefined): string | undefined;
 /** The last non-empty path segment of a URL, percent-decoded when possible. */
 export declare function fileNameFromUrl(url: URL): string | undefined;
