@@ -4,18 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { RecordedRequest } from '../../src/emulator/options.ts';
+import { makeCertificates } from '../support/certificates.ts';
 import { FAST_RETRY, PROJECT_ID, useHarness } from './support.ts';
+
+// Over https, as the service is in production.
+const certificates = makeCertificates(['127.0.0.1']);
+const tls = { cert: certificates.cert, key: certificates.key };
 
 const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST');
 
 describe('a 429 whose Retry-After is longer than the retry budget', () => {
-  const h = useHarness({}, { deadline: Date.now() + 5 * 60_000 });
+  const h = useHarness({ tls }, { deadline: Date.now() + 5 * 60_000, ca: certificates.ca });
 
   it(
     'is waited for in full on a trigger, and the build is triggered once',
     { timeout: 60_000 },
     async () => {
       const { client, emulator, retries } = h();
+      expect(emulator.baseUrl).toMatch(/^https:/);
       emulator.faults.rateLimit = { count: 1, retryAfter: '20' };
       const before = emulator.builds().length;
       const build = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
@@ -34,7 +40,7 @@ describe('a 429 whose Retry-After is longer than the retry budget', () => {
 });
 
 describe('a 429 whose Retry-After outlasts the step', () => {
-  const h = useHarness();
+  const h = useHarness({ tls }, { ca: certificates.ca });
 
   it('fails at once, with the service status', async () => {
     const { emulator } = h();
@@ -43,6 +49,7 @@ describe('a 429 whose Retry-After outlasts the step', () => {
       apiKey: emulator.apiKey,
       retry: FAST_RETRY,
       deadline: Date.now() + 10_000,
+      ca: certificates.ca,
     });
     emulator.faults.rateLimit = { count: 1, retryAfter: '90' };
     const started = Date.now();

@@ -2,24 +2,34 @@
 // once as not successful, named, with its log; the same status elsewhere in the project's history
 // stops neither a re-run that reuses builds nor the recovery of a lost trigger.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildServiceClient } from '../../src/api/client.ts';
 import { systemClock, systemSleep } from '../../src/api/retry.ts';
 import { newRunState, runBuilds, type RunState } from '../../src/builds/run-builds.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
-import { captureStdout, clientFor, groups, planFor, seedProject } from './support.ts';
+import { BuildServiceClient } from '../../src/api/client.ts';
+import { makeCertificates } from '../support/certificates.ts';
+import { captureStdout, groups, planFor, seedProject } from './support.ts';
 
 let emulator: Emulator;
 let client: BuildServiceClient;
 
+// Over https, as the service is in production.
+const certificates = makeCertificates(['127.0.0.1']);
+
 beforeAll(async () => {
   emulator = await startEmulator({
+    tls: { cert: certificates.cert, key: certificates.key },
     queuedMs: 40,
     buildingMs: 250,
     artifactSize: 16 * 1024,
     seedProjects: [seedProject],
   });
-  client = clientFor(emulator);
+  client = new BuildServiceClient({
+    baseUrl: emulator.baseUrl,
+    apiKey: emulator.apiKey,
+    ca: certificates.ca,
+    retry: { maxAttempts: 6, baseDelayMs: 10, maxDelayMs: 50, maxElapsedMs: 5_000 },
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -52,6 +62,8 @@ const byTarget = (state: RunState) =>
   Object.fromEntries(state.builds.map((b) => [`${b.platform}/${b.arch}`, b]));
 
 describe('a status the spec does not list', () => {
+  it('is met over https', () => expect(emulator.baseUrl).toMatch(/^https:/));
+
   it('ends that build at once, names the value and prints its log; the others carry on', async () => {
     emulator.faults.endBuildsAs = [{ platform: 'linux', status: 'cancelled' }];
     const started = Date.now();
