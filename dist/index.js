@@ -45788,13 +45788,45 @@ const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
+/***/ 81379:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ isEntry)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
+// Whether a module is the process's entry: `node dist/index.js`, as the runner starts an action.
+// Importing the bundle (a local runner, a test, a tool that inspects it) must not start a build.
+
+
+const real = (file) => {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(file);
+    }
+    catch {
+        return file;
+    }
+};
+function isEntry(moduleUrl, argv1 = process.argv[1]) {
+    return argv1 !== undefined && real((0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(moduleUrl)) === real(argv1);
+}
+
+
+/***/ }),
+
 /***/ 79407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6909);
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6909);
 
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);

@@ -45494,13 +45494,49 @@ module.exports = {
 
 /***/ }),
 
+/***/ 8997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  T: () => (/* binding */ isEntry)
+});
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/entry.ts
+// Whether a module is the process's entry: `node dist/index.js`, as the runner starts an action.
+// Importing the bundle (a local runner, a test, a tool that inspects it) must not start a build.
+
+
+const real = (file) => {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(file);
+    }
+    catch {
+        return file;
+    }
+};
+function isEntry(moduleUrl, argv1 = process.argv[1]) {
+    return argv1 !== undefined && real((0,external_node_url_.fileURLToPath)(moduleUrl)) === real(argv1);
+}
+
+
+/***/ }),
+
 /***/ 6930:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6316);
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8997);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6316);
 
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);

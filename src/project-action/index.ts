@@ -1,3 +1,4 @@
+import { isEntry } from '../entry.ts';
 import { run } from './main.ts';
 
-await run();
+if (isEntry(import.meta.url)) await run();
