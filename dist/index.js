@@ -48599,7 +48599,7 @@ async function publishInstallers(plan, state, report) {
         return;
     }
     // Loaded only now: the artifact and Octokit code is heavy and stays off the start path.
-    const { publish } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(779)]).then(__nccwpck_require__.bind(__nccwpck_require__, 12779));
+    const { publish } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28701));
     const allBuildsSucceeded = state.builds.every((build) => build.status === 'success' && build.error === undefined);
     try {
         applyPublished(state, await publish(plan.publish, installers, { allBuildsSucceeded }), report);

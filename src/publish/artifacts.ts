@@ -1,8 +1,9 @@
 // Workflow artifacts: one unzipped artifact per installer through @actions/artifact v6.
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
+import { linkAs } from './link-as.ts';
 import { ArtifactExistsError } from './errors.ts';
 import { renderNames } from './names.ts';
 import type { ArtifactPlan, ArtifactResult, Installer } from './types.ts';
@@ -93,6 +94,6 @@ export const uploadArtifacts = async (
 const artifactSource = async (installer: Installer, name: string, linkDir: string) => {
   if (name === installer.fileName) return installer.path;
   const link = path.join(linkDir, name);
-  await symlink(installer.path, link);
+  await linkAs(installer.path, link);
   return link;
 };
