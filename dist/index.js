@@ -45854,6 +45854,8 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 const package_namespaceObject = {"rE":"1.0.0"};
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __nccwpck_require__(46466);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
@@ -46665,6 +46667,7 @@ class PartFile {
 
 
 
+
 const ENDPOINT = 'GET /builds/:buildId/download';
 const RELEASE_EVERY_BYTES = 8 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -46859,31 +46862,30 @@ async function receiveBody(transport, buildId, response, transfer, options) {
  * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
  * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
  */
-function pipeBody(body, part, onChunk) {
+async function pipeBody(body, part, onChunk) {
     const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
-    return new Promise((resolve, reject) => {
-        const fail = (error) => {
-            body.off('data', take);
-            discard(body);
-            reject(error);
-        };
-        const take = (chunk) => {
-            try {
-                if (!part.accept(chunk)) {
-                    body.pause();
-                    part.drained().then(() => body.resume(), fail);
-                }
-                release(part.received);
-                onChunk(part.received);
+    const stop = (error) => body.destroy(error instanceof Error ? error : new Error(String(error)));
+    const take = (chunk) => {
+        try {
+            if (!part.accept(chunk)) {
+                body.pause();
+                part.drained().then(() => body.resume(), stop);
             }
-            catch (error) {
-                fail(error);
-            }
-        };
-        body.on('data', take);
-        body.once('end', resolve);
-        body.once('error', reject);
-    });
+            release(part.received);
+            onChunk(part.received);
+        }
+        catch (error) {
+            stop(error);
+        }
+    };
+    body.on('data', take);
+    try {
+        // Also settles for a body that ended or broke before this function was reached.
+        await (0,external_node_stream_promises_.finished)(body);
+    }
+    finally {
+        body.off('data', take);
+    }
 }
 const retryAtOnce = (reason) => ({
     ok: false,
@@ -46930,8 +46932,11 @@ async function download_open(transport, buildId, start, resumeFrom, transfer, si
             url = nextHop(buildId, url, location, hop);
             continue;
         }
-        if (status === 200 || status === 206)
+        if (status === 200 || status === 206) {
+            // The body can break before anyone reads it; `finished()` reports that later.
+            response.body.on('error', () => { });
             return { ok: true, value: { response, url } };
+        }
         // The status alone decides what happens; the body only adds the host's words.
         const text = await bodyStart(response.body, ERROR_BODY_LIMIT);
         if (url.origin !== transport.apiOrigin) {

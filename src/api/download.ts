@@ -4,6 +4,7 @@
 // after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
 // Every wait goes through the retry policy; a transfer that got further starts its count over.
 import { mkdir, rename } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
 import { ArtifactHostError, DownloadError } from './errors.ts';
 import {
@@ -287,34 +288,33 @@ async function receiveBody(
  * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
  * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
  */
-function pipeBody(
+async function pipeBody(
   body: Dispatcher.ResponseData['body'],
   part: PartFile,
   onChunk: (received: number) => void,
 ): Promise<void> {
   const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
-  return new Promise((resolve, reject) => {
-    const fail = (error: unknown) => {
-      body.off('data', take);
-      discard(body);
-      reject(error);
-    };
-    const take = (chunk: Buffer) => {
-      try {
-        if (!part.accept(chunk)) {
-          body.pause();
-          part.drained().then(() => body.resume(), fail);
-        }
-        release(part.received);
-        onChunk(part.received);
-      } catch (error) {
-        fail(error);
+  const stop = (error: unknown) =>
+    body.destroy(error instanceof Error ? error : new Error(String(error)));
+  const take = (chunk: Buffer) => {
+    try {
+      if (!part.accept(chunk)) {
+        body.pause();
+        part.drained().then(() => body.resume(), stop);
       }
-    };
-    body.on('data', take);
-    body.once('end', resolve);
-    body.once('error', reject);
-  });
+      release(part.received);
+      onChunk(part.received);
+    } catch (error) {
+      stop(error);
+    }
+  };
+  body.on('data', take);
+  try {
+    // Also settles for a body that ended or broke before this function was reached.
+    await finished(body);
+  } finally {
+    body.off('data', take);
+  }
 }
 
 const retryAtOnce = (reason: string): AttemptResult<never> => ({
@@ -369,7 +369,11 @@ async function open(
       url = nextHop(buildId, url, location, hop);
       continue;
     }
-    if (status === 200 || status === 206) return { ok: true, value: { response, url } };
+    if (status === 200 || status === 206) {
+      // The body can break before anyone reads it; `finished()` reports that later.
+      response.body.on('error', () => {});
+      return { ok: true, value: { response, url } };
+    }
     // The status alone decides what happens; the body only adds the host's words.
     const text = await bodyStart(response.body, ERROR_BODY_LIMIT);
     if (url.origin !== transport.apiOrigin) {
