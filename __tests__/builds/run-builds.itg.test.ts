@@ -4,8 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildServiceClient } from '../../src/api/client.ts';
 import { systemClock, systemSleep } from '../../src/api/retry.ts';
-import { newRunState, runBuilds, type RunState } from '../../src/builds/run-builds.ts';
-import type { TrackedBuild } from '../../src/builds/types.ts';
+import { newRunState, runBuilds } from '../../src/builds/run-builds.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { annotateFailures } from '../../src/report/annotations.ts';
@@ -15,6 +14,7 @@ import {
   executedCommands,
   groups,
   planFor,
+  runCaptured,
   seedProject,
 } from './support.ts';
 
@@ -36,33 +36,7 @@ afterAll(async () => {
 });
 afterEach(() => emulator.resetFaults());
 
-interface Outcome {
-  state: RunState;
-  lines: string[];
-  known: TrackedBuild[][];
-}
-
-async function runWith(plan: Plan, signal = new AbortController().signal): Promise<Outcome> {
-  const state = newRunState();
-  const known: TrackedBuild[][] = [];
-  const stdout = captureStdout();
-  try {
-    await runBuilds(
-      plan,
-      {
-        client,
-        clock: systemClock,
-        sleep: systemSleep,
-        signal,
-        onBuildsKnown: (builds) => known.push(builds.map((build) => ({ ...build }))),
-      },
-      state,
-    );
-  } finally {
-    stdout.restore();
-  }
-  return { state, lines: stdout.lines(), known };
-}
+const runWith = (plan: Plan, signal?: AbortSignal) => runCaptured(client, plan, signal);
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 const requestsSince = (start: number) => emulator.requests.slice(start);

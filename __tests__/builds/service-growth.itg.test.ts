@@ -2,13 +2,12 @@
 // once as not successful, named, with its log; the same status elsewhere in the project's history
 // stops neither a re-run that reuses builds nor the recovery of a lost trigger.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock, systemSleep } from '../../src/api/retry.ts';
-import { newRunState, runBuilds, type RunState } from '../../src/builds/run-builds.ts';
+import type { RunState } from '../../src/builds/run-builds.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { makeCertificates } from '../support/certificates.ts';
-import { captureStdout, groups, planFor, seedProject } from './support.ts';
+import { groups, planFor, runCaptured, seedProject } from './support.ts';
 
 let emulator: Emulator;
 let client: BuildServiceClient;
@@ -37,26 +36,7 @@ afterAll(async () => {
 });
 afterEach(() => emulator.resetFaults());
 
-async function runWith(plan: Plan): Promise<{ state: RunState; lines: string[] }> {
-  const state = newRunState();
-  const stdout = captureStdout();
-  try {
-    await runBuilds(
-      plan,
-      {
-        client,
-        clock: systemClock,
-        sleep: systemSleep,
-        signal: new AbortController().signal,
-        onBuildsKnown: () => {},
-      },
-      state,
-    );
-  } finally {
-    stdout.restore();
-  }
-  return { state, lines: stdout.lines() };
-}
+const runWith = (plan: Plan) => runCaptured(client, plan);
 
 const byTarget = (state: RunState) =>
   Object.fromEntries(state.builds.map((b) => [`${b.platform}/${b.arch}`, b]));

@@ -5,6 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
 import { BuildServiceClient } from '../../src/api/client.ts';
+import { systemClock, systemSleep } from '../../src/api/retry.ts';
+import {
+  newRunState,
+  runBuilds,
+  type BuildClient,
+  type RunState,
+} from '../../src/builds/run-builds.ts';
+import type { TrackedBuild } from '../../src/builds/types.ts';
 import type { Emulator } from '../../src/emulator/index.ts';
 import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
 
@@ -94,4 +102,39 @@ export function groups(lines: readonly string[]): Map<string, string[]> {
     else if (current) current.push(line);
   }
   return found;
+}
+
+export interface RunOutcome {
+  state: RunState;
+  /** Every line the run printed. */
+  lines: string[];
+  /** What `onBuildsKnown` was given, copied at the time. */
+  known: TrackedBuild[][];
+}
+
+/** Runs the orchestrator for real (system clock and sleep), capturing what it prints. */
+export async function runCaptured(
+  client: BuildClient,
+  plan: Plan,
+  signal = new AbortController().signal,
+): Promise<RunOutcome> {
+  const state = newRunState();
+  const known: TrackedBuild[][] = [];
+  const stdout = captureStdout();
+  try {
+    await runBuilds(
+      plan,
+      {
+        client,
+        clock: systemClock,
+        sleep: systemSleep,
+        signal,
+        onBuildsKnown: (builds) => known.push(builds.map((build) => ({ ...build }))),
+      },
+      state,
+    );
+  } finally {
+    stdout.restore();
+  }
+  return { state, lines: stdout.lines(), known };
 }
