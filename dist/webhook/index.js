@@ -49566,7 +49566,7 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
         if (continuation === 'restart' || (part.received > 0 && validator !== transfer.validator)) {
             await part.restart();
             if (response.statusCode === 206)
-                return retryAtOnce('the range did not continue the file');
+                return rangeMissed(buildId);
         }
         transfer.validator = validator;
         transfer.total = announcedTotal(response) ?? transfer.total;
@@ -49643,14 +49643,14 @@ async function pipeBody(body, part, onChunk) {
         body.off('data', take);
     }
 }
-const retryAtOnce = (reason) => ({
+/** A part that does not continue the file: ask again, now for all of it. */
+const rangeMissed = (buildId) => ({
     ok: false,
     failure: {
         retryable: true,
         outcomeUnknown: false,
-        madeProgress: true,
-        reason,
-        toError: () => new Error(reason),
+        reason: 'the range did not continue the file',
+        toError: () => new DownloadError(buildId, 'range', 'the artifact host kept answering with other ranges.'),
     },
 });
 function announcedTotal({ statusCode, headers }) {

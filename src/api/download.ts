@@ -228,7 +228,7 @@ async function attemptTransfer(
     // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
     if (continuation === 'restart' || (part.received > 0 && validator !== transfer.validator)) {
       await part.restart();
-      if (response.statusCode === 206) return retryAtOnce('the range did not continue the file');
+      if (response.statusCode === 206) return rangeMissed(buildId);
     }
     transfer.validator = validator;
     transfer.total = announcedTotal(response) ?? transfer.total;
@@ -317,14 +317,15 @@ async function pipeBody(
   }
 }
 
-const retryAtOnce = (reason: string): AttemptResult<never> => ({
+/** A part that does not continue the file: ask again, now for all of it. */
+const rangeMissed = (buildId: string): AttemptResult<never> => ({
   ok: false,
   failure: {
     retryable: true,
     outcomeUnknown: false,
-    madeProgress: true,
-    reason,
-    toError: () => new Error(reason),
+    reason: 'the range did not continue the file',
+    toError: () =>
+      new DownloadError(buildId, 'range', 'the artifact host kept answering with other ranges.'),
   },
 });
 
