@@ -113,7 +113,11 @@ describe('deliveries', () => {
     const project = await createProject(emulator, { name: 'Hooked' });
     const { id } = await triggerBuild(emulator, project.id, { platform: 'mac', version: '1.0.1' });
     const build = await finished(emulator, id);
-    await waitFor(() => (received.length === 3 ? true : undefined));
+    // The emulator records a delivery once it has the receiver's answer, a moment after the
+    // receiver saw the request: wait for both.
+    await waitFor(() =>
+      received.length === 3 && emulator.deliveries.length === 3 ? true : undefined,
+    );
     const events = received.map((r) => JSON.parse(r.body));
     expect(events.map((e) => e.type)).toEqual(['build.queued', 'build.started', 'build.succeeded']);
     for (const [i, r] of received.entries()) {
@@ -191,7 +195,9 @@ describe('deliveries', () => {
     await register(['project.created'], 'shh');
     failures = 2;
     await createProject(emulator);
-    await waitFor(() => (received.length === 3 ? true : undefined));
+    await waitFor(() =>
+      received.length === 3 && emulator.deliveries.length === 3 ? true : undefined,
+    );
     expect(new Set(received.map((r) => r.body)).size).toBe(1);
     expect(new Set(received.map((r) => r.headers['x-service-delivery'])).size).toBe(1);
     expect(emulator.deliveries.map((d) => [d.attempt, d.status])).toEqual([
