@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError, splitList } from '../src/input-rules.ts';
+import { InputError, splitList } from '../src/rules.ts';
 import { INPUT_NAMES, parseInputs, readInputs, tagOfRef, type Inputs } from '../src/inputs.ts';
 
 const blank = Object.fromEntries(INPUT_NAMES.map((name) => [name, ''])) as Inputs;

@@ -91,10 +91,13 @@ var dist = __webpack_require__(38815);
 var schemas = __webpack_require__(38816);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var api_schemas = __webpack_require__(8164);
+// EXTERNAL MODULE: ./src/rules.ts
+var rules = __webpack_require__(79244);
 ;// CONCATENATED MODULE: ./src/config/project-config.ts
 // The project configuration a repository keeps (e.g. `desktop-build.json`): the Project fields of
 // spec §2.1 a user may set. Every key is optional here; which ones are required depends on what is
 // being done (creating needs name, url and platforms) and is checked where that is decided.
+
 
 
 const describe = (input) => input === undefined
@@ -118,12 +121,11 @@ const REVERSE_DOMAIN = /^[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9][A-Za-z0-9-]*)+$/;
 const appId = project_config_text('a reverse-domain identifier').regex(REVERSE_DOMAIN, {
     error: (issue) => `expected a reverse-domain identifier such as "com.example.app", got ${describe(issue.input)}`,
 });
-const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const version = schemas/* string */.YjP({
     // A YAML `version: 1.2` is a number: say how to write it.
     error: (issue) => `expected a semantic version such as "1.2.3"${typeof issue.input === 'number' ? ' (quote it)' : ''}, got ${describe(issue.input)}`,
 })
-    .regex(SEMVER, {
+    .refine(rules/* isSemver */.nN, {
     error: (issue) => `expected a semantic version such as "1.2.3", got ${describe(issue.input)}`,
 });
 const pixels = schemas/* number */.aig({ error: (issue) => `expected a whole number of pixels, got ${describe(issue.input)}` })

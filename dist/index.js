@@ -45822,7 +45822,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6909);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(39028);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45833,7 +45833,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6909:
+/***/ 39028:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47522,60 +47522,8 @@ class BuildServiceClient {
     }
 }
 
-;// CONCATENATED MODULE: ./src/input-rules.ts
-// Rules every action of this repository applies to its inputs, with the same messages everywhere.
-// Problems are collected, not thrown one by one, so a user fixes all of them in one go.
-class InputError extends Error {
-    problems;
-    constructor(problems) {
-        super(problems.length === 1
-            ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-        this.name = 'InputError';
-        this.problems = problems;
-    }
-}
-const quote = (value) => JSON.stringify(value);
-/** Comma- or newline-separated, whitespace ignored. */
-const splitList = (value) => value
-    .split(/[,\n]/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-const isLoopbackHost = (hostname) => hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    hostname === '::1' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-/** The YAML 1.2 core-schema booleans the runner itself accepts. */
-function parseBoolean(name, value, fallback, problems) {
-    if (value === '')
-        return fallback;
-    if (['true', 'True', 'TRUE'].includes(value))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(value))
-        return false;
-    problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
-    return fallback;
-}
-/** https, or http for loopback hosts only; returned without a trailing slash. */
-function input_rules_parseBaseUrl(value, problems) {
-    if (value === '') {
-        problems.push('base-url: missing; set the API base URL');
-        return '';
-    }
-    if (!URL.canParse(value)) {
-        problems.push(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
-        return '';
-    }
-    const url = new URL(value);
-    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
-        problems.push(`base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
-    }
-    if (url.username || url.password) {
-        problems.push('base-url: must not carry credentials; pass the key as api-key');
-    }
-    return url.href.replace(/\/+$/, '');
-}
-
+// EXTERNAL MODULE: ./src/rules.ts
+var rules = __nccwpck_require__(79244);
 ;// CONCATENATED MODULE: ./src/connection.ts
 // The service connection every action of this repository opens: its inputs, masking, and a client
 // that says in the log why a step is slow.
@@ -48092,15 +48040,11 @@ const INPUT_NAMES = [
     'overwrite',
     'github-token',
 ];
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
-const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
 const MAX_TIMEOUT_MINUTES = 6 * 60;
-const isSemver = (value) => SEMVER.test(value);
 /** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
 const tagOfRef = (ref) => ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
-function inputs_parseBoolean(inputs, name, fallback, problems) {
-    return parseBoolean(name, inputs[name], fallback, problems);
+function parseBoolean(inputs, name, fallback, problems) {
+    return (0,rules/* parseBoolean */.yG)(name, inputs[name], fallback, problems);
 }
 function parseChoice(inputs, name, allowed, fallback, problems) {
     const value = inputs[name];
@@ -48108,14 +48052,14 @@ function parseChoice(inputs, name, allowed, fallback, problems) {
         return fallback;
     if (allowed.includes(value))
         return value;
-    problems.push(`${name}: ${quote(value)} is not one of ${allowed.join(', ')}`);
+    problems.push(`${name}: ${(0,rules/* quote */.hD)(value)} is not one of ${allowed.join(', ')}`);
     return fallback;
 }
 function parseSubset(inputs, name, allowed, problems) {
-    const items = splitList(inputs[name].toLowerCase());
+    const items = (0,rules/* splitList */.ry)(inputs[name].toLowerCase());
     const unknown = items.filter((item) => !allowed.includes(item));
     if (unknown.length > 0) {
-        problems.push(`${name}: ${unknown.map(quote).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`);
+        problems.push(`${name}: ${unknown.map(rules/* quote */.hD).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`);
     }
     return allowed.filter((value) => items.includes(value));
 }
@@ -48125,7 +48069,7 @@ function parsePositive(inputs, name, fallback, unit, max, problems) {
         return fallback;
     const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!(number > 0) || number > max) {
-        problems.push(`${name}: ${quote(value)} is not a positive number of ${unit} (at most ${max})`);
+        problems.push(`${name}: ${(0,rules/* quote */.hD)(value)} is not a positive number of ${unit} (at most ${max})`);
         return fallback;
     }
     return number;
@@ -48136,7 +48080,7 @@ function parseInteger(inputs, name, range, problems) {
         return undefined;
     const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!(number >= range[0] && number <= range[1])) {
-        problems.push(`${name}: ${quote(value)} is not a whole number from ${range[0]} to ${range[1]}`);
+        problems.push(`${name}: ${(0,rules/* quote */.hD)(value)} is not a whole number from ${range[0]} to ${range[1]}`);
         return undefined;
     }
     return number;
@@ -48145,28 +48089,28 @@ function parseVersion(inputs, ref, problems) {
     const given = inputs.version;
     const tag = tagOfRef(ref);
     if (given !== '') {
-        if (isSemver(given.replace(/^v/, '')))
+        if ((0,rules/* isSemver */.nN)(given.replace(/^v/, '')))
             return given.replace(/^v/, '');
-        problems.push(`version: ${quote(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`);
+        problems.push(`version: ${(0,rules/* quote */.hD)(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`);
         return null;
     }
     if (inputs['build-ids'] !== '')
         return null;
     if (tag === null) {
-        problems.push(`version: missing and ${ref ? `the ref ${quote(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`);
+        problems.push(`version: missing and ${ref ? `the ref ${(0,rules/* quote */.hD)(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`);
         return null;
     }
     const fromTag = tag.replace(/^v/, '');
-    if (isSemver(fromTag))
+    if ((0,rules/* isSemver */.nN)(fromTag))
         return fromTag;
-    problems.push(`version: the tag ${quote(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`);
+    problems.push(`version: the tag ${(0,rules/* quote */.hD)(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`);
     return null;
 }
 function parseBuildIds(inputs, problems) {
-    const ids = splitList(inputs['build-ids']);
-    const bad = ids.filter((id) => !BUILD_ID.test(id));
+    const ids = (0,rules/* splitList */.ry)(inputs['build-ids']);
+    const bad = ids.filter((id) => !(0,rules/* isBuildId */.EI)(id));
     if (bad.length > 0) {
-        problems.push(`build-ids: ${bad.map(quote).join(', ')} not of the form build_<id>`);
+        problems.push(`build-ids: ${bad.map(rules/* quote */.hD).join(', ')} not of the form build_<id>`);
     }
     return [...new Set(ids)];
 }
@@ -48194,18 +48138,18 @@ function parseRelease(inputs, ref, problems) {
         tag,
         name: inputs['release-name'] || undefined,
         body: inputs['release-body'] || undefined,
-        generateNotes: inputs_parseBoolean(inputs, 'generate-release-notes', false, problems),
-        draft: inputs_parseBoolean(inputs, 'release-draft', false, problems),
-        prerelease: inputs_parseBoolean(inputs, 'prerelease', false, problems),
+        generateNotes: parseBoolean(inputs, 'generate-release-notes', false, problems),
+        draft: parseBoolean(inputs, 'release-draft', false, problems),
+        prerelease: parseBoolean(inputs, 'prerelease', false, problems),
         makeLatest: parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], 'true', problems),
         assetNameTemplate: inputs['asset-name'] || '{name}',
-        overwrite: inputs_parseBoolean(inputs, 'overwrite', true, problems),
+        overwrite: parseBoolean(inputs, 'overwrite', true, problems),
     };
 }
 function parsePublish(inputs, env, download, problems) {
-    const upload = inputs_parseBoolean(inputs, 'upload-artifacts', true, problems);
+    const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
     const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
-    const overwrite = inputs_parseBoolean(inputs, 'artifact-overwrite', true, problems);
+    const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
     const release = parseRelease(inputs, env.GITHUB_REF, problems);
     checkTemplate(inputs, 'artifact-name', problems);
     checkTemplate(inputs, 'asset-name', problems);
@@ -48227,7 +48171,7 @@ function parsePublish(inputs, env, download, problems) {
             problems.push('github-token: missing; it is needed to publish (upload-artifacts, release)');
         }
         if (!/^[^/\s]+\/[^/\s]+$/.test(plan.repository)) {
-            problems.push(`GITHUB_REPOSITORY: ${quote(plan.repository)} is not owner/repo; publishing needs it`);
+            problems.push(`GITHUB_REPOSITORY: ${(0,rules/* quote */.hD)(plan.repository)} is not owner/repo; publishing needs it`);
         }
     }
     return plan;
@@ -48238,32 +48182,34 @@ function parseInputs(inputs, env) {
     const apiKey = inputs['api-key'];
     if (apiKey === '')
         problems.push('api-key: missing; pass it from a secret');
-    const baseUrl = input_rules_parseBaseUrl(inputs['base-url'], problems);
+    const baseUrl = (0,rules/* parseBaseUrl */.Q2)(inputs['base-url'], problems);
     const projectId = inputs['project-id'];
     const configFile = inputs['config-file'] || null;
     if (projectId === '' && configFile === null) {
         problems.push('project-id: missing; set it to your proj_<id>, or set config-file');
     }
-    else if (projectId !== '' && !PROJECT_ID.test(projectId)) {
-        problems.push(`project-id: ${quote(projectId)} is not of the form proj_<id>`);
+    else if (projectId !== '') {
+        const problem = (0,rules/* projectIdProblem */.Um)('project-id', projectId);
+        if (problem)
+            problems.push(problem);
     }
     const platforms = parseSubset(inputs, 'platforms', schemas/* PLATFORMS */.P4, problems);
     const arches = parseSubset(inputs, 'arches', schemas/* ARCHES */.Pr, problems);
     const version = parseVersion(inputs, env.GITHUB_REF, problems);
-    const wait = inputs_parseBoolean(inputs, 'wait', true, problems);
+    const wait = parseBoolean(inputs, 'wait', true, problems);
     const pollInterval = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
     const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
-    const download = inputs_parseBoolean(inputs, 'download', true, problems);
+    const download = parseBoolean(inputs, 'download', true, problems);
     const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
-    const failOnError = inputs_parseBoolean(inputs, 'fail-on-error', true, problems);
+    const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
     const buildIds = parseBuildIds(inputs, problems);
     const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
-    const reuseBuilds = inputs_parseBoolean(inputs, 'reuse-builds', rerun, problems);
+    const reuseBuilds = parseBoolean(inputs, 'reuse-builds', rerun, problems);
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
     const downloadPath = parseDownloadPath(inputs, workspace, problems);
     const publish = parsePublish(inputs, env, download && wait, problems);
     if (problems.length > 0)
-        throw new InputError(problems);
+        throw new rules/* InputError */.dz(problems);
     return {
         apiKey,
         baseUrl,
@@ -48294,7 +48240,7 @@ function parseDownloadPath(inputs, workspace, problems) {
         relative === '..' ||
         relative.startsWith(`..${(external_node_path_default()).sep}`) ||
         external_node_path_default().isAbsolute(relative)) {
-        problems.push(`download-path: ${quote(given)} is not a folder inside the workspace (${root}); ` +
+        problems.push(`download-path: ${(0,rules/* quote */.hD)(given)} is not a folder inside the workspace (${root}); ` +
             'give a path relative to it, e.g. desktop-builds');
     }
     return resolved;
@@ -48952,6 +48898,86 @@ const expectedAssetName = (name) => name
     .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9._+@-]+/g, '.')
     .replace(/\.{2,}/g, '.');
+
+
+/***/ }),
+
+/***/ 79244:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ isBuildId),
+/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
+/* harmony export */   Um: () => (/* binding */ projectIdProblem),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   hD: () => (/* binding */ quote),
+/* harmony export */   nN: () => (/* binding */ isSemver),
+/* harmony export */   ry: () => (/* binding */ splitList),
+/* harmony export */   yG: () => (/* binding */ parseBoolean)
+/* harmony export */ });
+/* unused harmony exports isProjectId, isLoopbackHost */
+// The rules every part of this repository applies to what it is given (the actions' inputs, the
+// project configuration file, the emulator's request bodies), with the same messages everywhere.
+// Problems are collected, not thrown one by one, so a user fixes all of them in one go.
+class InputError extends Error {
+    problems;
+    constructor(problems) {
+        super(problems.length === 1
+            ? `Invalid input: ${problems[0]}`
+            : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+        this.name = 'InputError';
+        this.problems = problems;
+    }
+}
+const quote = (value) => JSON.stringify(value);
+// Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
+const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
+const isSemver = (value) => SEMVER.test(value);
+const isProjectId = (value) => PROJECT_ID.test(value);
+const isBuildId = (value) => BUILD_ID.test(value);
+/** The problem with a project id given in `name`, if any. */
+const projectIdProblem = (name, value) => isProjectId(value) ? undefined : `${name}: ${quote(value)} is not of the form proj_<id>`;
+/** Comma- or newline-separated, whitespace ignored. */
+const splitList = (value) => value
+    .split(/[,\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+const isLoopbackHost = (hostname) => hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    hostname === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+/** The YAML 1.2 core-schema booleans the runner itself accepts. */
+function parseBoolean(name, value, fallback, problems) {
+    if (value === '')
+        return fallback;
+    if (['true', 'True', 'TRUE'].includes(value))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(value))
+        return false;
+    problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
+    return fallback;
+}
+/** https, or http for loopback hosts only; returned without a trailing slash. */
+function parseBaseUrl(value, problems) {
+    if (value === '') {
+        problems.push('base-url: missing; set the API base URL');
+        return '';
+    }
+    if (!URL.canParse(value)) {
+        problems.push(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
+        return '';
+    }
+    const url = new URL(value);
+    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
+        problems.push(`base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
+    }
+    if (url.username || url.password) {
+        problems.push('base-url: must not carry credentials; pass the key as api-key');
+    }
+    return url.href.replace(/\/+$/, '');
+}
 
 
 /***/ }),

@@ -3,7 +3,7 @@
 import * as core from '@actions/core';
 import { BuildServiceClient } from './api/client.ts';
 import { describeRetry } from './api/retry.ts';
-import { parseBaseUrl } from './input-rules.ts';
+import { parseBaseUrl } from './rules.ts';
 
 export interface ServiceConnection {
   apiKey: string;

@@ -4,11 +4,14 @@ import * as core from '@actions/core';
 import { ARCHES, PLATFORMS, type Arch, type Platform } from './api/schemas.ts';
 import {
   InputError,
+  isBuildId,
+  isSemver,
   parseBaseUrl,
   parseBoolean as parseBooleanValue,
+  projectIdProblem,
   quote,
   splitList,
-} from './input-rules.ts';
+} from './rules.ts';
 import { checkNameTemplate } from './publish/names.ts';
 import type { PublishPlan, ReleasePlan } from './publish/types.ts';
 
@@ -76,13 +79,7 @@ export interface Plan {
   publish: PublishPlan;
 }
 
-const SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
-const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
 const MAX_TIMEOUT_MINUTES = 6 * 60;
-
-export const isSemver = (value: string): boolean => SEMVER.test(value);
 
 /** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
 export const tagOfRef = (ref: string | undefined): string | null =>
@@ -183,7 +180,7 @@ function parseVersion(inputs: Inputs, ref: string | undefined, problems: string[
 
 function parseBuildIds(inputs: Inputs, problems: string[]): string[] {
   const ids = splitList(inputs['build-ids']);
-  const bad = ids.filter((id) => !BUILD_ID.test(id));
+  const bad = ids.filter((id) => !isBuildId(id));
   if (bad.length > 0) {
     problems.push(`build-ids: ${bad.map(quote).join(', ')} not of the form build_<id>`);
   }
@@ -277,8 +274,9 @@ export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
   const configFile = inputs['config-file'] || null;
   if (projectId === '' && configFile === null) {
     problems.push('project-id: missing; set it to your proj_<id>, or set config-file');
-  } else if (projectId !== '' && !PROJECT_ID.test(projectId)) {
-    problems.push(`project-id: ${quote(projectId)} is not of the form proj_<id>`);
+  } else if (projectId !== '') {
+    const problem = projectIdProblem('project-id', projectId);
+    if (problem) problems.push(problem);
   }
   const platforms = parseSubset(inputs, 'platforms', PLATFORMS, problems);
   const arches = parseSubset(inputs, 'arches', ARCHES, problems);

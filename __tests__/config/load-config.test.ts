@@ -112,6 +112,13 @@ describe('parseProjectConfig', () => {
     );
   });
 
+  it('holds versions to the same semver rule as the version input (no leading zeros)', () => {
+    const error = problemsOf(() => parseProjectConfig('version: "01.2.3"\n', 'd.yaml', 'yaml'));
+    expect(error.problems[0]?.message).toBe(
+      'expected a semantic version such as "1.2.3", got "01.2.3"',
+    );
+  });
+
   it('rejects a file that is not an object, or not parsable', () => {
     expect(problemsOf(() => parseProjectConfig('- a\n- b\n', 'd.yml', 'yaml')).problems).toEqual([
       { key: '', line: 1, message: 'expected an object of project settings, got ["a","b"]' },

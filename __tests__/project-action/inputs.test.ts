@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/input-rules.ts';
+import { InputError } from '../../src/rules.ts';
 import { parseProjectInputs } from '../../src/project-action/inputs.ts';
 
 const reader =
@@ -59,7 +59,7 @@ describe('parseProjectInputs', () => {
         delete: 'maybe',
       }),
     ).toEqual([
-      'project-id: "project-1" is not a project id (proj_…)',
+      'project-id: "project-1" is not of the form proj_<id>',
       'url: expected an http(s) URL, got "ftp://x"',
       'platforms: "macos" is not a platform; use mac, windows, linux',
       'delete: "maybe" is not a boolean; use true or false',

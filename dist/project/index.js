@@ -45532,7 +45532,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8997);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7225);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7150);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45543,7 +45543,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7225:
+/***/ 7150:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -58247,10 +58247,75 @@ const ProjectEventData = object({
     project: looseObject({ id: schemas_string(), name: schemas_optional(schemas_string()) }),
 });
 
+;// CONCATENATED MODULE: ./src/rules.ts
+// The rules every part of this repository applies to what it is given (the actions' inputs, the
+// project configuration file, the emulator's request bodies), with the same messages everywhere.
+// Problems are collected, not thrown one by one, so a user fixes all of them in one go.
+class InputError extends Error {
+    problems;
+    constructor(problems) {
+        super(problems.length === 1
+            ? `Invalid input: ${problems[0]}`
+            : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+        this.name = 'InputError';
+        this.problems = problems;
+    }
+}
+const quote = (value) => JSON.stringify(value);
+// Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
+const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
+const isSemver = (value) => SEMVER.test(value);
+const isProjectId = (value) => PROJECT_ID.test(value);
+const isBuildId = (value) => BUILD_ID.test(value);
+/** The problem with a project id given in `name`, if any. */
+const projectIdProblem = (name, value) => isProjectId(value) ? undefined : `${name}: ${quote(value)} is not of the form proj_<id>`;
+/** Comma- or newline-separated, whitespace ignored. */
+const splitList = (value) => value
+    .split(/[,\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+const isLoopbackHost = (hostname) => hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    hostname === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+/** The YAML 1.2 core-schema booleans the runner itself accepts. */
+function parseBoolean(name, value, fallback, problems) {
+    if (value === '')
+        return fallback;
+    if (['true', 'True', 'TRUE'].includes(value))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(value))
+        return false;
+    problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
+    return fallback;
+}
+/** https, or http for loopback hosts only; returned without a trailing slash. */
+function parseBaseUrl(value, problems) {
+    if (value === '') {
+        problems.push('base-url: missing; set the API base URL');
+        return '';
+    }
+    if (!URL.canParse(value)) {
+        problems.push(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
+        return '';
+    }
+    const url = new URL(value);
+    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
+        problems.push(`base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
+    }
+    if (url.username || url.password) {
+        problems.push('base-url: must not carry credentials; pass the key as api-key');
+    }
+    return url.href.replace(/\/+$/, '');
+}
+
 ;// CONCATENATED MODULE: ./src/config/project-config.ts
 // The project configuration a repository keeps (e.g. `desktop-build.json`): the Project fields of
 // spec §2.1 a user may set. Every key is optional here; which ones are required depends on what is
 // being done (creating needs name, url and platforms) and is checked where that is decided.
+
 
 
 const project_config_describe = (input) => input === undefined
@@ -58274,12 +58339,11 @@ const REVERSE_DOMAIN = /^[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9][A-Za-z0-9-]*)+$/;
 const appId = project_config_text('a reverse-domain identifier').regex(REVERSE_DOMAIN, {
     error: (issue) => `expected a reverse-domain identifier such as "com.example.app", got ${project_config_describe(issue.input)}`,
 });
-const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const project_config_version = schemas_string({
     // A YAML `version: 1.2` is a number: say how to write it.
     error: (issue) => `expected a semantic version such as "1.2.3"${typeof issue.input === 'number' ? ' (quote it)' : ''}, got ${project_config_describe(issue.input)}`,
 })
-    .regex(SEMVER, {
+    .refine(isSemver, {
     error: (issue) => `expected a semantic version such as "1.2.3", got ${project_config_describe(issue.input)}`,
 });
 const pixels = schemas_number({ error: (issue) => `expected a whole number of pixels, got ${project_config_describe(issue.input)}` })
@@ -60349,60 +60413,6 @@ class BuildServiceClient {
     }
 }
 
-;// CONCATENATED MODULE: ./src/input-rules.ts
-// Rules every action of this repository applies to its inputs, with the same messages everywhere.
-// Problems are collected, not thrown one by one, so a user fixes all of them in one go.
-class InputError extends Error {
-    problems;
-    constructor(problems) {
-        super(problems.length === 1
-            ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-        this.name = 'InputError';
-        this.problems = problems;
-    }
-}
-const quote = (value) => JSON.stringify(value);
-/** Comma- or newline-separated, whitespace ignored. */
-const splitList = (value) => value
-    .split(/[,\n]/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-const isLoopbackHost = (hostname) => hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    hostname === '::1' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-/** The YAML 1.2 core-schema booleans the runner itself accepts. */
-function parseBoolean(name, value, fallback, problems) {
-    if (value === '')
-        return fallback;
-    if (['true', 'True', 'TRUE'].includes(value))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(value))
-        return false;
-    problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
-    return fallback;
-}
-/** https, or http for loopback hosts only; returned without a trailing slash. */
-function parseBaseUrl(value, problems) {
-    if (value === '') {
-        problems.push('base-url: missing; set the API base URL');
-        return '';
-    }
-    if (!URL.canParse(value)) {
-        problems.push(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
-        return '';
-    }
-    const url = new URL(value);
-    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
-        problems.push(`base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
-    }
-    if (url.username || url.password) {
-        problems.push('base-url: must not carry credentials; pass the key as api-key');
-    }
-    return url.href.replace(/\/+$/, '');
-}
-
 ;// CONCATENATED MODULE: ./src/connection.ts
 // The service connection every action of this repository opens: its inputs, masking, and a client
 // that says in the log why a step is slow.
@@ -60471,15 +60481,14 @@ async function idByName(client, name) {
 
 
 
-const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
 const OVERRIDE_INPUTS = { name: 'name', url: 'url', platforms: 'platforms' };
 function parseProjectInputs(read, env) {
     const problems = [];
     const connection = parseConnection(read, problems);
     const projectId = read('project-id') || undefined;
-    if (projectId && !PROJECT_ID.test(projectId)) {
-        problems.push(`project-id: ${JSON.stringify(projectId)} is not a project id (proj_…)`);
-    }
+    const problem = projectId === undefined ? undefined : projectIdProblem('project-id', projectId);
+    if (problem)
+        problems.push(problem);
     const overrides = parseOverrides(read, problems);
     const configFile = read('config-file') || undefined;
     const remove = parseBoolean('delete', read('delete'), false, problems);

@@ -45532,7 +45532,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8997);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9746);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9390);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45543,7 +45543,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9746:
+/***/ 9390:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -59950,8 +59950,9 @@ class BuildServiceClient {
     }
 }
 
-;// CONCATENATED MODULE: ./src/input-rules.ts
-// Rules every action of this repository applies to its inputs, with the same messages everywhere.
+;// CONCATENATED MODULE: ./src/rules.ts
+// The rules every part of this repository applies to what it is given (the actions' inputs, the
+// project configuration file, the emulator's request bodies), with the same messages everywhere.
 // Problems are collected, not thrown one by one, so a user fixes all of them in one go.
 class InputError extends Error {
     problems;
@@ -59964,6 +59965,15 @@ class InputError extends Error {
     }
 }
 const quote = (value) => JSON.stringify(value);
+// Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
+const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
+const isSemver = (value) => SEMVER.test(value);
+const isProjectId = (value) => PROJECT_ID.test(value);
+const isBuildId = (value) => BUILD_ID.test(value);
+/** The problem with a project id given in `name`, if any. */
+const projectIdProblem = (name, value) => isProjectId(value) ? undefined : `${name}: ${quote(value)} is not of the form proj_<id>`;
 /** Comma- or newline-separated, whitespace ignored. */
 const splitList = (value) => value
     .split(/[,\n]/)

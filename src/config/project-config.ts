@@ -3,6 +3,7 @@
 // being done (creating needs name, url and platforms) and is checked where that is decided.
 import { z } from 'zod';
 import { PLATFORMS, type Platform } from '../api/schemas.ts';
+import { isSemver } from '../rules.ts';
 
 const describe = (input: unknown): string =>
   input === undefined
@@ -40,14 +41,13 @@ const appId = text('a reverse-domain identifier').regex(REVERSE_DOMAIN, {
     `expected a reverse-domain identifier such as "com.example.app", got ${describe(issue.input)}`,
 });
 
-const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const version = z
   .string({
     // A YAML `version: 1.2` is a number: say how to write it.
     error: (issue) =>
       `expected a semantic version such as "1.2.3"${typeof issue.input === 'number' ? ' (quote it)' : ''}, got ${describe(issue.input)}`,
   })
-  .regex(SEMVER, {
+  .refine(isSemver, {
     error: (issue) => `expected a semantic version such as "1.2.3", got ${describe(issue.input)}`,
   });
 

@@ -9,12 +9,11 @@ import {
   type ProjectFeatures,
   type ProjectWindow,
 } from '../api/schemas.ts';
+import { isSemver } from '../rules.ts';
 import { badRequest } from './http-io.ts';
 
 type Body = Record<string, unknown>;
 
-const SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const APP_ID = /^[a-zA-Z][\w-]*(\.[a-zA-Z0-9][\w-]*)+$/;
 const WINDOW_FIELDS = ['width', 'height', 'resizable'] as const;
 const FEATURE_FIELDS = ['autoUpdate', 'tray', 'menuBar'] as const;
@@ -77,7 +76,7 @@ function webUrl(value: unknown, field: string, schemes: readonly string[]): stri
 }
 
 function semver(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !SEMVER.test(value)) {
+  if (typeof value !== 'string' || !isSemver(value)) {
     throw badRequest(
       `Field '${field}' must be a semantic version like '1.4.2'; got ${JSON.stringify(value)}.`,
     );

@@ -1,7 +1,7 @@
 // The project sub-action's inputs (project/action.yml), parsed and validated before any request.
 import { ProjectConfig } from '../config/project-config.ts';
 import { parseConnection, type InputReader, type ServiceConnection } from '../connection.ts';
-import { InputError, parseBoolean, splitList } from '../input-rules.ts';
+import { InputError, parseBoolean, projectIdProblem, splitList } from '../rules.ts';
 
 export interface ProjectActionInputs extends ServiceConnection {
   projectId: string | undefined;
@@ -13,16 +13,14 @@ export interface ProjectActionInputs extends ServiceConnection {
   delete: boolean;
 }
 
-const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
 const OVERRIDE_INPUTS = { name: 'name', url: 'url', platforms: 'platforms' } as const;
 
 export function parseProjectInputs(read: InputReader, env: NodeJS.ProcessEnv): ProjectActionInputs {
   const problems: string[] = [];
   const connection = parseConnection(read, problems);
   const projectId = read('project-id') || undefined;
-  if (projectId && !PROJECT_ID.test(projectId)) {
-    problems.push(`project-id: ${JSON.stringify(projectId)} is not a project id (proj_…)`);
-  }
+  const problem = projectId === undefined ? undefined : projectIdProblem('project-id', projectId);
+  if (problem) problems.push(problem);
   const overrides = parseOverrides(read, problems);
   const configFile = read('config-file') || undefined;
   const remove = parseBoolean('delete', read('delete'), false, problems);

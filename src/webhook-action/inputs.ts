@@ -1,7 +1,7 @@
 // The webhook sub-action's inputs (webhook/action.yml), parsed and validated before any request.
 import { EVENT_TYPES, type EventType } from '../api/schemas.ts';
 import { parseConnection, type InputReader, type ServiceConnection } from '../connection.ts';
-import { InputError, parseBoolean, splitList } from '../input-rules.ts';
+import { InputError, parseBoolean, splitList } from '../rules.ts';
 
 export interface WebhookActionInputs extends ServiceConnection {
   /** The receiver, normalised (`new URL(…).href`). */

@@ -1,4 +1,5 @@
-// Rules every action of this repository applies to its inputs, with the same messages everywhere.
+// The rules every part of this repository applies to what it is given (the actions' inputs, the
+// project configuration file, the emulator's request bodies), with the same messages everywhere.
 // Problems are collected, not thrown one by one, so a user fixes all of them in one go.
 
 export class InputError extends Error {
@@ -15,6 +16,20 @@ export class InputError extends Error {
 }
 
 export const quote = (value: string): string => JSON.stringify(value);
+
+// Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
+const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
+
+export const isSemver = (value: string): boolean => SEMVER.test(value);
+export const isProjectId = (value: string): boolean => PROJECT_ID.test(value);
+export const isBuildId = (value: string): boolean => BUILD_ID.test(value);
+
+/** The problem with a project id given in `name`, if any. */
+export const projectIdProblem = (name: string, value: string): string | undefined =>
+  isProjectId(value) ? undefined : `${name}: ${quote(value)} is not of the form proj_<id>`;
 
 /** Comma- or newline-separated, whitespace ignored. */
 export const splitList = (value: string): string[] =>
