@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, splitList } from '../src/rules.ts';
-import { INPUT_NAMES, parseInputs, readInputs, tagOfRef, type Inputs } from '../src/inputs.ts';
+import {
+  INPUT_NAMES,
+  parseInputs,
+  readInputs,
+  tagOfRef,
+  type Inputs,
+  type Plan,
+} from '../src/inputs.ts';
 
 const blank = Object.fromEntries(INPUT_NAMES.map((name) => [name, ''])) as Inputs;
 const valid: Inputs = {
@@ -33,21 +40,28 @@ describe('parseInputs: defaults (design §2)', () => {
 
   it('fills every default of the contract', () => {
     expect(plan).toMatchObject({
-      apiKey: 'dbs_secret_key',
-      baseUrl: 'https://api.example-build-service.com/v1',
-      projectId: 'proj_abc123',
-      platforms: null,
-      arches: ['x64'],
-      version: '1.4.2',
-      wait: true,
-      pollIntervalMs: 15_000,
-      timeoutMs: 60 * 60_000,
-      download: true,
-      downloadPath: path.resolve('/home/runner/work/app', 'desktop-builds'),
-      downloadConcurrency: 3,
+      connection: {
+        apiKey: 'dbs_secret_key',
+        baseUrl: 'https://api.example-build-service.com/v1',
+      },
+      project: { projectId: 'proj_abc123', configFile: null },
+      builds: {
+        selection: {
+          kind: 'trigger',
+          version: '1.4.2',
+          platforms: null,
+          arches: ['x64'],
+          reuse: false,
+        },
+        wait: true,
+        pollIntervalMs: 15_000,
+        timeoutMs: 60 * 60_000,
+        download: {
+          directory: path.resolve('/home/runner/work/app', 'desktop-builds'),
+          concurrency: 3,
+        },
+      },
       failOnError: true,
-      buildIds: [],
-      reuseBuilds: false,
     });
   });
 
@@ -71,10 +85,13 @@ describe('parseInputs: defaults (design §2)', () => {
   });
 
   it('reuses finished builds by default on a re-run only', () => {
-    expect(parseInputs(valid, { ...env, GITHUB_RUN_ATTEMPT: '2' }).reuseBuilds).toBe(true);
+    const reuseOf = (plan: Plan) =>
+      plan.builds.selection.kind === 'trigger' && plan.builds.selection.reuse;
+    expect(reuseOf(parseInputs(valid, { ...env, GITHUB_RUN_ATTEMPT: '2' }))).toBe(true);
     expect(
-      parseInputs({ ...valid, 'reuse-builds': 'false' }, { ...env, GITHUB_RUN_ATTEMPT: '2' })
-        .reuseBuilds,
+      reuseOf(
+        parseInputs({ ...valid, 'reuse-builds': 'false' }, { ...env, GITHUB_RUN_ATTEMPT: '2' }),
+      ),
     ).toBe(false);
   });
 
@@ -84,7 +101,7 @@ describe('parseInputs: defaults (design §2)', () => {
       { ...env, GITHUB_REF: 'refs/heads/main' },
     );
     expect(onBranch.publish.release).toBeNull();
-    expect(onBranch.version).toBe('2.0.0');
+    expect(onBranch.builds.selection).toMatchObject({ kind: 'trigger', version: '2.0.0' });
   });
 
   it('publishes nothing when it does not download or does not wait', () => {
@@ -96,36 +113,39 @@ describe('parseInputs: defaults (design §2)', () => {
   });
 });
 
+const trigger = (selection: object) => ({
+  builds: { selection: { kind: 'trigger', ...selection } },
+});
+const downloadTo = (directory: string) => ({ builds: { download: { directory } } });
+const baseUrl = (url: string) => ({ connection: { baseUrl: url } });
+
 describe('parseInputs: parsing', () => {
   it.each([
-    [{ platforms: 'mac, windows' }, { platforms: ['mac', 'windows'] }],
-    [{ platforms: 'linux\nmac\n' }, { platforms: ['mac', 'linux'] }],
-    [{ platforms: ' Windows ,windows' }, { platforms: ['windows'] }],
-    [{ arches: 'arm64,x64' }, { arches: ['x64', 'arm64'] }],
-    [{ version: 'v2.0.0-beta.1+exp.sha.5114f85' }, { version: '2.0.0-beta.1+exp.sha.5114f85' }],
+    [{ platforms: 'mac, windows' }, trigger({ platforms: ['mac', 'windows'] })],
+    [{ platforms: 'linux\nmac\n' }, trigger({ platforms: ['mac', 'linux'] })],
+    [{ platforms: ' Windows ,windows' }, trigger({ platforms: ['windows'] })],
+    [{ arches: 'arm64,x64' }, trigger({ arches: ['x64', 'arm64'] })],
+    [
+      { version: 'v2.0.0-beta.1+exp.sha.5114f85' },
+      trigger({ version: '2.0.0-beta.1+exp.sha.5114f85' }),
+    ],
     [
       { 'poll-interval': '0.5', timeout: '1.5' },
-      { pollIntervalMs: 500, timeoutMs: 90_000 },
+      { builds: { pollIntervalMs: 500, timeoutMs: 90_000 } },
     ],
+    [{ wait: 'False', download: 'FALSE' }, { builds: { wait: false, download: null } }],
+    [{ 'download-path': 'out/../installers' }, downloadTo('/home/runner/work/app/installers')],
+    [{ 'download-path': '/home/runner/work/app/out' }, downloadTo('/home/runner/work/app/out')],
+    [{ 'download-path': '..out' }, downloadTo('/home/runner/work/app/..out')],
+    [{ 'base-url': 'http://127.0.0.1:8080/v1/' }, baseUrl('http://127.0.0.1:8080/v1')],
+    [{ 'base-url': 'http://localhost:1/v1' }, baseUrl('http://localhost:1/v1')],
+    [{ 'base-url': 'http://[::1]:9/v1' }, baseUrl('http://[::1]:9/v1')],
     [
-      { wait: 'False', download: 'FALSE' },
-      { wait: false, download: false },
+      { 'build-ids': 'build_a\nbuild_b, build_a' },
+      { builds: { selection: { kind: 'resume', buildIds: ['build_a', 'build_b'] } } },
     ],
-    [
-      { 'download-path': 'out/../installers' },
-      { downloadPath: '/home/runner/work/app/installers' },
-    ],
-    [
-      { 'download-path': '/home/runner/work/app/out' },
-      { downloadPath: '/home/runner/work/app/out' },
-    ],
-    [{ 'download-path': '..out' }, { downloadPath: '/home/runner/work/app/..out' }],
-    [{ 'base-url': 'http://127.0.0.1:8080/v1/' }, { baseUrl: 'http://127.0.0.1:8080/v1' }],
-    [{ 'base-url': 'http://localhost:1/v1' }, { baseUrl: 'http://localhost:1/v1' }],
-    [{ 'base-url': 'http://[::1]:9/v1' }, { baseUrl: 'http://[::1]:9/v1' }],
-    [{ 'build-ids': 'build_a\nbuild_b, build_a' }, { buildIds: ['build_a', 'build_b'] }],
     [{ 'fail-on-error': 'false' }, { failOnError: false }],
-    [{ 'download-concurrency': '6' }, { downloadConcurrency: 6 }],
+    [{ 'download-concurrency': '6' }, { builds: { download: { concurrency: 6 } } }],
   ] as [Partial<Inputs>, object][])('%o → %o', (inputs, expected) => {
     expect(parseInputs({ ...valid, ...inputs }, env)).toMatchObject(expected);
   });
@@ -135,7 +155,7 @@ describe('parseInputs: parsing', () => {
       { ...valid, 'build-ids': 'build_x', release: 'false' },
       { ...env, GITHUB_REF: 'refs/heads/main' },
     );
-    expect(plan.version).toBeNull();
+    expect(plan.builds.selection).toEqual({ kind: 'resume', buildIds: ['build_x'] });
   });
 
   it('maps the publishing inputs onto the PublishPlan', () => {

@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../src/emulator/index.ts';
-import { run, verdict } from '../src/main.ts';
-import { newRunState } from '../src/builds/run-builds.ts';
+import { run } from '../src/main.ts';
 import { parseCommandFile } from './e2e/run-action.ts';
 import { captureStdout } from './builds/support.ts';
 import { INPUT_NAMES } from '../src/inputs.ts';
@@ -178,17 +177,5 @@ describe('run()', () => {
     const error = lines.find((l) => l.startsWith('::error::Timed out'));
     expect(error).toContain(`still unfinished: linux/x64 ${id} (building)`);
     expect(summary).toContain('Timed out');
-  });
-});
-
-describe('verdict', () => {
-  it('does not claim nothing runs when cancelled before the build ids were known', () => {
-    const state = newRunState();
-    expect(verdict(undefined, state, { errors: [], releaseUrl: undefined }, 'SIGINT')).toEqual({
-      failures: [
-        'Cancelled by SIGINT. The service has no cancel endpoint, so a build triggered just before may still run; see the project on the service.',
-      ],
-      warnings: [],
-    });
   });
 });

@@ -45788,6 +45788,114 @@ const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
+/***/ 68873:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ describeBuild),
+/* harmony export */   s: () => (/* binding */ outcomeOf)
+/* harmony export */ });
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
+// The one decision of how a build turned out; every report asks this function, never its own copy.
+
+
+/**
+ * `failed` when the service said so, or said something it does not list, or when the action could
+ * not trigger, follow or download the build; `unfinished` while it runs (or when the step stopped
+ * waiting); `succeeded` only for a success the action delivered in full.
+ */
+function outcomeOf(build) {
+    if (build.problem !== undefined)
+        return 'failed';
+    if (build.status === 'success')
+        return 'succeeded';
+    return (0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(build.status) ? 'failed' : 'unfinished';
+}
+/** `linux/x64 build_1 (failed)`, or with what went wrong on the action's side. */
+const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${build.id ?? '(not triggered)'} (${build.problem?.message ?? build.status})`;
+
+
+/***/ }),
+
+/***/ 17196:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Af: () => (/* binding */ withProblem),
+/* harmony export */   BM: () => (/* binding */ withDownload),
+/* harmony export */   Bg: () => (/* binding */ resultOf),
+/* harmony export */   H: () => (/* binding */ untriggered),
+/* harmony export */   Px: () => (/* binding */ observed),
+/* harmony export */   Wy: () => (/* binding */ labelOf),
+/* harmony export */   X1: () => (/* binding */ withLog)
+/* harmony export */ });
+/* unused harmony export unknownStatusProblem */
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
+// One build as the action knows it: an immutable value, replaced (never edited) as the service
+// reports more. Outputs, annotations, the summary and the verdict all read these.
+
+const labelOf = (target) => `${target.platform}/${target.arch}`;
+const timeOf = (timestamp) => {
+    const ms = Date.parse(timestamp ?? '');
+    return Number.isNaN(ms) ? undefined : ms;
+};
+const unknownStatusProblem = (status) => ({
+    stage: 'status',
+    message: `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
+        `(it knows ${_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_STATUSES */ .qJ.join(', ')}); counted as not successful`,
+});
+/** The build as the service reports it now, folded into what was known; `now` on the action's clock. */
+function observed(result, build, now) {
+    const { phases } = result;
+    const status = build.status;
+    return {
+        ...result,
+        status,
+        version: build.version ?? result.version,
+        artifactSize: ('artifactSize' in build ? build.artifactSize : undefined) ?? result.artifactSize,
+        phases: {
+            queued: timeOf(build.createdAt) ?? phases.queued,
+            building: timeOf('startedAt' in build ? build.startedAt : undefined) ??
+                phases.building ??
+                (status === 'queued' ? undefined : now),
+            ended: timeOf('completedAt' in build ? build.completedAt : undefined) ??
+                phases.ended ??
+                ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(status) ? now : undefined),
+        },
+        problem: result.problem ?? ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownStatus */ .ih)(status) ? undefined : unknownStatusProblem(status)),
+    };
+}
+const blank = (target, version, origin, now) => ({
+    platform: target.platform,
+    arch: target.arch,
+    id: null,
+    version,
+    status: 'queued',
+    origin,
+    phases: { queued: now, building: undefined, ended: undefined },
+    artifactSize: undefined,
+    download: undefined,
+    problem: undefined,
+    log: undefined,
+});
+const resultOf = (build, origin, now) => observed({ ...blank(build, build.version ?? null, origin, now), id: build.id }, build, now);
+/** A target whose trigger failed: no build exists. */
+const untriggered = (target, version, message, now) => ({
+    ...blank(target, version, 'triggered', now),
+    problem: { stage: 'trigger', message },
+});
+/** The first problem is the one that explains the others. */
+const withProblem = (result, problem) => result.problem === undefined ? { ...result, problem } : result;
+const withDownload = (result, download) => ({
+    ...result,
+    download,
+});
+const withLog = (result, log) => ({ ...result, log });
+
+
+/***/ }),
+
 /***/ 81379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45822,7 +45930,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(39028);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60913);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45833,7 +45941,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 39028:
+/***/ 60913:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45842,20 +45950,214 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// UNUSED EXPORTS: verdict
-
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
 var core = __nccwpck_require__(77094);
 // EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
 var retry = __nccwpck_require__(21405);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __nccwpck_require__(8164);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"1.0.0"};
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-// EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __nccwpck_require__(46466);
+;// CONCATENATED MODULE: ./src/builds/log-text.ts
+// How a build's log reads in the step's output (pure). The service's text is untrusted: printed
+// lines sit between `::stop-commands::<token>` and `::<token>::`, and a quoted line is made inert.
+
+const newStopToken = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
+/** The runner prints everything between these two lines as text, whatever it looks like. */
+const stopCommands = (token) => [
+    `::stop-commands::${token}`,
+    `::${token}::`,
+];
+const clockTime = (timestamp) => {
+    const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
+    return time?.[1] ?? timestamp;
+};
+/** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
+const formatLogEntry = (entry) => entry.message
+    .split(/\r\n|\r|\n/)
+    .map((line) => `${clockTime(entry.timestamp)} ${entry.level.padEnd(7)} ${line}`);
+// Control characters and bidirectional controls: a quoted line must not break the line it sits
+// in, nor display as something else.
+// eslint-disable-next-line no-control-regex
+const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+/** A log line made safe to quote inside one of our own lines: one line, no controls, cut short. */
+function inert(text, maxChars = 80) {
+    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
+    return flat.length > maxChars ? `${flat.slice(0, maxChars - 1)}…` : flat;
+}
+const isErrorEntry = (entry) => /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message);
+/**
+ * The lines a failure annotation quotes, kept as the log goes by: the last error lines, or the
+ * last lines when none says error. Holds at most `count` of each, whatever the log's length.
+ */
+class QuoteTail {
+    #count;
+    #errors = [];
+    #last = [];
+    constructor(count = 5) {
+        this.#count = count;
+    }
+    add(entry) {
+        this.#last = keepLast(this.#last, entry.message, this.#count);
+        if (isErrorEntry(entry))
+            this.#errors = keepLast(this.#errors, entry.message, this.#count);
+    }
+    lines() {
+        return (this.#errors.length > 0 ? this.#errors : this.#last).slice(-this.#count);
+    }
+}
+function keepLast(lines, line, count) {
+    lines.push(line);
+    if (lines.length > count * 2)
+        return lines.slice(-count);
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/builds/build-log.ts
+// Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
+// RUNNER_TEMP, printed as one group when the build ends (several builds), or straight to the
+// output inside the build's open group (a single build, watched live). Each line once, in order.
+
+
+
+const NO_LINES = '(the service returned no log lines)';
+const PRINT_CHUNK_BYTES = 64 * 1024;
+class BuildLog {
+    #title;
+    #print;
+    /** null: live, lines go straight to the output. */
+    #file;
+    #quote = new QuoteTail();
+    /** Entries of the service's log already taken: each read's entries from here on are new. */
+    #taken = 0;
+    #lines = 0;
+    #latest;
+    #groupOpen = false;
+    constructor(title, print, file) {
+        this.#title = title;
+        this.#print = print;
+        this.#file = file;
+    }
+    /** Gathers the lines in `file` until `printGroup()`. */
+    static toFile(title, print, file) {
+        (0,external_node_fs_.appendFileSync)(file, '');
+        return new BuildLog(title, print, file);
+    }
+    /** Prints the lines as they come, inside a group opened at the first of them. */
+    static live(title, print) {
+        return new BuildLog(title, print, null);
+    }
+    get taken() {
+        return this.#taken;
+    }
+    /** The newest line, made inert, for a progress line. */
+    get latest() {
+        return this.#latest;
+    }
+    /** Takes what a read of the whole log brought that earlier reads did not. */
+    take(entries) {
+        if (entries.length <= this.#taken)
+            return;
+        const lines = [];
+        for (let index = this.#taken; index < entries.length; index++) {
+            const entry = entries[index];
+            this.#quote.add(entry);
+            lines.push(...formatLogEntry(entry));
+        }
+        this.#taken = entries.length;
+        this.#lines += lines.length;
+        this.#latest = inert(entries[entries.length - 1].message);
+        if (this.#file !== null)
+            (0,external_node_fs_.appendFileSync)(this.#file, `${lines.join(external_node_os_.EOL)}${external_node_os_.EOL}`);
+        else
+            this.#printLive(lines);
+    }
+    digest() {
+        return { lines: this.#lines, quote: this.#quote.lines() };
+    }
+    /**
+     * Prints the whole group in one synchronous run, so no other build's output can land inside it.
+     * A live log closes its open group instead.
+     */
+    printGroup(titleSuffix) {
+        if (this.#file === null) {
+            if (!this.#groupOpen)
+                this.#printLive([NO_LINES]);
+            this.#print('::endgroup::');
+            this.#groupOpen = false;
+            return;
+        }
+        const [stop, resume] = stopCommands(newStopToken());
+        this.#print(`::group::${this.#title} · ${titleSuffix}`);
+        this.#print(stop);
+        if (this.#lines === 0)
+            this.#print(NO_LINES);
+        else
+            copyFile(this.#file);
+        this.#print(resume);
+        this.#print('::endgroup::');
+    }
+    // Commands stop only around the service's lines, so the action's own warnings still work.
+    #printLive(lines) {
+        if (!this.#groupOpen)
+            this.#print(`::group::${this.#title}`);
+        this.#groupOpen = true;
+        const [stop, resume] = stopCommands(newStopToken());
+        this.#print(stop);
+        for (const line of lines)
+            this.#print(line);
+        this.#print(resume);
+    }
+}
+/** The file's bytes to stdout in chunks, with no line held in memory. */
+function copyFile(file) {
+    const fd = (0,external_node_fs_.openSync)(file, 'r');
+    try {
+        for (;;) {
+            // A fresh buffer each time: a pipe may still hold the previous one (asynchronous stdout).
+            const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
+            const read = (0,external_node_fs_.readSync)(fd, chunk);
+            if (read === 0)
+                break;
+            process.stdout.write(chunk.subarray(0, read));
+        }
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/builds/logs.ts
+/**
+ * One read into the log. Reads of all builds go through one limiter: a long log's response is
+ * large, and only one at a time is held in memory.
+ */
+async function readInto(client, buildId, log, limiter, signal) {
+    await limiter(async () => log.take((await client.getBuildLogs(buildId, { signal })).logs));
+}
+/** Reads a finished build's log until `quietReads` reads in a row bring nothing new. */
+async function settleLog(read, log, options) {
+    const quietReads = options.quietReads ?? 2;
+    const maxReads = options.maxReads ?? 40;
+    let quiet = 0;
+    for (let reads = 1;; reads += 1) {
+        const before = log.taken;
+        await read();
+        quiet = log.taken > before ? 0 : quiet + 1;
+        if (quiet >= quietReads || reads >= maxReads || options.signal?.aborted)
+            return;
+        await options.sleep(options.pauseMs, options.signal);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
@@ -45996,9 +46298,438 @@ class ArtifactHostError extends Error {
     }
 }
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/builds/poll.ts
+// Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
+// explicit state, its client and time (clock, sleep, random) passed in. Reads that keep failing
+// after the client's own retries back off under the one retry policy, then give up.
+
+
+
+const JITTER = 0.1;
+const MAX_BACKOFF_MS = 60_000;
+const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
+/** Worth another try later: rate limits, server errors, no answer, a garbled body. */
+const isTransient = (error) => (error instanceof ApiError &&
+    !(error instanceof ApiKeyRefusedError) &&
+    !(error instanceof NotFoundError) &&
+    (error.status === 429 || error.status >= 500)) ||
+    error instanceof NetworkError ||
+    error instanceof ResponseShapeError;
+async function readOnce(client, buildId, signal) {
+    try {
+        return { ok: true, value: await client.getBuild(buildId, { signal }) };
+    }
+    catch (error) {
+        if (signal?.aborted || !isTransient(error))
+            throw error;
+        return {
+            ok: false,
+            failure: {
+                retryable: true,
+                outcomeUnknown: false,
+                reason: error.message,
+                toError: () => error,
+            },
+        };
+    }
+}
+async function pollBuild(client, buildId, options) {
+    const random = options.random ?? Math.random;
+    const { clock, signal, intervalMs } = options;
+    // Backoff ceilings double from twice the interval, capped at a minute (or the interval).
+    const readRuntime = {
+        policy: {
+            maxAttempts: options.maxFailures ?? 10,
+            baseDelayMs: intervalMs * 2,
+            maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
+            maxElapsedMs: Infinity,
+        },
+        random,
+        now: clock,
+        sleep: options.sleep,
+        deadline: options.deadline,
+        onRetry: (event) => options.onTransientError?.(new Error(event.reason), event.delayMs),
+    };
+    try {
+        for (;;) {
+            if (signal?.aborted)
+                return { kind: 'cancelled' };
+            const remaining = options.deadline - clock();
+            if (remaining <= 0)
+                return { kind: 'timeout' };
+            await options.sleep(Math.min(jittered(intervalMs, random), remaining), signal);
+            const build = await (0,retry/* withRetries */.LH)(readRuntime, {
+                endpoint: 'GET /builds/:buildId',
+                signal,
+                attempt: () => readOnce(client, buildId, signal),
+            });
+            await options.onUpdate(build);
+            if ((0,schemas/* isTerminal */.Hd)(build.status))
+                return { kind: 'ended', build };
+        }
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return { kind: 'cancelled' };
+        throw error;
+    }
+}
+
+// EXTERNAL MODULE: ./src/builds/outcome.ts
+var builds_outcome = __nccwpck_require__(68873);
+// EXTERNAL MODULE: ./src/builds/result.ts
+var builds_result = __nccwpck_require__(17196);
+;// CONCATENATED MODULE: ./src/builds/progress.ts
+
+
+const PROGRESS_EVERY_MS = 30_000;
+function formatElapsed(ms) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    if (seconds < 60)
+        return `${seconds}s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60)
+        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+/** When the build entered its current phase. */
+const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
+const statusLine = (build, previous) => `${(0,builds_result/* labelOf */.Wy)(build)} ${previous} → ${build.status} (${build.id})`;
+function progressLine(watched, now) {
+    const running = watched.filter(({ build }) => build.id !== null && (0,builds_outcome/* outcomeOf */.s)(build) === 'unfinished');
+    const done = watched.length - running.length;
+    return [
+        `${done}/${watched.length} done`,
+        ...running.map(({ build, latest }) => `${(0,builds_result/* labelOf */.Wy)(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}` +
+            (latest === undefined ? '' : `: ${latest}`)),
+    ].join(' · ');
+}
+/** Whether a progress line is due: true at most once per `everyMs`. */
+function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
+    let last = clock();
+    return () => {
+        const now = clock();
+        if (now - last < everyMs)
+            return false;
+        last = now;
+        return true;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/builds/follow-build.ts
+// One build from now to its end: poll it (reading its log as it grows), print its log group,
+// download its installer. What it learns replaces the build's result in its slot.
+
+
+
+
+
+
+
+
+/** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
+const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
+const errorText = (error) => error instanceof Error ? error.message : String(error);
+/** Why a wanted step did not happen: the step was cancelled or ran out of time. */
+const stoppedBecause = (f) => f.deps.signal.aborted ? 'the step was cancelled' : 'the timeout passed';
+function openLog(build, f, print) {
+    const title = (0,builds_result/* labelOf */.Wy)(build);
+    return f.live
+        ? BuildLog.live(`${title} · ${build.id}`, print)
+        : BuildLog.toFile(title, print, f.logFile(build.id));
+}
+async function followBuild(slot, log, f) {
+    const id = slot.get().id;
+    if (id === null || log === undefined)
+        return;
+    const read = () => readInto(f.client, id, log, f.logReads, f.stop);
+    if (!(0,schemas/* isTerminal */.Hd)(slot.get().status)) {
+        const ended = await poll(slot, id, read, f);
+        if (!ended)
+            return;
+    }
+    try {
+        await settleLog(read, log, {
+            pauseMs: logPauseMs(f.plan.pollIntervalMs),
+            sleep: f.deps.sleep,
+            signal: f.stop,
+        });
+    }
+    catch (error) {
+        if (!f.stop.aborted) {
+            core/* warning */.$e(`${(0,builds_result/* labelOf */.Wy)(slot.get())}: could not read the log of ${id}: ${errorText(error)}`);
+        }
+    }
+    log.printGroup(slot.get().status);
+    slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
+    if (slot.get().status === 'success' && f.plan.download)
+        await download(slot, id, f);
+}
+/** Polls until the build ends (true), or the step stops waiting or loses it (false). */
+async function poll(slot, id, read, f) {
+    const { deps } = f;
+    const logDue = createProgressGate(deps.clock);
+    try {
+        const outcome = await pollBuild(f.client, id, {
+            intervalMs: f.plan.pollIntervalMs,
+            deadline: f.deadline,
+            clock: deps.clock,
+            sleep: deps.sleep,
+            random: deps.random,
+            signal: f.stop,
+            onUpdate: async (latest) => {
+                const previous = slot.get();
+                slot.set((0,builds_result/* observed */.Px)(previous, latest, deps.clock()));
+                if (latest.status !== previous.status)
+                    core/* info */.pq(statusLine(slot.get(), previous.status));
+                // A running build's log is read live for one build, and for a progress line otherwise;
+                // a read that fails now is made up for when the build ends.
+                if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (f.live || logDue()))
+                    await read().catch(() => { });
+                f.progress();
+            },
+            onTransientError: (error, delayMs) => core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(slot.get())}: reading ${id} failed (${error.message}); next try in ${delayMs} ms`),
+        });
+        return outcome.kind === 'ended';
+    }
+    catch (error) {
+        // One build the service stops answering for must not take the others down with it.
+        if (f.stop.aborted)
+            return false;
+        const problem = {
+            stage: 'follow',
+            message: `could not follow the build: ${errorText(error)}`,
+        };
+        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), problem));
+        core/* warning */.$e(`${(0,builds_result/* labelOf */.Wy)(slot.get())}: ${problem.message}`, {
+            title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost`,
+        });
+        return false;
+    }
+}
+async function download(slot, id, f) {
+    const { plan } = f;
+    const build = slot.get();
+    const label = (0,builds_result/* labelOf */.Wy)(build);
+    const fail = (message) => {
+        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'download', message }));
+        core/* warning */.$e(`${label}: ${message}`, { title: `${label} download failed` });
+    };
+    if (f.stop.aborted)
+        return fail(`not downloaded: ${stoppedBecause(f)}`);
+    await f.downloads(async () => {
+        if (f.stop.aborted)
+            return fail(`not downloaded: ${stoppedBecause(f)}`);
+        // Resumed builds can share a target, and then usually a file name: keep them apart.
+        const folder = `${build.platform}-${build.arch}${f.sharesTarget(build) ? `-${id}` : ''}`;
+        const directory = external_node_path_default().join(plan.download.directory, folder);
+        core/* info */.pq(`${label}: downloading ${id} into ${directory}`);
+        try {
+            const file = await f.client.downloadArtifact(id, {
+                directory,
+                expectedSize: build.artifactSize,
+                signal: f.stop,
+                onWarning: (message) => core/* warning */.$e(message, { title: `${label}: artifact size differs` }),
+            });
+            const downloaded = {
+                path: external_node_path_default().resolve(file.path),
+                fileName: file.fileName,
+                size: file.size,
+                sha256: file.sha256,
+            };
+            slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
+            core/* info */.pq(`${label}: downloaded ${downloaded.path} (${file.size} bytes, sha256 ${file.sha256})`);
+        }
+        catch (error) {
+            fail(f.stop.aborted
+                ? `download stopped: ${stoppedBecause(f)}`
+                : `download failed: ${errorText(error)}`);
+        }
+    });
+}
+
+;// CONCATENATED MODULE: ./src/builds/limit.ts
+function createLimiter(concurrency) {
+    let running = 0;
+    const waiting = [];
+    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
+    const release = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            running -= 1;
+    };
+    return async (task) => {
+        if (running >= concurrency)
+            await new Promise((resolve) => waiting.push(resolve));
+        else
+            running += 1;
+        try {
+            return await task();
+        }
+        finally {
+            release();
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/builds/matrix.ts
+const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
+
+;// CONCATENATED MODULE: ./src/builds/start-builds.ts
+// Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
+// triggered, all concurrently.
+
+
+
+/** The newest successful build of this target and version, if an earlier run left one. */
+function findReusable(builds, target, version) {
+    return builds
+        .filter((build) => build.status === 'success' &&
+        build.platform === target.platform &&
+        build.arch === target.arch &&
+        build.version === version)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+/** Why a trigger left no build; a trigger the step stopped waiting for may still have made one. */
+const triggerFailure = (error, stopped) => stopped
+    ? 'no answer to the trigger before the step stopped; the service may still have created the build'
+    : `could not trigger the build: ${error instanceof Error ? error.message : String(error)}`;
+/**
+ * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
+ * a record with its error and the others carry on; when every trigger fails, that is fatal.
+ */
+async function startBuilds(client, request, clock) {
+    const o = { signal: request.signal };
+    const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
+    const settled = await Promise.allSettled(request.targets.map(async (target) => {
+        const reusable = findReusable(previous, target, request.version);
+        if (reusable) {
+            core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(target)}: reusing successful build ${reusable.id} of ${request.version}`);
+            return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, o), 'reused', clock());
+        }
+        const body = { platform: target.platform, arch: target.arch, version: request.version };
+        const triggered = await client.triggerBuild(request.projectId, body, o);
+        core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(target)}: triggered ${triggered.id} (${triggered.status})`);
+        return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock());
+    }));
+    const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    const stopped = request.signal?.aborted ?? false;
+    if (errors.length === settled.length && errors.length > 0 && !stopped)
+        throw errors[0];
+    return settled.map((result, index) => result.status === 'fulfilled'
+        ? result.value
+        : (0,builds_result/* untriggered */.H)(request.targets[index], request.version, triggerFailure(result.reason, stopped), clock()));
+}
+/** Picks up builds an earlier step or job triggered (`build-ids`). */
+async function resumeBuilds(client, projectId, buildIds, clock, signal) {
+    const builds = await Promise.all(buildIds.map((id) => client.getBuild(id, { signal })));
+    return builds.map((build) => {
+        if (build.projectId !== projectId) {
+            core/* warning */.$e(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`);
+        }
+        core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(build)}: resuming ${build.id} (${build.status})`);
+        return (0,builds_result/* resultOf */.Bg)(build, 'resumed', clock());
+    });
+}
+
+;// CONCATENATED MODULE: ./src/builds/run-builds.ts
+// The orchestration: start the builds, follow each one concurrently, and give back one immutable
+// result per build. Cancellation and the timeout end the waiting, never the results.
+
+
+
+
+
+
+
+
+
+
+const TRIGGER_GRACE_MS = 3_000;
+/** Aborts `ms` after `signal` does. */
+function graceAfter(signal, ms) {
+    const grace = new AbortController();
+    const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return grace.signal;
+}
+async function start(plan, deps, signal) {
+    const { selection } = plan;
+    if (selection.kind === 'resume') {
+        return resumeBuilds(deps.client, plan.projectId, selection.buildIds, deps.clock, signal);
+    }
+    const platforms = selection.platforms ?? (await deps.client.getProject(plan.projectId, { signal })).platforms;
+    if (platforms.length === 0) {
+        throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
+    }
+    return startBuilds(deps.client, {
+        projectId: plan.projectId,
+        version: selection.version,
+        targets: buildMatrix(platforms, selection.arches),
+        reuse: selection.reuse,
+        signal,
+    }, deps.clock);
+}
+async function runBuilds(plan, deps) {
+    const timeout = AbortSignal.timeout(plan.timeoutMs);
+    const deadline = deps.clock() + plan.timeoutMs;
+    const stop = AbortSignal.any([deps.signal, timeout]);
+    const triggerStop = AbortSignal.any([
+        timeout,
+        graceAfter(deps.signal, deps.triggerGraceMs ?? TRIGGER_GRACE_MS),
+    ]);
+    const results = await start(plan, deps, triggerStop);
+    deps.onBuildsKnown(results);
+    if (!plan.wait || stop.aborted)
+        return { builds: results, timedOut: timeout.aborted };
+    const logDir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(deps.tempDir ?? external_node_os_default().tmpdir(), 'desktop-build-logs-'));
+    const slots = results.map((_, index) => ({
+        get: () => results[index],
+        set: (next) => void (results[index] = next),
+    }));
+    const progressDue = createProgressGate(deps.clock);
+    const print = (line) => core/* info */.pq(line);
+    const follow = {
+        plan,
+        deps,
+        client: deps.client,
+        deadline,
+        stop,
+        downloads: createLimiter(plan.download?.concurrency ?? 1),
+        logReads: createLimiter(1),
+        live: results.length === 1,
+        logFile: (buildId) => external_node_path_default().join(logDir, `${buildId}.log`),
+        progress: () => {
+            if (!progressDue())
+                return;
+            core/* info */.pq(progressLine(results.map((build, index) => ({ build, latest: logs[index]?.latest })), deps.clock()));
+        },
+        sharesTarget: (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch),
+    };
+    const logs = results.map((build) => build.id === null ? undefined : openLog(build, follow, print));
+    try {
+        await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follow)));
+    }
+    finally {
+        (0,external_node_fs_.rmSync)(logDir, { recursive: true, force: true });
+    }
+    const timedOut = !deps.signal.aborted &&
+        (timeout.aborted ||
+            results.some((build) => (0,builds_outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
+    return { builds: [...results], timedOut };
+}
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"1.0.0"};
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __nccwpck_require__(46466);
 ;// CONCATENATED MODULE: ./node_modules/content-disposition/dist/index.js
 /*!
  * content-disposition
@@ -46982,8 +47713,6 @@ function targetOf(directory, buildId, headers, url) {
     return { fileName, filePath };
 }
 
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __nccwpck_require__(8164);
 ;// CONCATENATED MODULE: ./src/api/reconcile.ts
 // Recognising our own resource after a create whose answer was lost: same fields, created since
 // the first attempt. Pure decisions; the client does the listing.
@@ -47555,449 +48284,6 @@ function openClient(connection, deadline) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/builds/types.ts
-const labelOf = (target) => `${target.platform}/${target.arch}`;
-
-;// CONCATENATED MODULE: ./src/builds/progress.ts
-// What the log says while builds run: a line per status change and a periodic progress line.
-
-
-const PROGRESS_EVERY_MS = 30_000;
-function formatElapsed(ms) {
-    const seconds = Math.max(0, Math.round(ms / 1000));
-    if (seconds < 60)
-        return `${seconds}s`;
-    const minutes = Math.floor(seconds / 60);
-    if (minutes < 60)
-        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
-}
-/** When the build entered its current phase, on the action's clock. */
-const phaseStart = (build) => build.status === 'queued' ? build.seen.queued : (build.seen.building ?? build.seen.queued);
-const statusLine = (build, previous) => `${labelOf(build)} ${previous} → ${build.status} (${build.id})`;
-function progressLine(builds, now) {
-    const done = builds.filter((build) => (0,schemas/* isTerminal */.Hd)(build.status)).length;
-    const running = builds
-        .filter((build) => !(0,schemas/* isTerminal */.Hd)(build.status))
-        .map((build) => `${labelOf(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}`);
-    return [`${done}/${builds.length} done`, ...running].join(' · ');
-}
-/** Whether a progress line is due: true at most once per `everyMs`. */
-function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
-    let last = clock();
-    return () => {
-        const now = clock();
-        if (now - last < everyMs)
-            return false;
-        last = now;
-        return true;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/builds/limit.ts
-function createLimiter(concurrency) {
-    let running = 0;
-    const waiting = [];
-    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
-    const release = () => {
-        const next = waiting.shift();
-        if (next)
-            next();
-        else
-            running -= 1;
-    };
-    return async (task) => {
-        if (running >= concurrency)
-            await new Promise((resolve) => waiting.push(resolve));
-        else
-            running += 1;
-        try {
-            return await task();
-        }
-        finally {
-            release();
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/builds/logs.ts
-// A build's log: read until it stops growing, then printed once as one group that cannot run
-// workflow commands (the service's text is untrusted).
-
-
-/** Reads a finished build's log until `quietReads` reads in a row bring nothing new. */
-async function readSettledLogs(client, buildId, options) {
-    const quietReads = options.quietReads ?? 2;
-    const maxReads = options.maxReads ?? 40;
-    let entries = [];
-    let quiet = 0;
-    for (let reads = 1;; reads += 1) {
-        const { logs } = await client.getBuildLogs(buildId, { signal: options.signal });
-        quiet = logs.length > entries.length ? 0 : quiet + 1;
-        if (logs.length >= entries.length)
-            entries = logs;
-        if (quiet >= quietReads || reads >= maxReads || options.signal?.aborted)
-            return entries;
-        await options.sleep(options.pauseMs, options.signal);
-    }
-}
-const newStopToken = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
-const clockTime = (timestamp) => {
-    const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
-    return time?.[1] ?? timestamp;
-};
-/** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
-const formatLogEntry = (entry) => entry.message
-    .split(/\r\n|\r|\n/)
-    .map((line) => `${clockTime(entry.timestamp)} ${entry.level.padEnd(7)} ${line}`);
-/**
- * The lines of one build's log group. Everything between `::stop-commands::<token>` and
- * `::<token>::` is printed as plain text by the runner, whatever it looks like.
- */
-function formatLogGroup(build, entries, token) {
-    const body = entries.flatMap(formatLogEntry);
-    return [
-        `::group::${labelOf(build)} · ${build.status}`,
-        `::stop-commands::${token}`,
-        ...(body.length > 0 ? body : ['(the service returned no log lines)']),
-        `::${token}::`,
-        '::endgroup::',
-    ];
-}
-/** The last error lines of a log (or its last lines when none says error), for an annotation. */
-function lastErrorLines(entries, count = 5) {
-    const errors = entries.filter((entry) => /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message));
-    return (errors.length > 0 ? errors : entries).slice(-count).map((entry) => entry.message);
-}
-
-;// CONCATENATED MODULE: ./src/builds/matrix.ts
-const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
-
-;// CONCATENATED MODULE: ./src/builds/poll.ts
-// Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
-// explicit state, its client and time (clock, sleep, random) passed in. Reads that keep failing
-// after the client's own retries back off under the one retry policy, then give up.
-
-
-
-const JITTER = 0.1;
-const MAX_BACKOFF_MS = 60_000;
-const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
-/** Worth another try later: rate limits, server errors, no answer, a garbled body. */
-const isTransient = (error) => (error instanceof ApiError &&
-    !(error instanceof ApiKeyRefusedError) &&
-    !(error instanceof NotFoundError) &&
-    (error.status === 429 || error.status >= 500)) ||
-    error instanceof NetworkError ||
-    error instanceof ResponseShapeError;
-async function readOnce(client, buildId, signal) {
-    try {
-        return { ok: true, value: await client.getBuild(buildId, { signal }) };
-    }
-    catch (error) {
-        if (signal?.aborted || !isTransient(error))
-            throw error;
-        return {
-            ok: false,
-            failure: {
-                retryable: true,
-                outcomeUnknown: false,
-                reason: error.message,
-                toError: () => error,
-            },
-        };
-    }
-}
-async function pollBuild(client, buildId, options) {
-    const random = options.random ?? Math.random;
-    const { clock, signal, intervalMs } = options;
-    // Backoff ceilings double from twice the interval, capped at a minute (or the interval).
-    const readRuntime = {
-        policy: {
-            maxAttempts: options.maxFailures ?? 10,
-            baseDelayMs: intervalMs * 2,
-            maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
-            maxElapsedMs: Infinity,
-        },
-        random,
-        now: clock,
-        sleep: options.sleep,
-        deadline: options.deadline,
-        onRetry: (event) => options.onTransientError?.(new Error(event.reason), event.delayMs),
-    };
-    try {
-        for (;;) {
-            if (signal?.aborted)
-                return { kind: 'cancelled' };
-            const remaining = options.deadline - clock();
-            if (remaining <= 0)
-                return { kind: 'timeout' };
-            await options.sleep(Math.min(jittered(intervalMs, random), remaining), signal);
-            const build = await (0,retry/* withRetries */.LH)(readRuntime, {
-                endpoint: 'GET /builds/:buildId',
-                signal,
-                attempt: () => readOnce(client, buildId, signal),
-            });
-            options.onUpdate(build);
-            if ((0,schemas/* isTerminal */.Hd)(build.status))
-                return { kind: 'ended', build };
-        }
-    }
-    catch (error) {
-        if (signal?.aborted)
-            return { kind: 'cancelled' };
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/builds/start-builds.ts
-// Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
-// triggered, all concurrently.
-
-
-
-const newRecord = (target, version, origin, now) => ({
-    id: null,
-    platform: target.platform,
-    arch: target.arch,
-    version,
-    status: 'queued',
-    origin,
-    createdAt: undefined,
-    startedAt: undefined,
-    completedAt: undefined,
-    artifactSize: undefined,
-    buildLog: undefined,
-    seen: { queued: now, building: undefined, ended: undefined },
-    logs: undefined,
-    download: undefined,
-    artifact: undefined,
-    error: undefined,
-});
-function trackBuild(build, origin, now) {
-    const tracked = { ...newRecord(build, build.version ?? null, origin, now), id: build.id };
-    tracked.createdAt = build.createdAt;
-    return updateBuild(tracked, build, now);
-}
-/** Folds what the service says now into the record; the first sighting of each phase is kept. */
-function updateBuild(tracked, build, now) {
-    tracked.status = build.status;
-    tracked.version = build.version ?? tracked.version;
-    if ('completedAt' in build)
-        tracked.completedAt = build.completedAt ?? tracked.completedAt;
-    if ('startedAt' in build)
-        tracked.startedAt = build.startedAt ?? tracked.startedAt;
-    if ('artifactSize' in build)
-        tracked.artifactSize = build.artifactSize ?? tracked.artifactSize;
-    if ('buildLog' in build)
-        tracked.buildLog = build.buildLog ?? tracked.buildLog;
-    if (build.status !== 'queued')
-        tracked.seen.building ??= now;
-    if ((0,schemas/* isTerminal */.Hd)(build.status))
-        tracked.seen.ended ??= now;
-    if (!(0,schemas/* isKnownStatus */.ih)(build.status))
-        tracked.error ??= unknownStatusError(build.status);
-    return tracked;
-}
-const unknownStatusError = (status) => `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
-    `(it knows ${schemas/* BUILD_STATUSES */.qJ.join(', ')}); counted as not successful`;
-/** The newest successful build of this target and version, if an earlier run left one. */
-function findReusable(builds, target, version) {
-    return builds
-        .filter((build) => build.status === 'success' &&
-        build.platform === target.platform &&
-        build.arch === target.arch &&
-        build.version === version)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-}
-const failedTrigger = (target, version, error, now) => ({
-    ...newRecord(target, version, 'triggered', now),
-    status: 'failed',
-    error: `could not trigger the build: ${error.message}`,
-});
-/**
- * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
- * a record with its error and the others carry on; when every trigger fails, that is fatal.
- */
-async function startBuilds(client, request, clock) {
-    const o = { signal: request.signal };
-    const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
-    const settled = await Promise.allSettled(request.targets.map(async (target) => {
-        const reusable = findReusable(previous, target, request.version);
-        if (reusable) {
-            core/* info */.pq(`${labelOf(target)}: reusing successful build ${reusable.id} of ${request.version}`);
-            return trackBuild(await client.getBuild(reusable.id, o), 'reused', clock());
-        }
-        const body = { platform: target.platform, arch: target.arch, version: request.version };
-        const triggered = await client.triggerBuild(request.projectId, body, o);
-        core/* info */.pq(`${labelOf(target)}: triggered ${triggered.id} (${triggered.status})`);
-        return trackBuild(triggered, 'triggered', clock());
-    }));
-    const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-    if (errors.length === settled.length && errors.length > 0)
-        throw errors[0];
-    return settled.map((result, index) => result.status === 'fulfilled'
-        ? result.value
-        : failedTrigger(request.targets[index], request.version, result.reason, clock()));
-}
-/** Picks up builds an earlier step or job triggered (`build-ids`). */
-async function resumeBuilds(client, projectId, buildIds, clock, signal) {
-    const builds = await Promise.all(buildIds.map((id) => client.getBuild(id, { signal })));
-    return builds.map((build) => {
-        if (build.projectId !== projectId) {
-            core/* warning */.$e(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`);
-        }
-        core/* info */.pq(`${labelOf(build)}: resuming ${build.id} (${build.status})`);
-        return trackBuild(build, 'resumed', clock());
-    });
-}
-
-;// CONCATENATED MODULE: ./src/builds/run-builds.ts
-// The orchestration: start the builds, follow each one concurrently, print its log group when
-// it ends, download what succeeded. Everything it learns lands in `state`, which the caller can
-// report from at any moment (timeout, cancellation).
-
-
-
-
-
-
-
-
-
-
-const newRunState = () => ({ builds: [], timedOut: false });
-/** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
-const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
-async function startOrResume(plan, deps, signal) {
-    if (plan.buildIds.length > 0) {
-        return resumeBuilds(deps.client, plan.projectId, plan.buildIds, deps.clock, signal);
-    }
-    const platforms = plan.platforms ?? (await deps.client.getProject(plan.projectId, { signal })).platforms;
-    if (platforms.length === 0) {
-        throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
-    }
-    return startBuilds(deps.client, {
-        projectId: plan.projectId,
-        // parseInputs guarantees a version whenever there are no build-ids.
-        version: plan.version ?? '',
-        targets: buildMatrix(platforms, plan.arches),
-        reuse: plan.reuseBuilds,
-        signal,
-    }, deps.clock);
-}
-async function download(build, id, f) {
-    const { plan, deps } = f;
-    // Resumed builds can share a target, and then usually a file name: keep them apart.
-    const sharesTarget = f.state.builds.some((other) => other !== build && other.platform === build.platform && other.arch === build.arch);
-    const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${id}` : ''}`;
-    const directory = external_node_path_default().join(plan.downloadPath, folder);
-    core/* info */.pq(`${labelOf(build)}: downloading ${id} into ${directory}`);
-    try {
-        const file = await deps.client.downloadArtifact(id, {
-            directory,
-            expectedSize: build.artifactSize,
-            signal: f.stop,
-            onWarning: (message) => core/* warning */.$e(message, { title: `${labelOf(build)}: artifact size differs` }),
-        });
-        build.download = {
-            path: external_node_path_default().resolve(file.path),
-            fileName: file.fileName,
-            size: file.size,
-            sha256: file.sha256,
-        };
-        core/* info */.pq(`${labelOf(build)}: downloaded ${build.download.path} (${file.size} bytes, sha256 ${file.sha256})`);
-    }
-    catch (error) {
-        if (deps.signal.aborted)
-            return;
-        build.error = f.stop.aborted
-            ? 'download stopped: the timeout passed'
-            : `download failed: ${error.message}`;
-        core/* warning */.$e(`${labelOf(build)}: ${build.error}`, {
-            title: `${labelOf(build)} download failed`,
-        });
-    }
-}
-/** One build from now to its end: poll, print its log group, download. */
-async function followBuild(build, f) {
-    const { deps, plan } = f;
-    if (build.id === null)
-        return;
-    const id = build.id;
-    if (!(0,schemas/* isTerminal */.Hd)(build.status)) {
-        let outcome;
-        try {
-            outcome = await pollBuild(deps.client, id, {
-                intervalMs: plan.pollIntervalMs,
-                deadline: f.deadline,
-                clock: deps.clock,
-                sleep: deps.sleep,
-                random: deps.random,
-                signal: f.stop,
-                onUpdate: (latest) => {
-                    const previous = build.status;
-                    updateBuild(build, latest, deps.clock());
-                    if (build.status !== previous)
-                        core/* info */.pq(statusLine(build, previous));
-                    if (f.progressDue())
-                        core/* info */.pq(progressLine(f.state.builds, deps.clock()));
-                },
-                onTransientError: (error, delayMs) => core/* info */.pq(`${labelOf(build)}: reading ${id} failed (${error.message}); next try in ${delayMs} ms`),
-            });
-        }
-        catch (error) {
-            // One build the service stops answering for must not take the others down with it.
-            if (f.stop.aborted)
-                return;
-            build.error = `could not follow the build: ${error.message}`;
-            core/* warning */.$e(`${labelOf(build)}: ${build.error}`, { title: `${labelOf(build)} lost` });
-            return;
-        }
-        if (outcome.kind !== 'ended')
-            return;
-    }
-    try {
-        build.logs = await readSettledLogs(deps.client, id, {
-            pauseMs: logPauseMs(plan.pollIntervalMs),
-            sleep: deps.sleep,
-            signal: f.stop,
-        });
-    }
-    catch (error) {
-        if (f.stop.aborted)
-            return;
-        core/* warning */.$e(`${labelOf(build)}: could not read the log of ${id}: ${error.message}`);
-    }
-    // Printed in one synchronous run, so no other build's output can land inside the group.
-    for (const line of formatLogGroup(build, build.logs ?? [], newStopToken()))
-        core/* info */.pq(line);
-    if (build.status === 'success' && plan.download && !f.stop.aborted) {
-        await f.limiter(() => download(build, id, f));
-    }
-}
-async function runBuilds(plan, deps, state) {
-    const deadline = deps.clock() + plan.timeoutMs;
-    const stop = AbortSignal.any([deps.signal, AbortSignal.timeout(plan.timeoutMs)]);
-    state.builds = await startOrResume(plan, deps, stop);
-    deps.onBuildsKnown(state.builds);
-    if (!plan.wait)
-        return;
-    const follow = {
-        plan,
-        deps,
-        state,
-        deadline,
-        stop,
-        limiter: createLimiter(plan.downloadConcurrency),
-        progressDue: createProgressGate(deps.clock),
-    };
-    await Promise.all(state.builds.map((build) => followBuild(build, follow)));
-    state.timedOut =
-        !deps.signal.aborted &&
-            (stop.aborted || state.builds.some((build) => build.id !== null && !(0,schemas/* isTerminal */.Hd)(build.status)));
-}
-
 // EXTERNAL MODULE: ./src/publish/names.ts
 var names = __nccwpck_require__(27479);
 ;// CONCATENATED MODULE: ./src/inputs.ts
@@ -48193,41 +48479,53 @@ function parseInputs(inputs, env) {
         if (problem)
             problems.push(problem);
     }
-    const platforms = parseSubset(inputs, 'platforms', schemas/* PLATFORMS */.P4, problems);
-    const arches = parseSubset(inputs, 'arches', schemas/* ARCHES */.Pr, problems);
-    const version = parseVersion(inputs, env.GITHUB_REF, problems);
+    const selection = parseSelection(inputs, env, problems);
     const wait = parseBoolean(inputs, 'wait', true, problems);
     const pollInterval = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
     const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
     const download = parseBoolean(inputs, 'download', true, problems);
     const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
     const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
-    const buildIds = parseBuildIds(inputs, problems);
-    const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
-    const reuseBuilds = parseBoolean(inputs, 'reuse-builds', rerun, problems);
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
     const downloadPath = parseDownloadPath(inputs, workspace, problems);
     const publish = parsePublish(inputs, env, download && wait, problems);
-    if (problems.length > 0)
+    // No selection means its problems are listed already.
+    if (problems.length > 0 || selection === undefined)
         throw new rules/* InputError */.dz(problems);
     return {
-        apiKey,
-        baseUrl,
-        projectId,
-        configFile,
+        connection: { apiKey, baseUrl },
+        project: configFile === null
+            ? { projectId, configFile }
+            : { projectId: projectId === '' ? null : projectId, configFile },
+        builds: {
+            selection,
+            wait,
+            pollIntervalMs: Math.round(pollInterval * 1000),
+            timeoutMs: Math.round(timeout * 60_000),
+            download: download ? { directory: downloadPath, concurrency: downloadConcurrency } : null,
+        },
+        failOnError,
+        publish,
+    };
+}
+/** New builds of a version, or the builds of `build-ids`; undefined when the inputs do not say. */
+function parseSelection(inputs, env, problems) {
+    const platforms = parseSubset(inputs, 'platforms', schemas/* PLATFORMS */.P4, problems);
+    const arches = parseSubset(inputs, 'arches', schemas/* ARCHES */.Pr, problems);
+    const version = parseVersion(inputs, env.GITHUB_REF, problems);
+    const buildIds = parseBuildIds(inputs, problems);
+    const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
+    const reuse = parseBoolean(inputs, 'reuse-builds', rerun, problems);
+    if (buildIds.length > 0)
+        return { kind: 'resume', buildIds };
+    if (version === null)
+        return undefined;
+    return {
+        kind: 'trigger',
+        version,
         platforms: platforms.length > 0 ? platforms : null,
         arches: arches.length > 0 ? arches : ['x64'],
-        version,
-        wait,
-        pollIntervalMs: Math.round(pollInterval * 1000),
-        timeoutMs: Math.round(timeout * 60_000),
-        download,
-        downloadPath,
-        downloadConcurrency,
-        failOnError,
-        buildIds,
-        reuseBuilds,
-        publish,
+        reuse,
     };
 }
 /** The download folder, inside the workspace as the README promises. */
@@ -48248,8 +48546,6 @@ function parseDownloadPath(inputs, workspace, problems) {
 const readInputs = (getInput) => Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
 const getInputs = () => parseInputs(readInputs(core/* getInput */.V4), process.env);
 
-// EXTERNAL MODULE: ./src/publish/errors.ts
-var errors = __nccwpck_require__(54188);
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 // Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
 // summary line and the step's own failure message.
@@ -48258,13 +48554,15 @@ var errors = __nccwpck_require__(54188);
 
 const MAX_BUILD_ANNOTATIONS = 8;
 function annotationOf(build) {
-    const title = `${labelOf(build)} build failed`;
-    const lines = build.logs ? lastErrorLines(build.logs) : [];
-    const cause = build.error ?? (lines.length > 0 ? lines.join('\n') : 'the service gave no log');
-    return { title, message: `${build.id ?? 'no build'}: ${cause}` };
+    const quote = build.log?.quote ?? [];
+    const cause = build.problem?.message ?? (quote.length > 0 ? quote.join('\n') : 'the service gave no log');
+    return {
+        title: `${(0,builds_result/* labelOf */.Wy)(build)} build failed`,
+        message: `${build.id ?? 'no build'}: ${cause}`,
+    };
 }
 function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
-    const failed = builds.filter((build) => build.status === 'failed' || build.error !== undefined);
+    const failed = builds.filter((build) => (0,builds_outcome/* outcomeOf */.s)(build) === 'failed');
     if (failed.length <= max)
         return failed.map(annotationOf);
     const shown = failed.slice(0, max - 1).map(annotationOf);
@@ -48273,7 +48571,7 @@ function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
         ...shown,
         {
             title: `${rest.length} more builds failed`,
-            message: `${rest.map((build) => `${labelOf(build)} (${build.id ?? 'no build'})`).join(', ')}; see their log groups and the job summary`,
+            message: `${rest.map((build) => `${(0,builds_result/* labelOf */.Wy)(build)} (${build.id ?? 'no build'})`).join(', ')}; see their log groups and the job summary`,
         },
     ];
 }
@@ -48282,81 +48580,124 @@ function annotateFailures(builds) {
         core/* error */.z3(message, { title });
 }
 
+;// CONCATENATED MODULE: ./src/report/facts.ts
+const NOTHING_PUBLISHED = { artifacts: new Map(), releaseUrl: undefined };
+
 ;// CONCATENATED MODULE: ./src/report/timing.ts
-const timing_parse = (timestamp) => {
-    if (timestamp === undefined)
-        return undefined;
-    const ms = Date.parse(timestamp);
-    return Number.isNaN(ms) ? undefined : ms;
-};
-function phasesOf(build) {
-    const service = {
-        queued: timing_parse(build.createdAt),
-        building: timing_parse(build.startedAt),
-        ended: timing_parse(build.completedAt),
-    };
-    if (service.queued !== undefined) {
-        return { queued: service.queued, building: service.building, ended: service.ended };
-    }
-    return build.seen;
-}
 /** Seconds from start (or queueing) to the end, one decimal; undefined while unfinished. */
-function durationSeconds(build) {
-    const phases = phasesOf(build);
+function durationSeconds(phases) {
     if (phases.ended === undefined)
         return undefined;
     return Math.round((phases.ended - (phases.building ?? phases.queued)) / 100) / 10;
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
-// The step's outputs (design §2), written as soon as they are known and again at the end.
+// The step's outputs (design §2): one writer, called when the builds are known and at the end.
 
 
-function buildOutput(build) {
+function buildOutput(build, artifact) {
     return {
         id: build.id,
         platform: build.platform,
         arch: build.arch,
         version: build.version,
         status: build.status,
-        duration: durationSeconds(build) ?? null,
+        duration: durationSeconds(build.phases) ?? null,
         artifactSize: build.artifactSize ?? build.download?.size ?? null,
         ...(build.download && { path: build.download.path, sha256: build.download.sha256 }),
-        ...(build.artifact && {
-            artifactName: build.artifact.name,
-            artifactId: build.artifact.id,
-            artifactUrl: build.artifact.url,
+        ...(artifact && {
+            artifactName: artifact.name,
+            artifactId: artifact.id,
+            artifactUrl: artifact.url,
         }),
-        ...(build.error !== undefined && { error: build.error }),
+        ...(build.problem && { error: build.problem.message }),
     };
 }
-/** `pending` while not waiting for the builds (wait: false); otherwise all-or-nothing. */
-function runStatus(builds, waited) {
-    if (builds.some((build) => build.status === 'failed' || build.error !== undefined)) {
-        return 'failed';
-    }
-    if (!waited)
-        return 'pending';
-    return builds.length > 0 && builds.every((build) => build.status === 'success')
-        ? 'success'
-        : 'failed';
-}
-const renderOutputs = (builds, waited) => ({
-    builds: JSON.stringify(builds.map(buildOutput)),
-    status: runStatus(builds, waited),
+const renderOutputs = (builds, status, published) => ({
+    builds: JSON.stringify(builds.map((build) => buildOutput(build, build.id ? published.artifacts.get(build.id) : undefined))),
+    status,
     artifacts: builds.flatMap((build) => (build.download ? [build.download.path] : [])).join('\n'),
     'build-ids': builds.flatMap((build) => (build.id ? [build.id] : [])).join('\n'),
+    ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
 });
-function writeOutputs(builds, waited) {
-    const outputs = renderOutputs(builds, waited);
+function writeOutputs(builds, status, published) {
+    const outputs = renderOutputs(builds, status, published);
     for (const [name, value] of Object.entries(outputs))
         core/* setOutput */.uH(name, value);
     return outputs;
 }
 
+;// CONCATENATED MODULE: ./src/report/timeline.ts
+// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases.
+// Mermaid draws dates in the viewer's time zone, so every time is an offset from the run's start
+// and the axis prints seconds since the epoch (`%s`), which no time zone changes. Builds reused
+// from an earlier run did not run in this one and stay off the chart.
+
+
+/** GitHub stops rendering big diagrams long before the summary's byte limit. */
+const MAX_GANTT_BUILDS = 60;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+/** Tick spacing for a span, so a 5-second run and a 2-hour run both get a handful of labels. */
+function tickIntervalFor(spanMs) {
+    const steps = [
+        [10 * SECOND, '1second'],
+        [40 * SECOND, '5second'],
+        [2 * MINUTE, '15second'],
+        [6 * MINUTE, '1minute'],
+        [20 * MINUTE, '2minute'],
+        [60 * MINUTE, '10minute'],
+        [3 * 60 * MINUTE, '30minute'],
+    ];
+    return steps.find(([upTo]) => spanMs <= upTo)?.[1] ?? '1hour';
+}
+/** The builds the chart shows: those this run followed (not reused), at most MAX_GANTT_BUILDS. */
+const chartedBuilds = (builds) => builds
+    .filter((build) => build.id !== null && build.origin !== 'reused')
+    .slice(0, MAX_GANTT_BUILDS);
+/** Mermaid gantt lines; `now` ends the bars of builds still running. */
+function renderTimeline(builds, now) {
+    const shown = chartedBuilds(builds);
+    if (shown.length === 0)
+        return [];
+    const start = Math.min(...shown.map((build) => build.phases.queued));
+    const at = (ms) => Math.max(0, ms - start);
+    const end = Math.max(...shown.map((build) => build.phases.ended ?? now));
+    const lines = [
+        '```mermaid',
+        'gantt',
+        '  dateFormat x',
+        '  axisFormat %ss',
+        `  tickInterval ${tickIntervalFor(end - start)}`,
+        '  todayMarker off',
+    ];
+    for (const build of shown) {
+        const { queued, building, ended } = build.phases;
+        const until = ended ?? now;
+        const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
+        const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
+        lines.push(`  section ${(0,builds_result/* labelOf */.Wy)(build)}`);
+        lines.push(`  queued : ${at(queued)}, ${at(Math.max(queued, building ?? until))}`);
+        if (building !== undefined) {
+            // A status the spec does not list is the service's text: it never goes into the diagram.
+            const name = ['building', 'success', 'failed'].includes(build.status)
+                ? build.status
+                : 'ended';
+            lines.push(`  ${name} : ${tag}${at(building)}, ${at(Math.max(building, until))}`);
+        }
+    }
+    lines.push('```');
+    lines.push('_Seconds since the first build was queued._');
+    const followed = builds.filter((build) => build.id !== null && build.origin !== 'reused');
+    if (followed.length > shown.length) {
+        lines.push(`_Timeline shows the first ${shown.length} of ${followed.length} builds._`);
+    }
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary.ts
-// The job summary: a table per build and a timeline of queued/building phases, kept under the
-// runner's 1 MiB limit for any matrix.
+// The job summary: a table per build and a timeline, kept under the runner's 1 MiB limit for any
+// matrix. Nothing in it needs the API key to open.
 
 
 
@@ -48365,15 +48706,12 @@ function writeOutputs(builds, waited) {
 const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 /** A margin under the limit, for the notes and the lines the runner itself adds. */
 const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
-/** GitHub stops rendering big diagrams long before the byte limit. */
-const MAX_GANTT_BUILDS = 60;
 /** A note can list every build (a timeout, a failure count): long ones are cut. */
 const MAX_NOTE_CHARS = 4_000;
-const STATUS_ICON = {
-    success: '✅',
+const OUTCOME_ICON = {
+    succeeded: '✅',
     failed: '❌',
-    queued: '⏳',
-    building: '🔨',
+    unfinished: '⏳',
 };
 /** Table cells carry service text: no pipes, no newlines, no HTML. */
 const cell = (text) => text
@@ -48396,78 +48734,58 @@ function formatSize(bytes) {
     }
     return `${value.toFixed(1)} ${units[unit]}`;
 }
-function tableRow(build) {
-    const seconds = durationSeconds(build);
-    const size = build.download?.size ?? build.artifactSize;
-    const status = `${STATUS_ICON[build.status] ?? ''} ${build.status}${build.error ? ` (${cell(build.error)})` : ''}`;
-    const links = [
-        ...(build.buildLog ? [`[log](${encodeURI(build.buildLog)})`] : []),
-        ...(build.artifact ? [`[artifact](${encodeURI(build.artifact.url)})`] : []),
-    ].join(' · ');
+function statusCell(build) {
+    const reused = build.origin === 'reused' ? ' · ♻️ reused from an earlier run' : '';
+    const problem = build.problem ? ` (${cell(build.problem.message)})` : '';
+    return `${OUTCOME_ICON[(0,builds_outcome/* outcomeOf */.s)(build)]} ${cell(build.status)}${reused}${problem}`;
+}
+function tableRow(build, artifact) {
+    const seconds = durationSeconds(build.phases);
     return `| ${[
         build.platform,
         build.arch,
-        build.version ?? '',
-        status,
+        cell(build.version ?? ''),
+        statusCell(build),
         seconds === undefined ? '' : formatElapsed(seconds * 1000),
-        formatSize(size),
+        formatSize(build.download?.size ?? build.artifactSize),
         build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
         build.id ? `\`${build.id}\`` : '',
-        links,
+        artifact ? `[${cell(artifact.name)}](${encodeURI(artifact.url)})` : '',
     ].join(' | ')} |`;
 }
 const TABLE_HEAD = [
-    '| platform | arch | version | status | duration | size | sha256 | build | links |',
+    '| platform | arch | version | status | duration | size | sha256 | build | artifact |',
     '|---|---|---|---|---|---|---|---|---|',
 ];
-/** Mermaid gantt, epoch-ms dates; a failed build's bar is `crit`, a running one `active`. */
-function renderGantt(builds, now) {
-    const shown = builds.filter((build) => build.id !== null).slice(0, MAX_GANTT_BUILDS);
-    if (shown.length === 0)
-        return [];
-    const lines = ['```mermaid', 'gantt', '  dateFormat x', '  axisFormat %H:%M:%S'];
-    for (const build of shown) {
-        const { queued, building, ended } = phasesOf(build);
-        const end = ended ?? now;
-        const tag = build.status === 'failed' ? 'crit, ' : ended === undefined ? 'active, ' : '';
-        lines.push(`  section ${labelOf(build)}`);
-        lines.push(`  queued : ${queued}, ${Math.max(queued, building ?? end)}`);
-        if (building !== undefined)
-            lines.push(`  ${build.status === 'building' ? 'building' : build.status} : ${tag}${building}, ${Math.max(building, end)}`);
-    }
-    lines.push('```');
-    if (builds.length > shown.length) {
-        lines.push(`_Timeline shows the first ${shown.length} of ${builds.length} builds._`);
-    }
-    return lines;
-}
-function headline(builds, context) {
-    const done = builds.filter((b) => b.status === 'success' || b.status === 'failed').length;
-    const failed = builds.filter((b) => b.status === 'failed' || b.error !== undefined).length;
-    const status = runStatus(builds, context.waited);
-    return `**${status}** · ${done}/${builds.length} builds finished${failed > 0 ? ` · ${failed} failed` : ''}`;
+function headline(facts, verdict) {
+    const outcomes = facts.builds.map(builds_outcome/* outcomeOf */.s);
+    const done = outcomes.filter((outcome) => outcome !== 'unfinished').length;
+    const failed = outcomes.filter((outcome) => outcome === 'failed').length;
+    return `**${verdict.status}** · ${done}/${facts.builds.length} builds finished${failed > 0 ? ` · ${failed} failed` : ''}`;
 }
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Pure: the summary's Markdown. Rows beyond the budget are left out, and the text says so. */
-function renderSummary(builds, context) {
-    const head = ['## Desktop builds', '', headline(builds, context), ''];
-    if (context.releaseUrl)
-        head.push(`Release: ${context.releaseUrl}`, '');
+function renderSummary(facts, verdict, now) {
+    const { builds, published } = facts;
+    const head = ['## Desktop builds', '', headline(facts, verdict), ''];
+    if (published.releaseUrl)
+        head.push(`Release: ${published.releaseUrl}`, '');
+    const notes = [...verdict.failures, ...verdict.warnings];
     const tail = [
         '',
-        ...(context.notes ?? []).map((note) => {
+        ...notes.map((note) => {
             const text = cell(note);
             return `> ${text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}…` : text}`;
         }),
-        ...(context.notes?.length ? [''] : []),
-        ...renderGantt(builds, context.now),
+        ...(notes.length > 0 ? [''] : []),
+        ...renderTimeline(builds, now),
         '',
     ];
     const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;
     const rows = [];
     let used = fixed;
     for (const build of builds) {
-        const row = tableRow(build);
+        const row = tableRow(build, build.id ? published.artifacts.get(build.id) : undefined);
         if (used + bytes(row) + 1 > BUDGET_BYTES)
             break;
         rows.push(row);
@@ -48480,148 +48798,92 @@ function renderSummary(builds, context) {
         : [];
     return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
 }
-async function writeSummary(builds, context) {
+async function writeSummary(facts, verdict) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
-    await core/* summary */.z.addRaw(renderSummary(builds, context)).write();
+    await core/* summary */.z.addRaw(renderSummary(facts, verdict, Date.now())).write();
 }
 
-;// CONCATENATED MODULE: ./src/main.ts
-// The story of a run: inputs → builds (trigger, poll, logs, download) → outputs → publish →
-// summary. The only place that ends the process.
+;// CONCATENATED MODULE: ./src/report/verdict.ts
+// How the step ends (pure): its status output, what fails it and what only warns.
+
+
+/** `pending` while not waiting for the builds (wait: false); otherwise all-or-nothing. */
+function runStatus(builds, waited) {
+    const outcomes = builds.map(builds_outcome/* outcomeOf */.s);
+    if (outcomes.includes('failed'))
+        return 'failed';
+    if (!waited)
+        return 'pending';
+    return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'succeeded')
+        ? 'success'
+        : 'failed';
+}
+const list = (builds) => builds.map(builds_outcome/* describeBuild */.S).join(', ');
+function cancellation(facts, running) {
+    const lead = `Cancelled by ${facts.cancelledBy}. The service has no cancel endpoint, so `;
+    if (running.length > 0) {
+        return `${lead}these builds keep running: ${list(running)}; resume them with the build-ids input.`;
+    }
+    if (facts.builds.length > 0)
+        return `${lead}nothing was left running.`;
+    return `${lead}a build triggered just before may still run; see the project on the service.`;
+}
+function verdictOf(facts) {
+    const failures = [...facts.errors];
+    const warnings = [];
+    const unfinished = facts.builds.filter((build) => build.id !== null && (0,builds_outcome/* outcomeOf */.s)(build) === 'unfinished');
+    if (facts.cancelledBy !== undefined)
+        failures.unshift(cancellation(facts, unfinished));
+    if (facts.timedOut) {
+        failures.push(`Timed out after ${formatElapsed(facts.timeoutMs ?? 0)} (timeout input); still unfinished: ` +
+            `${list(unfinished) || 'downloads'}. ` +
+            'Their ids are in the build-ids output; resume them with the build-ids input.');
+    }
+    const failed = facts.builds.filter((build) => (0,builds_outcome/* outcomeOf */.s)(build) === 'failed');
+    if (failed.length > 0) {
+        const message = `${failed.length} of ${facts.builds.length} builds failed: ${list(failed)}`;
+        if (facts.failOnError)
+            failures.push(message);
+        else
+            warnings.push(`${message} (fail-on-error: false keeps the step green)`);
+    }
+    const status = facts.cancelledBy !== undefined ||
+        facts.timedOut ||
+        (failures.length > 0 && facts.builds.length === 0)
+        ? 'failed'
+        : runStatus(facts.builds, facts.waited);
+    return { status, failures, warnings };
+}
+
+;// CONCATENATED MODULE: ./src/report/report-run.ts
+// The end of a run: outputs, the verdict in the log and the step's status, the job summary.
 
 
 
 
 
+/** As soon as the builds exist: their ids are in the outputs even if the step dies now. */
+function reportBuildsKnown(builds) {
+    writeOutputs(builds, runStatus(builds, false), NOTHING_PUBLISHED);
+}
+async function reportRun(facts) {
+    const verdict = verdictOf(facts);
+    if (facts.builds.length > 0)
+        writeOutputs(facts.builds, verdict.status, facts.published);
+    for (const warning of verdict.warnings)
+        core/* warning */.$e(warning);
+    if (verdict.failures.length > 0)
+        core/* setFailed */.C1(verdict.failures.join('\n'));
+    await writeSummary(facts, verdict).catch((error) => core/* warning */.$e(`Could not write the job summary: ${error.message}`));
+}
 
-
-
-
-
+;// CONCATENATED MODULE: ./src/signals.ts
+// SIGINT/SIGTERM (a cancelled workflow run) stop the run, which then writes what it knows; a run
+// that does not stop in time is ended anyway.
 
 /** After a signal, the run has this long to write what it knows before the process exits. */
 const CANCEL_GRACE_MS = 5_000;
-const describe = (build) => `${labelOf(build)} ${build.id ?? '(not triggered)'} (${build.status})`;
-const unfinished = (builds) => builds.filter((build) => build.id !== null && build.status !== 'success' && build.status !== 'failed');
-function installersOf(builds) {
-    return builds.flatMap((build) => build.id && build.download
-        ? [
-            {
-                buildId: build.id,
-                platform: build.platform,
-                arch: build.arch,
-                version: build.version ?? '',
-                ...build.download,
-            },
-        ]
-        : []);
-}
-/** Applies `config-file` when given; returns the project the builds belong to. */
-async function resolveProject(plan, client) {
-    const { configFile } = plan;
-    if (configFile === null)
-        return plan.projectId;
-    // Loaded only now: the YAML parser stays off the start path of the usual run.
-    const { applyProjectConfig } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(898)]).then(__nccwpck_require__.bind(__nccwpck_require__, 33898));
-    const applied = await core/* group */.Os(`Apply the project configuration ${configFile}`, () => applyProjectConfig(client, {
-        configFile,
-        workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
-        projectId: plan.projectId || undefined,
-    }));
-    return applied.projectId;
-}
-/** Records what got published, also when publishing failed halfway. */
-function applyPublished(state, result, report) {
-    for (const artifact of result.artifacts) {
-        const build = state.builds.find((candidate) => candidate.id === artifact.buildId);
-        if (build)
-            build.artifact = artifact;
-    }
-    if (result.release) {
-        report.releaseUrl = result.release.url;
-        core/* setOutput */.uH('release-url', result.release.url);
-    }
-}
-async function publishInstallers(plan, state, report) {
-    const installers = installersOf(state.builds);
-    if (installers.length === 0) {
-        core/* info */.pq('Nothing to publish: no build produced an installer');
-        return;
-    }
-    // Loaded only now: the artifact and Octokit code is heavy and stays off the start path.
-    const { publish } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(701)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28701));
-    const allBuildsSucceeded = state.builds.every((build) => build.status === 'success' && build.error === undefined);
-    try {
-        applyPublished(state, await publish(plan.publish, installers, { allBuildsSucceeded }), report);
-    }
-    catch (error) {
-        if (!(error instanceof errors/* PublishError */.S1))
-            throw error;
-        applyPublished(state, error.result, report);
-        report.errors.push(error.message);
-    }
-}
-/** Pure: how the step ends, given what happened. */
-function verdict(plan, state, report, cancelledBy) {
-    const failures = [...report.errors];
-    const warnings = [];
-    const running = unfinished(state.builds);
-    if (cancelledBy !== undefined) {
-        failures.unshift(`Cancelled by ${cancelledBy}. The service has no cancel endpoint, so ` +
-            (running.length > 0
-                ? `these builds keep running: ${running.map(describe).join(', ')}; resume them with the build-ids input.`
-                : state.builds.length > 0
-                    ? 'nothing was left running.'
-                    : 'a build triggered just before may still run; see the project on the service.'));
-    }
-    if (plan && state.timedOut) {
-        failures.push(`Timed out after ${formatElapsed(plan.timeoutMs)} (timeout input); still unfinished: ` +
-            `${running.map(describe).join(', ') || 'downloads'}. ` +
-            'Their ids are in the build-ids output; resume them with the build-ids input.');
-    }
-    const failed = state.builds.filter((build) => build.status === 'failed' || build.error);
-    if (failed.length > 0) {
-        const message = `${failed.length} of ${state.builds.length} builds failed: ${failed.map(describe).join(', ')}`;
-        if (plan?.failOnError === false)
-            warnings.push(`${message} (fail-on-error: false keeps the step green)`);
-        else
-            failures.push(message);
-    }
-    return { failures, warnings };
-}
-async function buildAndPublish(plan, state, report, signal) {
-    const client = openClient(plan, Date.now() + plan.timeoutMs);
-    try {
-        const projectId = await resolveProject(plan, client);
-        await runBuilds({ ...plan, projectId }, {
-            client,
-            clock: retry/* systemClock */.ml,
-            sleep: retry/* systemSleep */.Hk,
-            signal,
-            onBuildsKnown: (builds) => {
-                writeOutputs(builds, false);
-                if (!plan.wait) {
-                    core/* info */.pq(`Not waiting (wait: false); build ids: ${builds.flatMap((b) => b.id ?? []).join(', ')}`);
-                }
-            },
-        }, state);
-    }
-    finally {
-        await client.close();
-    }
-    writeOutputs(state.builds, plan.wait);
-    annotateFailures(state.builds);
-    if ((plan.publish.artifacts || plan.publish.release) && plan.wait && !signal.aborted) {
-        try {
-            await publishInstallers(plan, state, report);
-        }
-        catch (error) {
-            report.errors.push(`Publishing failed: ${error.message}`);
-        }
-    }
-}
-/** Stops the run on SIGINT/SIGTERM; a stuck run still ends after CANCEL_GRACE_MS. */
 function watchSignals() {
     const cancel = new AbortController();
     const onSignal = (name) => {
@@ -48641,39 +48903,100 @@ function watchSignals() {
         },
     };
 }
+
+;// CONCATENATED MODULE: ./src/main.ts
+// The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
+// that ends the process.
+
+
+
+
+
+
+
+
+
+const main_messageOf = (error) => error instanceof Error ? error.message : String(error);
+/** The project the builds belong to: the input, or the one the config file names or creates. */
+async function resolveProject(plan, client) {
+    const { configFile, projectId } = plan.project;
+    if (configFile === null)
+        return projectId;
+    // Loaded only now: the YAML parser stays off the start path of the usual run.
+    const { applyProjectConfig } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(898)]).then(__nccwpck_require__.bind(__nccwpck_require__, 33898));
+    const applied = await core/* group */.Os(`Apply the project configuration ${configFile}`, () => applyProjectConfig(client, {
+        configFile,
+        workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+        projectId: projectId ?? undefined,
+    }));
+    return applied.projectId;
+}
+/** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
+async function build(plan, signal) {
+    const client = openClient(plan.connection, Date.now() + plan.builds.timeoutMs);
+    try {
+        const projectId = await resolveProject(plan, client);
+        return await runBuilds({ ...plan.builds, projectId }, {
+            client,
+            clock: retry/* systemClock */.ml,
+            sleep: retry/* systemSleep */.Hk,
+            signal,
+            tempDir: process.env.RUNNER_TEMP || undefined,
+            onBuildsKnown: (builds) => {
+                reportBuildsKnown(builds);
+                if (!plan.builds.wait) {
+                    const ids = builds.flatMap((b) => b.id ?? []).join(', ');
+                    core/* info */.pq(`Not waiting (wait: false); build ids: ${ids}`);
+                }
+            },
+        });
+    }
+    finally {
+        await client.close();
+    }
+}
+/** Workflow artifacts and the release; loaded only now, the code is heavy. */
+async function publish(plan, run, errors) {
+    if (!plan.publish.artifacts && !plan.publish.release)
+        return NOTHING_PUBLISHED;
+    const { publishBuilds } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(943)]).then(__nccwpck_require__.bind(__nccwpck_require__, 38943));
+    const { published, error } = await publishBuilds(plan.publish, run.builds);
+    if (error !== undefined)
+        errors.push(error);
+    return published;
+}
 async function run() {
     maskInputs('api-key');
     const cancel = watchSignals();
-    const state = newRunState();
-    const report = { errors: [], releaseUrl: undefined };
+    const errors = [];
     let plan;
+    let builds = { builds: [], timedOut: false };
+    let published = NOTHING_PUBLISHED;
     try {
         plan = getInputs();
-        await buildAndPublish(plan, state, report, cancel.signal);
+        builds = await build(plan, cancel.signal);
+        annotateFailures(builds.builds);
+        if (!cancel.signal.aborted)
+            published = await publish(plan, builds, errors);
     }
     catch (error) {
         if (!cancel.signal.aborted)
-            report.errors.push(error.message);
+            errors.push(main_messageOf(error));
     }
     finally {
         cancel.dispose();
     }
-    // Again at the end, so outputs hold the latest facts even after an error.
-    if (state.builds.length > 0)
-        writeOutputs(state.builds, plan?.wait ?? true);
-    const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
-    const { failures, warnings } = verdict(plan, state, report, cancelledBy);
-    for (const warning of warnings)
-        core/* warning */.$e(warning);
-    if (failures.length > 0)
-        core/* setFailed */.C1(failures.join('\n'));
-    await writeSummary(state.builds, {
-        waited: plan?.wait ?? true,
-        releaseUrl: report.releaseUrl,
-        notes: [...failures, ...warnings],
-        now: Date.now(),
-    }).catch((error) => core/* warning */.$e(`Could not write the job summary: ${error.message}`));
-    if (cancelledBy !== undefined)
+    await reportRun({
+        builds: builds.builds,
+        waited: plan?.builds.wait ?? true,
+        timedOut: builds.timedOut,
+        timeoutMs: plan?.builds.timeoutMs,
+        cancelledBy: cancel.signal.aborted ? String(cancel.signal.reason) : undefined,
+        failOnError: plan?.failOnError ?? true,
+        errors,
+        published,
+    });
+    if (cancel.signal.aborted)
         process.exit(1);
 }
 

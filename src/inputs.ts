@@ -1,7 +1,9 @@
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
 import path from 'node:path';
 import * as core from '@actions/core';
-import { ARCHES, PLATFORMS, type Arch, type Platform } from './api/schemas.ts';
+import { ARCHES, PLATFORMS } from './api/schemas.ts';
+import type { BuildSelection, BuildsPlan } from './builds/run-builds.ts';
+import type { ServiceConnection } from './connection.ts';
 import {
   InputError,
   isBuildId,
@@ -53,29 +55,16 @@ export type InputName = (typeof INPUT_NAMES)[number];
 /** Inputs as the runner hands them over: trimmed strings, '' when not set. */
 export type Inputs = Record<InputName, string>;
 
+/** The project the builds belong to: given, or found (or created) by applying a config file. */
+export type ProjectSource =
+  { projectId: string; configFile: null } | { projectId: string | null; configFile: string };
+
 export interface Plan {
-  apiKey: string;
-  baseUrl: string;
-  /** '' when `configFile` names the project: applying the file finds or creates it. */
-  projectId: string;
-  /** A project configuration file (JSON/YAML) to apply before building; null when not given. */
-  configFile: string | null;
-  /** null: use the project's own platforms (Get Project). */
-  platforms: Platform[] | null;
-  arches: Arch[];
-  /** null only when resuming `build-ids`, whose builds carry their own version. */
-  version: string | null;
-  wait: boolean;
-  pollIntervalMs: number;
-  timeoutMs: number;
-  download: boolean;
-  /** Absolute directory. */
-  downloadPath: string;
-  downloadConcurrency: number;
+  connection: ServiceConnection;
+  project: ProjectSource;
+  /** Everything the builds need but the project id, which may come from the config file. */
+  builds: Omit<BuildsPlan, 'projectId'>;
   failOnError: boolean;
-  /** Non-empty: resume these builds instead of triggering new ones. */
-  buildIds: string[];
-  reuseBuilds: boolean;
   publish: PublishPlan;
 }
 
@@ -278,40 +267,56 @@ export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
     const problem = projectIdProblem('project-id', projectId);
     if (problem) problems.push(problem);
   }
-  const platforms = parseSubset(inputs, 'platforms', PLATFORMS, problems);
-  const arches = parseSubset(inputs, 'arches', ARCHES, problems);
-  const version = parseVersion(inputs, env.GITHUB_REF, problems);
+  const selection = parseSelection(inputs, env, problems);
   const wait = parseBoolean(inputs, 'wait', true, problems);
   const pollInterval = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
   const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
   const download = parseBoolean(inputs, 'download', true, problems);
   const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
   const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
-  const buildIds = parseBuildIds(inputs, problems);
-  const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
-  const reuseBuilds = parseBoolean(inputs, 'reuse-builds', rerun, problems);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const downloadPath = parseDownloadPath(inputs, workspace, problems);
   const publish = parsePublish(inputs, env, download && wait, problems);
-  if (problems.length > 0) throw new InputError(problems);
+  // No selection means its problems are listed already.
+  if (problems.length > 0 || selection === undefined) throw new InputError(problems);
   return {
-    apiKey,
-    baseUrl,
-    projectId,
-    configFile,
+    connection: { apiKey, baseUrl },
+    project:
+      configFile === null
+        ? { projectId, configFile }
+        : { projectId: projectId === '' ? null : projectId, configFile },
+    builds: {
+      selection,
+      wait,
+      pollIntervalMs: Math.round(pollInterval * 1000),
+      timeoutMs: Math.round(timeout * 60_000),
+      download: download ? { directory: downloadPath, concurrency: downloadConcurrency } : null,
+    },
+    failOnError,
+    publish,
+  };
+}
+
+/** New builds of a version, or the builds of `build-ids`; undefined when the inputs do not say. */
+function parseSelection(
+  inputs: Inputs,
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+): BuildSelection | undefined {
+  const platforms = parseSubset(inputs, 'platforms', PLATFORMS, problems);
+  const arches = parseSubset(inputs, 'arches', ARCHES, problems);
+  const version = parseVersion(inputs, env.GITHUB_REF, problems);
+  const buildIds = parseBuildIds(inputs, problems);
+  const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
+  const reuse = parseBoolean(inputs, 'reuse-builds', rerun, problems);
+  if (buildIds.length > 0) return { kind: 'resume', buildIds };
+  if (version === null) return undefined;
+  return {
+    kind: 'trigger',
+    version,
     platforms: platforms.length > 0 ? platforms : null,
     arches: arches.length > 0 ? arches : ['x64'],
-    version,
-    wait,
-    pollIntervalMs: Math.round(pollInterval * 1000),
-    timeoutMs: Math.round(timeout * 60_000),
-    download,
-    downloadPath,
-    downloadConcurrency,
-    failOnError,
-    buildIds,
-    reuseBuilds,
-    publish,
+    reuse,
   };
 }
 

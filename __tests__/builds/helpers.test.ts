@@ -8,7 +8,8 @@ import {
   progressLine,
   statusLine,
 } from '../../src/builds/progress.ts';
-import { findReusable, trackBuild, updateBuild } from '../../src/builds/start-builds.ts';
+import { observed, resultOf } from '../../src/builds/result.ts';
+import { findReusable } from '../../src/builds/start-builds.ts';
 
 const summary = (over: Partial<BuildSummary>): BuildSummary => ({
   id: 'build_a',
@@ -41,19 +42,30 @@ describe('progress', () => {
     expect(formatElapsed(3_720_000)).toBe('1h02m');
   });
 
-  it('writes status and progress lines', () => {
-    const queued = trackBuild(summary({ status: 'queued', platform: 'linux' }), 'triggered', 0);
-    const building = trackBuild(
-      summary({ id: 'build_b', status: 'queued', platform: 'windows', arch: 'arm64' }),
-      'triggered',
-      0,
+  it("writes status and progress lines, with each running build's newest log line", () => {
+    const T = Date.parse('2026-01-01T00:00:00Z');
+    const queued = resultOf(summary({ status: 'queued', platform: 'linux' }), 'triggered', T);
+    const building = observed(
+      resultOf(
+        summary({ id: 'build_b', status: 'queued', platform: 'windows', arch: 'arm64' }),
+        'triggered',
+        T,
+      ),
+      summary({ id: 'build_b', status: 'building', platform: 'windows', arch: 'arm64' }),
+      T + 8_000,
     );
-    updateBuild(building, summary({ id: 'build_b', status: 'building' }), 8_000);
-    const done = trackBuild(summary({ id: 'build_c' }), 'triggered', 0);
+    const done = resultOf(summary({ id: 'build_c' }), 'triggered', T);
     expect(statusLine(building, 'queued')).toBe('windows/arm64 queued → building (build_b)');
-    expect(progressLine([done, building, queued], 200_000)).toBe(
-      '1/3 done · windows/arm64 building 3m12s · linux/x64 queued 3m20s',
-    );
+    expect(
+      progressLine(
+        [
+          { build: done, latest: undefined },
+          { build: building, latest: 'Packaging app.exe' },
+          { build: queued, latest: undefined },
+        ],
+        T + 200_000,
+      ),
+    ).toBe('1/3 done · windows/arm64 building 3m12s: Packaging app.exe · linux/x64 queued 3m20s');
   });
 
   it('lets a progress line through at most once per period', () => {
@@ -84,14 +96,34 @@ describe('findReusable', () => {
   });
 });
 
-describe('updateBuild', () => {
-  it('keeps the first sighting of each phase', () => {
-    const build = trackBuild(summary({ status: 'queued' }), 'triggered', 100);
-    updateBuild(build, summary({ status: 'building' }), 200);
-    updateBuild(build, summary({ status: 'building' }), 300);
-    updateBuild(build, summary({ status: 'success', completedAt: '2026-01-01T00:01:00Z' }), 400);
-    expect(build.seen).toEqual({ queued: 100, building: 200, ended: 400 });
-    expect(build.completedAt).toBe('2026-01-01T00:01:00Z');
+describe('observed', () => {
+  it("keeps the first sighting of each phase, and prefers the service's timestamps", () => {
+    const T = Date.parse('2026-01-01T00:00:00Z');
+    const first = resultOf(summary({ status: 'queued' }), 'triggered', T + 100);
+    const building = observed(first, summary({ status: 'building' }), T + 200);
+    const still = observed(building, summary({ status: 'building' }), T + 300);
+    const ended = observed(
+      still,
+      summary({ status: 'success', completedAt: '2026-01-01T00:01:00Z' }),
+      T + 400,
+    );
+    expect(ended.phases).toEqual({ queued: T, building: T + 200, ended: T + 60_000 });
+    // Each observation is a new value; what was there stays as it was.
+    expect(first.status).toBe('queued');
+    expect(still.phases.ended).toBeUndefined();
+  });
+
+  it('ends a build at an unlisted status with a problem that names the value', () => {
+    const build = observed(
+      resultOf(summary({ status: 'building' }), 'triggered', 0),
+      summary({ status: 'cancelled' }),
+      5,
+    );
+    expect(build.problem).toEqual({
+      stage: 'status',
+      message:
+        "the service reports status 'cancelled', which this action does not know (it knows queued, building, success, failed); counted as not successful",
+    });
   });
 });
 

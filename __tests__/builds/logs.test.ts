@@ -1,54 +1,91 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
-import {
-  formatLogEntry,
-  formatLogGroup,
-  lastErrorLines,
-  newStopToken,
-  readSettledLogs,
-} from '../../src/builds/logs.ts';
-import type { TrackedBuild } from '../../src/builds/types.ts';
-import { executedCommands } from './support.ts';
+import { BuildLog, NO_LINES } from '../../src/builds/build-log.ts';
+import { createLimiter } from '../../src/builds/limit.ts';
+import { formatLogEntry, inert, newStopToken, QuoteTail } from '../../src/builds/log-text.ts';
+import { readInto, settleLog } from '../../src/builds/logs.ts';
+import { captureStdout, executedCommands, groups } from './support.ts';
 
 const entry = (message: string, level = 'info'): LogEntry => ({
   timestamp: '2026-03-01T10:11:12.345Z',
   level,
   message,
 });
-const build = { platform: 'linux', arch: 'arm64', status: 'failed' } as TrackedBuild;
+const entries = (n: number) => Array.from({ length: n }, (_, i) => entry(`line ${i}`));
+const tempFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'logs-')), 'build.log');
 
-describe('readSettledLogs', () => {
-  it('reads until two reads in a row bring nothing new', async () => {
-    const pages = [1, 2, 2, 4, 4, 4, 9].map((n) =>
-      Array.from({ length: n }, (_, i) => entry(`line ${i}`)),
-    );
+/** What a BuildLog prints, as the runner would see it. */
+function printed(work: (print: (line: string) => void) => void): string[] {
+  const stdout = captureStdout();
+  try {
+    work((line) => process.stdout.write(`${line}\n`));
+  } finally {
+    stdout.restore();
+  }
+  return stdout.lines().filter((line) => line !== '');
+}
+
+describe('settleLog', () => {
+  it('reads until two reads in a row bring nothing new, taking each line once', async () => {
+    const pages = [1, 2, 2, 4, 4, 4, 9].map(entries);
     let reads = 0;
     const sleeps: number[] = [];
-    const logs = await readSettledLogs(
-      { getBuildLogs: async () => ({ logs: pages[reads++]! }) },
-      'build_1',
-      { pauseMs: 250, sleep: async (ms) => void sleeps.push(ms) },
-    );
-    expect(logs).toHaveLength(4);
+    const file = tempFile();
+    const log = BuildLog.toFile('linux/x64', () => {}, file);
+    await settleLog(async () => log.take(pages[reads++]!), log, {
+      pauseMs: 250,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
     expect(reads).toBe(6);
     expect(sleeps).toEqual([250, 250, 250, 250, 250]);
+    expect(log.taken).toBe(4);
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toEqual(
+      ['line 0', 'line 1', 'line 2', 'line 3'].map((m) => `10:11:12 info    ${m}`),
+    );
   });
 
   it('gives up on a log that never stops growing', async () => {
     let reads = 0;
-    const logs = await readSettledLogs(
-      { getBuildLogs: async () => ({ logs: Array.from({ length: ++reads }, () => entry('x')) }) },
-      'build_1',
-      { pauseMs: 1, sleep: async () => {}, maxReads: 5 },
-    );
-    expect(logs).toHaveLength(5);
+    const log = BuildLog.toFile('linux/x64', () => {}, tempFile());
+    await settleLog(async () => log.take(entries(++reads)), log, {
+      pauseMs: 1,
+      sleep: async () => {},
+      maxReads: 5,
+    });
+    expect(log.taken).toBe(5);
+  });
+
+  it('reads one log at a time across builds through the limiter', async () => {
+    let running = 0;
+    let peak = 0;
+    const client = {
+      getBuildLogs: async () => {
+        peak = Math.max(peak, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return { logs: entries(3) };
+      },
+    };
+    const limiter = createLimiter(1);
+    const logs = [1, 2, 3].map(() => BuildLog.toFile('x', () => {}, tempFile()));
+    await Promise.all(logs.map((log, i) => readInto(client, `build_${i}`, log, limiter)));
+    expect(peak).toBe(1);
+    expect(logs.map((log) => log.taken)).toEqual([3, 3, 3]);
   });
 });
 
-describe('formatLogGroup', () => {
-  it('wraps the lines in a group titled platform/arch · status, with commands stopped', () => {
-    const token = newStopToken();
-    const lines = formatLogGroup(build, [entry('hello'), entry('::error::x', 'error')], token);
+describe('BuildLog to a file', () => {
+  it('prints one group titled platform/arch · status, with commands stopped', () => {
+    const lines = printed((print) => {
+      const log = BuildLog.toFile('linux/arm64', print, tempFile());
+      log.take([entry('hello')]);
+      log.take([entry('hello'), entry('::error::x', 'error')]);
+      log.printGroup('failed');
+    });
+    const token = /^::stop-commands::(.+)$/.exec(lines[1]!)![1];
     expect(lines).toEqual([
       '::group::linux/arm64 · failed',
       `::stop-commands::${token}`,
@@ -60,6 +97,51 @@ describe('formatLogGroup', () => {
     expect(executedCommands(lines)).toEqual(['::group::linux/arm64 · failed', '::endgroup::']);
   });
 
+  it('says so when the service has no lines', () => {
+    const lines = printed((print) =>
+      BuildLog.toFile('mac/x64', print, tempFile()).printGroup('success'),
+    );
+    expect(groups(lines).get('mac/x64 · success')).toContain(NO_LINES);
+  });
+
+  it('keeps what an annotation quotes and the newest line, not the log', () => {
+    const log = BuildLog.toFile('mac/x64', () => {}, tempFile());
+    log.take([
+      entry('start'),
+      entry('first failure', 'error'),
+      entry('npm ERROR thing'),
+      entry('done \u202e\n::x'),
+    ]);
+    expect(log.digest()).toEqual({ lines: 5, quote: ['first failure', 'npm ERROR thing'] });
+    expect(log.latest).toBe('done ::x');
+  });
+});
+
+describe('BuildLog live', () => {
+  it('streams inside one open group, commands stopped around each batch only', () => {
+    const lines = printed((print) => {
+      const log = BuildLog.live('linux/x64 · build_1', print);
+      log.take([entry('one')]);
+      print('::warning::the action itself can still warn');
+      log.take([entry('one'), entry('::endgroup::')]);
+      log.printGroup('success');
+    });
+    expect(lines.filter((l) => l.startsWith('::group::'))).toEqual([
+      '::group::linux/x64 · build_1',
+    ]);
+    expect(lines.filter((l) => / (one|::endgroup::)$/.test(l))).toEqual([
+      '10:11:12 info    one',
+      '10:11:12 info    ::endgroup::',
+    ]);
+    expect(executedCommands(lines)).toEqual([
+      '::group::linux/x64 · build_1',
+      '::warning::the action itself can still warn',
+      '::endgroup::',
+    ]);
+  });
+});
+
+describe('log text', () => {
   it('uses a fresh unguessable token each time', () => {
     expect(newStopToken()).toMatch(/^[0-9a-f]{32}$/);
     expect(newStopToken()).not.toBe(newStopToken());
@@ -73,21 +155,25 @@ describe('formatLogGroup', () => {
     ]);
   });
 
-  it('says so when the service has no lines', () => {
-    expect(formatLogGroup(build, [], 't')).toContain('(the service returned no log lines)');
+  it('makes a quoted line inert: one line, no controls, cut short', () => {
+    expect(inert('a\r\n\u001b[31mred\u202e  b')).toBe('a [31mred b');
+    expect(inert('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
   });
-});
 
-describe('lastErrorLines', () => {
   it('quotes the last error lines, else the last lines', () => {
-    const log = [
+    const tail = new QuoteTail(1);
+    for (const e of [
       entry('start'),
       entry('first failure', 'error'),
       entry('npm ERROR thing'),
       entry('done'),
-    ];
-    expect(lastErrorLines(log)).toEqual(['first failure', 'npm ERROR thing']);
-    expect(lastErrorLines(log, 1)).toEqual(['npm ERROR thing']);
-    expect(lastErrorLines([entry('a'), entry('b')])).toEqual(['a', 'b']);
+    ]) {
+      tail.add(e);
+    }
+    expect(tail.lines()).toEqual(['npm ERROR thing']);
+    const plain = new QuoteTail();
+    plain.add(entry('a'));
+    plain.add(entry('b'));
+    expect(plain.lines()).toEqual(['a', 'b']);
   });
 });

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildServiceClient } from '../../src/api/client.ts';
 import { systemClock, systemSleep } from '../../src/api/retry.ts';
-import { newRunState, runBuilds } from '../../src/builds/run-builds.ts';
+import { runBuilds } from '../../src/builds/run-builds.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { annotateFailures } from '../../src/report/annotations.ts';
@@ -63,7 +63,7 @@ describe('runBuilds against the emulator', () => {
     const triggers = requestsSince(start).filter((r) => r.method === 'POST');
     expect(triggers).toHaveLength(6);
     // Concurrent: every trigger went out before the first build ended.
-    const firstEnd = Math.min(...state.builds.map((b) => Date.parse(b.completedAt!)));
+    const firstEnd = Math.min(...state.builds.map((b) => b.phases.ended!));
     expect(Math.max(...triggers.map((r) => r.at))).toBeLessThan(firstEnd);
 
     const printed = groups(lines);
@@ -160,10 +160,15 @@ describe('runBuilds against the emulator', () => {
       planFor(emulator, { platforms: 'mac', download: 'false' }),
     );
     const build = state.builds[0]!;
-    const body = groups(lines).get('mac/x64 · success')!;
+    // A single build streams live, in a group named by its id, with its status lines among them.
+    const body = groups(lines)
+      .get(`mac/x64 · ${build.id}`)!
+      .filter((line) => /^\d\d:\d\d:\d\d /.test(line));
     const late = body.filter((line) => line.includes('Post-build cleanup step'));
     expect(late.map((line) => line.replace(/^.*step /, ''))).toEqual(['1', '2', '3']);
-    expect(body.slice(1, -1)).toHaveLength((await logOf(build.id!)).length);
+    expect(body.map((line) => line.replace(/^\S+ \S+\s+/, ''))).toEqual(
+      (await logOf(build.id!)).map((entry) => entry.message),
+    );
   });
 
   it('prints hostile log lines so that no workflow command runs', async () => {
@@ -223,18 +228,26 @@ describe('runBuilds against the emulator', () => {
     const plan = planFor(emulator, { platforms: 'linux', arches: 'x64,arm64', version: '7.0.0' });
     const first = await runWith(plan);
     const start = emulator.requests.length;
-    const rerun = await runWith({
-      ...planFor(emulator, { platforms: 'linux', arches: 'x64,arm64', version: '7.0.0' }),
-      reuseBuilds: true,
-    });
+    const rerun = await runWith(
+      planFor(emulator, {
+        platforms: 'linux',
+        arches: 'x64,arm64',
+        version: '7.0.0',
+        'reuse-builds': 'true',
+      }),
+    );
     expect(rerun.state.builds.map((b) => b.id)).toEqual(first.state.builds.map((b) => b.id));
     expect(rerun.state.builds.every((b) => b.origin === 'reused' && b.download)).toBe(true);
     expect(requestsSince(start).filter((r) => r.method === 'POST')).toEqual([]);
     // A different version is built afresh.
-    const other = await runWith({
-      ...planFor(emulator, { platforms: 'linux', version: '7.0.1', download: 'false' }),
-      reuseBuilds: true,
-    });
+    const other = await runWith(
+      planFor(emulator, {
+        platforms: 'linux',
+        version: '7.0.1',
+        download: 'false',
+        'reuse-builds': 'true',
+      }),
+    );
     expect(other.state.builds[0]!.origin).toBe('triggered');
   });
 
@@ -245,19 +258,20 @@ describe('runBuilds against the emulator', () => {
       platforms: ['mac', 'linux'],
     });
     emulator.faults.hangBuilds = [{ platform: 'mac' }];
-    const state = newRunState();
     const stdout = captureStdout();
     const linuxDownloaded = async () => {
-      while (!state.builds.find((b) => b.platform === 'linux')?.download) {
+      while (!stdout.lines().some((l) => l.startsWith('linux/x64: downloaded'))) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // Deleting the project deletes its builds: from now on Get Build answers 404 for mac.
       await client.deleteProject(project.id);
     };
+    const plan = planFor(emulator, { 'project-id': project.id });
+    let state;
     try {
-      await Promise.all([
+      [state] = await Promise.all([
         runBuilds(
-          planFor(emulator, { 'project-id': project.id }),
+          { ...plan.builds, projectId: project.id },
           {
             client,
             clock: systemClock,
@@ -265,7 +279,6 @@ describe('runBuilds against the emulator', () => {
             signal: new AbortController().signal,
             onBuildsKnown: () => {},
           },
-          state,
         ),
         linuxDownloaded(),
       ]);
@@ -273,10 +286,10 @@ describe('runBuilds against the emulator', () => {
       stdout.restore();
     }
     const [mac, linux] = state.builds;
-    expect(linux).toMatchObject({ status: 'success', error: undefined });
+    expect(linux).toMatchObject({ status: 'success', problem: undefined });
     expect(linux?.download?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(mac?.status).toBe('building');
-    expect(mac?.error).toMatch(/could not follow the build: .*not found/i);
+    expect(mac?.problem?.message).toMatch(/could not follow the build: .*not found/i);
     expect(stdout.lines().some((l) => l.startsWith('::warning title=mac/x64 lost::'))).toBe(true);
   });
 

@@ -2,7 +2,7 @@
 // once as not successful, named, with its log; the same status elsewhere in the project's history
 // stops neither a re-run that reuses builds nor the recovery of a lost trigger.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunState } from '../../src/builds/run-builds.ts';
+import type { BuildsRun } from '../../src/builds/run-builds.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { BuildServiceClient } from '../../src/api/client.ts';
@@ -38,7 +38,7 @@ afterEach(() => emulator.resetFaults());
 
 const runWith = (plan: Plan) => runCaptured(client, plan);
 
-const byTarget = (state: RunState) =>
+const byTarget = (state: BuildsRun) =>
   Object.fromEntries(state.builds.map((b) => [`${b.platform}/${b.arch}`, b]));
 
 describe('a status the spec does not list', () => {
@@ -51,11 +51,11 @@ describe('a status the spec does not list', () => {
       planFor(emulator, { platforms: 'mac, linux', version: '8.0.0', 'poll-interval': '0.05' }),
     );
     const builds = byTarget(state);
-    expect(builds['mac/x64']).toMatchObject({ status: 'success', error: undefined });
+    expect(builds['mac/x64']).toMatchObject({ status: 'success', problem: undefined });
     expect(builds['mac/x64']!.download).toBeDefined();
     const linux = builds['linux/x64']!;
     expect(linux.status).toBe('cancelled');
-    expect(linux.error).toMatch(/status 'cancelled', which this action does not know/);
+    expect(linux.problem?.message).toMatch(/status 'cancelled', which this action does not know/);
     expect(linux.download).toBeUndefined();
     // Its log is printed in its own group, like any ended build's.
     const group = groups(lines).get('linux/x64 · cancelled');
@@ -71,7 +71,7 @@ describe('a status the spec does not list', () => {
     expect(byTarget(first.state)['mac/x64']!.status).toBe('cancelled');
     emulator.resetFaults();
 
-    const rerun = await runWith({ ...planFor(emulator, plan), reuseBuilds: true });
+    const rerun = await runWith(planFor(emulator, { ...plan, 'reuse-builds': 'true' }));
     const builds = byTarget(rerun.state);
     expect(builds['linux/x64']).toMatchObject({
       origin: 'reused',
@@ -91,6 +91,6 @@ describe('a status the spec does not list', () => {
     );
     // The lost answer was recovered from the list (with its cancelled build), not re-sent.
     expect(emulator.builds().length - before).toBe(1);
-    expect(state.builds[0]).toMatchObject({ status: 'success', error: undefined });
+    expect(state.builds[0]).toMatchObject({ status: 'success', problem: undefined });
   });
 });

@@ -6,13 +6,8 @@ import path from 'node:path';
 import { vi } from 'vitest';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { systemClock, systemSleep } from '../../src/api/retry.ts';
-import {
-  newRunState,
-  runBuilds,
-  type BuildClient,
-  type RunState,
-} from '../../src/builds/run-builds.ts';
-import type { TrackedBuild } from '../../src/builds/types.ts';
+import { runBuilds, type BuildClient, type BuildsRun } from '../../src/builds/run-builds.ts';
+import type { BuildResult } from '../../src/builds/result.ts';
 import type { Emulator } from '../../src/emulator/index.ts';
 import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
 
@@ -105,11 +100,11 @@ export function groups(lines: readonly string[]): Map<string, string[]> {
 }
 
 export interface RunOutcome {
-  state: RunState;
+  state: BuildsRun;
   /** Every line the run printed. */
   lines: string[];
   /** What `onBuildsKnown` was given, copied at the time. */
-  known: TrackedBuild[][];
+  known: BuildResult[][];
 }
 
 /** Runs the orchestrator for real (system clock and sleep), capturing what it prints. */
@@ -118,23 +113,21 @@ export async function runCaptured(
   plan: Plan,
   signal = new AbortController().signal,
 ): Promise<RunOutcome> {
-  const state = newRunState();
-  const known: TrackedBuild[][] = [];
+  const known: BuildResult[][] = [];
   const stdout = captureStdout();
   try {
-    await runBuilds(
-      plan,
+    const state = await runBuilds(
+      { ...plan.builds, projectId: plan.project.projectId ?? '' },
       {
         client,
         clock: systemClock,
         sleep: systemSleep,
         signal,
-        onBuildsKnown: (builds) => known.push(builds.map((build) => ({ ...build }))),
+        onBuildsKnown: (builds) => known.push([...builds]),
       },
-      state,
     );
+    return { state, lines: stdout.lines(), known };
   } finally {
     stdout.restore();
   }
-  return { state, lines: stdout.lines(), known };
 }

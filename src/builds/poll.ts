@@ -26,7 +26,8 @@ export interface PollOptions {
   signal?: AbortSignal;
   /** Failed reads in a row (after the client's own retries) before giving up. */
   maxFailures?: number;
-  onUpdate(build: Build): void;
+  /** Awaited before the next poll: what it reads (the log) is paced by the poll, too. */
+  onUpdate(build: Build): void | Promise<void>;
   onTransientError?(error: Error, nextDelayMs: number): void;
 }
 
@@ -102,7 +103,7 @@ export async function pollBuild(
         signal,
         attempt: () => readOnce(client, buildId, signal),
       });
-      options.onUpdate(build);
+      await options.onUpdate(build);
       if (isTerminal(build.status)) return { kind: 'ended', build };
     }
   } catch (error) {

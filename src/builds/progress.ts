@@ -1,6 +1,8 @@
-// What the log says while builds run: a line per status change and a periodic progress line.
-import { isTerminal, type BuildStatus } from '../api/schemas.ts';
-import { labelOf, type TrackedBuild } from './types.ts';
+// What the log says while builds run: a line per status change and a periodic progress line
+// naming each running build's phase, time in it, and newest log line.
+import type { BuildStatus } from '../api/schemas.ts';
+import { outcomeOf } from './outcome.ts';
+import { labelOf, type BuildResult } from './result.ts';
 
 export const PROGRESS_EVERY_MS = 30_000;
 
@@ -12,19 +14,32 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
-/** When the build entered its current phase, on the action's clock. */
-const phaseStart = (build: TrackedBuild): number =>
-  build.status === 'queued' ? build.seen.queued : (build.seen.building ?? build.seen.queued);
+/** When the build entered its current phase. */
+const phaseStart = (build: BuildResult): number =>
+  build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
 
-export const statusLine = (build: TrackedBuild, previous: BuildStatus): string =>
+export const statusLine = (build: BuildResult, previous: BuildStatus): string =>
   `${labelOf(build)} ${previous} → ${build.status} (${build.id})`;
 
-export function progressLine(builds: readonly TrackedBuild[], now: number): string {
-  const done = builds.filter((build) => isTerminal(build.status)).length;
-  const running = builds
-    .filter((build) => !isTerminal(build.status))
-    .map((build) => `${labelOf(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}`);
-  return [`${done}/${builds.length} done`, ...running].join(' · ');
+export interface Watched {
+  build: BuildResult;
+  /** The newest log line, already made inert. */
+  latest: string | undefined;
+}
+
+export function progressLine(watched: readonly Watched[], now: number): string {
+  const running = watched.filter(
+    ({ build }) => build.id !== null && outcomeOf(build) === 'unfinished',
+  );
+  const done = watched.length - running.length;
+  return [
+    `${done}/${watched.length} done`,
+    ...running.map(
+      ({ build, latest }) =>
+        `${labelOf(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}` +
+        (latest === undefined ? '' : `: ${latest}`),
+    ),
+  ].join(' · ');
 }
 
 /** Whether a progress line is due: true at most once per `everyMs`. */

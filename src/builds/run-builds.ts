@@ -1,23 +1,48 @@
-// The orchestration: start the builds, follow each one concurrently, print its log group when
-// it ends, download what succeeded. Everything it learns lands in `state`, which the caller can
-// report from at any moment (timeout, cancellation).
+// The orchestration: start the builds, follow each one concurrently, and give back one immutable
+// result per build. Cancellation and the timeout end the waiting, never the results.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
 import type { DownloadedArtifact, DownloadOptions } from '../api/download.ts';
-import { isTerminal, type Project } from '../api/schemas.ts';
-import type { Plan } from '../inputs.ts';
+import type { Arch, Platform, Project } from '../api/schemas.ts';
 import type { Clock, Sleep } from '../api/retry.ts';
-import { createLimiter, type Limiter } from './limit.ts';
-import { formatLogGroup, newStopToken, readSettledLogs, type LogReader } from './logs.ts';
+import { followBuild, openLog, type Follow, type Slot } from './follow-build.ts';
+import { createLimiter } from './limit.ts';
+import type { LogReader } from './logs.ts';
 import { buildMatrix } from './matrix.ts';
-import { pollBuild, type BuildReader, type PollOutcome } from './poll.ts';
-import { createProgressGate, progressLine, statusLine } from './progress.ts';
-import { resumeBuilds, startBuilds, updateBuild, type BuildStarter } from './start-builds.ts';
-import { labelOf, type TrackedBuild } from './types.ts';
+import { outcomeOf } from './outcome.ts';
+import type { BuildReader } from './poll.ts';
+import { createProgressGate, progressLine } from './progress.ts';
+import type { BuildResult } from './result.ts';
+import { resumeBuilds, startBuilds, type BuildStarter } from './start-builds.ts';
 
 export interface BuildClient extends BuildReader, LogReader, BuildStarter {
   getProject(projectId: string, o?: { signal?: AbortSignal }): Promise<Project>;
   downloadArtifact(buildId: string, o: DownloadOptions): Promise<DownloadedArtifact>;
+}
+
+/** Which builds: new ones for a version (reusing finished ones when asked), or given ones. */
+export type BuildSelection =
+  | {
+      kind: 'trigger';
+      version: string;
+      /** null: the project's own platforms (Get Project). */
+      platforms: readonly Platform[] | null;
+      arches: readonly Arch[];
+      reuse: boolean;
+    }
+  | { kind: 'resume'; buildIds: readonly string[] };
+
+/** What the builds need of the plan, and nothing else. */
+export interface BuildsPlan {
+  projectId: string;
+  selection: BuildSelection;
+  wait: boolean;
+  pollIntervalMs: number;
+  timeoutMs: number;
+  /** null: do not download. */
+  download: { directory: string; concurrency: number } | null;
 }
 
 export interface RunDeps {
@@ -27,28 +52,38 @@ export interface RunDeps {
   random?: () => number;
   /** Aborted on SIGINT/SIGTERM. */
   signal: AbortSignal;
+  /** After a cancellation, triggers already sent get this long to answer, so their ids are known. */
+  triggerGraceMs?: number;
+  /** Where the builds' log files go until printed (RUNNER_TEMP); removed at the end. */
+  tempDir?: string;
   /** Called once the builds exist, before waiting: the caller writes outputs right away. */
-  onBuildsKnown(builds: readonly TrackedBuild[]): void;
+  onBuildsKnown(builds: readonly BuildResult[]): void;
 }
 
-export interface RunState {
-  builds: TrackedBuild[];
-  /** Set when the overall timeout ended the wait. */
+export interface BuildsRun {
+  builds: readonly BuildResult[];
+  /** The overall timeout ended the wait. */
   timedOut: boolean;
 }
 
-export const newRunState = (): RunState => ({ builds: [], timedOut: false });
+const TRIGGER_GRACE_MS = 3_000;
 
-/** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
-export const logPauseMs = (pollIntervalMs: number): number =>
-  Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
+/** Aborts `ms` after `signal` does. */
+function graceAfter(signal: AbortSignal, ms: number): AbortSignal {
+  const grace = new AbortController();
+  const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
+  if (signal.aborted) start();
+  else signal.addEventListener('abort', start, { once: true });
+  return grace.signal;
+}
 
-async function startOrResume(plan: Plan, deps: RunDeps, signal: AbortSignal) {
-  if (plan.buildIds.length > 0) {
-    return resumeBuilds(deps.client, plan.projectId, plan.buildIds, deps.clock, signal);
+async function start(plan: BuildsPlan, deps: RunDeps, signal: AbortSignal) {
+  const { selection } = plan;
+  if (selection.kind === 'resume') {
+    return resumeBuilds(deps.client, plan.projectId, selection.buildIds, deps.clock, signal);
   }
   const platforms =
-    plan.platforms ?? (await deps.client.getProject(plan.projectId, { signal })).platforms;
+    selection.platforms ?? (await deps.client.getProject(plan.projectId, { signal })).platforms;
   if (platforms.length === 0) {
     throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
   }
@@ -56,133 +91,70 @@ async function startOrResume(plan: Plan, deps: RunDeps, signal: AbortSignal) {
     deps.client,
     {
       projectId: plan.projectId,
-      // parseInputs guarantees a version whenever there are no build-ids.
-      version: plan.version ?? '',
-      targets: buildMatrix(platforms, plan.arches),
-      reuse: plan.reuseBuilds,
+      version: selection.version,
+      targets: buildMatrix(platforms, selection.arches),
+      reuse: selection.reuse,
       signal,
     },
     deps.clock,
   );
 }
 
-async function download(build: TrackedBuild, id: string, f: Follow): Promise<void> {
-  const { plan, deps } = f;
-  // Resumed builds can share a target, and then usually a file name: keep them apart.
-  const sharesTarget = f.state.builds.some(
-    (other) => other !== build && other.platform === build.platform && other.arch === build.arch,
-  );
-  const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${id}` : ''}`;
-  const directory = path.join(plan.downloadPath, folder);
-  core.info(`${labelOf(build)}: downloading ${id} into ${directory}`);
-  try {
-    const file = await deps.client.downloadArtifact(id, {
-      directory,
-      expectedSize: build.artifactSize,
-      signal: f.stop,
-      onWarning: (message) =>
-        core.warning(message, { title: `${labelOf(build)}: artifact size differs` }),
-    });
-    build.download = {
-      path: path.resolve(file.path),
-      fileName: file.fileName,
-      size: file.size,
-      sha256: file.sha256,
-    };
-    core.info(
-      `${labelOf(build)}: downloaded ${build.download.path} (${file.size} bytes, sha256 ${file.sha256})`,
-    );
-  } catch (error) {
-    if (deps.signal.aborted) return;
-    build.error = f.stop.aborted
-      ? 'download stopped: the timeout passed'
-      : `download failed: ${(error as Error).message}`;
-    core.warning(`${labelOf(build)}: ${build.error}`, {
-      title: `${labelOf(build)} download failed`,
-    });
-  }
-}
-
-interface Follow {
-  plan: Plan;
-  deps: RunDeps;
-  state: RunState;
-  deadline: number;
-  /** Aborted on cancellation or when the overall timeout passes. */
-  stop: AbortSignal;
-  limiter: Limiter;
-  progressDue: () => boolean;
-}
-
-/** One build from now to its end: poll, print its log group, download. */
-async function followBuild(build: TrackedBuild, f: Follow): Promise<void> {
-  const { deps, plan } = f;
-  if (build.id === null) return;
-  const id = build.id;
-  if (!isTerminal(build.status)) {
-    let outcome: PollOutcome;
-    try {
-      outcome = await pollBuild(deps.client, id, {
-        intervalMs: plan.pollIntervalMs,
-        deadline: f.deadline,
-        clock: deps.clock,
-        sleep: deps.sleep,
-        random: deps.random,
-        signal: f.stop,
-        onUpdate: (latest) => {
-          const previous = build.status;
-          updateBuild(build, latest, deps.clock());
-          if (build.status !== previous) core.info(statusLine(build, previous));
-          if (f.progressDue()) core.info(progressLine(f.state.builds, deps.clock()));
-        },
-        onTransientError: (error, delayMs) =>
-          core.info(
-            `${labelOf(build)}: reading ${id} failed (${error.message}); next try in ${delayMs} ms`,
-          ),
-      });
-    } catch (error) {
-      // One build the service stops answering for must not take the others down with it.
-      if (f.stop.aborted) return;
-      build.error = `could not follow the build: ${(error as Error).message}`;
-      core.warning(`${labelOf(build)}: ${build.error}`, { title: `${labelOf(build)} lost` });
-      return;
-    }
-    if (outcome.kind !== 'ended') return;
-  }
-  try {
-    build.logs = await readSettledLogs(deps.client, id, {
-      pauseMs: logPauseMs(plan.pollIntervalMs),
-      sleep: deps.sleep,
-      signal: f.stop,
-    });
-  } catch (error) {
-    if (f.stop.aborted) return;
-    core.warning(`${labelOf(build)}: could not read the log of ${id}: ${(error as Error).message}`);
-  }
-  // Printed in one synchronous run, so no other build's output can land inside the group.
-  for (const line of formatLogGroup(build, build.logs ?? [], newStopToken())) core.info(line);
-  if (build.status === 'success' && plan.download && !f.stop.aborted) {
-    await f.limiter(() => download(build, id, f));
-  }
-}
-
-export async function runBuilds(plan: Plan, deps: RunDeps, state: RunState): Promise<void> {
+export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<BuildsRun> {
+  const timeout = AbortSignal.timeout(plan.timeoutMs);
   const deadline = deps.clock() + plan.timeoutMs;
-  const stop = AbortSignal.any([deps.signal, AbortSignal.timeout(plan.timeoutMs)]);
-  state.builds = await startOrResume(plan, deps, stop);
-  deps.onBuildsKnown(state.builds);
-  if (!plan.wait) return;
+  const stop = AbortSignal.any([deps.signal, timeout]);
+  const triggerStop = AbortSignal.any([
+    timeout,
+    graceAfter(deps.signal, deps.triggerGraceMs ?? TRIGGER_GRACE_MS),
+  ]);
+  const results = await start(plan, deps, triggerStop);
+  deps.onBuildsKnown(results);
+  if (!plan.wait || stop.aborted) return { builds: results, timedOut: timeout.aborted };
+
+  const logDir = mkdtempSync(path.join(deps.tempDir ?? os.tmpdir(), 'desktop-build-logs-'));
+  const slots: Slot[] = results.map((_, index) => ({
+    get: () => results[index]!,
+    set: (next) => void (results[index] = next),
+  }));
+  const progressDue = createProgressGate(deps.clock);
+  const print = (line: string) => core.info(line);
   const follow: Follow = {
     plan,
     deps,
-    state,
+    client: deps.client,
     deadline,
     stop,
-    limiter: createLimiter(plan.downloadConcurrency),
-    progressDue: createProgressGate(deps.clock),
+    downloads: createLimiter(plan.download?.concurrency ?? 1),
+    logReads: createLimiter(1),
+    live: results.length === 1,
+    logFile: (buildId) => path.join(logDir, `${buildId}.log`),
+    progress: () => {
+      if (!progressDue()) return;
+      core.info(
+        progressLine(
+          results.map((build, index) => ({ build, latest: logs[index]?.latest })),
+          deps.clock(),
+        ),
+      );
+    },
+    sharesTarget: (build) =>
+      results.some(
+        (other) =>
+          other.id !== build.id && other.platform === build.platform && other.arch === build.arch,
+      ),
   };
-  await Promise.all(state.builds.map((build) => followBuild(build, follow)));
-  state.timedOut =
+  const logs = results.map((build) =>
+    build.id === null ? undefined : openLog(build, follow, print),
+  );
+  try {
+    await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follow)));
+  } finally {
+    rmSync(logDir, { recursive: true, force: true });
+  }
+  const timedOut =
     !deps.signal.aborted &&
-    (stop.aborted || state.builds.some((build) => build.id !== null && !isTerminal(build.status)));
+    (timeout.aborted ||
+      results.some((build) => outcomeOf(build) === 'unfinished' && build.id !== null));
+  return { builds: [...results], timedOut };
 }

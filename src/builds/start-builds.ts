@@ -2,9 +2,6 @@
 // triggered, all concurrently.
 import * as core from '@actions/core';
 import {
-  BUILD_STATUSES,
-  isKnownStatus,
-  isTerminal,
   type Build,
   type BuildList,
   type BuildSummary,
@@ -12,7 +9,7 @@ import {
   type TriggeredBuild,
 } from '../api/schemas.ts';
 import type { Clock } from '../api/retry.ts';
-import { labelOf, type Target, type TrackedBuild } from './types.ts';
+import { labelOf, resultOf, untriggered, type BuildResult, type Target } from './result.ts';
 
 interface CallOptions {
   signal?: AbortSignal;
@@ -27,62 +24,6 @@ export interface BuildStarter {
     o?: CallOptions,
   ): Promise<TriggeredBuild>;
 }
-
-const newRecord = (
-  target: Target,
-  version: string | null,
-  origin: TrackedBuild['origin'],
-  now: number,
-): TrackedBuild => ({
-  id: null,
-  platform: target.platform,
-  arch: target.arch,
-  version,
-  status: 'queued',
-  origin,
-  createdAt: undefined,
-  startedAt: undefined,
-  completedAt: undefined,
-  artifactSize: undefined,
-  buildLog: undefined,
-  seen: { queued: now, building: undefined, ended: undefined },
-  logs: undefined,
-  download: undefined,
-  artifact: undefined,
-  error: undefined,
-});
-
-export function trackBuild(
-  build: Build | BuildSummary | TriggeredBuild,
-  origin: TrackedBuild['origin'],
-  now: number,
-): TrackedBuild {
-  const tracked = { ...newRecord(build, build.version ?? null, origin, now), id: build.id };
-  tracked.createdAt = build.createdAt;
-  return updateBuild(tracked, build, now);
-}
-
-/** Folds what the service says now into the record; the first sighting of each phase is kept. */
-export function updateBuild(
-  tracked: TrackedBuild,
-  build: Build | BuildSummary | TriggeredBuild,
-  now: number,
-): TrackedBuild {
-  tracked.status = build.status;
-  tracked.version = build.version ?? tracked.version;
-  if ('completedAt' in build) tracked.completedAt = build.completedAt ?? tracked.completedAt;
-  if ('startedAt' in build) tracked.startedAt = build.startedAt ?? tracked.startedAt;
-  if ('artifactSize' in build) tracked.artifactSize = build.artifactSize ?? tracked.artifactSize;
-  if ('buildLog' in build) tracked.buildLog = build.buildLog ?? tracked.buildLog;
-  if (build.status !== 'queued') tracked.seen.building ??= now;
-  if (isTerminal(build.status)) tracked.seen.ended ??= now;
-  if (!isKnownStatus(build.status)) tracked.error ??= unknownStatusError(build.status);
-  return tracked;
-}
-
-export const unknownStatusError = (status: string): string =>
-  `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
-  `(it knows ${BUILD_STATUSES.join(', ')}); counted as not successful`;
 
 /** The newest successful build of this target and version, if an earlier run left one. */
 export function findReusable(
@@ -109,11 +50,11 @@ export interface StartRequest {
   signal?: AbortSignal;
 }
 
-const failedTrigger = (target: Target, version: string, error: Error, now: number) => ({
-  ...newRecord(target, version, 'triggered', now),
-  status: 'failed' as const,
-  error: `could not trigger the build: ${error.message}`,
-});
+/** Why a trigger left no build; a trigger the step stopped waiting for may still have made one. */
+const triggerFailure = (error: unknown, stopped: boolean): string =>
+  stopped
+    ? 'no answer to the trigger before the step stopped; the service may still have created the build'
+    : `could not trigger the build: ${error instanceof Error ? error.message : String(error)}`;
 
 /**
  * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
@@ -123,7 +64,7 @@ export async function startBuilds(
   client: BuildStarter,
   request: StartRequest,
   clock: Clock,
-): Promise<TrackedBuild[]> {
+): Promise<BuildResult[]> {
   const o = { signal: request.signal };
   const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
   const settled = await Promise.allSettled(
@@ -133,20 +74,26 @@ export async function startBuilds(
         core.info(
           `${labelOf(target)}: reusing successful build ${reusable.id} of ${request.version}`,
         );
-        return trackBuild(await client.getBuild(reusable.id, o), 'reused', clock());
+        return resultOf(await client.getBuild(reusable.id, o), 'reused', clock());
       }
       const body = { platform: target.platform, arch: target.arch, version: request.version };
       const triggered = await client.triggerBuild(request.projectId, body, o);
       core.info(`${labelOf(target)}: triggered ${triggered.id} (${triggered.status})`);
-      return trackBuild(triggered, 'triggered', clock());
+      return resultOf(triggered, 'triggered', clock());
     }),
   );
   const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-  if (errors.length === settled.length && errors.length > 0) throw errors[0];
+  const stopped = request.signal?.aborted ?? false;
+  if (errors.length === settled.length && errors.length > 0 && !stopped) throw errors[0];
   return settled.map((result, index) =>
     result.status === 'fulfilled'
       ? result.value
-      : failedTrigger(request.targets[index]!, request.version, result.reason as Error, clock()),
+      : untriggered(
+          request.targets[index]!,
+          request.version,
+          triggerFailure(result.reason, stopped),
+          clock(),
+        ),
   );
 }
 
@@ -157,7 +104,7 @@ export async function resumeBuilds(
   buildIds: readonly string[],
   clock: Clock,
   signal?: AbortSignal,
-): Promise<TrackedBuild[]> {
+): Promise<BuildResult[]> {
   const builds = await Promise.all(buildIds.map((id) => client.getBuild(id, { signal })));
   return builds.map((build) => {
     if (build.projectId !== projectId) {
@@ -166,6 +113,6 @@ export async function resumeBuilds(
       );
     }
     core.info(`${labelOf(build)}: resuming ${build.id} (${build.status})`);
-    return trackBuild(build, 'resumed', clock());
+    return resultOf(build, 'resumed', clock());
   });
 }

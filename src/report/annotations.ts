@@ -1,8 +1,8 @@
 // Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
 // summary line and the step's own failure message.
 import * as core from '@actions/core';
-import { lastErrorLines } from '../builds/logs.ts';
-import { labelOf, type TrackedBuild } from '../builds/types.ts';
+import { outcomeOf } from '../builds/outcome.ts';
+import { labelOf, type BuildResult } from '../builds/result.ts';
 
 export const MAX_BUILD_ANNOTATIONS = 8;
 
@@ -11,18 +11,21 @@ export interface Annotation {
   message: string;
 }
 
-function annotationOf(build: TrackedBuild): Annotation {
-  const title = `${labelOf(build)} build failed`;
-  const lines = build.logs ? lastErrorLines(build.logs) : [];
-  const cause = build.error ?? (lines.length > 0 ? lines.join('\n') : 'the service gave no log');
-  return { title, message: `${build.id ?? 'no build'}: ${cause}` };
+function annotationOf(build: BuildResult): Annotation {
+  const quote = build.log?.quote ?? [];
+  const cause =
+    build.problem?.message ?? (quote.length > 0 ? quote.join('\n') : 'the service gave no log');
+  return {
+    title: `${labelOf(build)} build failed`,
+    message: `${build.id ?? 'no build'}: ${cause}`,
+  };
 }
 
 export function failureAnnotations(
-  builds: readonly TrackedBuild[],
+  builds: readonly BuildResult[],
   max = MAX_BUILD_ANNOTATIONS,
 ): Annotation[] {
-  const failed = builds.filter((build) => build.status === 'failed' || build.error !== undefined);
+  const failed = builds.filter((build) => outcomeOf(build) === 'failed');
   if (failed.length <= max) return failed.map(annotationOf);
   const shown = failed.slice(0, max - 1).map(annotationOf);
   const rest = failed.slice(max - 1);
@@ -35,6 +38,6 @@ export function failureAnnotations(
   ];
 }
 
-export function annotateFailures(builds: readonly TrackedBuild[]): void {
+export function annotateFailures(builds: readonly BuildResult[]): void {
   for (const { title, message } of failureAnnotations(builds)) core.error(message, { title });
 }

@@ -1,9 +1,10 @@
-// The step's outputs (design §2), written as soon as they are known and again at the end.
+// The step's outputs (design §2): one writer, called when the builds are known and at the end.
 import * as core from '@actions/core';
-import type { TrackedBuild } from '../builds/types.ts';
+import type { BuildResult } from '../builds/result.ts';
+import type { ArtifactResult } from '../publish/types.ts';
+import type { Published } from './facts.ts';
 import { durationSeconds } from './timing.ts';
-
-export type RunStatus = 'success' | 'failed' | 'pending';
+import type { RunStatus } from './verdict.ts';
 
 export interface BuildOutput {
   id: string | null;
@@ -21,34 +22,23 @@ export interface BuildOutput {
   error?: string;
 }
 
-export function buildOutput(build: TrackedBuild): BuildOutput {
+export function buildOutput(build: BuildResult, artifact?: ArtifactResult): BuildOutput {
   return {
     id: build.id,
     platform: build.platform,
     arch: build.arch,
     version: build.version,
     status: build.status,
-    duration: durationSeconds(build) ?? null,
+    duration: durationSeconds(build.phases) ?? null,
     artifactSize: build.artifactSize ?? build.download?.size ?? null,
     ...(build.download && { path: build.download.path, sha256: build.download.sha256 }),
-    ...(build.artifact && {
-      artifactName: build.artifact.name,
-      artifactId: build.artifact.id,
-      artifactUrl: build.artifact.url,
+    ...(artifact && {
+      artifactName: artifact.name,
+      artifactId: artifact.id,
+      artifactUrl: artifact.url,
     }),
-    ...(build.error !== undefined && { error: build.error }),
+    ...(build.problem && { error: build.problem.message }),
   };
-}
-
-/** `pending` while not waiting for the builds (wait: false); otherwise all-or-nothing. */
-export function runStatus(builds: readonly TrackedBuild[], waited: boolean): RunStatus {
-  if (builds.some((build) => build.status === 'failed' || build.error !== undefined)) {
-    return 'failed';
-  }
-  if (!waited) return 'pending';
-  return builds.length > 0 && builds.every((build) => build.status === 'success')
-    ? 'success'
-    : 'failed';
 }
 
 export interface Outputs {
@@ -56,17 +46,31 @@ export interface Outputs {
   status: RunStatus;
   artifacts: string;
   'build-ids': string;
+  'release-url'?: string;
 }
 
-export const renderOutputs = (builds: readonly TrackedBuild[], waited: boolean): Outputs => ({
-  builds: JSON.stringify(builds.map(buildOutput)),
-  status: runStatus(builds, waited),
+export const renderOutputs = (
+  builds: readonly BuildResult[],
+  status: RunStatus,
+  published: Published,
+): Outputs => ({
+  builds: JSON.stringify(
+    builds.map((build) =>
+      buildOutput(build, build.id ? published.artifacts.get(build.id) : undefined),
+    ),
+  ),
+  status,
   artifacts: builds.flatMap((build) => (build.download ? [build.download.path] : [])).join('\n'),
   'build-ids': builds.flatMap((build) => (build.id ? [build.id] : [])).join('\n'),
+  ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
 });
 
-export function writeOutputs(builds: readonly TrackedBuild[], waited: boolean): Outputs {
-  const outputs = renderOutputs(builds, waited);
+export function writeOutputs(
+  builds: readonly BuildResult[],
+  status: RunStatus,
+  published: Published,
+): Outputs {
+  const outputs = renderOutputs(builds, status, published);
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
   return outputs;
 }

@@ -1,0 +1,136 @@
+// The outcome of a build and the verdict of a run, as tables: every report reads these two.
+import { describe, expect, it } from 'vitest';
+import { describeBuild, outcomeOf, type Outcome } from '../../src/builds/outcome.ts';
+import type { BuildResult } from '../../src/builds/result.ts';
+import type { RunFacts } from '../../src/report/facts.ts';
+import { verdictOf, type RunStatus } from '../../src/report/verdict.ts';
+import { facts, result } from './fixtures.ts';
+
+const problem = (stage: 'trigger' | 'follow' | 'status' | 'download', message: string) => ({
+  problem: { stage, message },
+});
+
+describe('outcomeOf', () => {
+  it.each<[string, BuildResult, Outcome]>([
+    ['a success, downloaded', result(0, 'success'), 'succeeded'],
+    ['a success, not to be downloaded', result(0, 'success', { download: undefined }), 'succeeded'],
+    ['failed on the service', result(0, 'failed'), 'failed'],
+    ['queued', result(0, 'queued'), 'unfinished'],
+    ['building', result(0, 'building'), 'unfinished'],
+    [
+      'a status the spec does not list',
+      result(0, 'cancelled', problem('status', 'unknown')),
+      'failed',
+    ],
+    ['an unlisted status without its problem', result(0, 'cancelled'), 'failed'],
+    [
+      'a trigger that failed',
+      result(0, 'queued', { id: null, ...problem('trigger', 'x') }),
+      'failed',
+    ],
+    ['lost while building', result(0, 'building', problem('follow', 'lost')), 'failed'],
+    ['a success whose download failed', result(0, 'success', problem('download', 'x')), 'failed'],
+  ])('%s → %s', (_, build, expected) => expect(outcomeOf(build)).toBe(expected));
+
+  it('describes a build by what went wrong, not by a status that says success', () => {
+    const build = result(0, 'success', problem('download', 'download failed: HTTP 500'));
+    expect(describeBuild(build)).toBe('mac/x64 build_0 (download failed: HTTP 500)');
+    expect(describeBuild(result(1, 'failed'))).toBe('windows/arm64 build_1 (failed)');
+    expect(describeBuild(result(2, 'queued', { id: null }))).toBe(
+      'linux/x64 (not triggered) (queued)',
+    );
+  });
+});
+
+const cancelledMidDownload = result(0, 'success', {
+  download: undefined,
+  ...problem('download', 'download stopped: the step was cancelled'),
+});
+
+describe('verdictOf', () => {
+  it.each<[string, RunFacts, RunStatus, string[], string[]]>([
+    [
+      'every build succeeded',
+      facts([result(0, 'success'), result(1, 'success')]),
+      'success',
+      [],
+      [],
+    ],
+    [
+      'one build failed',
+      facts([result(0, 'success'), result(1, 'failed')]),
+      'failed',
+      ['1 of 2 builds failed: windows/arm64 build_1 (failed)'],
+      [],
+    ],
+    [
+      'one build failed with fail-on-error: false',
+      facts([result(1, 'failed')], { failOnError: false }),
+      'failed',
+      [],
+      [
+        '1 of 1 builds failed: windows/arm64 build_1 (failed) (fail-on-error: false keeps the step green)',
+      ],
+    ],
+    [
+      'not waiting (wait: false)',
+      facts([result(0, 'queued')], { waited: false }),
+      'pending',
+      [],
+      [],
+    ],
+    [
+      'cancelled mid-download',
+      facts([cancelledMidDownload], { cancelledBy: 'SIGTERM' }),
+      'failed',
+      [
+        'Cancelled by SIGTERM. The service has no cancel endpoint, so nothing was left running.',
+        '1 of 1 builds failed: mac/x64 build_0 (download stopped: the step was cancelled)',
+      ],
+      [],
+    ],
+    [
+      'cancelled while building',
+      facts([result(0, 'building')], { cancelledBy: 'SIGINT' }),
+      'failed',
+      [
+        'Cancelled by SIGINT. The service has no cancel endpoint, so these builds keep running: mac/x64 build_0 (building); resume them with the build-ids input.',
+      ],
+      [],
+    ],
+    [
+      'cancelled before any build id was known',
+      facts([], { cancelledBy: 'SIGINT' }),
+      'failed',
+      [
+        'Cancelled by SIGINT. The service has no cancel endpoint, so a build triggered just before may still run; see the project on the service.',
+      ],
+      [],
+    ],
+    [
+      'timed out',
+      facts([result(0, 'success'), result(1, 'building')], { timedOut: true, timeoutMs: 90_000 }),
+      'failed',
+      [
+        'Timed out after 1m30s (timeout input); still unfinished: windows/arm64 build_1 (building). Their ids are in the build-ids output; resume them with the build-ids input.',
+      ],
+      [],
+    ],
+    [
+      'a fatal error before any build',
+      facts([], { errors: ['Invalid input: api-key: missing'], waited: false }),
+      'failed',
+      ['Invalid input: api-key: missing'],
+      [],
+    ],
+    [
+      'publishing failed after every build succeeded',
+      facts([result(0, 'success')], { errors: ['Release: HTTP 500'] }),
+      'success',
+      ['Release: HTTP 500'],
+      [],
+    ],
+  ])('%s', (_, run, status, failures, warnings) => {
+    expect(verdictOf(run)).toEqual({ status, failures, warnings });
+  });
+});

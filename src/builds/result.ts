@@ -1,0 +1,142 @@
+// One build as the action knows it: an immutable value, replaced (never edited) as the service
+// reports more. Outputs, annotations, the summary and the verdict all read these.
+import {
+  BUILD_STATUSES,
+  isKnownStatus,
+  isTerminal,
+  type Arch,
+  type Build,
+  type BuildStatus,
+  type BuildSummary,
+  type Platform,
+  type TriggeredBuild,
+} from '../api/schemas.ts';
+
+export interface Target {
+  readonly platform: Platform;
+  readonly arch: Arch;
+}
+
+export const labelOf = (target: Target): string => `${target.platform}/${target.arch}`;
+
+export type Origin = 'triggered' | 'reused' | 'resumed';
+
+/** Epoch ms of each phase: the service's timestamps where it gave them, else when the action saw it. */
+export interface Phases {
+  readonly queued: number;
+  readonly building: number | undefined;
+  readonly ended: number | undefined;
+}
+
+export interface DownloadedFile {
+  readonly path: string;
+  readonly fileName: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
+/**
+ * Where the action lost a build on its own side: it could not trigger, follow or download it,
+ * or the service named a status this action does not know.
+ */
+export interface Problem {
+  readonly stage: 'trigger' | 'follow' | 'status' | 'download';
+  readonly message: string;
+}
+
+/** What the action keeps of a build's log: how many lines, and the ones an annotation quotes. */
+export interface LogDigest {
+  readonly lines: number;
+  readonly quote: readonly string[];
+}
+
+export interface BuildResult extends Target {
+  /** null when the trigger itself failed, so no build exists. */
+  readonly id: string | null;
+  readonly version: string | null;
+  /** What the service said last. */
+  readonly status: BuildStatus;
+  readonly origin: Origin;
+  readonly phases: Phases;
+  readonly artifactSize: number | undefined;
+  readonly download: DownloadedFile | undefined;
+  readonly problem: Problem | undefined;
+  readonly log: LogDigest | undefined;
+}
+
+type Reported = Build | BuildSummary | TriggeredBuild;
+
+const timeOf = (timestamp: string | null | undefined): number | undefined => {
+  const ms = Date.parse(timestamp ?? '');
+  return Number.isNaN(ms) ? undefined : ms;
+};
+
+export const unknownStatusProblem = (status: string): Problem => ({
+  stage: 'status',
+  message:
+    `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
+    `(it knows ${BUILD_STATUSES.join(', ')}); counted as not successful`,
+});
+
+/** The build as the service reports it now, folded into what was known; `now` on the action's clock. */
+export function observed(result: BuildResult, build: Reported, now: number): BuildResult {
+  const { phases } = result;
+  const status = build.status;
+  return {
+    ...result,
+    status,
+    version: build.version ?? result.version,
+    artifactSize: ('artifactSize' in build ? build.artifactSize : undefined) ?? result.artifactSize,
+    phases: {
+      queued: timeOf(build.createdAt) ?? phases.queued,
+      building:
+        timeOf('startedAt' in build ? build.startedAt : undefined) ??
+        phases.building ??
+        (status === 'queued' ? undefined : now),
+      ended:
+        timeOf('completedAt' in build ? build.completedAt : undefined) ??
+        phases.ended ??
+        (isTerminal(status) ? now : undefined),
+    },
+    problem: result.problem ?? (isKnownStatus(status) ? undefined : unknownStatusProblem(status)),
+  };
+}
+
+const blank = (target: Target, version: string | null, origin: Origin, now: number) => ({
+  platform: target.platform,
+  arch: target.arch,
+  id: null,
+  version,
+  status: 'queued',
+  origin,
+  phases: { queued: now, building: undefined, ended: undefined },
+  artifactSize: undefined,
+  download: undefined,
+  problem: undefined,
+  log: undefined,
+});
+
+export const resultOf = (build: Reported, origin: Origin, now: number): BuildResult =>
+  observed({ ...blank(build, build.version ?? null, origin, now), id: build.id }, build, now);
+
+/** A target whose trigger failed: no build exists. */
+export const untriggered = (
+  target: Target,
+  version: string,
+  message: string,
+  now: number,
+): BuildResult => ({
+  ...blank(target, version, 'triggered', now),
+  problem: { stage: 'trigger', message },
+});
+
+/** The first problem is the one that explains the others. */
+export const withProblem = (result: BuildResult, problem: Problem): BuildResult =>
+  result.problem === undefined ? { ...result, problem } : result;
+
+export const withDownload = (result: BuildResult, download: DownloadedFile): BuildResult => ({
+  ...result,
+  download,
+});
+
+export const withLog = (result: BuildResult, log: LogDigest): BuildResult => ({ ...result, log });

@@ -1,0 +1,22 @@
+// The end of a run: outputs, the verdict in the log and the step's status, the job summary.
+import * as core from '@actions/core';
+import type { BuildResult } from '../builds/result.ts';
+import { NOTHING_PUBLISHED, type RunFacts } from './facts.ts';
+import { writeOutputs } from './outputs.ts';
+import { writeSummary } from './summary.ts';
+import { runStatus, verdictOf } from './verdict.ts';
+
+/** As soon as the builds exist: their ids are in the outputs even if the step dies now. */
+export function reportBuildsKnown(builds: readonly BuildResult[]): void {
+  writeOutputs(builds, runStatus(builds, false), NOTHING_PUBLISHED);
+}
+
+export async function reportRun(facts: RunFacts): Promise<void> {
+  const verdict = verdictOf(facts);
+  if (facts.builds.length > 0) writeOutputs(facts.builds, verdict.status, facts.published);
+  for (const warning of verdict.warnings) core.warning(warning);
+  if (verdict.failures.length > 0) core.setFailed(verdict.failures.join('\n'));
+  await writeSummary(facts, verdict).catch((error: unknown) =>
+    core.warning(`Could not write the job summary: ${(error as Error).message}`),
+  );
+}
