@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
 import { BuildLog, NO_LINES } from '../../src/builds/build-log.ts';
+import { streamOutput, type Output } from '../../src/builds/output.ts';
 import { createLimiter } from '../../src/builds/limit.ts';
 import { formatLogEntry, inert, newStopToken, QuoteTail } from '../../src/builds/log-text.ts';
 import { readInto, settleLog } from '../../src/builds/logs.ts';
@@ -15,13 +16,19 @@ const entry = (message: string, level = 'info'): LogEntry => ({
   message,
 });
 const entries = (n: number) => Array.from({ length: n }, (_, i) => entry(`line ${i}`));
+/** What one read of the whole log hands the BuildLog. */
+async function take(log: BuildLog, all: readonly LogEntry[]): Promise<void> {
+  all.forEach((e, index) => log.add(e, index));
+  await log.flush();
+}
+const silent: Output = { idle: () => true, settled: async () => {}, write: () => {} };
 const tempFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'logs-')), 'build.log');
 
 /** What a BuildLog prints, as the runner would see it. */
-function printed(work: (print: (line: string) => void) => void): string[] {
+async function printed(work: (output: Output) => Promise<void>): Promise<string[]> {
   const stdout = captureStdout();
   try {
-    work((line) => process.stdout.write(`${line}\n`));
+    await work(streamOutput);
   } finally {
     stdout.restore();
   }
@@ -34,8 +41,8 @@ describe('settleLog', () => {
     let reads = 0;
     const sleeps: number[] = [];
     const file = tempFile();
-    const log = BuildLog.toFile('linux/x64', () => {}, file);
-    await settleLog(async () => log.take(pages[reads++]!), log, {
+    const log = BuildLog.toFile('linux/x64', silent, file);
+    await settleLog(() => take(log, pages[reads++]!), log, {
       pauseMs: 250,
       sleep: async (ms) => void sleeps.push(ms),
     });
@@ -49,8 +56,8 @@ describe('settleLog', () => {
 
   it('gives up on a log that never stops growing', async () => {
     let reads = 0;
-    const log = BuildLog.toFile('linux/x64', () => {}, tempFile());
-    await settleLog(async () => log.take(entries(++reads)), log, {
+    const log = BuildLog.toFile('linux/x64', silent, tempFile());
+    await settleLog(() => take(log, entries(++reads)), log, {
       pauseMs: 1,
       sleep: async () => {},
       maxReads: 5,
@@ -62,15 +69,19 @@ describe('settleLog', () => {
     let running = 0;
     let peak = 0;
     const client = {
-      getBuildLogs: async () => {
+      readBuildLog: async (
+        _: string,
+        o: { from: () => number; onEntry: (e: LogEntry, i: number) => void },
+      ) => {
         peak = Math.max(peak, ++running);
         await new Promise((resolve) => setTimeout(resolve, 5));
+        entries(3).forEach((e, index) => index >= o.from() && o.onEntry(e, index));
         running--;
-        return { logs: entries(3) };
+        return 3;
       },
     };
     const limiter = createLimiter(1);
-    const logs = [1, 2, 3].map(() => BuildLog.toFile('x', () => {}, tempFile()));
+    const logs = [1, 2, 3].map(() => BuildLog.toFile('x', silent, tempFile()));
     await Promise.all(logs.map((log, i) => readInto(client, `build_${i}`, log, limiter)));
     expect(peak).toBe(1);
     expect(logs.map((log) => log.taken)).toEqual([3, 3, 3]);
@@ -78,12 +89,12 @@ describe('settleLog', () => {
 });
 
 describe('BuildLog to a file', () => {
-  it('prints one group titled platform/arch · status, with commands stopped', () => {
-    const lines = printed((print) => {
-      const log = BuildLog.toFile('linux/arm64', print, tempFile());
-      log.take([entry('hello')]);
-      log.take([entry('hello'), entry('::error::x', 'error')]);
-      log.printGroup('failed');
+  it('prints one group titled platform/arch · status, with commands stopped', async () => {
+    const lines = await printed(async (output) => {
+      const log = BuildLog.toFile('linux/arm64', output, tempFile());
+      await take(log, [entry('hello')]);
+      await take(log, [entry('hello'), entry('::error::x', 'error')]);
+      await log.printGroup('failed');
     });
     const token = /^::stop-commands::(.+)$/.exec(lines[1]!)![1];
     expect(lines).toEqual([
@@ -97,16 +108,16 @@ describe('BuildLog to a file', () => {
     expect(executedCommands(lines)).toEqual(['::group::linux/arm64 · failed', '::endgroup::']);
   });
 
-  it('says so when the service has no lines', () => {
-    const lines = printed((print) =>
-      BuildLog.toFile('mac/x64', print, tempFile()).printGroup('success'),
+  it('says so when the service has no lines', async () => {
+    const lines = await printed((output) =>
+      BuildLog.toFile('mac/x64', output, tempFile()).printGroup('success'),
     );
     expect(groups(lines).get('mac/x64 · success')).toContain(NO_LINES);
   });
 
-  it('keeps what an annotation quotes and the newest line, not the log', () => {
-    const log = BuildLog.toFile('mac/x64', () => {}, tempFile());
-    log.take([
+  it('keeps what an annotation quotes and the newest line, not the log', async () => {
+    const log = BuildLog.toFile('mac/x64', silent, tempFile());
+    await take(log, [
       entry('start'),
       entry('first failure', 'error'),
       entry('npm ERROR thing'),
@@ -118,13 +129,13 @@ describe('BuildLog to a file', () => {
 });
 
 describe('BuildLog live', () => {
-  it('streams inside one open group, commands stopped around each batch only', () => {
-    const lines = printed((print) => {
-      const log = BuildLog.live('linux/x64 · build_1', print);
-      log.take([entry('one')]);
-      print('::warning::the action itself can still warn');
-      log.take([entry('one'), entry('::endgroup::')]);
-      log.printGroup('success');
+  it('streams inside one open group, commands stopped around each batch only', async () => {
+    const lines = await printed(async (output) => {
+      const log = BuildLog.live('linux/x64 · build_1', output);
+      await take(log, [entry('one')]);
+      output.write('::warning::the action itself can still warn\n');
+      await take(log, [entry('one'), entry('::endgroup::')]);
+      await log.printGroup('success');
     });
     expect(lines.filter((l) => l.startsWith('::group::'))).toEqual([
       '::group::linux/x64 · build_1',

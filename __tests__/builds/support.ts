@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { systemClock, systemSleep } from '../../src/api/retry.ts';
 import { runBuilds, type BuildClient, type BuildsRun } from '../../src/builds/run-builds.ts';
+import { streamOutput } from '../../src/builds/output.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import type { Emulator } from '../../src/emulator/index.ts';
 import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
@@ -123,6 +124,7 @@ export async function runCaptured(
         clock: systemClock,
         sleep: systemSleep,
         signal,
+        output: streamOutput,
         onBuildsKnown: (builds) => known.push([...builds]),
       },
     );

@@ -1,6 +1,7 @@
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.
 import { randomUUID } from 'node:crypto';
 import packageJson from '../../package.json' with { type: 'json' };
+import { readLogEntries, type LogStreamOptions } from './log-stream.ts';
 import { downloadArtifact, type DownloadedArtifact, type DownloadOptions } from './download.ts';
 import { findCreatedProject, findCreatedWebhook, findTriggeredBuild } from './reconcile.ts';
 import { defaultRetryRuntime, type RetryEvent, type RetryPolicy } from './retry.ts';
@@ -199,6 +200,22 @@ export class BuildServiceClient {
         path: `/builds/${id(buildId)}/logs`,
         schema: BuildLogs,
         resourceId: buildId,
+      },
+      o.signal,
+    );
+  }
+
+  /**
+   * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
+   * resolves with the number of entries the log holds. See log-stream.ts.
+   */
+  readBuildLog(buildId: string, o: LogStreamOptions & CallOptions): Promise<number> {
+    return this.#transport.stream(
+      {
+        endpoint: 'GET /builds/:buildId/logs',
+        path: `/builds/${id(buildId)}/logs`,
+        resourceId: buildId,
+        read: (body) => readLogEntries(body, o),
       },
       o.signal,
     );

@@ -14,6 +14,7 @@ import {
   TimeoutError,
 } from './errors.ts';
 import { createDispatcher, describeProxy, proxyFor } from './dispatcher.ts';
+import { LogEntryShapeError, UnreadableBodyError } from './log-stream.ts';
 import {
   parseRetryAfter,
   timeLeft,
@@ -46,6 +47,13 @@ export interface JsonRequest<T> {
   idempotencyKey?: string;
   /** See RetryTask.reconcile. */
   reconcile?: () => Promise<T | undefined>;
+}
+
+export interface StreamRequest<T> {
+  endpoint: string;
+  path: string;
+  resourceId?: string;
+  read(body: Dispatcher.ResponseData['body']): Promise<T>;
 }
 
 export interface SendInit {
@@ -176,6 +184,19 @@ export class Transport {
     });
   }
 
+  /**
+   * A GET whose 2xx body `read` consumes as it streams: retried like `json`. `read` throws
+   * UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a body of another
+   * shape (final); a broken connection is a network failure.
+   */
+  stream<T>(request: StreamRequest<T>, signal?: AbortSignal): Promise<T> {
+    return withRetries(this.runtime, {
+      endpoint: request.endpoint,
+      signal,
+      attempt: () => this.#streamAttempt(request, signal),
+    });
+  }
+
   /** Classifies an HTTP status that is not a success. */
   statusFailure(
     endpoint: string,
@@ -248,6 +269,71 @@ export class Transport {
 
   close(): Promise<void> {
     return this.#dispatcher.close();
+  }
+
+  async #streamAttempt<T>(
+    request: StreamRequest<T>,
+    signal?: AbortSignal,
+  ): Promise<AttemptResult<T>> {
+    const timeoutMs = this.requestTimeoutMs();
+    const url = this.url(request.path);
+    const { endpoint } = request;
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.send(url, {
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        signal,
+        // A long body may take longer than the timeout in all; only silence counts.
+        idleTimeoutMs: timeoutMs,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      return { ok: false, failure: this.networkFailure(endpoint, error, false, timeoutMs, url) };
+    }
+    const status = response.statusCode;
+    if (status < 200 || status >= 300) {
+      const text = await response.body.text().catch(() => '');
+      const failure = this.statusFailure(
+        endpoint,
+        status,
+        response.headers,
+        text,
+        request.resourceId,
+      );
+      return { ok: false, failure };
+    }
+    try {
+      return { ok: true, value: await request.read(response.body) };
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      response.body.destroy();
+      if (error instanceof LogEntryShapeError) {
+        const shape = new ResponseShapeError(endpoint, status, error.fieldPath, error.problem);
+        return {
+          ok: false,
+          failure: {
+            retryable: false,
+            outcomeUnknown: false,
+            reason: 'unexpected body',
+            toError: () => shape,
+          },
+        };
+      }
+      if (error instanceof UnreadableBodyError) {
+        return {
+          ok: false,
+          failure: {
+            retryable: true,
+            outcomeUnknown: false,
+            reason: 'unparsable JSON body',
+            toError: (attempts) =>
+              new ResponseShapeError(endpoint, status, '(body)', 'is not valid JSON', attempts),
+          },
+        };
+      }
+      return { ok: false, failure: this.networkFailure(endpoint, error, false, timeoutMs, url) };
+    }
   }
 
   async #jsonAttempt<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<AttemptResult<T>> {

@@ -2,44 +2,45 @@
 // RUNNER_TEMP, printed as one group when the build ends (several builds), or straight to the
 // output inside the build's open group (a single build, watched live). Each line once, in order.
 import { appendFileSync, closeSync, openSync, readSync } from 'node:fs';
-import { EOL } from 'node:os';
 import type { LogEntry } from '../api/schemas.ts';
 import { formatLogEntry, inert, newStopToken, QuoteTail, stopCommands } from './log-text.ts';
+import { lines, type Output } from './output.ts';
 import type { LogDigest } from './result.ts';
-
-/** Prints lines as the runner reads them; @actions/core's `info` in production. */
-export type Print = (text: string) => void;
 
 export const NO_LINES = '(the service returned no log lines)';
 const PRINT_CHUNK_BYTES = 64 * 1024;
+/** Lines are written in batches of about this many characters. */
+const FLUSH_CHARS = 64 * 1024;
 
 export class BuildLog {
   readonly #title: string;
-  readonly #print: Print;
+  readonly #output: Output;
   /** null: live, lines go straight to the output. */
   readonly #file: string | null;
   readonly #quote = new QuoteTail();
   /** Entries of the service's log already taken: each read's entries from here on are new. */
   #taken = 0;
   #lines = 0;
-  #latest: string | undefined;
+  #latestMessage: string | undefined;
+  #pending: string[] = [];
+  #pendingChars = 0;
   #groupOpen = false;
 
-  private constructor(title: string, print: Print, file: string | null) {
+  private constructor(title: string, output: Output, file: string | null) {
     this.#title = title;
-    this.#print = print;
+    this.#output = output;
     this.#file = file;
   }
 
   /** Gathers the lines in `file` until `printGroup()`. */
-  static toFile(title: string, print: Print, file: string): BuildLog {
+  static toFile(title: string, output: Output, file: string): BuildLog {
     appendFileSync(file, '');
-    return new BuildLog(title, print, file);
+    return new BuildLog(title, output, file);
   }
 
   /** Prints the lines as they come, inside a group opened at the first of them. */
-  static live(title: string, print: Print): BuildLog {
-    return new BuildLog(title, print, null);
+  static live(title: string, output: Output): BuildLog {
+    return new BuildLog(title, output, null);
   }
 
   get taken(): number {
@@ -48,70 +49,83 @@ export class BuildLog {
 
   /** The newest line, made inert, for a progress line. */
   get latest(): string | undefined {
-    return this.#latest;
+    return this.#latestMessage === undefined ? undefined : inert(this.#latestMessage);
   }
 
-  /** Takes what a read of the whole log brought that earlier reads did not. */
-  take(entries: readonly LogEntry[]): void {
-    if (entries.length <= this.#taken) return;
-    const lines: string[] = [];
-    for (let index = this.#taken; index < entries.length; index++) {
-      const entry = entries[index]!;
-      this.#quote.add(entry);
-      lines.push(...formatLogEntry(entry));
+  /** Takes the entry at `index` of the service's log, once: a repeated or skipped index is ignored. */
+  add(entry: LogEntry, index: number): void {
+    if (index !== this.#taken) return;
+    this.#taken = index + 1;
+    this.#quote.add(entry);
+    this.#latestMessage = entry.message;
+    for (const line of formatLogEntry(entry)) {
+      this.#pending.push(line);
+      this.#pendingChars += line.length;
     }
-    this.#taken = entries.length;
-    this.#lines += lines.length;
-    this.#latest = inert(entries[entries.length - 1]!.message);
-    if (this.#file !== null) appendFileSync(this.#file, `${lines.join(EOL)}${EOL}`);
-    else this.#printLive(lines);
+    if (this.#pendingChars >= FLUSH_CHARS && (this.#file !== null || this.#output.idle())) {
+      this.#writePending();
+    }
+  }
+
+  /** Writes (or prints, when live) what was added and not written yet. */
+  async flush(): Promise<void> {
+    if (this.#file === null) await this.#output.settled();
+    this.#writePending();
   }
 
   digest(): LogDigest {
-    return { lines: this.#lines, quote: this.#quote.lines() };
+    return { lines: this.#lines + this.#pending.length, quote: this.#quote.lines() };
   }
 
   /**
    * Prints the whole group in one synchronous run, so no other build's output can land inside it.
    * A live log closes its open group instead.
    */
-  printGroup(titleSuffix: string): void {
+  async printGroup(titleSuffix: string): Promise<void> {
+    await this.flush();
+    await this.#output.settled();
     if (this.#file === null) {
       if (!this.#groupOpen) this.#printLive([NO_LINES]);
-      this.#print('::endgroup::');
+      this.#output.write(lines(['::endgroup::']));
       this.#groupOpen = false;
       return;
     }
     const [stop, resume] = stopCommands(newStopToken());
-    this.#print(`::group::${this.#title} · ${titleSuffix}`);
-    this.#print(stop);
-    if (this.#lines === 0) this.#print(NO_LINES);
-    else copyFile(this.#file);
-    this.#print(resume);
-    this.#print('::endgroup::');
+    this.#output.write(lines([`::group::${this.#title} · ${titleSuffix}`, stop]));
+    if (this.#lines === 0) this.#output.write(lines([NO_LINES]));
+    else copyFile(this.#file, this.#output);
+    this.#output.write(lines([resume, '::endgroup::']));
+  }
+
+  #writePending(): void {
+    if (this.#pending.length === 0) return;
+    const batch = this.#pending;
+    this.#pending = [];
+    this.#pendingChars = 0;
+    this.#lines += batch.length;
+    if (this.#file !== null) appendFileSync(this.#file, lines(batch));
+    else this.#printLive(batch);
   }
 
   // Commands stop only around the service's lines, so the action's own warnings still work.
-  #printLive(lines: string[]): void {
-    if (!this.#groupOpen) this.#print(`::group::${this.#title}`);
-    this.#groupOpen = true;
+  #printLive(batch: string[]): void {
     const [stop, resume] = stopCommands(newStopToken());
-    this.#print(stop);
-    for (const line of lines) this.#print(line);
-    this.#print(resume);
+    const open = this.#groupOpen ? [] : [`::group::${this.#title}`];
+    this.#groupOpen = true;
+    this.#output.write(lines([...open, stop, ...batch, resume]));
   }
 }
 
-/** The file's bytes to stdout in chunks, with no line held in memory. */
-function copyFile(file: string): void {
+/** The file's bytes to the output in chunks, with no line held in memory. */
+function copyFile(file: string, output: Output): void {
   const fd = openSync(file, 'r');
   try {
     for (;;) {
-      // A fresh buffer each time: a pipe may still hold the previous one (asynchronous stdout).
+      // A fresh buffer each time: an asynchronous output may still hold the previous one.
       const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
       const read = readSync(fd, chunk);
       if (read === 0) break;
-      process.stdout.write(chunk.subarray(0, read));
+      output.write(chunk.subarray(0, read));
     }
   } finally {
     closeSync(fd);

@@ -5,6 +5,7 @@ import * as core from '@actions/core';
 import { isTerminal } from '../api/schemas.ts';
 import type { BuildClient, BuildsPlan, RunDeps } from './run-builds.ts';
 import { BuildLog } from './build-log.ts';
+import type { Output } from './output.ts';
 import type { Limiter } from './limit.ts';
 import { readInto, settleLog } from './logs.ts';
 import { pollBuild } from './poll.ts';
@@ -36,6 +37,7 @@ export interface Follow {
   logReads: Limiter;
   /** A single build's log streams live; several go to files and print whole when each ends. */
   live: boolean;
+  output: Output;
   logFile(buildId: string): string;
   /** Called after every poll: prints a progress line when one is due. */
   progress(): void;
@@ -54,11 +56,11 @@ const errorText = (error: unknown): string =>
 const stoppedBecause = (f: Follow): string =>
   f.deps.signal.aborted ? 'the step was cancelled' : 'the timeout passed';
 
-export function openLog(build: BuildResult, f: Follow, print: (line: string) => void): BuildLog {
+export function openLog(build: BuildResult, f: Follow): BuildLog {
   const title = labelOf(build);
   return f.live
-    ? BuildLog.live(`${title} · ${build.id}`, print)
-    : BuildLog.toFile(title, print, f.logFile(build.id!));
+    ? BuildLog.live(`${title} · ${build.id}`, f.output)
+    : BuildLog.toFile(title, f.output, f.logFile(build.id!));
 }
 
 export async function followBuild(slot: Slot, log: BuildLog | undefined, f: Follow): Promise<void> {
@@ -80,7 +82,7 @@ export async function followBuild(slot: Slot, log: BuildLog | undefined, f: Foll
       core.warning(`${labelOf(slot.get())}: could not read the log of ${id}: ${errorText(error)}`);
     }
   }
-  log.printGroup(slot.get().status);
+  await log.printGroup(slot.get().status);
   slot.set(withLog(slot.get(), log.digest()));
   if (slot.get().status === 'success' && f.plan.download) await download(slot, id, f);
 }

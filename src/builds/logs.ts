@@ -1,12 +1,12 @@
-// Reading a build's log from the service. The logs endpoint returns the whole log every time, so
-// each read hands its entries to the BuildLog, which keeps only what is new.
-import type { LogEntry } from '../api/schemas.ts';
+// Reading a build's log from the service. The logs endpoint returns the whole log every time: each
+// read streams past the entries the BuildLog has and hands it only the new ones.
+import type { LogStreamOptions } from '../api/log-stream.ts';
 import type { Sleep } from '../api/retry.ts';
 import type { BuildLog } from './build-log.ts';
 import type { Limiter } from './limit.ts';
 
 export interface LogReader {
-  getBuildLogs(buildId: string, o?: { signal?: AbortSignal }): Promise<{ logs: LogEntry[] }>;
+  readBuildLog(buildId: string, o: LogStreamOptions & { signal?: AbortSignal }): Promise<number>;
 }
 
 export interface SettleOptions {
@@ -20,10 +20,7 @@ export interface SettleOptions {
   signal?: AbortSignal;
 }
 
-/**
- * One read into the log. Reads of all builds go through one limiter: a long log's response is
- * large, and only one at a time is held in memory.
- */
+/** One read into the log. Reads of all builds take turns: each is a large response to parse. */
 export async function readInto(
   client: LogReader,
   buildId: string,
@@ -31,7 +28,17 @@ export async function readInto(
   limiter: Limiter,
   signal?: AbortSignal,
 ): Promise<void> {
-  await limiter(async () => log.take((await client.getBuildLogs(buildId, { signal })).logs));
+  await limiter(async () => {
+    try {
+      await client.readBuildLog(buildId, {
+        from: () => log.taken,
+        onEntry: (entry, index) => log.add(entry, index),
+        signal,
+      });
+    } finally {
+      await log.flush();
+    }
+  });
 }
 
 /** Reads a finished build's log until `quietReads` reads in a row bring nothing new. */

@@ -9,6 +9,7 @@ import type { Arch, Platform, Project } from '../api/schemas.ts';
 import type { Clock, Sleep } from '../api/retry.ts';
 import { followBuild, openLog, type Follow, type Slot } from './follow-build.ts';
 import { createLimiter } from './limit.ts';
+import { stdoutOutput, type Output } from './output.ts';
 import type { LogReader } from './logs.ts';
 import { buildMatrix } from './matrix.ts';
 import { outcomeOf } from './outcome.ts';
@@ -54,6 +55,8 @@ export interface RunDeps {
   signal: AbortSignal;
   /** After a cancellation, triggers already sent get this long to answer, so their ids are known. */
   triggerGraceMs?: number;
+  /** Where the builds' logs are printed; the process's stdout by default. */
+  output?: Output;
   /** Where the builds' log files go until printed (RUNNER_TEMP); removed at the end. */
   tempDir?: string;
   /** Called once the builds exist, before waiting: the caller writes outputs right away. */
@@ -118,7 +121,6 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
     set: (next) => void (results[index] = next),
   }));
   const progressDue = createProgressGate(deps.clock);
-  const print = (line: string) => core.info(line);
   const follow: Follow = {
     plan,
     deps,
@@ -128,6 +130,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
     downloads: createLimiter(plan.download?.concurrency ?? 1),
     logReads: createLimiter(1),
     live: results.length === 1,
+    output: deps.output ?? stdoutOutput,
     logFile: (buildId) => path.join(logDir, `${buildId}.log`),
     progress: () => {
       if (!progressDue()) return;
@@ -144,9 +147,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
           other.id !== build.id && other.platform === build.platform && other.arch === build.arch,
       ),
   };
-  const logs = results.map((build) =>
-    build.id === null ? undefined : openLog(build, follow, print),
-  );
+  const logs = results.map((build) => (build.id === null ? undefined : openLog(build, follow)));
   try {
     await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follow)));
   } finally {

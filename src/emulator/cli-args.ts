@@ -18,6 +18,7 @@ export const USAGE = `Usage: npm run emulator -- [flags]
   --queued-ms <ms>           time a build stays queued (default 1000)
   --building-ms <ms>         time a build stays building (default 8000)
   --log-interval-ms <ms>     gap between log lines while building (default building-ms / 8)
+  --log-lines <n>            log lines written at each interval (default 1)
   --artifact-size <size>     artifact size: bytes or 512KiB / 64MiB / 1GiB / 10MB (default 8MiB)
   --webhook-retry-delay-ms <ms>  delay between webhook delivery attempts (default 1000)
   --webhook-target <origin>  deliver webhooks to this origin instead (e.g. http://127.0.0.1:9000)
@@ -129,6 +130,7 @@ export function parseCliArgs(args: string[]): CliConfig | null {
         'queued-ms': { type: 'string' },
         'building-ms': { type: 'string' },
         'log-interval-ms': { type: 'string' },
+        'log-lines': { type: 'string' },
         'artifact-size': { type: 'string' },
         'webhook-retry-delay-ms': { type: 'string' },
         'webhook-target': { type: 'string' },
@@ -161,6 +163,8 @@ export function parseCliArgs(args: string[]): CliConfig | null {
   }
   const logIntervalMs = parseCount(v['log-interval-ms'], 'log-interval-ms');
   if (logIntervalMs !== undefined) options.logIntervalMs = logIntervalMs;
+  const logLines = parseCount(v['log-lines'], 'log-lines');
+  if (logLines !== undefined) options.logLinesPerInterval = logLines;
   if (v['webhook-target'] !== undefined) options.webhookTarget = webhookTarget(v['webhook-target']);
   return {
     options,

@@ -121,6 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     queuedMs: options.queuedMs ?? 300,
     buildingMs,
     logIntervalMs: Math.max(5, options.logIntervalMs ?? buildingMs / 8),
+    logLinesPerInterval: Math.max(1, options.logLinesPerInterval ?? 1),
     artifactBaseUrl,
     signingKey,
   });

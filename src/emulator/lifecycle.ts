@@ -25,6 +25,7 @@ export interface LifecycleContext {
   queuedMs: number;
   buildingMs: number;
   logIntervalMs: number;
+  logLinesPerInterval: number;
   artifactBaseUrl: string;
   signingKey: string;
 }
@@ -128,9 +129,12 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
     track(
       build,
       ctx.timers.every(ctx.logIntervalMs, () => {
-        const line = script[next % script.length];
-        next += 1;
-        if (line !== undefined) append(build, [line]);
+        const lines = Array.from(
+          { length: ctx.logLinesPerInterval },
+          (_, n) => script[(next + n) % script.length]!,
+        );
+        next += lines.length;
+        append(build, lines);
       }),
     );
     track(

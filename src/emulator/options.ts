@@ -30,6 +30,8 @@ export interface EmulatorOptions {
   buildingMs?: number;
   /** Gap between log entries appended while building. Default buildingMs / 8. */
   logIntervalMs?: number;
+  /** Entries appended at each log interval (a verbose packager prints a lot). Default 1. */
+  logLinesPerInterval?: number;
   /** Artifact size in bytes (or per build). Default 1 MiB. */
   artifactSize?: number | ((build: { platform: Platform; arch: Arch; version?: string }) => number);
   /** Delay before a failed webhook delivery is retried (3 retries). Default 200 ms. */

@@ -1,3 +1,4 @@
+import { type LogStreamOptions } from './log-stream.ts';
 import { type DownloadedArtifact, type DownloadOptions } from './download.ts';
 import { type RetryEvent, type RetryPolicy } from './retry.ts';
 import { Build, BuildList, BuildLogs, CreatedProject, Deleted, Project, ProjectList, TriggeredBuild, UpdatedProject, Webhook, WebhookList, type CreateProjectRequest, type CreateWebhookRequest, type TriggerBuildRequest, type UpdateProjectRequest } from './schemas.ts';
@@ -43,6 +44,11 @@ export declare class BuildServiceClient {
      */
     triggerBuild(projectId: string, body: TriggerBuildRequest, o?: CallOptions): Promise<TriggeredBuild>;
     getBuildLogs(buildId: string, o?: CallOptions): Promise<BuildLogs>;
+    /**
+     * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
+     * resolves with the number of entries the log holds. See log-stream.ts.
+     */
+    readBuildLog(buildId: string, o: LogStreamOptions & CallOptions): Promise<number>;
     /** Streams the artifact into `o.directory`; see download.ts. */
     downloadArtifact(buildId: string, o: DownloadOptions): Promise<DownloadedArtifact>;
     /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */

@@ -24,6 +24,12 @@ export interface JsonRequest<T> {
     /** See RetryTask.reconcile. */
     reconcile?: () => Promise<T | undefined>;
 }
+export interface StreamRequest<T> {
+    endpoint: string;
+    path: string;
+    resourceId?: string;
+    read(body: Dispatcher.ResponseData['body']): Promise<T>;
+}
 export interface SendInit {
     method: Dispatcher.HttpMethod;
     headers?: Record<string, string>;
@@ -47,6 +53,12 @@ export declare class Transport {
     send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData>;
     /** A JSON endpoint: retried, validated, typed. */
     json<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<T>;
+    /**
+     * A GET whose 2xx body `read` consumes as it streams: retried like `json`. `read` throws
+     * UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a body of another
+     * shape (final); a broken connection is a network failure.
+     */
+    stream<T>(request: StreamRequest<T>, signal?: AbortSignal): Promise<T>;
     /** Classifies an HTTP status that is not a success. */
     statusFailure(endpoint: string, status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, resourceId?: string): AttemptFailure;
     /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */

@@ -1,0 +1,54 @@
+// Reading a build's log as a stream against the emulator: entries handed over one by one in order,
+// the ones the caller has skipped, a garbled answer asked again without repeating an entry.
+import { describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../src/api/schemas.ts';
+import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
+
+const harness = useHarness({ logLinesPerInterval: 50 });
+
+async function finishedBuild(client: ReturnType<typeof harness>['client']) {
+  const { id } = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
+  return waitForBuild(client, id);
+}
+
+describe('readBuildLog', () => {
+  it('hands over every entry once, in order, and skips the ones the caller has', async () => {
+    const { client } = harness();
+    const build = await finishedBuild(client);
+    const { logs } = await client.getBuildLogs(build.id);
+    expect(logs.length).toBeGreaterThan(100);
+
+    const all: [number, LogEntry][] = [];
+    const total = await client.readBuildLog(build.id, {
+      from: () => 0,
+      onEntry: (entry, index) => all.push([index, entry]),
+    });
+    expect(total).toBe(logs.length);
+    expect(all.map(([index]) => index)).toEqual(logs.map((_, index) => index));
+    expect(all.map(([, entry]) => entry)).toEqual(logs);
+
+    const rest: number[] = [];
+    await client.readBuildLog(build.id, {
+      from: () => 90,
+      onEntry: (_, index) => rest.push(index),
+    });
+    expect(rest[0]).toBe(90);
+    expect(rest).toHaveLength(logs.length - 90);
+  });
+
+  it('asks again after a garbled answer, continuing where the caller stands', async () => {
+    const { client, emulator, retries } = harness();
+    const build = await finishedBuild(client);
+    const { logs } = await client.getBuildLogs(build.id);
+    emulator.faults.malformedJson = 1;
+    const taken: number[] = [];
+    await client.readBuildLog(build.id, {
+      from: () => taken.length,
+      onEntry: (_, index) => {
+        if (index === taken.length) taken.push(index);
+      },
+    });
+    expect(taken).toHaveLength(logs.length);
+    expect(retries.map((event) => event.reason)).toContain('unparsable JSON body');
+  });
+});

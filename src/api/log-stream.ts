@@ -1,0 +1,75 @@
+// Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
+// prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
+// over on its own, so a read holds one entry at a time instead of the whole log, and the entries
+// a caller already has are skipped unvalidated.
+import { JSONParser } from '@streamparser/json';
+import type { Dispatcher } from 'undici';
+import { releaseReadBuffers } from './memory.ts';
+import { LogEntry } from './schemas.ts';
+
+// Parsing leaves every token as garbage at once: collected every few MiB, the young generation
+// stays small instead of growing with the log (see memory.ts).
+const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+
+export interface LogStreamOptions {
+  /** Entries before this index are skipped (the caller has them); read when the first arrives. */
+  from: () => number;
+  onEntry(entry: LogEntry, index: number): void;
+}
+
+/** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
+export class UnreadableBodyError extends Error {}
+
+/** A value that is not a log entry: the service speaks another version; asking again won't help. */
+export class LogEntryShapeError extends Error {
+  readonly fieldPath: string;
+  readonly problem: string;
+  constructor(fieldPath: string, problem: string) {
+    super(`${fieldPath} ${problem}`);
+    this.fieldPath = fieldPath;
+    this.problem = problem;
+  }
+}
+
+/** Feeds the body to the parser; resolves with the number of entries the log holds. */
+export async function readLogEntries(
+  body: Dispatcher.ResponseData['body'],
+  options: LogStreamOptions,
+): Promise<number> {
+  const parser = new JSONParser({ paths: ['$.logs.*'], keepStack: false });
+  let count = 0;
+  let failure: Error | undefined;
+  let from: number | undefined;
+  parser.onValue = ({ value, key }) => {
+    if (failure !== undefined || typeof key !== 'number') return;
+    count = key + 1;
+    from ??= options.from();
+    if (key < from) return;
+    const parsed = LogEntry.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = ['logs', key, ...(issue?.path ?? [])].join('.');
+      failure = new LogEntryShapeError(field, `is invalid (${issue?.message ?? 'unexpected'})`);
+      return;
+    }
+    options.onEntry(parsed.data, key);
+  };
+  const parse = (feed: () => void) => {
+    try {
+      feed();
+    } catch (error) {
+      throw new UnreadableBodyError(error instanceof Error ? error.message : String(error));
+    }
+    if (failure !== undefined) throw failure;
+  };
+  const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
+  let received = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    parse(() => parser.write(chunk));
+    received += chunk.length;
+    release(received);
+  }
+  // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
+  if (!parser.isEnded) parse(() => parser.end());
+  return count;
+}
