@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type Emulator } from '../src/emulator/index.ts';
 import { run, verdict } from '../src/main.ts';
 import { newRunState } from '../src/builds/run-builds.ts';
-import { parseCommandFile } from './e2e/run-action.ts';
+import { parseCommandFile } from '../test-kit/run-action.ts';
 import { captureStdout } from './builds/support.ts';
 import { INPUT_NAMES } from '../src/inputs.ts';
 

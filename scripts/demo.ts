@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startEmulator } from '../src/emulator/index.ts';
-import { REPO_ROOT, startAction } from '../__tests__/e2e/run-action.ts';
+import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
 
 if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
   console.error('dist/index.js is missing: run `npm run bundle` first');
