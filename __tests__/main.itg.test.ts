@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../src/emulator/index.ts';
 import { run } from '../src/main.ts';
-import { parseCommandFile } from './e2e/run-action.ts';
+import { parseCommandFile } from '../test-kit/run-action.ts';
 import { captureStdout } from './builds/support.ts';
 import { INPUT_NAMES } from '../src/inputs.ts';
 

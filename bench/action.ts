@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startEmulator } from '../src/emulator/index.ts';
-import { REPO_ROOT, startAction } from '../__tests__/e2e/run-action.ts';
+import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
 
 const RUNS = 3;
 const BUILDS = 6;

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BuildServiceClient } from '../src/api/client.ts';
-import { makeCertificates } from '../__tests__/support/certificates.ts';
-import { REPO_ROOT, startAction } from '../__tests__/e2e/run-action.ts';
+import { makeCertificates } from '../test-kit/certificates.ts';
+import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
 
 const MIB = 1024 * 1024;
 const SIZES = [512 * MIB, 2048 * MIB];

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { BuildServiceClient } from '../src/api/client.ts';
-import { REPO_ROOT, startAction } from '../__tests__/e2e/run-action.ts';
+import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
 
 const LINES_PER_BUILD = Number(process.env.LINES ?? 100_000);
 const BUILDING_MS = 5_000;

@@ -93,7 +93,7 @@ const uploadArtifacts = async (plan, installers, context) => {
         return { results: [], failures: [] };
     const names = (0,publish_names/* renderNames */.pj)('artifact-name', plan.nameTemplate, installers);
     // Loaded here so runs without artifacts never pay for the artifact client's code.
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 252).then(__webpack_require__.bind(__webpack_require__, 91252));
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 111).then(__webpack_require__.bind(__webpack_require__, 40111));
     const client = new DefaultArtifactClient();
     const existing = new Set((await client.listArtifacts()).artifacts.map((a) => a.name));
     // skipArchive names the artifact after the file, so a renamed artifact is a renamed link.

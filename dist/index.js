@@ -46752,7 +46752,9 @@ async function runBuilds(plan, deps) {
     deps.onBuildsKnown(results);
     if (!plan.wait || stop.aborted)
         return { builds: results, timedOut: timeout.aborted };
-    const logDir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(deps.tempDir ?? external_node_os_default().tmpdir(), 'desktop-build-logs-'));
+    const tempRoot = deps.tempDir ?? external_node_os_default().tmpdir();
+    (0,external_node_fs_.mkdirSync)(tempRoot, { recursive: true });
+    const logDir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(tempRoot, 'desktop-build-logs-'));
     const slots = results.map((_, index) => ({
         get: () => results[index],
         set: (next) => void (results[index] = next),
@@ -51521,13 +51523,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-
-/***/ }),
-
-/***/ 98995:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 
 /***/ }),
 

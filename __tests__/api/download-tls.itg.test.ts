@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ArtifactHostError } from '../../src/api/errors.ts';
-import { makeCertificates } from '../support/certificates.ts';
+import { makeCertificates } from '../../test-kit/certificates.ts';
 import { PROJECT_ID, useHarness, waitForBuild, type Harness } from './support.ts';
 
 const SIZE = 2 * 1024 * 1024 + 4_321;

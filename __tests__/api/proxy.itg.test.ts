@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { NetworkError } from '../../src/api/errors.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { makeCertificates, type Certificates } from '../support/certificates.ts';
+import { makeCertificates, type Certificates } from '../../test-kit/certificates.ts';
 import { startProxy, type TestProxy } from '../support/proxy.ts';
 import { FAST_RETRY, PROJECT_ID, waitForBuild } from './support.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { RecordedRequest } from '../../src/emulator/options.ts';
-import { makeCertificates } from '../support/certificates.ts';
+import { makeCertificates } from '../../test-kit/certificates.ts';
 import { FAST_RETRY, PROJECT_ID, useHarness } from './support.ts';
 
 // Over https, as the service is in production.

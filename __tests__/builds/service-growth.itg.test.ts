@@ -6,7 +6,7 @@ import type { BuildsRun } from '../../src/builds/run-builds.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { BuildServiceClient } from '../../src/api/client.ts';
-import { makeCertificates } from '../support/certificates.ts';
+import { makeCertificates } from '../../test-kit/certificates.ts';
 import { groups, planFor, runCaptured, seedProject } from './support.ts';
 
 let emulator: Emulator;

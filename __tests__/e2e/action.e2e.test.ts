@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { executedCommands, groups } from '../builds/support.ts';
-import { REPO_ROOT, runAction, startAction } from './run-action.ts';
+import { REPO_ROOT, runAction, startAction } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_e2e';
 let emulator: Emulator;

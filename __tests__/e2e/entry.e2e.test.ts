@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './run-action.ts';
+import { REPO_ROOT } from '../../test-kit/run-action.ts';
 
 const bundles = ['dist/index.js', 'dist/project/index.js', 'dist/webhook/index.js'];
 // Inputs that make a real run fail at once, loudly.

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { makeCertificates } from '../support/certificates.ts';
+import { makeCertificates } from '../../test-kit/certificates.ts';
 import { startProxy, type TestProxy } from '../support/proxy.ts';
-import { runAction } from './run-action.ts';
+import { runAction } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_proxied';
 const PROXY_PASSWORD = 'e2e-proxy-secret';

@@ -1,6 +1,6 @@
 // The bundled action (`dist/index.js`, built by `npm run bundle`) run as a runner runs it, against
 // the emulator, with both publishers on. GitHub's side is mocked by local stand-ins of the artifact
-// backend and the releases API (__tests__/stand-ins); the bundled @actions/artifact and Octokit
+// backend and the releases API (test-kit/stand-ins); the bundled @actions/artifact and Octokit
 // reach them over 127.0.0.1.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -8,9 +8,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { startArtifactBackend, type ArtifactBackend } from '../stand-ins/artifact-backend.ts';
-import { startReleasesApi, type ReleasesApi } from '../stand-ins/releases-api.ts';
-import { REPO_ROOT, runAction } from './run-action.ts';
+import {
+  startArtifactBackend,
+  type ArtifactBackend,
+} from '../../test-kit/stand-ins/artifact-backend.ts';
+import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
+import { REPO_ROOT, runAction } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_publish_e2e';
 const TOKEN = 'ghs_publish_e2e_token';

@@ -12,7 +12,7 @@ import {
   parseRule,
   parseSize,
 } from '../../src/emulator/cli-args.ts';
-import { makeCertificates } from '../support/certificates.ts';
+import { makeCertificates } from '../../test-kit/certificates.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');

@@ -1,4 +1,4 @@
-// GitHub's side is mocked by a local stand-in of the artifact backend (__tests__/stand-ins):
+// GitHub's side is mocked by a local stand-in of the artifact backend (test-kit/stand-ins):
 // the real @actions/artifact v6 client uploads to it over 127.0.0.1.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadArtifacts } from '../../src/publish/artifacts.ts';
 import { ArtifactExistsError } from '../../src/publish/errors.ts';
 import type { ArtifactPlan } from '../../src/publish/types.ts';
-import { startArtifactBackend, type ArtifactBackend } from '../stand-ins/artifact-backend.ts';
+import {
+  startArtifactBackend,
+  type ArtifactBackend,
+} from '../../test-kit/stand-ins/artifact-backend.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 
 const plan = (over: Partial<ArtifactPlan> = {}): ArtifactPlan => ({

@@ -1,11 +1,14 @@
-// GitHub's side is mocked by local stand-ins (__tests__/stand-ins) of the artifact backend and of
+// GitHub's side is mocked by local stand-ins (test-kit/stand-ins) of the artifact backend and of
 // the releases API; the real @actions/artifact and Octokit clients reach them over 127.0.0.1.
 // This file runs the exported `publish` with its production settings (retry + throttling on).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publish, PublishError } from '../../src/publish/index.ts';
 import type { PublishPlan } from '../../src/publish/types.ts';
-import { startArtifactBackend, type ArtifactBackend } from '../stand-ins/artifact-backend.ts';
-import { startReleasesApi, type ReleasesApi } from '../stand-ins/releases-api.ts';
+import {
+  startArtifactBackend,
+  type ArtifactBackend,
+} from '../../test-kit/stand-ins/artifact-backend.ts';
+import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 
 const TOKEN = 'ghs_publish_secret_value';

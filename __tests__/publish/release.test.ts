@@ -1,4 +1,4 @@
-// GitHub's side is mocked by a local stand-in of the releases REST API (__tests__/stand-ins):
+// GitHub's side is mocked by a local stand-in of the releases REST API (test-kit/stand-ins):
 // the real Octokit from @actions/github talks to it over 127.0.0.1. Nothing of ours is mocked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRetryRuntime } from '../../src/api/retry.ts';
@@ -12,7 +12,7 @@ import {
   startReleasesApi,
   type ReleasesApi,
   type StoredRelease,
-} from '../stand-ins/releases-api.ts';
+} from '../../test-kit/stand-ins/releases-api.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 
 const TOKEN = 'ghs_releases_test_token';

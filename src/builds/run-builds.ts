@@ -1,6 +1,6 @@
 // The orchestration: start the builds, follow each one concurrently, and give back one immutable
 // result per build. Cancellation and the timeout end the waiting, never the results.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
@@ -115,7 +115,9 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   deps.onBuildsKnown(results);
   if (!plan.wait || stop.aborted) return { builds: results, timedOut: timeout.aborted };
 
-  const logDir = mkdtempSync(path.join(deps.tempDir ?? os.tmpdir(), 'desktop-build-logs-'));
+  const tempRoot = deps.tempDir ?? os.tmpdir();
+  mkdirSync(tempRoot, { recursive: true });
+  const logDir = mkdtempSync(path.join(tempRoot, 'desktop-build-logs-'));
   const slots: Slot[] = results.map((_, index) => ({
     get: () => results[index]!,
     set: (next) => void (results[index] = next),

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface ActionRunOptions {
   /** Inputs by their action.yml names; the rest get action.yml's defaults. */

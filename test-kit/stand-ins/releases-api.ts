@@ -32,6 +32,16 @@ export interface StoredRelease {
   assets: StoredAsset[];
 }
 
+/** What changed on the releases, in order, for people reading a run (the demo prints it). */
+export interface ReleaseEvent {
+  at: string;
+  releaseId: number;
+  what: 'created draft' | 'created' | 'uploaded' | 'deleted asset' | 'published';
+  /** The asset's name for uploads and deletions; the tag otherwise. */
+  name: string;
+  size?: number;
+}
+
 export interface UploadFault {
   status: number;
   /** Keep the bytes anyway, as GitHub sometimes does when an upload's response is lost. */
@@ -56,6 +66,7 @@ export interface ReleasesApi {
   failNextUploads: (...faults: UploadFault[]) => void;
   /** `METHOD path` of every request, in order. */
   requests: string[];
+  events: ReleaseEvent[];
   /** Authorization headers that carried a wrong or no token. */
   rejectedAuth: number;
   /** Requests to asset storage (a second origin, as on GitHub) that carried an Authorization header. */
@@ -96,6 +107,9 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   const releases: StoredRelease[] = [];
   const faults: UploadFault[] = [];
   const requests: string[] = [];
+  const events: ReleaseEvent[] = [];
+  const record = (event: Omit<ReleaseEvent, 'at'>) =>
+    events.push({ at: new Date().toISOString(), ...event });
   const state = { rejectedAuth: 0, storageSawAuth: 0, nextId: 1 };
   let origin = '';
   let storageOrigin = '';
@@ -187,6 +201,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       return sendJson(res, fault.status, { message: 'Server Error' });
     }
     release.assets.push(asset);
+    record({ releaseId: release.id, what: 'uploaded', name, size: body.length });
     return sendJson(res, 201, assetJson(release, asset));
   };
 
@@ -234,6 +249,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
         assets: [],
       };
       releases.push(release);
+      record({ releaseId: release.id, what: draft ? 'created draft' : 'created', name: tagName });
       return sendJson(res, 201, releaseJson(release));
     }
     if (rest[0] === 'tags' && rest[1] !== undefined && method === 'GET') {
@@ -252,6 +268,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
           });
         }
         found.release.assets.splice(found.release.assets.indexOf(found.asset), 1);
+        record({ releaseId: found.release.id, what: 'deleted asset', name: found.asset.name });
         res.writeHead(204).end();
         return;
       }
@@ -278,6 +295,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
         }
         release.draft = false;
         release.publishedAt = new Date().toISOString();
+        record({ releaseId: release.id, what: 'published', name: release.tagName });
       }
       if (typeof input.name === 'string') release.name = input.name;
       if (typeof input.body === 'string') release.body = input.body;
@@ -332,6 +350,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     releases: () => releases,
     failNextUploads: (...next) => faults.push(...next),
     requests,
+    events,
     get rejectedAuth() {
       return state.rejectedAuth;
     },
