@@ -15,65 +15,62 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
 var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/config/errors.ts
 // Failures of loading a project configuration and of applying it to the service.
-class ConfigFileError extends Error {
+
+class ConfigFileError extends errors/* ActionError */.lZ {
     file;
     problems;
     constructor(file, problems) {
         const lines = problems.map((p) => `  - ${p.key || '(file)'}${p.line === undefined ? '' : ` (line ${p.line})`}: ${p.message}`);
         super(`${file} is not a valid project configuration:\n${lines.join('\n')}`);
-        this.name = 'ConfigFileError';
         this.file = file;
         this.problems = problems;
     }
 }
-class ConfigFileReadError extends Error {
+class ConfigFileReadError extends errors/* ActionError */.lZ {
     file;
     constructor(file, reason) {
         super(`Cannot read the project configuration ${file}: ${reason}`);
-        this.name = 'ConfigFileReadError';
         this.file = file;
     }
 }
-class MissingProjectFieldsError extends Error {
+class MissingProjectFieldsError extends errors/* ActionError */.lZ {
     missing;
     constructor(missing, why) {
         super(`${why}, the project configuration needs ${missing.join(', ')}: ` +
             `set ${missing.length === 1 ? 'it' : 'them'} in the config file or the inputs`);
-        this.name = 'MissingProjectFieldsError';
         this.missing = missing;
     }
 }
-class AmbiguousProjectError extends Error {
+class AmbiguousProjectError extends errors/* ActionError */.lZ {
     projectName;
     projectIds;
     constructor(projectName, projectIds) {
         super(`${projectIds.length} projects are named "${projectName}" (${projectIds.join(', ')}): set project-id to say which one`);
-        this.name = 'AmbiguousProjectError';
         this.projectName = projectName;
         this.projectIds = projectIds;
     }
 }
-class ProjectNotAppliedError extends Error {
+class ProjectNotAppliedError extends errors/* ActionError */.lZ {
     projectId;
     fields;
     constructor(projectId, fields) {
         super(`The service accepted the update of project ${projectId} but still reports other values for ${fields.join(', ')}; ` +
             'check that these settings can be changed for this project, or change them in the service');
-        this.name = 'ProjectNotAppliedError';
         this.projectId = projectId;
         this.fields = fields;
     }
 }
-class IncompleteProjectListError extends Error {
+class IncompleteProjectListError extends errors/* ActionError */.lZ {
     projectName;
     listed;
     total;
     constructor(projectName, listed, total) {
         super(`No project named "${projectName}" among the ${listed} projects the service listed, but it reports ${total}; ` +
             'to avoid creating a duplicate, set project-id');
-        this.name = 'IncompleteProjectListError';
         this.projectName = projectName;
         this.listed = listed;
         this.total = total;

@@ -61,8 +61,11 @@ async function linkAs(target, path, ops = systemOps) {
 
 // EXTERNAL MODULE: ./src/publish/names.ts
 var publish_names = __webpack_require__(27479);
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/publish/artifacts.ts
 // Workflow artifacts: one unzipped artifact per installer through @actions/artifact v6.
+
 
 
 
@@ -125,7 +128,7 @@ const uploadArtifacts = async (plan, installers, context) => {
                 results.push({ buildId: installer.buildId, name, id, url });
             }
             catch (error) {
-                const failure = error instanceof Error ? error : new Error(String(error));
+                const failure = (0,src_errors/* asError */.zR)(error);
                 core/* info */.pq(`Failed: artifact "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`);
                 failures.push(failure);
             }
@@ -200,7 +203,6 @@ const isAlreadyExists = (error) => {
         errors.some((e) => e?.code === 'already_exists'));
 };
 const isTransient = (status) => status === undefined || status === 429 || status >= 500;
-const errorMessage = (error) => error instanceof Error ? error.message : String(error);
 
 ;// CONCATENATED MODULE: ./src/publish/checksums.ts
 // SHA256SUMS in the format `sha256sum -c` reads: "<hex>  <file name>", one line per file.
@@ -242,6 +244,7 @@ var external_node_stream_promises_ = __webpack_require__(46466);
 ;// CONCATENATED MODULE: ./src/publish/release-assets.ts
 // Release assets: list, delete, download, and streaming uploads retried under the action's retry
 // policy (a stream body can be sent once, so Octokit's retry plugin is switched off for uploads).
+
 
 
 
@@ -365,7 +368,7 @@ async function uploadOnce(github, repo, release, file, attempt, now) {
                 toError: (attempts) => new errors/* AssetUploadError */.cr(file.name, {
                     status,
                     attempts,
-                    detail: errorMessage(error),
+                    detail: (0,src_errors/* messageOf */.bD)(error),
                     alreadyExists: isAlreadyExists(error),
                 }),
             },
@@ -602,6 +605,7 @@ const foldInto = async (context, duplicate, release) => {
 
 
 
+
 const publishDecision = (facts) => {
     if (!facts.isDraft)
         return { publish: false, reason: 'it is already published' };
@@ -645,7 +649,7 @@ const publishRelease = async (context, plan, installers, outcome) => {
             ours.set(asset.name, installer.sha256);
         }
         catch (error) {
-            const failure = error instanceof Error ? error : new Error(String(error));
+            const failure = (0,src_errors/* asError */.zR)(error);
             core/* info */.pq(`Failed: release asset "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`);
             failures.push(failure);
         }
@@ -656,8 +660,8 @@ const publishRelease = async (context, plan, installers, outcome) => {
             landed.push({ buildId: null, name: asset.name, url: asset.browser_download_url });
         }
         catch (error) {
-            core/* info */.pq(`Failed: ${CHECKSUMS_FILE_NAME}: ${errorMessage(error)}`);
-            failures.push(error instanceof Error ? error : new Error(String(error)));
+            core/* info */.pq(`Failed: ${CHECKSUMS_FILE_NAME}: ${(0,src_errors/* messageOf */.bD)(error)}`);
+            failures.push((0,src_errors/* asError */.zR)(error));
         }
     }
     const final = await settle(context, plan, release, outcome, failures.length);
@@ -685,7 +689,7 @@ const placeAsset = async (context, plan, release, existing, installer, name) => 
         await deleteAsset(github, repo, found.id).catch((error) => {
             if (httpStatus(error) !== 422)
                 throw error;
-            throw new errors/* AssetLockedError */.jp(found.name, release.html_url, errorMessage(error));
+            throw new errors/* AssetLockedError */.jp(found.name, release.html_url, (0,src_errors/* messageOf */.bD)(error));
         });
     }
     const asset = await uploadAsset(github, repo, release, file, context.retry);
@@ -731,6 +735,7 @@ const settle = async (context, plan, release, outcome, failedUploads) => {
 
 ;// CONCATENATED MODULE: ./src/publish/publisher.ts
 // Wires the publishers to the environment: artifacts first, then the release.
+
 
 
 
@@ -796,7 +801,7 @@ const createPublisher = (options = {}) => async (plan, installers, outcome) => {
 };
 // Logged in the group where it happened; the caller turns the PublishError into the one annotation.
 const reported = (what, error) => {
-    const failure = error instanceof Error ? error : new Error(String(error));
+    const failure = (0,src_errors/* asError */.zR)(error);
     core/* info */.pq(`Failed: ${what.toLowerCase()}: ${failure.message}`);
     return failure;
 };
@@ -812,6 +817,7 @@ const publish = createPublisher();
 ;// CONCATENATED MODULE: ./src/publish/publish-builds.ts
 // The builds' installers to the publishers, and what got published back, also when publishing
 // failed halfway. main.ts loads this module with a dynamic import, off the start path.
+
 
 
 
@@ -850,7 +856,7 @@ async function publishBuilds(plan, builds) {
         }
         return {
             published: publishedOf({ artifacts: [], release: null }),
-            error: `Publishing failed: ${error instanceof Error ? error.message : String(error)}`,
+            error: `Publishing failed: ${(0,src_errors/* messageOf */.bD)(error)}`,
         };
     }
 }

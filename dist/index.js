@@ -45926,6 +45926,32 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 /***/ }),
 
+/***/ 83916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   bD: () => (/* binding */ messageOf),
+/* harmony export */   lZ: () => (/* binding */ ActionError),
+/* harmony export */   zR: () => (/* binding */ asError)
+/* harmony export */ });
+// The base of every failure the action and its sub-actions report, as @actions/artifact does it:
+// the name is the class's own, the facts a user or a caller needs are fields on the instance, and
+// the message says what happened and how to fix it.
+class ActionError extends Error {
+    constructor(message, options) {
+        super(message, options);
+        // new.target is the concrete class, so a subclass never has to set its own name.
+        this.name = new.target.name;
+    }
+}
+/** The message of anything thrown; what is not an Error is shown as a string. */
+const messageOf = (error) => error instanceof Error ? error.message : String(error);
+/** Anything thrown, as an Error (a thrown string or value becomes the message). */
+const asError = (error) => error instanceof Error ? error : new Error(String(error));
+
+
+/***/ }),
+
 /***/ 79407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
@@ -46222,13 +46248,16 @@ async function settleLog(read, log, options) {
     }
 }
 
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __nccwpck_require__(83916);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
 // reaches an error (see error-body.ts).
+
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
 /** The service answered with a status that is not a success. */
-class ApiError extends Error {
+class ApiError extends src_errors/* ActionError */.lZ {
     status;
     endpoint;
     serviceMessage;
@@ -46237,7 +46266,6 @@ class ApiError extends Error {
         super(message ??
             `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
                 (serviceMessage ? `: ${serviceMessage}` : '.'));
-        this.name = 'ApiError';
         this.status = status;
         this.endpoint = endpoint;
         this.serviceMessage = serviceMessage;
@@ -46250,7 +46278,6 @@ class ApiKeyRefusedError extends ApiError {
         super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
             (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
             'Check that the api-key secret is set, current, and allowed to use this project.');
-        this.name = 'ApiKeyRefusedError';
     }
 }
 /** 404: the resource named by the request does not exist. */
@@ -46260,12 +46287,11 @@ class NotFoundError extends ApiError {
         super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
             (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
             'Check the id; it may have been deleted or belong to another account.');
-        this.name = 'NotFoundError';
         this.resourceId = resourceId;
     }
 }
 /** A success answer whose body is not JSON or lacks a field the client relies on. */
-class ResponseShapeError extends Error {
+class ResponseShapeError extends src_errors/* ActionError */.lZ {
     endpoint;
     status;
     /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
@@ -46274,7 +46300,6 @@ class ResponseShapeError extends Error {
     constructor(endpoint, status, fieldPath, problem, attempts = 1) {
         super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
             `${fieldPath} ${problem}. The service may be a different API version than this action expects.`);
-        this.name = 'ResponseShapeError';
         this.endpoint = endpoint;
         this.status = status;
         this.fieldPath = fieldPath;
@@ -46282,7 +46307,7 @@ class ResponseShapeError extends Error {
     }
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-class NetworkError extends Error {
+class NetworkError extends src_errors/* ActionError */.lZ {
     endpoint;
     /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
     code;
@@ -46295,7 +46320,6 @@ class NetworkError extends Error {
                     ? '. Check base-url and that the service is reachable from the runner' +
                         ' (behind a proxy, set HTTPS_PROXY).'
                     : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
-        this.name = 'NetworkError';
         this.endpoint = endpoint;
         this.code = code;
         this.attempts = attempts;
@@ -46311,7 +46335,6 @@ class ProxyRefusedError extends NetworkError {
             (proxyStatus === 407
                 ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
                 : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
-        this.name = 'ProxyRefusedError';
         this.proxyStatus = proxyStatus;
     }
 }
@@ -46322,17 +46345,15 @@ class TimeoutError extends NetworkError {
         super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
             'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
             "is left of the step's timeout input.)");
-        this.name = 'TimeoutError';
         this.timeoutMs = timeoutMs;
     }
 }
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
-class DownloadError extends Error {
+class DownloadError extends src_errors/* ActionError */.lZ {
     buildId;
     problem;
     constructor(buildId, problem, message) {
         super(`Download of build ${buildId}: ${message}`);
-        this.name = 'DownloadError';
         this.buildId = buildId;
         this.problem = problem;
     }
@@ -46341,7 +46362,7 @@ class DownloadError extends Error {
  * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
  * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
  */
-class ArtifactHostError extends Error {
+class ArtifactHostError extends src_errors/* ActionError */.lZ {
     buildId;
     host;
     status;
@@ -46354,7 +46375,6 @@ class ArtifactHostError extends Error {
                 ? 'The host may be overloaded; re-run the job later.'
                 : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
                     "the runner's network; re-run the job, or check the runner's proxy settings."));
-        this.name = 'ArtifactHostError';
         this.buildId = buildId;
         this.host = host;
         this.status = status;
@@ -46491,9 +46511,9 @@ function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
 
 
 
+
 /** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
 const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
-const errorText = (error) => error instanceof Error ? error.message : String(error);
 /** Why a wanted step did not happen: the step was cancelled or ran out of time. */
 const stoppedBecause = (f) => f.deps.signal.aborted ? 'the step was cancelled' : 'the timeout passed';
 function openLog(build, f) {
@@ -46521,7 +46541,7 @@ async function followBuild(slot, log, f) {
     }
     catch (error) {
         if (!f.stop.aborted) {
-            core/* warning */.$e(`${(0,builds_result/* labelOf */.Wy)(slot.get())}: could not read the log of ${id}: ${errorText(error)}`);
+            core/* warning */.$e(`${(0,builds_result/* labelOf */.Wy)(slot.get())}: could not read the log of ${id}: ${(0,src_errors/* messageOf */.bD)(error)}`);
         }
     }
     await log.printGroup(slot.get().status);
@@ -46562,7 +46582,7 @@ async function poll(slot, id, read, f) {
             return false;
         const problem = {
             stage: 'follow',
-            message: `could not follow the build: ${errorText(error)}`,
+            message: `could not follow the build: ${(0,src_errors/* messageOf */.bD)(error)}`,
         };
         slot.set((0,builds_result/* withProblem */.Af)(slot.get(), problem));
         core/* warning */.$e(`${(0,builds_result/* labelOf */.Wy)(slot.get())}: ${problem.message}`, {
@@ -46607,7 +46627,7 @@ async function download(slot, id, f) {
         catch (error) {
             fail(f.stop.aborted
                 ? `download stopped: ${stoppedBecause(f)}`
-                : `download failed: ${errorText(error)}`);
+                : `download failed: ${(0,src_errors/* messageOf */.bD)(error)}`);
         }
     });
 }
@@ -46647,6 +46667,7 @@ const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arche
 
 
 
+
 /** The newest successful build of this target and version, if an earlier run left one. */
 function findReusable(builds, target, version) {
     return builds
@@ -46659,7 +46680,7 @@ function findReusable(builds, target, version) {
 /** Why a trigger left no build; a trigger the step stopped waiting for may still have made one. */
 const triggerFailure = (error, stopped) => stopped
     ? 'no answer to the trigger before the step stopped; the service may still have created the build'
-    : `could not trigger the build: ${error instanceof Error ? error.message : String(error)}`;
+    : `could not trigger the build: ${(0,src_errors/* messageOf */.bD)(error)}`;
 /**
  * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
  * a record with its error and the others carry on; when every trigger fails, that is fatal.
@@ -48687,14 +48708,15 @@ function releaseReadBuffers(everyBytes) {
 
 
 
+
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
-class UnreadableBodyError extends Error {
+class UnreadableBodyError extends src_errors/* ActionError */.lZ {
 }
 /** A value that is not a log entry: the service speaks another version; asking again won't help. */
-class LogEntryShapeError extends Error {
+class LogEntryShapeError extends src_errors/* ActionError */.lZ {
     fieldPath;
     problem;
     constructor(fieldPath, problem) {
@@ -48730,7 +48752,7 @@ async function readLogEntries(body, options) {
             feed();
         }
         catch (error) {
-            throw new UnreadableBodyError(error instanceof Error ? error.message : String(error));
+            throw new UnreadableBodyError((0,src_errors/* messageOf */.bD)(error));
         }
         if (failure !== undefined)
             throw failure;
@@ -49375,6 +49397,7 @@ class PartFile {
 
 
 
+
 const ENDPOINT = 'GET /builds/:buildId/download';
 const download_RELEASE_EVERY_BYTES = 8 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -49571,7 +49594,7 @@ async function receiveBody(transport, buildId, response, transfer, options) {
  */
 async function pipeBody(body, part, onChunk) {
     const release = releaseReadBuffers(download_RELEASE_EVERY_BYTES);
-    const stop = (error) => body.destroy(error instanceof Error ? error : new Error(String(error)));
+    const stop = (error) => body.destroy((0,src_errors/* asError */.zR)(error));
     const take = (chunk) => {
         try {
             if (!part.accept(chunk)) {
@@ -50976,7 +50999,7 @@ function watchSignals() {
 
 
 
-const main_messageOf = (error) => error instanceof Error ? error.message : String(error);
+
 /** The project the builds belong to: the input, or the one the config file names or creates. */
 async function resolveProject(plan, client) {
     const { configFile, projectId } = plan.project;
@@ -51041,7 +51064,7 @@ async function run() {
     }
     catch (error) {
         if (!cancel.signal.aborted)
-            errors.push(main_messageOf(error));
+            errors.push((0,src_errors/* messageOf */.bD)(error));
     }
     finally {
         cancel.dispose();
@@ -51078,72 +51101,68 @@ async function run() {
 /* harmony export */   po: () => (/* binding */ DuplicateNameError),
 /* harmony export */   wE: () => (/* binding */ NameTemplateError)
 /* harmony export */ });
-class NameTemplateError extends Error {
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+
+class NameTemplateError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     template;
     placeholder;
     constructor(template, placeholder) {
         super(`Unknown placeholder {${placeholder}} in name template "${template}". ` +
             'Use only {name}, {version}, {platform}, {arch} and {ext}.');
-        this.name = 'NameTemplateError';
         this.template = template;
         this.placeholder = placeholder;
     }
 }
-class InvalidNameError extends Error {
+class InvalidNameError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     input;
     rendered;
     constructor(input, rendered, reason) {
         super(`${input} renders to "${rendered}", which ${reason}. Change the ${input} template.`);
-        this.name = 'InvalidNameError';
         this.input = input;
         this.rendered = rendered;
     }
 }
-class DuplicateNameError extends Error {
+class DuplicateNameError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     input;
     rendered;
     buildIds;
     constructor(input, rendered, buildIds) {
         super(`${input} renders the same name "${rendered}" for builds ${buildIds.join(', ')}. ` +
             'Add {platform}, {arch} or {ext} to the template so every installer gets its own name.');
-        this.name = 'DuplicateNameError';
         this.input = input;
         this.rendered = rendered;
         this.buildIds = buildIds;
     }
 }
-class ArtifactExistsError extends Error {
+class ArtifactExistsError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     artifactName;
     constructor(artifactName) {
         super(`A workflow artifact named "${artifactName}" already exists in this run (an earlier attempt?). ` +
             'Set artifact-overwrite: true to replace it, or change artifact-name.');
-        this.name = 'ArtifactExistsError';
         this.artifactName = artifactName;
     }
 }
-class AssetExistsError extends Error {
+class AssetExistsError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     assetName;
     releaseUrl;
     constructor(assetName, releaseUrl) {
         super(`The release ${releaseUrl} already has an asset "${assetName}" with different content. ` +
             'Set overwrite: true to replace it, or change asset-name.');
-        this.name = 'AssetExistsError';
         this.assetName = assetName;
         this.releaseUrl = releaseUrl;
     }
 }
-class AssetLockedError extends Error {
+class AssetLockedError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     assetName;
     releaseUrl;
     constructor(assetName, releaseUrl, detail) {
         super(`GitHub refused to replace asset "${assetName}" on ${releaseUrl}: ${detail}. ` +
             'A published immutable release cannot change: publish the new installers under a new tag.');
-        this.name = 'AssetLockedError';
         this.assetName = assetName;
         this.releaseUrl = releaseUrl;
     }
 }
-class AssetUploadError extends Error {
+class AssetUploadError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     assetName;
     status;
     attempts;
@@ -51156,39 +51175,35 @@ class AssetUploadError extends Error {
                 : ' Uploads to a published immutable release are refused: delete the release or use a new tag.';
         super(`Uploading release asset "${assetName}" failed after ${failure.attempts} attempt(s)` +
             `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`);
-        this.name = 'AssetUploadError';
         this.assetName = assetName;
         this.status = failure.status;
         this.attempts = failure.attempts;
         this.alreadyExists = failure.alreadyExists;
     }
 }
-class ChecksumsConflictError extends Error {
+class ChecksumsConflictError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     attempts;
     constructor(attempts) {
         super(`SHA256SUMS on the release kept changing under concurrent publishers after ${attempts} attempts. ` +
             'Re-run the job to merge the checksums again.');
-        this.name = 'ChecksumsConflictError';
         this.attempts = attempts;
     }
 }
-class ReleaseNotFoundError extends Error {
+class ReleaseNotFoundError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     tag;
     constructor(tag) {
         super(`No release for tag ${tag} could be found or created (it vanished while publishing). ` +
             'Check that no other workflow deletes releases for this tag, then re-run the job.');
-        this.name = 'ReleaseNotFoundError';
         this.tag = tag;
     }
 }
 /** Publishing finished with failures; `result` holds everything that did land. */
-class PublishError extends Error {
+class PublishError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     failures;
     result;
     constructor(failures, result) {
         super(`Publishing failed (${failures.length} problem(s)):\n` +
             failures.map((f) => `- ${f.message}`).join('\n'));
-        this.name = 'PublishError';
         this.failures = failures;
         this.result = result;
     }
@@ -51299,16 +51314,17 @@ const expectedAssetName = (name) => name
 /* harmony export */   yG: () => (/* binding */ parseBoolean)
 /* harmony export */ });
 /* unused harmony exports isProjectId, isLoopbackHost */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
 // The rules every part of this repository applies to what it is given (the actions' inputs, the
 // project configuration file, the emulator's request bodies), with the same messages everywhere.
 // Problems are collected, not thrown one by one, so a user fixes all of them in one go.
-class InputError extends Error {
+
+class InputError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     problems;
     constructor(problems) {
         super(problems.length === 1
             ? `Invalid input: ${problems[0]}`
             : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-        this.name = 'InputError';
         this.problems = problems;
     }
 }

@@ -10,9 +10,7 @@ import { annotateFailures } from './report/annotations.ts';
 import { NOTHING_PUBLISHED, type Published } from './report/facts.ts';
 import { reportBuildsKnown, reportRun } from './report/report-run.ts';
 import { watchSignals } from './signals.ts';
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
+import { messageOf } from './errors.ts';
 
 /** The project the builds belong to: the input, or the one the config file names or creates. */
 async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<string> {

@@ -2,7 +2,9 @@
 // project configuration file, the emulator's request bodies), with the same messages everywhere.
 // Problems are collected, not thrown one by one, so a user fixes all of them in one go.
 
-export class InputError extends Error {
+import { ActionError } from './errors.ts';
+
+export class InputError extends ActionError {
   readonly problems: string[];
   constructor(problems: string[]) {
     super(
@@ -10,7 +12,6 @@ export class InputError extends Error {
         ? `Invalid input: ${problems[0]}`
         : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`,
     );
-    this.name = 'InputError';
     this.problems = problems;
   }
 }

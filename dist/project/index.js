@@ -45532,7 +45532,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8997);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5038);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7439);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45543,7 +45543,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5038:
+/***/ 7439:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48497,65 +48497,76 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/errors.ts
+// The base of every failure the action and its sub-actions report, as @actions/artifact does it:
+// the name is the class's own, the facts a user or a caller needs are fields on the instance, and
+// the message says what happened and how to fix it.
+class ActionError extends Error {
+    constructor(message, options) {
+        super(message, options);
+        // new.target is the concrete class, so a subclass never has to set its own name.
+        this.name = new.target.name;
+    }
+}
+/** The message of anything thrown; what is not an Error is shown as a string. */
+const messageOf = (error) => error instanceof Error ? error.message : String(error);
+/** Anything thrown, as an Error (a thrown string or value becomes the message). */
+const asError = (error) => error instanceof Error ? error : new Error(String(error));
+
 ;// CONCATENATED MODULE: ./src/config/errors.ts
 // Failures of loading a project configuration and of applying it to the service.
-class ConfigFileError extends Error {
+
+class ConfigFileError extends ActionError {
     file;
     problems;
     constructor(file, problems) {
         const lines = problems.map((p) => `  - ${p.key || '(file)'}${p.line === undefined ? '' : ` (line ${p.line})`}: ${p.message}`);
         super(`${file} is not a valid project configuration:\n${lines.join('\n')}`);
-        this.name = 'ConfigFileError';
         this.file = file;
         this.problems = problems;
     }
 }
-class ConfigFileReadError extends Error {
+class ConfigFileReadError extends ActionError {
     file;
     constructor(file, reason) {
         super(`Cannot read the project configuration ${file}: ${reason}`);
-        this.name = 'ConfigFileReadError';
         this.file = file;
     }
 }
-class MissingProjectFieldsError extends Error {
+class MissingProjectFieldsError extends ActionError {
     missing;
     constructor(missing, why) {
         super(`${why}, the project configuration needs ${missing.join(', ')}: ` +
             `set ${missing.length === 1 ? 'it' : 'them'} in the config file or the inputs`);
-        this.name = 'MissingProjectFieldsError';
         this.missing = missing;
     }
 }
-class AmbiguousProjectError extends Error {
+class AmbiguousProjectError extends ActionError {
     projectName;
     projectIds;
     constructor(projectName, projectIds) {
         super(`${projectIds.length} projects are named "${projectName}" (${projectIds.join(', ')}): set project-id to say which one`);
-        this.name = 'AmbiguousProjectError';
         this.projectName = projectName;
         this.projectIds = projectIds;
     }
 }
-class ProjectNotAppliedError extends Error {
+class ProjectNotAppliedError extends ActionError {
     projectId;
     fields;
     constructor(projectId, fields) {
         super(`The service accepted the update of project ${projectId} but still reports other values for ${fields.join(', ')}; ` +
             'check that these settings can be changed for this project, or change them in the service');
-        this.name = 'ProjectNotAppliedError';
         this.projectId = projectId;
         this.fields = fields;
     }
 }
-class IncompleteProjectListError extends Error {
+class IncompleteProjectListError extends ActionError {
     projectName;
     listed;
     total;
     constructor(projectName, listed, total) {
         super(`No project named "${projectName}" among the ${listed} projects the service listed, but it reports ${total}; ` +
             'to avoid creating a duplicate, set project-id');
-        this.name = 'IncompleteProjectListError';
         this.projectName = projectName;
         this.listed = listed;
         this.total = total;
@@ -58251,13 +58262,13 @@ const ProjectEventData = object({
 // The rules every part of this repository applies to what it is given (the actions' inputs, the
 // project configuration file, the emulator's request bodies), with the same messages everywhere.
 // Problems are collected, not thrown one by one, so a user fixes all of them in one go.
-class InputError extends Error {
+
+class InputError extends ActionError {
     problems;
     constructor(problems) {
         super(problems.length === 1
             ? `Invalid input: ${problems[0]}`
             : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-        this.name = 'InputError';
         this.problems = problems;
     }
 }
@@ -60541,14 +60552,15 @@ function releaseReadBuffers(everyBytes) {
 
 
 
+
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
-class UnreadableBodyError extends Error {
+class UnreadableBodyError extends ActionError {
 }
 /** A value that is not a log entry: the service speaks another version; asking again won't help. */
-class LogEntryShapeError extends Error {
+class LogEntryShapeError extends ActionError {
     fieldPath;
     problem;
     constructor(fieldPath, problem) {
@@ -60584,7 +60596,7 @@ async function readLogEntries(body, options) {
             feed();
         }
         catch (error) {
-            throw new UnreadableBodyError(error instanceof Error ? error.message : String(error));
+            throw new UnreadableBodyError(messageOf(error));
         }
         if (failure !== undefined)
             throw failure;
@@ -60608,9 +60620,10 @@ const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
 // reaches an error (see error-body.ts).
+
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
 /** The service answered with a status that is not a success. */
-class ApiError extends Error {
+class ApiError extends ActionError {
     status;
     endpoint;
     serviceMessage;
@@ -60619,7 +60632,6 @@ class ApiError extends Error {
         super(message ??
             `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
                 (serviceMessage ? `: ${serviceMessage}` : '.'));
-        this.name = 'ApiError';
         this.status = status;
         this.endpoint = endpoint;
         this.serviceMessage = serviceMessage;
@@ -60632,7 +60644,6 @@ class ApiKeyRefusedError extends ApiError {
         super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
             (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
             'Check that the api-key secret is set, current, and allowed to use this project.');
-        this.name = 'ApiKeyRefusedError';
     }
 }
 /** 404: the resource named by the request does not exist. */
@@ -60642,12 +60653,11 @@ class NotFoundError extends ApiError {
         super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
             (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
             'Check the id; it may have been deleted or belong to another account.');
-        this.name = 'NotFoundError';
         this.resourceId = resourceId;
     }
 }
 /** A success answer whose body is not JSON or lacks a field the client relies on. */
-class ResponseShapeError extends Error {
+class ResponseShapeError extends ActionError {
     endpoint;
     status;
     /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
@@ -60656,7 +60666,6 @@ class ResponseShapeError extends Error {
     constructor(endpoint, status, fieldPath, problem, attempts = 1) {
         super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
             `${fieldPath} ${problem}. The service may be a different API version than this action expects.`);
-        this.name = 'ResponseShapeError';
         this.endpoint = endpoint;
         this.status = status;
         this.fieldPath = fieldPath;
@@ -60664,7 +60673,7 @@ class ResponseShapeError extends Error {
     }
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-class NetworkError extends Error {
+class NetworkError extends ActionError {
     endpoint;
     /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
     code;
@@ -60677,7 +60686,6 @@ class NetworkError extends Error {
                     ? '. Check base-url and that the service is reachable from the runner' +
                         ' (behind a proxy, set HTTPS_PROXY).'
                     : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
-        this.name = 'NetworkError';
         this.endpoint = endpoint;
         this.code = code;
         this.attempts = attempts;
@@ -60693,7 +60701,6 @@ class ProxyRefusedError extends NetworkError {
             (proxyStatus === 407
                 ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
                 : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
-        this.name = 'ProxyRefusedError';
         this.proxyStatus = proxyStatus;
     }
 }
@@ -60704,17 +60711,15 @@ class TimeoutError extends NetworkError {
         super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
             'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
             "is left of the step's timeout input.)");
-        this.name = 'TimeoutError';
         this.timeoutMs = timeoutMs;
     }
 }
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
-class DownloadError extends Error {
+class DownloadError extends ActionError {
     buildId;
     problem;
     constructor(buildId, problem, message) {
         super(`Download of build ${buildId}: ${message}`);
-        this.name = 'DownloadError';
         this.buildId = buildId;
         this.problem = problem;
     }
@@ -60723,7 +60728,7 @@ class DownloadError extends Error {
  * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
  * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
  */
-class ArtifactHostError extends Error {
+class ArtifactHostError extends ActionError {
     buildId;
     host;
     status;
@@ -60736,7 +60741,6 @@ class ArtifactHostError extends Error {
                 ? 'The host may be overloaded; re-run the job later.'
                 : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
                     "the runner's network; re-run the job, or check the runner's proxy settings."));
-        this.name = 'ArtifactHostError';
         this.buildId = buildId;
         this.host = host;
         this.status = status;
@@ -61474,6 +61478,7 @@ async function withRetries(runtime, task) {
 
 
 
+
 const ENDPOINT = 'GET /builds/:buildId/download';
 const download_RELEASE_EVERY_BYTES = 8 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -61670,7 +61675,7 @@ async function receiveBody(transport, buildId, response, transfer, options) {
  */
 async function pipeBody(body, part, onChunk) {
     const release = releaseReadBuffers(download_RELEASE_EVERY_BYTES);
-    const stop = (error) => body.destroy(error instanceof Error ? error : new Error(String(error)));
+    const stop = (error) => body.destroy(asError(error));
     const take = (chunk) => {
         try {
             if (!part.accept(chunk)) {
@@ -61837,7 +61842,7 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
 // common shape the body has, else a short excerpt of the text, never the API key.
 const EXCERPT_CHARS = 200;
 const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-function messageOf(parsed) {
+function error_body_messageOf(parsed) {
     if (parsed === null || typeof parsed !== 'object')
         return nonEmptyString(parsed);
     const body = parsed;
@@ -61871,7 +61876,7 @@ function serviceMessageOf(body, secrets) {
     catch {
         parsed = undefined;
     }
-    const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
+    const message = (parsed === undefined ? undefined : error_body_messageOf(parsed)) ?? body;
     return excerpt(redact(message, secrets));
 }
 
@@ -62533,6 +62538,7 @@ function parseOverrides(read, problems) {
 
 
 
+
 async function run() {
     try {
         maskInputs('api-key');
@@ -62546,7 +62552,7 @@ async function run() {
         }
     }
     catch (error) {
-        setFailed(error instanceof Error ? error.message : String(error));
+        setFailed(messageOf(error));
     }
 }
 async function runApply(client, inputs) {

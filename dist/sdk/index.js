@@ -57060,6 +57060,22 @@ const ProjectEventData = object({
     project: looseObject({ id: schemas_string(), name: schemas_optional(schemas_string()) }),
 });
 
+;// CONCATENATED MODULE: ./src/errors.ts
+// The base of every failure the action and its sub-actions report, as @actions/artifact does it:
+// the name is the class's own, the facts a user or a caller needs are fields on the instance, and
+// the message says what happened and how to fix it.
+class ActionError extends Error {
+    constructor(message, options) {
+        super(message, options);
+        // new.target is the concrete class, so a subclass never has to set its own name.
+        this.name = new.target.name;
+    }
+}
+/** The message of anything thrown; what is not an Error is shown as a string. */
+const messageOf = (error) => error instanceof Error ? error.message : String(error);
+/** Anything thrown, as an Error (a thrown string or value becomes the message). */
+const asError = (error) => error instanceof Error ? error : new Error(String(error));
+
 ;// CONCATENATED MODULE: ./src/api/log-stream.ts
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
@@ -57068,14 +57084,15 @@ const ProjectEventData = object({
 
 
 
+
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
-class UnreadableBodyError extends Error {
+class UnreadableBodyError extends ActionError {
 }
 /** A value that is not a log entry: the service speaks another version; asking again won't help. */
-class LogEntryShapeError extends Error {
+class LogEntryShapeError extends ActionError {
     fieldPath;
     problem;
     constructor(fieldPath, problem) {
@@ -57111,7 +57128,7 @@ async function readLogEntries(body, options) {
             feed();
         }
         catch (error) {
-            throw new UnreadableBodyError(error instanceof Error ? error.message : String(error));
+            throw new UnreadableBodyError(messageOf(error));
         }
         if (failure !== undefined)
             throw failure;
@@ -57137,9 +57154,10 @@ const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
 // reaches an error (see error-body.ts).
+
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
 /** The service answered with a status that is not a success. */
-class ApiError extends Error {
+class ApiError extends ActionError {
     status;
     endpoint;
     serviceMessage;
@@ -57148,7 +57166,6 @@ class ApiError extends Error {
         super(message ??
             `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
                 (serviceMessage ? `: ${serviceMessage}` : '.'));
-        this.name = 'ApiError';
         this.status = status;
         this.endpoint = endpoint;
         this.serviceMessage = serviceMessage;
@@ -57161,7 +57178,6 @@ class ApiKeyRefusedError extends ApiError {
         super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
             (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
             'Check that the api-key secret is set, current, and allowed to use this project.');
-        this.name = 'ApiKeyRefusedError';
     }
 }
 /** 404: the resource named by the request does not exist. */
@@ -57171,12 +57187,11 @@ class NotFoundError extends ApiError {
         super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
             (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
             'Check the id; it may have been deleted or belong to another account.');
-        this.name = 'NotFoundError';
         this.resourceId = resourceId;
     }
 }
 /** A success answer whose body is not JSON or lacks a field the client relies on. */
-class ResponseShapeError extends Error {
+class ResponseShapeError extends ActionError {
     endpoint;
     status;
     /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
@@ -57185,7 +57200,6 @@ class ResponseShapeError extends Error {
     constructor(endpoint, status, fieldPath, problem, attempts = 1) {
         super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
             `${fieldPath} ${problem}. The service may be a different API version than this action expects.`);
-        this.name = 'ResponseShapeError';
         this.endpoint = endpoint;
         this.status = status;
         this.fieldPath = fieldPath;
@@ -57193,7 +57207,7 @@ class ResponseShapeError extends Error {
     }
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-class NetworkError extends Error {
+class NetworkError extends ActionError {
     endpoint;
     /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
     code;
@@ -57206,7 +57220,6 @@ class NetworkError extends Error {
                     ? '. Check base-url and that the service is reachable from the runner' +
                         ' (behind a proxy, set HTTPS_PROXY).'
                     : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
-        this.name = 'NetworkError';
         this.endpoint = endpoint;
         this.code = code;
         this.attempts = attempts;
@@ -57222,7 +57235,6 @@ class ProxyRefusedError extends NetworkError {
             (proxyStatus === 407
                 ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
                 : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
-        this.name = 'ProxyRefusedError';
         this.proxyStatus = proxyStatus;
     }
 }
@@ -57233,17 +57245,15 @@ class TimeoutError extends NetworkError {
         super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
             'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
             "is left of the step's timeout input.)");
-        this.name = 'TimeoutError';
         this.timeoutMs = timeoutMs;
     }
 }
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
-class DownloadError extends Error {
+class DownloadError extends ActionError {
     buildId;
     problem;
     constructor(buildId, problem, message) {
         super(`Download of build ${buildId}: ${message}`);
-        this.name = 'DownloadError';
         this.buildId = buildId;
         this.problem = problem;
     }
@@ -57252,7 +57262,7 @@ class DownloadError extends Error {
  * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
  * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
  */
-class ArtifactHostError extends Error {
+class ArtifactHostError extends ActionError {
     buildId;
     host;
     status;
@@ -57265,7 +57275,6 @@ class ArtifactHostError extends Error {
                 ? 'The host may be overloaded; re-run the job later.'
                 : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
                     "the runner's network; re-run the job, or check the runner's proxy settings."));
-        this.name = 'ArtifactHostError';
         this.buildId = buildId;
         this.host = host;
         this.status = status;
@@ -58006,6 +58015,7 @@ async function withRetries(runtime, task) {
 
 
 
+
 const ENDPOINT = 'GET /builds/:buildId/download';
 const download_RELEASE_EVERY_BYTES = 8 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -58202,7 +58212,7 @@ async function receiveBody(transport, buildId, response, transfer, options) {
  */
 async function pipeBody(body, part, onChunk) {
     const release = releaseReadBuffers(download_RELEASE_EVERY_BYTES);
-    const stop = (error) => body.destroy(error instanceof Error ? error : new Error(String(error)));
+    const stop = (error) => body.destroy(asError(error));
     const take = (chunk) => {
         try {
             if (!part.accept(chunk)) {
@@ -58369,7 +58379,7 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
 // common shape the body has, else a short excerpt of the text, never the API key.
 const EXCERPT_CHARS = 200;
 const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-function messageOf(parsed) {
+function error_body_messageOf(parsed) {
     if (parsed === null || typeof parsed !== 'object')
         return nonEmptyString(parsed);
     const body = parsed;
@@ -58403,7 +58413,7 @@ function serviceMessageOf(body, secrets) {
     catch {
         parsed = undefined;
     }
-    const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
+    const message = (parsed === undefined ? undefined : error_body_messageOf(parsed)) ?? body;
     return excerpt(redact(message, secrets));
 }
 

@@ -17,6 +17,7 @@ import { releaseReadBuffers } from './memory.ts';
 import { PartFile } from './part-file.ts';
 import { parseRetryAfter, withRetries, type AttemptFailure, type AttemptResult } from './retry.ts';
 import type { Transport } from './transport.ts';
+import { asError } from '../errors.ts';
 
 export interface DownloadOptions {
   directory: string;
@@ -294,8 +295,7 @@ async function pipeBody(
   onChunk: (received: number) => void,
 ): Promise<void> {
   const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
-  const stop = (error: unknown) =>
-    body.destroy(error instanceof Error ? error : new Error(String(error)));
+  const stop = (error: unknown) => body.destroy(asError(error));
   const take = (chunk: Buffer) => {
     try {
       if (!part.accept(chunk)) {

@@ -2,11 +2,13 @@
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
 // reaches an error (see error-body.ts).
 
+import { ActionError } from '../errors.ts';
+
 const attemptsNote = (attempts: number): string =>
   attempts > 1 ? ` after ${attempts} attempts` : '';
 
 /** The service answered with a status that is not a success. */
-export class ApiError extends Error {
+export class ApiError extends ActionError {
   readonly status: number;
   readonly endpoint: string;
   readonly serviceMessage: string | undefined;
@@ -24,7 +26,6 @@ export class ApiError extends Error {
         `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
           (serviceMessage ? `: ${serviceMessage}` : '.'),
     );
-    this.name = 'ApiError';
     this.status = status;
     this.endpoint = endpoint;
     this.serviceMessage = serviceMessage;
@@ -44,7 +45,6 @@ export class ApiKeyRefusedError extends ApiError {
         (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
         'Check that the api-key secret is set, current, and allowed to use this project.',
     );
-    this.name = 'ApiKeyRefusedError';
   }
 }
 
@@ -62,13 +62,12 @@ export class NotFoundError extends ApiError {
         (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
         'Check the id; it may have been deleted or belong to another account.',
     );
-    this.name = 'NotFoundError';
     this.resourceId = resourceId;
   }
 }
 
 /** A success answer whose body is not JSON or lacks a field the client relies on. */
-export class ResponseShapeError extends Error {
+export class ResponseShapeError extends ActionError {
   readonly endpoint: string;
   readonly status: number;
   /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
@@ -80,7 +79,6 @@ export class ResponseShapeError extends Error {
       `${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
         `${fieldPath} ${problem}. The service may be a different API version than this action expects.`,
     );
-    this.name = 'ResponseShapeError';
     this.endpoint = endpoint;
     this.status = status;
     this.fieldPath = fieldPath;
@@ -89,7 +87,7 @@ export class ResponseShapeError extends Error {
 }
 
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-export class NetworkError extends Error {
+export class NetworkError extends ActionError {
   readonly endpoint: string;
   /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
   readonly code: string;
@@ -105,7 +103,6 @@ export class NetworkError extends Error {
               ' (behind a proxy, set HTTPS_PROXY).'
             : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`),
     );
-    this.name = 'NetworkError';
     this.endpoint = endpoint;
     this.code = code;
     this.attempts = attempts;
@@ -135,7 +132,6 @@ export class ProxyRefusedError extends NetworkError {
           : 'Check that the proxy allows this host, or list the host in NO_PROXY.'),
       proxy,
     );
-    this.name = 'ProxyRefusedError';
     this.proxyStatus = proxyStatus;
   }
 }
@@ -153,7 +149,6 @@ export class TimeoutError extends NetworkError {
         'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
         "is left of the step's timeout input.)",
     );
-    this.name = 'TimeoutError';
     this.timeoutMs = timeoutMs;
   }
 }
@@ -161,13 +156,12 @@ export class TimeoutError extends NetworkError {
 export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range';
 
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
-export class DownloadError extends Error {
+export class DownloadError extends ActionError {
   readonly buildId: string;
   readonly problem: DownloadProblem;
 
   constructor(buildId: string, problem: DownloadProblem, message: string) {
     super(`Download of build ${buildId}: ${message}`);
-    this.name = 'DownloadError';
     this.buildId = buildId;
     this.problem = problem;
   }
@@ -177,7 +171,7 @@ export class DownloadError extends Error {
  * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
  * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
  */
-export class ArtifactHostError extends Error {
+export class ArtifactHostError extends ActionError {
   readonly buildId: string;
   readonly host: string;
   readonly status: number;
@@ -193,7 +187,6 @@ export class ArtifactHostError extends Error {
           : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
             "the runner's network; re-run the job, or check the runner's proxy settings."),
     );
-    this.name = 'ArtifactHostError';
     this.buildId = buildId;
     this.host = host;
     this.status = status;

@@ -6,6 +6,7 @@ import { JSONParser } from '@streamparser/json';
 import type { Dispatcher } from 'undici';
 import { releaseReadBuffers } from './memory.ts';
 import { LogEntry } from './schemas.ts';
+import { ActionError, messageOf } from '../errors.ts';
 
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
@@ -18,10 +19,10 @@ export interface LogStreamOptions {
 }
 
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
-export class UnreadableBodyError extends Error {}
+export class UnreadableBodyError extends ActionError {}
 
 /** A value that is not a log entry: the service speaks another version; asking again won't help. */
-export class LogEntryShapeError extends Error {
+export class LogEntryShapeError extends ActionError {
   readonly fieldPath: string;
   readonly problem: string;
   constructor(fieldPath: string, problem: string) {
@@ -58,7 +59,7 @@ export async function readLogEntries(
     try {
       feed();
     } catch (error) {
-      throw new UnreadableBodyError(error instanceof Error ? error.message : String(error));
+      throw new UnreadableBodyError(messageOf(error));
     }
     if (failure !== undefined) throw failure;
   };

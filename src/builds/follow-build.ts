@@ -19,6 +19,7 @@ import {
   type BuildResult,
   type Problem,
 } from './result.ts';
+import { messageOf } from '../errors.ts';
 
 /** The one place a build's current result lives while it is followed. */
 export interface Slot {
@@ -49,9 +50,6 @@ export interface Follow {
 export const logPauseMs = (pollIntervalMs: number): number =>
   Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
 
-const errorText = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
-
 /** Why a wanted step did not happen: the step was cancelled or ran out of time. */
 const stoppedBecause = (f: Follow): string =>
   f.deps.signal.aborted ? 'the step was cancelled' : 'the timeout passed';
@@ -79,7 +77,7 @@ export async function followBuild(slot: Slot, log: BuildLog | undefined, f: Foll
     });
   } catch (error) {
     if (!f.stop.aborted) {
-      core.warning(`${labelOf(slot.get())}: could not read the log of ${id}: ${errorText(error)}`);
+      core.warning(`${labelOf(slot.get())}: could not read the log of ${id}: ${messageOf(error)}`);
     }
   }
   await log.printGroup(slot.get().status);
@@ -124,7 +122,7 @@ async function poll(
     if (f.stop.aborted) return false;
     const problem: Problem = {
       stage: 'follow',
-      message: `could not follow the build: ${errorText(error)}`,
+      message: `could not follow the build: ${messageOf(error)}`,
     };
     slot.set(withProblem(slot.get(), problem));
     core.warning(`${labelOf(slot.get())}: ${problem.message}`, {
@@ -170,7 +168,7 @@ async function download(slot: Slot, id: string, f: Follow): Promise<void> {
       fail(
         f.stop.aborted
           ? `download stopped: ${stoppedBecause(f)}`
-          : `download failed: ${errorText(error)}`,
+          : `download failed: ${messageOf(error)}`,
       );
     }
   });

@@ -10,6 +10,7 @@ import {
 } from '../api/schemas.ts';
 import type { Clock } from '../api/retry.ts';
 import { labelOf, resultOf, untriggered, type BuildResult, type Target } from './result.ts';
+import { messageOf } from '../errors.ts';
 
 interface CallOptions {
   signal?: AbortSignal;
@@ -54,7 +55,7 @@ export interface StartRequest {
 const triggerFailure = (error: unknown, stopped: boolean): string =>
   stopped
     ? 'no answer to the trigger before the step stopped; the service may still have created the build'
-    : `could not trigger the build: ${error instanceof Error ? error.message : String(error)}`;
+    : `could not trigger the build: ${messageOf(error)}`;
 
 /**
  * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves

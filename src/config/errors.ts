@@ -1,5 +1,7 @@
 // Failures of loading a project configuration and of applying it to the service.
 
+import { ActionError } from '../errors.ts';
+
 export interface ConfigProblem {
   /** Dotted key path, e.g. `window.width` or `platforms[1]`; empty for the whole file. */
   key: string;
@@ -8,7 +10,7 @@ export interface ConfigProblem {
   message: string;
 }
 
-export class ConfigFileError extends Error {
+export class ConfigFileError extends ActionError {
   readonly file: string;
   readonly problems: readonly ConfigProblem[];
 
@@ -18,23 +20,21 @@ export class ConfigFileError extends Error {
         `  - ${p.key || '(file)'}${p.line === undefined ? '' : ` (line ${p.line})`}: ${p.message}`,
     );
     super(`${file} is not a valid project configuration:\n${lines.join('\n')}`);
-    this.name = 'ConfigFileError';
     this.file = file;
     this.problems = problems;
   }
 }
 
-export class ConfigFileReadError extends Error {
+export class ConfigFileReadError extends ActionError {
   readonly file: string;
 
   constructor(file: string, reason: string) {
     super(`Cannot read the project configuration ${file}: ${reason}`);
-    this.name = 'ConfigFileReadError';
     this.file = file;
   }
 }
 
-export class MissingProjectFieldsError extends Error {
+export class MissingProjectFieldsError extends ActionError {
   readonly missing: readonly string[];
 
   constructor(missing: readonly string[], why: string) {
@@ -42,12 +42,11 @@ export class MissingProjectFieldsError extends Error {
       `${why}, the project configuration needs ${missing.join(', ')}: ` +
         `set ${missing.length === 1 ? 'it' : 'them'} in the config file or the inputs`,
     );
-    this.name = 'MissingProjectFieldsError';
     this.missing = missing;
   }
 }
 
-export class AmbiguousProjectError extends Error {
+export class AmbiguousProjectError extends ActionError {
   readonly projectName: string;
   readonly projectIds: readonly string[];
 
@@ -55,13 +54,12 @@ export class AmbiguousProjectError extends Error {
     super(
       `${projectIds.length} projects are named "${projectName}" (${projectIds.join(', ')}): set project-id to say which one`,
     );
-    this.name = 'AmbiguousProjectError';
     this.projectName = projectName;
     this.projectIds = projectIds;
   }
 }
 
-export class ProjectNotAppliedError extends Error {
+export class ProjectNotAppliedError extends ActionError {
   readonly projectId: string;
   readonly fields: readonly string[];
 
@@ -70,13 +68,12 @@ export class ProjectNotAppliedError extends Error {
       `The service accepted the update of project ${projectId} but still reports other values for ${fields.join(', ')}; ` +
         'check that these settings can be changed for this project, or change them in the service',
     );
-    this.name = 'ProjectNotAppliedError';
     this.projectId = projectId;
     this.fields = fields;
   }
 }
 
-export class IncompleteProjectListError extends Error {
+export class IncompleteProjectListError extends ActionError {
   readonly projectName: string;
   readonly listed: number;
   readonly total: number;
@@ -86,7 +83,6 @@ export class IncompleteProjectListError extends Error {
       `No project named "${projectName}" among the ${listed} projects the service listed, but it reports ${total}; ` +
         'to avoid creating a duplicate, set project-id',
     );
-    this.name = 'IncompleteProjectListError';
     this.projectName = projectName;
     this.listed = listed;
     this.total = total;

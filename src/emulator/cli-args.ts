@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ARCHES, PLATFORMS, type Arch, type Platform } from '../api/schemas.ts';
 import type { BuildRule, EmulatorOptions } from './options.ts';
+import { ActionError } from '../errors.ts';
 
 export const DEFAULT_CLI_API_KEY = 'dbs_local_emulator_key';
 
@@ -39,10 +40,9 @@ export interface CliConfig {
 }
 
 /** A refusal of the command line; the CLI prints it with the usage text. */
-export class CliUsageError extends Error {
+export class CliUsageError extends ActionError {
   constructor(message: string) {
     super(message);
-    this.name = 'CliUsageError';
   }
 }
 

@@ -1,17 +1,17 @@
 // Reading request bodies and writing JSON answers, including the error body format.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ActionError } from '../errors.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A request the service refuses; the API server turns it into `{ error: { code, message } }`. */
-export class ApiFailure extends Error {
+export class ApiFailure extends ActionError {
   readonly status: number;
   readonly code: string;
   readonly headers: Record<string, string>;
 
   constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
     super(message);
-    this.name = 'ApiFailure';
     this.status = status;
     this.code = code;
     this.headers = headers;

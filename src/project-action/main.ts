@@ -9,6 +9,7 @@ import { maskInputs, openClient } from '../connection.ts';
 import { describeChanges } from '../config/project-diff.ts';
 import { deleteProject } from './delete-project.ts';
 import { parseProjectInputs, type ProjectActionInputs } from './inputs.ts';
+import { messageOf } from '../errors.ts';
 
 export async function run(): Promise<void> {
   try {
@@ -21,7 +22,7 @@ export async function run(): Promise<void> {
       await client.close();
     }
   } catch (error) {
-    core.setFailed(error instanceof Error ? error.message : String(error));
+    core.setFailed(messageOf(error));
   }
 }
 

@@ -7,6 +7,7 @@ import { linkAs } from './link-as.ts';
 import { ArtifactExistsError } from './errors.ts';
 import { renderNames } from './names.ts';
 import type { ArtifactPlan, ArtifactResult, Installer } from './types.ts';
+import { asError } from '../errors.ts';
 
 export interface ArtifactContext {
   env: NodeJS.ProcessEnv;
@@ -78,7 +79,7 @@ export const uploadArtifacts = async (
         core.info(`Artifact "${name}" uploaded (id ${id}): ${url}`);
         results.push({ buildId: installer.buildId, name, id, url });
       } catch (error) {
-        const failure = error instanceof Error ? error : new Error(String(error));
+        const failure = asError(error);
         core.info(
           `Failed: artifact "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`,
         );

@@ -1,7 +1,8 @@
 // One small error class per publishing failure; each message says how to fix it.
 import type { PublishResult } from './types.ts';
+import { ActionError } from '../errors.ts';
 
-export class NameTemplateError extends Error {
+export class NameTemplateError extends ActionError {
   readonly template: string;
   readonly placeholder: string;
   constructor(template: string, placeholder: string) {
@@ -9,24 +10,22 @@ export class NameTemplateError extends Error {
       `Unknown placeholder {${placeholder}} in name template "${template}". ` +
         'Use only {name}, {version}, {platform}, {arch} and {ext}.',
     );
-    this.name = 'NameTemplateError';
     this.template = template;
     this.placeholder = placeholder;
   }
 }
 
-export class InvalidNameError extends Error {
+export class InvalidNameError extends ActionError {
   readonly input: string;
   readonly rendered: string;
   constructor(input: string, rendered: string, reason: string) {
     super(`${input} renders to "${rendered}", which ${reason}. Change the ${input} template.`);
-    this.name = 'InvalidNameError';
     this.input = input;
     this.rendered = rendered;
   }
 }
 
-export class DuplicateNameError extends Error {
+export class DuplicateNameError extends ActionError {
   readonly input: string;
   readonly rendered: string;
   readonly buildIds: string[];
@@ -35,26 +34,24 @@ export class DuplicateNameError extends Error {
       `${input} renders the same name "${rendered}" for builds ${buildIds.join(', ')}. ` +
         'Add {platform}, {arch} or {ext} to the template so every installer gets its own name.',
     );
-    this.name = 'DuplicateNameError';
     this.input = input;
     this.rendered = rendered;
     this.buildIds = buildIds;
   }
 }
 
-export class ArtifactExistsError extends Error {
+export class ArtifactExistsError extends ActionError {
   readonly artifactName: string;
   constructor(artifactName: string) {
     super(
       `A workflow artifact named "${artifactName}" already exists in this run (an earlier attempt?). ` +
         'Set artifact-overwrite: true to replace it, or change artifact-name.',
     );
-    this.name = 'ArtifactExistsError';
     this.artifactName = artifactName;
   }
 }
 
-export class AssetExistsError extends Error {
+export class AssetExistsError extends ActionError {
   readonly assetName: string;
   readonly releaseUrl: string;
   constructor(assetName: string, releaseUrl: string) {
@@ -62,13 +59,12 @@ export class AssetExistsError extends Error {
       `The release ${releaseUrl} already has an asset "${assetName}" with different content. ` +
         'Set overwrite: true to replace it, or change asset-name.',
     );
-    this.name = 'AssetExistsError';
     this.assetName = assetName;
     this.releaseUrl = releaseUrl;
   }
 }
 
-export class AssetLockedError extends Error {
+export class AssetLockedError extends ActionError {
   readonly assetName: string;
   readonly releaseUrl: string;
   constructor(assetName: string, releaseUrl: string, detail: string) {
@@ -76,7 +72,6 @@ export class AssetLockedError extends Error {
       `GitHub refused to replace asset "${assetName}" on ${releaseUrl}: ${detail}. ` +
         'A published immutable release cannot change: publish the new installers under a new tag.',
     );
-    this.name = 'AssetLockedError';
     this.assetName = assetName;
     this.releaseUrl = releaseUrl;
   }
@@ -90,7 +85,7 @@ export interface UploadFailure {
   alreadyExists: boolean;
 }
 
-export class AssetUploadError extends Error {
+export class AssetUploadError extends ActionError {
   readonly assetName: string;
   readonly status: number | undefined;
   readonly attempts: number;
@@ -106,7 +101,6 @@ export class AssetUploadError extends Error {
       `Uploading release asset "${assetName}" failed after ${failure.attempts} attempt(s)` +
         `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`,
     );
-    this.name = 'AssetUploadError';
     this.assetName = assetName;
     this.status = failure.status;
     this.attempts = failure.attempts;
@@ -114,32 +108,30 @@ export class AssetUploadError extends Error {
   }
 }
 
-export class ChecksumsConflictError extends Error {
+export class ChecksumsConflictError extends ActionError {
   readonly attempts: number;
   constructor(attempts: number) {
     super(
       `SHA256SUMS on the release kept changing under concurrent publishers after ${attempts} attempts. ` +
         'Re-run the job to merge the checksums again.',
     );
-    this.name = 'ChecksumsConflictError';
     this.attempts = attempts;
   }
 }
 
-export class ReleaseNotFoundError extends Error {
+export class ReleaseNotFoundError extends ActionError {
   readonly tag: string;
   constructor(tag: string) {
     super(
       `No release for tag ${tag} could be found or created (it vanished while publishing). ` +
         'Check that no other workflow deletes releases for this tag, then re-run the job.',
     );
-    this.name = 'ReleaseNotFoundError';
     this.tag = tag;
   }
 }
 
 /** Publishing finished with failures; `result` holds everything that did land. */
-export class PublishError extends Error {
+export class PublishError extends ActionError {
   readonly failures: Error[];
   readonly result: PublishResult;
   constructor(failures: Error[], result: PublishResult) {
@@ -147,7 +139,6 @@ export class PublishError extends Error {
       `Publishing failed (${failures.length} problem(s)):\n` +
         failures.map((f) => `- ${f.message}`).join('\n'),
     );
-    this.name = 'PublishError';
     this.failures = failures;
     this.result = result;
   }

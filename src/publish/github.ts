@@ -89,6 +89,3 @@ export const isAlreadyExists = (error: unknown): boolean => {
 
 export const isTransient = (status: number | undefined): boolean =>
   status === undefined || status === 429 || status >= 500;
-
-export const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);

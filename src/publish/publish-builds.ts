@@ -7,6 +7,7 @@ import type { Published } from '../report/facts.ts';
 import { PublishError } from './errors.ts';
 import { publish } from './index.ts';
 import type { Installer, PublishPlan, PublishResult } from './types.ts';
+import { messageOf } from '../errors.ts';
 
 export function installersOf(builds: readonly BuildResult[]): Installer[] {
   return builds.flatMap((build) =>
@@ -48,7 +49,7 @@ export async function publishBuilds(
     }
     return {
       published: publishedOf({ artifacts: [], release: null }),
-      error: `Publishing failed: ${error instanceof Error ? error.message : String(error)}`,
+      error: `Publishing failed: ${messageOf(error)}`,
     };
   }
 }

@@ -9,6 +9,7 @@ import { PublishError } from './errors.ts';
 import { createGitHub, parseRepository } from './github.ts';
 import { publishRelease } from './release.ts';
 import type { Publish, PublishResult } from './types.ts';
+import { asError } from '../errors.ts';
 
 export interface PublisherOptions {
   env?: NodeJS.ProcessEnv;
@@ -87,7 +88,7 @@ export const createPublisher =
 
 // Logged in the group where it happened; the caller turns the PublishError into the one annotation.
 const reported = (what: string, error: unknown): Error => {
-  const failure = error instanceof Error ? error : new Error(String(error));
+  const failure = asError(error);
   core.info(`Failed: ${what.toLowerCase()}: ${failure.message}`);
   return failure;
 };

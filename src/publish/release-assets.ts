@@ -14,7 +14,6 @@ import {
 } from '../api/retry.ts';
 import { AssetUploadError } from './errors.ts';
 import {
-  errorMessage,
   httpStatus,
   isAlreadyExists,
   isTransient,
@@ -24,6 +23,7 @@ import {
   type Repo,
 } from './github.ts';
 import { expectedAssetName, fileExtension } from './names.ts';
+import { messageOf } from '../errors.ts';
 
 export interface AssetFile {
   path: string;
@@ -181,7 +181,7 @@ async function uploadOnce(
           new AssetUploadError(file.name, {
             status,
             attempts,
-            detail: errorMessage(error),
+            detail: messageOf(error),
             alreadyExists: isAlreadyExists(error),
           }),
       },

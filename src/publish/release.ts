@@ -3,12 +3,13 @@
 import * as core from '@actions/core';
 import { CHECKSUMS_FILE_NAME } from './checksums.ts';
 import { AssetExistsError, AssetLockedError, InvalidNameError } from './errors.ts';
-import { errorMessage, httpStatus, type Release, type ReleaseAsset } from './github.ts';
+import { httpStatus, type Release, type ReleaseAsset } from './github.ts';
 import { deleteAsset, findAsset, listAssets, sameContent, uploadAsset } from './release-assets.ts';
 import { updateChecksums } from './release-checksums.ts';
 import { ensureRelease, type ReleaseContext } from './release-find.ts';
 import { renderNames } from './names.ts';
 import type { Installer, ReleasePlan, ReleaseResult } from './types.ts';
+import { messageOf, asError } from '../errors.ts';
 
 export interface PublishFacts {
   allBuildsSucceeded: boolean;
@@ -78,7 +79,7 @@ export const publishRelease = async (
       });
       ours.set(asset.name, installer.sha256);
     } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error));
+      const failure = asError(error);
       core.info(
         `Failed: release asset "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`,
       );
@@ -90,8 +91,8 @@ export const publishRelease = async (
       const { asset } = await updateChecksums(context, release, ours);
       landed.push({ buildId: null, name: asset.name, url: asset.browser_download_url });
     } catch (error) {
-      core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${errorMessage(error)}`);
-      failures.push(error instanceof Error ? error : new Error(String(error)));
+      core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${messageOf(error)}`);
+      failures.push(asError(error));
     }
   }
   const final = await settle(context, plan, release, outcome, failures.length);
@@ -125,7 +126,7 @@ const placeAsset = async (
     core.info(`Replacing asset "${found.name}" from an earlier run (overwrite: true).`);
     await deleteAsset(github, repo, found.id).catch((error: unknown) => {
       if (httpStatus(error) !== 422) throw error;
-      throw new AssetLockedError(found.name, release.html_url, errorMessage(error));
+      throw new AssetLockedError(found.name, release.html_url, messageOf(error));
     });
   }
   const asset = await uploadAsset(github, repo, release, file, context.retry);

@@ -6,6 +6,7 @@ import type { Webhook } from '../api/schemas.ts';
 import { maskInputs, openClient } from '../connection.ts';
 import { parseWebhookInputs, type WebhookActionInputs } from './inputs.ts';
 import { planRemoval, planWebhook, type WebhookPlan } from './plan-webhook.ts';
+import { messageOf } from '../errors.ts';
 
 type WebhookClient = Pick<BuildServiceClient, 'listWebhooks' | 'createWebhook' | 'deleteWebhook'>;
 
@@ -31,7 +32,7 @@ export async function run(): Promise<void> {
       await client.close();
     }
   } catch (error) {
-    core.setFailed(error instanceof Error ? error.message : String(error));
+    core.setFailed(messageOf(error));
   }
 }
 

@@ -1,5 +1,6 @@
+import { ActionError } from '../errors.ts';
 /** The service answered with a status that is not a success. */
-export declare class ApiError extends Error {
+export declare class ApiError extends ActionError {
     readonly status: number;
     readonly endpoint: string;
     readonly serviceMessage: string | undefined;
@@ -16,7 +17,7 @@ export declare class NotFoundError extends ApiError {
     constructor(endpoint: string, resourceId: string, serviceMessage: string | undefined);
 }
 /** A success answer whose body is not JSON or lacks a field the client relies on. */
-export declare class ResponseShapeError extends Error {
+export declare class ResponseShapeError extends ActionError {
     readonly endpoint: string;
     readonly status: number;
     /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
@@ -25,7 +26,7 @@ export declare class ResponseShapeError extends Error {
     constructor(endpoint: string, status: number, fieldPath: string, problem: string, attempts?: number);
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-export declare class NetworkError extends Error {
+export declare class NetworkError extends ActionError {
     readonly endpoint: string;
     /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
     readonly code: string;
@@ -45,7 +46,7 @@ export declare class TimeoutError extends NetworkError {
 }
 export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range';
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
-export declare class DownloadError extends Error {
+export declare class DownloadError extends ActionError {
     readonly buildId: string;
     readonly problem: DownloadProblem;
     constructor(buildId: string, problem: DownloadProblem, message: string);
@@ -54,7 +55,7 @@ export declare class DownloadError extends Error {
  * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
  * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
  */
-export declare class ArtifactHostError extends Error {
+export declare class ArtifactHostError extends ActionError {
     readonly buildId: string;
     readonly host: string;
     readonly status: number;
