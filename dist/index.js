@@ -46084,7 +46084,8 @@ const stdoutOutput = {
 const streamOutput = {
     idle: () => true,
     settled: async () => { },
-    write: (text) => void process.stdout.write(text),
+    // A copy: the caller reuses its buffer, and process.stdout may still hold this one.
+    write: (text) => void process.stdout.write(typeof text === 'string' ? text : Buffer.from(text)),
 };
 const lines = (texts) => `${texts.join(external_node_os_.EOL)}${external_node_os_.EOL}`;
 
@@ -46203,9 +46204,8 @@ class BuildLog {
 function copyFile(file, output) {
     const fd = (0,external_node_fs_.openSync)(file, 'r');
     try {
+        const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
         for (;;) {
-            // A fresh buffer each time: an asynchronous output may still hold the previous one.
-            const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
             const read = (0,external_node_fs_.readSync)(fd, chunk);
             if (read === 0)
                 break;
@@ -46218,15 +46218,22 @@ function copyFile(file, output) {
 }
 
 ;// CONCATENATED MODULE: ./src/builds/logs.ts
-/** One read into the log. Reads of all builds take turns: each is a large response to parse. */
-async function readInto(client, buildId, log, limiter, signal) {
-    await limiter(async () => {
+/**
+ * A function that reads the build's log into `log` once per call. Reads of all builds take turns
+ * through `limiter`: each is a large response to parse.
+ */
+function logReads(client, buildId, log, limiter, signal) {
+    let lastBytes;
+    return () => limiter(async () => {
         try {
-            await client.readBuildLog(buildId, {
+            const read = await client.readBuildLog(buildId, {
                 from: () => log.taken,
                 onEntry: (entry, index) => log.add(entry, index),
+                lastBytes,
                 signal,
             });
+            if (read.changed)
+                lastBytes = read.bytes;
         }
         finally {
             await log.flush();
@@ -46526,7 +46533,7 @@ async function followBuild(slot, log, f) {
     const id = slot.get().id;
     if (id === null || log === undefined)
         return;
-    const read = () => readInto(f.client, id, log, f.logReads, f.stop);
+    const read = logReads(f.client, id, log, f.logReads, f.stop);
     if (!(0,schemas/* isTerminal */.Hd)(slot.get().status)) {
         const ended = await poll(slot, id, read, f);
         if (!ended)
@@ -48704,7 +48711,8 @@ function releaseReadBuffers(everyBytes) {
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
-// a caller already has are skipped unvalidated.
+// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
+// the last one read whole is that same log: it is not parsed at all.
 
 
 
@@ -48712,6 +48720,11 @@ function releaseReadBuffers(everyBytes) {
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+/** The body's declared length, when it is one exact number. */
+function declaredLength(contentLength) {
+    const value = Array.isArray(contentLength) ? undefined : contentLength;
+    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
 class UnreadableBodyError extends src_errors/* ActionError */.lZ {
 }
@@ -48725,8 +48738,15 @@ class LogEntryShapeError extends src_errors/* ActionError */.lZ {
         this.problem = problem;
     }
 }
-/** Feeds the body to the parser; resolves with the number of entries the log holds. */
-async function readLogEntries(body, options) {
+/** Feeds the body to the parser, unless it is the log read last time. */
+async function readLogEntries(response, options) {
+    const { body } = response;
+    const bytes = declaredLength(response.headers['content-length']);
+    if (bytes !== undefined && bytes === options.lastBytes) {
+        // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
+        await body.dump();
+        return { changed: false };
+    }
     const parser = new JSONParser({ paths: ['$.logs.*'], keepStack: false });
     let count = 0;
     let failure;
@@ -48767,7 +48787,7 @@ async function readLogEntries(body, options) {
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
     if (!parser.isEnded)
         parse(() => parser.end());
-    return count;
+    return { changed: true, entries: count, bytes };
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -50069,7 +50089,7 @@ class Transport {
             return { ok: false, failure };
         }
         try {
-            return { ok: true, value: await request.read(response.body) };
+            return { ok: true, value: await request.read(response) };
         }
         catch (error) {
             if (signal?.aborted)
@@ -50289,14 +50309,14 @@ class BuildServiceClient {
     }
     /**
      * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
-     * resolves with the number of entries the log holds. See log-stream.ts.
+     * an answer as long as `o.lastBytes` is the same log and is not parsed. See log-stream.ts.
      */
     readBuildLog(buildId, o) {
         return this.#transport.stream({
             endpoint: 'GET /builds/:buildId/logs',
             path: `/builds/${id(buildId)}/logs`,
             resourceId: buildId,
-            read: (body) => readLogEntries(body, o),
+            read: (response) => readLogEntries(response, o),
         }, o.signal);
     }
     /** Streams the artifact into `o.directory`; see download.ts. */

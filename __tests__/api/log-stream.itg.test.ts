@@ -19,11 +19,11 @@ describe('readBuildLog', () => {
     expect(logs.length).toBeGreaterThan(100);
 
     const all: [number, LogEntry][] = [];
-    const total = await client.readBuildLog(build.id, {
+    const read = await client.readBuildLog(build.id, {
       from: () => 0,
       onEntry: (entry, index) => all.push([index, entry]),
     });
-    expect(total).toBe(logs.length);
+    expect(read).toEqual({ changed: true, entries: logs.length, bytes: expect.any(Number) });
     expect(all.map(([index]) => index)).toEqual(logs.map((_, index) => index));
     expect(all.map(([, entry]) => entry)).toEqual(logs);
 
@@ -50,5 +50,41 @@ describe('readBuildLog', () => {
     });
     expect(taken).toHaveLength(logs.length);
     expect(retries.map((event) => event.reason)).toContain('unparsable JSON body');
+  });
+
+  it('does not parse an answer as long as the last one read whole, and reads a longer one', async () => {
+    const { client } = harness();
+    const { id } = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
+    const seen: number[] = [];
+    const onEntry = (_: LogEntry, index: number) => void seen.push(index);
+    let first = await client.readBuildLog(id, { from: () => seen.length, onEntry });
+    while (!first.changed || first.entries === 0) {
+      first = await client.readBuildLog(id, { from: () => seen.length, onEntry });
+    }
+    const bytes = first.changed ? first.bytes : undefined;
+    expect(bytes).toBeGreaterThan(0);
+
+    const before = seen.length;
+    const finished = await waitForBuild(client, id);
+    const { logs } = await client.getBuildLogs(finished.id);
+    expect(logs.length).toBeGreaterThan(before);
+    // The finished log is longer than the first answer: read, and only the new entries handed over.
+    const grown = await client.readBuildLog(id, {
+      from: () => seen.length,
+      onEntry,
+      lastBytes: bytes,
+    });
+    expect(grown).toMatchObject({ changed: true, entries: logs.length });
+    expect(seen).toEqual(logs.map((_, index) => index));
+
+    const lastBytes = grown.changed ? grown.bytes : undefined;
+    const same = await client.readBuildLog(id, {
+      from: () => 0,
+      onEntry: () => expect.fail('an unchanged log is not handed over again'),
+      lastBytes,
+    });
+    expect(same).toEqual({ changed: false });
+    // The connection dropped for it does not get in the way of the next read.
+    expect(await client.getBuildLogs(id)).toEqual({ buildId: id, logs });
   });
 });

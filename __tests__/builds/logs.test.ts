@@ -7,7 +7,7 @@ import { BuildLog, NO_LINES } from '../../src/builds/build-log.ts';
 import { streamOutput, type Output } from '../../src/builds/output.ts';
 import { createLimiter } from '../../src/builds/limit.ts';
 import { formatLogEntry, inert, newStopToken, QuoteTail } from '../../src/builds/log-text.ts';
-import { readInto, settleLog } from '../../src/builds/logs.ts';
+import { logReads, settleLog } from '../../src/builds/logs.ts';
 import { captureStdout, executedCommands, groups } from './support.ts';
 
 const entry = (message: string, level = 'info'): LogEntry => ({
@@ -77,12 +77,12 @@ describe('settleLog', () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         entries(3).forEach((e, index) => index >= o.from() && o.onEntry(e, index));
         running--;
-        return 3;
+        return { changed: true as const, entries: 3, bytes: undefined };
       },
     };
     const limiter = createLimiter(1);
     const logs = [1, 2, 3].map(() => BuildLog.toFile('x', silent, tempFile()));
-    await Promise.all(logs.map((log, i) => readInto(client, `build_${i}`, log, limiter)));
+    await Promise.all(logs.map((log, i) => logReads(client, `build_${i}`, log, limiter)()));
     expect(peak).toBe(1);
     expect(logs.map((log) => log.taken)).toEqual([3, 3, 3]);
   });

@@ -60217,7 +60217,8 @@ const ProjectEventData = object({
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
-// a caller already has are skipped unvalidated.
+// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
+// the last one read whole is that same log: it is not parsed at all.
 
 
 
@@ -60225,6 +60226,11 @@ const ProjectEventData = object({
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+/** The body's declared length, when it is one exact number. */
+function declaredLength(contentLength) {
+    const value = Array.isArray(contentLength) ? undefined : contentLength;
+    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
 class UnreadableBodyError extends ActionError {
 }
@@ -60238,8 +60244,15 @@ class LogEntryShapeError extends ActionError {
         this.problem = problem;
     }
 }
-/** Feeds the body to the parser; resolves with the number of entries the log holds. */
-async function readLogEntries(body, options) {
+/** Feeds the body to the parser, unless it is the log read last time. */
+async function readLogEntries(response, options) {
+    const { body } = response;
+    const bytes = declaredLength(response.headers['content-length']);
+    if (bytes !== undefined && bytes === options.lastBytes) {
+        // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
+        await body.dump();
+        return { changed: false };
+    }
     const parser = new JSONParser({ paths: ['$.logs.*'], keepStack: false });
     let count = 0;
     let failure;
@@ -60280,7 +60293,7 @@ async function readLogEntries(body, options) {
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
     if (!parser.isEnded)
         parse(() => parser.end());
-    return count;
+    return { changed: true, entries: count, bytes };
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -61688,7 +61701,7 @@ class Transport {
             return { ok: false, failure };
         }
         try {
-            return { ok: true, value: await request.read(response.body) };
+            return { ok: true, value: await request.read(response) };
         }
         catch (error) {
             if (signal?.aborted)
@@ -61908,14 +61921,14 @@ class BuildServiceClient {
     }
     /**
      * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
-     * resolves with the number of entries the log holds. See log-stream.ts.
+     * an answer as long as `o.lastBytes` is the same log and is not parsed. See log-stream.ts.
      */
     readBuildLog(buildId, o) {
         return this.#transport.stream({
             endpoint: 'GET /builds/:buildId/logs',
             path: `/builds/${id(buildId)}/logs`,
             resourceId: buildId,
-            read: (body) => readLogEntries(body, o),
+            read: (response) => readLogEntries(response, o),
         }, o.signal);
     }
     /** Streams the artifact into `o.directory`; see download.ts. */

@@ -1,7 +1,7 @@
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.
 import { randomUUID } from 'node:crypto';
 import packageJson from '../../package.json' with { type: 'json' };
-import { readLogEntries, type LogStreamOptions } from './log-stream.ts';
+import { readLogEntries, type LogRead, type LogStreamOptions } from './log-stream.ts';
 import { downloadArtifact, type DownloadedArtifact, type DownloadOptions } from './download.ts';
 import { findCreatedProject, findCreatedWebhook, findTriggeredBuild } from './reconcile.ts';
 import { defaultRetryRuntime, type RetryEvent, type RetryPolicy } from './retry.ts';
@@ -207,15 +207,15 @@ export class BuildServiceClient {
 
   /**
    * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
-   * resolves with the number of entries the log holds. See log-stream.ts.
+   * an answer as long as `o.lastBytes` is the same log and is not parsed. See log-stream.ts.
    */
-  readBuildLog(buildId: string, o: LogStreamOptions & CallOptions): Promise<number> {
+  readBuildLog(buildId: string, o: LogStreamOptions & CallOptions): Promise<LogRead> {
     return this.#transport.stream(
       {
         endpoint: 'GET /builds/:buildId/logs',
         path: `/builds/${id(buildId)}/logs`,
         resourceId: buildId,
-        read: (body) => readLogEntries(body, o),
+        read: (response) => readLogEntries(response, o),
       },
       o.signal,
     );

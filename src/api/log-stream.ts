@@ -1,7 +1,8 @@
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
-// a caller already has are skipped unvalidated.
+// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
+// the last one read whole is that same log: it is not parsed at all.
 import { JSONParser } from '@streamparser/json';
 import type { Dispatcher } from 'undici';
 import { releaseReadBuffers } from './memory.ts';
@@ -16,6 +17,25 @@ export interface LogStreamOptions {
   /** Entries before this index are skipped (the caller has them); read when the first arrives. */
   from: () => number;
   onEntry(entry: LogEntry, index: number): void;
+  /** Byte length of the last answer read whole (LogRead.bytes), if the caller has one. */
+  lastBytes?: number;
+}
+
+/** What one read found: a log of the same length as last time, or the log read whole. */
+export type LogRead =
+  | { changed: false }
+  | {
+      changed: true;
+      /** Entries the log holds. */
+      entries: number;
+      /** The answer's length, when the service said it (Content-Length). */
+      bytes: number | undefined;
+    };
+
+/** The body's declared length, when it is one exact number. */
+export function declaredLength(contentLength: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(contentLength) ? undefined : contentLength;
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
@@ -32,11 +52,18 @@ export class LogEntryShapeError extends ActionError {
   }
 }
 
-/** Feeds the body to the parser; resolves with the number of entries the log holds. */
+/** Feeds the body to the parser, unless it is the log read last time. */
 export async function readLogEntries(
-  body: Dispatcher.ResponseData['body'],
+  response: Pick<Dispatcher.ResponseData, 'body' | 'headers'>,
   options: LogStreamOptions,
-): Promise<number> {
+): Promise<LogRead> {
+  const { body } = response;
+  const bytes = declaredLength(response.headers['content-length']);
+  if (bytes !== undefined && bytes === options.lastBytes) {
+    // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
+    await body.dump();
+    return { changed: false };
+  }
   const parser = new JSONParser({ paths: ['$.logs.*'], keepStack: false });
   let count = 0;
   let failure: Error | undefined;
@@ -72,5 +99,5 @@ export async function readLogEntries(
   }
   // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
   if (!parser.isEnded) parse(() => parser.end());
-  return count;
+  return { changed: true, entries: count, bytes };
 }

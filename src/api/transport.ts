@@ -53,7 +53,7 @@ export interface StreamRequest<T> {
   endpoint: string;
   path: string;
   resourceId?: string;
-  read(body: Dispatcher.ResponseData['body']): Promise<T>;
+  read(response: Pick<Dispatcher.ResponseData, 'body' | 'headers'>): Promise<T>;
 }
 
 export interface SendInit {
@@ -304,7 +304,7 @@ export class Transport {
       return { ok: false, failure };
     }
     try {
-      return { ok: true, value: await request.read(response.body) };
+      return { ok: true, value: await request.read(response) };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       response.body.destroy();

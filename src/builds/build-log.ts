@@ -120,9 +120,8 @@ export class BuildLog {
 function copyFile(file: string, output: Output): void {
   const fd = openSync(file, 'r');
   try {
+    const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
     for (;;) {
-      // A fresh buffer each time: an asynchronous output may still hold the previous one.
-      const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
       const read = readSync(fd, chunk);
       if (read === 0) break;
       output.write(chunk.subarray(0, read));

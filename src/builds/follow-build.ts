@@ -7,7 +7,7 @@ import type { BuildClient, BuildsPlan, RunDeps } from './run-builds.ts';
 import { BuildLog } from './build-log.ts';
 import type { Output } from './output.ts';
 import type { Limiter } from './limit.ts';
-import { readInto, settleLog } from './logs.ts';
+import { logReads, settleLog } from './logs.ts';
 import { pollBuild } from './poll.ts';
 import { createProgressGate, statusLine } from './progress.ts';
 import {
@@ -64,7 +64,7 @@ export function openLog(build: BuildResult, f: Follow): BuildLog {
 export async function followBuild(slot: Slot, log: BuildLog | undefined, f: Follow): Promise<void> {
   const id = slot.get().id;
   if (id === null || log === undefined) return;
-  const read = () => readInto(f.client, id, log, f.logReads, f.stop);
+  const read = logReads(f.client, id, log, f.logReads, f.stop);
   if (!isTerminal(slot.get().status)) {
     const ended = await poll(slot, id, read, f);
     if (!ended) return;

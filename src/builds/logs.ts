@@ -1,12 +1,13 @@
 // Reading a build's log from the service. The logs endpoint returns the whole log every time: each
-// read streams past the entries the BuildLog has and hands it only the new ones.
-import type { LogStreamOptions } from '../api/log-stream.ts';
+// read streams past the entries the BuildLog has and hands it only the new ones, and an answer as
+// long as the last one is not read at all.
+import type { LogRead, LogStreamOptions } from '../api/log-stream.ts';
 import type { Sleep } from '../api/retry.ts';
 import type { BuildLog } from './build-log.ts';
 import type { Limiter } from './limit.ts';
 
 export interface LogReader {
-  readBuildLog(buildId: string, o: LogStreamOptions & { signal?: AbortSignal }): Promise<number>;
+  readBuildLog(buildId: string, o: LogStreamOptions & { signal?: AbortSignal }): Promise<LogRead>;
 }
 
 export interface SettleOptions {
@@ -20,25 +21,32 @@ export interface SettleOptions {
   signal?: AbortSignal;
 }
 
-/** One read into the log. Reads of all builds take turns: each is a large response to parse. */
-export async function readInto(
+/**
+ * A function that reads the build's log into `log` once per call. Reads of all builds take turns
+ * through `limiter`: each is a large response to parse.
+ */
+export function logReads(
   client: LogReader,
   buildId: string,
   log: BuildLog,
   limiter: Limiter,
   signal?: AbortSignal,
-): Promise<void> {
-  await limiter(async () => {
-    try {
-      await client.readBuildLog(buildId, {
-        from: () => log.taken,
-        onEntry: (entry, index) => log.add(entry, index),
-        signal,
-      });
-    } finally {
-      await log.flush();
-    }
-  });
+): () => Promise<void> {
+  let lastBytes: number | undefined;
+  return () =>
+    limiter(async () => {
+      try {
+        const read = await client.readBuildLog(buildId, {
+          from: () => log.taken,
+          onEntry: (entry, index) => log.add(entry, index),
+          lastBytes,
+          signal,
+        });
+        if (read.changed) lastBytes = read.bytes;
+      } finally {
+        await log.flush();
+      }
+    });
 }
 
 /** Reads a finished build's log until `quietReads` reads in a row bring nothing new. */

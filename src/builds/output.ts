@@ -11,7 +11,7 @@ export interface Output {
   idle(): boolean;
   /** Resolves once idle. */
   settled(): Promise<void>;
-  /** Prints at once, in full; only while idle. */
+  /** Prints at once, in full; only while idle. A buffer can be reused once this returns. */
   write(text: string | Buffer): void;
 }
 
@@ -41,7 +41,8 @@ export const stdoutOutput: Output = {
 export const streamOutput: Output = {
   idle: () => true,
   settled: async () => {},
-  write: (text) => void process.stdout.write(text),
+  // A copy: the caller reuses its buffer, and process.stdout may still hold this one.
+  write: (text) => void process.stdout.write(typeof text === 'string' ? text : Buffer.from(text)),
 };
 
 export const lines = (texts: readonly string[]): string => `${texts.join(EOL)}${EOL}`;

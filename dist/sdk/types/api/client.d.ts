@@ -1,4 +1,4 @@
-import { type LogStreamOptions } from './log-stream.ts';
+import { type LogRead, type LogStreamOptions } from './log-stream.ts';
 import { type DownloadedArtifact, type DownloadOptions } from './download.ts';
 import { type RetryEvent, type RetryPolicy } from './retry.ts';
 import { Build, BuildList, BuildLogs, CreatedProject, Deleted, Project, ProjectList, TriggeredBuild, UpdatedProject, Webhook, WebhookList, type CreateProjectRequest, type CreateWebhookRequest, type TriggerBuildRequest, type UpdateProjectRequest } from './schemas.ts';
@@ -46,9 +46,9 @@ export declare class BuildServiceClient {
     getBuildLogs(buildId: string, o?: CallOptions): Promise<BuildLogs>;
     /**
      * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
-     * resolves with the number of entries the log holds. See log-stream.ts.
+     * an answer as long as `o.lastBytes` is the same log and is not parsed. See log-stream.ts.
      */
-    readBuildLog(buildId: string, o: LogStreamOptions & CallOptions): Promise<number>;
+    readBuildLog(buildId: string, o: LogStreamOptions & CallOptions): Promise<LogRead>;
     /** Streams the artifact into `o.directory`; see download.ts. */
     downloadArtifact(buildId: string, o: DownloadOptions): Promise<DownloadedArtifact>;
     /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */

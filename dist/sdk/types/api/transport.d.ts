@@ -28,7 +28,7 @@ export interface StreamRequest<T> {
     endpoint: string;
     path: string;
     resourceId?: string;
-    read(body: Dispatcher.ResponseData['body']): Promise<T>;
+    read(response: Pick<Dispatcher.ResponseData, 'body' | 'headers'>): Promise<T>;
 }
 export interface SendInit {
     method: Dispatcher.HttpMethod;
