@@ -306,4 +306,51 @@ describe('runBuilds against the emulator', () => {
     expect(state.builds).toHaveLength(2);
     expect(state.builds.every((b) => b.id && b.status !== 'success')).toBe(true);
   });
+
+  it('on SIGTERM while triggering, waits within the grace period for triggers sent and reports their ids', async () => {
+    emulator.faults.hangBuilds = [{}];
+    emulator.faults.slowTriggers = { count: 2, delayMs: 600 };
+    const before = new Set(emulator.builds().map((b) => b.id));
+    const cancel = new AbortController();
+    const started = Date.now();
+    const pending = runCaptured(
+      client,
+      planFor(emulator, { platforms: 'mac, windows' }),
+      cancel.signal,
+    );
+    setTimeout(() => cancel.abort('SIGTERM'), 100);
+    const { state, lines, known } = await pending;
+
+    // Both triggers were in flight at the signal; their answers came within the grace period.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const created = emulator
+      .builds()
+      .map((b) => b.id)
+      .filter((id) => !before.has(id));
+    expect(created).toHaveLength(2);
+    expect(state.builds.map((b) => b.id).sort()).toEqual(created.sort());
+    expect(state.builds.map((b) => b.problem)).toEqual([undefined, undefined]);
+    expect(known.at(-1)!.map((b) => b.id)).toEqual(state.builds.map((b) => b.id));
+    for (const build of state.builds) {
+      expect(lines).toContainEqual(
+        expect.stringMatching(`^${build.platform}/${build.arch}: triggered ${build.id} `),
+      );
+    }
+  });
+
+  it('on SIGTERM, a trigger still unanswered after the grace period is reported as maybe created', async () => {
+    emulator.faults.slowTriggers = { count: 1, delayMs: 2_000 };
+    const cancel = new AbortController();
+    const pending = runCaptured(client, planFor(emulator, { platforms: 'linux' }), cancel.signal, {
+      triggerGraceMs: 200,
+    });
+    setTimeout(() => cancel.abort('SIGTERM'), 100);
+    const { state } = await pending;
+    expect(state.builds).toHaveLength(1);
+    expect(state.builds[0]!.id).toBeNull();
+    expect(state.builds[0]!.problem?.stage).toBe('trigger');
+    expect(state.builds[0]!.problem?.message).toMatch(
+      /no answer to the trigger before the step stopped; the service may still have created the build/,
+    );
+  });
 });

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { vi } from 'vitest';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { systemClock, systemSleep } from '../../src/api/retry.ts';
-import { runBuilds, type BuildClient, type BuildsRun } from '../../src/builds/run-builds.ts';
+import {
+  runBuilds,
+  type BuildClient,
+  type BuildsRun,
+  type RunDeps,
+} from '../../src/builds/run-builds.ts';
 import { streamOutput } from '../../src/builds/output.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import type { Emulator } from '../../src/emulator/index.ts';
@@ -113,6 +118,7 @@ export async function runCaptured(
   client: BuildClient,
   plan: Plan,
   signal = new AbortController().signal,
+  deps: Pick<RunDeps, 'triggerGraceMs'> = {},
 ): Promise<RunOutcome> {
   const known: BuildResult[][] = [];
   const stdout = captureStdout();
@@ -126,6 +132,7 @@ export async function runCaptured(
         signal,
         output: streamOutput,
         onBuildsKnown: (builds) => known.push([...builds]),
+        ...deps,
       },
     );
     return { state, lines: stdout.lines(), known };

@@ -78,6 +78,19 @@ describe('API faults', () => {
     expect((await call(emulator, 'GET', `/projects/${projectId}`)).body.id).toBe(projectId);
   });
 
+  it('slowTriggers: the build exists at once, the answer comes after the delay', async () => {
+    emulator.faults.slowTriggers = { count: 1, delayMs: 300 };
+    const before = emulator.builds().length;
+    const started = Date.now();
+    const answer = triggerBuild(emulator, projectId, { platform: 'mac', version: '8.8.8' });
+    await waitFor(() => emulator.builds().length === before + 1 || undefined);
+    expect(Date.now() - started).toBeLessThan(300);
+    const { id } = await answer;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(emulator.builds().map((b) => b.id)).toContain(id);
+    expect(emulator.faults.slowTriggers.count).toBe(0);
+  });
+
   it('loseTriggerResponses: the build is created but the socket closes without an answer', async () => {
     emulator.faults.loseTriggerResponses = 1;
     const before = emulator.builds().length;

@@ -7,6 +7,7 @@ export function defaultFaults(): Faults {
     serverErrorsUntil: 0,
     rateLimit: { count: 0, retryAfter: '1' },
     loseTriggerResponses: 0,
+    slowTriggers: { count: 0, delayMs: 0 },
     malformedJson: 0,
     cutDownloads: { count: 0, afterBytes: 0 },
     ignoreRange: false,

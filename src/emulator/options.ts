@@ -55,6 +55,8 @@ export interface Faults {
   rateLimit: { count: number; retryAfter: string };
   /** The next N Trigger Build requests create the build, then destroy the socket without answering. */
   loseTriggerResponses: number;
+  /** The next N Trigger Build requests create the build at once and answer `delayMs` later. */
+  slowTriggers: { count: number; delayMs: number };
   /** The next N JSON responses carry a truncated, unparsable body (status 200). */
   malformedJson: number;
   /** The next N artifact downloads are cut (socket destroyed) after this many bytes. */

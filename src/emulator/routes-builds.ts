@@ -1,7 +1,8 @@
 // Builds, artifact download and logs (spec §4.2).
 import { created, ok, type Handler } from './api-context.ts';
+import { setTimeout } from 'node:timers/promises';
 import { artifactFileName, artifactKey } from './artifacts.ts';
-import { consumeCount } from './faults.ts';
+import { consume, consumeCount } from './faults.ts';
 import { ApiFailure, notFound, readJsonObject } from './http-io.ts';
 import {
   buildSummary,
@@ -49,6 +50,8 @@ export const triggerBuild: Handler = async (ctx, req, [projectId = '']) => {
   ctx.store.builds.set(build.id, build);
   ctx.lifecycle.start(build);
   if (consumeCount(ctx.faults(), 'loseTriggerResponses')) return { kind: 'lost' };
+  const slow = ctx.faults().slowTriggers;
+  if (consume(slow)) await setTimeout(slow.delayMs);
   const { id, platform, arch, version, status, createdAt } = build;
   return created({
     id,
