@@ -46096,10 +46096,11 @@ const lines = (texts) => `${texts.join(external_node_os_.EOL)}${external_node_os
 
 
 
+
 const NO_LINES = '(the service returned no log lines)';
 const PRINT_CHUNK_BYTES = 64 * 1024;
-/** Lines are written in batches of about this many characters. */
-const FLUSH_CHARS = 64 * 1024;
+/** Lines are written in batches of up to this many bytes. */
+const BATCH_BYTES = 64 * 1024;
 class BuildLog {
     #title;
     #output;
@@ -46110,8 +46111,9 @@ class BuildLog {
     #taken = 0;
     #lines = 0;
     #latestMessage;
-    #pending = [];
-    #pendingChars = 0;
+    /** Lines added and not written yet, as bytes: a line's string is garbage as soon as it is added. */
+    #pending = Buffer.allocUnsafe(BATCH_BYTES);
+    #pendingBytes = 0;
     #groupOpen = false;
     constructor(title, output, file) {
         this.#title = title;
@@ -46142,12 +46144,23 @@ class BuildLog {
         this.#quote.add(entry);
         this.#latestMessage = entry.message;
         for (const line of formatLogEntry(entry)) {
-            this.#pending.push(line);
-            this.#pendingChars += line.length;
+            this.#addLine(`${line}${external_node_os_.EOL}`);
+            this.#lines += 1;
         }
-        if (this.#pendingChars >= FLUSH_CHARS && (this.#file !== null || this.#output.idle())) {
-            this.#writePending();
+    }
+    #addLine(text) {
+        const bytes = Buffer.byteLength(text);
+        if (this.#pendingBytes + bytes > this.#pending.length) {
+            if (this.#file !== null || this.#output.idle())
+                this.#writePending();
+            // A live log waiting for a busy output, or one line longer than a batch: make room.
+            if (this.#pendingBytes + bytes > this.#pending.length) {
+                const larger = Buffer.allocUnsafe(Math.max(2 * this.#pending.length, this.#pendingBytes + bytes));
+                this.#pending.copy(larger, 0, 0, this.#pendingBytes);
+                this.#pending = larger;
+            }
         }
+        this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
     }
     /** Writes (or prints, when live) what was added and not written yet. */
     async flush() {
@@ -46156,7 +46169,7 @@ class BuildLog {
         this.#writePending();
     }
     digest() {
-        return { lines: this.#lines + this.#pending.length, quote: this.#quote.lines() };
+        return { lines: this.#lines, quote: this.#quote.lines() };
     }
     /**
      * Prints the whole group in one synchronous run, so no other build's output can land inside it.
@@ -46167,7 +46180,7 @@ class BuildLog {
         await this.#output.settled();
         if (this.#file === null) {
             if (!this.#groupOpen)
-                this.#printLive([NO_LINES]);
+                this.#printLive(lines([NO_LINES]));
             this.#output.write(lines(['::endgroup::']));
             this.#groupOpen = false;
             return;
@@ -46181,14 +46194,12 @@ class BuildLog {
         this.#output.write(lines([resume, '::endgroup::']));
     }
     #writePending() {
-        if (this.#pending.length === 0)
+        if (this.#pendingBytes === 0)
             return;
-        const batch = this.#pending;
-        this.#pending = [];
-        this.#pendingChars = 0;
-        this.#lines += batch.length;
+        const batch = this.#pending.subarray(0, this.#pendingBytes);
+        this.#pendingBytes = 0;
         if (this.#file !== null)
-            (0,external_node_fs_.appendFileSync)(this.#file, lines(batch));
+            (0,external_node_fs_.appendFileSync)(this.#file, batch);
         else
             this.#printLive(batch);
     }
@@ -46197,7 +46208,9 @@ class BuildLog {
         const [stop, resume] = stopCommands(newStopToken());
         const open = this.#groupOpen ? [] : [`::group::${this.#title}`];
         this.#groupOpen = true;
-        this.#output.write(lines([...open, stop, ...batch, resume]));
+        this.#output.write(lines([...open, stop]));
+        this.#output.write(batch);
+        this.#output.write(lines([resume]));
     }
 }
 /** The file's bytes to the output in chunks, with no line held in memory. */
@@ -49275,7 +49288,7 @@ function pathInside(directory, fileName) {
 // bounded: a few batch buffers, and at most the chunk that found all of them busy.
 
 
-const BATCH_BYTES = 1024 * 1024;
+const part_file_BATCH_BYTES = 1024 * 1024;
 // Batches written at once: enough that a slow write does not stall the socket.
 const BATCHES = 4;
 class PartFile {
@@ -49284,7 +49297,7 @@ class PartFile {
     received = 0;
     #file;
     #hash = (0,external_node_crypto_.createHash)('sha256');
-    #filling = Buffer.allocUnsafe(BATCH_BYTES);
+    #filling = Buffer.allocUnsafe(part_file_BATCH_BYTES);
     /** Batch buffers not in use; allocated as needed, up to BATCHES in all. */
     #free = [];
     #allocated = 1;
@@ -49357,7 +49370,7 @@ class PartFile {
     }
     #take(chunk) {
         for (let offset = 0; offset < chunk.length;) {
-            if (this.#filled === BATCH_BYTES) {
+            if (this.#filled === part_file_BATCH_BYTES) {
                 if (!this.#canWrite || this.#backlog.length > 0) {
                     this.#backlog.push(chunk.subarray(offset));
                     return;
@@ -49374,7 +49387,7 @@ class PartFile {
         const length = this.#filled;
         const position = this.#flushedTo;
         this.#flushedTo += length;
-        this.#filling = this.#free.pop() ?? (this.#allocated++, Buffer.allocUnsafe(BATCH_BYTES));
+        this.#filling = this.#free.pop() ?? (this.#allocated++, Buffer.allocUnsafe(part_file_BATCH_BYTES));
         this.#filled = 0;
         this.#inFlight++;
         const previous = this.#writing ?? Promise.resolve();

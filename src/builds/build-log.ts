@@ -2,6 +2,7 @@
 // RUNNER_TEMP, printed as one group when the build ends (several builds), or straight to the
 // output inside the build's open group (a single build, watched live). Each line once, in order.
 import { appendFileSync, closeSync, openSync, readSync } from 'node:fs';
+import { EOL } from 'node:os';
 import type { LogEntry } from '../api/schemas.ts';
 import { formatLogEntry, inert, newStopToken, QuoteTail, stopCommands } from './log-text.ts';
 import { lines, type Output } from './output.ts';
@@ -9,8 +10,8 @@ import type { LogDigest } from './result.ts';
 
 export const NO_LINES = '(the service returned no log lines)';
 const PRINT_CHUNK_BYTES = 64 * 1024;
-/** Lines are written in batches of about this many characters. */
-const FLUSH_CHARS = 64 * 1024;
+/** Lines are written in batches of up to this many bytes. */
+const BATCH_BYTES = 64 * 1024;
 
 export class BuildLog {
   readonly #title: string;
@@ -22,8 +23,9 @@ export class BuildLog {
   #taken = 0;
   #lines = 0;
   #latestMessage: string | undefined;
-  #pending: string[] = [];
-  #pendingChars = 0;
+  /** Lines added and not written yet, as bytes: a line's string is garbage as soon as it is added. */
+  #pending = Buffer.allocUnsafe(BATCH_BYTES);
+  #pendingBytes = 0;
   #groupOpen = false;
 
   private constructor(title: string, output: Output, file: string | null) {
@@ -59,12 +61,25 @@ export class BuildLog {
     this.#quote.add(entry);
     this.#latestMessage = entry.message;
     for (const line of formatLogEntry(entry)) {
-      this.#pending.push(line);
-      this.#pendingChars += line.length;
+      this.#addLine(`${line}${EOL}`);
+      this.#lines += 1;
     }
-    if (this.#pendingChars >= FLUSH_CHARS && (this.#file !== null || this.#output.idle())) {
-      this.#writePending();
+  }
+
+  #addLine(text: string): void {
+    const bytes = Buffer.byteLength(text);
+    if (this.#pendingBytes + bytes > this.#pending.length) {
+      if (this.#file !== null || this.#output.idle()) this.#writePending();
+      // A live log waiting for a busy output, or one line longer than a batch: make room.
+      if (this.#pendingBytes + bytes > this.#pending.length) {
+        const larger = Buffer.allocUnsafe(
+          Math.max(2 * this.#pending.length, this.#pendingBytes + bytes),
+        );
+        this.#pending.copy(larger, 0, 0, this.#pendingBytes);
+        this.#pending = larger;
+      }
     }
+    this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
   }
 
   /** Writes (or prints, when live) what was added and not written yet. */
@@ -74,7 +89,7 @@ export class BuildLog {
   }
 
   digest(): LogDigest {
-    return { lines: this.#lines + this.#pending.length, quote: this.#quote.lines() };
+    return { lines: this.#lines, quote: this.#quote.lines() };
   }
 
   /**
@@ -85,7 +100,7 @@ export class BuildLog {
     await this.flush();
     await this.#output.settled();
     if (this.#file === null) {
-      if (!this.#groupOpen) this.#printLive([NO_LINES]);
+      if (!this.#groupOpen) this.#printLive(lines([NO_LINES]));
       this.#output.write(lines(['::endgroup::']));
       this.#groupOpen = false;
       return;
@@ -98,21 +113,21 @@ export class BuildLog {
   }
 
   #writePending(): void {
-    if (this.#pending.length === 0) return;
-    const batch = this.#pending;
-    this.#pending = [];
-    this.#pendingChars = 0;
-    this.#lines += batch.length;
-    if (this.#file !== null) appendFileSync(this.#file, lines(batch));
+    if (this.#pendingBytes === 0) return;
+    const batch = this.#pending.subarray(0, this.#pendingBytes);
+    this.#pendingBytes = 0;
+    if (this.#file !== null) appendFileSync(this.#file, batch);
     else this.#printLive(batch);
   }
 
   // Commands stop only around the service's lines, so the action's own warnings still work.
-  #printLive(batch: string[]): void {
+  #printLive(batch: Buffer | string): void {
     const [stop, resume] = stopCommands(newStopToken());
     const open = this.#groupOpen ? [] : [`::group::${this.#title}`];
     this.#groupOpen = true;
-    this.#output.write(lines([...open, stop, ...batch, resume]));
+    this.#output.write(lines([...open, stop]));
+    this.#output.write(batch);
+    this.#output.write(lines([resume]));
   }
 }
 
