@@ -12,11 +12,11 @@ import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BuildServiceClient } from '../src/api/client.ts';
 import { makeCertificates } from '../test-kit/certificates.ts';
 import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
+import { startServiceProcess } from './service-process.ts';
 
 const MIB = 1024 * 1024;
 const SIZES = [512 * MIB, 2048 * MIB];
@@ -53,16 +53,8 @@ function output(command: string, args: string[]): Promise<string> {
   });
 }
 
-async function startService(size: number, tls: { cert: string; key: string } | undefined) {
-  const args = [path.join(here, 'download-emulator.ts'), String(size)];
-  if (tls) args.push(tls.cert, tls.key);
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const { value: line } = (await lines.next()) as { value: string | undefined };
-  if (!line) throw new Error('the emulator process printed nothing');
-  const info = JSON.parse(line) as { baseUrl: string; apiKey: string; projectId: string };
-  return { ...info, stop: () => child.stdin.end() };
-}
+const startService = (size: number, tls: { cert: string; key: string } | undefined) =>
+  startServiceProcess('download-emulator.ts', [String(size), ...(tls ? [tls.cert, tls.key] : [])]);
 
 async function curlRun(url: string, file: string, caFile: string | undefined): Promise<Run> {
   const tls = caFile === undefined ? [] : ['--cacert', caFile];

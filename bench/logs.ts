@@ -3,14 +3,13 @@
 // the emulator in its own process. Checks that every line of every build is printed exactly once,
 // in order, inside that build's own group, and reads the action's peak RSS (VmHWM of the process
 // itself, at exit). Target (issue 9): peak RSS < 128 MiB.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { BuildServiceClient } from '../src/api/client.ts';
 import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
+import { startServiceProcess } from './service-process.ts';
 
 const LINES_PER_BUILD = Number(process.env.LINES ?? 100_000);
 const BUILDING_MS = 5_000;
@@ -18,15 +17,8 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const MAX_RSS = 128 * 1024 * 1024;
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-async function startService() {
-  const args = [path.join(here, 'logs-emulator.ts'), String(LINES_PER_BUILD), String(BUILDING_MS)];
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const { value: line } = (await lines.next()) as { value: string | undefined };
-  if (!line) throw new Error('the emulator process printed nothing');
-  const info = JSON.parse(line) as { baseUrl: string; apiKey: string; projectId: string };
-  return { ...info, stop: () => child.stdin.end() };
-}
+const startService = () =>
+  startServiceProcess('logs-emulator.ts', [String(LINES_PER_BUILD), String(BUILDING_MS)]);
 
 /** Each group's body, as the runner folds it: the lines between `::group::` and `::endgroup::`. */
 function groupsOf(stdout: string): Map<string, string[]> {

@@ -21,14 +21,13 @@ var outcome = __webpack_require__(68873);
 var errors = __webpack_require__(54188);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
-var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
+// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
+var api_retry = __webpack_require__(21405);
+// EXTERNAL MODULE: ./src/temp-dir.ts
+var temp_dir = __webpack_require__(90327);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
-var api_retry = __webpack_require__(21405);
 ;// CONCATENATED MODULE: ./src/publish/link-as.ts
 // A file under another name without copying it when the system allows: a symlink, else a hard
 // link, else a copy. Windows runners refuse symlinks without the SeCreateSymbolicLink privilege
@@ -100,9 +99,7 @@ const uploadArtifacts = async (plan, installers, context) => {
     const client = new DefaultArtifactClient();
     const existing = new Set((await client.listArtifacts()).artifacts.map((a) => a.name));
     // skipArchive names the artifact after the file, so a renamed artifact is a renamed link.
-    const tempRoot = context.env.RUNNER_TEMP ?? external_node_os_default().tmpdir();
-    await (0,promises_.mkdir)(tempRoot, { recursive: true });
-    const linkDir = await (0,promises_.mkdtemp)(external_node_path_default().join(tempRoot, 'artifacts-'));
+    const linkDir = (0,temp_dir/* makeTempDir */.m)(context.env.RUNNER_TEMP, 'artifacts-');
     const results = [];
     const failures = [];
     try {
@@ -744,7 +741,6 @@ const settle = async (context, plan, release, outcome, failedUploads) => {
 
 
 
-
 const createPublisher = (options = {}) => async (plan, installers, outcome) => {
     const env = options.env ?? process.env;
     const retryBaseMs = options.retryBaseMs ?? 1000;
@@ -762,9 +758,7 @@ const createPublisher = (options = {}) => async (plan, installers, outcome) => {
         }
     }
     if (plan.release) {
-        const tempRoot = env.RUNNER_TEMP ?? external_node_os_default().tmpdir();
-        await (0,promises_.mkdir)(tempRoot, { recursive: true });
-        const workDir = await (0,promises_.mkdtemp)(external_node_path_default().join(tempRoot, 'release-'));
+        const workDir = (0,temp_dir/* makeTempDir */.m)(env.RUNNER_TEMP, 'release-');
         try {
             const github = createGitHub(plan.githubToken, {
                 baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',

@@ -45983,14 +45983,15 @@ var core = __nccwpck_require__(77094);
 var retry = __nccwpck_require__(21405);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/temp-dir.ts
+var temp_dir = __nccwpck_require__(90327);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __nccwpck_require__(8164);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./src/builds/log-text.ts
@@ -46793,9 +46794,7 @@ async function runBuilds(plan, deps) {
     deps.onBuildsKnown(results);
     if (!plan.wait || stop.aborted)
         return { builds: results, timedOut: timeout.aborted };
-    const tempRoot = deps.tempDir ?? external_node_os_default().tmpdir();
-    (0,external_node_fs_.mkdirSync)(tempRoot, { recursive: true });
-    const logDir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(tempRoot, 'desktop-build-logs-'));
+    const logDir = (0,temp_dir/* makeTempDir */.m)(deps.tempDir, 'desktop-build-logs-');
     const slots = results.map((_, index) => ({
         get: () => results[index],
         set: (next) => void (results[index] = next),
@@ -50109,16 +50108,7 @@ class Transport {
                 throw signal.reason;
             response.body.destroy();
             if (error instanceof LogEntryShapeError) {
-                const shape = new ResponseShapeError(endpoint, status, error.fieldPath, error.problem);
-                return {
-                    ok: false,
-                    failure: {
-                        retryable: false,
-                        outcomeUnknown: false,
-                        reason: 'unexpected body',
-                        toError: () => shape,
-                    },
-                };
+                return shapeFailure(endpoint, status, error.fieldPath, error.problem);
             }
             if (error instanceof UnreadableBodyError) {
                 return {
@@ -50190,17 +50180,19 @@ class Transport {
         if (parsed.success)
             return { ok: true, value: parsed.data };
         const { fieldPath, problem } = shapeProblem(parsed.error);
-        return {
-            ok: false,
-            failure: {
-                retryable: false,
-                outcomeUnknown: false,
-                reason: 'unexpected body',
-                toError: () => new ResponseShapeError(request.endpoint, status, fieldPath, problem),
-            },
-        };
+        return shapeFailure(request.endpoint, status, fieldPath, problem);
     }
 }
+/** A 2xx body of another shape: the service speaks another version, so asking again won't help. */
+const shapeFailure = (endpoint, status, fieldPath, problem) => ({
+    ok: false,
+    failure: {
+        retryable: false,
+        outcomeUnknown: false,
+        reason: 'unexpected body',
+        toError: () => new ResponseShapeError(endpoint, status, fieldPath, problem),
+    },
+});
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.
@@ -51409,6 +51401,32 @@ function parseBaseUrl(value, problems) {
         problems.push('base-url: must not carry credentials; pass the key as api-key');
     }
     return url.href.replace(/\/+$/, '');
+}
+
+
+/***/ }),
+
+/***/ 90327:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ makeTempDir)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+// A fresh working directory under the runner's temp directory (RUNNER_TEMP), which a local run
+// may name without creating it; the system's temp directory where none is named.
+
+
+
+function makeTempDir(root, prefix) {
+    const base = root || node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir();
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(base, { recursive: true });
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(base, prefix));
 }
 
 

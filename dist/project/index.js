@@ -62166,16 +62166,7 @@ class Transport {
                 throw signal.reason;
             response.body.destroy();
             if (error instanceof LogEntryShapeError) {
-                const shape = new ResponseShapeError(endpoint, status, error.fieldPath, error.problem);
-                return {
-                    ok: false,
-                    failure: {
-                        retryable: false,
-                        outcomeUnknown: false,
-                        reason: 'unexpected body',
-                        toError: () => shape,
-                    },
-                };
+                return shapeFailure(endpoint, status, error.fieldPath, error.problem);
             }
             if (error instanceof UnreadableBodyError) {
                 return {
@@ -62247,17 +62238,19 @@ class Transport {
         if (parsed.success)
             return { ok: true, value: parsed.data };
         const { fieldPath, problem } = shapeProblem(parsed.error);
-        return {
-            ok: false,
-            failure: {
-                retryable: false,
-                outcomeUnknown: false,
-                reason: 'unexpected body',
-                toError: () => new ResponseShapeError(request.endpoint, status, fieldPath, problem),
-            },
-        };
+        return shapeFailure(request.endpoint, status, fieldPath, problem);
     }
 }
+/** A 2xx body of another shape: the service speaks another version, so asking again won't help. */
+const shapeFailure = (endpoint, status, fieldPath, problem) => ({
+    ok: false,
+    failure: {
+        retryable: false,
+        outcomeUnknown: false,
+        reason: 'unexpected body',
+        toError: () => new ResponseShapeError(endpoint, status, fieldPath, problem),
+    },
+});
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.

@@ -309,16 +309,7 @@ export class Transport {
       if (signal?.aborted) throw signal.reason;
       response.body.destroy();
       if (error instanceof LogEntryShapeError) {
-        const shape = new ResponseShapeError(endpoint, status, error.fieldPath, error.problem);
-        return {
-          ok: false,
-          failure: {
-            retryable: false,
-            outcomeUnknown: false,
-            reason: 'unexpected body',
-            toError: () => shape,
-          },
-        };
+        return shapeFailure(endpoint, status, error.fieldPath, error.problem);
       }
       if (error instanceof UnreadableBodyError) {
         return {
@@ -400,14 +391,22 @@ export class Transport {
     const parsed = request.schema.safeParse(data);
     if (parsed.success) return { ok: true, value: parsed.data };
     const { fieldPath, problem } = shapeProblem(parsed.error);
-    return {
-      ok: false,
-      failure: {
-        retryable: false,
-        outcomeUnknown: false,
-        reason: 'unexpected body',
-        toError: () => new ResponseShapeError(request.endpoint, status, fieldPath, problem),
-      },
-    };
+    return shapeFailure(request.endpoint, status, fieldPath, problem);
   }
 }
+
+/** A 2xx body of another shape: the service speaks another version, so asking again won't help. */
+const shapeFailure = (
+  endpoint: string,
+  status: number,
+  fieldPath: string,
+  problem: string,
+): AttemptResult<never> => ({
+  ok: false,
+  failure: {
+    retryable: false,
+    outcomeUnknown: false,
+    reason: 'unexpected body',
+    toError: () => new ResponseShapeError(endpoint, status, fieldPath, problem),
+  },
+});

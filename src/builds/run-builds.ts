@@ -1,10 +1,10 @@
 // The orchestration: start the builds, follow each one concurrently, and give back one immutable
 // result per build. Cancellation and the timeout end the waiting, never the results.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import * as core from '@actions/core';
 import type { DownloadedArtifact, DownloadOptions } from '../api/download.ts';
+import { makeTempDir } from '../temp-dir.ts';
 import type { Arch, Platform, Project } from '../api/schemas.ts';
 import type { Clock, Sleep } from '../api/retry.ts';
 import { followBuild, openLog, type Follow, type Slot } from './follow-build.ts';
@@ -115,9 +115,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   deps.onBuildsKnown(results);
   if (!plan.wait || stop.aborted) return { builds: results, timedOut: timeout.aborted };
 
-  const tempRoot = deps.tempDir ?? os.tmpdir();
-  mkdirSync(tempRoot, { recursive: true });
-  const logDir = mkdtempSync(path.join(tempRoot, 'desktop-build-logs-'));
+  const logDir = makeTempDir(deps.tempDir, 'desktop-build-logs-');
   const slots: Slot[] = results.map((_, index) => ({
     get: () => results[index]!,
     set: (next) => void (results[index] = next),

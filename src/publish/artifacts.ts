@@ -1,9 +1,9 @@
 // Workflow artifacts: one unzipped artifact per installer through @actions/artifact v6.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { linkAs } from './link-as.ts';
+import { makeTempDir } from '../temp-dir.ts';
 import { ArtifactExistsError } from './errors.ts';
 import { renderNames } from './names.ts';
 import type { ArtifactPlan, ArtifactResult, Installer } from './types.ts';
@@ -52,9 +52,7 @@ export const uploadArtifacts = async (
   const client = new DefaultArtifactClient();
   const existing = new Set((await client.listArtifacts()).artifacts.map((a) => a.name));
   // skipArchive names the artifact after the file, so a renamed artifact is a renamed link.
-  const tempRoot = context.env.RUNNER_TEMP ?? os.tmpdir();
-  await mkdir(tempRoot, { recursive: true });
-  const linkDir = await mkdtemp(path.join(tempRoot, 'artifacts-'));
+  const linkDir = makeTempDir(context.env.RUNNER_TEMP, 'artifacts-');
   const results: ArtifactResult[] = [];
   const failures: Error[] = [];
   try {

@@ -1,9 +1,8 @@
 // Wires the publishers to the environment: artifacts first, then the release.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import * as core from '@actions/core';
 import { defaultRetryRuntime, describeRetry } from '../api/retry.ts';
+import { makeTempDir } from '../temp-dir.ts';
 import { uploadArtifacts } from './artifacts.ts';
 import { PublishError } from './errors.ts';
 import { createGitHub, parseRepository } from './github.ts';
@@ -41,9 +40,7 @@ export const createPublisher =
       }
     }
     if (plan.release) {
-      const tempRoot = env.RUNNER_TEMP ?? os.tmpdir();
-      await mkdir(tempRoot, { recursive: true });
-      const workDir = await mkdtemp(path.join(tempRoot, 'release-'));
+      const workDir = makeTempDir(env.RUNNER_TEMP, 'release-');
       try {
         const github = createGitHub(plan.githubToken, {
           baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
