@@ -19,8 +19,10 @@ import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
 import { startServiceProcess } from './service-process.ts';
 
 const MIB = 1024 * 1024;
-const SIZES = [512 * MIB, 2048 * MIB];
-const RUNS = 5;
+// SIZES_MIB, RUNS and PROTOCOLS narrow a run for experiments; the targets need the defaults.
+const SIZES = (process.env.SIZES_MIB ?? '512,2048').split(',').map((mib) => Number(mib) * MIB);
+const RUNS = Number(process.env.RUNS ?? 5);
+const PROTOCOLS = (process.env.PROTOCOLS ?? 'https,http').split(',');
 const MIN_RATIO = 0.75;
 const MAX_RSS = 128 * MIB;
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -210,8 +212,8 @@ writeFileSync(tls.keyFile, certificates.key);
 const rows: Row[] = [];
 try {
   for (const size of SIZES) {
-    rows.push(await measure('https', size, work, tls));
-    rows.push(await measure('http', size, work));
+    if (PROTOCOLS.includes('https')) rows.push(await measure('https', size, work, tls));
+    if (PROTOCOLS.includes('http')) rows.push(await measure('http', size, work));
   }
 } finally {
   await rm(work, { recursive: true, force: true });
