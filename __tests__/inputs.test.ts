@@ -321,6 +321,54 @@ describe('helpers', () => {
   });
 });
 
+describe('parseInputs: the pull-request comment', () => {
+  const pr = { number: 7, headSha: 'a'.repeat(40) };
+  const prEnv = { ...env, GITHUB_REF: 'refs/pull/7/merge', GITHUB_EVENT_NAME: 'pull_request' };
+  const onPr = { version: '1.4.2-pr.7' };
+
+  it('is on by default on a pull request, with the token and the repository', () => {
+    const plan = parseInputs({ ...valid, ...onPr }, prEnv, pr);
+    expect(plan.comment).toEqual({
+      pullRequest: pr,
+      githubToken: 'ghs_token',
+      repository: 'acme/desktop-app',
+    });
+    expect(plan.notices).toEqual([]);
+  });
+
+  it('is off with comment: false, and off without a pull request', () => {
+    expect(parseInputs({ ...valid, ...onPr, comment: 'false' }, prEnv, pr).comment).toBeNull();
+    expect(parseInputs(valid, env).comment).toBeNull();
+  });
+
+  it('comment: true outside a pull request is a notice, not an error', () => {
+    const plan = parseInputs({ ...valid, comment: 'true' }, { ...env, GITHUB_EVENT_NAME: 'push' });
+    expect(plan.comment).toBeNull();
+    expect(plan.notices).toEqual([expect.stringContaining('"push" event, not a pull request')]);
+  });
+
+  it('names a bad value and the allowed ones', () => {
+    expect(problemsOf({ ...onPr, comment: 'yes' }, prEnv)).toEqual([
+      'comment: "yes" is not one of auto, true, false',
+    ]);
+  });
+
+  it('needs the token to comment', () => {
+    try {
+      parseInputs(
+        { ...valid, ...onPr, 'github-token': '', 'upload-artifacts': 'false' },
+        prEnv,
+        pr,
+      );
+      expect.unreachable();
+    } catch (error) {
+      expect((error as InputError).problems).toEqual([
+        'github-token: missing; it is needed to comment on the pull request (comment)',
+      ]);
+    }
+  });
+});
+
 describe('action.yml', () => {
   it('declares exactly the inputs getInputs() reads', async () => {
     const { readFileSync } = await import('node:fs');

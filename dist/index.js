@@ -45819,6 +45819,57 @@ const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/*
 
 /***/ }),
 
+/***/ 74462:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bs: () => (/* binding */ statusLine),
+/* harmony export */   C7: () => (/* binding */ formatElapsed),
+/* harmony export */   D5: () => (/* binding */ createProgressGate),
+/* harmony export */   oz: () => (/* binding */ progressLine)
+/* harmony export */ });
+/* unused harmony export PROGRESS_EVERY_MS */
+/* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
+
+
+const PROGRESS_EVERY_MS = 30_000;
+function formatElapsed(ms) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    if (seconds < 60)
+        return `${seconds}s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60)
+        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+/** When the build entered its current phase. */
+const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
+const statusLine = (build, previous) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${previous} → ${build.status} (${build.id})`;
+function progressLine(watched, now) {
+    const running = watched.filter(({ build }) => build.id !== null && (0,_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .s)(build) === 'unfinished');
+    const done = watched.length - running.length;
+    return [
+        `${done}/${watched.length} done`,
+        ...running.map(({ build, latest }) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}` +
+            (latest === undefined ? '' : `: ${latest}`)),
+    ].join(' · ');
+}
+/** Whether a progress line is due: true at most once per `everyMs`. */
+function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
+    let last = clock();
+    return () => {
+        const now = clock();
+        if (now - last < everyMs)
+            return false;
+        last = now;
+        return true;
+    };
+}
+
+
+/***/ }),
+
 /***/ 17196:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45957,7 +46008,7 @@ const asError = (error) => error instanceof Error ? error : new Error(String(err
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(34802);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86933);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45968,7 +46019,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 34802:
+/***/ 86933:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46480,47 +46531,10 @@ async function pollBuild(client, buildId, options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/builds/outcome.ts
-var builds_outcome = __nccwpck_require__(68873);
+// EXTERNAL MODULE: ./src/builds/progress.ts
+var progress = __nccwpck_require__(74462);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var builds_result = __nccwpck_require__(17196);
-;// CONCATENATED MODULE: ./src/builds/progress.ts
-
-
-const PROGRESS_EVERY_MS = 30_000;
-function formatElapsed(ms) {
-    const seconds = Math.max(0, Math.round(ms / 1000));
-    if (seconds < 60)
-        return `${seconds}s`;
-    const minutes = Math.floor(seconds / 60);
-    if (minutes < 60)
-        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
-}
-/** When the build entered its current phase. */
-const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
-const statusLine = (build, previous) => `${(0,builds_result/* labelOf */.Wy)(build)} ${previous} → ${build.status} (${build.id})`;
-function progressLine(watched, now) {
-    const running = watched.filter(({ build }) => build.id !== null && (0,builds_outcome/* outcomeOf */.s)(build) === 'unfinished');
-    const done = watched.length - running.length;
-    return [
-        `${done}/${watched.length} done`,
-        ...running.map(({ build, latest }) => `${(0,builds_result/* labelOf */.Wy)(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}` +
-            (latest === undefined ? '' : `: ${latest}`)),
-    ].join(' · ');
-}
-/** Whether a progress line is due: true at most once per `everyMs`. */
-function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
-    let last = clock();
-    return () => {
-        const now = clock();
-        if (now - last < everyMs)
-            return false;
-        last = now;
-        return true;
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/builds/follow-build.ts
 // One build from now to its end: poll it (reading its log as it grows), print its log group,
 // download its installer. What it learns replaces the build's result in its slot.
@@ -46573,7 +46587,7 @@ async function followBuild(slot, log, f) {
 /** Polls until the build ends (true), or the step stops waiting or loses it (false). */
 async function poll(slot, id, read, f) {
     const { deps } = f;
-    const logDue = createProgressGate(deps.clock);
+    const logDue = (0,progress/* createProgressGate */.D5)(deps.clock);
     try {
         const outcome = await pollBuild(f.client, id, {
             intervalMs: f.plan.pollIntervalMs,
@@ -46586,7 +46600,7 @@ async function poll(slot, id, read, f) {
                 const previous = slot.get();
                 slot.set((0,builds_result/* observed */.Px)(previous, latest, deps.clock()));
                 if (latest.status !== previous.status)
-                    core/* info */.pq(statusLine(slot.get(), previous.status));
+                    core/* info */.pq((0,progress/* statusLine */.Bs)(slot.get(), previous.status));
                 // A running build's log is read live for one build, and for a progress line otherwise;
                 // a read that fails now is made up for when the build ends.
                 if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (f.live || logDue()))
@@ -46682,6 +46696,8 @@ function createLimiter(concurrency) {
 ;// CONCATENATED MODULE: ./src/builds/matrix.ts
 const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
 
+// EXTERNAL MODULE: ./src/builds/outcome.ts
+var outcome = __nccwpck_require__(68873);
 ;// CONCATENATED MODULE: ./src/builds/start-builds.ts
 // Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
 // triggered, all concurrently.
@@ -46797,9 +46813,12 @@ async function runBuilds(plan, deps) {
     const logDir = (0,temp_dir/* makeTempDir */.m)(deps.tempDir, 'desktop-build-logs-');
     const slots = results.map((_, index) => ({
         get: () => results[index],
-        set: (next) => void (results[index] = next),
+        set: (next) => {
+            results[index] = next;
+            deps.onBuildsChanged?.(results);
+        },
     }));
-    const progressDue = createProgressGate(deps.clock);
+    const progressDue = (0,progress/* createProgressGate */.D5)(deps.clock);
     const follow = {
         plan,
         deps,
@@ -46814,7 +46833,7 @@ async function runBuilds(plan, deps) {
         progress: () => {
             if (!progressDue())
                 return;
-            core/* info */.pq(progressLine(results.map((build, index) => ({ build, latest: logs[index]?.latest })), deps.clock()));
+            core/* info */.pq((0,progress/* progressLine */.oz)(results.map((build, index) => ({ build, latest: logs[index]?.latest })), deps.clock()));
         },
         sharesTarget: (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch),
     };
@@ -46827,7 +46846,7 @@ async function runBuilds(plan, deps) {
     }
     const timedOut = !deps.signal.aborted &&
         (timeout.aborted ||
-            results.some((build) => (0,builds_outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
+            results.some((build) => (0,outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
     return { builds: [...results], timedOut };
 }
 
@@ -50394,8 +50413,41 @@ function openClient(connection, deadline) {
 
 // EXTERNAL MODULE: ./src/publish/names.ts
 var names = __nccwpck_require__(27479);
+;// CONCATENATED MODULE: ./src/comment/pull-request.ts
+// The pull request a run is for, from the runner's event payload (GITHUB_EVENT_PATH).
+
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
+/** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
+function pullRequestOf(eventName, payload) {
+    if (!PULL_REQUEST_EVENTS.includes(eventName ?? ''))
+        return undefined;
+    const pr = payload
+        ?.pull_request;
+    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number < 1) {
+        return undefined;
+    }
+    const sha = pr.head?.sha;
+    return {
+        number: pr.number,
+        headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
+    };
+}
+/** The runner's event, read from GITHUB_EVENT_PATH; undefined when there is none to read. */
+function readPullRequest(env) {
+    if (!PULL_REQUEST_EVENTS.includes(env.GITHUB_EVENT_NAME ?? '') || !env.GITHUB_EVENT_PATH) {
+        return undefined;
+    }
+    try {
+        return pullRequestOf(env.GITHUB_EVENT_NAME, JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8')));
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/inputs.ts
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
+
 
 
 
@@ -50433,6 +50485,7 @@ const INPUT_NAMES = [
     'asset-name',
     'overwrite',
     'github-token',
+    'comment',
 ];
 const MAX_TIMEOUT_MINUTES = 6 * 60;
 /** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
@@ -50570,9 +50623,33 @@ function parsePublish(inputs, env, download, problems) {
     }
     return plan;
 }
-/** Pure: the inputs and the runner's environment → a validated Plan, or one InputError listing every problem. */
-function parseInputs(inputs, env) {
+function parseComment(inputs, env, pullRequest, problems, notices) {
+    const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], 'auto', problems);
+    if (mode === 'false')
+        return null;
+    if (pullRequest === undefined) {
+        if (mode === 'true') {
+            notices.push(`comment: true, but this run is for a ${(0,rules/* quote */.hD)(env.GITHUB_EVENT_NAME ?? 'unknown')} event, ` +
+                'not a pull request; nothing to comment on');
+        }
+        return null;
+    }
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    if (inputs['github-token'] === '') {
+        problems.push('github-token: missing; it is needed to comment on the pull request (comment)');
+    }
+    if (!/^[^/\s]+\/[^/\s]+$/.test(repository)) {
+        problems.push(`GITHUB_REPOSITORY: ${(0,rules/* quote */.hD)(repository)} is not owner/repo; commenting needs it`);
+    }
+    return { pullRequest, githubToken: inputs['github-token'], repository };
+}
+/**
+ * Pure: the inputs, the runner's environment and the pull request of its event → a validated
+ * Plan, or one InputError listing every problem.
+ */
+function parseInputs(inputs, env, pullRequest) {
     const problems = [];
+    const notices = [];
     const apiKey = inputs['api-key'];
     if (apiKey === '')
         problems.push('api-key: missing; pass it from a secret');
@@ -50597,6 +50674,7 @@ function parseInputs(inputs, env) {
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
     const downloadPath = parseDownloadPath(inputs, workspace, problems);
     const publish = parsePublish(inputs, env, download && wait, problems);
+    const comment = parseComment(inputs, env, pullRequest, problems, notices);
     // No selection means its problems are listed already.
     if (problems.length > 0 || selection === undefined)
         throw new rules/* InputError */.dz(problems);
@@ -50614,6 +50692,8 @@ function parseInputs(inputs, env) {
         },
         failOnError,
         publish,
+        comment,
+        notices,
     };
 }
 /** New builds of a version, or the builds of `build-ids`; undefined when the inputs do not say. */
@@ -50652,7 +50732,7 @@ function parseDownloadPath(inputs, workspace, problems) {
     return resolved;
 }
 const readInputs = (getInput) => Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
-const getInputs = () => parseInputs(readInputs(core/* getInput */.V4), process.env);
+const getInputs = () => parseInputs(readInputs(core/* getInput */.V4), process.env, readPullRequest(process.env));
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 // Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
@@ -50670,7 +50750,7 @@ function annotationOf(build) {
     };
 }
 function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
-    const failed = builds.filter((build) => (0,builds_outcome/* outcomeOf */.s)(build) === 'failed');
+    const failed = builds.filter((build) => (0,outcome/* outcomeOf */.s)(build) === 'failed');
     if (failed.length <= max)
         return failed.map(annotationOf);
     const shown = failed.slice(0, max - 1).map(annotationOf);
@@ -50691,14 +50771,8 @@ function annotateFailures(builds) {
 ;// CONCATENATED MODULE: ./src/report/facts.ts
 const NOTHING_PUBLISHED = { artifacts: new Map(), releaseUrl: undefined };
 
-;// CONCATENATED MODULE: ./src/report/timing.ts
-/** Seconds from start (or queueing) to the end, one decimal; undefined while unfinished. */
-function durationSeconds(phases) {
-    if (phases.ended === undefined)
-        return undefined;
-    return Math.round((phases.ended - (phases.building ?? phases.queued)) / 100) / 10;
-}
-
+// EXTERNAL MODULE: ./src/report/timing.ts
+var timing = __nccwpck_require__(81566);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 // The step's outputs (design §2): one writer, called when the builds are known and at the end.
 
@@ -50710,7 +50784,7 @@ function buildOutput(build, artifact) {
         arch: build.arch,
         version: build.version,
         status: build.status,
-        duration: durationSeconds(build.phases) ?? null,
+        duration: (0,timing/* durationSeconds */.o)(build.phases) ?? null,
         artifactSize: build.artifactSize ?? build.download?.size ?? null,
         ...(build.download && { path: build.download.path, sha256: build.download.sha256 }),
         ...(artifact && {
@@ -50735,190 +50809,15 @@ function writeOutputs(builds, status, published) {
     return outputs;
 }
 
-;// CONCATENATED MODULE: ./src/report/timeline.ts
-// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases.
-// Mermaid draws dates in the viewer's time zone, so every time is an offset from the run's start
-// and the axis prints seconds since the epoch (`%s`), which no time zone changes. Builds reused
-// from an earlier run did not run in this one and stay off the chart.
-
-
-/** GitHub stops rendering big diagrams long before the summary's byte limit. */
-const MAX_GANTT_BUILDS = 60;
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-/** Tick spacing for a span, so a 5-second run and a 2-hour run both get a handful of labels. */
-function tickIntervalFor(spanMs) {
-    const steps = [
-        [10 * SECOND, '1second'],
-        [40 * SECOND, '5second'],
-        [2 * MINUTE, '15second'],
-        [6 * MINUTE, '1minute'],
-        [20 * MINUTE, '2minute'],
-        [60 * MINUTE, '10minute'],
-        [3 * 60 * MINUTE, '30minute'],
-    ];
-    return steps.find(([upTo]) => spanMs <= upTo)?.[1] ?? '1hour';
-}
-/** The builds the chart shows: those this run followed (not reused), at most MAX_GANTT_BUILDS. */
-const chartedBuilds = (builds) => builds
-    .filter((build) => build.id !== null && build.origin !== 'reused')
-    .slice(0, MAX_GANTT_BUILDS);
-/** Mermaid gantt lines; `now` ends the bars of builds still running. */
-function renderTimeline(builds, now) {
-    const shown = chartedBuilds(builds);
-    if (shown.length === 0)
-        return [];
-    const start = Math.min(...shown.map((build) => build.phases.queued));
-    const at = (ms) => Math.max(0, ms - start);
-    const end = Math.max(...shown.map((build) => build.phases.ended ?? now));
-    const lines = [
-        '```mermaid',
-        'gantt',
-        '  dateFormat x',
-        '  axisFormat %ss',
-        `  tickInterval ${tickIntervalFor(end - start)}`,
-        '  todayMarker off',
-    ];
-    for (const build of shown) {
-        const { queued, building, ended } = build.phases;
-        const until = ended ?? now;
-        const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
-        const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
-        lines.push(`  section ${(0,builds_result/* labelOf */.Wy)(build)}`);
-        lines.push(`  queued : ${at(queued)}, ${at(Math.max(queued, building ?? until))}`);
-        if (building !== undefined) {
-            // A status the spec does not list is the service's text: it never goes into the diagram.
-            const name = ['building', 'success', 'failed'].includes(build.status)
-                ? build.status
-                : 'ended';
-            lines.push(`  ${name} : ${tag}${at(building)}, ${at(Math.max(building, until))}`);
-        }
-    }
-    lines.push('```');
-    lines.push('_Seconds since the first build was queued._');
-    const followed = builds.filter((build) => build.id !== null && build.origin !== 'reused');
-    if (followed.length > shown.length) {
-        lines.push(`_Timeline shows the first ${shown.length} of ${followed.length} builds._`);
-    }
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-// The job summary: a table per build and a timeline, kept under the runner's 1 MiB limit for any
-// matrix. Nothing in it needs the API key to open.
-
-
-
-
-
-const SUMMARY_LIMIT_BYTES = 1024 * 1024;
-/** A margin under the limit, for the notes and the lines the runner itself adds. */
-const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
-/** A note can list every build (a timeout, a failure count): long ones are cut. */
-const MAX_NOTE_CHARS = 4_000;
-const OUTCOME_ICON = {
-    succeeded: '✅',
-    failed: '❌',
-    unfinished: '⏳',
-};
-/** Table cells carry service text: no pipes, no newlines, no HTML. */
-const cell = (text) => text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|');
-function formatSize(bytes) {
-    if (bytes === undefined)
-        return '';
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-    }
-    return `${value.toFixed(1)} ${units[unit]}`;
-}
-function statusCell(build) {
-    const reused = build.origin === 'reused' ? ' · ♻️ reused from an earlier run' : '';
-    const problem = build.problem ? ` (${cell(build.problem.message)})` : '';
-    return `${OUTCOME_ICON[(0,builds_outcome/* outcomeOf */.s)(build)]} ${cell(build.status)}${reused}${problem}`;
-}
-function tableRow(build, artifact) {
-    const seconds = durationSeconds(build.phases);
-    return `| ${[
-        build.platform,
-        build.arch,
-        cell(build.version ?? ''),
-        statusCell(build),
-        seconds === undefined ? '' : formatElapsed(seconds * 1000),
-        formatSize(build.download?.size ?? build.artifactSize),
-        build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
-        build.id ? `\`${build.id}\`` : '',
-        artifact ? `[${cell(artifact.name)}](${encodeURI(artifact.url)})` : '',
-    ].join(' | ')} |`;
-}
-const TABLE_HEAD = [
-    '| platform | arch | version | status | duration | size | sha256 | build | artifact |',
-    '|---|---|---|---|---|---|---|---|---|',
-];
-function headline(facts, verdict) {
-    const outcomes = facts.builds.map(builds_outcome/* outcomeOf */.s);
-    const done = outcomes.filter((outcome) => outcome !== 'unfinished').length;
-    const failed = outcomes.filter((outcome) => outcome === 'failed').length;
-    return `**${verdict.status}** · ${done}/${facts.builds.length} builds finished${failed > 0 ? ` · ${failed} failed` : ''}`;
-}
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Pure: the summary's Markdown. Rows beyond the budget are left out, and the text says so. */
-function renderSummary(facts, verdict, now) {
-    const { builds, published } = facts;
-    const head = ['## Desktop builds', '', headline(facts, verdict), ''];
-    if (published.releaseUrl)
-        head.push(`Release: ${published.releaseUrl}`, '');
-    const notes = [...verdict.failures, ...verdict.warnings];
-    const tail = [
-        '',
-        ...notes.map((note) => {
-            const text = cell(note);
-            return `> ${text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}…` : text}`;
-        }),
-        ...(notes.length > 0 ? [''] : []),
-        ...renderTimeline(builds, now),
-        '',
-    ];
-    const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;
-    const rows = [];
-    let used = fixed;
-    for (const build of builds) {
-        const row = tableRow(build, build.id ? published.artifacts.get(build.id) : undefined);
-        if (used + bytes(row) + 1 > BUDGET_BYTES)
-            break;
-        rows.push(row);
-        used += bytes(row) + 1;
-    }
-    const cut = rows.length < builds.length
-        ? [
-            `| _${builds.length - rows.length} more builds not shown: see the \`builds\` output_ |||||||||`,
-        ]
-        : [];
-    return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
-}
-async function writeSummary(facts, verdict) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    await core/* summary */.z.addRaw(renderSummary(facts, verdict, Date.now())).write();
-}
-
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __nccwpck_require__(2360);
 ;// CONCATENATED MODULE: ./src/report/verdict.ts
 // How the step ends (pure): its status output, what fails it and what only warns.
 
 
 /** `pending` while not waiting for the builds (wait: false); otherwise all-or-nothing. */
 function runStatus(builds, waited) {
-    const outcomes = builds.map(builds_outcome/* outcomeOf */.s);
+    const outcomes = builds.map(outcome/* outcomeOf */.s);
     if (outcomes.includes('failed'))
         return 'failed';
     if (!waited)
@@ -50927,7 +50826,7 @@ function runStatus(builds, waited) {
         ? 'success'
         : 'failed';
 }
-const list = (builds) => builds.map(builds_outcome/* describeBuild */.S).join(', ');
+const list = (builds) => builds.map(outcome/* describeBuild */.S).join(', ');
 function cancellation(facts, running) {
     const lead = `Cancelled by ${facts.cancelledBy}. The service has no cancel endpoint, so `;
     if (running.length > 0) {
@@ -50940,15 +50839,15 @@ function cancellation(facts, running) {
 function verdictOf(facts) {
     const failures = [...facts.errors];
     const warnings = [];
-    const unfinished = facts.builds.filter((build) => build.id !== null && (0,builds_outcome/* outcomeOf */.s)(build) === 'unfinished');
+    const unfinished = facts.builds.filter((build) => build.id !== null && (0,outcome/* outcomeOf */.s)(build) === 'unfinished');
     if (facts.cancelledBy !== undefined)
         failures.unshift(cancellation(facts, unfinished));
     if (facts.timedOut) {
-        failures.push(`Timed out after ${formatElapsed(facts.timeoutMs ?? 0)} (timeout input); still unfinished: ` +
+        failures.push(`Timed out after ${(0,progress/* formatElapsed */.C7)(facts.timeoutMs ?? 0)} (timeout input); still unfinished: ` +
             `${list(unfinished) || 'downloads'}. ` +
             'Their ids are in the build-ids output; resume them with the build-ids input.');
     }
-    const failed = facts.builds.filter((build) => (0,builds_outcome/* outcomeOf */.s)(build) === 'failed');
+    const failed = facts.builds.filter((build) => (0,outcome/* outcomeOf */.s)(build) === 'failed');
     if (failed.length > 0) {
         const message = `${failed.length} of ${facts.builds.length} builds failed: ${list(failed)}`;
         if (facts.failOnError)
@@ -50983,7 +50882,7 @@ async function reportRun(facts) {
         core/* warning */.$e(warning);
     if (verdict.failures.length > 0)
         core/* setFailed */.C1(verdict.failures.join('\n'));
-    await writeSummary(facts, verdict).catch((error) => core/* warning */.$e(`Could not write the job summary: ${error.message}`));
+    await (0,summary/* writeSummary */.Sy)(facts, verdict).catch((error) => core/* warning */.$e(`Could not write the job summary: ${error.message}`));
 }
 
 ;// CONCATENATED MODULE: ./src/signals.ts
@@ -51039,19 +50938,29 @@ async function resolveProject(plan, client) {
     }));
     return applied.projectId;
 }
+/** The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). */
+async function openComment(plan) {
+    if (plan.comment === null)
+        return undefined;
+    const { startPreviewComment } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89242));
+    return startPreviewComment(plan.comment, process.env);
+}
 /** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
-async function build(plan, signal) {
+async function build(plan, signal, comment, onProject) {
     const client = openClient(plan.connection, Date.now() + plan.builds.timeoutMs);
     try {
         const projectId = await resolveProject(plan, client);
+        onProject(projectId);
         return await runBuilds({ ...plan.builds, projectId }, {
             client,
             clock: retry/* systemClock */.ml,
             sleep: retry/* systemSleep */.Hk,
             signal,
             tempDir: process.env.RUNNER_TEMP || undefined,
+            onBuildsChanged: (builds) => comment?.update(projectId, builds),
             onBuildsKnown: (builds) => {
                 reportBuildsKnown(builds);
+                comment?.update(projectId, builds);
                 if (!plan.builds.wait) {
                     const ids = builds.flatMap((b) => b.id ?? []).join(', ');
                     core/* info */.pq(`Not waiting (wait: false); build ids: ${ids}`);
@@ -51067,7 +50976,7 @@ async function build(plan, signal) {
 async function publish(plan, run, errors) {
     if (!plan.publish.artifacts && !plan.publish.release)
         return NOTHING_PUBLISHED;
-    const { publishBuilds } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(943)]).then(__nccwpck_require__.bind(__nccwpck_require__, 38943));
+    const { publishBuilds } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(866)]).then(__nccwpck_require__.bind(__nccwpck_require__, 99866));
     const { published, error } = await publishBuilds(plan.publish, run.builds);
     if (error !== undefined)
         errors.push(error);
@@ -51080,9 +50989,14 @@ async function run() {
     let plan;
     let builds = { builds: [], timedOut: false };
     let published = NOTHING_PUBLISHED;
+    let comment;
+    let projectId;
     try {
         plan = getInputs();
-        builds = await build(plan, cancel.signal);
+        for (const notice of plan.notices)
+            core/* notice */.lm(notice);
+        comment = await openComment(plan);
+        builds = await build(plan, cancel.signal, comment, (id) => (projectId = id));
         annotateFailures(builds.builds);
         if (!cancel.signal.aborted)
             published = await publish(plan, builds, errors);
@@ -51093,6 +51007,9 @@ async function run() {
     }
     finally {
         cancel.dispose();
+    }
+    if (comment && projectId && builds.builds.length > 0 && !cancel.signal.aborted) {
+        core/* setOutput */.uH('comment-url', (await comment.finish(projectId, builds.builds, published)) ?? '');
     }
     await reportRun({
         builds: builds.builds,
@@ -51321,6 +51238,224 @@ const expectedAssetName = (name) => name
     .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9._+@-]+/g, '.')
     .replace(/\.{2,}/g, '.');
+
+
+/***/ }),
+
+/***/ 2360:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Xq: () => (/* binding */ formatSize),
+  Sy: () => (/* binding */ writeSummary)
+});
+
+// UNUSED EXPORTS: SUMMARY_LIMIT_BYTES, cell, renderSummary
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __nccwpck_require__(77094);
+// EXTERNAL MODULE: ./src/builds/outcome.ts
+var builds_outcome = __nccwpck_require__(68873);
+// EXTERNAL MODULE: ./src/builds/progress.ts
+var progress = __nccwpck_require__(74462);
+// EXTERNAL MODULE: ./src/builds/result.ts
+var result = __nccwpck_require__(17196);
+;// CONCATENATED MODULE: ./src/report/timeline.ts
+// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases.
+// Mermaid draws dates in the viewer's time zone, so every time is an offset from the run's start
+// and the axis prints seconds since the epoch (`%s`), which no time zone changes. Builds reused
+// from an earlier run did not run in this one and stay off the chart.
+
+
+/** GitHub stops rendering big diagrams long before the summary's byte limit. */
+const MAX_GANTT_BUILDS = 60;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+/** Tick spacing for a span, so a 5-second run and a 2-hour run both get a handful of labels. */
+function tickIntervalFor(spanMs) {
+    const steps = [
+        [10 * SECOND, '1second'],
+        [40 * SECOND, '5second'],
+        [2 * MINUTE, '15second'],
+        [6 * MINUTE, '1minute'],
+        [20 * MINUTE, '2minute'],
+        [60 * MINUTE, '10minute'],
+        [3 * 60 * MINUTE, '30minute'],
+    ];
+    return steps.find(([upTo]) => spanMs <= upTo)?.[1] ?? '1hour';
+}
+/** The builds the chart shows: those this run followed (not reused), at most MAX_GANTT_BUILDS. */
+const chartedBuilds = (builds) => builds
+    .filter((build) => build.id !== null && build.origin !== 'reused')
+    .slice(0, MAX_GANTT_BUILDS);
+/** Mermaid gantt lines; `now` ends the bars of builds still running. */
+function renderTimeline(builds, now) {
+    const shown = chartedBuilds(builds);
+    if (shown.length === 0)
+        return [];
+    const start = Math.min(...shown.map((build) => build.phases.queued));
+    const at = (ms) => Math.max(0, ms - start);
+    const end = Math.max(...shown.map((build) => build.phases.ended ?? now));
+    const lines = [
+        '```mermaid',
+        'gantt',
+        '  dateFormat x',
+        '  axisFormat %ss',
+        `  tickInterval ${tickIntervalFor(end - start)}`,
+        '  todayMarker off',
+    ];
+    for (const build of shown) {
+        const { queued, building, ended } = build.phases;
+        const until = ended ?? now;
+        const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
+        const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
+        lines.push(`  section ${(0,result/* labelOf */.Wy)(build)}`);
+        lines.push(`  queued : ${at(queued)}, ${at(Math.max(queued, building ?? until))}`);
+        if (building !== undefined) {
+            // A status the spec does not list is the service's text: it never goes into the diagram.
+            const name = ['building', 'success', 'failed'].includes(build.status)
+                ? build.status
+                : 'ended';
+            lines.push(`  ${name} : ${tag}${at(building)}, ${at(Math.max(building, until))}`);
+        }
+    }
+    lines.push('```');
+    lines.push('_Seconds since the first build was queued._');
+    const followed = builds.filter((build) => build.id !== null && build.origin !== 'reused');
+    if (followed.length > shown.length) {
+        lines.push(`_Timeline shows the first ${shown.length} of ${followed.length} builds._`);
+    }
+    return lines;
+}
+
+// EXTERNAL MODULE: ./src/report/timing.ts
+var timing = __nccwpck_require__(81566);
+;// CONCATENATED MODULE: ./src/report/summary.ts
+// The job summary: a table per build and a timeline, kept under the runner's 1 MiB limit for any
+// matrix. Nothing in it needs the API key to open.
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024;
+/** A margin under the limit, for the notes and the lines the runner itself adds. */
+const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
+/** A note can list every build (a timeout, a failure count): long ones are cut. */
+const MAX_NOTE_CHARS = 4_000;
+const OUTCOME_ICON = {
+    succeeded: '✅',
+    failed: '❌',
+    unfinished: '⏳',
+};
+/** Table cells carry service text: no pipes, no newlines, no HTML. */
+const cell = (text) => text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|');
+function formatSize(bytes) {
+    if (bytes === undefined)
+        return '';
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    return `${value.toFixed(1)} ${units[unit]}`;
+}
+function statusCell(build) {
+    const reused = build.origin === 'reused' ? ' · ♻️ reused from an earlier run' : '';
+    const problem = build.problem ? ` (${cell(build.problem.message)})` : '';
+    return `${OUTCOME_ICON[(0,builds_outcome/* outcomeOf */.s)(build)]} ${cell(build.status)}${reused}${problem}`;
+}
+function tableRow(build, artifact) {
+    const seconds = (0,timing/* durationSeconds */.o)(build.phases);
+    return `| ${[
+        build.platform,
+        build.arch,
+        cell(build.version ?? ''),
+        statusCell(build),
+        seconds === undefined ? '' : (0,progress/* formatElapsed */.C7)(seconds * 1000),
+        formatSize(build.download?.size ?? build.artifactSize),
+        build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
+        build.id ? `\`${build.id}\`` : '',
+        artifact ? `[${cell(artifact.name)}](${encodeURI(artifact.url)})` : '',
+    ].join(' | ')} |`;
+}
+const TABLE_HEAD = [
+    '| platform | arch | version | status | duration | size | sha256 | build | artifact |',
+    '|---|---|---|---|---|---|---|---|---|',
+];
+function headline(facts, verdict) {
+    const outcomes = facts.builds.map(builds_outcome/* outcomeOf */.s);
+    const done = outcomes.filter((outcome) => outcome !== 'unfinished').length;
+    const failed = outcomes.filter((outcome) => outcome === 'failed').length;
+    return `**${verdict.status}** · ${done}/${facts.builds.length} builds finished${failed > 0 ? ` · ${failed} failed` : ''}`;
+}
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Pure: the summary's Markdown. Rows beyond the budget are left out, and the text says so. */
+function renderSummary(facts, verdict, now) {
+    const { builds, published } = facts;
+    const head = ['## Desktop builds', '', headline(facts, verdict), ''];
+    if (published.releaseUrl)
+        head.push(`Release: ${published.releaseUrl}`, '');
+    const notes = [...verdict.failures, ...verdict.warnings];
+    const tail = [
+        '',
+        ...notes.map((note) => {
+            const text = cell(note);
+            return `> ${text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}…` : text}`;
+        }),
+        ...(notes.length > 0 ? [''] : []),
+        ...renderTimeline(builds, now),
+        '',
+    ];
+    const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;
+    const rows = [];
+    let used = fixed;
+    for (const build of builds) {
+        const row = tableRow(build, build.id ? published.artifacts.get(build.id) : undefined);
+        if (used + bytes(row) + 1 > BUDGET_BYTES)
+            break;
+        rows.push(row);
+        used += bytes(row) + 1;
+    }
+    const cut = rows.length < builds.length
+        ? [
+            `| _${builds.length - rows.length} more builds not shown: see the \`builds\` output_ |||||||||`,
+        ]
+        : [];
+    return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
+}
+async function writeSummary(facts, verdict) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    await core/* summary */.z.addRaw(renderSummary(facts, verdict, Date.now())).write();
+}
+
+
+/***/ }),
+
+/***/ 81566:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ durationSeconds)
+/* harmony export */ });
+/** Seconds from start (or queueing) to the end, one decimal; undefined while unfinished. */
+function durationSeconds(phases) {
+    if (phases.ended === undefined)
+        return undefined;
+    return Math.round((phases.ended - (phases.building ?? phases.queued)) / 100) / 10;
+}
 
 
 /***/ }),
@@ -51800,6 +51935,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   V4: () => (/* binding */ getInput),
   Os: () => (/* binding */ group),
   pq: () => (/* binding */ info),
+  lm: () => (/* binding */ notice),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
@@ -51807,7 +51943,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(70857);
@@ -51833,7 +51969,7 @@ function utils_toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function utils_toCommandProperties(annotationProperties) {
+function toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -53776,7 +53912,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -53784,7 +53920,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -53792,7 +53928,7 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.

@@ -16,6 +16,8 @@ import {
 } from './rules.ts';
 import { checkNameTemplate } from './publish/names.ts';
 import type { PublishPlan, ReleasePlan } from './publish/types.ts';
+import type { CommentPlan } from './comment/preview-comment.ts';
+import { readPullRequest, type PullRequest } from './comment/pull-request.ts';
 
 export const INPUT_NAMES = [
   'api-key',
@@ -49,6 +51,7 @@ export const INPUT_NAMES = [
   'asset-name',
   'overwrite',
   'github-token',
+  'comment',
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 
@@ -66,6 +69,10 @@ export interface Plan {
   builds: Omit<BuildsPlan, 'projectId'>;
   failOnError: boolean;
   publish: PublishPlan;
+  /** The pull-request comment; null when off or not on a pull request. */
+  comment: CommentPlan | null;
+  /** What the inputs mean that a user may not expect; for the log, not errors. */
+  notices: string[];
 }
 
 const MAX_TIMEOUT_MINUTES = 6 * 60;
@@ -253,9 +260,45 @@ function parsePublish(
   return plan;
 }
 
-/** Pure: the inputs and the runner's environment → a validated Plan, or one InputError listing every problem. */
-export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
+function parseComment(
+  inputs: Inputs,
+  env: NodeJS.ProcessEnv,
+  pullRequest: PullRequest | undefined,
+  problems: string[],
+  notices: string[],
+): CommentPlan | null {
+  const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], 'auto', problems);
+  if (mode === 'false') return null;
+  if (pullRequest === undefined) {
+    if (mode === 'true') {
+      notices.push(
+        `comment: true, but this run is for a ${quote(env.GITHUB_EVENT_NAME ?? 'unknown')} event, ` +
+          'not a pull request; nothing to comment on',
+      );
+    }
+    return null;
+  }
+  const repository = env.GITHUB_REPOSITORY ?? '';
+  if (inputs['github-token'] === '') {
+    problems.push('github-token: missing; it is needed to comment on the pull request (comment)');
+  }
+  if (!/^[^/\s]+\/[^/\s]+$/.test(repository)) {
+    problems.push(`GITHUB_REPOSITORY: ${quote(repository)} is not owner/repo; commenting needs it`);
+  }
+  return { pullRequest, githubToken: inputs['github-token'], repository };
+}
+
+/**
+ * Pure: the inputs, the runner's environment and the pull request of its event → a validated
+ * Plan, or one InputError listing every problem.
+ */
+export function parseInputs(
+  inputs: Inputs,
+  env: NodeJS.ProcessEnv,
+  pullRequest?: PullRequest,
+): Plan {
   const problems: string[] = [];
+  const notices: string[] = [];
   const apiKey = inputs['api-key'];
   if (apiKey === '') problems.push('api-key: missing; pass it from a secret');
   const baseUrl = parseBaseUrl(inputs['base-url'], problems);
@@ -277,6 +320,7 @@ export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const downloadPath = parseDownloadPath(inputs, workspace, problems);
   const publish = parsePublish(inputs, env, download && wait, problems);
+  const comment = parseComment(inputs, env, pullRequest, problems, notices);
   // No selection means its problems are listed already.
   if (problems.length > 0 || selection === undefined) throw new InputError(problems);
   return {
@@ -294,6 +338,8 @@ export function parseInputs(inputs: Inputs, env: NodeJS.ProcessEnv): Plan {
     },
     failOnError,
     publish,
+    comment,
+    notices,
   };
 }
 
@@ -343,4 +389,5 @@ function parseDownloadPath(inputs: Inputs, workspace: string, problems: string[]
 export const readInputs = (getInput: (name: string) => string): Inputs =>
   Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)])) as Inputs;
 
-export const getInputs = (): Plan => parseInputs(readInputs(core.getInput), process.env);
+export const getInputs = (): Plan =>
+  parseInputs(readInputs(core.getInput), process.env, readPullRequest(process.env));

@@ -11,6 +11,7 @@ import { NOTHING_PUBLISHED, type Published } from './report/facts.ts';
 import { reportBuildsKnown, reportRun } from './report/report-run.ts';
 import { watchSignals } from './signals.ts';
 import { messageOf } from './errors.ts';
+import type { PreviewComment } from './comment/preview-comment.ts';
 
 /** The project the builds belong to: the input, or the one the config file names or creates. */
 async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<string> {
@@ -28,11 +29,24 @@ async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<s
   return applied.projectId;
 }
 
+/** The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). */
+async function openComment(plan: Plan): Promise<PreviewComment | undefined> {
+  if (plan.comment === null) return undefined;
+  const { startPreviewComment } = await import('./comment/preview-comment.ts');
+  return startPreviewComment(plan.comment, process.env);
+}
+
 /** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
-async function build(plan: Plan, signal: AbortSignal): Promise<BuildsRun> {
+async function build(
+  plan: Plan,
+  signal: AbortSignal,
+  comment: PreviewComment | undefined,
+  onProject: (projectId: string) => void,
+): Promise<BuildsRun> {
   const client = openClient(plan.connection, Date.now() + plan.builds.timeoutMs);
   try {
     const projectId = await resolveProject(plan, client);
+    onProject(projectId);
     return await runBuilds(
       { ...plan.builds, projectId },
       {
@@ -41,8 +55,10 @@ async function build(plan: Plan, signal: AbortSignal): Promise<BuildsRun> {
         sleep: systemSleep,
         signal,
         tempDir: process.env.RUNNER_TEMP || undefined,
+        onBuildsChanged: (builds) => comment?.update(projectId, builds),
         onBuildsKnown: (builds) => {
           reportBuildsKnown(builds);
+          comment?.update(projectId, builds);
           if (!plan.builds.wait) {
             const ids = builds.flatMap((b) => b.id ?? []).join(', ');
             core.info(`Not waiting (wait: false); build ids: ${ids}`);
@@ -71,15 +87,25 @@ export async function run(): Promise<void> {
   let plan: Plan | undefined;
   let builds: BuildsRun = { builds: [], timedOut: false };
   let published = NOTHING_PUBLISHED;
+  let comment: PreviewComment | undefined;
+  let projectId: string | undefined;
   try {
     plan = getInputs();
-    builds = await build(plan, cancel.signal);
+    for (const notice of plan.notices) core.notice(notice);
+    comment = await openComment(plan);
+    builds = await build(plan, cancel.signal, comment, (id) => (projectId = id));
     annotateFailures(builds.builds);
     if (!cancel.signal.aborted) published = await publish(plan, builds, errors);
   } catch (error) {
     if (!cancel.signal.aborted) errors.push(messageOf(error));
   } finally {
     cancel.dispose();
+  }
+  if (comment && projectId && builds.builds.length > 0 && !cancel.signal.aborted) {
+    core.setOutput(
+      'comment-url',
+      (await comment.finish(projectId, builds.builds, published)) ?? '',
+    );
   }
   await reportRun({
     builds: builds.builds,

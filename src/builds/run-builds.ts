@@ -61,6 +61,8 @@ export interface RunDeps {
   tempDir?: string;
   /** Called once the builds exist, before waiting: the caller writes outputs right away. */
   onBuildsKnown(builds: readonly BuildResult[]): void;
+  /** Called whenever one build's result is replaced while they are followed. */
+  onBuildsChanged?(builds: readonly BuildResult[]): void;
 }
 
 export interface BuildsRun {
@@ -118,7 +120,10 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   const logDir = makeTempDir(deps.tempDir, 'desktop-build-logs-');
   const slots: Slot[] = results.map((_, index) => ({
     get: () => results[index]!,
-    set: (next) => void (results[index] = next),
+    set: (next) => {
+      results[index] = next;
+      deps.onBuildsChanged?.(results);
+    },
   }));
   const progressDue = createProgressGate(deps.clock);
   const follow: Follow = {

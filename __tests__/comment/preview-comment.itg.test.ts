@@ -1,0 +1,191 @@
+// The pull-request comment against a local stand-in of GitHub's issue-comments API, driven by the
+// real Octokit of @actions/github (GitHub itself is not reachable here).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  startPreviewComment,
+  type PreviewCommentOptions,
+} from '../../src/comment/preview-comment.ts';
+import { commentMarker } from '../../src/comment/render-comment.ts';
+import type { BuildResult } from '../../src/builds/result.ts';
+import { NOTHING_PUBLISHED, type Published } from '../../src/report/facts.ts';
+import {
+  startIssueCommentsApi,
+  type IssueCommentsApi,
+} from '../../test-kit/stand-ins/issue-comments-api.ts';
+import { result } from '../report/fixtures.ts';
+
+const SHA1 = 'a'.repeat(40);
+const SHA2 = 'b'.repeat(40);
+const PROJECT = 'proj_acme7';
+const BOT = 'github-actions[bot]';
+const FAST: PreviewCommentOptions = {
+  minIntervalMs: 150,
+  throttle: false,
+  retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
+};
+
+let api: IssueCommentsApi;
+let stdout: string[];
+
+beforeEach(async () => {
+  api = await startIssueCommentsApi({
+    tokens: { 'ghs-write': { login: BOT }, 'ghs-fork': { login: BOT, readOnly: true } },
+  });
+  stdout = [];
+  const write = process.stdout.write.bind(process.stdout) as (
+    chunk: string | Uint8Array,
+  ) => boolean;
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout.push(String(chunk));
+    return write(chunk);
+  });
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await api.close();
+});
+
+const env = () => ({
+  GITHUB_API_URL: api.url,
+  GITHUB_SERVER_URL: 'https://github.com',
+  GITHUB_RUN_ID: '42',
+});
+const open = (token = 'ghs-write', headSha = SHA1, options = FAST) =>
+  startPreviewComment(
+    { pullRequest: { number: 7, headSha }, githubToken: token, repository: 'acme/desktop-app' },
+    env(),
+    options,
+  );
+const withArtifacts = (builds: readonly BuildResult[]): Published => ({
+  releaseUrl: undefined,
+  artifacts: new Map(
+    builds.map((b, i) => [
+      b.id!,
+      {
+        buildId: b.id!,
+        name: `b${i}`,
+        id: 900 + i,
+        url: `https://github.com/acme/desktop-app/actions/runs/42/artifacts/${900 + i}`,
+      },
+    ]),
+  ),
+});
+const ours = () => api.comments(7).filter((c) => c.body.startsWith(commentMarker(PROJECT)));
+const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the pull-request comment', () => {
+  it('is created when the builds are known, updated as they change, and ends with artifact links', async () => {
+    const comment = open();
+    comment.update(PROJECT, [result(1, 'queued'), result(2, 'queued')]);
+    await settle();
+    expect(api.writes.map((w) => w.kind)).toEqual(['create']);
+    comment.update(PROJECT, [result(1, 'building'), result(2, 'queued')]);
+    await settle();
+    comment.update(PROJECT, [result(1, 'success'), result(2, 'building')]);
+    await settle();
+    const done = [result(1, 'success'), result(2, 'success')];
+    const url = await comment.finish(PROJECT, done, withArtifacts(done));
+    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update', 'update', 'update']);
+    expect(ours()).toHaveLength(1);
+    const [only] = ours();
+    expect(url).toBe(`https://github.com/acme/desktop-app/pull/7#issuecomment-${only!.id}`);
+    expect(only!.body).toContain(
+      '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)',
+    );
+    expect(only!.body).toContain(
+      '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/901)',
+    );
+    expect(only!.body).toContain('✅ 2 desktop installer(s) ready to try');
+  });
+
+  it('writes once per state at most, however often it is told the same state', async () => {
+    const comment = open();
+    for (let i = 0; i < 20; i++) comment.update(PROJECT, [result(1, 'building')]);
+    await settle();
+    expect(api.writes).toHaveLength(1);
+  });
+
+  it('coalesces quick changes: at most one write per interval, the newest state wins', async () => {
+    const comment = open(undefined, undefined, { ...FAST, minIntervalMs: 1_000 });
+    comment.update(PROJECT, [result(1, 'queued')]);
+    await settle(100);
+    comment.update(PROJECT, [result(1, 'building')]);
+    comment.update(PROJECT, [result(1, 'failed')]);
+    await settle(1_300);
+    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update']);
+    expect(api.writes[1]!.at - api.writes[0]!.at).toBeGreaterThanOrEqual(900);
+    expect(api.writes[1]!.body).toContain('❌ failed');
+  });
+
+  it('a second run, on a new commit, updates the same comment and names the new commit', async () => {
+    const first = open();
+    const builds = [result(1, 'success')];
+    await first.finish(PROJECT, builds, withArtifacts(builds));
+    const second = open('ghs-write', SHA2);
+    second.update(PROJECT, [result(1, 'queued')]);
+    await second.finish(PROJECT, builds, withArtifacts(builds));
+    expect(ours()).toHaveLength(1);
+    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update', 'update']);
+    expect(ours()[0]!.body).toContain(`/commit/${SHA2})`);
+    expect(ours()[0]!.body).not.toContain(SHA1);
+  });
+
+  it('finds its comment among 250 others (page 3) instead of adding one', async () => {
+    for (let i = 0; i < 220; i++) api.seed(7, `comment ${i}`);
+    const mine = api.seed(7, `${commentMarker(PROJECT)}\nold text`, BOT);
+    for (let i = 0; i < 30; i++) api.seed(7, `later ${i}`);
+    const other = api.seed(7, `${commentMarker('proj_other')}\nanother project`, BOT);
+    const builds = [result(1, 'success')];
+    await open().finish(PROJECT, builds, withArtifacts(builds));
+    expect(api.writes).toEqual([expect.objectContaining({ kind: 'update', id: mine.id })]);
+    expect(api.requests.filter((r) => r.startsWith('GET'))).toEqual([
+      'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=1',
+      'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=2',
+      'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=3',
+    ]);
+    expect(other.body).toContain('another project');
+  });
+
+  it('with a read-only token (a fork), gives one notice naming the permission and stops trying', async () => {
+    const comment = open('ghs-fork');
+    comment.update(PROJECT, [result(1, 'queued')]);
+    await settle();
+    comment.update(PROJECT, [result(1, 'building')]);
+    const url = await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
+    expect(url).toBeUndefined();
+    expect(api.comments(7)).toHaveLength(0);
+    const notices = stdout.filter((line) => line.startsWith('::notice'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('pull-requests: write');
+    expect(api.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('retries a 422, a 502 and a 429 with Retry-After through the retry policy', async () => {
+    api.failNext(
+      { status: 422 },
+      { status: 502 },
+      { status: 429, headers: { 'retry-after': '1' } },
+    );
+    const started = Date.now();
+    const builds = [result(1, 'success')];
+    const url = await open().finish(PROJECT, builds, withArtifacts(builds));
+    expect(url).toMatch(/#issuecomment-\d+$/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(ours()).toHaveLength(1);
+    expect(stdout.join('')).toMatch(
+      /Retrying GitHub list comments \(page 1\) in 1\.0 s, as GitHub asked/,
+    );
+  });
+
+  it('a failure to comment is a warning, not an error', async () => {
+    api.failNext(...Array.from({ length: 10 }, () => ({ status: 500 })));
+    const url = await open().finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
+    expect(url).toBeUndefined();
+    expect(
+      stdout.some((line) =>
+        line.startsWith('::warning::Could not update the pull-request comment'),
+      ),
+    ).toBe(true);
+    expect(stdout.some((line) => line.startsWith('::error'))).toBe(false);
+  });
+});

@@ -1,0 +1,111 @@
+// The pull-request preview comment of a run: shown when the builds are known, updated when one
+// changes state, and finished with the installers' artifact links. It only reads the run's model.
+import * as core from '@actions/core';
+import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../api/retry.ts';
+import type { BuildResult } from '../builds/result.ts';
+import { createGitHub, parseRepository } from '../publish/github.ts';
+import type { Published } from '../report/facts.ts';
+import { PrComment } from './pr-comment.ts';
+import type { PullRequest } from './pull-request.ts';
+import { commentMarker, renderComment, type CommentView } from './render-comment.ts';
+
+export interface CommentPlan {
+  pullRequest: PullRequest;
+  githubToken: string;
+  repository: string;
+}
+
+export interface PreviewCommentOptions {
+  /** At most one write per this many ms while the builds run (GitHub asks for no bursts). */
+  minIntervalMs?: number;
+  /** Octokit's spacing of writes; tests that run several in one process turn it off. */
+  throttle?: boolean;
+  /** Bound on waiting for the last write at the end. */
+  finishWithinMs?: number;
+  /** Tests shrink the backoff. */
+  retryPolicy?: Partial<RetryPolicy>;
+}
+
+export interface PreviewComment {
+  /** The builds as they stand now; cheap to call on every change, writes only on a new state. */
+  update(projectId: string, builds: readonly BuildResult[]): void;
+  /** The final text, with the artifact links; resolves to the comment's URL when there is one. */
+  finish(
+    projectId: string,
+    builds: readonly BuildResult[],
+    published: Published,
+  ): Promise<string | undefined>;
+}
+
+const MIN_INTERVAL_MS = 3_000;
+const FINISH_WITHIN_MS = 60_000;
+
+export function startPreviewComment(
+  plan: CommentPlan,
+  env: NodeJS.ProcessEnv,
+  options: PreviewCommentOptions = {},
+): PreviewComment {
+  const { owner, repo } = parseRepository(plan.repository);
+  const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
+  const repositoryUrl = `${server}/${owner}/${repo}`;
+  const runUrl = `${repositoryUrl}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}`;
+  const github = createGitHub(plan.githubToken, {
+    baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    retryBaseMs: 1000,
+    retries: 0,
+    throttle: options.throttle ?? true,
+  });
+  const retry = defaultRetryRuntime(
+    { maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy },
+    { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
+  );
+  let comment: PrComment | undefined;
+  let shownState: string | undefined;
+
+  const view = (
+    projectId: string,
+    builds: readonly BuildResult[],
+    artifacts: Published['artifacts'],
+    final: boolean,
+  ): CommentView => ({
+    projectId,
+    builds,
+    artifacts,
+    commit: plan.pullRequest.headSha,
+    repositoryUrl,
+    runUrl,
+    final,
+    updatedAt: Date.now(),
+  });
+
+  const commentFor = (projectId: string) =>
+    (comment ??= new PrComment(
+      github,
+      { owner, repo, issueNumber: plan.pullRequest.number, marker: commentMarker(projectId) },
+      { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry },
+    ));
+
+  return {
+    update(projectId, builds) {
+      const next = view(projectId, builds, new Map(), false);
+      // The time of the update alone is no new state.
+      const state = renderComment({ ...next, updatedAt: 0 });
+      if (state === shownState) return;
+      shownState = state;
+      commentFor(projectId).show(renderComment(next));
+    },
+    async finish(projectId, builds, published) {
+      const target = commentFor(projectId);
+      const body = renderComment(view(projectId, builds, published.artifacts, true));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), options.finishWithinMs ?? FINISH_WITHIN_MS);
+      });
+      const url = await Promise.race([target.finish(body), late]).finally(() =>
+        clearTimeout(timer),
+      );
+      if (url !== undefined) core.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
+      return url ?? target.url;
+    },
+  };
+}
