@@ -62,9 +62,9 @@ class PrComment {
         this.#target = target;
         this.#options = options;
     }
-    /** The comment's page, once it exists. */
+    /** The comment's page, once this run wrote it. */
     get url() {
-        return this.#comment?.html_url;
+        return this.writes > 0 ? this.#comment?.html_url : undefined;
     }
     /** Asks for `body` to be shown; returns at once. The newest body asked for wins. */
     show(body) {

@@ -67,9 +67,9 @@ export class PrComment {
     this.#options = options;
   }
 
-  /** The comment's page, once it exists. */
+  /** The comment's page, once this run wrote it. */
   get url(): string | undefined {
-    return this.#comment?.html_url;
+    return this.writes > 0 ? this.#comment?.html_url : undefined;
   }
 
   /** Asks for `body` to be shown; returns at once. The newest body asked for wins. */
