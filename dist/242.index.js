@@ -249,13 +249,20 @@ function row(build, artifact) {
 }
 function headline(builds, final) {
     const outcomes = builds.map(outcome/* outcomeOf */.s);
-    const succeeded = outcomes.filter((o) => o === 'succeeded').length;
-    const failed = outcomes.filter((o) => o === 'failed').length;
-    if (!final)
+    const count = (outcome) => outcomes.filter((o) => o === outcome).length;
+    const [succeeded, failed, unfinished] = [
+        count('succeeded'),
+        count('failed'),
+        count('unfinished'),
+    ];
+    if (!final) {
         return `⏳ Building ${builds.length} desktop installer(s): ${succeeded} done, ${failed} failed`;
-    if (failed === 0 && succeeded === builds.length) {
-        return `✅ ${succeeded} desktop installer(s) ready to try`;
     }
+    if (unfinished > 0) {
+        return `⏳ ${unfinished} of ${builds.length} desktop build(s) still running; this run stopped following them`;
+    }
+    if (failed === 0)
+        return `✅ ${succeeded} desktop installer(s) ready to try`;
     return `❌ ${failed} of ${builds.length} desktop build(s) failed, ${succeeded} succeeded`;
 }
 function renderComment(view) {

@@ -70,6 +70,15 @@ describe('renderComment', () => {
     expect(text).not.toMatch(/evil|@everyone|@octocat|<img|pwn/);
   });
 
+  it('does not call builds failed that the run stopped following (wait: false, timeout)', () => {
+    const text = renderComment(
+      view({ final: true, builds: [result(1, 'success'), result(2, 'queued')] }),
+    );
+    expect(text).toContain(
+      '⏳ 1 of 2 desktop build(s) still running; this run stopped following them',
+    );
+  });
+
   it('says "the pull request" when the event gave no usable head sha', () => {
     expect(renderComment(view({ commit: 'main](https://evil.example' }))).toContain(
       'Built from the pull request',
