@@ -55,6 +55,7 @@ class PrComment {
     /** Cuts the wait between writes short when the last text comes. */
     #hurry = new AbortController();
     #refused = false;
+    #warned = false;
     /** Comments written (created or edited), for the log and the tests. */
     writes = 0;
     constructor(github, target, options) {
@@ -114,7 +115,10 @@ class PrComment {
                     'The builds are not affected.', { title: 'No pull-request comment' });
                 return;
             }
-            core/* warning */.$e(`Could not update the pull-request comment: ${(0,errors/* messageOf */.bD)(error)}`);
+            // One warning says it; the next failures of the run only go to the log.
+            const report = this.#warned ? core/* info */.pq : core/* warning */.$e;
+            this.#warned = true;
+            report(`Could not update the pull-request comment: ${(0,errors/* messageOf */.bD)(error)}`);
         }
         finally {
             this.#lastWriteAt = this.#options.retry.now();

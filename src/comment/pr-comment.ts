@@ -58,6 +58,7 @@ export class PrComment {
   /** Cuts the wait between writes short when the last text comes. */
   #hurry = new AbortController();
   #refused = false;
+  #warned = false;
   /** Comments written (created or edited), for the log and the tests. */
   writes = 0;
 
@@ -123,7 +124,10 @@ export class PrComment {
         );
         return;
       }
-      core.warning(`Could not update the pull-request comment: ${messageOf(error)}`);
+      // One warning says it; the next failures of the run only go to the log.
+      const report = this.#warned ? core.info : core.warning;
+      this.#warned = true;
+      report(`Could not update the pull-request comment: ${messageOf(error)}`);
     } finally {
       this.#lastWriteAt = this.#options.retry.now();
     }
