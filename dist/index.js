@@ -50938,12 +50938,21 @@ async function resolveProject(plan, client) {
     }));
     return applied.projectId;
 }
-/** The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). */
+/**
+ * The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). It
+ * never fails the step: without it the builds go on.
+ */
 async function openComment(plan) {
     if (plan.comment === null)
         return undefined;
-    const { startPreviewComment } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89242));
-    return startPreviewComment(plan.comment, process.env);
+    try {
+        const { startPreviewComment } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89242));
+        return startPreviewComment(plan.comment, process.env);
+    }
+    catch (error) {
+        core/* warning */.$e(`No pull-request comment: ${(0,src_errors/* messageOf */.bD)(error)}`);
+        return undefined;
+    }
 }
 /** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
 async function build(plan, signal, comment, onProject) {

@@ -29,11 +29,19 @@ async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<s
   return applied.projectId;
 }
 
-/** The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). */
+/**
+ * The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). It
+ * never fails the step: without it the builds go on.
+ */
 async function openComment(plan: Plan): Promise<PreviewComment | undefined> {
   if (plan.comment === null) return undefined;
-  const { startPreviewComment } = await import('./comment/preview-comment.ts');
-  return startPreviewComment(plan.comment, process.env);
+  try {
+    const { startPreviewComment } = await import('./comment/preview-comment.ts');
+    return startPreviewComment(plan.comment, process.env);
+  } catch (error) {
+    core.warning(`No pull-request comment: ${messageOf(error)}`);
+    return undefined;
+  }
 }
 
 /** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
