@@ -107,9 +107,11 @@ class PrComment {
             this.writes++;
         }
         catch (error) {
-            if ((0,publish_github/* httpStatus */.nG)(error) === 403 || (0,publish_github/* httpStatus */.nG)(error) === 404) {
+            const status = (0,publish_github/* httpStatus */.nG)(error);
+            // A 403 that is a rate limit is not a missing permission.
+            if ((status === 403 && !isTransient(error)) || status === 404) {
                 this.#refused = true;
-                core/* notice */.lm(`Could not comment on pull request #${this.#target.issueNumber} (HTTP ${(0,publish_github/* httpStatus */.nG)(error)}): ` +
+                core/* notice */.lm(`Could not comment on pull request #${this.#target.issueNumber} (HTTP ${status}): ` +
                     'the token needs the `pull-requests: write` permission (add it under `permissions:` in ' +
                     'the workflow). Pull requests from forks get a read-only token, so they get no comment. ' +
                     'The builds are not affected.', { title: 'No pull-request comment' });

@@ -160,6 +160,17 @@ describe('the pull-request comment', () => {
     expect(api.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
   });
 
+  it('takes a 403 rate limit (Retry-After) for a wait, not for a missing permission', async () => {
+    api.failNext(
+      ...Array.from({ length: 5 }, () => ({ status: 403, headers: { 'retry-after': '0' } })),
+    );
+    const url = await open().finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
+    expect(url).toBeUndefined();
+    expect(stdout.some((line) => line.startsWith('::notice'))).toBe(false);
+    expect(stdout.filter((line) => line.startsWith('::warning::Could not update'))).toHaveLength(1);
+    expect(api.requests).toHaveLength(5);
+  });
+
   it('retries a 422, a 502 and a 429 with Retry-After through the retry policy', async () => {
     api.failNext(
       { status: 422 },

@@ -113,10 +113,12 @@ export class PrComment {
       this.#written = body;
       this.writes++;
     } catch (error) {
-      if (httpStatus(error) === 403 || httpStatus(error) === 404) {
+      const status = httpStatus(error);
+      // A 403 that is a rate limit is not a missing permission.
+      if ((status === 403 && !isTransient(error)) || status === 404) {
         this.#refused = true;
         core.notice(
-          `Could not comment on pull request #${this.#target.issueNumber} (HTTP ${httpStatus(error)}): ` +
+          `Could not comment on pull request #${this.#target.issueNumber} (HTTP ${status}): ` +
             'the token needs the `pull-requests: write` permission (add it under `permissions:` in ' +
             'the workflow). Pull requests from forks get a read-only token, so they get no comment. ' +
             'The builds are not affected.',
