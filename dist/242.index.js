@@ -17,6 +17,8 @@ var core = __webpack_require__(77094);
 var api_retry = __webpack_require__(21405);
 // EXTERNAL MODULE: ./src/publish/github.ts
 var publish_github = __webpack_require__(39520);
+// EXTERNAL MODULE: ./src/publish/run-url.ts
+var run_url = __webpack_require__(31770);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/comment/pr-comment.ts
@@ -30,18 +32,18 @@ var errors = __webpack_require__(83916);
 
 
 const PAGE_SIZE = 100;
-/** GitHub's refusals that waiting out can fix: rate limits, conflicts of quick edits, outages. */
-function isTransient(error) {
+/** A secondary rate limit: a 403 that says when to come back, not a missing permission. */
+const isRateLimit = (error) => (0,publish_github/* httpStatus */.nG)(error) === 403 &&
+    ((0,publish_github/* responseHeader */.Rd)(error, 'retry-after') !== undefined ||
+        (0,publish_github/* responseHeader */.Rd)(error, 'x-ratelimit-remaining') === '0');
+/**
+ * What waiting out can fix: besides the outages and rate limits every GitHub call retries,
+ * a 408 and the 422 GitHub gives for comments written in quick succession.
+ */
+const worthRetrying = (error) => {
     const status = (0,publish_github/* httpStatus */.nG)(error);
-    if (status === undefined || status === 408 || status === 422 || status === 429)
-        return true;
-    if (status >= 500)
-        return true;
-    const headers = error.response?.headers;
-    // A secondary rate limit is a 403 that says when to come back.
-    return (status === 403 &&
-        (headers?.['retry-after'] !== undefined || headers?.['x-ratelimit-remaining'] === '0'));
-}
+    return (0,publish_github/* isTransient */.dg)(status) || status === 408 || status === 422 || isRateLimit(error);
+};
 class PrComment {
     #github;
     #target;
@@ -108,8 +110,7 @@ class PrComment {
         }
         catch (error) {
             const status = (0,publish_github/* httpStatus */.nG)(error);
-            // A 403 that is a rate limit is not a missing permission.
-            if ((status === 403 && !isTransient(error)) || status === 404) {
+            if ((status === 403 && !isRateLimit(error)) || status === 404) {
                 this.#refused = true;
                 core/* notice */.lm(`Could not comment on pull request #${this.#target.issueNumber} (HTTP ${status}): ` +
                     'the token needs the `pull-requests: write` permission (add it under `permissions:` in ' +
@@ -191,14 +192,12 @@ class PrComment {
                     return { ok: true, value: await request() };
                 }
                 catch (error) {
-                    const headers = error.response
-                        ?.headers;
                     return {
                         ok: false,
                         failure: {
-                            retryable: isTransient(error),
+                            retryable: worthRetrying(error),
                             outcomeUnknown: (0,publish_github/* httpStatus */.nG)(error) === undefined,
-                            retryAfterMs: (0,api_retry/* parseRetryAfter */.mu)(headers?.['retry-after'], retry.now()),
+                            retryAfterMs: (0,api_retry/* parseRetryAfter */.mu)((0,publish_github/* responseHeader */.Rd)(error, 'retry-after'), retry.now()),
                             reason: (0,publish_github/* httpStatus */.nG)(error) === undefined ? (0,errors/* messageOf */.bD)(error) : `HTTP ${(0,publish_github/* httpStatus */.nG)(error)}`,
                             toError: () => (error instanceof Error ? error : new Error((0,errors/* messageOf */.bD)(error))),
                         },
@@ -300,13 +299,14 @@ function renderComment(view) {
 
 
 
+
 const MIN_INTERVAL_MS = 3_000;
 const FINISH_WITHIN_MS = 60_000;
 function startPreviewComment(plan, env, options = {}) {
     const { owner, repo } = (0,publish_github/* parseRepository */.SU)(plan.repository);
     const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
     const repositoryUrl = `${server}/${owner}/${repo}`;
-    const runUrl = `${repositoryUrl}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}`;
+    const run = (0,run_url/* runUrl */.V)(env, plan.repository);
     const github = (0,publish_github/* createGitHub */.Cl)(plan.githubToken, {
         baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
         retryBaseMs: 1000,
@@ -322,7 +322,7 @@ function startPreviewComment(plan, env, options = {}) {
         artifacts,
         commit: plan.pullRequest.headSha,
         repositoryUrl,
-        runUrl,
+        runUrl: run,
         final,
         updatedAt: Date.now(),
     });
@@ -360,6 +360,7 @@ function startPreviewComment(plan, env, options = {}) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cl: () => (/* binding */ createGitHub),
+/* harmony export */   Rd: () => (/* binding */ responseHeader),
 /* harmony export */   SU: () => (/* binding */ parseRepository),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   nG: () => (/* binding */ httpStatus),
@@ -408,6 +409,12 @@ const httpStatus = (error) => typeof error === 'object' &&
     typeof error.status === 'number'
     ? error.status
     : undefined;
+/** A header of the response behind an Octokit error, as text; undefined when absent. */
+const responseHeader = (error, name) => {
+    const headers = error.response?.headers;
+    const value = headers?.[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+};
 /** GitHub's 422 `already_exists` (a release for the tag, or an asset of that name). */
 const isAlreadyExists = (error) => {
     if (httpStatus(error) !== 422)
@@ -418,6 +425,21 @@ const isAlreadyExists = (error) => {
         errors.some((e) => e?.code === 'already_exists'));
 };
 const isTransient = (status) => status === undefined || status === 429 || status >= 500;
+
+
+/***/ }),
+
+/***/ 31770:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ runUrl)
+/* harmony export */ });
+// The web page of the workflow run, as the runner names it; artifact links hang off it.
+const runUrl = (env, repository) => {
+    const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
+    return `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}`;
+};
 
 
 /***/ })

@@ -7,6 +7,7 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cl: () => (/* binding */ createGitHub),
+/* harmony export */   Rd: () => (/* binding */ responseHeader),
 /* harmony export */   SU: () => (/* binding */ parseRepository),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   nG: () => (/* binding */ httpStatus),
@@ -55,6 +56,12 @@ const httpStatus = (error) => typeof error === 'object' &&
     typeof error.status === 'number'
     ? error.status
     : undefined;
+/** A header of the response behind an Octokit error, as text; undefined when absent. */
+const responseHeader = (error, name) => {
+    const headers = error.response?.headers;
+    const value = headers?.[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+};
 /** GitHub's 422 `already_exists` (a release for the tag, or an asset of that name). */
 const isAlreadyExists = (error) => {
     if (httpStatus(error) !== 422)
@@ -127,10 +134,13 @@ async function linkAs(target, path, ops = systemOps) {
 
 // EXTERNAL MODULE: ./src/publish/names.ts
 var publish_names = __webpack_require__(27479);
+// EXTERNAL MODULE: ./src/publish/run-url.ts
+var run_url = __webpack_require__(31770);
 // EXTERNAL MODULE: ./src/errors.ts
 var src_errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/publish/artifacts.ts
 // Workflow artifacts: one unzipped artifact per installer through @actions/artifact v6.
+
 
 
 
@@ -147,10 +157,7 @@ const artifactBackendMissing = (env) => {
         return 'ACTIONS_RESULTS_URL';
     return undefined;
 };
-const artifactUrl = (env, repository, id) => {
-    const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-    return `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}/artifacts/${id}`;
-};
+const artifactUrl = (env, repository, id) => `${(0,run_url/* runUrl */.V)(env, repository)}/artifacts/${id}`;
 const uploadArtifacts = async (plan, installers, context) => {
     const missing = artifactBackendMissing(context.env);
     if (missing !== undefined) {
@@ -372,7 +379,7 @@ async function uploadOnce(github, repo, release, file, attempt, now) {
             failure: {
                 retryable: leftHalfDone || (0,publish_github/* isTransient */.dg)(status),
                 outcomeUnknown: false,
-                retryAfterMs: (0,api_retry/* parseRetryAfter */.mu)(retryAfterOf(error), now),
+                retryAfterMs: (0,api_retry/* parseRetryAfter */.mu)((0,publish_github/* responseHeader */.Rd)(error, 'retry-after'), now),
                 reason: status === undefined ? 'no response' : `HTTP ${status}`,
                 toError: (attempts) => new errors/* AssetUploadError */.cr(file.name, {
                     status,
@@ -384,11 +391,6 @@ async function uploadOnce(github, repo, release, file, attempt, now) {
         };
     }
 }
-const retryAfterOf = (error) => {
-    const headers = error.response?.headers;
-    const value = headers?.['retry-after'];
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-};
 
 ;// CONCATENATED MODULE: ./src/publish/release-checksums.ts
 // SHA256SUMS on a release shared by parallel jobs. Each write is a compare-and-swap: delete the
@@ -866,6 +868,21 @@ async function publishBuilds(plan, builds) {
         };
     }
 }
+
+
+/***/ }),
+
+/***/ 31770:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ runUrl)
+/* harmony export */ });
+// The web page of the workflow run, as the runner names it; artifact links hang off it.
+const runUrl = (env, repository) => {
+    const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
+    return `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}`;
+};
 
 
 /***/ })

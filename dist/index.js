@@ -50617,11 +50617,15 @@ function parsePublish(inputs, env, download, problems) {
         if (plan.githubToken === '') {
             problems.push('github-token: missing; it is needed to publish (upload-artifacts, release)');
         }
-        if (!/^[^/\s]+\/[^/\s]+$/.test(plan.repository)) {
-            problems.push(`GITHUB_REPOSITORY: ${(0,rules/* quote */.hD)(plan.repository)} is not owner/repo; publishing needs it`);
-        }
+        checkRepository(plan.repository, 'publishing', problems);
     }
     return plan;
+}
+/** GITHUB_REPOSITORY as owner/repo, which publishing and commenting both need. */
+function checkRepository(repository, neededFor, problems) {
+    if (!/^[^/\s]+\/[^/\s]+$/.test(repository)) {
+        problems.push(`GITHUB_REPOSITORY: ${(0,rules/* quote */.hD)(repository)} is not owner/repo; ${neededFor} needs it`);
+    }
 }
 function parseComment(inputs, env, pullRequest, problems, notices) {
     const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], 'auto', problems);
@@ -50638,9 +50642,7 @@ function parseComment(inputs, env, pullRequest, problems, notices) {
     if (inputs['github-token'] === '') {
         problems.push('github-token: missing; it is needed to comment on the pull request (comment)');
     }
-    if (!/^[^/\s]+\/[^/\s]+$/.test(repository)) {
-        problems.push(`GITHUB_REPOSITORY: ${(0,rules/* quote */.hD)(repository)} is not owner/repo; commenting needs it`);
-    }
+    checkRepository(repository, 'commenting', problems);
     return { pullRequest, githubToken: inputs['github-token'], repository };
 }
 /**

@@ -251,13 +251,18 @@ function parsePublish(
     if (plan.githubToken === '') {
       problems.push('github-token: missing; it is needed to publish (upload-artifacts, release)');
     }
-    if (!/^[^/\s]+\/[^/\s]+$/.test(plan.repository)) {
-      problems.push(
-        `GITHUB_REPOSITORY: ${quote(plan.repository)} is not owner/repo; publishing needs it`,
-      );
-    }
+    checkRepository(plan.repository, 'publishing', problems);
   }
   return plan;
+}
+
+/** GITHUB_REPOSITORY as owner/repo, which publishing and commenting both need. */
+function checkRepository(repository: string, neededFor: string, problems: string[]): void {
+  if (!/^[^/\s]+\/[^/\s]+$/.test(repository)) {
+    problems.push(
+      `GITHUB_REPOSITORY: ${quote(repository)} is not owner/repo; ${neededFor} needs it`,
+    );
+  }
 }
 
 function parseComment(
@@ -282,9 +287,7 @@ function parseComment(
   if (inputs['github-token'] === '') {
     problems.push('github-token: missing; it is needed to comment on the pull request (comment)');
   }
-  if (!/^[^/\s]+\/[^/\s]+$/.test(repository)) {
-    problems.push(`GITHUB_REPOSITORY: ${quote(repository)} is not owner/repo; commenting needs it`);
-  }
+  checkRepository(repository, 'commenting', problems);
   return { pullRequest, githubToken: inputs['github-token'], repository };
 }
 

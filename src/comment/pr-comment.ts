@@ -11,7 +11,13 @@ import {
   type RetryRuntime,
 } from '../api/retry.ts';
 import { messageOf } from '../errors.ts';
-import { httpStatus, type GitHub, type Repo } from '../publish/github.ts';
+import {
+  httpStatus,
+  isTransient,
+  responseHeader,
+  type GitHub,
+  type Repo,
+} from '../publish/github.ts';
 
 export interface CommentTarget extends Repo {
   issueNumber: number;
@@ -32,18 +38,20 @@ interface Comment {
 
 const PAGE_SIZE = 100;
 
-/** GitHub's refusals that waiting out can fix: rate limits, conflicts of quick edits, outages. */
-function isTransient(error: unknown): boolean {
+/** A secondary rate limit: a 403 that says when to come back, not a missing permission. */
+const isRateLimit = (error: unknown): boolean =>
+  httpStatus(error) === 403 &&
+  (responseHeader(error, 'retry-after') !== undefined ||
+    responseHeader(error, 'x-ratelimit-remaining') === '0');
+
+/**
+ * What waiting out can fix: besides the outages and rate limits every GitHub call retries,
+ * a 408 and the 422 GitHub gives for comments written in quick succession.
+ */
+const worthRetrying = (error: unknown): boolean => {
   const status = httpStatus(error);
-  if (status === undefined || status === 408 || status === 422 || status === 429) return true;
-  if (status >= 500) return true;
-  const headers = (error as { response?: { headers?: Record<string, string> } }).response?.headers;
-  // A secondary rate limit is a 403 that says when to come back.
-  return (
-    status === 403 &&
-    (headers?.['retry-after'] !== undefined || headers?.['x-ratelimit-remaining'] === '0')
-  );
-}
+  return isTransient(status) || status === 408 || status === 422 || isRateLimit(error);
+};
 
 export class PrComment {
   readonly #github: GitHub;
@@ -114,8 +122,7 @@ export class PrComment {
       this.writes++;
     } catch (error) {
       const status = httpStatus(error);
-      // A 403 that is a rate limit is not a missing permission.
-      if ((status === 403 && !isTransient(error)) || status === 404) {
+      if ((status === 403 && !isRateLimit(error)) || status === 404) {
         this.#refused = true;
         core.notice(
           `Could not comment on pull request #${this.#target.issueNumber} (HTTP ${status}): ` +
@@ -203,14 +210,12 @@ export class PrComment {
         try {
           return { ok: true, value: await request() };
         } catch (error) {
-          const headers = (error as { response?: { headers?: Record<string, string> } }).response
-            ?.headers;
           return {
             ok: false,
             failure: {
-              retryable: isTransient(error),
+              retryable: worthRetrying(error),
               outcomeUnknown: httpStatus(error) === undefined,
-              retryAfterMs: parseRetryAfter(headers?.['retry-after'], retry.now()),
+              retryAfterMs: parseRetryAfter(responseHeader(error, 'retry-after'), retry.now()),
               reason:
                 httpStatus(error) === undefined ? messageOf(error) : `HTTP ${httpStatus(error)}`,
               toError: () => (error instanceof Error ? error : new Error(messageOf(error))),

@@ -4,6 +4,7 @@ import * as core from '@actions/core';
 import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../api/retry.ts';
 import type { BuildResult } from '../builds/result.ts';
 import { createGitHub, parseRepository } from '../publish/github.ts';
+import { runUrl } from '../publish/run-url.ts';
 import type { Published } from '../report/facts.ts';
 import { PrComment } from './pr-comment.ts';
 import type { PullRequest } from './pull-request.ts';
@@ -48,7 +49,7 @@ export function startPreviewComment(
   const { owner, repo } = parseRepository(plan.repository);
   const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
   const repositoryUrl = `${server}/${owner}/${repo}`;
-  const runUrl = `${repositoryUrl}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}`;
+  const run = runUrl(env, plan.repository);
   const github = createGitHub(plan.githubToken, {
     baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     retryBaseMs: 1000,
@@ -73,7 +74,7 @@ export function startPreviewComment(
     artifacts,
     commit: plan.pullRequest.headSha,
     repositoryUrl,
-    runUrl,
+    runUrl: run,
     final,
     updatedAt: Date.now(),
   });

@@ -6,6 +6,7 @@ import { linkAs } from './link-as.ts';
 import { makeTempDir } from '../temp-dir.ts';
 import { ArtifactExistsError } from './errors.ts';
 import { renderNames } from './names.ts';
+import { runUrl } from './run-url.ts';
 import type { ArtifactPlan, ArtifactResult, Installer } from './types.ts';
 import { asError } from '../errors.ts';
 
@@ -27,10 +28,8 @@ export const artifactBackendMissing = (env: NodeJS.ProcessEnv): string | undefin
   return undefined;
 };
 
-export const artifactUrl = (env: NodeJS.ProcessEnv, repository: string, id: number): string => {
-  const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-  return `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}/artifacts/${id}`;
-};
+export const artifactUrl = (env: NodeJS.ProcessEnv, repository: string, id: number): string =>
+  `${runUrl(env, repository)}/artifacts/${id}`;
 
 export const uploadArtifacts = async (
   plan: ArtifactPlan,

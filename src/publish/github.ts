@@ -76,6 +76,13 @@ export const httpStatus = (error: unknown): number | undefined =>
     ? error.status
     : undefined;
 
+/** A header of the response behind an Octokit error, as text; undefined when absent. */
+export const responseHeader = (error: unknown, name: string): string | undefined => {
+  const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers;
+  const value = headers?.[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+};
+
 /** GitHub's 422 `already_exists` (a release for the tag, or an asset of that name). */
 export const isAlreadyExists = (error: unknown): boolean => {
   if (httpStatus(error) !== 422) return false;

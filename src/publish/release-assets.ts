@@ -17,6 +17,7 @@ import {
   httpStatus,
   isAlreadyExists,
   isTransient,
+  responseHeader,
   type GitHub,
   type Release,
   type ReleaseAsset,
@@ -175,7 +176,7 @@ async function uploadOnce(
       failure: {
         retryable: leftHalfDone || isTransient(status),
         outcomeUnknown: false,
-        retryAfterMs: parseRetryAfter(retryAfterOf(error), now),
+        retryAfterMs: parseRetryAfter(responseHeader(error, 'retry-after'), now),
         reason: status === undefined ? 'no response' : `HTTP ${status}`,
         toError: (attempts) =>
           new AssetUploadError(file.name, {
@@ -188,9 +189,3 @@ async function uploadOnce(
     };
   }
 }
-
-const retryAfterOf = (error: unknown): string | undefined => {
-  const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers;
-  const value = headers?.['retry-after'];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-};
