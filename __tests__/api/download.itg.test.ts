@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat, symlink } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -186,4 +186,27 @@ describe('artifact download against the emulator', () => {
     expect((error as Error).message).toBe('cancelled');
     expect(await readdir(directory)).toEqual([]);
   });
+
+  // /dev/full answers every write with ENOSPC, as a full disk does (Linux only).
+  it.skipIf(process.platform !== 'linux')(
+    'fails with the system words when the disk is full, and removes the partial file',
+    async () => {
+      const harness = h();
+      const build = await finishedBuild(harness);
+      const directory = await harness.tempDir();
+      const partPath = path.join(
+        directory,
+        `${harness.emulator.artifactFor(build.id).fileName}.part`,
+      );
+      await symlink('/dev/full', partPath);
+      const error = await harness.client
+        .downloadArtifact(build.id, { directory })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        code: 'ENOSPC',
+        message: expect.stringMatching(/no space left/i),
+      });
+      expect(await readdir(directory)).toEqual([]);
+    },
+  );
 });

@@ -45532,7 +45532,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8997);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6640);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9311);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45543,7 +45543,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6640:
+/***/ 9311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50496,7 +50496,7 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_vm_namespaceObject);
 ;// CONCATENATED MODULE: ./src/api/memory.ts
-// Read buffers of a fast download are garbage as soon as they are hashed and copied, but V8 frees
+// Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
 // them only when its young generation fills or 64 MiB of such external memory has piled up: a
 // 2 GiB transfer then peaks 60+ MiB above need and spends much of its system time faulting in
 // fresh pages. A cheap young-generation collection every few MiB returns them to the allocator,
@@ -60776,39 +60776,111 @@ function pathInside(directory, fileName) {
     return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
 }
 
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
+;// CONCATENATED MODULE: ./src/api/part-file-thread.ts
+// The thread behind a `.part` file: it hashes each batch it is handed, in order, and writes it at
+// its offset. Its code is a string run with `eval: true`, so the bundles need no second entry
+// file and ncc leaves its `require` calls alone. Batch memory moves between the threads by
+// transfer: nothing is copied, only these small messages.
+// Writes are synchronous: this thread has nothing else to do meanwhile, and a hop through libuv's
+// pool for each write measured slower (another thread to wake for every slice).
+const PART_FILE_THREAD_SOURCE = `
+'use strict';
+const { createHash } = require('node:crypto');
+const { writeSync } = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
+const { fd, writeBytes } = workerData;
+let hash = createHash('sha256');
+let failed = false;
+parentPort.on('message', (request) => {
+  if (failed) return;
+  try {
+    if (request.kind === 'write') {
+      const batch = new Uint8Array(request.memory, 0, request.length);
+      hash.update(batch);
+      for (let done = 0; done < batch.length; ) {
+        const length = Math.min(writeBytes, batch.length - done);
+        done += writeSync(fd, batch, done, length, request.position + done);
+      }
+      parentPort.postMessage(
+        { kind: 'written', batch: request.batch, memory: request.memory },
+        [request.memory],
+      );
+    } else if (request.kind === 'reset') {
+      hash = createHash('sha256');
+    } else if (request.kind === 'digest') {
+      parentPort.postMessage({ kind: 'digest', sha256: hash.digest('hex') });
+    }
+  } catch (error) {
+    failed = true;
+    parentPort.postMessage({
+      kind: 'failed',
+      message: String((error && error.message) || error),
+      code: error && typeof error.code === 'string' ? error.code : undefined,
+    });
+  }
+});
+`;
+
 ;// CONCATENATED MODULE: ./src/api/part-file.ts
-// The `.part` file of a download: body chunks are hashed as they arrive and gathered into large
-// buffers, each written at its own offset in one call while the next one fills. TLS hands out a
-// fresh 16 KiB buffer per record; writing each one alone costs a system call per record and made
-// the download CPU-bound. Chunks are taken synchronously (no promise per chunk); memory stays
-// bounded: a few batch buffers, and at most the chunk that found all of them busy.
+// The `.part` file of a download. Body chunks are gathered into a few large buffers; a thread of
+// its own hashes each full buffer and writes it at its offset while the next one fills. Over TLS
+// on two cores the main thread is the bottleneck (decryption, then handing each 16 KiB record to
+// JS); with sha256 on it too, a 512 MiB download over https ran at 0.43x curl's speed, with the
+// hash and the writes on this thread at 0.65x (bench/README.md). Chunks are taken synchronously
+// (no promise per chunk); memory stays bounded: BATCHES buffers, and at most the chunk that found
+// all of them busy.
+
 
 
 const BATCH_BYTES = 1024 * 1024;
-// Batches written at once: enough that a slow write does not stall the socket.
+// Batches handed over at once: enough that a slow write does not stall the socket.
 const BATCHES = 4;
+// Kernels with large page-cache folios size them by the write's length; on a VM that hands freed
+// memory back to its host, 1 MiB folios come from cold memory and cost 2-3x the system time of
+// small ones (bench/README.md). 64 KiB writes measured as fast as 16-256 KiB ones, and steadiest.
+const WRITE_BYTES = 64 * 1024;
 class PartFile {
     path;
-    /** Bytes accepted so far (hashed; on disk once `settle()` resolves). */
+    /** Bytes accepted so far (on disk and hashed once `settle()` resolves). */
     received = 0;
     #file;
-    #hash = (0,external_node_crypto_.createHash)('sha256');
-    #filling = Buffer.allocUnsafe(BATCH_BYTES);
-    /** Batch buffers not in use; allocated as needed, up to BATCHES in all. */
-    #free = [];
-    #allocated = 1;
+    #thread;
+    #batches;
+    /** Indexes of the batches not handed over, the one filling excepted. */
+    #free;
+    #filling;
     #filled = 0;
-    /** File offset of the next batch handed to a write. */
+    /** File offset of the next batch handed over. */
     #flushedTo = 0;
     #inFlight = 0;
-    /** Settles when the write started last settles: writes finish in any order, this one last. */
-    #writing;
-    /** Chunk parts that arrived while both buffers were busy. */
+    #closing = false;
+    /** Wakes whoever waits for the thread's next reply. */
+    #replied;
+    #digest;
+    /** Chunk parts that arrived while every batch was busy. */
     #backlog = [];
     #error;
     constructor(partPath, file) {
         this.path = partPath;
         this.#file = file;
+        this.#batches = Array.from({ length: BATCHES }, () => Buffer.from(new ArrayBuffer(BATCH_BYTES)));
+        this.#free = this.#batches.map((_, index) => index).reverse();
+        this.#filling = this.#free.pop();
+        const workerData = { fd: file.fd, writeBytes: WRITE_BYTES };
+        this.#thread = new external_node_worker_threads_.Worker(PART_FILE_THREAD_SOURCE, {
+            eval: true,
+            workerData,
+            // It holds no more than a hash and a few messages.
+            resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
+        });
+        this.#thread.on('message', (reply) => this.#onReply(reply));
+        this.#thread.on('error', (error) => this.#fail(error));
+        this.#thread.on('exit', (code) => {
+            if (!this.#closing)
+                this.#fail(new Error(`the download's writer thread stopped (${code}).`));
+        });
     }
     static async create(partPath) {
         return new PartFile(partPath, await (0,promises_.open)(partPath, 'w'));
@@ -60817,99 +60889,127 @@ class PartFile {
     accept(chunk) {
         if (this.#error !== undefined)
             throw this.#error;
-        this.#hash.update(chunk);
         this.received += chunk.length;
         this.#take(chunk);
         return this.#backlog.length === 0;
     }
     /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */
     async drained() {
-        while (this.#backlog.length > 0 && this.#inFlight > 0)
-            await this.#writing;
+        while (this.#backlog.length > 0 && this.#error === undefined)
+            await this.#reply();
         if (this.#error !== undefined)
             throw this.#error;
     }
-    /** Writes what is gathered; resolves once the file holds exactly `received` bytes. */
+    /** Hands over what is gathered; resolves once the file holds exactly `received` bytes. */
     async settle() {
         await this.drained();
-        if (this.#filled > 0 && this.#error === undefined) {
-            while (!this.#canWrite)
-                await this.#writing;
-            this.#write();
+        if (this.#filled > 0) {
+            while (this.#free.length === 0 && this.#error === undefined)
+                await this.#reply();
+            if (this.#error === undefined)
+                this.#handOver();
         }
-        while (this.#inFlight > 0)
-            await this.#writing;
+        while (this.#inFlight > 0 && this.#error === undefined)
+            await this.#reply();
         if (this.#error !== undefined)
             throw this.#error;
     }
     /** Empties the file and the hash, to take the transfer again from byte 0. */
     async restart() {
         await this.settle();
+        this.#send({ kind: 'reset' });
         await this.#file.truncate(0);
-        this.#hash = (0,external_node_crypto_.createHash)('sha256');
         this.received = 0;
         this.#flushedTo = 0;
     }
     /** Closes the complete file; returns the hex sha256 of its content. */
     async finish() {
         await this.settle();
-        await this.#file.close();
-        return this.#hash.digest('hex');
+        this.#send({ kind: 'digest' });
+        while (this.#digest === undefined && this.#error === undefined)
+            await this.#reply();
+        await this.#close();
+        if (this.#error !== undefined)
+            throw this.#error;
+        return this.#digest;
     }
     async discard() {
         await this.settle().catch(() => undefined);
-        await this.#file.close().catch(() => undefined);
+        await this.#close().catch(() => undefined);
         await (0,promises_.rm)(this.path, { force: true });
     }
-    get #canWrite() {
-        return this.#free.length > 0 || this.#allocated < BATCHES;
+    async #close() {
+        this.#closing = true;
+        await this.#thread.terminate();
+        await this.#file.close();
     }
     #take(chunk) {
         for (let offset = 0; offset < chunk.length;) {
             if (this.#filled === BATCH_BYTES) {
-                if (!this.#canWrite || this.#backlog.length > 0) {
+                if (this.#free.length === 0 || this.#backlog.length > 0) {
                     this.#backlog.push(chunk.subarray(offset));
                     return;
                 }
-                this.#write();
+                this.#handOver();
             }
-            const copied = chunk.copy(this.#filling, this.#filled, offset);
+            const copied = chunk.copy(this.#batches[this.#filling], this.#filled, offset);
             this.#filled += copied;
             offset += copied;
         }
     }
-    #write() {
-        const batch = this.#filling;
-        const length = this.#filled;
-        const position = this.#flushedTo;
-        this.#flushedTo += length;
-        this.#filling = this.#free.pop() ?? (this.#allocated++, Buffer.allocUnsafe(BATCH_BYTES));
-        this.#filled = 0;
+    #handOver() {
+        const memory = this.#batches[this.#filling].buffer;
+        this.#send({
+            kind: 'write',
+            batch: this.#filling,
+            memory,
+            length: this.#filled,
+            position: this.#flushedTo,
+        }, [memory]);
+        this.#flushedTo += this.#filled;
         this.#inFlight++;
-        const previous = this.#writing ?? Promise.resolve();
-        const written = this.#writeAll(batch, length, position).then(() => {
-            this.#free.push(batch);
+        this.#filling = this.#free.pop();
+        this.#filled = 0;
+    }
+    #send(request, transfer = []) {
+        this.#thread.postMessage(request, transfer);
+    }
+    #onReply(reply) {
+        if (reply.kind === 'written') {
             this.#inFlight--;
+            this.#batches[reply.batch] = Buffer.from(reply.memory);
+            this.#free.push(reply.batch);
             const backlog = this.#backlog;
             this.#backlog = [];
             for (const part of backlog)
                 this.#take(part);
-        }, (error) => {
-            this.#error ??= error;
-            this.#inFlight--;
-            this.#backlog = [];
-        });
-        const all = Promise.all([previous, written]).then(() => {
-            if (this.#writing === all)
-                this.#writing = undefined;
-        });
-        this.#writing = all;
-    }
-    async #writeAll(batch, length, position) {
-        for (let done = 0; done < length;) {
-            const { bytesWritten } = await this.#file.write(batch, done, length - done, position + done);
-            done += bytesWritten;
         }
+        else if (reply.kind === 'digest') {
+            this.#digest = reply.sha256;
+        }
+        else {
+            this.#fail(Object.assign(new Error(reply.message), { code: reply.code }));
+        }
+        this.#wake();
+    }
+    #fail(error) {
+        this.#error ??= error;
+        this.#backlog = [];
+        this.#wake();
+    }
+    #wake() {
+        const wake = this.#replied;
+        this.#replied = undefined;
+        wake?.();
+    }
+    #reply() {
+        return new Promise((resolve) => {
+            const previous = this.#replied;
+            this.#replied = () => {
+                previous?.();
+                resolve();
+            };
+        });
     }
 }
 
@@ -61035,7 +61135,8 @@ async function withRetries(runtime, task) {
 
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-const download_RELEASE_EVERY_BYTES = 8 * 1024 * 1024;
+// Every 2 MiB rather than 8: the part file's thread costs ~6 MiB, and the peak stays ~120 MiB.
+const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
 const headerOf = (headers, name) => {

@@ -42,7 +42,8 @@ export interface DownloadedArtifact {
 }
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-const RELEASE_EVERY_BYTES = 8 * 1024 * 1024;
+// Every 2 MiB rather than 8: the part file's thread costs ~6 MiB, and the peak stays ~120 MiB.
+const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
 

@@ -1,4 +1,4 @@
-// Read buffers of a fast download are garbage as soon as they are hashed and copied, but V8 frees
+// Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
 // them only when its young generation fills or 64 MiB of such external memory has piled up: a
 // 2 GiB transfer then peaks 60+ MiB above need and spends much of its system time faulting in
 // fresh pages. A cheap young-generation collection every few MiB returns them to the allocator,

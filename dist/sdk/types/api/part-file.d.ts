@@ -1,7 +1,7 @@
 export declare class PartFile {
     #private;
     readonly path: string;
-    /** Bytes accepted so far (hashed; on disk once `settle()` resolves). */
+    /** Bytes accepted so far (on disk and hashed once `settle()` resolves). */
     received: number;
     private constructor();
     static create(partPath: string): Promise<PartFile>;
@@ -9,7 +9,7 @@ export declare class PartFile {
     accept(chunk: Buffer): boolean;
     /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */
     drained(): Promise<void>;
-    /** Writes what is gathered; resolves once the file holds exactly `received` bytes. */
+    /** Hands over what is gathered; resolves once the file holds exactly `received` bytes. */
     settle(): Promise<void>;
     /** Empties the file and the hash, to take the transfer again from byte 0. */
     restart(): Promise<void>;
