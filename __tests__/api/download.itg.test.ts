@@ -210,3 +210,39 @@ describe('artifact download against the emulator', () => {
     },
   );
 });
+
+describe('a large artifact download (hashed and written on a thread of its own)', () => {
+  const LARGE = 40 * 1024 * 1024 + 3;
+  const h = useHarness({ artifactSize: LARGE });
+
+  it('resumes after a cut, starts over when the host ignores Range, and ends with the right sha256', async () => {
+    const harness = h();
+    const { client, emulator } = harness;
+    const build = await finishedBuild(harness, 'windows');
+    const expected = emulator.artifactFor(build.id).sha256;
+    emulator.faults.cutDownloads = { count: 1, afterBytes: 9_000_000 };
+    const resumed = await client.downloadArtifact(build.id, {
+      directory: await harness.tempDir(),
+      expectedSize: build.artifactSize,
+    });
+    expect(resumed).toMatchObject({ size: LARGE, sha256: expected, resumes: 1 });
+    expect(await sha256Of(resumed.path)).toBe(expected);
+
+    emulator.faults.cutDownloads = { count: 1, afterBytes: 20_000_000 };
+    emulator.faults.ignoreRange = true;
+    const restarted = await client.downloadArtifact(build.id, {
+      directory: await harness.tempDir(),
+      expectedSize: build.artifactSize,
+    });
+    expect(restarted).toMatchObject({ size: LARGE, sha256: expected, resumes: 1 });
+    expect(await sha256Of(restarted.path)).toBe(expected);
+    expect(artifactRequests(harness).map((r) => [r.status, r.headers.range !== undefined])).toEqual(
+      [
+        [0, false],
+        [206, true],
+        [0, false],
+        [200, true],
+      ],
+    );
+  });
+});

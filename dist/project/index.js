@@ -45532,7 +45532,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8997);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6134);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8114);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45543,7 +45543,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6134:
+/***/ 8114:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -61234,16 +61234,55 @@ function pathInside(directory, fileName) {
     return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/api/hash-writer.ts
+// What a `.part` file hands its full batches to: something that hashes them in the order given
+// and writes each at its offset. Small downloads do both on the main thread; large ones on a
+// thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
+
+// Kernels with large page-cache folios size them by the write's length; on a VM that hands freed
+// memory back to its host, 1 MiB folios come from cold memory and cost 2-3x the system time of
+// small ones (bench/README.md). 64 KiB writes measured as fast as 16-256 KiB ones, and steadiest.
+const WRITE_BYTES = 64 * 1024;
+class InlineHashWriter {
+    #file;
+    #hash = (0,external_node_crypto_.createHash)('sha256');
+    constructor(file) {
+        this.#file = file;
+    }
+    async write(batch, length, position) {
+        this.#hash.update(batch.subarray(0, length));
+        for (let done = 0; done < length;) {
+            const slice = Math.min(WRITE_BYTES, length - done);
+            const { bytesWritten } = await this.#file.write(batch, done, slice, position + done);
+            done += bytesWritten;
+        }
+        return batch;
+    }
+    reset() {
+        this.#hash = (0,external_node_crypto_.createHash)('sha256');
+    }
+    digest() {
+        return Promise.resolve(this.#hash.digest('hex'));
+    }
+    close() {
+        return Promise.resolve();
+    }
+}
+
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
-;// CONCATENATED MODULE: ./src/api/part-file-thread.ts
-// The thread behind a `.part` file: it hashes each batch it is handed, in order, and writes it at
-// its offset. Its code is a string run with `eval: true`, so the bundles need no second entry
-// file and ncc leaves its `require` calls alone. Batch memory moves between the threads by
-// transfer: nothing is copied, only these small messages.
-// Writes are synchronous: this thread has nothing else to do meanwhile, and a hop through libuv's
-// pool for each write measured slower (another thread to wake for every slice).
-const PART_FILE_THREAD_SOURCE = `
+;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
+// A hash writer on a thread of its own: it hashes each batch it is handed, in order, and writes it
+// at its offset, synchronously (the thread has nothing else to do; a hop through libuv's pool for
+// each write measured slower). Over TLS on two cores the main thread is a large download's
+// bottleneck (decryption, then handing each 16 KiB record to JS); with sha256 and the writes
+// moved here, a 512 MiB download over https went from 0.43x curl's speed to 0.65x
+// (bench/README.md). Batch memory moves between the threads by transfer: nothing is copied.
+// The thread's code is a string run with `eval: true`, so the bundles need no second entry file
+// and ncc leaves its `require` calls alone.
+
+
+const THREAD_SOURCE = `
 'use strict';
 const { createHash } = require('node:crypto');
 const { writeSync } = require('node:fs');
@@ -61261,10 +61300,7 @@ parentPort.on('message', (request) => {
         const length = Math.min(writeBytes, batch.length - done);
         done += writeSync(fd, batch, done, length, request.position + done);
       }
-      parentPort.postMessage(
-        { kind: 'written', batch: request.batch, memory: request.memory },
-        [request.memory],
-      );
+      parentPort.postMessage({ kind: 'written', memory: request.memory }, [request.memory]);
     } else if (request.kind === 'reset') {
       hash = createHash('sha256');
     } else if (request.kind === 'digest') {
@@ -61280,56 +61316,18 @@ parentPort.on('message', (request) => {
   }
 });
 `;
-
-;// CONCATENATED MODULE: ./src/api/part-file.ts
-// The `.part` file of a download. Body chunks are gathered into a few large buffers; a thread of
-// its own hashes each full buffer and writes it at its offset while the next one fills. Over TLS
-// on two cores the main thread is the bottleneck (decryption, then handing each 16 KiB record to
-// JS); with sha256 on it too, a 512 MiB download over https ran at 0.43x curl's speed, with the
-// hash and the writes on this thread at 0.65x (bench/README.md). Chunks are taken synchronously
-// (no promise per chunk); memory stays bounded: BATCHES buffers, and at most the chunk that found
-// all of them busy.
-
-
-
-const BATCH_BYTES = 1024 * 1024;
-// Batches handed over at once: enough that a slow write does not stall the socket.
-const BATCHES = 4;
-// Kernels with large page-cache folios size them by the write's length; on a VM that hands freed
-// memory back to its host, 1 MiB folios come from cold memory and cost 2-3x the system time of
-// small ones (bench/README.md). 64 KiB writes measured as fast as 16-256 KiB ones, and steadiest.
-const WRITE_BYTES = 64 * 1024;
-class PartFile {
-    path;
-    /** Bytes accepted so far (on disk and hashed once `settle()` resolves). */
-    received = 0;
-    #file;
+class ThreadHashWriter {
     #thread;
-    #batches;
-    /** Indexes of the batches not handed over, the one filling excepted. */
-    #free;
-    #filling;
-    #filled = 0;
-    /** File offset of the next batch handed over. */
-    #flushedTo = 0;
-    #inFlight = 0;
+    /** Replies come in the order of the requests. */
+    #writes = [];
+    #digests = [];
     #closing = false;
-    /** Wakes whoever waits for the thread's next reply. */
-    #replied;
-    #digest;
-    /** Chunk parts that arrived while every batch was busy. */
-    #backlog = [];
     #error;
-    constructor(partPath, file) {
-        this.path = partPath;
-        this.#file = file;
-        this.#batches = Array.from({ length: BATCHES }, () => Buffer.from(new ArrayBuffer(BATCH_BYTES)));
-        this.#free = this.#batches.map((_, index) => index).reverse();
-        this.#filling = this.#free.pop();
-        const workerData = { fd: file.fd, writeBytes: WRITE_BYTES };
-        this.#thread = new external_node_worker_threads_.Worker(PART_FILE_THREAD_SOURCE, {
+    /** `fd`: the open `.part` file; it stays the caller's to close, after `close()`. */
+    constructor(fd) {
+        this.#thread = new external_node_worker_threads_.Worker(THREAD_SOURCE, {
             eval: true,
-            workerData,
+            workerData: { fd, writeBytes: WRITE_BYTES },
             // It holds no more than a hash and a few messages.
             resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
         });
@@ -61340,8 +61338,90 @@ class PartFile {
                 this.#fail(new Error(`the download's writer thread stopped (${code}).`));
         });
     }
-    static async create(partPath) {
-        return new PartFile(partPath, await (0,promises_.open)(partPath, 'w'));
+    write(batch, length, position) {
+        if (this.#error !== undefined)
+            return Promise.reject(this.#error);
+        const memory = batch.buffer;
+        this.#send({ kind: 'write', memory, length, position }, [memory]);
+        return new Promise((resolve, reject) => this.#writes.push({ resolve, reject }));
+    }
+    reset() {
+        this.#send({ kind: 'reset' });
+    }
+    digest() {
+        if (this.#error !== undefined)
+            return Promise.reject(this.#error);
+        this.#send({ kind: 'digest' });
+        return new Promise((resolve, reject) => this.#digests.push({ resolve, reject }));
+    }
+    async close() {
+        this.#closing = true;
+        await this.#thread.terminate();
+    }
+    #send(request, transfer = []) {
+        this.#thread.postMessage(request, transfer);
+    }
+    #onReply(reply) {
+        if (reply.kind === 'written')
+            this.#writes.shift()?.resolve(Buffer.from(reply.memory));
+        else if (reply.kind === 'digest')
+            this.#digests.shift()?.resolve(reply.sha256);
+        else
+            this.#fail(Object.assign(new Error(reply.message), { code: reply.code }));
+    }
+    #fail(error) {
+        this.#error ??= error;
+        for (const waiter of [...this.#writes.splice(0), ...this.#digests.splice(0)]) {
+            waiter.reject(this.#error);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/part-file.ts
+// The `.part` file of a download: body chunks are gathered into a few large buffers, and each full
+// buffer goes to a hash writer while the next one fills. TLS hands out a fresh 16 KiB buffer per
+// record; writing each alone cost a system call per record and made the download CPU-bound.
+// Chunks are taken synchronously (no promise per chunk); memory stays bounded: BATCHES buffers,
+// and at most the chunk that found all of them busy.
+
+
+
+const BATCH_BYTES = 1024 * 1024;
+// Batches handed over at once: enough that a slow write does not stall the socket.
+const BATCHES = 4;
+// A thread costs ~10 ms to start and ~8 MiB of memory (the logs bench, whose six 64 KiB downloads
+// each had one, peaked 25 MiB higher); hashing on the main thread costs ~0.5 ms per MiB.
+const THREAD_FROM_BYTES = 32 * 1024 * 1024;
+/** Where a download of `expectedBytes` (unknown: treated as small) is hashed and written. */
+const hashPlaceFor = (expectedBytes) => expectedBytes !== undefined && expectedBytes >= THREAD_FROM_BYTES ? 'thread' : 'inline';
+class PartFile {
+    path;
+    /** Bytes accepted so far (hashed and on disk once `settle()` resolves). */
+    received = 0;
+    #file;
+    #writer;
+    /** Batch buffers not in use; allocated as needed, up to BATCHES in all. */
+    #free = [];
+    #allocated = 1;
+    #filling = Buffer.from(new ArrayBuffer(BATCH_BYTES));
+    #filled = 0;
+    /** File offset of the next batch handed over. */
+    #flushedTo = 0;
+    #inFlight = 0;
+    /** Wake whoever waits for a batch to come back (or for an error). */
+    #waiting = [];
+    /** Chunk parts that arrived while every batch was busy. */
+    #backlog = [];
+    #error;
+    constructor(partPath, file, writer) {
+        this.path = partPath;
+        this.#file = file;
+        this.#writer = writer;
+    }
+    static async create(partPath, place) {
+        const file = await (0,promises_.open)(partPath, 'w');
+        const writer = place === 'thread' ? new ThreadHashWriter(file.fd) : new InlineHashWriter(file);
+        return new PartFile(partPath, file, writer);
     }
     /** Takes a chunk; false when the sender should pause until `drained()` resolves. */
     accept(chunk) {
@@ -61354,7 +61434,7 @@ class PartFile {
     /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */
     async drained() {
         while (this.#backlog.length > 0 && this.#error === undefined)
-            await this.#reply();
+            await this.#batchBack();
         if (this.#error !== undefined)
             throw this.#error;
     }
@@ -61362,20 +61442,20 @@ class PartFile {
     async settle() {
         await this.drained();
         if (this.#filled > 0) {
-            while (this.#free.length === 0 && this.#error === undefined)
-                await this.#reply();
+            while (!this.#canHandOver && this.#error === undefined)
+                await this.#batchBack();
             if (this.#error === undefined)
                 this.#handOver();
         }
-        while (this.#inFlight > 0 && this.#error === undefined)
-            await this.#reply();
+        while (this.#inFlight > 0)
+            await this.#batchBack();
         if (this.#error !== undefined)
             throw this.#error;
     }
     /** Empties the file and the hash, to take the transfer again from byte 0. */
     async restart() {
         await this.settle();
-        this.#send({ kind: 'reset' });
+        this.#writer.reset();
         await this.#file.truncate(0);
         this.received = 0;
         this.#flushedTo = 0;
@@ -61383,13 +61463,9 @@ class PartFile {
     /** Closes the complete file; returns the hex sha256 of its content. */
     async finish() {
         await this.settle();
-        this.#send({ kind: 'digest' });
-        while (this.#digest === undefined && this.#error === undefined)
-            await this.#reply();
+        const sha256 = await this.#writer.digest();
         await this.#close();
-        if (this.#error !== undefined)
-            throw this.#error;
-        return this.#digest;
+        return sha256;
     }
     async discard() {
         await this.settle().catch(() => undefined);
@@ -61397,77 +61473,56 @@ class PartFile {
         await (0,promises_.rm)(this.path, { force: true });
     }
     async #close() {
-        this.#closing = true;
-        await this.#thread.terminate();
+        await this.#writer.close();
         await this.#file.close();
+    }
+    get #canHandOver() {
+        return this.#free.length > 0 || this.#allocated < BATCHES;
     }
     #take(chunk) {
         for (let offset = 0; offset < chunk.length;) {
             if (this.#filled === BATCH_BYTES) {
-                if (this.#free.length === 0 || this.#backlog.length > 0) {
+                if (!this.#canHandOver || this.#backlog.length > 0) {
                     this.#backlog.push(chunk.subarray(offset));
                     return;
                 }
                 this.#handOver();
             }
-            const copied = chunk.copy(this.#batches[this.#filling], this.#filled, offset);
+            const copied = chunk.copy(this.#filling, this.#filled, offset);
             this.#filled += copied;
             offset += copied;
         }
     }
     #handOver() {
-        const memory = this.#batches[this.#filling].buffer;
-        this.#send({
-            kind: 'write',
-            batch: this.#filling,
-            memory,
-            length: this.#filled,
-            position: this.#flushedTo,
-        }, [memory]);
+        const written = this.#writer.write(this.#filling, this.#filled, this.#flushedTo);
         this.#flushedTo += this.#filled;
         this.#inFlight++;
-        this.#filling = this.#free.pop();
+        this.#filling =
+            this.#free.pop() ?? (this.#allocated++, Buffer.from(new ArrayBuffer(BATCH_BYTES)));
         this.#filled = 0;
-    }
-    #send(request, transfer = []) {
-        this.#thread.postMessage(request, transfer);
-    }
-    #onReply(reply) {
-        if (reply.kind === 'written') {
+        written.then((batch) => {
             this.#inFlight--;
-            this.#batches[reply.batch] = Buffer.from(reply.memory);
-            this.#free.push(reply.batch);
+            this.#free.push(batch);
             const backlog = this.#backlog;
             this.#backlog = [];
             for (const part of backlog)
                 this.#take(part);
-        }
-        else if (reply.kind === 'digest') {
-            this.#digest = reply.sha256;
-        }
-        else {
-            this.#fail(Object.assign(new Error(reply.message), { code: reply.code }));
-        }
-        this.#wake();
-    }
-    #fail(error) {
-        this.#error ??= error;
-        this.#backlog = [];
-        this.#wake();
+            this.#wake();
+        }, (error) => {
+            this.#error ??= error;
+            this.#inFlight--;
+            this.#backlog = [];
+            this.#wake();
+        });
     }
     #wake() {
-        const wake = this.#replied;
-        this.#replied = undefined;
-        wake?.();
+        const waiting = this.#waiting;
+        this.#waiting = [];
+        for (const wake of waiting)
+            wake();
     }
-    #reply() {
-        return new Promise((resolve) => {
-            const previous = this.#replied;
-            this.#replied = () => {
-                previous?.();
-                resolve();
-            };
-        });
+    #batchBack() {
+        return new Promise((resolve) => this.#waiting.push(resolve));
     }
 }
 
@@ -61593,7 +61648,7 @@ async function withRetries(runtime, task) {
 
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-// Every 2 MiB rather than 8: the part file's thread costs ~6 MiB, and the peak stays ~120 MiB.
+// Every 2 MiB rather than 8: a large download's hash thread costs ~6 MiB; the peak stays ~120 MiB.
 const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
@@ -61719,7 +61774,7 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
     const { response, url } = opened.value;
     try {
         transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
-        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`);
+        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announcedTotal(response) ?? options.expectedSize));
         const part = transfer.part;
         const range = parseContentRange(headerOf(response.headers, 'content-range'));
         const continuation = continuationOf(part.received, response.statusCode, range?.start);

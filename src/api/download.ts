@@ -14,7 +14,7 @@ import {
   sanitizeFileName,
 } from './file-name.ts';
 import { releaseReadBuffers } from './memory.ts';
-import { PartFile } from './part-file.ts';
+import { hashPlaceFor, PartFile } from './part-file.ts';
 import { parseRetryAfter, withRetries, type AttemptFailure, type AttemptResult } from './retry.ts';
 import type { Transport } from './transport.ts';
 import { asError } from '../errors.ts';
@@ -42,7 +42,7 @@ export interface DownloadedArtifact {
 }
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-// Every 2 MiB rather than 8: the part file's thread costs ~6 MiB, and the peak stays ~120 MiB.
+// Every 2 MiB rather than 8: a large download's hash thread costs ~6 MiB; the peak stays ~120 MiB.
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
@@ -212,7 +212,10 @@ async function attemptTransfer(
   const { response, url } = opened.value;
   try {
     transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
-    transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`);
+    transfer.part ??= await PartFile.create(
+      `${transfer.target.filePath}.part`,
+      hashPlaceFor(announcedTotal(response) ?? options.expectedSize),
+    );
     const part = transfer.part;
     const range = parseContentRange(headerOf(response.headers, 'content-range'));
     const continuation = continuationOf(part.received, response.statusCode, range?.start);

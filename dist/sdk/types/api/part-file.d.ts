@@ -1,10 +1,14 @@
+export declare const THREAD_FROM_BYTES: number;
+export type HashPlace = 'thread' | 'inline';
+/** Where a download of `expectedBytes` (unknown: treated as small) is hashed and written. */
+export declare const hashPlaceFor: (expectedBytes: number | undefined) => HashPlace;
 export declare class PartFile {
     #private;
     readonly path: string;
-    /** Bytes accepted so far (on disk and hashed once `settle()` resolves). */
+    /** Bytes accepted so far (hashed and on disk once `settle()` resolves). */
     received: number;
     private constructor();
-    static create(partPath: string): Promise<PartFile>;
+    static create(partPath: string, place: HashPlace): Promise<PartFile>;
     /** Takes a chunk; false when the sender should pause until `drained()` resolves. */
     accept(chunk: Buffer): boolean;
     /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */

@@ -1,0 +1,107 @@
+// The `.part` file on real files, with both hash places: on the main thread and on a worker thread.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  hashPlaceFor,
+  PartFile,
+  THREAD_FROM_BYTES,
+  type HashPlace,
+} from '../../src/api/part-file.ts';
+
+const MIB = 1024 * 1024;
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dba-part-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Feeds `data` in TLS-record-like pieces of varying length, pausing when told to. */
+async function feed(part: PartFile, data: Buffer): Promise<number> {
+  let pauses = 0;
+  for (let offset = 0, i = 0; offset < data.length; i++) {
+    const length = [16_384, 16_384, 1, 65_536, 12_345][i % 5]!;
+    if (!part.accept(data.subarray(offset, offset + length))) {
+      pauses++;
+      await part.drained();
+    }
+    offset += length;
+  }
+  return pauses;
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+describe('hashPlaceFor', () => {
+  it('hashes large downloads on a thread and small or unannounced ones inline', () => {
+    expect(hashPlaceFor(undefined)).toBe('inline');
+    expect(hashPlaceFor(0)).toBe('inline');
+    expect(hashPlaceFor(THREAD_FROM_BYTES - 1)).toBe('inline');
+    expect(hashPlaceFor(THREAD_FROM_BYTES)).toBe('thread');
+    expect(hashPlaceFor(2 * 1024 * MIB)).toBe('thread');
+  });
+});
+
+describe.each<HashPlace>(['inline', 'thread'])('PartFile, hashed %s', (place) => {
+  it('writes every byte in order and returns their sha256', async () => {
+    const data = randomBytes(9 * MIB + 777);
+    const file = path.join(await tempDir(), 'app.dmg.part');
+    const part = await PartFile.create(file, place);
+    await feed(part, data);
+    expect(part.received).toBe(data.length);
+    expect(await part.finish()).toBe(sha256(data));
+    expect((await readFile(file)).equals(data)).toBe(true);
+  });
+
+  it('starts the file and the hash again from zero on restart', async () => {
+    const first = randomBytes(3 * MIB + 5);
+    const data = randomBytes(2 * MIB + 11);
+    const file = path.join(await tempDir(), 'app.dmg.part');
+    const part = await PartFile.create(file, place);
+    await feed(part, first);
+    await part.restart();
+    expect(part.received).toBe(0);
+    await feed(part, data);
+    expect(await part.finish()).toBe(sha256(data));
+    expect((await readFile(file)).equals(data)).toBe(true);
+  });
+
+  it('holds the sender back while every batch is busy, then takes the rest', async () => {
+    const data = randomBytes(24 * MIB);
+    const part = await PartFile.create(path.join(await tempDir(), 'big.part'), place);
+    let pauses = 0;
+    // One large chunk fills every batch at once: the rest waits in the backlog.
+    if (!part.accept(data.subarray(0, 8 * MIB))) {
+      pauses++;
+      await part.drained();
+    }
+    pauses += await feed(part, data.subarray(8 * MIB));
+    expect(pauses).toBeGreaterThan(0);
+    expect(await part.finish()).toBe(sha256(data));
+  });
+
+  // /dev/full answers every write with ENOSPC, as a full disk does (Linux only).
+  it.skipIf(process.platform !== 'linux')(
+    'reports a full disk with the system words, and discard removes the file',
+    async () => {
+      const dir = await tempDir();
+      const file = path.join(dir, 'app.dmg.part');
+      await symlink('/dev/full', file);
+      const part = await PartFile.create(file, place);
+      const error = await feed(part, randomBytes(6 * MIB))
+        .then(() => part.settle())
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'ENOSPC', message: expect.stringMatching(/no space/i) });
+      expect(() => part.accept(Buffer.alloc(1))).toThrow(/no space/i);
+      await part.discard();
+      expect(await readdir(dir)).toEqual([]);
+    },
+  );
+});
