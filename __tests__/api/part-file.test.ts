@@ -105,3 +105,33 @@ describe.each<HashPlace>(['inline', 'thread'])('PartFile, hashed %s', (place) =>
     },
   );
 });
+
+describe('PartFile, several hashed on the shared thread at once', () => {
+  it.skipIf(process.platform !== 'linux')(
+    'keeps each file to its own bytes and hash, and one full disk fails only its own file',
+    async () => {
+      const dir = await tempDir();
+      const datas = [randomBytes(7 * MIB + 1), randomBytes(5 * MIB + 3)];
+      await symlink('/dev/full', path.join(dir, 'full.part'));
+      const parts = await Promise.all([
+        PartFile.create(path.join(dir, 'a.part'), 'thread'),
+        PartFile.create(path.join(dir, 'b.part'), 'thread'),
+        PartFile.create(path.join(dir, 'full.part'), 'thread'),
+      ]);
+      const [a, b, full] = parts as [PartFile, PartFile, PartFile];
+      const failed = feed(full, randomBytes(6 * MIB))
+        .then(() => full.settle())
+        .catch((e: unknown) => e);
+      const [shaA, shaB] = await Promise.all([
+        feed(a, datas[0]!).then(() => a.finish()),
+        feed(b, datas[1]!).then(() => b.finish()),
+      ]);
+      expect(await failed).toMatchObject({ code: 'ENOSPC' });
+      await full.discard();
+      expect([shaA, shaB]).toEqual(datas.map(sha256));
+      expect((await readFile(path.join(dir, 'a.part'))).equals(datas[0]!)).toBe(true);
+      expect((await readFile(path.join(dir, 'b.part'))).equals(datas[1]!)).toBe(true);
+      expect((await readdir(dir)).sort()).toEqual(['a.part', 'b.part']);
+    },
+  );
+});

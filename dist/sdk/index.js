@@ -57809,14 +57809,16 @@ class InlineHashWriter {
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
-// A hash writer on a thread of its own: it hashes each batch it is handed, in order, and writes it
-// at its offset, synchronously (the thread has nothing else to do; a hop through libuv's pool for
-// each write measured slower). Over TLS on two cores the main thread is a large download's
-// bottleneck (decryption, then handing each 16 KiB record to JS); with sha256 and the writes
-// moved here, a 512 MiB download over https went from 0.43x curl's speed to 0.65x
+var hash_writer_thread_a;
+// Hash writers on a thread of their own: it hashes each batch it is handed, in order per file, and
+// writes it at its offset, synchronously (the thread has nothing else to do; a hop through libuv's
+// pool for each write measured slower). Over TLS on two cores the main thread is a large
+// download's bottleneck (decryption, then handing each 16 KiB record to JS); with sha256 and the
+// writes moved here, a 512 MiB download over https went from 0.43x curl's speed to 0.65x
 // (bench/README.md). Batch memory moves between the threads by transfer: nothing is copied.
-// The thread's code is a string run with `eval: true`, so the bundles need no second entry file
-// and ncc leaves its `require` calls alone.
+// Concurrent downloads share one thread (an isolate costs ~8 MiB); it stops when the last file
+// closes. Its code is a string run with `eval: true`, so the bundles need no second entry file and
+// ncc leaves its `require` calls alone.
 
 
 const THREAD_SOURCE = `
@@ -57824,89 +57826,134 @@ const THREAD_SOURCE = `
 const { createHash } = require('node:crypto');
 const { writeSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
-const { fd, writeBytes } = workerData;
-let hash = createHash('sha256');
-let failed = false;
+const { writeBytes } = workerData;
+const files = new Map();
 parentPort.on('message', (request) => {
-  if (failed) return;
+  if (request.kind === 'open') {
+    files.set(request.file, { fd: request.fd, hash: createHash('sha256'), failed: false });
+    return;
+  }
+  const file = files.get(request.file);
+  if (request.kind === 'close') files.delete(request.file);
+  if (file === undefined || file.failed) return;
   try {
     if (request.kind === 'write') {
       const batch = new Uint8Array(request.memory, 0, request.length);
-      hash.update(batch);
+      file.hash.update(batch);
       for (let done = 0; done < batch.length; ) {
         const length = Math.min(writeBytes, batch.length - done);
-        done += writeSync(fd, batch, done, length, request.position + done);
+        done += writeSync(file.fd, batch, done, length, request.position + done);
       }
-      parentPort.postMessage({ kind: 'written', memory: request.memory }, [request.memory]);
+      parentPort.postMessage(
+        { kind: 'written', file: request.file, memory: request.memory },
+        [request.memory],
+      );
     } else if (request.kind === 'reset') {
-      hash = createHash('sha256');
+      file.hash = createHash('sha256');
     } else if (request.kind === 'digest') {
-      parentPort.postMessage({ kind: 'digest', sha256: hash.digest('hex') });
+      parentPort.postMessage({ kind: 'digest', file: request.file, sha256: file.hash.digest('hex') });
     }
   } catch (error) {
-    failed = true;
+    file.failed = true;
     parentPort.postMessage({
       kind: 'failed',
+      file: request.file,
       message: String((error && error.message) || error),
       code: error && typeof error.code === 'string' ? error.code : undefined,
     });
   }
 });
 `;
+/** The thread, shared by the files open on it. */
+class HashThread {
+    static #running;
+    #worker;
+    #files = new Map();
+    #nextFile = 1;
+    #stopping = false;
+    constructor() {
+        this.#worker = new external_node_worker_threads_.Worker(THREAD_SOURCE, {
+            eval: true,
+            workerData: { writeBytes: WRITE_BYTES },
+            // It holds no more than a hash per file and a few messages.
+            resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
+        });
+        this.#worker.on('message', (reply) => this.#files.get(reply.file)?.onReply(reply));
+        this.#worker.on('error', (error) => this.#failAll(error));
+        this.#worker.on('exit', (code) => {
+            if (!this.#stopping) {
+                this.#failAll(new Error(`the download's writer thread stopped (${code}).`));
+            }
+        });
+    }
+    static open(writer, fd) {
+        const thread = (hash_writer_thread_a.#running ??= new hash_writer_thread_a());
+        const file = thread.#nextFile++;
+        thread.#files.set(file, writer);
+        thread.send({ kind: 'open', file, fd });
+        return { thread, file };
+    }
+    send(request, transfer = []) {
+        this.#worker.postMessage(request, transfer);
+    }
+    async close(file) {
+        if (!this.#files.delete(file))
+            return;
+        this.send({ kind: 'close', file });
+        if (this.#files.size > 0)
+            return;
+        this.#stopping = true;
+        if (hash_writer_thread_a.#running === this)
+            hash_writer_thread_a.#running = undefined;
+        await this.#worker.terminate();
+    }
+    #failAll(error) {
+        if (hash_writer_thread_a.#running === this)
+            hash_writer_thread_a.#running = undefined;
+        for (const writer of this.#files.values())
+            writer.fail(error);
+    }
+}
+hash_writer_thread_a = HashThread;
 class ThreadHashWriter {
     #thread;
-    /** Replies come in the order of the requests. */
+    #file;
+    /** Replies come in the order of this file's requests. */
     #writes = [];
     #digests = [];
-    #closing = false;
     #error;
     /** `fd`: the open `.part` file; it stays the caller's to close, after `close()`. */
     constructor(fd) {
-        this.#thread = new external_node_worker_threads_.Worker(THREAD_SOURCE, {
-            eval: true,
-            workerData: { fd, writeBytes: WRITE_BYTES },
-            // It holds no more than a hash and a few messages.
-            resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
-        });
-        this.#thread.on('message', (reply) => this.#onReply(reply));
-        this.#thread.on('error', (error) => this.#fail(error));
-        this.#thread.on('exit', (code) => {
-            if (!this.#closing)
-                this.#fail(new Error(`the download's writer thread stopped (${code}).`));
-        });
+        ({ thread: this.#thread, file: this.#file } = HashThread.open(this, fd));
     }
     write(batch, length, position) {
         if (this.#error !== undefined)
             return Promise.reject(this.#error);
         const memory = batch.buffer;
-        this.#send({ kind: 'write', memory, length, position }, [memory]);
+        this.#thread.send({ kind: 'write', file: this.#file, memory, length, position }, [memory]);
         return new Promise((resolve, reject) => this.#writes.push({ resolve, reject }));
     }
     reset() {
-        this.#send({ kind: 'reset' });
+        this.#thread.send({ kind: 'reset', file: this.#file });
     }
     digest() {
         if (this.#error !== undefined)
             return Promise.reject(this.#error);
-        this.#send({ kind: 'digest' });
+        this.#thread.send({ kind: 'digest', file: this.#file });
         return new Promise((resolve, reject) => this.#digests.push({ resolve, reject }));
     }
-    async close() {
-        this.#closing = true;
-        await this.#thread.terminate();
+    close() {
+        return this.#thread.close(this.#file);
     }
-    #send(request, transfer = []) {
-        this.#thread.postMessage(request, transfer);
-    }
-    #onReply(reply) {
+    onReply(reply) {
         if (reply.kind === 'written')
             this.#writes.shift()?.resolve(Buffer.from(reply.memory));
         else if (reply.kind === 'digest')
             this.#digests.shift()?.resolve(reply.sha256);
         else
-            this.#fail(Object.assign(new Error(reply.message), { code: reply.code }));
+            this.fail(Object.assign(new Error(reply.message), { code: reply.code }));
     }
-    #fail(error) {
+    fail(error) {
         this.#error ??= error;
         for (const waiter of [...this.#writes.splice(0), ...this.#digests.splice(0)]) {
             waiter.reject(this.#error);
