@@ -58232,7 +58232,7 @@ async function withRetries(runtime, task) {
 
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-// Every 2 MiB rather than 8: a large download's hash thread costs ~6 MiB; the peak stays ~120 MiB.
+// Every 2 MiB, not 8: a large download's hash thread costs 6-8 MiB; the peak stays ~120 MiB.
 const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
@@ -58358,7 +58358,8 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
     const { response, url } = opened.value;
     try {
         transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
-        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announcedTotal(response) ?? options.expectedSize));
+        const announced = announcedTotal(response);
+        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announced ?? options.expectedSize));
         const part = transfer.part;
         const range = parseContentRange(headerOf(response.headers, 'content-range'));
         const continuation = continuationOf(part.received, response.statusCode, range?.start);
@@ -58377,7 +58378,7 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
                 return rangeMissed(buildId);
         }
         transfer.validator = validator;
-        transfer.total = announcedTotal(response) ?? transfer.total;
+        transfer.total = announced ?? transfer.total;
         return await receiveBody(transport, buildId, response, transfer, options);
     }
     finally {

@@ -42,7 +42,7 @@ export interface DownloadedArtifact {
 }
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-// Every 2 MiB rather than 8: a large download's hash thread costs ~6 MiB; the peak stays ~120 MiB.
+// Every 2 MiB, not 8: a large download's hash thread costs 6-8 MiB; the peak stays ~120 MiB.
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
@@ -212,9 +212,10 @@ async function attemptTransfer(
   const { response, url } = opened.value;
   try {
     transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
+    const announced = announcedTotal(response);
     transfer.part ??= await PartFile.create(
       `${transfer.target.filePath}.part`,
-      hashPlaceFor(announcedTotal(response) ?? options.expectedSize),
+      hashPlaceFor(announced ?? options.expectedSize),
     );
     const part = transfer.part;
     const range = parseContentRange(headerOf(response.headers, 'content-range'));
@@ -236,7 +237,7 @@ async function attemptTransfer(
       if (response.statusCode === 206) return rangeMissed(buildId);
     }
     transfer.validator = validator;
-    transfer.total = announcedTotal(response) ?? transfer.total;
+    transfer.total = announced ?? transfer.total;
     return await receiveBody(transport, buildId, response, transfer, options);
   } finally {
     // Frees the connection on every early exit; a no-op once the body was read to the end.
