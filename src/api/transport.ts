@@ -63,6 +63,11 @@ export interface SendInit {
   signal?: AbortSignal;
   /** Limits both the wait for headers and any silence while the body streams. */
   idleTimeoutMs: number;
+  /**
+   * Never attach the API key, even on the API's own origin: a redirect chain that left the API's
+   * origin once does not get the key back.
+   */
+  anonymous?: boolean;
 }
 
 // Failures where the request certainly never reached the service.
@@ -153,15 +158,21 @@ export class Transport {
   }
 
   /** Request headers for `url`: the API key goes to the API's own origin only. */
-  headersFor(url: URL, extra: Record<string, string> = {}): Record<string, string> {
+  headersFor(
+    url: URL,
+    extra: Record<string, string> = {},
+    anonymous = false,
+  ): Record<string, string> {
     const headers: Record<string, string> = { 'user-agent': this.#userAgent, ...extra };
-    if (url.origin === this.apiOrigin) headers.authorization = `Bearer ${this.#apiKey}`;
+    if (!anonymous && url.origin === this.apiOrigin) {
+      headers.authorization = `Bearer ${this.#apiKey}`;
+    }
     return headers;
   }
 
   /** One HTTP exchange, no redirects followed. */
   send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData> {
-    const headers = this.headersFor(url, init.headers);
+    const headers = this.headersFor(url, init.headers, init.anonymous);
     return this.#dispatcher.request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,

@@ -20,6 +20,17 @@ export function defaultFaults(): Faults {
     lateLogLines: 0,
     lateLogIntervalMs: 50,
     hostileFileName: null,
+    triggerIds: [],
+    duplicateTriggerIds: false,
+    getBuildAnswersId: null,
+    reportStatus: null,
+    artifactRedirect: null,
+    artifactContentType: null,
+    downloadRefusal: null,
+    trickleLogs: { rules: [], byteIntervalMs: 1000 },
+    invalidUtf8Logs: false,
+    reverseLogs: false,
+    oversizedAnswers: { count: 0, bytes: 0 },
   };
 }
 

@@ -86,6 +86,30 @@ export interface Faults {
   lateLogIntervalMs: number;
   /** The artifact host sends this file name in `Content-Disposition` (e.g. `../../etc/passwd`). */
   hostileFileName: string | null;
+
+  // A hostile or broken service: values the test chooses, to show the client refuses them.
+  /** The next triggers answer with these ids, in order (each one used up), e.g. `build_x\n::error::`. */
+  triggerIds: string[];
+  /** Every Trigger Build after the first answers with the first build's id (each still creates its own). */
+  duplicateTriggerIds: boolean;
+  /** Get Build answers with this id in its body instead of the one asked for. */
+  getBuildAnswersId: string | null;
+  /** Get Build (and List Builds) report this status instead of the build's own, while it is set. */
+  reportStatus: string | null;
+  /** The artifact host answers every artifact request with a 302 to this absolute URL. */
+  artifactRedirect: string | null;
+  /** The artifact host sends this Content-Type instead of `application/octet-stream`. */
+  artifactContentType: string | null;
+  /** The API's download endpoint answers this status with this error message (e.g. one echoing the key). */
+  downloadRefusal: { status: number; message: string } | null;
+  /** The logs endpoint of builds matching any rule sends its body one byte every `byteIntervalMs`. */
+  trickleLogs: { rules: BuildRule[]; byteIntervalMs: number };
+  /** Log messages carry invalid UTF-8 (a lone 0xff byte) in the logs endpoint's body. */
+  invalidUtf8Logs: boolean;
+  /** The logs endpoint lists entries newest first. */
+  reverseLogs: boolean;
+  /** The next N Get Build answers are padded to this many bytes (a huge extra field, streamed). */
+  oversizedAnswers: { count: number; bytes: number };
 }
 
 export interface RecordedRequest {
