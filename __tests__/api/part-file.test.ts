@@ -1,6 +1,6 @@
 // The `.part` file on real files, with both hash places: on the main thread and on a worker thread.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { lstat, mkdtemp, open, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,14 +87,14 @@ describe.each<HashPlace>(['inline', 'thread'])('PartFile, hashed %s', (place) =>
     expect(await part.finish()).toBe(sha256(data));
   });
 
-  // /dev/full answers every write with ENOSPC, as a full disk does (Linux only).
+  // /dev/full answers every write with ENOSPC, as a full disk does (Linux only). create() no
+  // longer writes through a link planted at the path, so the test opens the device itself.
   it.skipIf(process.platform !== 'linux')(
     'reports a full disk with the system words, and discard removes the file',
     async () => {
       const dir = await tempDir();
       const file = path.join(dir, 'app.dmg.part');
-      await symlink('/dev/full', file);
-      const part = await PartFile.create(file, place);
+      const part = PartFile.over(await open('/dev/full', 'w'), file, place);
       const error = await feed(part, randomBytes(6 * MIB))
         .then(() => part.settle())
         .catch((e: unknown) => e);
@@ -106,17 +106,43 @@ describe.each<HashPlace>(['inline', 'thread'])('PartFile, hashed %s', (place) =>
   );
 });
 
+describe('PartFile.create, over what is already at the path', () => {
+  it('replaces a symlink planted at the path and leaves the file it points to untouched', async () => {
+    const outside = path.join(await tempDir(), 'victim.txt');
+    await writeFile(outside, 'do not overwrite');
+    const dir = await tempDir();
+    const file = path.join(dir, 'app.dmg.part');
+    await symlink(outside, file);
+    const data = randomBytes(2 * MIB + 9);
+    const part = await PartFile.create(file, 'inline');
+    await feed(part, data);
+    expect(await part.finish()).toBe(sha256(data));
+    expect(await readFile(outside, 'utf8')).toBe('do not overwrite');
+    expect((await lstat(file)).isFile()).toBe(true);
+    expect((await readFile(file)).equals(data)).toBe(true);
+  });
+
+  it('starts a leftover part file from empty', async () => {
+    const file = path.join(await tempDir(), 'app.dmg.part');
+    await writeFile(file, randomBytes(3 * MIB));
+    const data = randomBytes(1000);
+    const part = await PartFile.create(file, 'inline');
+    await feed(part, data);
+    expect(await part.finish()).toBe(sha256(data));
+    expect((await readFile(file)).equals(data)).toBe(true);
+  });
+});
+
 describe('PartFile, several hashed on the shared thread at once', () => {
   it.skipIf(process.platform !== 'linux')(
     'keeps each file to its own bytes and hash, and one full disk fails only its own file',
     async () => {
       const dir = await tempDir();
       const datas = [randomBytes(7 * MIB + 1), randomBytes(5 * MIB + 3)];
-      await symlink('/dev/full', path.join(dir, 'full.part'));
       const parts = await Promise.all([
         PartFile.create(path.join(dir, 'a.part'), 'thread'),
         PartFile.create(path.join(dir, 'b.part'), 'thread'),
-        PartFile.create(path.join(dir, 'full.part'), 'thread'),
+        PartFile.over(await open('/dev/full', 'w'), path.join(dir, 'full.part'), 'thread'),
       ]);
       const [a, b, full] = parts as [PartFile, PartFile, PartFile];
       const failed = feed(full, randomBytes(6 * MIB))

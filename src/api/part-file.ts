@@ -3,6 +3,7 @@
 // record; writing each alone cost a system call per record and made the download CPU-bound.
 // Chunks are taken synchronously (no promise per chunk); memory stays bounded: BATCHES buffers,
 // and at most the chunk that found all of them busy.
+import { constants } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { InlineHashWriter, type HashWriter } from './hash-writer.ts';
 import { ThreadHashWriter } from './hash-writer-thread.ts';
@@ -46,8 +47,19 @@ export class PartFile {
     this.#writer = writer;
   }
 
+  /**
+   * A new, empty `partPath`. Whatever is there already goes first: `rm` removes a symlink, not its
+   * target, and O_EXCL refuses any entry (a symlink included) that appears before the open, so
+   * the bytes never follow a link planted to write them elsewhere.
+   */
   static async create(partPath: string, place: HashPlace): Promise<PartFile> {
-    const file = await open(partPath, 'w');
+    await rm(partPath, { force: true });
+    const file = await open(partPath, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY);
+    return PartFile.over(file, partPath, place);
+  }
+
+  /** Over a file the caller opened (and answers for); `partPath` is what `discard()` removes. */
+  static over(file: FileHandle, partPath: string, place: HashPlace): PartFile {
     const writer = place === 'thread' ? new ThreadHashWriter(file.fd) : new InlineHashWriter(file);
     return new PartFile(partPath, file, writer);
   }
