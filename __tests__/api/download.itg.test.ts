@@ -1,8 +1,8 @@
-import { readdir, readFile, stat, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../src/api/errors.ts';
+import { DownloadError, NotFoundError } from '../../src/api/errors.ts';
 import type { Harness } from './support.ts';
 import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
 
@@ -187,28 +187,26 @@ describe('artifact download against the emulator', () => {
     expect(await readdir(directory)).toEqual([]);
   });
 
-  // /dev/full answers every write with ENOSPC, as a full disk does (Linux only).
-  it.skipIf(process.platform !== 'linux')(
-    'fails with the system words when the disk is full, and removes the partial file',
-    async () => {
-      const harness = h();
-      const build = await finishedBuild(harness);
-      const directory = await harness.tempDir();
-      const partPath = path.join(
-        directory,
-        `${harness.emulator.artifactFor(build.id).fileName}.part`,
-      );
-      await symlink('/dev/full', partPath);
-      const error = await harness.client
-        .downloadArtifact(build.id, { directory })
-        .catch((e: unknown) => e);
-      expect(error).toMatchObject({
-        code: 'ENOSPC',
-        message: expect.stringMatching(/no space left/i),
-      });
-      expect(await readdir(directory)).toEqual([]);
-    },
-  );
+  // Was: a /dev/full link at `<name>.part` made a full disk; the part file now never follows a
+  // link (part-file.test.ts keeps the full-disk case).
+  it('replaces links planted at <name>.part and <name>, leaving their targets untouched', async () => {
+    const harness = h();
+    const { client, emulator } = harness;
+    const build = await finishedBuild(harness);
+    const { fileName, sha256 } = emulator.artifactFor(build.id);
+    const outside = await harness.tempDir();
+    const victims = [path.join(outside, 'a.txt'), path.join(outside, 'b.txt')] as const;
+    for (const victim of victims) await writeFile(victim, 'do not overwrite');
+    const directory = await harness.tempDir();
+    await symlink(victims[0], path.join(directory, `${fileName}.part`));
+    await symlink(victims[1], path.join(directory, fileName));
+    const result = await client.downloadArtifact(build.id, { directory, within: directory });
+    expect(result).toMatchObject({ path: path.join(directory, fileName), sha256 });
+    expect((await lstat(result.path)).isFile()).toBe(true);
+    expect(await sha256Of(result.path)).toBe(sha256);
+    expect(await readdir(directory)).toEqual([fileName]);
+    for (const victim of victims) expect(await readFile(victim, 'utf8')).toBe('do not overwrite');
+  });
 });
 
 describe('a large artifact download (hashed and written on a thread of its own)', () => {
@@ -244,5 +242,67 @@ describe('a large artifact download (hashed and written on a thread of its own)'
         [200, true],
       ],
     );
+  });
+});
+
+describe('the download folder, checked by real path before any request', () => {
+  const h = useHarness({ artifactSize: 4096 });
+  const downloadRequests = ({ emulator }: Harness) =>
+    emulator.requests.filter((r) => r.path.endsWith('/download'));
+
+  it('creates a nested folder inside `within` and downloads there', async () => {
+    const harness = h();
+    const build = await finishedBuild(harness);
+    const within = path.join(await harness.tempDir(), 'desktop-builds');
+    const directory = path.join(within, 'mac-x64');
+    const result = await harness.client.downloadArtifact(build.id, { directory, within });
+    expect(path.dirname(result.path)).toBe(directory);
+    expect(result.sha256).toBe(harness.emulator.artifactFor(build.id).sha256);
+  });
+
+  it('refuses a folder reached through a symlink to outside, creating nothing there', async () => {
+    const harness = h();
+    const build = await finishedBuild(harness);
+    const within = await harness.tempDir();
+    const outside = await harness.tempDir();
+    await symlink(outside, path.join(within, 'mac-x64'));
+    const directory = path.join(within, 'mac-x64', 'deeper');
+    const error = await harness.client
+      .downloadArtifact(build.id, { directory, within })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect(error).toMatchObject({ problem: 'path' });
+    expect((error as Error).message).toContain(outside);
+    expect(await readdir(outside)).toEqual([]);
+    expect(downloadRequests(harness)).toEqual([]);
+  });
+
+  it('refuses a folder that is itself a symlink to outside, and one that is lexically outside', async () => {
+    const harness = h();
+    const build = await finishedBuild(harness);
+    const within = await harness.tempDir();
+    const outside = await harness.tempDir();
+    await symlink(outside, path.join(within, 'linux-x64'));
+    for (const directory of [path.join(within, 'linux-x64'), path.join(within, '..', 'x')]) {
+      const error = await harness.client
+        .downloadArtifact(build.id, { directory, within })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'DownloadError', problem: 'path' });
+    }
+    expect(await readdir(outside)).toEqual([]);
+    expect(downloadRequests(harness)).toEqual([]);
+  });
+
+  it('accepts `within` that is itself a link, and a link that stays inside it', async () => {
+    const harness = h();
+    const build = await finishedBuild(harness);
+    const real = await harness.tempDir();
+    await mkdir(path.join(real, 'elsewhere'));
+    const within = path.join(await harness.tempDir(), 'builds');
+    await symlink(real, within);
+    await symlink(path.join(real, 'elsewhere'), path.join(real, 'mac-x64'));
+    const directory = path.join(within, 'mac-x64');
+    const result = await harness.client.downloadArtifact(build.id, { directory, within });
+    expect(await readdir(path.join(real, 'elsewhere'))).toEqual([result.fileName]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { continuationOf, nextHop, parseContentRange } from '../../src/api/download.ts';
+import {
+  continuationOf,
+  documentKind,
+  nextHop,
+  parseContentRange,
+} from '../../src/api/download.ts';
 import { DownloadError } from '../../src/api/errors.ts';
 
 describe('parseContentRange', () => {
@@ -49,7 +54,35 @@ describe('nextHop', () => {
     ['a downgrade from https to http', 'http://cdn.example.net/a.dmg', 0],
     ['another scheme', 'file:///etc/passwd', 0],
     ['too many redirects', '/again', 5],
+    ['a location that is not a URL', 'http://[::1', 0],
   ])('refuses %s', (_, location, hop) => {
     expect(() => nextHop('b1', api, location, hop)).toThrow(DownloadError);
+  });
+});
+
+describe('documentKind', () => {
+  it.each([
+    ['application/json', 'a JSON document'],
+    ['Application/Problem+JSON; charset=utf-8', 'a JSON document'],
+    ['application/vnd.api+json', 'a JSON document'],
+    ['text/html;charset=UTF-8', 'an HTML page'],
+    ['application/xhtml+xml', 'an HTML page'],
+    [' application/xml ', 'an XML document'],
+    ['text/xml', 'an XML document'],
+  ])('names %j as a document', (contentType, kind) => {
+    expect(documentKind(contentType)).toBe(kind);
+  });
+
+  it.each([
+    undefined,
+    '',
+    'application/octet-stream',
+    'application/x-apple-diskimage',
+    'application/vnd.microsoft.portable-executable',
+    'application/x-msdownload',
+    'application/jsonl',
+    'text/plain',
+  ])('lets %j through', (contentType) => {
+    expect(documentKind(contentType)).toBeUndefined();
   });
 });

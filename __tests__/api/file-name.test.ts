@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fileNameFromContentDisposition,
   fileNameFromUrl,
+  isInside,
   pathInside,
   sanitizeFileName,
 } from '../../src/api/file-name.ts';
@@ -102,5 +103,22 @@ describe('pathInside', () => {
     expect(pathInside('out', 'sub/a.dmg')).toBeUndefined();
     expect(pathInside('out', '..')).toBeUndefined();
     expect(pathInside('out', '/etc/passwd')).toBeUndefined();
+  });
+});
+
+describe('isInside', () => {
+  const root = path.resolve('/work/space');
+
+  it('holds for the folder itself and anything below it', () => {
+    expect(isInside(root, root)).toBe(true);
+    expect(isInside(root, path.join(root, 'a', 'b'))).toBe(true);
+    expect(isInside(root, path.join(root, '..foo'))).toBe(true);
+  });
+
+  it('fails for a parent, a sibling with the same prefix, or elsewhere', () => {
+    expect(isInside(root, path.dirname(root))).toBe(false);
+    expect(isInside(root, `${root}-other`)).toBe(false);
+    expect(isInside(root, path.join(root, '..', 'x'))).toBe(false);
+    expect(isInside(root, path.resolve('/etc'))).toBe(false);
   });
 });

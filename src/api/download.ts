@@ -1,15 +1,20 @@
 // Streaming artifact download over the transport's dispatcher (so through the environment's
-// proxy): redirects followed by hand (the API key never leaves the API's origin, https never
-// drops to http), body → sha256 → `<name>.part` in large writes, resume with Range + If-Range
-// after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
-// Every wait goes through the retry policy; a transfer that got further starts its count over.
-import { mkdir, rename } from 'node:fs/promises';
+// proxy): redirects followed by hand (the API key never leaves the API's origin, nor comes back
+// once the chain left it; https never drops to http), body → sha256 → `<name>.part` in large
+// writes, resume with Range + If-Range after a cut, a fresh URL when the artifact host refuses a
+// signed one, then an atomic rename. An answer that is not an installer (a document, the API's
+// own answer, nothing at all) is refused, and the folder is checked by real path before any
+// request. Every wait goes through the retry policy; a transfer that got further starts its count
+// over.
+import { mkdir, realpath, rename } from 'node:fs/promises';
+import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
-import { ArtifactHostError, DownloadError } from './errors.ts';
+import { ArtifactHostError, DownloadError, type DownloadProblem } from './errors.ts';
 import {
   fileNameFromContentDisposition,
   fileNameFromUrl,
+  isInside,
   pathInside,
   sanitizeFileName,
 } from './file-name.ts';
@@ -18,9 +23,15 @@ import { hashPlaceFor, PartFile } from './part-file.ts';
 import { parseRetryAfter, withRetries, type AttemptFailure, type AttemptResult } from './retry.ts';
 import type { Transport } from './transport.ts';
 import { asError } from '../errors.ts';
+import { commandText } from '../escape.ts';
 
 export interface DownloadOptions {
   directory: string;
+  /**
+   * The folder the download must stay inside (the action's download-path): `directory` is refused
+   * unless its real path (links resolved) is this folder's real path or below it.
+   */
+  within?: string;
   /**
    * The build's `artifactSize`. The spec gives no unit, so it only informs: the host's
    * Content-Length and the sha256 decide, and a difference is reported through `onWarning`.
@@ -48,6 +59,26 @@ const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
 
 type Headers = Dispatcher.ResponseData['headers'];
+
+// 'content' and 'path' are meant for DownloadProblem in errors.ts (another part's file); until
+// they are there, this is the one place that names them.
+type Problem = DownloadProblem | 'content' | 'path';
+const downloadError = (buildId: string, problem: Problem, message: string): DownloadError =>
+  new DownloadError(buildId, problem as DownloadProblem, message);
+
+// Media types of documents: what an API, a login page or a storage error answers with, never an
+// installer (installers come as octet-stream or their own binary types).
+const DOCUMENT_TYPES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
+  [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
+  [/^(?:application|text)\/xml$/, 'an XML document'],
+];
+
+/** What kind of document a Content-Type announces; undefined for anything else, or none. */
+export function documentKind(contentType: string | undefined): string | undefined {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
+}
 
 const headerOf = (headers: Headers, name: string): string | undefined => {
   const value = headers[name];
@@ -90,16 +121,28 @@ export function nextHop(buildId: string, from: URL, location: string, hop: numbe
   if (hop >= MAX_REDIRECTS) {
     throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
   }
-  const next = new URL(location, from);
+  const next = URL.parse(location, from.href);
+  if (next === null) {
+    throw new DownloadError(
+      buildId,
+      'redirect',
+      `redirected to something that is not a URL (${commandText(location, 100)}).`,
+    );
+  }
   if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-    throw new DownloadError(buildId, 'redirect', `redirected to a ${next.protocol} URL.`);
+    throw new DownloadError(
+      buildId,
+      'redirect',
+      `redirected to a ${commandText(next.protocol, 40)} URL.`,
+    );
   }
   // An installer fetched over plain http could be swapped on the way and then published.
   if (from.protocol === 'https:' && next.protocol === 'http:') {
     throw new DownloadError(
       buildId,
       'redirect',
-      `redirected from https to plain http (${next.host}); refusing an unencrypted transfer.`,
+      `redirected from https to plain http (${commandText(next.host, 100)}); refusing an ` +
+        'unencrypted transfer.',
     );
   }
   return next;
@@ -146,6 +189,8 @@ interface Transfer {
 interface Opened {
   response: Dispatcher.ResponseData;
   url: URL;
+  /** The redirects went through another origin than the API's on the way to `url`. */
+  leftApi: boolean;
 }
 
 export async function downloadArtifact(
@@ -155,7 +200,7 @@ export async function downloadArtifact(
 ): Promise<DownloadedArtifact> {
   const { signal } = options;
   const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
-  await mkdir(options.directory, { recursive: true });
+  await prepareDirectory(buildId, options.directory, options.within);
   const transfer: Transfer = {
     part: undefined,
     target: undefined,
@@ -209,10 +254,12 @@ async function attemptTransfer(
   if (received > 0 && resumeFrom === 0) await transfer.part!.restart();
   const opened = await open(transport, buildId, start, resumeFrom, transfer, options.signal);
   if (!opened.ok) return opened;
-  const { response, url } = opened.value;
+  const { response, url, leftApi } = opened.value;
   try {
-    transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
     const announced = announcedTotal(response);
+    const refusal = notTheArtifact(transport, response, url, leftApi, announced);
+    if (refusal !== undefined) throw downloadError(buildId, refusal.problem, refusal.message);
+    transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
     transfer.part ??= await PartFile.create(
       `${transfer.target.filePath}.part`,
       hashPlaceFor(announced ?? options.expectedSize),
@@ -223,11 +270,12 @@ async function attemptTransfer(
     if (part.received > 0) transfer.resumes++;
     if (response.statusCode === 206 && resumeFrom === 0) {
       // Asking again would get the same answer, forever.
+      const contentRange = headerOf(response.headers, 'content-range');
       throw new DownloadError(
         buildId,
         'range',
         'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
-          `${headerOf(response.headers, 'content-range') ?? 'without Content-Range'}).`,
+          `${contentRange === undefined ? 'without Content-Range' : commandText(contentRange, 100)}).`,
       );
     }
     const validator = validatorOf(response.headers);
@@ -279,6 +327,13 @@ async function receiveBody(
         reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
       },
     };
+  }
+  if (part.received === 0) {
+    throw downloadError(
+      buildId,
+      'size',
+      "the artifact host's answer ended without a byte; an empty file is not an installer.",
+    );
   }
   if (transfer.total !== undefined && part.received !== transfer.total) {
     throw new DownloadError(
@@ -350,7 +405,11 @@ async function open(
   signal: AbortSignal | undefined,
 ): Promise<AttemptResult<Opened>> {
   let url = start;
+  // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
+  // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
+  let leftApi = false;
   for (let hop = 0; ; hop++) {
+    leftApi ||= url.origin !== transport.apiOrigin;
     const headers: Record<string, string> =
       resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator! } : {};
     let response: Dispatcher.ResponseData;
@@ -360,6 +419,7 @@ async function open(
         headers,
         signal,
         idleTimeoutMs: transport.requestTimeoutMs(),
+        anonymous: leftApi,
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
@@ -378,11 +438,12 @@ async function open(
     if (status === 200 || status === 206) {
       // The body can break before anyone reads it; `finished()` reports that later.
       response.body.on('error', () => {});
-      return { ok: true, value: { response, url } };
+      return { ok: true, value: { response, url, leftApi } };
     }
     // The status alone decides what happens; the body only adds the host's words.
     const text = await bodyStart(response.body, ERROR_BODY_LIMIT);
-    if (url.origin !== transport.apiOrigin) {
+    // After the chain left the API, even the API's origin answers as a host: it got no key.
+    if (leftApi) {
       const now = transport.runtime.now();
       return {
         ok: false,
@@ -420,8 +481,92 @@ function hostFailure(
     reason:
       `the artifact host ${url.host} answered HTTP ${status}` +
       (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-    toError: (attempts) => new ArtifactHostError(buildId, url.host, status, text, attempts),
+    toError: (attempts) =>
+      new ArtifactHostError(buildId, url.host, status, commandText(text, 200), attempts),
   };
+}
+
+/**
+ * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
+ * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
+ * kept.
+ */
+function notTheArtifact(
+  transport: Transport,
+  { statusCode, headers }: Dispatcher.ResponseData,
+  url: URL,
+  leftApi: boolean,
+  announced: number | undefined,
+): { problem: Problem; message: string } | undefined {
+  const contentType = headerOf(headers, 'content-type');
+  const typeNote =
+    contentType === undefined ? 'no Content-Type' : `Content-Type ${commandText(contentType, 100)}`;
+  if (leftApi && url.origin === transport.apiOrigin) {
+    return {
+      problem: 'content',
+      message:
+        `the artifact host's redirects led back to the service's API (${url.host}), which ` +
+        `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
+        'artifact host, never from the API, so nothing was saved.',
+    };
+  }
+  const kind = documentKind(contentType);
+  if (kind !== undefined) {
+    return {
+      problem: 'content',
+      message:
+        `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
+        'where the installer was expected; nothing was saved.',
+    };
+  }
+  if (announced === 0) {
+    return {
+      problem: 'size',
+      message: `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
+ * next is made below it: a folder that is (or leads through) a link to elsewhere is refused before
+ * anything is created or written through it.
+ */
+async function prepareDirectory(
+  buildId: string,
+  directory: string,
+  within: string | undefined,
+): Promise<void> {
+  if (within === undefined) {
+    await mkdir(directory, { recursive: true });
+    return;
+  }
+  const root = path.resolve(within);
+  const target = path.resolve(directory);
+  const shown = `the download folder ${commandText(target, 300)}`;
+  if (!isInside(root, target)) {
+    throw downloadError(buildId, 'path', `${shown} is not inside ${commandText(root, 300)}.`);
+  }
+  await mkdir(root, { recursive: true });
+  const realRoot = await realpath(root);
+  let current = root;
+  for (const name of ['', ...path.relative(root, target).split(path.sep).filter(Boolean)]) {
+    current = path.join(current, name);
+    await mkdir(current).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+    });
+    const real = await realpath(current).catch(() => undefined);
+    if (real === undefined || !isInside(realRoot, real)) {
+      throw downloadError(
+        buildId,
+        'path',
+        `${shown} leads, through ${commandText(current, 300)}, ` +
+          (real === undefined ? 'to a link to nowhere' : `to ${commandText(real, 300)}`) +
+          `, outside ${commandText(realRoot, 300)}; refusing to write there.`,
+      );
+    }
+  }
 }
 
 function targetOf(directory: string, buildId: string, headers: Headers, url: URL) {
@@ -433,7 +578,11 @@ function targetOf(directory: string, buildId: string, headers: Headers, url: URL
   );
   const filePath = pathInside(directory, fileName);
   if (filePath === undefined) {
-    throw new DownloadError(buildId, 'name', `the file name '${fileName}' leaves ${directory}.`);
+    throw new DownloadError(
+      buildId,
+      'name',
+      `the file name '${commandText(fileName, 100)}' leaves ${commandText(directory, 300)}.`,
+    );
   }
   return { fileName, filePath };
 }

@@ -76,3 +76,12 @@ export function pathInside(directory: string, fileName: string): string | undefi
   const target = path.resolve(root, fileName);
   return path.dirname(target) === root && path.basename(target) === fileName ? target : undefined;
 }
+
+/** Whether `candidate` is `root` or below it (both absolute; compared as written, no links read). */
+export function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return (
+    relative === '' ||
+    (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
+  );
+}
