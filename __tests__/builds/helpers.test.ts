@@ -8,8 +8,11 @@ import {
   progressLine,
   statusLine,
 } from '../../src/builds/progress.ts';
+import path from 'node:path';
+import { downloadFolder } from '../../src/builds/follow-build.ts';
 import { observed, resultOf } from '../../src/builds/result.ts';
-import { findReusable } from '../../src/builds/start-builds.ts';
+import { findReusable, followedOnce } from '../../src/builds/start-builds.ts';
+import { captureStdout } from './support.ts';
 
 const summary = (over: Partial<BuildSummary>): BuildSummary => ({
   id: 'build_a',
@@ -124,6 +127,71 @@ describe('observed', () => {
       message:
         "the service reports status 'cancelled', which this action does not know (it knows queued, building, success, failed); counted as not successful",
     });
+  });
+});
+
+describe('what the service says is not simply believed', () => {
+  it('prints a status line inertly', () => {
+    const hostile = 'building\r\n::error title=pwned::pwned';
+    const build = resultOf(summary({ status: hostile }), 'triggered', 0);
+    expect(statusLine(build, 'queued')).toBe(
+      'mac/x64 queued → building ::error title=pwned::pwned (build_a)',
+    );
+  });
+
+  it('follows a build as its target; a report of another target is a problem', () => {
+    const asked = { platform: 'mac', arch: 'x64' } as const;
+    const answered = resultOf(summary({ platform: 'linux' }), 'triggered', 0, asked);
+    expect(answered).toMatchObject({ platform: 'mac', arch: 'x64' });
+    expect(answered.problem).toEqual({
+      stage: 'follow',
+      message:
+        "the service reports this build as linux/x64, not mac/x64; its installer is not taken as mac/x64's",
+    });
+    const later = observed(
+      resultOf(summary({ status: 'building' }), 'resumed', 0),
+      summary({ arch: 'arm64' }),
+      5,
+    );
+    expect(later.problem?.message).toMatch(
+      /^the service reports this build as mac\/arm64, not mac\/x64/,
+    );
+    expect(later).toMatchObject({ platform: 'mac', arch: 'x64', status: 'success' });
+  });
+
+  it('follows an id given twice once, under the first target', () => {
+    const stdout = captureStdout();
+    let results;
+    try {
+      results = followedOnce([
+        resultOf(summary({ id: 'build_1' }), 'reused', 0),
+        resultOf(summary({ id: 'build_2', platform: 'linux' }), 'triggered', 0),
+        resultOf(summary({ id: 'build_1', platform: 'windows' }), 'triggered', 0),
+      ]);
+    } finally {
+      stdout.restore();
+    }
+    expect(results.map((b) => b.id)).toEqual(['build_1', 'build_2', null]);
+    expect(results[2]).toMatchObject({
+      platform: 'windows',
+      problem: {
+        stage: 'trigger',
+        message: 'the service answered with build build_1, which it also gave mac/x64',
+      },
+    });
+    expect(stdout.lines().filter((l) => l.startsWith('::warning'))).toEqual([
+      '::warning title=windows/x64%3A build id given twice::windows/x64: the service answered with build build_1, which it also gave mac/x64; not followed',
+    ]);
+  });
+
+  it('names download folders only inside the download directory', () => {
+    const root = path.resolve('downloads');
+    const build = resultOf(summary({ id: 'build_7' }), 'resumed', 0);
+    expect(downloadFolder(root, build, false)).toBe(path.join(root, 'mac-x64'));
+    expect(downloadFolder(root, build, true)).toBe(path.join(root, 'mac-x64-build_7'));
+    for (const id of ['/../../x', 'a/b', '/../../../etc']) {
+      expect(downloadFolder(root, { ...build, id }, true)).toBeUndefined();
+    }
   });
 });
 

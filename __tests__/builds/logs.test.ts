@@ -5,24 +5,47 @@ import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
 import { BuildLog, NO_LINES } from '../../src/builds/build-log.ts';
 import { streamOutput, type Output } from '../../src/builds/output.ts';
-import { createLimiter } from '../../src/builds/limit.ts';
-import { formatLogEntry, inert, newStopToken, QuoteTail } from '../../src/builds/log-text.ts';
-import { logReads, settleLog } from '../../src/builds/logs.ts';
+import {
+  boundLine,
+  formatLogEntry,
+  inert,
+  MAX_LINE_CHARS,
+  newStopToken,
+  QuoteTail,
+} from '../../src/builds/log-text.ts';
+import { settleLog } from '../../src/builds/logs.ts';
 import { captureStdout, executedCommands, groups } from './support.ts';
 
-const entry = (message: string, level = 'info'): LogEntry => ({
-  timestamp: '2026-03-01T10:11:12.345Z',
+const entry = (message: string, level = 'info', second = 12): LogEntry => ({
+  timestamp: `2026-03-01T10:11:${String(second).padStart(2, '0')}.345Z`,
   level,
   message,
 });
 const entries = (n: number) => Array.from({ length: n }, (_, i) => entry(`line ${i}`));
-/** What one read of the whole log hands the BuildLog. */
+/** What one read of the whole log hands the BuildLog: the entries from `from` on, then the count. */
 async function take(log: BuildLog, all: readonly LogEntry[]): Promise<void> {
-  all.forEach((e, index) => log.add(e, index));
+  const from = log.from;
+  all.forEach((e, index) => index >= from && log.add(e, index));
+  log.counted(all.length);
   await log.flush();
 }
 const silent: Output = { idle: () => true, settled: async () => {}, write: () => {} };
 const tempFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'logs-')), 'build.log');
+const noDisorder = (reason: string) => {
+  throw new Error(`unexpected disorder: ${reason}`);
+};
+/** A log to a file, and every disorder it reported. */
+function fileLog(output: Output = silent) {
+  const file = tempFile();
+  const disorders: string[] = [];
+  const log = BuildLog.toFile('mac/x64', output, file, (reason) => disorders.push(reason));
+  const written = () =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => line.replace(/^\S+ \S+\s+/, ''));
+  return { log, disorders, written };
+}
 
 /** What a BuildLog prints, as the runner would see it. */
 async function printed(work: (output: Output) => Promise<void>): Promise<string[]> {
@@ -41,7 +64,7 @@ describe('settleLog', () => {
     let reads = 0;
     const sleeps: number[] = [];
     const file = tempFile();
-    const log = BuildLog.toFile('linux/x64', silent, file);
+    const log = BuildLog.toFile('linux/x64', silent, file, noDisorder);
     await settleLog(() => take(log, pages[reads++]!), log, {
       pauseMs: 250,
       sleep: async (ms) => void sleeps.push(ms),
@@ -56,7 +79,7 @@ describe('settleLog', () => {
 
   it('gives up on a log that never stops growing', async () => {
     let reads = 0;
-    const log = BuildLog.toFile('linux/x64', silent, tempFile());
+    const log = BuildLog.toFile('linux/x64', silent, tempFile(), noDisorder);
     await settleLog(() => take(log, entries(++reads)), log, {
       pauseMs: 1,
       sleep: async () => {},
@@ -65,33 +88,85 @@ describe('settleLog', () => {
     expect(log.taken).toBe(5);
   });
 
-  it('reads one log at a time across builds through the limiter', async () => {
-    let running = 0;
-    let peak = 0;
-    const client = {
-      readBuildLog: async (
-        _: string,
-        o: { from: () => number; onEntry: (e: LogEntry, i: number) => void },
-      ) => {
-        peak = Math.max(peak, ++running);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        entries(3).forEach((e, index) => index >= o.from() && o.onEntry(e, index));
-        running--;
-        return { changed: true as const, entries: 3, bytes: undefined };
-      },
+  it('stops at once when the log stopped making sense', async () => {
+    const { log, disorders } = fileLog();
+    let reads = 0;
+    await settleLog(() => take(log, ++reads === 1 ? entries(3) : entries(2)), log, {
+      pauseMs: 1,
+      sleep: async () => {},
+    });
+    expect(reads).toBe(2);
+    expect(disorders).toHaveLength(1);
+  });
+
+  it('ends with the first read that fails', async () => {
+    const { log } = fileLog();
+    let reads = 0;
+    const failing = async () => {
+      reads += 1;
+      throw new Error('read failed');
     };
-    const limiter = createLimiter(1);
-    const logs = [1, 2, 3].map(() => BuildLog.toFile('x', silent, tempFile()));
-    await Promise.all(logs.map((log, i) => logReads(client, `build_${i}`, log, limiter)()));
-    expect(peak).toBe(1);
-    expect(logs.map((log) => log.taken)).toEqual([3, 3, 3]);
+    await expect(settleLog(failing, log, { pauseMs: 1, sleep: async () => {} })).rejects.toThrow(
+      'read failed',
+    );
+    expect(reads).toBe(1);
+  });
+});
+
+describe('BuildLog takes each entry once, in order', () => {
+  it('takes a growing log line by line, checking the last one taken is still there', async () => {
+    const { log, disorders, written } = fileLog();
+    const long = 'x'.repeat(5_000);
+    await take(log, entries(2));
+    await take(log, [...entries(2), entry(long)]);
+    await take(log, [...entries(2), entry(long), entry('after')]);
+    await take(log, [...entries(2), entry(long), entry('after')]);
+    expect(disorders).toEqual([]);
+    expect(written()).toEqual(['line 0', 'line 1', long, 'after']);
+  });
+
+  it('says once that a newest-first log is out of order, printing its first line once', async () => {
+    const { log, disorders, written } = fileLog();
+    // The log as a newest-first service lists it while it grows: each read starts with the newest.
+    const newestFirst = (n: number) =>
+      Array.from({ length: n }, (_, i) => entry(`line ${n - 1 - i}`, 'info', n - 1 - i));
+    for (let n = 1; n <= 10; n += 1) await take(log, newestFirst(n));
+    expect(written()).toEqual(['line 0']);
+    expect(disorders).toEqual(['changed order: entry 1 is no longer the one shown there']);
+    expect(log.stopped).toBe(true);
+  });
+
+  it('says once that entries go back in time, within one read', async () => {
+    const { log, disorders, written } = fileLog();
+    await take(log, [entry('b', 'info', 20), entry('a', 'info', 10), entry('c', 'info', 30)]);
+    await take(log, [entry('b', 'info', 20), entry('a', 'info', 10), entry('c', 'info', 30)]);
+    expect(written()).toEqual(['b']);
+    expect(disorders).toEqual(['is not in chronological order: entry 2 is older than entry 1']);
+  });
+
+  it('says once that the log shrank, and keeps the lines shown', async () => {
+    const { log, disorders, written } = fileLog();
+    await take(log, entries(4));
+    await take(log, entries(2));
+    await take(log, entries(6));
+    expect(written()).toEqual(['line 0', 'line 1', 'line 2', 'line 3']);
+    expect(disorders).toEqual(['shrank: it has 2 entries, fewer than the 4 already shown']);
+    expect(log.digest().lines).toBe(4);
+  });
+
+  it('notices a changed last entry even when only its level differs', async () => {
+    const { log, disorders } = fileLog();
+    await take(log, entries(2));
+    await take(log, [entry('line 0'), entry('line 1', 'error'), entry('line 2')]);
+    expect(disorders).toEqual(['changed order: entry 2 is no longer the one shown there']);
+    expect(log.taken).toBe(2);
   });
 });
 
 describe('BuildLog to a file', () => {
   it('prints one group titled platform/arch · status, with commands stopped', async () => {
     const lines = await printed(async (output) => {
-      const log = BuildLog.toFile('linux/arm64', output, tempFile());
+      const log = BuildLog.toFile('linux/arm64', output, tempFile(), noDisorder);
       await take(log, [entry('hello')]);
       await take(log, [entry('hello'), entry('::error::x', 'error')]);
       await log.printGroup('failed');
@@ -108,15 +183,25 @@ describe('BuildLog to a file', () => {
     expect(executedCommands(lines)).toEqual(['::group::linux/arm64 · failed', '::endgroup::']);
   });
 
+  it('titles its group inertly, whatever the status says', async () => {
+    const lines = await printed((output) =>
+      BuildLog.toFile('mac/x64', output, tempFile(), noDisorder).printGroup(
+        'odd\n::error title=pwned::pwned',
+      ),
+    );
+    expect(lines[0]).toBe('::group::mac/x64 · odd ::error title=pwned::pwned');
+    expect(executedCommands(lines).filter((l) => l.startsWith('::error'))).toEqual([]);
+  });
+
   it('says so when the service has no lines', async () => {
     const lines = await printed((output) =>
-      BuildLog.toFile('mac/x64', output, tempFile()).printGroup('success'),
+      BuildLog.toFile('mac/x64', output, tempFile(), noDisorder).printGroup('success'),
     );
     expect(groups(lines).get('mac/x64 · success')).toContain(NO_LINES);
   });
 
   it('keeps what an annotation quotes and the newest line, not the log', async () => {
-    const log = BuildLog.toFile('mac/x64', silent, tempFile());
+    const log = BuildLog.toFile('mac/x64', silent, tempFile(), noDisorder);
     await take(log, [
       entry('start'),
       entry('first failure', 'error'),
@@ -131,7 +216,7 @@ describe('BuildLog to a file', () => {
 describe('BuildLog live', () => {
   it('streams inside one open group, commands stopped around each batch only', async () => {
     const lines = await printed(async (output) => {
-      const log = BuildLog.live('linux/x64 · build_1', output);
+      const log = BuildLog.live('linux/x64 · build_1', output, noDisorder);
       await take(log, [entry('one')]);
       output.write('::warning::the action itself can still warn\n');
       await take(log, [entry('one'), entry('::endgroup::')]);
@@ -156,6 +241,24 @@ describe('log text', () => {
   it('uses a fresh unguessable token each time', () => {
     expect(newStopToken()).toMatch(/^[0-9a-f]{32}$/);
     expect(newStopToken()).not.toBe(newStopToken());
+  });
+
+  it('cuts a level to a short inert token, and a very long line with a note', () => {
+    const level = '::error::' + 'x'.repeat(100);
+    expect(formatLogEntry(entry('hi', level))).toEqual(['10:11:12 : :error::xxxxx… hi']);
+    const huge = 'y'.repeat(MAX_LINE_CHARS + 5_000);
+    const [line] = formatLogEntry(entry(`short\n${huge}`)).slice(1);
+    expect(line).toBe(
+      `10:11:12 info    ${'y'.repeat(MAX_LINE_CHARS)} … (5000 more characters cut)`,
+    );
+    // Never half of a surrogate pair.
+    expect(boundLine('ab😀cd', 3)).toBe('ab … (4 more characters cut)');
+  });
+
+  it('keeps a quoted line short', () => {
+    const tail = new QuoteTail();
+    tail.add(entry('z'.repeat(10_000), 'error'));
+    expect(tail.lines()[0]).toHaveLength(300);
   });
 
   it('splits multi-line messages and drops carriage returns', () => {

@@ -2,6 +2,14 @@
 // lines sit between `::stop-commands::<token>` and `::<token>::`, and a quoted line is made inert.
 import { randomBytes } from 'node:crypto';
 import type { LogEntry } from '../api/schemas.ts';
+import { commandText, cut } from '../escape.ts';
+
+/** A level is a short word (`info`, `error`); anything longer is cut to this. */
+export const MAX_LEVEL_CHARS = 16;
+/** One printed line of a message at most this long: a 50 MB line must not become a 50 MB line. */
+export const MAX_LINE_CHARS = 64 * 1024;
+/** A line an annotation may quote is kept this long at most. */
+export const MAX_QUOTE_CHARS = 300;
 
 export const newStopToken = (): string => randomBytes(16).toString('hex');
 
@@ -13,14 +21,22 @@ export const stopCommands = (token: string): [string, string] => [
 
 const clockTime = (timestamp: string): string => {
   const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
-  return time?.[1] ?? timestamp;
+  return time?.[1] ?? commandText(timestamp, 30);
 };
 
+/** `line`, or its first `maxChars` characters and how many more were cut. */
+export function boundLine(line: string, maxChars = MAX_LINE_CHARS): string {
+  if (line.length <= maxChars) return line;
+  // Never half of a surrogate pair: the cut line stays valid text.
+  const end = /[\ud800-\udbff]/.test(line[maxChars - 1]!) ? maxChars - 1 : maxChars;
+  return `${line.slice(0, end)} … (${line.length - end} more characters cut)`;
+}
+
 /** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
-export const formatLogEntry = (entry: LogEntry): string[] =>
-  entry.message
-    .split(/\r\n|\r|\n/)
-    .map((line) => `${clockTime(entry.timestamp)} ${entry.level.padEnd(7)} ${line}`);
+export function formatLogEntry(entry: LogEntry): string[] {
+  const prefix = `${clockTime(entry.timestamp)} ${commandText(entry.level, MAX_LEVEL_CHARS).padEnd(7)}`;
+  return entry.message.split(/\r\n|\r|\n/).map((line) => `${prefix} ${boundLine(line)}`);
+}
 
 // Control characters and bidirectional controls: a quoted line must not break the line it sits
 // in, nor display as something else.
@@ -50,8 +66,9 @@ export class QuoteTail {
   }
 
   add(entry: LogEntry): void {
-    this.#last = keepLast(this.#last, entry.message, this.#count);
-    if (isErrorEntry(entry)) this.#errors = keepLast(this.#errors, entry.message, this.#count);
+    const line = cut(entry.message, MAX_QUOTE_CHARS);
+    this.#last = keepLast(this.#last, line, this.#count);
+    if (isErrorEntry(entry)) this.#errors = keepLast(this.#errors, line, this.#count);
   }
 
   lines(): string[] {

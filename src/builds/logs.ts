@@ -1,10 +1,10 @@
 // Reading a build's log from the service. The logs endpoint returns the whole log every time: each
-// read streams past the entries the BuildLog has and hands it only the new ones, and an answer as
-// long as the last one is not read at all.
+// read streams past the entries the BuildLog has and hands it the last one it took (to check it is
+// still there) and the new ones; an answer as long as the last one is not read at all.
 import type { LogRead, LogStreamOptions } from '../api/log-stream.ts';
 import type { Sleep } from '../api/retry.ts';
 import type { BuildLog } from './build-log.ts';
-import type { Limiter } from './limit.ts';
+import { createLimiter } from './limit.ts';
 
 export interface LogReader {
   readBuildLog(buildId: string, o: LogStreamOptions & { signal?: AbortSignal }): Promise<LogRead>;
@@ -21,35 +21,63 @@ export interface SettleOptions {
   signal?: AbortSignal;
 }
 
+/** One build's log reads. */
+export interface LogReads {
+  /** Reads the log into the BuildLog once, after any read of this build still under way. */
+  read(): Promise<void>;
+  /** Starts a read unless one is under way, without waiting for it; a failure is made up later. */
+  poke(): void;
+}
+
 /**
- * A function that reads the build's log into `log` once per call. Reads of all builds take turns
- * through `limiter`: each is a large response to parse.
+ * Reads of one build's log, one at a time; another build's reads never wait for these, so a slow
+ * logs endpoint costs only its own log. `signal` ends them all, a read under way included.
  */
 export function logReads(
   client: LogReader,
   buildId: string,
   log: BuildLog,
-  limiter: Limiter,
-  signal?: AbortSignal,
-): () => Promise<void> {
+  signal: AbortSignal,
+): LogReads {
+  const turn = createLimiter(1);
   let lastBytes: number | undefined;
-  return () =>
-    limiter(async () => {
-      try {
-        const read = await client.readBuildLog(buildId, {
-          from: () => log.taken,
-          onEntry: (entry, index) => log.add(entry, index),
-          lastBytes,
-          signal,
-        });
-        if (read.changed) lastBytes = read.bytes;
-      } finally {
-        await log.flush();
-      }
-    });
+  let pending = 0;
+  const read = async () => {
+    pending += 1;
+    try {
+      await turn(async () => {
+        if (log.stopped) return;
+        try {
+          const answer = await client.readBuildLog(buildId, {
+            from: () => log.from,
+            onEntry: (entry, index) => log.add(entry, index),
+            lastBytes,
+            signal,
+          });
+          if (answer.changed) {
+            lastBytes = answer.bytes;
+            log.counted(answer.entries);
+          }
+        } finally {
+          await log.flush();
+        }
+      });
+    } finally {
+      pending -= 1;
+    }
+  };
+  return {
+    read,
+    poke: () => {
+      if (pending === 0) read().catch(() => {});
+    },
+  };
 }
 
-/** Reads a finished build's log until `quietReads` reads in a row bring nothing new. */
+/**
+ * Reads a finished build's log until `quietReads` reads in a row bring nothing new, or the log
+ * stopped making sense. A read that fails ends it: the caller says so and goes on.
+ */
 export async function settleLog(
   read: () => Promise<void>,
   log: BuildLog,
@@ -62,7 +90,7 @@ export async function settleLog(
     const before = log.taken;
     await read();
     quiet = log.taken > before ? 0 : quiet + 1;
-    if (quiet >= quietReads || reads >= maxReads || options.signal?.aborted) return;
+    if (quiet >= quietReads || reads >= maxReads || log.stopped || options.signal?.aborted) return;
     await options.sleep(options.pauseMs, options.signal);
   }
 }

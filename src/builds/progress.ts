@@ -1,6 +1,8 @@
 // What the log says while builds run: a line per status change and a periodic progress line
-// naming each running build's phase, time in it, and newest log line.
+// naming each running build's phase, time in it, and newest log line. Each is one inert line: the
+// ids, statuses and log lines in it are the service's.
 import type { BuildStatus } from '../api/schemas.ts';
+import { commandText } from '../escape.ts';
 import { outcomeOf } from './outcome.ts';
 import { labelOf, type BuildResult } from './result.ts';
 
@@ -19,7 +21,7 @@ const phaseStart = (build: BuildResult): number =>
   build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
 
 export const statusLine = (build: BuildResult, previous: BuildStatus): string =>
-  `${labelOf(build)} ${previous} → ${build.status} (${build.id})`;
+  commandText(`${labelOf(build)} ${previous} → ${build.status} (${build.id})`, 300);
 
 export interface Watched {
   build: BuildResult;
@@ -32,14 +34,16 @@ export function progressLine(watched: readonly Watched[], now: number): string {
     ({ build }) => build.id !== null && outcomeOf(build) === 'unfinished',
   );
   const done = watched.length - running.length;
-  return [
+  const parts = [
     `${done}/${watched.length} done`,
     ...running.map(
       ({ build, latest }) =>
-        `${labelOf(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}` +
+        `${labelOf(build)} ${commandText(build.status, 40)} ` +
+        formatElapsed(now - phaseStart(build)) +
         (latest === undefined ? '' : `: ${latest}`),
     ),
-  ].join(' · ');
+  ];
+  return commandText(parts.join(' · '), 4_000);
 }
 
 /** Whether a progress line is due: true at most once per `everyMs`. */

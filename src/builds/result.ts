@@ -37,7 +37,7 @@ export interface DownloadedFile {
 
 /**
  * Where the action lost a build on its own side: it could not trigger, follow or download it,
- * or the service named a status this action does not know.
+ * the service contradicted itself about it, or named a status this action does not know.
  */
 export interface Problem {
   readonly stage: 'trigger' | 'follow' | 'status' | 'download';
@@ -78,7 +78,21 @@ export const unknownStatusProblem = (status: string): Problem => ({
     `(it knows ${BUILD_STATUSES.join(', ')}); counted as not successful`,
 });
 
-/** The build as the service reports it now, folded into what was known; `now` on the action's clock. */
+/** The service reports the build for another target than the one it is followed as. */
+export function targetProblem(target: Target, reported: Target): Problem | undefined {
+  if (reported.platform === target.platform && reported.arch === target.arch) return undefined;
+  return {
+    stage: 'follow',
+    message:
+      `the service reports this build as ${labelOf(reported)}, not ${labelOf(target)}; ` +
+      `its installer is not taken as ${labelOf(target)}'s`,
+  };
+}
+
+/**
+ * The build as the service reports it now, folded into what was known; `now` on the action's clock.
+ * The target stays the one the build was asked for; a report of another is a problem.
+ */
 export function observed(result: BuildResult, build: Reported, now: number): BuildResult {
   const { phases } = result;
   const status = build.status;
@@ -98,7 +112,10 @@ export function observed(result: BuildResult, build: Reported, now: number): Bui
         phases.ended ??
         (isTerminal(status) ? now : undefined),
     },
-    problem: result.problem ?? (isKnownStatus(status) ? undefined : unknownStatusProblem(status)),
+    problem:
+      result.problem ??
+      targetProblem(result, build) ??
+      (isKnownStatus(status) ? undefined : unknownStatusProblem(status)),
   };
 }
 
@@ -116,8 +133,14 @@ const blank = (target: Target, version: string | null, origin: Origin, now: numb
   log: undefined,
 });
 
-export const resultOf = (build: Reported, origin: Origin, now: number): BuildResult =>
-  observed({ ...blank(build, build.version ?? null, origin, now), id: build.id }, build, now);
+/** A build as first reported, followed as `target` (by default, the one it reports). */
+export const resultOf = (
+  build: Reported,
+  origin: Origin,
+  now: number,
+  target: Target = build,
+): BuildResult =>
+  observed({ ...blank(target, build.version ?? null, origin, now), id: build.id }, build, now);
 
 /** A target whose trigger failed: no build exists. */
 export const untriggered = (
@@ -128,6 +151,12 @@ export const untriggered = (
 ): BuildResult => ({
   ...blank(target, version, 'triggered', now),
   problem: { stage: 'trigger', message },
+});
+
+/** A target left without a build of its own: the id the service gave is another target's. */
+export const unfollowed = (result: BuildResult, problem: Problem): BuildResult => ({
+  ...blank(result, result.version, result.origin, result.phases.queued),
+  problem,
 });
 
 /** The first problem is the one that explains the others. */

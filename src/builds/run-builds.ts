@@ -20,7 +20,12 @@ import { resumeBuilds, startBuilds, type BuildStarter } from './start-builds.ts'
 
 export interface BuildClient extends BuildReader, LogReader, BuildStarter {
   getProject(projectId: string, o?: { signal?: AbortSignal }): Promise<Project>;
-  downloadArtifact(buildId: string, o: DownloadOptions): Promise<DownloadedArtifact>;
+  // `within`: the directory the download must stay in, symlinks resolved. TODO(lead): drop the
+  // intersection once DownloadOptions declares `within` (the download helper adds it).
+  downloadArtifact(
+    buildId: string,
+    o: DownloadOptions & { within?: string },
+  ): Promise<DownloadedArtifact>;
 }
 
 /** Which builds: new ones for a version (reusing finished ones when asked), or given ones. */
@@ -59,6 +64,8 @@ export interface RunDeps {
   output?: Output;
   /** Where the builds' log files go until printed (RUNNER_TEMP); removed at the end. */
   tempDir?: string;
+  /** How long a finished build's log may take to settle before its download goes ahead anyway. */
+  settleLogMs?: number;
   /** Called once the builds exist, before waiting: the caller writes outputs right away. */
   onBuildsKnown(builds: readonly BuildResult[]): void;
   /** Called whenever one build's result is replaced while they are followed. */
@@ -69,9 +76,16 @@ export interface BuildsRun {
   builds: readonly BuildResult[];
   /** The overall timeout ended the wait. */
   timedOut: boolean;
+  /**
+   * What failed the run without costing a build its place: a `build-ids` entry that could not be
+   * resumed. One inert line each, naming the id; the step fails naming them.
+   */
+  errors: readonly string[];
 }
 
 const TRIGGER_GRACE_MS = 3_000;
+/** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
+const SETTLE_LOG_MS = 120_000;
 
 /** Aborts `ms` after `signal` does. */
 function graceAfter(signal: AbortSignal, ms: number): AbortSignal {
@@ -82,7 +96,11 @@ function graceAfter(signal: AbortSignal, ms: number): AbortSignal {
   return grace.signal;
 }
 
-async function start(plan: BuildsPlan, deps: RunDeps, signal: AbortSignal) {
+async function start(
+  plan: BuildsPlan,
+  deps: RunDeps,
+  signal: AbortSignal,
+): Promise<{ builds: BuildResult[]; errors: string[] }> {
   const { selection } = plan;
   if (selection.kind === 'resume') {
     return resumeBuilds(deps.client, plan.projectId, selection.buildIds, deps.clock, signal);
@@ -92,7 +110,7 @@ async function start(plan: BuildsPlan, deps: RunDeps, signal: AbortSignal) {
   if (platforms.length === 0) {
     throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
   }
-  return startBuilds(
+  const builds = await startBuilds(
     deps.client,
     {
       projectId: plan.projectId,
@@ -103,6 +121,7 @@ async function start(plan: BuildsPlan, deps: RunDeps, signal: AbortSignal) {
     },
     deps.clock,
   );
+  return { builds, errors: [] };
 }
 
 export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<BuildsRun> {
@@ -113,9 +132,9 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
     timeout,
     graceAfter(deps.signal, deps.triggerGraceMs ?? TRIGGER_GRACE_MS),
   ]);
-  const results = await start(plan, deps, triggerStop);
+  const { builds: results, errors } = await start(plan, deps, triggerStop);
   deps.onBuildsKnown(results);
-  if (!plan.wait || stop.aborted) return { builds: results, timedOut: timeout.aborted };
+  if (!plan.wait || stop.aborted) return { builds: results, timedOut: timeout.aborted, errors };
 
   const logDir = makeTempDir(deps.tempDir, 'desktop-build-logs-');
   const slots: Slot[] = results.map((_, index) => ({
@@ -133,10 +152,10 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
     deadline,
     stop,
     downloads: createLimiter(plan.download?.concurrency ?? 1),
-    logReads: createLimiter(1),
+    settleLogMs: deps.settleLogMs ?? SETTLE_LOG_MS,
     live: results.length === 1,
     output: deps.output ?? stdoutOutput,
-    logFile: (buildId) => path.join(logDir, `${buildId}.log`),
+    logFile: (index) => path.join(logDir, `${index}.log`),
     progress: () => {
       if (!progressDue()) return;
       core.info(
@@ -152,7 +171,9 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
           other.id !== build.id && other.platform === build.platform && other.arch === build.arch,
       ),
   };
-  const logs = results.map((build) => (build.id === null ? undefined : openLog(build, follow)));
+  const logs = results.map((build, index) =>
+    build.id === null ? undefined : openLog(build, index, follow),
+  );
   try {
     await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follow)));
   } finally {
@@ -162,5 +183,5 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
     !deps.signal.aborted &&
     (timeout.aborted ||
       results.some((build) => outcomeOf(build) === 'unfinished' && build.id !== null));
-  return { builds: [...results], timedOut };
+  return { builds: [...results], timedOut, errors };
 }

@@ -1,5 +1,6 @@
 // Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
-// triggered, all concurrently.
+// triggered, all concurrently. What the service answers is shown inertly and not simply believed:
+// one build id given for two targets is followed once.
 import * as core from '@actions/core';
 import {
   type Build,
@@ -9,7 +10,15 @@ import {
   type TriggeredBuild,
 } from '../api/schemas.ts';
 import type { Clock } from '../api/retry.ts';
-import { labelOf, resultOf, untriggered, type BuildResult, type Target } from './result.ts';
+import { commandText } from '../escape.ts';
+import {
+  labelOf,
+  resultOf,
+  unfollowed,
+  untriggered,
+  type BuildResult,
+  type Target,
+} from './result.ts';
 import { messageOf } from '../errors.ts';
 
 interface CallOptions {
@@ -73,47 +82,93 @@ export async function startBuilds(
       const reusable = findReusable(previous, target, request.version);
       if (reusable) {
         core.info(
-          `${labelOf(target)}: reusing successful build ${reusable.id} of ${request.version}`,
+          commandText(
+            `${labelOf(target)}: reusing successful build ${reusable.id} of ${request.version}`,
+            300,
+          ),
         );
-        return resultOf(await client.getBuild(reusable.id, o), 'reused', clock());
+        return resultOf(await client.getBuild(reusable.id, o), 'reused', clock(), target);
       }
       const body = { platform: target.platform, arch: target.arch, version: request.version };
       const triggered = await client.triggerBuild(request.projectId, body, o);
-      core.info(`${labelOf(target)}: triggered ${triggered.id} (${triggered.status})`);
-      return resultOf(triggered, 'triggered', clock());
+      core.info(
+        commandText(`${labelOf(target)}: triggered ${triggered.id} (${triggered.status})`, 300),
+      );
+      return resultOf(triggered, 'triggered', clock(), target);
     }),
   );
   const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
   const stopped = request.signal?.aborted ?? false;
   if (errors.length === settled.length && errors.length > 0 && !stopped) throw errors[0];
-  return settled.map((result, index) =>
-    result.status === 'fulfilled'
-      ? result.value
-      : untriggered(
-          request.targets[index]!,
-          request.version,
-          triggerFailure(result.reason, stopped),
-          clock(),
-        ),
+  return followedOnce(
+    settled.map((result, index) =>
+      result.status === 'fulfilled'
+        ? result.value
+        : untriggered(
+            request.targets[index]!,
+            request.version,
+            triggerFailure(result.reason, stopped),
+            clock(),
+          ),
+    ),
   );
 }
 
-/** Picks up builds an earlier step or job triggered (`build-ids`). */
+/**
+ * Each build id under the first target the service gave it to. A later target given the same id
+ * (a second trigger answered with the first one's build, or a trigger answered with a reused
+ * build) has no build of its own: following it would take one target's installer as another's.
+ */
+export function followedOnce(results: readonly BuildResult[]): BuildResult[] {
+  const firstWith = new Map<string, BuildResult>();
+  return results.map((result) => {
+    if (result.id === null) return result;
+    const first = firstWith.get(result.id);
+    if (first === undefined) {
+      firstWith.set(result.id, result);
+      return result;
+    }
+    const message = `the service answered with build ${result.id}, which it also gave ${labelOf(first)}`;
+    core.warning(commandText(`${labelOf(result)}: ${message}; not followed`, 500), {
+      title: `${labelOf(result)}: build id given twice`,
+    });
+    return unfollowed(result, { stage: 'trigger', message });
+  });
+}
+
+/**
+ * Picks up builds an earlier step or job triggered (`build-ids`). An id that cannot be resumed is
+ * one of `errors` (an inert line naming it), and the others are followed.
+ */
 export async function resumeBuilds(
   client: BuildStarter,
   projectId: string,
   buildIds: readonly string[],
   clock: Clock,
   signal?: AbortSignal,
-): Promise<BuildResult[]> {
-  const builds = await Promise.all(buildIds.map((id) => client.getBuild(id, { signal })));
-  return builds.map((build) => {
+): Promise<{ builds: BuildResult[]; errors: string[] }> {
+  const settled = await Promise.allSettled(buildIds.map((id) => client.getBuild(id, { signal })));
+  const builds: BuildResult[] = [];
+  const errors: string[] = [];
+  settled.forEach((answer, index) => {
+    const id = buildIds[index]!;
+    if (answer.status === 'rejected') {
+      errors.push(
+        commandText(`build-ids: ${id} could not be resumed: ${messageOf(answer.reason)}`, 500),
+      );
+      return;
+    }
+    const build = answer.value;
     if (build.projectId !== projectId) {
       core.warning(
-        `${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`,
+        commandText(
+          `${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`,
+          300,
+        ),
       );
     }
-    core.info(`${labelOf(build)}: resuming ${build.id} (${build.status})`);
-    return resultOf(build, 'resumed', clock());
+    core.info(commandText(`${labelOf(build)}: resuming ${build.id} (${build.status})`, 300));
+    builds.push(resultOf(build, 'resumed', clock()));
   });
+  return { builds, errors };
 }
