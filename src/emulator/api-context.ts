@@ -4,6 +4,7 @@ import type { Arch, Platform } from '../api/schemas.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import type { Faults } from './options.ts';
 import type { Store } from './store.ts';
+import type { Timers } from './timers.ts';
 import type { EmitEvent } from './webhooks.ts';
 
 export interface ApiContext {
@@ -11,13 +12,20 @@ export interface ApiContext {
   faults(): Faults;
   lifecycle: Lifecycle;
   emit: EmitEvent;
+  timers: Timers;
   baseUrl: string;
   artifactBaseUrl: string;
   artifactSize(build: { platform: Platform; arch: Arch; version: string }): number;
+  /** The id a Trigger Build answers with for the build it created (see `duplicateTriggerIds`). */
+  answeredTriggerId(faults: Faults, createdId: string): string;
 }
 
 export type Reply =
   | { kind: 'json'; status: number; body: unknown }
+  /** JSON already encoded (its bytes may break UTF-8), sent whole or one byte per `byteIntervalMs`. */
+  | { kind: 'encoded'; status: number; bytes: Buffer; byteIntervalMs?: number }
+  /** `body` plus an extra string field making it about `bytes` long, generated while it streams. */
+  | { kind: 'padded'; status: number; body: Record<string, unknown>; bytes: number }
   | { kind: 'redirect'; location: string }
   /** The request took effect, but the connection is dropped without an answer. */
   | { kind: 'lost' };

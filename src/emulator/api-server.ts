@@ -3,7 +3,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiContext, Handler, Reply } from './api-context.ts';
 import { consume, consumeCount } from './faults.ts';
-import { ApiFailure, sendFailure, sendJson } from './http-io.ts';
+import { paddedJson } from './hostile-json.ts';
+import {
+  ApiFailure,
+  sendBytes,
+  sendFailure,
+  sendJson,
+  sendTrickled,
+  streamJson,
+  truncated,
+} from './http-io.ts';
 import type { Faults } from './options.ts';
 import * as builds from './routes-builds.ts';
 import * as projects from './routes-projects.ts';
@@ -112,6 +121,14 @@ export async function handleApiRequest(
   } else if (reply.kind === 'redirect') {
     res.writeHead(302, { Location: reply.location, 'Content-Length': 0 });
     res.end();
+  } else if (reply.kind === 'padded') {
+    await streamJson(res, reply.status, paddedJson(reply.body, reply.bytes));
+  } else if (reply.kind === 'encoded') {
+    const bytes = consumeCount(ctx.faults(), 'malformedJson')
+      ? truncated(reply.bytes)
+      : reply.bytes;
+    if (reply.byteIntervalMs === undefined) sendBytes(res, reply.status, bytes);
+    else await sendTrickled(res, reply.status, bytes, reply.byteIntervalMs, ctx.timers);
   } else {
     const malformed = consumeCount(ctx.faults(), 'malformedJson');
     sendJson(res, reply.status, reply.body, malformed);

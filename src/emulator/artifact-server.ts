@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { create as createContentDisposition } from 'content-disposition';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { consume, consumeCount } from './faults.ts';
+import { waitForDrain } from './http-io.ts';
 import { parseRange, signArtifactPath, type ArtifactContent } from './artifacts.ts';
 import type { Faults } from './options.ts';
 import type { Store } from './store.ts';
@@ -40,18 +41,6 @@ function ifRangeHolds(value: string | undefined, etag: string, lastModified: str
   return value.startsWith('"') ? value === etag : value === lastModified;
 }
 
-function waitForDrain(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
-
 // Lets the bytes written so far reach the kernel, then drops the connection mid-body.
 async function dropAfterFlush(res: ServerResponse): Promise<void> {
   const socket = res.socket;
@@ -73,6 +62,15 @@ async function pump(res: ServerResponse, unit: Buffer, start: number, end: numbe
     const length = Math.min(unit.length - offset, end - position);
     position += length;
     if (!res.write(unit.subarray(offset, offset + length))) await waitForDrain(res);
+  }
+}
+
+/** A path segment decoded, or undefined when its escapes are broken. */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
   }
 }
 
@@ -100,9 +98,16 @@ export async function handleArtifactRequest(
     refuse(res, 405, 'method_not_allowed', `Method ${req.method} is not allowed here.`);
     return;
   }
+  const faults = ctx.faults();
+  if (faults.artifactRedirect !== null) {
+    res.writeHead(302, { Location: faults.artifactRedirect, 'Content-Length': 0 });
+    res.end();
+    return;
+  }
   const url = new URL(req.url ?? '/', 'http://artifact.host');
   const match = /^\/artifacts\/([^/]+)\/([^/]+)$/.exec(url.pathname);
-  const build = match?.[1] === undefined ? undefined : ctx.store.builds.get(match[1]);
+  const buildId = match?.[1] === undefined ? undefined : decodedSegment(match[1]);
+  const build = buildId === undefined ? undefined : ctx.store.builds.get(buildId);
   if (match === null || build?.artifactPath !== url.pathname) {
     refuse(res, 404, 'not_found', 'No artifact at this address.');
     return;
@@ -111,7 +116,6 @@ export async function handleArtifactRequest(
     refuse(res, 403, 'bad_signature', 'The artifact URL signature is missing or wrong.');
     return;
   }
-  const faults = ctx.faults();
   if (consumeCount(faults, 'expiredArtifactUrls')) {
     res.writeHead(403, {
       'Content-Type': 'application/xml',
@@ -134,7 +138,7 @@ export async function handleArtifactRequest(
   const start = range?.start ?? 0;
   const end = range === null ? size : range.end + 1;
   res.writeHead(range === null ? 200 : 206, {
-    'Content-Type': 'application/octet-stream',
+    'Content-Type': faults.artifactContentType ?? 'application/octet-stream',
     'Content-Length': end - start,
     // A hostile name goes out as given (only line breaks dropped): the client must cope with it.
     'Content-Disposition': createContentDisposition(

@@ -1,4 +1,5 @@
-// Fault switches: defaults, rule matching, and count-based faults that are used up as they fire.
+// Fault switches: defaults, rule matching, count-based faults that are used up as they fire, and
+// what the duplicate-trigger-id fault has to remember.
 import type { BuildRule, Faults } from './options.ts';
 
 export function defaultFaults(): Faults {
@@ -61,4 +62,22 @@ export function consumeCount(
   if (faults[field] <= 0) return false;
   faults[field] -= 1;
   return true;
+}
+
+/**
+ * The id each Trigger Build answers with. While `duplicateTriggerIds` is on, that is the id of the
+ * first build created since it went on; the memory belongs to one faults object, so a new one (as
+ * `resetFaults()` makes) starts afresh, and a trigger made while the switch is off clears it.
+ */
+export function createTriggerIdAnswers(): (faults: Faults, createdId: string) => string {
+  const first = new WeakMap<Faults, string>();
+  return (faults, createdId) => {
+    if (!faults.duplicateTriggerIds) {
+      first.delete(faults);
+      return createdId;
+    }
+    const answered = first.get(faults) ?? createdId;
+    first.set(faults, answered);
+    return answered;
+  };
 }

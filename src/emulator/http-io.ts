@@ -1,6 +1,8 @@
-// Reading request bodies and writing JSON answers, including the error body format.
+// Reading request bodies and writing JSON answers: the error body format, and the slow or huge
+// ways a hostile service sends them (a byte at a time; streamed with backpressure).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ActionError } from '../errors.ts';
+import type { Timers } from './timers.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -52,6 +54,18 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   return parsed as Record<string, unknown>;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The malformed-JSON fault: the first half of a body, which does not parse. */
+export const truncated = (body: Buffer): Buffer =>
+  body.subarray(0, Math.max(1, Math.floor(body.length / 2)));
+
+/** Writes an encoded JSON answer whole. */
+export function sendBytes(res: ServerResponse, status: number, body: Buffer): void {
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': body.length });
+  res.end(body);
+}
+
 /** Writes a JSON answer; `truncate` cuts the body in half (the malformed-JSON fault). */
 export function sendJson(
   res: ServerResponse,
@@ -60,12 +74,69 @@ export function sendJson(
   truncate = false,
 ): void {
   const full = Buffer.from(JSON.stringify(value), 'utf8');
-  const body = truncate ? full.subarray(0, Math.max(1, Math.floor(full.length / 2))) : full;
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': body.length,
+  sendBytes(res, status, truncate ? truncated(full) : full);
+}
+
+/** Resolves once the response can take more bytes, or the client went away. */
+export function waitForDrain(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
   });
-  res.end(body);
+}
+
+/**
+ * Sends the headers (with the full Content-Length) at once, then the body one byte every
+ * `byteIntervalMs`; resolves when it is all sent or the client went away. The timer is one of the
+ * emulator's, so close() clears it too.
+ */
+export function sendTrickled(
+  res: ServerResponse,
+  status: number,
+  body: Buffer,
+  byteIntervalMs: number,
+  timers: Timers,
+): Promise<void> {
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': body.length });
+  res.flushHeaders();
+  return new Promise((resolve) => {
+    let sent = 0;
+    const stop = () => {
+      timers.cancel(beat);
+      res.off('close', stop);
+      resolve();
+    };
+    const beat = timers.every(byteIntervalMs, () => {
+      if (sent < body.length) res.write(body.subarray(sent, (sent += 1)));
+      if (sent === body.length) {
+        res.end();
+        stop();
+      }
+    });
+    res.on('close', stop);
+  });
+}
+
+/**
+ * Streams a JSON answer chunk by chunk, chunked (no Content-Length): the next chunk is produced
+ * only when the response has room for it (backpressure), and none once the client went away.
+ */
+export async function streamJson(
+  res: ServerResponse,
+  status: number,
+  chunks: Iterable<Buffer>,
+): Promise<void> {
+  res.writeHead(status, { 'Content-Type': JSON_TYPE });
+  for (const chunk of chunks) {
+    if (res.destroyed) return;
+    if (!res.write(chunk)) await waitForDrain(res);
+  }
+  if (!res.destroyed) res.end();
 }
 
 export function sendFailure(res: ServerResponse, failure: ApiFailure): void {

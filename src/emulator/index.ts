@@ -8,7 +8,7 @@ import { Build, Project, type Arch, type Platform } from '../api/schemas.ts';
 import { handleApiRequest } from './api-server.ts';
 import { handleArtifactRequest } from './artifact-server.ts';
 import { createArtifactContent } from './artifacts.ts';
-import { defaultFaults } from './faults.ts';
+import { createTriggerIdAnswers, defaultFaults } from './faults.ts';
 import { createLifecycle } from './lifecycle.ts';
 import type { Delivery, Emulator, EmulatorOptions, Faults, RecordedRequest } from './options.ts';
 import { addProject } from './routes-projects.ts';
@@ -130,9 +130,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults: currentFaults,
     lifecycle,
     emit,
+    timers,
     baseUrl,
     artifactBaseUrl,
     apiKey,
+    answeredTriggerId: createTriggerIdAnswers(),
     artifactSize: (build: { platform: Platform; arch: Arch; version: string }) =>
       typeof sizeOption === 'number' ? sizeOption : sizeOption(build),
   };

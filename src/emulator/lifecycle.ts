@@ -91,7 +91,9 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
       build.status = 'failed';
       emitBuildEvent('build.failed', build);
     } else {
-      build.artifactPath = `/artifacts/${build.id}/${encodeURIComponent(build.fileName)}`;
+      // A build id may be anything a test chose (triggerIds): encoded, it stays one path segment.
+      const segments = [build.id, build.fileName].map(encodeURIComponent);
+      build.artifactPath = `/artifacts/${segments.join('/')}`;
       build.artifactSig = signArtifactPath(ctx.signingKey, build.artifactPath);
       append(build, successLines(build));
       build.status = 'success';

@@ -88,27 +88,58 @@ export interface Faults {
   hostileFileName: string | null;
 
   // A hostile or broken service: values the test chooses, to show the client refuses them.
-  /** The next triggers answer with these ids, in order (each one used up), e.g. `build_x\n::error::`. */
+  /**
+   * The next Trigger Builds create their builds under these ids, in order, and answer with them
+   * (each used up). Any string works (`build_x\n::error::`, `../../x`, `|`, `<img src=x>`): the
+   * build is stored under it and served by its URL-encoded form (Get Build, logs, download); the
+   * artifact URL and `buildLog` carry it URL-encoded. An id already in use replaces that build.
+   */
   triggerIds: string[];
-  /** Every Trigger Build after the first answers with the first build's id (each still creates its own). */
+  /**
+   * Every Trigger Build after the first one made while this is on answers with that first build's
+   * id; each trigger still creates its own build under its own id. A new faults object (as
+   * `resetFaults()` makes) starts afresh, and so does a trigger made while it is off.
+   */
   duplicateTriggerIds: boolean;
-  /** Get Build answers with this id in its body instead of the one asked for. */
+  /** Get Build answers with this `id` in its body instead of the one asked for (the rest unchanged). */
   getBuildAnswersId: string | null;
-  /** Get Build (and List Builds) report this status instead of the build's own, while it is set. */
+  /**
+   * Get Build and List Builds report this status (any string) instead of the build's own, while it
+   * is set; the build itself, its webhooks and `emulator.builds()` keep the real one.
+   */
   reportStatus: string | null;
-  /** The artifact host answers every artifact request with a 302 to this absolute URL. */
+  /**
+   * The artifact host answers every GET/HEAD request without an Authorization header (it still
+   * refuses one) with a 302 to this absolute URL, e.g. one on the API's own origin.
+   */
   artifactRedirect: string | null;
-  /** The artifact host sends this Content-Type instead of `application/octet-stream`. */
+  /** The artifact host's 200/206 answers carry this Content-Type instead of `application/octet-stream`. */
   artifactContentType: string | null;
-  /** The API's download endpoint answers this status with this error message (e.g. one echoing the key). */
+  /**
+   * The API's download endpoint answers every request with this status and the service's usual
+   * error body, `{ error: { code: 'download_refused', message } }` (e.g. a message echoing the key).
+   */
   downloadRefusal: { status: number; message: string } | null;
-  /** The logs endpoint of builds matching any rule sends its body one byte every `byteIntervalMs`. */
+  /**
+   * The logs endpoint of builds matching any rule sends its headers (with Content-Length) at once,
+   * then its body one byte every `byteIntervalMs`, until done or the client goes away; its timer is
+   * one of the emulator's, so `close()` stops it too.
+   */
   trickleLogs: { rules: BuildRule[]; byteIntervalMs: number };
-  /** Log messages carry invalid UTF-8 (a lone 0xff byte) in the logs endpoint's body. */
+  /**
+   * Every log message in the logs endpoint's body carries a lone 0xff byte in its middle (invalid
+   * UTF-8); the JSON is otherwise well-formed.
+   */
   invalidUtf8Logs: boolean;
   /** The logs endpoint lists entries newest first. */
   reverseLogs: boolean;
-  /** The next N Get Build answers are padded to this many bytes (a huge extra field, streamed). */
+  /**
+   * The next N Get Build answers (for a build that exists) are valid JSON: the build as Get Build
+   * shows it (other faults applied) plus a last string field, `padding`, making the body about
+   * `bytes` long. Sent chunked, with no Content-Length (a client must bound it while it streams),
+   * and generated chunk by chunk as the client takes them (backpressure), so the emulator never
+   * holds it; generation stops when the client goes away.
+   */
   oversizedAnswers: { count: number; bytes: number };
 }
 
@@ -149,7 +180,7 @@ export interface Emulator {
   readonly requests: RecordedRequest[];
   /** Every webhook delivery attempt, in order. */
   readonly deliveries: Delivery[];
-  /** Every build ever created, as Get Build would show it now. */
+  /** Every build ever created, as Get Build shows it now when no fault alters the answer. */
   builds(): import('../api/schemas.ts').Build[];
   /** Every project that exists now, as Get Project shows it. */
   projects(): Project[];

@@ -2,8 +2,10 @@
 import { created, ok, type Handler } from './api-context.ts';
 import { setTimeout } from 'node:timers/promises';
 import { artifactFileName, artifactKey } from './artifacts.ts';
-import { consume, consumeCount } from './faults.ts';
+import { consume, consumeCount, matchesAnyRule } from './faults.ts';
+import { logsWithInvalidUtf8 } from './hostile-json.ts';
 import { ApiFailure, notFound, readJsonObject } from './http-io.ts';
+import type { Faults } from './options.ts';
 import {
   buildSummary,
   buildView,
@@ -21,24 +23,36 @@ function findBuild(store: Store, id: string): BuildRecord {
   return build;
 }
 
+/** A build as an endpoint shows it, with the status the reportStatus fault makes it claim. */
+const reported = <T extends { status: string }>(view: T, faults: Faults): T =>
+  faults.reportStatus === null ? view : { ...view, status: faults.reportStatus };
+
 export const listBuilds: Handler = (ctx, _req, [projectId = '']) => {
   findProject(ctx.store, projectId);
   const builds = [...ctx.store.builds.values()]
     .filter((b) => b.projectId === projectId)
-    .map(buildSummary);
+    .map((b) => reported(buildSummary(b), ctx.faults()));
   return ok({ builds, total: builds.length });
 };
 
-export const getBuild: Handler = (ctx, _req, [id = '']) =>
-  ok(buildView(findBuild(ctx.store, id), ctx));
+export const getBuild: Handler = (ctx, _req, [id = '']) => {
+  const faults = ctx.faults();
+  const view = reported(buildView(findBuild(ctx.store, id), ctx), faults);
+  const body = faults.getBuildAnswersId === null ? view : { ...view, id: faults.getBuildAnswersId };
+  if (consume(faults.oversizedAnswers)) {
+    return { kind: 'padded', status: 200, body, bytes: faults.oversizedAnswers.bytes };
+  }
+  return ok(body);
+};
 
 // The service documents no idempotency key: an Idempotency-Key header is ignored on purpose.
 export const triggerBuild: Handler = async (ctx, req, [projectId = '']) => {
   const project = findProject(ctx.store, projectId);
   const input = parseTriggerBuild(await readJsonObject(req));
   const identity = { projectId, version: input.version ?? project.version, ...input };
+  const faults = ctx.faults();
   const build: BuildRecord = {
-    id: newId('build'),
+    id: faults.triggerIds.shift() ?? newId('build'),
     ...identity,
     status: 'queued',
     createdAt: new Date().toISOString(),
@@ -49,12 +63,12 @@ export const triggerBuild: Handler = async (ctx, req, [projectId = '']) => {
   };
   ctx.store.builds.set(build.id, build);
   ctx.lifecycle.start(build);
-  if (consumeCount(ctx.faults(), 'loseTriggerResponses')) return { kind: 'lost' };
-  const slow = ctx.faults().slowTriggers;
-  if (consume(slow)) await setTimeout(slow.delayMs);
-  const { id, platform, arch, version, status, createdAt } = build;
+  const answeredId = ctx.answeredTriggerId(faults, build.id);
+  if (consumeCount(faults, 'loseTriggerResponses')) return { kind: 'lost' };
+  if (consume(faults.slowTriggers)) await setTimeout(faults.slowTriggers.delayMs);
+  const { platform, arch, version, status, createdAt } = build;
   return created({
-    id,
+    id: answeredId,
     projectId,
     platform,
     arch,
@@ -66,6 +80,8 @@ export const triggerBuild: Handler = async (ctx, req, [projectId = '']) => {
 };
 
 export const downloadArtifact: Handler = (ctx, _req, [id = '']) => {
+  const refusal = ctx.faults().downloadRefusal;
+  if (refusal !== null) throw new ApiFailure(refusal.status, 'download_refused', refusal.message);
   const build = findBuild(ctx.store, id);
   const location = fullArtifactUrl(build, ctx.artifactBaseUrl);
   if (location === null) {
@@ -78,5 +94,15 @@ export const downloadArtifact: Handler = (ctx, _req, [id = '']) => {
   return { kind: 'redirect', location };
 };
 
-export const buildLogs: Handler = (ctx, _req, [id = '']) =>
-  ok({ buildId: id, logs: findBuild(ctx.store, id).logs });
+export const buildLogs: Handler = (ctx, _req, [id = '']) => {
+  const build = findBuild(ctx.store, id);
+  const faults = ctx.faults();
+  const logs = faults.reverseLogs ? [...build.logs].reverse() : build.logs;
+  const trickle = matchesAnyRule(faults.trickleLogs.rules, build);
+  if (!faults.invalidUtf8Logs && !trickle) return ok({ buildId: id, logs });
+  const bytes = faults.invalidUtf8Logs
+    ? logsWithInvalidUtf8(id, logs)
+    : Buffer.from(JSON.stringify({ buildId: id, logs }));
+  const pace = trickle ? { byteIntervalMs: faults.trickleLogs.byteIntervalMs } : {};
+  return { kind: 'encoded', status: 200, bytes, ...pace };
+};

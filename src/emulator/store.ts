@@ -117,7 +117,7 @@ export const buildView = (b: BuildRecord, urls: { baseUrl: string; artifactBaseU
   duration: b.duration ?? null,
   artifactUrl: fullArtifactUrl(b, urls.artifactBaseUrl),
   artifactSize: b.artifactPath === undefined ? null : b.size,
-  buildLog: `${urls.baseUrl}/builds/${b.id}/logs`,
+  buildLog: `${urls.baseUrl}/builds/${encodeURIComponent(b.id)}/logs`,
 });
 
 export const webhookView = (w: WebhookRecord) => ({
