@@ -56,6 +56,13 @@ describe('runnerPathProblems', () => {
       `GITHUB_OUTPUT: "${missing}" does not exist; the runner creates it for each step (for a local run, create the file or unset GITHUB_OUTPUT)`,
       `GITHUB_STEP_SUMMARY: "${workspace}" is a directory, not a file`,
     ]);
+    expect(problems({ GITHUB_STEP_SUMMARY: path.join(missing, 'summary.md') })).toEqual([
+      `GITHUB_STEP_SUMMARY: "${missing}/summary.md" does not exist; the runner creates it for each step (for a local run, create the file or unset GITHUB_STEP_SUMMARY)`,
+    ]);
+  });
+
+  it('takes a missing GITHUB_STEP_SUMMARY in a writable folder (it costs only the summary)', () => {
+    expect(problems({ GITHUB_STEP_SUMMARY: path.join(root, 'later.md') })).toEqual([]);
   });
 
   it('refuses a GITHUB_WORKSPACE that is not a directory', () => {

@@ -73,10 +73,23 @@ function tempProblem(name: string, dir: string): string | undefined {
   return `${name}: ${quote(dir)} does not exist and cannot be created (${quote(ancestor)} is not a writable directory)`;
 }
 
-/** GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: the runner creates each for the step; it must be there. */
-function fileProblem(name: string, file: string, mode: number): string | undefined {
+/**
+ * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: the runner creates each for the step. A missing output file
+ * makes every output throw; a missing summary costs only the summary (and @github/local-action
+ * creates it), so it may be missing where its folder can take it.
+ */
+function fileProblem(
+  name: string,
+  file: string,
+  mode: number,
+  mayBeCreated: boolean,
+): string | undefined {
   const stats = statOf(file);
   if (stats === undefined) {
+    const folder = path.dirname(path.resolve(file));
+    if (mayBeCreated && statOf(folder)?.isDirectory() && canAccess(folder, WRITABLE_DIRECTORY)) {
+      return undefined;
+    }
     return `${name}: ${quote(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
   }
   if (stats.isDirectory()) return `${name}: ${quote(file)} is a directory, not a file`;
@@ -126,12 +139,17 @@ export function runnerPathProblems(env: NodeJS.ProcessEnv, plan: RunnerPathsPlan
   const problems: (string | undefined)[] = [];
   if (env.RUNNER_TEMP) problems.push(tempProblem('RUNNER_TEMP', env.RUNNER_TEMP));
   if (env.GITHUB_OUTPUT) {
-    problems.push(fileProblem('GITHUB_OUTPUT', env.GITHUB_OUTPUT, constants.W_OK));
+    problems.push(fileProblem('GITHUB_OUTPUT', env.GITHUB_OUTPUT, constants.W_OK, false));
   }
   // @actions/core opens the summary for reading and writing.
   if (env.GITHUB_STEP_SUMMARY) {
     problems.push(
-      fileProblem('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, constants.R_OK | constants.W_OK),
+      fileProblem(
+        'GITHUB_STEP_SUMMARY',
+        env.GITHUB_STEP_SUMMARY,
+        constants.R_OK | constants.W_OK,
+        true,
+      ),
     );
   }
   let workspaceUsable = true;
