@@ -185,6 +185,27 @@ describe('run()', () => {
     expect(summary).toContain('Timed out');
   });
 
+  it('fails naming an unknown id among build-ids, and still follows and reports the others', async () => {
+    const first = await runCaptured();
+    const known = first.outputs['build-ids']!;
+    expect(known).toMatch(/^build_\w+$/);
+    setInputs({
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      'project-id': 'proj_main',
+      'build-ids': `${known}, build_unknown`,
+      'poll-interval': '0.05',
+      'upload-artifacts': 'false',
+      release: 'false',
+    });
+    writeFileSync(path.join(dir, 'output'), '');
+    const { lines, outputs } = await runCaptured();
+    expect(process.exitCode).toBe(1);
+    expect(lines.filter((l) => l.startsWith('::error::')).join('\n')).toContain('build_unknown');
+    expect(JSON.parse(outputs.builds!)).toMatchObject([{ id: known, status: 'success' }]);
+    expect(outputs['build-ids']).toBe(known);
+  });
+
   describe('finds unusable runner paths before the first request', () => {
     const runner = process.env.RUNNER_TEMP;
     afterEach(() => {
