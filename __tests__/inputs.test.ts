@@ -130,8 +130,8 @@ describe('parseInputs: parsing', () => {
       trigger({ version: '2.0.0-beta.1+exp.sha.5114f85' }),
     ],
     [
-      { 'poll-interval': '0.5', timeout: '1.5' },
-      { builds: { pollIntervalMs: 500, timeoutMs: 90_000 } },
+      { 'poll-interval': '2.5', timeout: '1.5' },
+      { builds: { pollIntervalMs: 2_500, timeoutMs: 90_000 } },
     ],
     [{ wait: 'False', download: 'FALSE' }, { builds: { wait: false, download: null } }],
     [{ 'download-path': 'out/../installers' }, downloadTo('/home/runner/work/app/installers')],
@@ -366,6 +366,41 @@ describe('parseInputs: the pull-request comment', () => {
         'github-token: missing; it is needed to comment on the pull request (comment)',
       ]);
     }
+  });
+});
+
+describe('parseInputs: the poll interval floor', () => {
+  const pollOf = (inputs: Partial<Inputs>) => {
+    const plan = parseInputs({ ...valid, ...inputs }, env);
+    return { ms: plan.builds.pollIntervalMs, notices: plan.notices };
+  };
+
+  it('raises an interval under 1 s for a remote service, and says so', () => {
+    expect(pollOf({ 'poll-interval': '0.001' })).toEqual({
+      ms: 1000,
+      notices: [
+        'poll-interval: 0.001 s is below the floor of 1 s for a remote service; polling every 1 s',
+      ],
+    });
+    expect(pollOf({ 'poll-interval': '1' })).toEqual({ ms: 1000, notices: [] });
+  });
+
+  it('lets a loopback service (the emulator) be polled down to 0.05 s', () => {
+    for (const url of ['http://127.0.0.1:8080/v1', 'http://localhost:1/v1', 'http://[::1]:2/v1']) {
+      expect(pollOf({ 'base-url': url, 'poll-interval': '0.05' })).toEqual({ ms: 50, notices: [] });
+      expect(pollOf({ 'base-url': url, 'poll-interval': '0.01' })).toEqual({
+        ms: 50,
+        notices: [
+          'poll-interval: 0.01 s is below the floor of 0.05 s for a loopback service; polling every 0.05 s',
+        ],
+      });
+    }
+  });
+
+  it('does not take a host that merely starts like a loopback one for one', () => {
+    const ms = (url: string) => pollOf({ 'base-url': url, 'poll-interval': '0.05' }).ms;
+    expect(ms('https://localhost.evil.example/v1')).toBe(1000);
+    expect(ms('https://127.0.0.1.nip.io/v1')).toBe(1000);
   });
 });
 

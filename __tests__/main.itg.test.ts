@@ -1,6 +1,6 @@
 // run() in-process, as src/index.ts calls it, against the emulator: the runner's files and the
 // `::` commands on stdout are what is checked.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -76,13 +76,19 @@ describe('run()', () => {
   it('masks the key, builds, downloads, and writes outputs and summary', async () => {
     const { lines, outputs, summary } = await runCaptured();
     expect(process.exitCode).toBeUndefined();
-    expect(lines[0]).toBe(`::add-mask::${emulator.apiKey}`);
+    // The key's spellings are masked first, before anything else is printed.
+    const masks = lines.slice(
+      0,
+      lines.findIndex((l) => !l.startsWith('::add-mask::')),
+    );
+    expect(masks).toContain(`::add-mask::${emulator.apiKey}`);
+    expect(masks).toContain(`::add-mask::${Buffer.from(emulator.apiKey).toString('base64')}`);
     expect(outputs.status).toBe('success');
     expect(JSON.parse(outputs.builds!)).toMatchObject([
       { platform: 'linux', arch: 'x64', version: '3.1.0', status: 'success' },
     ]);
     expect(outputs.artifacts).toContain(path.join(dir, 'desktop-builds', 'linux-x64'));
-    expect(summary).toContain('| linux | x64 | 3.1.0 | ✅ success |');
+    expect(summary).toContain('| linux | x64 | 3\\.1\\.0 | ✅ success |');
   });
 
   it('logs every retry of the client at info level, without the key', async () => {
@@ -177,5 +183,69 @@ describe('run()', () => {
     const error = lines.find((l) => l.startsWith('::error::Timed out'));
     expect(error).toContain(`still unfinished: linux/x64 ${id} (building)`);
     expect(summary).toContain('Timed out');
+  });
+
+  it('fails naming an unknown id among build-ids, and still follows and reports the others', async () => {
+    const first = await runCaptured();
+    const known = first.outputs['build-ids']!;
+    expect(known).toMatch(/^build_\w+$/);
+    setInputs({
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      'project-id': 'proj_main',
+      'build-ids': `${known}, build_unknown`,
+      'poll-interval': '0.05',
+      'upload-artifacts': 'false',
+      release: 'false',
+    });
+    writeFileSync(path.join(dir, 'output'), '');
+    const { lines, outputs } = await runCaptured();
+    expect(process.exitCode).toBe(1);
+    expect(lines.filter((l) => l.startsWith('::error::')).join('\n')).toContain('build_unknown');
+    expect(JSON.parse(outputs.builds!)).toMatchObject([{ id: known, status: 'success' }]);
+    expect(outputs['build-ids']).toBe(known);
+  });
+
+  describe('finds unusable runner paths before the first request', () => {
+    const runner = process.env.RUNNER_TEMP;
+    afterEach(() => {
+      process.env.RUNNER_TEMP = runner;
+    });
+
+    async function refused(expected: RegExp) {
+      const before = emulator.requests.length;
+      const builds = emulator.builds().length;
+      const { lines } = await runCaptured();
+      expect(process.exitCode).toBe(1);
+      expect(lines.filter((l) => l.startsWith('::error::'))).toEqual([
+        expect.stringMatching(expected),
+      ]);
+      expect(emulator.requests.slice(before)).toEqual([]);
+      expect(emulator.builds()).toHaveLength(builds);
+    }
+
+    it('a missing GITHUB_OUTPUT', async () => {
+      const missing = path.join(dir, 'gone', 'output');
+      process.env.GITHUB_OUTPUT = missing;
+      await refused(
+        new RegExp(`^::error::Unusable runner path: GITHUB_OUTPUT: "${missing}" does not exist`),
+      );
+    });
+
+    it('a RUNNER_TEMP that is a regular file', async () => {
+      process.env.RUNNER_TEMP = path.join(dir, 'output');
+      await refused(
+        /^::error::Unusable runner path: RUNNER_TEMP: ".*\/output" is not a directory$/,
+      );
+    });
+
+    it('a download-path that is a symlink to outside the workspace', async () => {
+      const outside = mkdtempSync(path.join(os.tmpdir(), 'main-outside-'));
+      symlinkSync(outside, path.join(dir, 'desktop-builds'));
+      await refused(
+        /^::error::Unusable runner path: download-path: ".*desktop-builds" resolves to .*, which is not a folder inside the workspace/,
+      );
+      expect(existsSync(path.join(outside, 'linux-x64'))).toBe(false);
+    });
   });
 });

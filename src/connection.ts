@@ -4,6 +4,7 @@ import * as core from '@actions/core';
 import { BuildServiceClient } from './api/client.ts';
 import { describeRetry } from './api/retry.ts';
 import { parseBaseUrl } from './rules.ts';
+import { secretSpellings } from './secrets.ts';
 
 export interface ServiceConnection {
   apiKey: string;
@@ -20,11 +21,13 @@ export function parseConnection(read: InputReader, problems: string[]): ServiceC
   return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
 }
 
-/** Masks secret inputs in the log before anything can print them. */
+/**
+ * Masks secret inputs in the log before anything can print them, in every spelling a service
+ * echoing one is likely to use (lower case, URL-encoded, base64), not only as given.
+ */
 export function maskInputs(...names: string[]): void {
   for (const name of names) {
-    const value = core.getInput(name);
-    if (value !== '') core.setSecret(value);
+    for (const spelling of secretSpellings(core.getInput(name))) core.setSecret(spelling);
   }
 }
 

@@ -7,6 +7,7 @@ import type { ServiceConnection } from './connection.ts';
 import {
   InputError,
   isBuildId,
+  isLoopbackHost,
   isSemver,
   parseBaseUrl,
   parseBoolean as parseBooleanValue,
@@ -76,6 +77,32 @@ export interface Plan {
 }
 
 const MAX_TIMEOUT_MINUTES = 6 * 60;
+
+/**
+ * The shortest poll interval, in seconds: a remote service is not asked about a build more than
+ * once a second (`poll-interval: 0.001` once sent 8,960 requests in 10 s). The local emulator, the
+ * only loopback service, may be polled faster: tests and the demo use 0.05 to 0.5.
+ */
+export function pollIntervalFloor(baseUrl: string): number {
+  const hostname = URL.canParse(baseUrl) ? new URL(baseUrl).hostname : '';
+  return isLoopbackHost(hostname) ? 0.05 : 1;
+}
+
+/** The poll-interval input, raised to the floor with a notice when below it. */
+function parsePollInterval(
+  inputs: Inputs,
+  baseUrl: string,
+  problems: string[],
+  notices: string[],
+): number {
+  const given = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
+  const floor = pollIntervalFloor(baseUrl);
+  if (given >= floor) return given;
+  notices.push(
+    `poll-interval: ${given} s is below the floor of ${floor} s for ${floor < 1 ? 'a loopback' : 'a remote'} service; polling every ${floor} s`,
+  );
+  return floor;
+}
 
 /** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
 export const tagOfRef = (ref: string | undefined): string | null =>
@@ -315,7 +342,7 @@ export function parseInputs(
   }
   const selection = parseSelection(inputs, env, problems);
   const wait = parseBoolean(inputs, 'wait', true, problems);
-  const pollInterval = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
+  const pollInterval = parsePollInterval(inputs, baseUrl, problems, notices);
   const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
   const download = parseBoolean(inputs, 'download', true, problems);
   const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;

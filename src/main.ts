@@ -9,8 +9,10 @@ import { getInputs, type Plan } from './inputs.ts';
 import { annotateFailures } from './report/annotations.ts';
 import { NOTHING_PUBLISHED, type Published } from './report/facts.ts';
 import { reportBuildsKnown, reportRun } from './report/report-run.ts';
+import { checkRunnerPaths } from './runner-paths.ts';
 import { watchSignals } from './signals.ts';
 import { messageOf } from './errors.ts';
+import { commandText } from './escape.ts';
 import type { PreviewComment } from './comment/preview-comment.ts';
 
 /** The project the builds belong to: the input, or the one the config file names or creates. */
@@ -68,7 +70,7 @@ async function build(
           reportBuildsKnown(builds);
           comment?.update(projectId, builds);
           if (!plan.builds.wait) {
-            const ids = builds.flatMap((b) => b.id ?? []).join(', ');
+            const ids = builds.flatMap((b) => (b.id === null ? [] : commandText(b.id))).join(', ');
             core.info(`Not waiting (wait: false); build ids: ${ids}`);
           }
         },
@@ -93,15 +95,22 @@ export async function run(): Promise<void> {
   const cancel = watchSignals();
   const errors: string[] = [];
   let plan: Plan | undefined;
-  let builds: BuildsRun = { builds: [], timedOut: false };
+  let builds: BuildsRun = { builds: [], timedOut: false, errors: [] };
   let published = NOTHING_PUBLISHED;
   let comment: PreviewComment | undefined;
   let projectId: string | undefined;
   try {
     plan = getInputs();
     for (const notice of plan.notices) core.notice(notice);
+    // Before any request: a runner path found unusable at the end would abandon the builds.
+    checkRunnerPaths(process.env, {
+      downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
+    });
     comment = await openComment(plan);
     builds = await build(plan, cancel.signal, comment, (id) => (projectId = id));
+    // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
+    // other builds were still followed and are reported.
+    errors.push(...builds.errors);
     annotateFailures(builds.builds);
     if (!cancel.signal.aborted) published = await publish(plan, builds, errors);
   } catch (error) {

@@ -3,9 +3,19 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { messageOf } from './errors.ts';
+import { RunnerPathError } from './runner-paths.ts';
 
 export function makeTempDir(root: string | undefined, prefix: string): string {
   const base = root || os.tmpdir();
-  mkdirSync(base, { recursive: true });
-  return mkdtempSync(path.join(base, prefix));
+  try {
+    mkdirSync(base, { recursive: true });
+    return mkdtempSync(path.join(base, prefix));
+  } catch (error) {
+    // The system's words alone ("ENOTDIR: not a directory, mkdir …") do not say which setting.
+    const name = root ? 'RUNNER_TEMP' : 'the system temp directory';
+    throw new RunnerPathError([
+      `${name}: cannot create a working directory in ${JSON.stringify(base)}: ${messageOf(error)}`,
+    ]);
+  }
 }

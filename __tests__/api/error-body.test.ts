@@ -31,7 +31,7 @@ describe('serviceMessageOf', () => {
 
   it('keeps excerpts short', () => {
     const message = serviceMessageOf('x'.repeat(5000), [KEY]);
-    expect(message).toHaveLength(201);
+    expect(message).toHaveLength(200);
     expect(message?.endsWith('…')).toBe(true);
   });
 
@@ -48,6 +48,37 @@ describe('serviceMessageOf', () => {
       expect(message).not.toContain(KEY);
       expect(message).not.toContain(KEY.slice(0, 12));
     }
+  });
+
+  it('redacts the key lower-cased, upper-cased, URL-encoded and base64-encoded', () => {
+    const key = 'Dbs_Key/With+Odd=Chars';
+    const spellings = [
+      key,
+      key.toLowerCase(),
+      key.toUpperCase(),
+      encodeURIComponent(key),
+      Buffer.from(key).toString('base64'),
+      Buffer.from(key).toString('base64').replace(/=+$/, ''),
+      Buffer.from(key).toString('base64url'),
+    ];
+    for (const spelling of spellings) {
+      const body = JSON.stringify({
+        error: { message: `bad key ${spelling} (Bearer ${spelling})` },
+      });
+      expect(serviceMessageOf(body, [key])).toBe('bad key *** (Bearer ***)');
+    }
+    expect(
+      serviceMessageOf(`{"message":"${encodeURIComponent(key)}&k=${key.toLowerCase()}"}`, [key]),
+    ).toBe('***&k=***');
+  });
+
+  it('is one inert line: no workflow command at its start, no controls', () => {
+    expect(serviceMessageOf('{"message":"::add-mask::x\\n::error::y"}', [KEY])).toBe(
+      ': :add-mask::x ::error::y',
+    );
+    expect(serviceMessageOf('\n::error title=t::boom\r\n::warning::w', [KEY])).toBe(
+      ': :error title=t::boom ::warning::w',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import type { BuildStatus } from '../../src/api/schemas.ts';
 import {
@@ -68,6 +69,26 @@ describe('renderComment', () => {
     const text = renderComment(view({ builds: [hostile] }));
     expect(text).toContain('unknown status');
     expect(text).not.toMatch(/evil|@everyone|@octocat|<img|pwn/);
+  });
+
+  it('shows no id, version, message or status of the service, rendered as GitHub would', () => {
+    const evil = '<img src=x onerror=alert(1)> [c](https://evil.example) www.evil.example |';
+    const hostile = (n: number, status: string) =>
+      result(n, status as BuildStatus, {
+        id: `build_${n}\n::error::${evil}`,
+        version: evil,
+        problem: { stage: 'follow', message: evil },
+        log: { lines: 1, quote: [evil] },
+      });
+    const text = renderComment(
+      view({ builds: [hostile(1, 'success'), hostile(2, `x|y ${evil}`)], final: true }),
+    );
+    expect(text).not.toMatch(/evil|<img|::error|build_/);
+    const html = new Marked({ gfm: true }).parse(text, { async: false });
+    expect(html).not.toMatch(/<img|evil/);
+    const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((match) => match[1]!);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.match(/<t[hd][ >]/g)).toHaveLength(7);
   });
 
   it('does not call builds failed that the run stopped following (wait: false, timeout)', () => {

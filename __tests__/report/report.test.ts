@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { failureAnnotations, MAX_BUILD_ANNOTATIONS } from '../../src/report/annotations.ts';
+import {
+  failureAnnotations,
+  MAX_ANNOTATION_CHARS,
+  MAX_BUILD_ANNOTATIONS,
+  MAX_QUOTED_LINE_CHARS,
+} from '../../src/report/annotations.ts';
 import { NOTHING_PUBLISHED } from '../../src/report/facts.ts';
 import { buildOutput, renderOutputs } from '../../src/report/outputs.ts';
-import { cell, formatSize, renderSummary, SUMMARY_LIMIT_BYTES } from '../../src/report/summary.ts';
+import { formatSize, renderSummary, SUMMARY_LIMIT_BYTES } from '../../src/report/summary.ts';
 import { MAX_GANTT_BUILDS } from '../../src/report/timeline.ts';
 import { verdictOf } from '../../src/report/verdict.ts';
 import { facts, MIB, result, T0 } from './fixtures.ts';
@@ -62,6 +67,15 @@ describe('outputs', () => {
   });
 });
 
+describe('outputs with ids of another form', () => {
+  it('lists in build-ids only ids the build-ids input takes, one a line', () => {
+    const odd = result(1, 'failed', { id: 'build_1\n::error::x\nbuild_9' });
+    const outputs = renderOutputs([result(0, 'success'), odd], 'failed', NOTHING_PUBLISHED);
+    expect(outputs['build-ids']).toBe('build_0');
+    expect(JSON.parse(outputs.builds)[1].id).toBe('build_1\n::error::x\nbuild_9');
+  });
+});
+
 describe('annotations', () => {
   it('names platform/arch and quotes the error lines, or says what the action could not do', () => {
     const lost = result(2, 'building', { problem: { stage: 'follow', message: 'lost it' } });
@@ -69,6 +83,37 @@ describe('annotations', () => {
       { title: 'windows/arm64 build failed', message: 'build_1: boom 1' },
       { title: 'linux/x64 build failed', message: 'build_2: lost it' },
     ]);
+  });
+
+  it('stays small and one line per quoted line, whatever the log holds', () => {
+    const huge = 'x'.repeat(50 * MIB);
+    const lines = [
+      huge,
+      'a\n::error title=pwned::owned\r::add-mask::y',
+      '::error::x',
+      ...Array(40).fill(huge),
+    ];
+    const [annotation] = failureAnnotations([
+      result(1, 'failed', { id: 'build_1\n::warning::z', log: { lines: 42, quote: lines } }),
+    ]);
+    expect(annotation!.message.length).toBeLessThanOrEqual(MAX_ANNOTATION_CHARS);
+    const quoted = annotation!.message.split('\n');
+    expect(quoted[0]).toBe(`build_1 ::warning::z: ${'x'.repeat(MAX_QUOTED_LINE_CHARS - 1)}…`);
+    expect(quoted[1]).toBe('a ::error title=pwned::owned ::add-mask::y');
+    expect(quoted[2]).toBe(': :error::x');
+    for (const line of quoted) expect(line.length).toBeLessThanOrEqual(MAX_QUOTED_LINE_CHARS + 40);
+    expect(quoted.filter((line) => line.startsWith('::'))).toEqual([]);
+  });
+
+  it('bounds a problem message and the list of the builds beyond the budget', () => {
+    const long = result(1, 'failed', { problem: { stage: 'follow', message: 'y'.repeat(10_000) } });
+    expect(failureAnnotations([long])[0]!.message).toHaveLength(
+      'build_1: '.length + MAX_QUOTED_LINE_CHARS,
+    );
+    const many = Array.from({ length: 5000 }, (_, n) => result(n, 'failed'));
+    const last = failureAnnotations(many).at(-1)!;
+    expect(last.message.length).toBeLessThanOrEqual(MAX_ANNOTATION_CHARS);
+    expect(last.message).toMatch(/…; see their log groups and the job summary$/);
   });
 
   it('summarises beyond the annotation budget', () => {
@@ -94,10 +139,10 @@ describe('summary', () => {
     const text = render(run);
     expect(text).toContain('**failed** · 2/2 builds finished · 1 failed');
     expect(text).toContain(
-      '| mac | x64 | 1.4.2 | ✅ success | 1m01s | 3.0 MiB | `abababababab` | `build_0` | [b0.dmg](https://github.com/a/b/actions/runs/1/artifacts/7) |',
+      '| mac | x64 | 1\\.4\\.2 | ✅ success | 1m01s | 3.0 MiB | `abababababab` | build\\_0 | [b0\\.dmg](https://github.com/a/b/actions/runs/1/artifacts/7) |',
     );
     expect(text).toContain(
-      '| windows | arm64 | 1.4.2 | ❌ failed | 1m01s | 3.0 MiB |  | `build_1` |  |',
+      '| windows | arm64 | 1\\.4\\.2 | ❌ failed | 1m01s | 3.0 MiB |  | build\\_1 |  |',
     );
     expect(text).toContain('Release: https://github.com/acme/app/releases/tag/v1.4.2');
     expect(text).toContain('  section mac/x64\n  queued : 0, 2000\n  success : 2000, 62500');
@@ -110,12 +155,11 @@ describe('summary', () => {
       problem: { stage: 'download', message: 'download stopped: the step was cancelled' },
     });
     expect(render(facts([build]))).toContain(
-      '| ❌ success (download stopped: the step was cancelled) |',
+      '| ❌ success (download stopped\\: the step was cancelled) |',
     );
   });
 
-  it('escapes service text in cells', () => {
-    expect(cell('a|b\n<img src=x>')).toBe('a\\|b &lt;img src=x&gt;');
+  it('formats sizes', () => {
     expect(formatSize(512)).toBe('512 B');
     expect(formatSize(1536)).toBe('1.5 KiB');
   });
@@ -135,6 +179,6 @@ describe('summary', () => {
     expect(text).toMatch(/\| _\d+ more builds not shown: see the `builds` output_/);
     expect(text).toContain(`_Timeline shows the first ${MAX_GANTT_BUILDS} of 20000 builds._`);
     expect(text).toContain('> Timed out');
-    expect(text).toContain('> 2858 of 20000 builds failed: mac/x64 build_0 (');
+    expect(text).toContain('> 2858 of 20000 builds failed\\: mac\\/x64 build\\_0 \\(');
   });
 });

@@ -1,5 +1,8 @@
 // The service's error format is not specified (spec §7): take its own message from whichever
-// common shape the body has, else a short excerpt of the text, never the API key.
+// common shape the body has, else a short excerpt of the text; never the API key in any of its
+// spellings, and never the start of a workflow command.
+import { commandText } from '../escape.ts';
+import { secretSpellings } from '../secrets.ts';
 
 const EXCERPT_CHARS = 200;
 
@@ -17,24 +20,18 @@ function messageOf(parsed: unknown): string | undefined {
   return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
 }
 
-function excerpt(text: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  if (flat === '') return undefined;
-  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
-}
-
-/** Replaces every occurrence of each secret with `***`. */
+/**
+ * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
+ * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
+ */
 export function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce(
-    (current, secret) => (secret === '' ? current : current.split(secret).join('***')),
-    text,
-  );
+  const spellings = secrets.flatMap(secretSpellings).sort((a, b) => b.length - a.length);
+  return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
 }
 
 /**
  * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
- * or a short single-line excerpt of whatever text came back.
+ * or a short excerpt of whatever text came back; one inert line (see commandText).
  */
 export function serviceMessageOf(body: string, secrets: readonly string[]): string | undefined {
   let parsed: unknown;
@@ -44,5 +41,7 @@ export function serviceMessageOf(body: string, secrets: readonly string[]): stri
     parsed = undefined;
   }
   const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
-  return excerpt(redact(message, secrets));
+  // Redacted before it is cut, so a key is never left half-shown at the cut.
+  const excerpt = commandText(redact(message, secrets), EXCERPT_CHARS);
+  return excerpt === '' ? undefined : excerpt;
 }

@@ -1,23 +1,41 @@
 // Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
-// summary line and the step's own failure message.
+// summary line and the step's own failure message. What they quote is the service's text: one
+// line each, no controls, and bounded, so a build with a 50 MB log line still gets a short
+// annotation.
 import * as core from '@actions/core';
 import { outcomeOf } from '../builds/outcome.ts';
 import { labelOf, type BuildResult } from '../builds/result.ts';
+import { commandText, cut } from '../escape.ts';
 
 export const MAX_BUILD_ANNOTATIONS = 8;
+/** One quoted log line, or the problem's message. */
+export const MAX_QUOTED_LINE_CHARS = 300;
+/** The whole message: a few quoted lines and the build id fit well within it. */
+export const MAX_ANNOTATION_CHARS = 4_096;
 
 export interface Annotation {
   title: string;
   message: string;
 }
 
+const idOf = (build: BuildResult): string => (build.id ? commandText(build.id) : 'no build');
+
+/** Cut before it is made inert: a 50 MB line costs no more than a short one. */
+const quotedLine = (line: string): string =>
+  commandText(cut(line, MAX_QUOTED_LINE_CHARS * 4), MAX_QUOTED_LINE_CHARS);
+
 function annotationOf(build: BuildResult): Annotation {
   const quote = build.log?.quote ?? [];
-  const cause =
-    build.problem?.message ?? (quote.length > 0 ? quote.join('\n') : 'the service gave no log');
+  const lines =
+    build.problem !== undefined
+      ? [build.problem.message]
+      : quote.length > 0
+        ? quote
+        : ['the service gave no log'];
+  const cause = lines.map(quotedLine).join('\n');
   return {
-    title: `${labelOf(build)} build failed`,
-    message: `${build.id ?? 'no build'}: ${cause}`,
+    title: commandText(`${labelOf(build)} build failed`),
+    message: cut(`${idOf(build)}: ${cause}`, MAX_ANNOTATION_CHARS),
   };
 }
 
@@ -29,11 +47,13 @@ export function failureAnnotations(
   if (failed.length <= max) return failed.map(annotationOf);
   const shown = failed.slice(0, max - 1).map(annotationOf);
   const rest = failed.slice(max - 1);
+  const names = rest.map((build) => `${labelOf(build)} (${idOf(build)})`).join(', ');
+  const more = '; see their log groups and the job summary';
   return [
     ...shown,
     {
       title: `${rest.length} more builds failed`,
-      message: `${rest.map((build) => `${labelOf(build)} (${build.id ?? 'no build'})`).join(', ')}; see their log groups and the job summary`,
+      message: `${cut(names, MAX_ANNOTATION_CHARS - more.length)}${more}`,
     },
   ];
 }

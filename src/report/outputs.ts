@@ -2,6 +2,7 @@
 import * as core from '@actions/core';
 import type { BuildResult } from '../builds/result.ts';
 import type { ArtifactResult } from '../publish/types.ts';
+import { isBuildId } from '../rules.ts';
 import type { Published } from './facts.ts';
 import { durationSeconds } from './timing.ts';
 import type { RunStatus } from './verdict.ts';
@@ -61,7 +62,11 @@ export const renderOutputs = (
   ),
   status,
   artifacts: builds.flatMap((build) => (build.download ? [build.download.path] : [])).join('\n'),
-  'build-ids': builds.flatMap((build) => (build.id ? [build.id] : [])).join('\n'),
+  // One id a line, each one the build-ids input takes back: an id of another form (a newline in
+  // it would split it into lines of its own) is in the builds output only, as a JSON string.
+  'build-ids': builds
+    .flatMap((build) => (build.id && isBuildId(build.id) ? [build.id] : []))
+    .join('\n'),
   ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
 });
 

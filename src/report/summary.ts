@@ -1,9 +1,12 @@
 // The job summary: a table per build and a timeline, kept under the runner's 1 MiB limit for any
-// matrix. Nothing in it needs the API key to open.
+// matrix. Nothing in it needs the API key to open. Every string the service sent (ids, version,
+// status, problem messages, notes naming builds) goes in through markdownText, so none of it can
+// become a link, an image, HTML or a new table cell.
 import * as core from '@actions/core';
 import { outcomeOf, type Outcome } from '../builds/outcome.ts';
 import { formatElapsed } from '../builds/progress.ts';
 import type { BuildResult } from '../builds/result.ts';
+import { markdownText } from '../escape.ts';
 import type { ArtifactResult } from '../publish/types.ts';
 import type { RunFacts } from './facts.ts';
 import { renderTimeline } from './timeline.ts';
@@ -22,15 +25,6 @@ const OUTCOME_ICON: Record<Outcome, string> = {
   unfinished: '⏳',
 };
 
-/** Table cells carry service text: no pipes, no newlines, no HTML. */
-export const cell = (text: string): string =>
-  text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|');
-
 export function formatSize(bytes: number | undefined): string {
   if (bytes === undefined) return '';
   if (bytes < 1024) return `${bytes} B`;
@@ -46,8 +40,8 @@ export function formatSize(bytes: number | undefined): string {
 
 function statusCell(build: BuildResult): string {
   const reused = build.origin === 'reused' ? ' · ♻️ reused from an earlier run' : '';
-  const problem = build.problem ? ` (${cell(build.problem.message)})` : '';
-  return `${OUTCOME_ICON[outcomeOf(build)]} ${cell(build.status)}${reused}${problem}`;
+  const problem = build.problem ? ` (${markdownText(build.problem.message)})` : '';
+  return `${OUTCOME_ICON[outcomeOf(build)]} ${markdownText(build.status, 40)}${reused}${problem}`;
 }
 
 function tableRow(build: BuildResult, artifact: ArtifactResult | undefined): string {
@@ -55,13 +49,13 @@ function tableRow(build: BuildResult, artifact: ArtifactResult | undefined): str
   return `| ${[
     build.platform,
     build.arch,
-    cell(build.version ?? ''),
+    markdownText(build.version ?? '', 80),
     statusCell(build),
     seconds === undefined ? '' : formatElapsed(seconds * 1000),
     formatSize(build.download?.size ?? build.artifactSize),
     build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
-    build.id ? `\`${build.id}\`` : '',
-    artifact ? `[${cell(artifact.name)}](${encodeURI(artifact.url)})` : '',
+    markdownText(build.id ?? '', 120),
+    artifact ? `[${markdownText(artifact.name)}](${encodeURI(artifact.url)})` : '',
   ].join(' | ')} |`;
 }
 
@@ -87,10 +81,7 @@ export function renderSummary(facts: RunFacts, verdict: Verdict, now: number): s
   const notes = [...verdict.failures, ...verdict.warnings];
   const tail = [
     '',
-    ...notes.map((note) => {
-      const text = cell(note);
-      return `> ${text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}…` : text}`;
-    }),
+    ...notes.map((note) => `> ${markdownText(note, MAX_NOTE_CHARS)}`),
     ...(notes.length > 0 ? [''] : []),
     ...renderTimeline(builds, now),
     '',

@@ -1,0 +1,65 @@
+// maskInputs as the runner sees it: one `::add-mask::` command per spelling of each secret input.
+import { afterEach, describe, expect, it } from 'vitest';
+import { maskInputs } from '../src/connection.ts';
+import { captureStdout } from './builds/support.ts';
+
+const KEY = 'Dbs_Live/Key+42=';
+
+afterEach(() => {
+  delete process.env['INPUT_API-KEY'];
+  delete process.env.INPUT_SECRET;
+});
+
+function masks(...names: string[]): string[] {
+  const stdout = captureStdout();
+  try {
+    maskInputs(...names);
+  } finally {
+    stdout.restore();
+  }
+  return (
+    stdout
+      .lines()
+      .filter((line) => line.startsWith('::add-mask::'))
+      // The runner undoes the command's escaping of `%`, CR and LF before it masks.
+      .map((line) =>
+        line
+          .slice('::add-mask::'.length)
+          .replace(/%0D/g, '\r')
+          .replace(/%0A/g, '\n')
+          .replace(/%25/g, '%'),
+      )
+  );
+}
+
+describe('maskInputs', () => {
+  it('masks the key as given, lower- and upper-cased, URL-encoded and base64-encoded', () => {
+    process.env['INPUT_API-KEY'] = KEY;
+    const base64 = Buffer.from(KEY).toString('base64');
+    // A spelling that equals another (unpadded base64 and base64url often do) is masked once.
+    expect(masks('api-key').sort()).toEqual(
+      [
+        ...new Set([
+          KEY,
+          KEY.toLowerCase(),
+          KEY.toUpperCase(),
+          encodeURIComponent(KEY),
+          base64,
+          base64.replace(/=+$/, ''),
+          Buffer.from(KEY).toString('base64url'),
+        ]),
+      ].sort(),
+    );
+  });
+
+  it('masks every secret input it is given, and nothing for an empty one', () => {
+    process.env['INPUT_API-KEY'] = KEY;
+    process.env.INPUT_SECRET = 'whsec_abc';
+    const masked = masks('api-key', 'secret');
+    expect(masked).toContain('whsec_abc');
+    expect(masked).toContain(Buffer.from('whsec_abc').toString('base64'));
+    delete process.env['INPUT_API-KEY'];
+    delete process.env.INPUT_SECRET;
+    expect(masks('api-key', 'secret')).toEqual([]);
+  });
+});

@@ -1,0 +1,172 @@
+// The runner's paths a run writes to, checked before the first request: found unusable only at
+// the end (a missing GITHUB_OUTPUT makes @actions/core throw "Missing file at path"), they would
+// abandon builds already triggered. The download folder is checked after resolving symlinks, as
+// the inputs can check it only lexically: a download-path that is a link to outside the workspace
+// is refused here.
+import { accessSync, constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { ActionError } from './errors.ts';
+import { quote } from './rules.ts';
+
+export class RunnerPathError extends ActionError {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(
+      problems.length === 1
+        ? `Unusable runner path: ${problems[0]}`
+        : `Unusable runner paths:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+    );
+    this.problems = problems;
+  }
+}
+
+/** What the run will write besides the runner's own files. */
+export interface RunnerPathsPlan {
+  /** The download folder as the inputs resolved it; null when nothing is downloaded. */
+  downloadDirectory: string | null;
+}
+
+const statOf = (file: string): Stats | undefined => {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+};
+
+const canAccess = (file: string, mode: number): boolean => {
+  try {
+    accessSync(file, mode);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const WRITABLE_DIRECTORY = constants.W_OK | constants.X_OK;
+
+/** The deepest of `file` and its ancestors that is there (a dangling symlink counts as there). */
+function deepestExisting(file: string): string {
+  let current = path.resolve(file);
+  for (;;) {
+    try {
+      lstatSync(current);
+      return current;
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return current;
+      current = parent;
+    }
+  }
+}
+
+/** RUNNER_TEMP: a writable directory, or one that can be created. */
+function tempProblem(name: string, dir: string): string | undefined {
+  const stats = statOf(dir);
+  if (stats !== undefined) {
+    if (!stats.isDirectory()) return `${name}: ${quote(dir)} is not a directory`;
+    if (!canAccess(dir, WRITABLE_DIRECTORY)) return `${name}: ${quote(dir)} is not writable`;
+    return undefined;
+  }
+  const ancestor = deepestExisting(dir);
+  if (statOf(ancestor)?.isDirectory() && canAccess(ancestor, WRITABLE_DIRECTORY)) return undefined;
+  return `${name}: ${quote(dir)} does not exist and cannot be created (${quote(ancestor)} is not a writable directory)`;
+}
+
+/**
+ * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: the runner creates each for the step. A missing output file
+ * makes every output throw; a missing summary costs only the summary (and @github/local-action
+ * creates it), so it may be missing where its folder can take it.
+ */
+function fileProblem(
+  name: string,
+  file: string,
+  mode: number,
+  mayBeCreated: boolean,
+): string | undefined {
+  const stats = statOf(file);
+  if (stats === undefined) {
+    const folder = path.dirname(path.resolve(file));
+    if (mayBeCreated && statOf(folder)?.isDirectory() && canAccess(folder, WRITABLE_DIRECTORY)) {
+      return undefined;
+    }
+    return `${name}: ${quote(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
+  }
+  if (stats.isDirectory()) return `${name}: ${quote(file)} is a directory, not a file`;
+  if (!canAccess(file, mode)) return `${name}: ${quote(file)} is not writable`;
+  return undefined;
+}
+
+const isInside = (root: string, target: string): boolean => {
+  const relative = path.relative(root, target);
+  return (
+    relative !== '' &&
+    relative !== '..' &&
+    !relative.startsWith(`..${path.sep}`) &&
+    !path.isAbsolute(relative)
+  );
+};
+
+/** The download folder: inside the workspace once every symlink on the way is resolved. */
+function downloadProblem(workspace: string, directory: string): string | undefined {
+  const existing = deepestExisting(directory);
+  let real: string;
+  try {
+    real = path.join(realpathSync(existing), path.relative(existing, directory));
+  } catch {
+    return `download-path: ${quote(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
+  }
+  const realWorkspace = realpathSync(workspace);
+  if (!isInside(realWorkspace, real)) {
+    return (
+      `download-path: ${quote(directory)} resolves to ${quote(real)}, which is not a folder ` +
+      `inside the workspace (${quote(realWorkspace)}): a symbolic link on the way leads out of ` +
+      'it. Give a folder inside the workspace'
+    );
+  }
+  const stats = statOf(existing);
+  if (!stats?.isDirectory()) {
+    return `download-path: ${quote(directory)} cannot be a folder: ${quote(existing)} is a file`;
+  }
+  if (!canAccess(existing, WRITABLE_DIRECTORY)) {
+    return `download-path: ${quote(existing)} is not writable`;
+  }
+  return undefined;
+}
+
+/** Every problem with the runner's paths (empty when all is usable); reads the file system only. */
+export function runnerPathProblems(env: NodeJS.ProcessEnv, plan: RunnerPathsPlan): string[] {
+  const problems: (string | undefined)[] = [];
+  if (env.RUNNER_TEMP) problems.push(tempProblem('RUNNER_TEMP', env.RUNNER_TEMP));
+  if (env.GITHUB_OUTPUT) {
+    problems.push(fileProblem('GITHUB_OUTPUT', env.GITHUB_OUTPUT, constants.W_OK, false));
+  }
+  // @actions/core opens the summary for reading and writing.
+  if (env.GITHUB_STEP_SUMMARY) {
+    problems.push(
+      fileProblem(
+        'GITHUB_STEP_SUMMARY',
+        env.GITHUB_STEP_SUMMARY,
+        constants.R_OK | constants.W_OK,
+        true,
+      ),
+    );
+  }
+  let workspaceUsable = true;
+  if (env.GITHUB_WORKSPACE && !statOf(env.GITHUB_WORKSPACE)?.isDirectory()) {
+    workspaceUsable = false;
+    problems.push(`GITHUB_WORKSPACE: ${quote(env.GITHUB_WORKSPACE)} is not a directory`);
+  }
+  // Without a workspace there is nothing to resolve the folder against; its problem is listed.
+  if (plan.downloadDirectory !== null && workspaceUsable) {
+    const workspace = env.GITHUB_WORKSPACE || process.cwd();
+    problems.push(downloadProblem(workspace, plan.downloadDirectory));
+  }
+  return problems.filter((problem) => problem !== undefined);
+}
+
+/** Throws one RunnerPathError naming every unusable path. */
+export function checkRunnerPaths(env: NodeJS.ProcessEnv, plan: RunnerPathsPlan): void {
+  const problems = runnerPathProblems(env, plan);
+  if (problems.length > 0) throw new RunnerPathError(problems);
+}
