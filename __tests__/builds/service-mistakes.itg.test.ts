@@ -1,18 +1,24 @@
 // A service that gets things wrong, over real sockets: a logs endpoint that trickles, a log listed
 // newest first, one build id given for two triggers, a build reported as another target, an
 // unknown id among `build-ids`, statuses that carry workflow commands. Each costs at most the one
-// build it concerns; the others are read and downloaded as usual. The emulator is fronted by a
-// raw server that meddles with its answers where it has no switch of its own yet.
+// build it concerns; the others are read and downloaded as usual. The emulator's fault switches
+// make each mistake.
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
-import { editJson, send, startMeddlingService, type MeddlingService } from './meddling-service.ts';
-import { executedCommands, groups, planFor, runCaptured, seedProject } from './support.ts';
+import {
+  PROJECT_ID,
+  clientFor,
+  executedCommands,
+  groups,
+  planFor,
+  runCaptured,
+  seedProject,
+} from './support.ts';
 
 let emulator: Emulator;
-let service: MeddlingService;
 let client: BuildServiceClient;
 
 beforeAll(async () => {
@@ -22,29 +28,16 @@ beforeAll(async () => {
     artifactSize: 16 * 1024,
     seedProjects: [seedProject],
   });
-  service = await startMeddlingService(emulator);
-  client = new BuildServiceClient({
-    baseUrl: service.baseUrl,
-    apiKey: emulator.apiKey,
-    retry: { maxAttempts: 6, baseDelayMs: 10, maxDelayMs: 50, maxElapsedMs: 5_000 },
-  });
+  client = clientFor(emulator);
 });
 afterAll(async () => {
   await client.close();
-  await service.close();
   await emulator.close();
 });
-afterEach(() => {
-  service.meddle = null;
-  emulator.resetFaults();
-});
+afterEach(() => emulator.resetFaults());
 
-const platformOf = (buildId: string) => emulator.builds().find((b) => b.id === buildId)?.platform;
 const byLabel = (builds: readonly BuildResult[]) =>
   Object.fromEntries(builds.map((b) => [`${b.platform}/${b.arch}`, b]));
-const logPath = /^\/builds\/([^/]+)\/logs$/;
-const buildPath = /^\/builds\/([^/]+)$/;
-const triggerPath = /^\/projects\/[^/]+\/builds$/;
 /** The messages of a printed log group, without time and level. */
 const messagesOf = (group: readonly string[]) =>
   group.filter((line) => /^\d\d:\d\d:\d\d /.test(line)).map((l) => l.replace(/^\S+ \S+\s+/, ''));
@@ -57,77 +50,55 @@ const counts = (lines: readonly string[]) => {
 
 describe('a slow logs endpoint', () => {
   it('costs only its own log: the other build is read and downloaded meanwhile, and it is downloaded too', async () => {
-    const inFlight = new Map<string, number>();
-    const peak = new Map<string, number>();
-    let trickleEnded: number | undefined;
-    service.meddle = async ({ method, path, upstream, res }) => {
-      const id = logPath.exec(path)?.[1];
-      if (method !== 'GET' || id === undefined) return false;
-      inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
-      peak.set(id, Math.max(peak.get(id) ?? 0, inFlight.get(id)!));
-      const answer = await upstream();
-      if (platformOf(id) === 'mac') {
-        // One byte every 100 ms: never silent long enough for an idle timeout, never done.
-        res.writeHead(200, { 'content-type': 'application/json' });
-        await new Promise<void>((resolve) => {
-          let sent = 0;
-          const timer = setInterval(() => res.write(answer.body.subarray(sent, ++sent)), 100);
-          res.on('close', () => {
-            clearInterval(timer);
-            resolve();
-          });
-        });
-        trickleEnded = Date.now();
-      } else {
-        send(res, answer);
-      }
-      inFlight.set(id, inFlight.get(id)! - 1);
-      return true;
-    };
+    // One byte every 100 ms: never silent long enough for an idle timeout, never done.
+    emulator.faults.trickleLogs = { rules: [{ platform: 'mac' }], byteIntervalMs: 100 };
+    const start = emulator.requests.length;
+    const settleLogMs = 3_000;
     const { state, lines } = await runCaptured(
       client,
       planFor(emulator, { platforms: 'mac, linux' }),
       undefined,
-      { settleLogMs: 3_000 },
+      { settleLogMs },
     );
     const { 'mac/x64': mac, 'linux/x64': linux } = byLabel(state.builds);
+    const seen = emulator.requests.slice(start);
+    const logReadsOf = (build: BuildResult) =>
+      seen.filter((r) => r.method === 'GET' && r.path === `/v1/builds/${build.id}/logs`);
+    const artifactOf = (build: BuildResult) =>
+      seen.find((r) => r.origin === 'artifact' && r.path.includes(build.id!))!;
+
+    // mac's log was asked for once, and that read trickled until the client gave up on it (it was
+    // never answered whole): one build's reads never overlap, or a second read would show here.
+    const [macRead, ...otherMacReads] = logReadsOf(mac!);
+    expect(otherMacReads).toEqual([]);
+    expect(macRead!.status).toBe(0);
+    // The client gives up settleLogMs after it starts settling the log, which is never more than
+    // a few ms before this read came in: the read still trickled at least until this instant.
+    const trickleEnded = macRead!.at + settleLogMs - 50;
 
     // linux was read whole and downloaded while mac's log still trickled.
     expect(linux).toMatchObject({ status: 'success', problem: undefined });
     expect(linux!.download?.sha256).toBe(emulator.artifactFor(linux!.id!).sha256);
-    const artifactOf = (build: BuildResult) =>
-      emulator.requests.find((r) => r.origin === 'artifact' && r.path.includes(build.id!))!;
-    expect(artifactOf(linux!).at).toBeLessThan(trickleEnded!);
+    expect(logReadsOf(linux!).length).toBeGreaterThan(0);
+    expect(logReadsOf(linux!).every((r) => r.status === 200)).toBe(true);
+    expect(artifactOf(linux!).at).toBeLessThan(trickleEnded);
     expect(messagesOf(groups(lines).get('linux/x64 · success')!)).toEqual(
       (await client.getBuildLogs(linux!.id!)).logs.map((e) => e.message),
     );
 
-    // mac's log cost its log, said once, and mac was downloaded all the same.
+    // mac's log cost its log, said once, and mac was downloaded all the same, once it gave up.
     expect(mac).toMatchObject({ status: 'success', problem: undefined });
     expect(mac!.download?.sha256).toBe(emulator.artifactFor(mac!.id!).sha256);
-    expect(artifactOf(mac!).at).toBeGreaterThanOrEqual(trickleEnded! - 50);
+    expect(artifactOf(mac!).at).toBeGreaterThanOrEqual(trickleEnded);
     expect(lines.filter((l) => l.startsWith('::warning::mac/x64: could not read the log'))).toEqual(
       [`::warning::mac/x64: could not read the log of ${mac!.id}: no end within 3s`],
     );
-    // One build's reads never overlap.
-    expect(peak.get(mac!.id!)).toBe(1);
-    expect(peak.get(linux!.id!)).toBe(1);
   });
 });
 
-describe('a log that changes order', () => {
-  it('newest first while it grows (live): said once, no line printed twice', async () => {
-    service.meddle = async ({ method, path, upstream, res }) => {
-      if (method !== 'GET' || !logPath.test(path)) return false;
-      send(
-        res,
-        editJson(await upstream(), (value) => ({
-          ...value,
-          logs: (value.logs as unknown[]).reverse(),
-        })),
-      );
-      return true;
-    };
+describe('a log listed newest first', () => {
+  it('while it grows (live): said once, no line printed twice', async () => {
+    emulator.faults.reverseLogs = true;
     const { state, lines } = await runCaptured(
       client,
       planFor(emulator, { platforms: 'mac', download: 'false' }),
@@ -152,9 +123,7 @@ describe('a log that changes order', () => {
     expect(build).toMatchObject({ status: 'success', problem: undefined });
   });
 
-  // NEEDS the emulator's `reverseLogs` switch (the emulator helper's branch): until that is merged
-  // the emulator lists entries oldest first, and this test fails for want of the warning.
-  it('with the emulator listing entries newest first: said once per build, no line printed twice', async () => {
+  it('for two builds, each to its file: said once per build, no line printed twice', async () => {
     emulator.faults.reverseLogs = true;
     const { state, lines } = await runCaptured(
       client,
@@ -179,31 +148,20 @@ describe('a log that changes order', () => {
 
 describe('one build id given for two triggers', () => {
   it('is followed once, under the first target; the later target has no build', async () => {
-    let answerMac: (id: string) => void = () => {};
-    const macId = new Promise<string>((resolve) => (answerMac = resolve));
-    const ownIds: string[] = [];
-    service.meddle = async ({ method, path, body, upstream, res }) => {
-      if (method !== 'POST' || !triggerPath.test(path)) return false;
-      const answer = await upstream();
-      const { id } = JSON.parse(answer.body.toString('utf8')) as { id: string };
-      ownIds.push(id);
-      if ((body as { platform: string }).platform === 'mac') {
-        answerMac(id);
-        send(res, answer);
-      } else {
-        const first = await macId;
-        send(
-          res,
-          editJson(answer, (value) => ({ ...value, id: first })),
-        );
-      }
-      return true;
-    };
+    // Every trigger from now on is answered with the id of the first build made after this. That
+    // build is made here, so the run's two triggers (sent together) both get its id whichever
+    // reaches the service first.
+    emulator.faults.duplicateTriggerIds = true;
+    const { id } = await client.triggerBuild(PROJECT_ID, {
+      platform: 'mac',
+      arch: 'x64',
+      version: '1.4.2',
+    });
+    const before = new Set(emulator.builds().map((b) => b.id));
     const start = emulator.requests.length;
     const plan = planFor(emulator, { platforms: 'mac, windows' });
     const { state, lines } = await runCaptured(client, plan);
     const { 'mac/x64': mac, 'windows/x64': windows } = byLabel(state.builds);
-    const id = await macId;
 
     expect(mac).toMatchObject({ id, status: 'success', problem: undefined });
     expect(mac!.download?.sha256).toBe(emulator.artifactFor(id).sha256);
@@ -212,9 +170,12 @@ describe('one build id given for two triggers', () => {
     expect(lines).toContain(
       `::warning title=windows/x64%3A build id given twice::windows/x64: the service answered with build ${id}, which it also gave mac/x64; not followed`,
     );
-    // The build the service really made for windows is never asked about, nor downloaded.
-    const windowsOwn = ownIds.find((own) => own !== id)!;
-    expect(emulator.requests.slice(start).filter((r) => r.path.includes(windowsOwn))).toEqual([]);
+    // The builds the service really made for the two triggers are never asked about, nor downloaded.
+    const own = emulator.builds().filter((b) => !before.has(b.id));
+    expect(own.map((b) => b.platform).sort()).toEqual(['mac', 'windows']);
+    for (const build of own) {
+      expect(emulator.requests.slice(start).filter((r) => r.path.includes(build.id))).toEqual([]);
+    }
     expect(readdirSync(plan.builds.download!.directory)).toEqual(['mac-x64']);
     expect([...groups(lines).keys()]).toEqual(['mac/x64 · success']);
   });
@@ -222,15 +183,7 @@ describe('one build id given for two triggers', () => {
 
 describe('a build reported as another target', () => {
   it('has a problem, said once, and its installer is not taken as its target’s', async () => {
-    service.meddle = async ({ method, path, upstream, res }) => {
-      const id = buildPath.exec(path)?.[1];
-      if (method !== 'GET' || id === undefined || platformOf(id) !== 'linux') return false;
-      send(
-        res,
-        editJson(await upstream(), (value) => ({ ...value, platform: 'windows' })),
-      );
-      return true;
-    };
+    emulator.faults.reportTarget = { rules: [{ platform: 'linux' }], platform: 'windows' };
     const plan = planFor(emulator, { platforms: 'mac, linux' });
     const { state, lines } = await runCaptured(client, plan);
     const { 'mac/x64': mac, 'linux/x64': linux } = byLabel(state.builds);
@@ -271,29 +224,19 @@ describe('an unknown id among build-ids', () => {
 
 describe('statuses that carry workflow commands', () => {
   it('are printed inertly, and cost only their build', async () => {
-    const hostile = (status: string) => `${status}\r\n::error title=pwned::pwned`;
-    service.meddle = async ({ method, path, body, upstream, res }) => {
-      const id = buildPath.exec(path)?.[1];
-      const linuxTrigger =
-        method === 'POST' &&
-        triggerPath.test(path) &&
-        (body as { platform: string }).platform === 'linux';
-      const linuxBuild = method === 'GET' && id !== undefined && platformOf(id) === 'linux';
-      if (!linuxTrigger && !linuxBuild) return false;
-      send(
-        res,
-        editJson(await upstream(), (value) => ({
-          ...value,
-          status: hostile(String(value.status)),
-        })),
-      );
-      return true;
+    emulator.faults.triggerStatus = {
+      rules: [{ platform: 'linux' }],
+      status: 'queued\r\n::error title=pwned::pwned',
     };
     const plan = planFor(emulator, { platforms: 'mac, linux' });
     const { state, lines } = await runCaptured(client, plan);
     const executed = executedCommands(lines);
     expect(executed.filter((l) => l.startsWith('::error'))).toEqual([]);
     expect(lines.filter((l) => /^::error|^::add-mask/.test(l))).toEqual([]);
+    // The status was shown, inertly.
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^linux\/x64: triggered \S+ \(queued .*pwned/),
+    );
     const { 'mac/x64': mac } = byLabel(state.builds);
     expect(mac).toMatchObject({ status: 'success', problem: undefined });
     expect(mac!.download).toBeDefined();

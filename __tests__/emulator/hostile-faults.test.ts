@@ -107,6 +107,20 @@ describe('triggers', () => {
     expect(own).not.toBe(answered[0]);
     expect(emulator.builds().at(-1)!.id).toBe(own);
   });
+
+  it('triggerStatus: matching triggers answer with the chosen status; the build is queued and runs', async () => {
+    const status = 'queued\r\n::error title=pwned::pwned';
+    emulator.faults.triggerStatus = { rules: [{ platform: 'linux' }], status };
+    const linux = await call(emulator, 'POST', `/projects/${projectId}/builds`, {
+      platform: 'linux',
+    });
+    expect(linux.status).toBe(201);
+    expect(linux.body).toMatchObject({ platform: 'linux', status });
+    const mac = await call(emulator, 'POST', `/projects/${projectId}/builds`, { platform: 'mac' });
+    expect(mac.body.status).toBe('queued');
+    expect(emulator.builds().find((b) => b.id === linux.body.id)!.status).toBe('queued');
+    expect(await settled(emulator, linux.body.id)).toMatchObject({ status: 'success' });
+  });
 });
 
 describe('build answers', () => {
@@ -126,6 +140,31 @@ describe('build answers', () => {
     const statuses = new Set(list.body.builds.map((b: { status: string }) => b.status));
     expect([...statuses]).toEqual(['queued\n::error::odd']);
     expect(emulator.builds().find((b) => b.id === id)!.status).toBe('success');
+  });
+
+  it('reportTarget: Get Build reports matching builds as the chosen target; they keep their own', async () => {
+    const { id, build } = await finishedBuild({ platform: 'linux', arch: 'arm64' });
+    const other = await finishedBuild({ platform: 'mac' });
+    emulator.faults.reportTarget = { rules: [{ platform: 'linux' }], platform: 'windows' };
+    expect((await call(emulator, 'GET', buildPath(id))).body).toEqual({
+      ...build,
+      platform: 'windows',
+    });
+    expect((await call(emulator, 'GET', buildPath(other.id))).body).toEqual(other.build);
+    emulator.faults.reportTarget = { rules: [{}], platform: 'linux\n::error::x', arch: 'x86' };
+    expect((await call(emulator, 'GET', buildPath(id))).body).toMatchObject({
+      platform: 'linux\n::error::x',
+      arch: 'x86',
+    });
+    const list = await call(emulator, 'GET', `/projects/${projectId}/builds`);
+    expect(list.body.builds.find((b: { id: string }) => b.id === id)).toMatchObject({
+      platform: 'linux',
+      arch: 'arm64',
+    });
+    expect(emulator.builds().find((b) => b.id === id)).toMatchObject({
+      platform: 'linux',
+      arch: 'arm64',
+    });
   });
 
   it('oversizedAnswers: the next Get Build is valid JSON padded to the size, chunked, then it is used up', async () => {
@@ -316,6 +355,8 @@ describe('resetFaults', () => {
       duplicateTriggerIds: true,
       getBuildAnswersId: 'y',
       reportStatus: 'z',
+      triggerStatus: { rules: [{}], status: 'w' },
+      reportTarget: { rules: [{}], platform: 'v', arch: 'u' },
       artifactRedirect: 'http://127.0.0.1:1/',
       artifactContentType: 'text/html',
       downloadRefusal: { status: 418, message: 'no' },
@@ -328,7 +369,7 @@ describe('resetFaults', () => {
     expect(emulator.faults).toEqual(defaultFaults());
     const { id, build } = await finishedBuild();
     expect(id).toMatch(/^build_[0-9a-f]{16}$/);
-    expect(build.id).toBe(id);
+    expect(build).toMatchObject({ id, platform: 'linux', arch: 'x64' });
     const download = await call(emulator, 'GET', `${buildPath(id)}/download`);
     const artifact = await fetch(download.headers.get('location')!);
     expect(artifact.headers.get('content-type')).toBe('application/octet-stream');

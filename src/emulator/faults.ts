@@ -25,6 +25,8 @@ export function defaultFaults(): Faults {
     duplicateTriggerIds: false,
     getBuildAnswersId: null,
     reportStatus: null,
+    triggerStatus: { rules: [], status: 'queued' },
+    reportTarget: { rules: [] },
     artifactRedirect: null,
     artifactContentType: null,
     downloadRefusal: null,

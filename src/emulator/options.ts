@@ -109,6 +109,16 @@ export interface Faults {
    */
   reportStatus: string | null;
   /**
+   * Trigger Build answers for builds matching any rule with this status (any string, one carrying
+   * a workflow command say) instead of `queued`; the build itself is queued and runs as usual.
+   */
+  triggerStatus: { rules: BuildRule[]; status: string };
+  /**
+   * Get Build reports builds matching any rule as this platform and/or arch (any strings; one left
+   * out stays the build's own), while the build keeps its real target everywhere else.
+   */
+  reportTarget: { rules: BuildRule[]; platform?: string; arch?: string };
+  /**
    * The artifact host answers every GET/HEAD request without an Authorization header (it still
    * refuses one) with a 302 to this absolute URL, e.g. one on the API's own origin.
    */

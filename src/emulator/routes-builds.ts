@@ -35,9 +35,16 @@ export const listBuilds: Handler = (ctx, _req, [projectId = '']) => {
   return ok({ builds, total: builds.length });
 };
 
+/** Get Build's answer, with the target the reportTarget fault makes it claim. */
+function reportedTarget(view: ReturnType<typeof buildView>, build: BuildRecord, faults: Faults) {
+  const { rules, platform = build.platform, arch = build.arch } = faults.reportTarget;
+  return matchesAnyRule(rules, build) ? { ...view, platform, arch } : view;
+}
+
 export const getBuild: Handler = (ctx, _req, [id = '']) => {
   const faults = ctx.faults();
-  const view = reported(buildView(findBuild(ctx.store, id), ctx), faults);
+  const build = findBuild(ctx.store, id);
+  const view = reportedTarget(reported(buildView(build, ctx), faults), build, faults);
   const body = faults.getBuildAnswersId === null ? view : { ...view, id: faults.getBuildAnswersId };
   if (consume(faults.oversizedAnswers)) {
     return { kind: 'padded', status: 200, body, bytes: faults.oversizedAnswers.bytes };
@@ -66,14 +73,15 @@ export const triggerBuild: Handler = async (ctx, req, [projectId = '']) => {
   const answeredId = ctx.answeredTriggerId(faults, build.id);
   if (consumeCount(faults, 'loseTriggerResponses')) return { kind: 'lost' };
   if (consume(faults.slowTriggers)) await setTimeout(faults.slowTriggers.delayMs);
-  const { platform, arch, version, status, createdAt } = build;
+  const { platform, arch, version, createdAt } = build;
+  const { rules, status } = faults.triggerStatus;
   return created({
     id: answeredId,
     projectId,
     platform,
     arch,
     version,
-    status,
+    status: matchesAnyRule(rules, build) ? status : build.status,
     createdAt,
     message: `Build queued for ${platform}/${arch}.`,
   });
