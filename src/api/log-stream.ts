@@ -6,7 +6,8 @@
 import { JSONParser } from '@streamparser/json';
 import type { Dispatcher } from 'undici';
 import { releaseReadBuffers } from './memory.ts';
-import { LogEntry } from './schemas.ts';
+import { answersFor } from './reconcile.ts';
+import { BuildId, LogEntry, shapeProblem } from './schemas.ts';
 import { ActionError, messageOf } from '../errors.ts';
 
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
@@ -41,7 +42,10 @@ export function declaredLength(contentLength: string | string[] | undefined): nu
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
 export class UnreadableBodyError extends ActionError {}
 
-/** A value that is not a log entry: the service speaks another version; asking again won't help. */
+/**
+ * A value of the logs answer that breaks the contract (an entry of another shape, the id of another
+ * build): the service speaks another version or misbehaves; asking again won't help.
+ */
 export class LogEntryShapeError extends ActionError {
   readonly fieldPath: string;
   readonly problem: string;
@@ -52,33 +56,50 @@ export class LogEntryShapeError extends ActionError {
   }
 }
 
-/** Feeds the body to the parser, unless it is the log read last time. */
+/**
+ * Feeds the body to the parser, unless it is the log read last time. The answer must be about
+ * `buildId`; a service that sends `buildId` after the entries has them handed over before a
+ * mismatch is found (they are shown inertly), and the read then fails all the same.
+ */
 export async function readLogEntries(
   response: Pick<Dispatcher.ResponseData, 'body' | 'headers'>,
+  buildId: string,
   options: LogStreamOptions,
 ): Promise<LogRead> {
-  const { body } = response;
   const bytes = declaredLength(response.headers['content-length']);
   if (bytes !== undefined && bytes === options.lastBytes) {
     // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
-    await body.dump();
+    await response.body.dump();
     return { changed: false };
   }
-  const parser = new JSONParser({ paths: ['$.logs.*'], keepStack: false });
+  const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
+  const isAsked = answersFor('build', buildId, 'buildId');
   let count = 0;
   let failure: Error | undefined;
+  let answeredId = false;
   let from: number | undefined;
+  const fail = (fieldPath: string, problem: string) => {
+    failure ??= new LogEntryShapeError(fieldPath, problem);
+  };
   parser.onValue = ({ value, key }) => {
-    if (failure !== undefined || typeof key !== 'number') return;
+    if (failure !== undefined) return;
+    if (key === 'buildId') {
+      answeredId = true;
+      const parsed = BuildId.safeParse(value);
+      const mismatch = parsed.success
+        ? isAsked({ buildId: parsed.data })
+        : shapeProblem(parsed.error, ['buildId']);
+      if (mismatch !== undefined) fail(mismatch.fieldPath, mismatch.problem);
+      return;
+    }
+    if (typeof key !== 'number') return;
     count = key + 1;
     from ??= options.from();
     if (key < from) return;
     const parsed = LogEntry.safeParse(value);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = ['logs', key, ...(issue?.path ?? [])].join('.');
-      failure = new LogEntryShapeError(field, `is invalid (${issue?.message ?? 'unexpected'})`);
-      return;
+      const { fieldPath, problem } = shapeProblem(parsed.error, ['logs', key]);
+      return fail(fieldPath, problem);
     }
     options.onEntry(parsed.data, key);
   };
@@ -92,12 +113,14 @@ export async function readLogEntries(
   };
   const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
   let received = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
     parse(() => parser.write(chunk));
     received += chunk.length;
     release(received);
   }
   // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
   if (!parser.isEnded) parse(() => parser.end());
+  if (failure !== undefined) throw failure;
+  if (!answeredId) throw new LogEntryShapeError('buildId', 'is missing');
   return { changed: true, entries: count, bytes };
 }

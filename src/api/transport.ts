@@ -23,6 +23,7 @@ import {
   type AttemptResult,
   type RetryRuntime,
 } from './retry.ts';
+import { shapeProblem, type FieldProblem } from './schemas.ts';
 
 export interface TransportOptions {
   baseUrl: string;
@@ -45,6 +46,12 @@ export interface JsonRequest<T> {
   /** The id a 404 is about. */
   resourceId?: string;
   idempotencyKey?: string;
+  /**
+   * What is wrong with a well-formed answer that is not the one asked for (another build's id, a
+   * platform not asked for); a problem is final. `reconcile` looks for its value by these same
+   * fields, in answers checked in their turn.
+   */
+  check?: (value: T) => FieldProblem | undefined;
   /** See RetryTask.reconcile. */
   reconcile?: () => Promise<T | undefined>;
 }
@@ -123,12 +130,6 @@ function joinUrl(baseUrl: string, path: string): URL {
   return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
 }
 
-function shapeProblem(error: z.ZodError): { fieldPath: string; problem: string } {
-  const issue = error.issues[0];
-  const fieldPath = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
-  return { fieldPath, problem: issue ? `is invalid (${issue.message})` : 'is invalid' };
-}
-
 export class Transport {
   readonly runtime: RetryRuntime;
   readonly timeoutMs: number;
@@ -185,7 +186,7 @@ export class Transport {
     });
   }
 
-  /** A JSON endpoint: retried, validated, typed. */
+  /** A JSON endpoint: retried, validated, checked, typed. */
   json<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<T> {
     return withRetries(this.runtime, {
       endpoint: request.endpoint,
@@ -330,7 +331,14 @@ export class Transport {
             outcomeUnknown: false,
             reason: 'unparsable JSON body',
             toError: (attempts) =>
-              new ResponseShapeError(endpoint, status, '(body)', 'is not valid JSON', attempts),
+              new ResponseShapeError(
+                endpoint,
+                status,
+                '(body)',
+                'is not valid JSON',
+                attempts,
+                false,
+              ),
           },
         };
       }
@@ -395,18 +403,25 @@ export class Transport {
               '(body)',
               'is not valid JSON',
               attempts,
+              false,
             ),
         },
       };
     }
     const parsed = request.schema.safeParse(data);
-    if (parsed.success) return { ok: true, value: parsed.data };
-    const { fieldPath, problem } = shapeProblem(parsed.error);
-    return shapeFailure(request.endpoint, status, fieldPath, problem);
+    if (!parsed.success) {
+      const { fieldPath, problem } = shapeProblem(parsed.error);
+      return shapeFailure(request.endpoint, status, fieldPath, problem);
+    }
+    const mismatch = request.check?.(parsed.data);
+    if (mismatch !== undefined) {
+      return shapeFailure(request.endpoint, status, mismatch.fieldPath, mismatch.problem);
+    }
+    return { ok: true, value: parsed.data };
   }
 }
 
-/** A 2xx body of another shape: the service speaks another version, so asking again won't help. */
+/** A 2xx body of another shape, or about another resource: asking again won't help. */
 const shapeFailure = (
   endpoint: string,
   status: number,
