@@ -63,14 +63,15 @@ export const json = (body: unknown): Handler => {
 };
 
 /**
- * Writes `head`, then `chunk` again and again up to `total` bytes in all, as fast as the client
- * reads (backpressure), and stops when the client goes away. Resolves to the bytes written.
+ * Writes `head`, then `chunk` again and again up to `total` bytes in all, then `tail`, as fast as
+ * the client reads (backpressure); stops when the client goes away. Resolves to the bytes written.
  */
 export async function pump(
   res: ServerResponse,
   head: string,
   chunk: Buffer,
   total: number,
+  tail = '',
 ): Promise<number> {
   let written = 0;
   const write = async (data: Buffer | string) => {
@@ -79,7 +80,7 @@ export async function pump(
   };
   await write(head);
   while (written < total && !res.destroyed) await write(chunk);
-  res.end();
+  res.end(tail);
   return written;
 }
 

@@ -1,8 +1,13 @@
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
-// schemas.ts), and checked to be about what was asked.
+// schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
 import { randomUUID } from 'node:crypto';
 import packageJson from '../../package.json' with { type: 'json' };
-import { readLogEntries, type LogRead, type LogStreamOptions } from './log-stream.ts';
+import {
+  MAX_LOG_ANSWER_BYTES,
+  readLogEntries,
+  type LogRead,
+  type LogStreamOptions,
+} from './log-stream.ts';
 import { downloadArtifact, type DownloadedArtifact, type DownloadOptions } from './download.ts';
 import {
   answersFor,
@@ -232,6 +237,7 @@ export class BuildServiceClient {
         endpoint: 'GET /builds/:buildId/logs',
         path: `/builds/${id(buildId)}/logs`,
         resourceId: buildId,
+        maxBytes: MAX_LOG_ANSWER_BYTES,
         read: (response) => readLogEntries(response, buildId, o),
       },
       o.signal,
