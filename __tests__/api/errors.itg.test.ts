@@ -167,7 +167,7 @@ describe('errors', () => {
           builds: [
             {
               id: 'build_1',
-              projectId: 'p',
+              projectId: 'proj_1',
               platform: 'mac',
               arch: 'x64',
               status: 42,
@@ -181,7 +181,7 @@ describe('errors', () => {
     });
     const client = clientFor(baseUrl, []);
     try {
-      const error = await client.listBuilds('p').catch((e: unknown) => e);
+      const error = await client.listBuilds('proj_1').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ResponseShapeError);
       expect(error).toMatchObject({ fieldPath: 'builds.0.status', status: 200 });
       expect((error as Error).message).toMatch(/builds\.0\.status/);
@@ -196,7 +196,7 @@ describe('errors', () => {
       res.end(
         JSON.stringify({
           id: 'build_1',
-          projectId: 'p',
+          projectId: 'proj_1',
           platform: 'linux',
           arch: 'arm64',
           status: 'queued',

@@ -1,16 +1,30 @@
-// BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.
+// BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
+// schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
 import { randomUUID } from 'node:crypto';
 import packageJson from '../../package.json' with { type: 'json' };
-import { readLogEntries, type LogRead, type LogStreamOptions } from './log-stream.ts';
+import {
+  MAX_LOG_ANSWER_BYTES,
+  readLogEntries,
+  type LogRead,
+  type LogStreamOptions,
+} from './log-stream.ts';
 import { downloadArtifact, type DownloadedArtifact, type DownloadOptions } from './download.ts';
-import { findCreatedProject, findCreatedWebhook, findTriggeredBuild } from './reconcile.ts';
+import {
+  answersFor,
+  buildsOf,
+  findCreatedProject,
+  findCreatedWebhook,
+  findTriggeredBuild,
+  triggeredAs,
+} from './reconcile.ts';
 import { defaultRetryRuntime, type RetryEvent, type RetryPolicy } from './retry.ts';
 import {
   Build,
   BuildList,
   BuildLogs,
   CreatedProject,
-  Deleted,
+  DeletedProject,
+  DeletedWebhook,
   Project,
   ProjectList,
   TriggeredBuild,
@@ -19,6 +33,7 @@ import {
   WebhookList,
   type CreateProjectRequest,
   type CreateWebhookRequest,
+  type Deleted,
   type TriggerBuildRequest,
   type UpdateProjectRequest,
 } from './schemas.ts';
@@ -84,6 +99,7 @@ export class BuildServiceClient {
         path: `/projects/${id(projectId)}`,
         schema: Project,
         resourceId: projectId,
+        check: answersFor('project', projectId, 'id'),
       },
       o.signal,
     );
@@ -120,6 +136,7 @@ export class BuildServiceClient {
         schema: UpdatedProject,
         body: patch,
         resourceId: projectId,
+        check: answersFor('project', projectId, 'id'),
       },
       o.signal,
     );
@@ -132,8 +149,9 @@ export class BuildServiceClient {
         method: 'DELETE',
         endpoint: 'DELETE /projects/:projectId',
         path: `/projects/${id(projectId)}`,
-        schema: Deleted,
+        schema: DeletedProject,
         resourceId: projectId,
+        check: answersFor('project', projectId, 'id'),
       },
       o.signal,
     );
@@ -147,6 +165,7 @@ export class BuildServiceClient {
         path: `/projects/${id(projectId)}/builds`,
         schema: BuildList,
         resourceId: projectId,
+        check: buildsOf(projectId),
       },
       o.signal,
     );
@@ -160,6 +179,7 @@ export class BuildServiceClient {
         path: `/builds/${id(buildId)}`,
         schema: Build,
         resourceId: buildId,
+        check: answersFor('build', buildId, 'id'),
       },
       o.signal,
     );
@@ -184,6 +204,7 @@ export class BuildServiceClient {
         schema: TriggeredBuild,
         body,
         resourceId: projectId,
+        check: triggeredAs(projectId, body),
         idempotencyKey: randomUUID(),
         reconcile: async () =>
           findTriggeredBuild((await this.listBuilds(projectId, o)).builds, body, since),
@@ -200,6 +221,7 @@ export class BuildServiceClient {
         path: `/builds/${id(buildId)}/logs`,
         schema: BuildLogs,
         resourceId: buildId,
+        check: answersFor('build', buildId, 'buildId'),
       },
       o.signal,
     );
@@ -215,7 +237,8 @@ export class BuildServiceClient {
         endpoint: 'GET /builds/:buildId/logs',
         path: `/builds/${id(buildId)}/logs`,
         resourceId: buildId,
-        read: (response) => readLogEntries(response, o),
+        maxBytes: MAX_LOG_ANSWER_BYTES,
+        read: (response) => readLogEntries(response, buildId, o),
       },
       o.signal,
     );
@@ -257,8 +280,9 @@ export class BuildServiceClient {
         method: 'DELETE',
         endpoint: 'DELETE /webhooks/:webhookId',
         path: `/webhooks/${id(webhookId)}`,
-        schema: Deleted,
+        schema: DeletedWebhook,
         resourceId: webhookId,
+        check: answersFor('webhook', webhookId, 'id'),
       },
       o.signal,
     );

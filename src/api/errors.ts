@@ -66,23 +66,71 @@ export class NotFoundError extends ApiError {
   }
 }
 
-/** A success answer whose body is not JSON or lacks a field the client relies on. */
+/**
+ * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
+ * the contract (an id of another form, a negative size), or is not the resource asked for. The
+ * message names the field and the rule, never the value.
+ */
 export class ResponseShapeError extends ActionError {
   readonly endpoint: string;
   readonly status: number;
   /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
   readonly fieldPath: string;
   readonly attempts: number;
+  /**
+   * Asking again won't help: the body was JSON of another shape or another resource. False for a
+   * body that was not JSON at all (garbled on the way), which a later read may get right.
+   */
+  readonly final: boolean;
 
-  constructor(endpoint: string, status: number, fieldPath: string, problem: string, attempts = 1) {
+  constructor(
+    endpoint: string,
+    status: number,
+    fieldPath: string,
+    problem: string,
+    attempts = 1,
+    final = true,
+  ) {
     super(
       `${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
-        `${fieldPath} ${problem}. The service may be a different API version than this action expects.`,
+        `${fieldPath} ${problem}. The service may be a different API version than this action ` +
+        'expects, or misbehaving.',
     );
     this.endpoint = endpoint;
     this.status = status;
     this.fieldPath = fieldPath;
     this.attempts = attempts;
+    this.final = final;
+  }
+}
+
+const sizeText = (bytes: number): string =>
+  bytes >= 1024 * 1024
+    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
+    : `${bytes} bytes`;
+
+/**
+ * An answer longer than the client reads for its endpoint: refused when Content-Length announced
+ * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
+ */
+export class ResponseTooLargeError extends ActionError {
+  readonly endpoint: string;
+  readonly limitBytes: number;
+  /** The announced length; undefined when the body was cut off while it streamed. */
+  readonly sizeBytes: number | undefined;
+
+  constructor(endpoint: string, limitBytes: number, sizeBytes?: number) {
+    super(
+      (sizeBytes === undefined
+        ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+          'reads from it; reading stopped there. '
+        : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
+          `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
+        'The service is misbehaving; retry later, or report it to the service.',
+    );
+    this.endpoint = endpoint;
+    this.limitBytes = limitBytes;
+    this.sizeBytes = sizeBytes;
   }
 }
 

@@ -1,7 +1,9 @@
-// Recognising our own resource after a create whose answer was lost: same fields, created since
-// the first attempt. Pure decisions; the client does the listing.
+// Recognising our own resource: an answer about the resource asked for (the checks the transport
+// runs on every answer it validated), and after a create whose answer was lost, the resource with
+// the same fields created since the first attempt. Pure decisions; the client does the requests.
 import {
   isKnownStatus,
+  type FieldProblem,
   type BuildSummary,
   type CreatedProject,
   type CreateProjectRequest,
@@ -11,6 +13,9 @@ import {
   type TriggeredBuild,
   type Webhook,
 } from './schemas.ts';
+
+/** The arch the service builds when a trigger names none (spec §4). */
+const DEFAULT_ARCH = 'x64';
 
 // The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
 // keeps a slightly slow service clock from hiding our own build.
@@ -33,6 +38,43 @@ const earliest = <T extends { createdAt: string }>(items: T[]): T | undefined =>
     undefined,
   );
 
+/**
+ * The check of an answer about one resource: its `field` must be the id asked for. `what` names
+ * the resource in the problem (`build`, `project`, `webhook`).
+ */
+export const answersFor =
+  <K extends string>(what: string, asked: string, field: K) =>
+  (answer: Record<K, string>): FieldProblem | undefined =>
+    answer[field] === asked
+      ? undefined
+      : { fieldPath: field, problem: `is not the ${what} asked for` };
+
+/** The check of a List Builds answer: every build is of the project asked for. */
+export const buildsOf =
+  (projectId: string) =>
+  (list: { builds: ReadonlyArray<Pick<BuildSummary, 'projectId'>> }): FieldProblem | undefined => {
+    const index = list.builds.findIndex((build) => build.projectId !== projectId);
+    return index < 0
+      ? undefined
+      : { fieldPath: `builds.${index}.projectId`, problem: 'is not the project asked for' };
+  };
+
+/** The check of a Trigger Build answer: a build of the project, platform and arch asked for. */
+export const triggeredAs =
+  (projectId: string, request: TriggerBuildRequest) =>
+  (build: Pick<TriggeredBuild, 'projectId' | 'platform' | 'arch'>): FieldProblem | undefined => {
+    if (build.projectId !== projectId) {
+      return { fieldPath: 'projectId', problem: 'is not the project asked for' };
+    }
+    if (build.platform !== request.platform) {
+      return { fieldPath: 'platform', problem: 'is not the platform asked for' };
+    }
+    if (build.arch !== (request.arch ?? DEFAULT_ARCH)) {
+      return { fieldPath: 'arch', problem: 'is not the architecture asked for' };
+    }
+    return undefined;
+  };
+
 export function findTriggeredBuild(
   builds: readonly BuildSummary[],
   request: TriggerBuildRequest,
@@ -44,7 +86,7 @@ export function findTriggeredBuild(
         // A status the client does not know cannot be the build it just triggered (`queued`).
         isKnownStatus(build.status) &&
         build.platform === request.platform &&
-        build.arch === (request.arch ?? 'x64') &&
+        build.arch === (request.arch ?? DEFAULT_ARCH) &&
         (request.version === undefined || build.version === request.version) &&
         createdSince(build.createdAt, sinceMs),
     ),

@@ -1,7 +1,12 @@
-// Runtime shapes of the service's resources (spec §2, §4, §6). Objects are tolerant of extra
-// fields (zod strips them) and strict on the fields we use. Fields that the spec gives only on some
-// endpoints, or only once a build completed, are optional, and a reasonable service may send null.
+// Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
+// Everything the service returns is untrusted: ids have the spec's forms, statuses are short
+// tokens, texts and URLs are bounded, numbers are sane, timestamps parse. Objects are tolerant of
+// extra fields (zod strips them) and strict on the fields we use. Fields that the spec gives only
+// on some endpoints, or only once a build completed, are optional, and a reasonable service may
+// send null. Every rule's problem text names what is wrong and never quotes the value (it may
+// carry a newline and a workflow command): see `shapeProblem`.
 import { z } from 'zod';
+import { BUILD_ID, EVENT_ID, PROJECT_ID, WEBHOOK_ID } from './ids.ts';
 
 export const PLATFORMS = ['mac', 'windows', 'linux'] as const;
 export const ARCHES = ['x64', 'arm64'] as const;
@@ -17,11 +22,40 @@ export const EVENT_TYPES = [
   'project.deleted',
 ] as const;
 
+/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
+export const URL_MAX_CHARS = 8 * 1024;
+/** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
+export const TIMESTAMP_MAX_CHARS = 64;
+/** A version: semver with pre-release and build parts fits easily. */
+export const VERSION_MAX_CHARS = 128;
+/** A log entry's level (`info`, `warn`, …). */
+export const LEVEL_MAX_CHARS = 64;
+/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
+export const TEXT_MAX_CHARS = 4 * 1024;
+/** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
+export const WINDOW_MAX_PIXELS = 100_000;
+
+// A problem text of our own starts with `is `; zod's own messages are wrapped by shapeProblem.
+// `abort`: the later checks of a value that failed one are not run (a 700 MB text is not parsed as
+// a date).
+const rule = (problem: string) => ({ error: problem, abort: true });
+const idOf = (pattern: RegExp, form: string) =>
+  z.string().regex(pattern, rule(`is not of the form ${form}_<id>`));
+
+export const BuildId = idOf(BUILD_ID, 'build');
+export const ProjectId = idOf(PROJECT_ID, 'proj');
+export const WebhookId = idOf(WEBHOOK_ID, 'wh');
+export const EventId = idOf(EVENT_ID, 'evt');
+
 export const Platform = z.enum(PLATFORMS);
 export const Arch = z.enum(ARCHES);
-// Any non-empty text: one build with a status the spec does not list (say `cancelled`) must not
-// make a whole build list unreadable.
-export const BuildStatus = z.string().min(1);
+// A short token, not one of a fixed list: one build with a status the spec does not list (say
+// `cancelled`) must not make a whole build list unreadable, and isTerminal decides what it means.
+const token = (problem: string) =>
+  z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, rule(problem));
+export const BuildStatus = token(
+  'is not a status (a letter, then up to 39 letters, digits, _ . -)',
+);
 export const EventType = z.enum(EVENT_TYPES);
 export type Platform = z.infer<typeof Platform>;
 export type Arch = z.infer<typeof Arch>;
@@ -36,13 +70,59 @@ export const isKnownStatus = (status: BuildStatus): status is KnownBuildStatus =
 export const isTerminal = (status: BuildStatus): boolean =>
   status !== 'queued' && status !== 'building';
 
-const timestamp = z.string();
+const text = (maxChars: number) =>
+  z.string().max(maxChars, rule(`is longer than ${maxChars} characters`));
+const timestamp = text(TIMESTAMP_MAX_CHARS).refine(
+  (value) => !Number.isNaN(Date.parse(value)),
+  rule('is not a timestamp'),
+);
+const url = text(URL_MAX_CHARS);
+// No control, format or line-separator characters: a version is shown in log lines and titles.
+const version = text(VERSION_MAX_CHARS).regex(
+  /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u,
+  rule('is not printable text (it has control or format characters)'),
+);
+const count = z
+  .number()
+  .int(rule('is not a whole number (at most 2^53 - 1)'))
+  .nonnegative(rule('is negative'));
+const pixels = z
+  .number()
+  .int(rule('is not a whole number (at most 2^53 - 1)'))
+  .positive(rule('is not positive'))
+  .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
 const optional = <T extends z.ZodType>(schema: T) =>
   schema.nullish().transform((v) => v ?? undefined);
 
+/** What is wrong with an answer: the field (a dotted path) and the problem, without its value. */
+export interface FieldProblem {
+  fieldPath: string;
+  problem: string;
+}
+
+// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
+// body) is not shown.
+const pathSegment = (key: PropertyKey): string =>
+  typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
+    ? String(key)
+    : '?';
+
+/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
+export function shapeProblem(error: z.ZodError, prefix: readonly PropertyKey[] = []): FieldProblem {
+  const issue = error.issues[0];
+  const path = [...prefix, ...(issue?.path ?? [])];
+  const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
+  if (issue === undefined) return { fieldPath, problem: 'is invalid' };
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+    return { fieldPath, problem: 'is missing' };
+  }
+  const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
+  return { fieldPath, problem };
+}
+
 export const ProjectWindow = z.object({
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: pixels,
+  height: pixels,
   resizable: z.boolean().optional(),
 });
 export const ProjectFeatures = z.object({
@@ -53,10 +133,13 @@ export const ProjectFeatures = z.object({
 export type ProjectWindow = z.infer<typeof ProjectWindow>;
 export type ProjectFeatures = z.infer<typeof ProjectFeatures>;
 
+const name = text(TEXT_MAX_CHARS);
+const message = optional(text(TEXT_MAX_CHARS));
+
 export const ProjectSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  url: z.string(),
+  id: ProjectId,
+  name,
+  url,
   platforms: z.array(Platform),
   createdAt: timestamp,
   updatedAt: optional(timestamp),
@@ -64,99 +147,99 @@ export const ProjectSummary = z.object({
 export type ProjectSummary = z.infer<typeof ProjectSummary>;
 
 export const Project = ProjectSummary.extend({
-  author: optional(z.string()),
-  version: optional(z.string()),
-  appId: optional(z.string()),
+  author: optional(text(TEXT_MAX_CHARS)),
+  version: optional(version),
+  appId: optional(text(TEXT_MAX_CHARS)),
   window: optional(ProjectWindow),
   features: optional(ProjectFeatures),
 });
 export type Project = z.infer<typeof Project>;
 
-export const ProjectList = z.object({ projects: z.array(ProjectSummary), total: z.number().int() });
+export const ProjectList = z.object({ projects: z.array(ProjectSummary), total: count });
 export type ProjectList = z.infer<typeof ProjectList>;
 
 export const CreatedProject = z.object({
-  id: z.string(),
-  name: z.string(),
-  url: z.string(),
+  id: ProjectId,
+  name,
+  url,
   platforms: z.array(Platform),
   createdAt: timestamp,
-  message: optional(z.string()),
+  message,
 });
 export type CreatedProject = z.infer<typeof CreatedProject>;
 
 export const UpdatedProject = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: ProjectId,
+  name,
   platforms: z.array(Platform),
   updatedAt: timestamp,
-  message: optional(z.string()),
+  message,
 });
 export type UpdatedProject = z.infer<typeof UpdatedProject>;
 
-export const Deleted = z.object({
-  id: z.string(),
-  deleted: z.literal(true),
-  message: optional(z.string()),
-});
-export type Deleted = z.infer<typeof Deleted>;
+const deleted = (id: z.ZodString) => z.object({ id, deleted: z.literal(true), message });
+export const DeletedProject = deleted(ProjectId);
+export const DeletedWebhook = deleted(WebhookId);
+export type Deleted = z.infer<typeof DeletedProject>;
 
 export const BuildSummary = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  version: optional(z.string()),
+  id: BuildId,
+  projectId: ProjectId,
+  version: optional(version),
   platform: Platform,
   arch: Arch,
   status: BuildStatus,
   createdAt: timestamp,
   completedAt: optional(timestamp),
-  artifactUrl: optional(z.string()),
+  artifactUrl: optional(url),
 });
 export type BuildSummary = z.infer<typeof BuildSummary>;
 
 export const Build = BuildSummary.extend({
   startedAt: optional(timestamp),
-  duration: optional(z.number()),
-  artifactSize: optional(z.number().int().nonnegative()),
-  buildLog: optional(z.string()),
+  duration: optional(z.number().nonnegative(rule('is negative'))),
+  artifactSize: optional(count),
+  buildLog: optional(url),
 });
 export type Build = z.infer<typeof Build>;
 
-export const BuildList = z.object({ builds: z.array(BuildSummary), total: z.number().int() });
+export const BuildList = z.object({ builds: z.array(BuildSummary), total: count });
 export type BuildList = z.infer<typeof BuildList>;
 
 export const TriggeredBuild = z.object({
-  id: z.string(),
-  projectId: z.string(),
+  id: BuildId,
+  projectId: ProjectId,
   platform: Platform,
   arch: Arch,
-  version: optional(z.string()),
+  version: optional(version),
   status: BuildStatus,
   createdAt: timestamp,
-  message: optional(z.string()),
+  message,
 });
 export type TriggeredBuild = z.infer<typeof TriggeredBuild>;
 
 export const LogEntry = z.object({
-  timestamp: timestamp,
-  level: z.string(),
+  timestamp,
+  level: text(LEVEL_MAX_CHARS),
+  // Any text: the log is what the build printed, shown inertly; the answer's size bounds it.
   message: z.string(),
 });
 export type LogEntry = z.infer<typeof LogEntry>;
 
-export const BuildLogs = z.object({ buildId: z.string(), logs: z.array(LogEntry) });
+export const BuildLogs = z.object({ buildId: BuildId, logs: z.array(LogEntry) });
 export type BuildLogs = z.infer<typeof BuildLogs>;
 
 export const Webhook = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.string()),
+  id: WebhookId,
+  url,
+  // Not EventType: a type a newer service knows must not make the webhook unreadable.
+  events: z.array(token('is not an event type')),
   active: z.boolean(),
   createdAt: timestamp,
 });
 export type Webhook = z.infer<typeof Webhook>;
 
-export const WebhookList = z.object({ webhooks: z.array(Webhook), total: z.number().int() });
+export const WebhookList = z.object({ webhooks: z.array(Webhook), total: count });
 export type WebhookList = z.infer<typeof WebhookList>;
 
 // Request bodies (spec §4). `config` is open beyond `window` (spec §2.1).
@@ -186,21 +269,21 @@ export interface CreateWebhookRequest {
 // Webhook deliveries (spec §6.2).
 export const BuildEventData = z.object({
   build: z.object({
-    id: z.string(),
-    projectId: z.string(),
-    version: optional(z.string()),
+    id: BuildId,
+    projectId: ProjectId,
+    version: optional(version),
     platform: Platform,
     arch: Arch,
     status: BuildStatus,
-    artifactUrl: optional(z.string()),
-    duration: optional(z.number()),
+    artifactUrl: optional(url),
+    duration: optional(z.number().nonnegative(rule('is negative'))),
   }),
-  project: z.object({ id: z.string(), name: z.string() }),
+  project: z.object({ id: ProjectId, name }),
 });
 export type BuildEventData = z.infer<typeof BuildEventData>;
 
 export const WebhookEvent = z.object({
-  id: z.string(),
+  id: EventId,
   type: EventType,
   createdAt: timestamp,
   data: z.record(z.string(), z.unknown()),
@@ -210,6 +293,6 @@ export type WebhookEvent = z.infer<typeof WebhookEvent>;
 // Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
 // Project fields may come along.
 export const ProjectEventData = z.object({
-  project: z.looseObject({ id: z.string(), name: optional(z.string()) }),
+  project: z.looseObject({ id: ProjectId, name: optional(name) }),
 });
 export type ProjectEventData = z.infer<typeof ProjectEventData>;

@@ -1,6 +1,6 @@
 // The HTTP edge (undici): base URL, auth for the API's own origin only, User-Agent, per-request
-// timeouts that follow the time left in the step, and classification of every failure for the
-// retry policy.
+// timeouts that follow the time left in the step, bounded answers, and classification of every
+// failure for the retry policy.
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { serviceMessageOf } from './error-body.ts';
@@ -11,10 +11,11 @@ import {
   NotFoundError,
   ProxyRefusedError,
   ResponseShapeError,
+  ResponseTooLargeError,
   TimeoutError,
 } from './errors.ts';
 import { createDispatcher, describeProxy, proxyFor } from './dispatcher.ts';
-import { LogEntryShapeError, UnreadableBodyError } from './log-stream.ts';
+import { declaredLength, LogEntryShapeError, UnreadableBodyError } from './log-stream.ts';
 import {
   parseRetryAfter,
   timeLeft,
@@ -23,6 +24,16 @@ import {
   type AttemptResult,
   type RetryRuntime,
 } from './retry.ts';
+import { shapeProblem, type FieldProblem } from './schemas.ts';
+
+/**
+ * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
+ * 1 MB: 16 MiB leaves a wide margin for growth while bounding what a misbehaving service can make
+ * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
+ */
+export const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The start of an error answer that is read for the service's words; the status decides. */
+const ERROR_BODY_BYTES = 16 * 1024;
 
 export interface TransportOptions {
   baseUrl: string;
@@ -45,15 +56,31 @@ export interface JsonRequest<T> {
   /** The id a 404 is about. */
   resourceId?: string;
   idempotencyKey?: string;
+  /**
+   * What is wrong with a well-formed answer that is not the one asked for (another build's id, a
+   * platform not asked for); a problem is final. `reconcile` looks for its value by these same
+   * fields, in answers checked in their turn.
+   */
+  check?: (value: T) => FieldProblem | undefined;
   /** See RetryTask.reconcile. */
   reconcile?: () => Promise<T | undefined>;
+}
+
+/** A 2xx answer as a stream reader sees it: its chunks are bounded and time-limited. */
+export interface StreamResponse {
+  headers: Dispatcher.ResponseData['headers'];
+  chunks: AsyncIterable<Buffer>;
+  /** Drops the body unread. */
+  discard(): Promise<void>;
 }
 
 export interface StreamRequest<T> {
   endpoint: string;
   path: string;
   resourceId?: string;
-  read(response: Pick<Dispatcher.ResponseData, 'body' | 'headers'>): Promise<T>;
+  /** The most the answer may hold. */
+  maxBytes: number;
+  read(response: StreamResponse): Promise<T>;
 }
 
 export interface SendInit {
@@ -123,10 +150,58 @@ function joinUrl(baseUrl: string, path: string): URL {
   return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
 }
 
-function shapeProblem(error: z.ZodError): { fieldPath: string; problem: string } {
-  const issue = error.issues[0];
-  const fieldPath = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
-  return { fieldPath, problem: issue ? `is invalid (${issue.message})` : 'is invalid' };
+/**
+ * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * announces more, else as soon as more has come. Leaving the loop early destroys the body.
+ */
+export async function* boundedChunks(
+  body: AsyncIterable<Buffer>,
+  headers: Dispatcher.ResponseData['headers'],
+  maxBytes: number,
+  endpoint: string,
+): AsyncGenerator<Buffer> {
+  const announced = declaredLength(headers['content-length']);
+  if (announced !== undefined && announced > maxBytes) {
+    throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+  }
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.length;
+    if (received > maxBytes) throw new ResponseTooLargeError(endpoint, maxBytes);
+    yield chunk;
+  }
+}
+
+/**
+ * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
+ * byte costs one character, not the answer.
+ */
+async function bodyText(
+  response: Dispatcher.ResponseData,
+  maxBytes: number,
+  endpoint: string,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of boundedChunks(response.body, response.headers, maxBytes, endpoint)) {
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** The start of an error answer, for the service's words; what follows is dropped. */
+async function bodyStart(body: Dispatcher.ResponseData['body'], maxBytes: number) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= maxBytes) break;
+    }
+  } catch {
+    // The words are a bonus; the status already decided.
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
 }
 
 export class Transport {
@@ -185,7 +260,7 @@ export class Transport {
     });
   }
 
-  /** A JSON endpoint: retried, validated, typed. */
+  /** A JSON endpoint: retried, bounded, validated, checked, typed. */
   json<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<T> {
     return withRetries(this.runtime, {
       endpoint: request.endpoint,
@@ -196,9 +271,10 @@ export class Transport {
   }
 
   /**
-   * A GET whose 2xx body `read` consumes as it streams: retried like `json`. `read` throws
-   * UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a body of another
-   * shape (final); a broken connection is a network failure.
+   * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
+   * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
+   * `read` throws UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a
+   * body of another shape (final); a broken connection is a network failure.
    */
   stream<T>(request: StreamRequest<T>, signal?: AbortSignal): Promise<T> {
     return withRetries(this.runtime, {
@@ -287,6 +363,9 @@ export class Transport {
     signal?: AbortSignal,
   ): Promise<AttemptResult<T>> {
     const timeoutMs = this.requestTimeoutMs();
+    // The whole read, not only each silence: a body that trickles a byte now and then would
+    // otherwise hold its caller for as long as the service likes.
+    const timeout = AbortSignal.timeout(timeoutMs);
     const url = this.url(request.path);
     const { endpoint } = request;
     let response: Dispatcher.ResponseData;
@@ -294,17 +373,19 @@ export class Transport {
       response = await this.send(url, {
         method: 'GET',
         headers: { accept: 'application/json' },
-        signal,
-        // A long body may take longer than the timeout in all; only silence counts.
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         idleTimeoutMs: timeoutMs,
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      return { ok: false, failure: this.networkFailure(endpoint, error, false, timeoutMs, url) };
+      return {
+        ok: false,
+        failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
+      };
     }
     const status = response.statusCode;
     if (status < 200 || status >= 300) {
-      const text = await response.body.text().catch(() => '');
+      const text = await bodyStart(response.body, ERROR_BODY_BYTES);
       const failure = this.statusFailure(
         endpoint,
         status,
@@ -314,13 +395,23 @@ export class Transport {
       );
       return { ok: false, failure };
     }
+    const { body, headers } = response;
     try {
-      return { ok: true, value: await request.read(response) };
+      const value = await request.read({
+        headers,
+        chunks: boundedChunks(body, headers, request.maxBytes, endpoint),
+        discard: () => body.dump(),
+      });
+      return { ok: true, value };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      response.body.destroy();
+      body.destroy();
+      if (error instanceof ResponseTooLargeError) return tooLarge(error);
       if (error instanceof LogEntryShapeError) {
         return shapeFailure(endpoint, status, error.fieldPath, error.problem);
+      }
+      if (timeout.aborted) {
+        return { ok: false, failure: this.networkFailure(endpoint, error, true, timeoutMs, url) };
       }
       if (error instanceof UnreadableBodyError) {
         return {
@@ -330,7 +421,14 @@ export class Transport {
             outcomeUnknown: false,
             reason: 'unparsable JSON body',
             toError: (attempts) =>
-              new ResponseShapeError(endpoint, status, '(body)', 'is not valid JSON', attempts),
+              new ResponseShapeError(
+                endpoint,
+                status,
+                '(body)',
+                'is not valid JSON',
+                attempts,
+                false,
+              ),
           },
         };
       }
@@ -345,8 +443,15 @@ export class Transport {
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
     const url = this.url(request.path);
+    const { endpoint } = request;
+    const networkFailure = (error: unknown): AttemptResult<never> => {
+      if (signal?.aborted) throw signal.reason;
+      return {
+        ok: false,
+        failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
+      };
+    };
     let response: Dispatcher.ResponseData;
-    let text: string;
     try {
       response = await this.send(url, {
         method: request.method,
@@ -355,24 +460,29 @@ export class Transport {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         idleTimeoutMs: timeoutMs,
       });
-      text = await response.body.text();
     } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      return {
-        ok: false,
-        failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs, url),
-      };
+      return networkFailure(error);
     }
     const status = response.statusCode;
     if (status < 200 || status >= 300) {
+      const text = await bodyStart(response.body, ERROR_BODY_BYTES);
+      if (signal?.aborted) throw signal.reason;
       const failure = this.statusFailure(
-        request.endpoint,
+        endpoint,
         status,
         response.headers,
         text,
         request.resourceId,
       );
       return { ok: false, failure };
+    }
+    let text: string;
+    try {
+      text = await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint);
+    } catch (error) {
+      response.body.destroy();
+      if (error instanceof ResponseTooLargeError && !signal?.aborted) return tooLarge(error);
+      return networkFailure(error);
     }
     return this.#decode(request, status, text);
   }
@@ -395,18 +505,36 @@ export class Transport {
               '(body)',
               'is not valid JSON',
               attempts,
+              false,
             ),
         },
       };
     }
     const parsed = request.schema.safeParse(data);
-    if (parsed.success) return { ok: true, value: parsed.data };
-    const { fieldPath, problem } = shapeProblem(parsed.error);
-    return shapeFailure(request.endpoint, status, fieldPath, problem);
+    if (!parsed.success) {
+      const { fieldPath, problem } = shapeProblem(parsed.error);
+      return shapeFailure(request.endpoint, status, fieldPath, problem);
+    }
+    const mismatch = request.check?.(parsed.data);
+    if (mismatch !== undefined) {
+      return shapeFailure(request.endpoint, status, mismatch.fieldPath, mismatch.problem);
+    }
+    return { ok: true, value: parsed.data };
   }
 }
 
-/** A 2xx body of another shape: the service speaks another version, so asking again won't help. */
+/** Refused for its size: the same request would get the same answer. */
+const tooLarge = (error: ResponseTooLargeError): AttemptResult<never> => ({
+  ok: false,
+  failure: {
+    retryable: false,
+    outcomeUnknown: false,
+    reason: 'answer too large',
+    toError: () => error,
+  },
+});
+
+/** A 2xx body of another shape, or about another resource: asking again won't help. */
 const shapeFailure = (
   endpoint: string,
   status: number,

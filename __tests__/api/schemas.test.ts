@@ -1,0 +1,100 @@
+// The rules of the validation boundary as pure functions: id forms, tokens, problem texts.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { isBuildId, isEventId, isProjectId, isWebhookId } from '../../src/api/ids.ts';
+import { answersFor, buildsOf, triggeredAs } from '../../src/api/reconcile.ts';
+import { BuildStatus, shapeProblem } from '../../src/api/schemas.ts';
+
+describe('id forms', () => {
+  it('take the prefix, then 1 to 120 of A-Z a-z 0-9 _ -', () => {
+    expect(isBuildId('build_4f2a9c01d3e5b7a8')).toBe(true);
+    expect(isBuildId(`build_${'a'.repeat(120)}`)).toBe(true);
+    expect(isProjectId('proj_my-app_2')).toBe(true);
+    expect(isWebhookId('wh_1')).toBe(true);
+    expect(isEventId('evt_1')).toBe(true);
+    for (const bad of [
+      'build_',
+      `build_${'a'.repeat(121)}`,
+      'build_../x',
+      'build_a/b',
+      'build_a b',
+      'build_a\n::error::x',
+      'build_a|b',
+      'build_é',
+      'proj_1',
+      ' build_1',
+    ]) {
+      expect(isBuildId(bad), JSON.stringify(bad)).toBe(false);
+    }
+    expect(isProjectId('build_1')).toBe(false);
+  });
+});
+
+describe('statuses', () => {
+  it('are short tokens, known or not', () => {
+    for (const ok of ['queued', 'success', 'cancelled', 'timed_out', 'v2.failed-hard']) {
+      expect(BuildStatus.safeParse(ok).success, ok).toBe(true);
+    }
+    for (const bad of ['', '1queued', 'a'.repeat(41), 'queued\n', 'failed ::error::x', 'échec']) {
+      expect(BuildStatus.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
+
+describe('shapeProblem', () => {
+  const schema = z.object({ items: z.array(z.object({ id: z.string() })) });
+
+  it('names the field by its path, and says a missing field is missing', () => {
+    const parsed = schema.safeParse({ items: [{ id: 'a' }, {}] });
+    expect(shapeProblem(parsed.error!)).toEqual({ fieldPath: 'items.1.id', problem: 'is missing' });
+    expect(shapeProblem(parsed.error!, ['logs', 3])).toMatchObject({
+      fieldPath: 'logs.3.items.1.id',
+    });
+  });
+
+  it('wraps zod’s own words, keeps ours, and never shows a key taken from the body', () => {
+    const wrong = schema.safeParse({ items: 'x' });
+    expect(shapeProblem(wrong.error!)).toEqual({
+      fieldPath: 'items',
+      problem: 'is invalid (Invalid input: expected array, received string)',
+    });
+    const record = z.record(z.string(), z.number());
+    const keyed = record.safeParse({ 'a\n::error::x': 'y' });
+    expect(shapeProblem(keyed.error!).fieldPath).toBe('?');
+    expect(shapeProblem(z.string().safeParse(1).error!).fieldPath).toBe('(body)');
+  });
+});
+
+describe('answer checks', () => {
+  it('answersFor: the answer must carry the id asked for in its field', () => {
+    const isBuild1 = answersFor('build', 'build_1', 'id');
+    expect(isBuild1({ id: 'build_1' })).toBeUndefined();
+    expect(isBuild1({ id: 'build_2' })).toEqual({
+      fieldPath: 'id',
+      problem: 'is not the build asked for',
+    });
+    expect(answersFor('build', 'build_1', 'buildId')({ buildId: 'x' })?.fieldPath).toBe('buildId');
+  });
+
+  it('buildsOf: every listed build is of the project asked for', () => {
+    const builds = [{ projectId: 'proj_1' }, { projectId: 'proj_1' }, { projectId: 'proj_2' }];
+    expect(buildsOf('proj_1')({ builds: builds.slice(0, 2) })).toBeUndefined();
+    expect(buildsOf('proj_1')({ builds })).toEqual({
+      fieldPath: 'builds.2.projectId',
+      problem: 'is not the project asked for',
+    });
+  });
+
+  it('triggeredAs: project, platform, and arch (x64 when none was asked for)', () => {
+    const check = triggeredAs('proj_1', { platform: 'mac' });
+    const answer = { projectId: 'proj_1', platform: 'mac', arch: 'x64' } as const;
+    expect(check(answer)).toBeUndefined();
+    expect(check({ ...answer, projectId: 'proj_2' })?.fieldPath).toBe('projectId');
+    expect(check({ ...answer, platform: 'linux' })?.fieldPath).toBe('platform');
+    expect(check({ ...answer, arch: 'arm64' })?.fieldPath).toBe('arch');
+    expect(triggeredAs('proj_1', { platform: 'mac', arch: 'arm64' })(answer)).toEqual({
+      fieldPath: 'arch',
+      problem: 'is not the architecture asked for',
+    });
+  });
+});
