@@ -220,8 +220,10 @@ var summary = __webpack_require__(2360);
 var timing = __webpack_require__(81566);
 ;// CONCATENATED MODULE: ./src/comment/render-comment.ts
 // The pull-request comment, as text: pure. Everything in it comes from the action's own model or
-// the runner; nothing the service wrote (logs, messages, file names) goes in, so a build cannot
-// inject markdown, HTML or @mentions into the pull request. Nothing in it needs the API key.
+// the runner; nothing the service wrote (ids, versions, messages, logs, file names, a status this
+// action does not know) goes in, so a build cannot inject markdown, HTML or @mentions into the
+// pull request: platform and arch are the schema's enums, the status is one of the known words,
+// sizes are numbers and the sha256 is checked hex. Nothing in it needs the API key.
 
 
 

@@ -45493,6 +45493,37 @@ module.exports = {
 
 /***/ }),
 
+/***/ 67958:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ isBuildId),
+/* harmony export */   Uw: () => (/* binding */ WEBHOOK_ID),
+/* harmony export */   hy: () => (/* binding */ EVENT_ID),
+/* harmony export */   iJ: () => (/* binding */ PROJECT_ID),
+/* harmony export */   jt: () => (/* binding */ BUILD_ID),
+/* harmony export */   rm: () => (/* binding */ isProjectId)
+/* harmony export */ });
+/* unused harmony exports ID_MAX_CHARS, isWebhookId, isEventId */
+// The forms of the service's identifiers (spec §2, §6): one rule for the ids a user gives (inputs,
+// build-ids) and the ids the service returns. The characters are the ones safe in a URL path, a
+// file name, a workflow command and a Markdown cell alike; the bound keeps a hostile id from
+// filling a log line or a summary.
+/** Characters after the prefix: at most this many. Real ids are ~20 (`build_` + 16 hex). */
+const ID_MAX_CHARS = 120;
+const idPattern = (prefix) => new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,${ID_MAX_CHARS}}$`);
+const BUILD_ID = idPattern('build');
+const PROJECT_ID = idPattern('proj');
+const WEBHOOK_ID = idPattern('wh');
+const EVENT_ID = idPattern('evt');
+const isBuildId = (value) => BUILD_ID.test(value);
+const isProjectId = (value) => PROJECT_ID.test(value);
+const isWebhookId = (value) => WEBHOOK_ID.test(value);
+const isEventId = (value) => EVENT_ID.test(value);
+
+
+/***/ }),
+
 /***/ 21405:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45624,29 +45655,38 @@ async function withRetries(runtime, task) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ek: () => (/* binding */ BuildId),
 /* harmony export */   Hd: () => (/* binding */ isTerminal),
 /* harmony export */   Ig: () => (/* binding */ WebhookList),
 /* harmony export */   KD: () => (/* binding */ Webhook),
 /* harmony export */   Kh: () => (/* binding */ TriggeredBuild),
 /* harmony export */   L2: () => (/* binding */ Build),
 /* harmony export */   MM: () => (/* binding */ Project),
+/* harmony export */   NF: () => (/* binding */ DeletedProject),
 /* harmony export */   P4: () => (/* binding */ PLATFORMS),
 /* harmony export */   Pr: () => (/* binding */ ARCHES),
 /* harmony export */   e$: () => (/* binding */ ProjectList),
 /* harmony export */   i: () => (/* binding */ CreatedProject),
 /* harmony export */   ih: () => (/* binding */ isKnownStatus),
+/* harmony export */   jn: () => (/* binding */ shapeProblem),
 /* harmony export */   nU: () => (/* binding */ BuildList),
 /* harmony export */   q4: () => (/* binding */ BuildLogs),
 /* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
-/* harmony export */   qn: () => (/* binding */ Deleted),
 /* harmony export */   tc: () => (/* binding */ UpdatedProject),
-/* harmony export */   xP: () => (/* binding */ LogEntry)
+/* harmony export */   xP: () => (/* binding */ LogEntry),
+/* harmony export */   xV: () => (/* binding */ DeletedWebhook)
 /* harmony export */ });
-/* unused harmony exports EVENT_TYPES, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, BuildEventData, WebhookEvent, ProjectEventData */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(38816);
-// Runtime shapes of the service's resources (spec §2, §4, §6). Objects are tolerant of extra
-// fields (zod strips them) and strict on the fields we use. Fields that the spec gives only on some
-// endpoints, or only once a build completed, are optional, and a reasonable service may send null.
+/* unused harmony exports EVENT_TYPES, URL_MAX_CHARS, TIMESTAMP_MAX_CHARS, VERSION_MAX_CHARS, LEVEL_MAX_CHARS, TEXT_MAX_CHARS, WINDOW_MAX_PIXELS, ProjectId, WebhookId, EventId, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, BuildEventData, WebhookEvent, ProjectEventData */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38816);
+/* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(67958);
+// Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
+// Everything the service returns is untrusted: ids have the spec's forms, statuses are short
+// tokens, texts and URLs are bounded, numbers are sane, timestamps parse. Objects are tolerant of
+// extra fields (zod strips them) and strict on the fields we use. Fields that the spec gives only
+// on some endpoints, or only once a build completed, are optional, and a reasonable service may
+// send null. Every rule's problem text names what is wrong and never quotes the value (it may
+// carry a newline and a workflow command): see `shapeProblem`.
+
 
 const PLATFORMS = ['mac', 'windows', 'linux'];
 const ARCHES = ['x64', 'arm64'];
@@ -45661,129 +45701,182 @@ const EVENT_TYPES = [
     'project.updated',
     'project.deleted',
 ];
-const Platform = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(PLATFORMS);
-const Arch = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(ARCHES);
-// Any non-empty text: one build with a status the spec does not list (say `cancelled`) must not
-// make a whole build list unreadable.
-const BuildStatus = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1);
-const EventType = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(EVENT_TYPES);
+/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
+const URL_MAX_CHARS = 8 * 1024;
+/** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
+const TIMESTAMP_MAX_CHARS = 64;
+/** A version: semver with pre-release and build parts fits easily. */
+const VERSION_MAX_CHARS = 128;
+/** A log entry's level (`info`, `warn`, …). */
+const LEVEL_MAX_CHARS = 64;
+/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
+const TEXT_MAX_CHARS = 4 * 1024;
+/** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
+const WINDOW_MAX_PIXELS = 100_000;
+// A problem text of our own starts with `is `; zod's own messages are wrapped by shapeProblem.
+// `abort`: the later checks of a value that failed one are not run (a 700 MB text is not parsed as
+// a date).
+const rule = (problem) => ({ error: problem, abort: true });
+const idOf = (pattern, form) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(pattern, rule(`is not of the form ${form}_<id>`));
+const BuildId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_ID */ .jt, 'build');
+const ProjectId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .PROJECT_ID */ .iJ, 'proj');
+const WebhookId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_ID */ .Uw, 'wh');
+const EventId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .EVENT_ID */ .hy, 'evt');
+const Platform = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(PLATFORMS);
+const Arch = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(ARCHES);
+// A short token, not one of a fixed list: one build with a status the spec does not list (say
+// `cancelled`) must not make a whole build list unreadable, and isTerminal decides what it means.
+const token = (problem) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, rule(problem));
+const BuildStatus = token('is not a status (a letter, then up to 39 letters, digits, _ . -)');
+const EventType = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(EVENT_TYPES);
 const isKnownStatus = (status) => BUILD_STATUSES.includes(status);
 /** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
 const isTerminal = (status) => status !== 'queued' && status !== 'building';
-const timestamp = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP();
+const text = (maxChars) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(maxChars, rule(`is longer than ${maxChars} characters`));
+const timestamp = text(TIMESTAMP_MAX_CHARS).refine((value) => !Number.isNaN(Date.parse(value)), rule('is not a timestamp'));
+const url = text(URL_MAX_CHARS);
+// No control, format or line-separator characters: a version is shown in log lines and titles.
+const version = text(VERSION_MAX_CHARS).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, rule('is not printable text (it has control or format characters)'));
+const count = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
+    .int(rule('is not a whole number (at most 2^53 - 1)'))
+    .nonnegative(rule('is negative'));
+const pixels = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
+    .int(rule('is not a whole number (at most 2^53 - 1)'))
+    .positive(rule('is not positive'))
+    .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
 const optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
-const ProjectWindow = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    width: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive(),
-    height: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive(),
-    resizable: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
+// body) is not shown.
+const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
+    ? String(key)
+    : '?';
+/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
+function shapeProblem(error, prefix = []) {
+    const issue = error.issues[0];
+    const path = [...prefix, ...(issue?.path ?? [])];
+    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
+    if (issue === undefined)
+        return { fieldPath, problem: 'is invalid' };
+    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+        return { fieldPath, problem: 'is missing' };
+    }
+    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
+    return { fieldPath, problem };
+}
+const ProjectWindow = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    width: pixels,
+    height: pixels,
+    resizable: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
 });
-const ProjectFeatures = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    autoUpdate: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
-    tray: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
-    menuBar: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+const ProjectFeatures = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    autoUpdate: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    tray: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    menuBar: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
 });
-const ProjectSummary = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    platforms: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Platform),
+const name = text(TEXT_MAX_CHARS);
+const message = optional(text(TEXT_MAX_CHARS));
+const ProjectSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: ProjectId,
+    name,
+    url,
+    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
     createdAt: timestamp,
     updatedAt: optional(timestamp),
 });
 const Project = ProjectSummary.extend({
-    author: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    version: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    appId: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    author: optional(text(TEXT_MAX_CHARS)),
+    version: optional(version),
+    appId: optional(text(TEXT_MAX_CHARS)),
     window: optional(ProjectWindow),
     features: optional(ProjectFeatures),
 });
-const ProjectList = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ projects: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ProjectSummary), total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() });
-const CreatedProject = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    platforms: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Platform),
+const ProjectList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ projects: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ProjectSummary), total: count });
+const CreatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: ProjectId,
+    name,
+    url,
+    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
     createdAt: timestamp,
-    message: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    message,
 });
-const UpdatedProject = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    platforms: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Platform),
+const UpdatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: ProjectId,
+    name,
+    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
     updatedAt: timestamp,
-    message: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    message,
 });
-const Deleted = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    deleted: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true),
-    message: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-});
-const BuildSummary = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    projectId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    version: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+const deleted = (id) => zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id, deleted: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(true), message });
+const DeletedProject = deleted(ProjectId);
+const DeletedWebhook = deleted(WebhookId);
+const BuildSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: BuildId,
+    projectId: ProjectId,
+    version: optional(version),
     platform: Platform,
     arch: Arch,
     status: BuildStatus,
     createdAt: timestamp,
     completedAt: optional(timestamp),
-    artifactUrl: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    artifactUrl: optional(url),
 });
 const Build = BuildSummary.extend({
     startedAt: optional(timestamp),
-    duration: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
-    artifactSize: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative()),
-    buildLog: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    duration: optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative'))),
+    artifactSize: optional(count),
+    buildLog: optional(url),
 });
-const BuildList = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ builds: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(BuildSummary), total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() });
-const TriggeredBuild = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    projectId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+const BuildList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ builds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(BuildSummary), total: count });
+const TriggeredBuild = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: BuildId,
+    projectId: ProjectId,
     platform: Platform,
     arch: Arch,
-    version: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    version: optional(version),
     status: BuildStatus,
     createdAt: timestamp,
-    message: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    message,
 });
-const LogEntry = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    timestamp: timestamp,
-    level: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+const LogEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    timestamp,
+    level: text(LEVEL_MAX_CHARS),
+    // Any text: the log is what the build printed, shown inertly; the answer's size bounds it.
+    message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
 });
-const BuildLogs = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ buildId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), logs: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(LogEntry) });
-const Webhook = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-    events: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-    active: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+const BuildLogs = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ buildId: BuildId, logs: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(LogEntry) });
+const Webhook = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: WebhookId,
+    url,
+    // Not EventType: a type a newer service knows must not make the webhook unreadable.
+    events: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(token('is not an event type')),
+    active: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
     createdAt: timestamp,
 });
-const WebhookList = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ webhooks: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(Webhook), total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() });
+const WebhookList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ webhooks: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Webhook), total: count });
 // Webhook deliveries (spec §6.2).
-const BuildEventData = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    build: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-        id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-        projectId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-        version: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+const BuildEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    build: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        id: BuildId,
+        projectId: ProjectId,
+        version: optional(version),
         platform: Platform,
         arch: Arch,
         status: BuildStatus,
-        artifactUrl: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
-        duration: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
+        artifactUrl: optional(url),
+        duration: optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative'))),
     }),
-    project: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
+    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id: ProjectId, name }),
 });
-const WebhookEvent = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+const WebhookEvent = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: EventId,
     type: EventType,
     createdAt: timestamp,
-    data: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()),
+    data: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()),
 });
 // Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
 // Project fields may come along.
-const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    project: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), name: optional(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) }),
+const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ id: ProjectId, name: optional(name) }),
 });
 
 
@@ -45829,8 +45922,10 @@ const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/*
 /* harmony export */   oz: () => (/* binding */ progressLine)
 /* harmony export */ });
 /* unused harmony export PROGRESS_EVERY_MS */
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22988);
 /* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
+
 
 
 const PROGRESS_EVERY_MS = 30_000;
@@ -45845,15 +45940,17 @@ function formatElapsed(ms) {
 }
 /** When the build entered its current phase. */
 const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
-const statusLine = (build, previous) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${previous} → ${build.status} (${build.id})`;
+const statusLine = (build, previous) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(`${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
 function progressLine(watched, now) {
     const running = watched.filter(({ build }) => build.id !== null && (0,_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .s)(build) === 'unfinished');
     const done = watched.length - running.length;
-    return [
+    const parts = [
         `${done}/${watched.length} done`,
-        ...running.map(({ build, latest }) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${build.status} ${formatElapsed(now - phaseStart(build))}` +
+        ...running.map(({ build, latest }) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(build.status, 40)} ` +
+            formatElapsed(now - phaseStart(build)) +
             (latest === undefined ? '' : `: ${latest}`)),
-    ].join(' · ');
+    ];
+    return (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(parts.join(' · '), 4_000);
 }
 /** Whether a progress line is due: true at most once per `everyMs`. */
 function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
@@ -45877,12 +45974,13 @@ function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
 /* harmony export */   Af: () => (/* binding */ withProblem),
 /* harmony export */   BM: () => (/* binding */ withDownload),
 /* harmony export */   Bg: () => (/* binding */ resultOf),
+/* harmony export */   GJ: () => (/* binding */ unfollowed),
 /* harmony export */   H: () => (/* binding */ untriggered),
 /* harmony export */   Px: () => (/* binding */ observed),
 /* harmony export */   Wy: () => (/* binding */ labelOf),
 /* harmony export */   X1: () => (/* binding */ withLog)
 /* harmony export */ });
-/* unused harmony export unknownStatusProblem */
+/* unused harmony exports unknownStatusProblem, targetProblem */
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
 // One build as the action knows it: an immutable value, replaced (never edited) as the service
 // reports more. Outputs, annotations, the summary and the verdict all read these.
@@ -45897,7 +45995,20 @@ const unknownStatusProblem = (status) => ({
     message: `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
         `(it knows ${_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_STATUSES */ .qJ.join(', ')}); counted as not successful`,
 });
-/** The build as the service reports it now, folded into what was known; `now` on the action's clock. */
+/** The service reports the build for another target than the one it is followed as. */
+function targetProblem(target, reported) {
+    if (reported.platform === target.platform && reported.arch === target.arch)
+        return undefined;
+    return {
+        stage: 'follow',
+        message: `the service reports this build as ${labelOf(reported)}, not ${labelOf(target)}; ` +
+            `its installer is not taken as ${labelOf(target)}'s`,
+    };
+}
+/**
+ * The build as the service reports it now, folded into what was known; `now` on the action's clock.
+ * The target stays the one the build was asked for; a report of another is a problem.
+ */
 function observed(result, build, now) {
     const { phases } = result;
     const status = build.status;
@@ -45915,7 +46026,9 @@ function observed(result, build, now) {
                 phases.ended ??
                 ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(status) ? now : undefined),
         },
-        problem: result.problem ?? ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownStatus */ .ih)(status) ? undefined : unknownStatusProblem(status)),
+        problem: result.problem ??
+            targetProblem(result, build) ??
+            ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownStatus */ .ih)(status) ? undefined : unknownStatusProblem(status)),
     };
 }
 const blank = (target, version, origin, now) => ({
@@ -45931,11 +46044,17 @@ const blank = (target, version, origin, now) => ({
     problem: undefined,
     log: undefined,
 });
-const resultOf = (build, origin, now) => observed({ ...blank(build, build.version ?? null, origin, now), id: build.id }, build, now);
+/** A build as first reported, followed as `target` (by default, the one it reports). */
+const resultOf = (build, origin, now, target = build) => observed({ ...blank(target, build.version ?? null, origin, now), id: build.id }, build, now);
 /** A target whose trigger failed: no build exists. */
 const untriggered = (target, version, message, now) => ({
     ...blank(target, version, 'triggered', now),
     problem: { stage: 'trigger', message },
+});
+/** A target left without a build of its own: the id the service gave is another target's. */
+const unfollowed = (result, problem) => ({
+    ...blank(result, result.version, result.origin, result.phases.queued),
+    problem,
 });
 /** The first problem is the one that explains the others. */
 const withProblem = (result, problem) => result.problem === undefined ? { ...result, problem } : result;
@@ -46003,12 +46122,51 @@ const asError = (error) => error instanceof Error ? error : new Error(String(err
 
 /***/ }),
 
+/***/ 22988:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jj: () => (/* binding */ cut),
+/* harmony export */   jt: () => (/* binding */ commandText),
+/* harmony export */   p7: () => (/* binding */ markdownText)
+/* harmony export */ });
+// Service text made inert for each medium it is shown in. Everything the service says (ids,
+// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
+// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
+// Control characters (a newline would start a new line, and with it a workflow command; `\r`
+// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
+// as something else).
+// eslint-disable-next-line no-control-regex
+const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
+function cut(text, maxChars) {
+    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
+}
+/**
+ * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
+ * controls, never the start of a workflow command, cut to `maxChars`.
+ */
+function commandText(text, maxChars = 200) {
+    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
+    return cut(flat.replace(/^::/, ': :'), maxChars);
+}
+// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
+// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
+const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
+function markdownText(text, maxChars = 500) {
+    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+}
+
+
+/***/ }),
+
 /***/ 79407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(66419);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86153);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -46019,7 +46177,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 66419:
+/***/ 86153:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46039,16 +46197,504 @@ var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/temp-dir.ts
 var temp_dir = __nccwpck_require__(90327);
+;// CONCATENATED MODULE: ./node_modules/content-disposition/dist/index.js
+/*!
+ * content-disposition
+ * Copyright(c) 2014-2017 Douglas Christopher Wilson
+ * MIT Licensed
+ */
+/**
+ * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
+ */
+const NullObject = /* @__PURE__ */ (() => {
+    const C = function () { };
+    C.prototype = Object.create(null);
+    return C;
+})();
+/**
+ * Create an attachment Content-Disposition header.
+ */
+function create(filename, options) {
+    const type = options?.type || 'attachment';
+    const parameters = createParameters(filename, options?.fallback);
+    return format({ type, parameters }, { extended: false });
+}
+const SP = 32; // " "
+const HTAB = 9; // "\t"
+const SEMI = 59; // ";"
+const EQ = 61; // "="
+const DQUOTE = 34; // '"'
+const BSLASH = 92; // "\\"
+const ASTERISK = 42; // "*"
+/**
+ * Parse Content-Disposition header string.
+ */
+function parse(header, options) {
+    const len = header.length;
+    const multipart = options?.multipart === true;
+    const extended = options?.extended !== false;
+    let index = skipOWS(header, 0, header.length);
+    const typeStart = index;
+    index = parseToken(header, index, len);
+    const typeEnd = trailingOWS(header, typeStart, index);
+    const type = header.slice(typeStart, typeEnd).toLowerCase();
+    const parameters = new NullObject();
+    parameter: while (index < len) {
+        index = skipOWS(header, index + 1, len); // Skip over semicolon.
+        const keyStart = index;
+        while (index < len) {
+            const char = header.charCodeAt(index);
+            if (char === SEMI)
+                continue parameter;
+            if (char === EQ) {
+                const keyEnd = trailingOWS(header, keyStart, index);
+                const key = header.slice(keyStart, keyEnd).toLowerCase();
+                index = skipOWS(header, index + 1, len);
+                if (index < len && header.charCodeAt(index) === DQUOTE) {
+                    index++;
+                    let value = '';
+                    if (multipart) {
+                        while (index < len) {
+                            const code = header.charCodeAt(index++);
+                            if (code === DQUOTE) {
+                                index = parseToken(header, index, len);
+                                if (parameters[key] === undefined)
+                                    parameters[key] = value;
+                                break;
+                            }
+                            if (code === /* % */ 37 && index + 1 < len) {
+                                const code2 = header.charCodeAt(index);
+                                const code3 = header.charCodeAt(index + 1);
+                                if (code2 === 50 /* "2" */ && code3 === 50 /* "2" */) {
+                                    value += '"';
+                                    index += 2;
+                                    continue;
+                                }
+                                if (code2 === 48 /* "0" */) {
+                                    if (code3 === 100 /* "d" */ || code3 === 68 /* "D" */) {
+                                        value += '\r';
+                                        index += 2;
+                                        continue;
+                                    }
+                                    if (code3 === 97 /* "a" */ || code3 === 65 /* "A" */) {
+                                        value += '\n';
+                                        index += 2;
+                                        continue;
+                                    }
+                                }
+                            }
+                            value += String.fromCharCode(code);
+                        }
+                    }
+                    else {
+                        while (index < len) {
+                            const code = header.charCodeAt(index++);
+                            if (code === DQUOTE) {
+                                index = parseToken(header, index, len);
+                                if (parameters[key] === undefined)
+                                    parameters[key] = value;
+                                break;
+                            }
+                            if (code === BSLASH && index < len) {
+                                value += header[index++];
+                                continue;
+                            }
+                            value += String.fromCharCode(code);
+                        }
+                    }
+                    continue parameter;
+                }
+                const valueStart = index;
+                index = parseToken(header, index, len);
+                const valueEnd = trailingOWS(header, valueStart, index);
+                const value = header.slice(valueStart, valueEnd);
+                if (parameters[key] === undefined) {
+                    parameters[key] = value;
+                    if (extended && key.charCodeAt(key.length - 1) === ASTERISK) {
+                        const normalizedKey = key.slice(0, -1);
+                        const decoded = decodeExtended(value);
+                        if (decoded !== undefined)
+                            parameters[normalizedKey] = decoded;
+                    }
+                }
+                continue parameter;
+            }
+            index++;
+        }
+    }
+    return { type, parameters };
+}
+/**
+ * RegExp to match non attr-char, *after* encodeURIComponent (i.e. not including "%")
+ */
+const ENCODE_URL_ATTR_CHAR_REGEXP = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g; // eslint-disable-line no-control-regex
+/**
+ * RegExp to match non-US-ASCII characters.
+ */
+const NON_ASCII_REGEXP = /[^\x20-\x7e]/g;
+/**
+ * RegExp to match chars that must be quoted-pair in RFC 2616
+ */
+const QUOTE_REGEXP = /[\\"]/g;
+/**
+ * Match chars that can't be used in the filename for compatibility.
+ */
+const INVALID_FILENAME_REGEXP = /%[0-9A-Fa-f]{2}/;
+/**
+ * RegExp for various RFC 2616 grammar
+ *
+ * parameter     = token "=" ( token | quoted-string )
+ * token         = 1*<any CHAR except CTLs or separators>
+ * separators    = "(" | ")" | "<" | ">" | "@"
+ *               | "," | ";" | ":" | "\" | <">
+ *               | "/" | "[" | "]" | "?" | "="
+ *               | "{" | "}" | SP | HT
+ * quoted-string = ( <"> *(qdtext | quoted-pair ) <"> )
+ * qdtext        = <any TEXT except <">>
+ * quoted-pair   = "\" CHAR
+ * CHAR          = <any US-ASCII character (octets 0 - 127)>
+ * TEXT          = <any OCTET except CTLs, but including LWS>
+ * LWS           = [CRLF] 1*( SP | HT )
+ * CRLF          = CR LF
+ * CR            = <US-ASCII CR, carriage return (13)>
+ * LF            = <US-ASCII LF, linefeed (10)>
+ * SP            = <US-ASCII SP, space (32)>
+ * HT            = <US-ASCII HT, horizontal-tab (9)>
+ * CTL           = <any US-ASCII control character (octets 0 - 31) and DEL (127)>
+ * OCTET         = <any 8-bit sequence of data>
+ */
+const TEXT_REGEXP = /^[\x20-\x7e\x80-\xff]*$/;
+const ASCII_TEXT_REGEXP = /^[\x20-\x7e]*$/;
+const TOKEN_REGEXP = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
+/**
+ * Create parameters object from filename and fallback.
+ */
+function createParameters(filename, fallback = true) {
+    if (filename === undefined)
+        return;
+    if (typeof fallback === 'string') {
+        if (!ASCII_TEXT_REGEXP.test(fallback)) {
+            throw new TypeError('Fallback must be valid US-ASCII: ' + fallback);
+        }
+        if (fallback === filename)
+            return { filename };
+        return { filename: fallback, 'filename*': encodeExtended(filename) };
+    }
+    // Use `filename` when possible, otherwise use `filename*`.
+    if (ASCII_TEXT_REGEXP.test(filename) &&
+        !INVALID_FILENAME_REGEXP.test(filename)) {
+        return { filename };
+    }
+    if (fallback === false) {
+        return { 'filename*': encodeExtended(filename) };
+    }
+    return {
+        filename: getAscii(filename),
+        'filename*': encodeExtended(filename),
+    };
+}
+/**
+ * Decode a RFC 8187 field value (gracefully).
+ */
+function decodeExtended(str) {
+    const charsetEnd = str.indexOf("'");
+    if (charsetEnd <= 0) {
+        return undefined;
+    }
+    const languageEnd = str.indexOf("'", charsetEnd + 1);
+    if (languageEnd === -1) {
+        return undefined;
+    }
+    const charset = str.slice(0, charsetEnd).toLowerCase();
+    const encoded = str.slice(languageEnd + 1);
+    switch (charset) {
+        case 'iso-8859-1': {
+            return decodeHexEscapes(encoded);
+        }
+        case 'utf-8':
+        case 'utf8': {
+            return tryDecodeURIComponent(encoded);
+        }
+    }
+    return undefined;
+}
+/**
+ * Decode URI component but return `undefined` on error.
+ */
+function tryDecodeURIComponent(str) {
+    try {
+        return decodeURIComponent(str);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Parse a token starting at the provided index.
+ */
+function parseToken(str, index, len) {
+    while (index < len) {
+        const char = str.charCodeAt(index);
+        if (char === SEMI)
+            break;
+        index++;
+    }
+    return index;
+}
+/**
+ * Skip RFC 2616 linear whitespace (space / tab).
+ */
+function skipOWS(str, index, len) {
+    while (index < len) {
+        const char = str.charCodeAt(index);
+        if (char !== SP && char !== HTAB)
+            break;
+        index++;
+    }
+    return index;
+}
+/**
+ * Skip RFC 2616 linear whitespace (space / tab) from the end of a string.
+ */
+function trailingOWS(str, start, end) {
+    while (end > start) {
+        const char = str.charCodeAt(end - 1);
+        if (char !== SP && char !== HTAB)
+            break;
+        end--;
+    }
+    return end;
+}
+/**
+ * Format object to Content-Disposition header.
+ */
+function format(obj, options) {
+    const { type, parameters } = obj;
+    const multipart = options?.multipart === true;
+    const extended = options?.extended !== false;
+    if (!type || !TOKEN_REGEXP.test(type)) {
+        throw new TypeError('Invalid type: ' + type);
+    }
+    let result = type;
+    if (parameters) {
+        for (const param of Object.keys(parameters)) {
+            const value = parameters[param];
+            if (!TOKEN_REGEXP.test(param)) {
+                throw new TypeError('Invalid parameter name: ' + param);
+            }
+            if (multipart) {
+                result += '; ' + param + '=' + qmultipart(value);
+                continue;
+            }
+            if (TOKEN_REGEXP.test(value)) {
+                result += '; ' + param + '=' + value;
+                continue;
+            }
+            if (TEXT_REGEXP.test(value)) {
+                result += '; ' + param + '=' + qstring(value);
+                continue;
+            }
+            if (!extended) {
+                throw new TypeError('Invalid parameter value: ' + value);
+            }
+            // Reject parameter names that indicate they are already extended.
+            if (param.charCodeAt(param.length - 1) === ASTERISK) {
+                throw new TypeError('Invalid extended parameter value: ' + value);
+            }
+            // When `param` and `param*` are provided, prefer the already extended form.
+            if (parameters[param + '*'] !== undefined) {
+                continue;
+            }
+            result += '; ' + param + '*=' + encodeExtended(value);
+        }
+    }
+    return result;
+}
+/**
+ * Get US-ASCII version of string.
+ */
+function getAscii(val) {
+    // simple Unicode -> US-ASCII transformation
+    return val.replace(NON_ASCII_REGEXP, '?');
+}
+/**
+ * Percent encode a single character.
+ */
+function pencode(char) {
+    return '%' + char.charCodeAt(0).toString(16).toUpperCase();
+}
+/**
+ * Quote a string for HTTP.
+ */
+function qstring(str) {
+    return '"' + str.replace(QUOTE_REGEXP, '\\$&') + '"';
+}
+/**
+ * Quote a string for multipart/form-data.
+ *
+ * @see https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#multipart-form-data
+ */
+function qmultipart(str) {
+    return '"' + str.replace(/[\n\r"]/g, multipartEscape) + '"';
+}
+/**
+ * Escape a multipart/form-data string character.
+ */
+function multipartEscape(char) {
+    if (char === '\n')
+        return '%0A';
+    if (char === '\r')
+        return '%0D';
+    return '%22';
+}
+/**
+ * Encode a Unicode string for HTTP (RFC 8187).
+ */
+function encodeExtended(str) {
+    const encoded = encodeURIComponent(str).replace(ENCODE_URL_ATTR_CHAR_REGEXP, pencode);
+    return "UTF-8''" + encoded;
+}
+/**
+ * Check if a character is a hex digit [0-9A-Fa-f]
+ */
+function isHexDigit(char) {
+    const code = char.charCodeAt(0);
+    return ((code >= 48 && code <= 57) || // 0-9
+        (code >= 65 && code <= 70) || // A-F
+        (code >= 97 && code <= 102) // a-f
+    );
+}
+/**
+ * Decode hex escapes in a string (e.g., %20 -> space)
+ */
+function decodeHexEscapes(str) {
+    const firstEscape = str.indexOf('%');
+    if (firstEscape === -1)
+        return str;
+    let result = str.slice(0, firstEscape);
+    for (let idx = firstEscape; idx < str.length; idx++) {
+        if (str[idx] === '%') {
+            // Reject malformed percent encoding, matches UTF-8 behavior.
+            if (idx + 2 >= str.length ||
+                !isHexDigit(str[idx + 2]) ||
+                !isHexDigit(str[idx + 1])) {
+                return;
+            }
+            result += String.fromCharCode(Number.parseInt(str[idx + 1] + str[idx + 2], 16));
+            idx += 2;
+        }
+        else {
+            result += str[idx];
+        }
+    }
+    return result;
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./src/api/file-name.ts
+// Choosing the local file name of an artifact. The name comes from the artifact host, so it is
+// untrusted: it is reduced to a plain base name that cannot leave the target directory.
+
+
+// File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
+const MAX_NAME_BYTES = 200;
+// Control characters, path separators and characters Windows refuses in file names.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+// Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
+// `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`; undefined when unreadable. */
+function fileNameFromContentDisposition(header) {
+    if (!header)
+        return undefined;
+    try {
+        return parse(header).parameters.filename;
+    }
+    catch {
+        // A header the parser refuses names nothing; the URL's last segment will.
+        return undefined;
+    }
+}
+/** The last non-empty path segment of a URL, percent-decoded when possible. */
+function fileNameFromUrl(url) {
+    const segment = url.pathname.split('/').filter(Boolean).pop();
+    if (segment === undefined)
+        return undefined;
+    try {
+        return decodeURIComponent(segment);
+    }
+    catch {
+        return segment;
+    }
+}
+/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
+function fitBytes(text, maxBytes) {
+    let fitted = '';
+    let bytes = 0;
+    for (const char of text) {
+        bytes += Buffer.byteLength(char);
+        if (bytes > maxBytes)
+            break;
+        fitted += char;
+    }
+    return fitted;
+}
+function shorten(name) {
+    if (Buffer.byteLength(name) <= MAX_NAME_BYTES)
+        return name;
+    const extension = fitBytes(external_node_path_default().extname(name), 20);
+    return fitBytes(name, MAX_NAME_BYTES - Buffer.byteLength(extension)) + extension;
+}
+/**
+ * A plain file name: only the part after the last `/` or `\`, without control or reserved
+ * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
+ * when nothing usable is left.
+ */
+function sanitizeFileName(candidate, fallback) {
+    const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
+    const cleaned = base
+        .replace(BIDI_CONTROLS, '')
+        .replace(FORBIDDEN, '_')
+        .trim()
+        .replace(/^[.\s]+/, '')
+        .replace(/[.\s]+$/, '');
+    if (cleaned === '' || /^_+$/.test(cleaned))
+        return fallback;
+    return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
+}
+/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
+function pathInside(directory, fileName) {
+    const root = external_node_path_default().resolve(directory);
+    const target = external_node_path_default().resolve(root, fileName);
+    return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
+}
+/** Whether `candidate` is `root` or below it (both absolute; compared as written, no links read). */
+function isInside(root, candidate) {
+    const relative = external_node_path_default().relative(root, candidate);
+    return (relative === '' ||
+        (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
+}
+
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __nccwpck_require__(8164);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: ./src/escape.ts
+var src_escape = __nccwpck_require__(22988);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/builds/log-text.ts
 // How a build's log reads in the step's output (pure). The service's text is untrusted: printed
 // lines sit between `::stop-commands::<token>` and `::<token>::`, and a quoted line is made inert.
 
+
+/** A level is a short word (`info`, `error`); anything longer is cut to this. */
+const MAX_LEVEL_CHARS = 16;
+/** One printed line of a message at most this long: a 50 MB line must not become a 50 MB line. */
+const MAX_LINE_CHARS = 64 * 1024;
+/** A line an annotation may quote is kept this long at most. */
+const MAX_QUOTE_CHARS = 300;
 const newStopToken = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
 /** The runner prints everything between these two lines as text, whatever it looks like. */
 const stopCommands = (token) => [
@@ -46057,20 +46703,20 @@ const stopCommands = (token) => [
 ];
 const clockTime = (timestamp) => {
     const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
-    return time?.[1] ?? timestamp;
+    return time?.[1] ?? (0,src_escape/* commandText */.jt)(timestamp, 30);
 };
+/** `line`, or its first `maxChars` characters and how many more were cut. */
+function boundLine(line, maxChars = MAX_LINE_CHARS) {
+    if (line.length <= maxChars)
+        return line;
+    // Never half of a surrogate pair: the cut line stays valid text.
+    const end = /[\ud800-\udbff]/.test(line[maxChars - 1]) ? maxChars - 1 : maxChars;
+    return `${line.slice(0, end)} … (${line.length - end} more characters cut)`;
+}
 /** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
-const formatLogEntry = (entry) => entry.message
-    .split(/\r\n|\r|\n/)
-    .map((line) => `${clockTime(entry.timestamp)} ${entry.level.padEnd(7)} ${line}`);
-// Control characters and bidirectional controls: a quoted line must not break the line it sits
-// in, nor display as something else.
-// eslint-disable-next-line no-control-regex
-const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
-/** A log line made safe to quote inside one of our own lines: one line, no controls, cut short. */
-function inert(text, maxChars = 80) {
-    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
-    return flat.length > maxChars ? `${flat.slice(0, maxChars - 1)}…` : flat;
+function formatLogEntry(entry) {
+    const prefix = `${clockTime(entry.timestamp)} ${(0,src_escape/* commandText */.jt)(entry.level, MAX_LEVEL_CHARS).padEnd(7)}`;
+    return entry.message.split(/\r\n|\r|\n/).map((line) => `${prefix} ${boundLine(line)}`);
 }
 const isErrorEntry = (entry) => /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message);
 /**
@@ -46085,9 +46731,10 @@ class QuoteTail {
         this.#count = count;
     }
     add(entry) {
-        this.#last = keepLast(this.#last, entry.message, this.#count);
+        const line = (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
+        this.#last = keepLast(this.#last, line, this.#count);
         if (isErrorEntry(entry))
-            this.#errors = keepLast(this.#errors, entry.message, this.#count);
+            this.#errors = keepLast(this.#errors, line, this.#count);
     }
     lines() {
         return (this.#errors.length > 0 ? this.#errors : this.#last).slice(-this.#count);
@@ -46144,7 +46791,10 @@ const lines = (texts) => `${texts.join(external_node_os_.EOL)}${external_node_os
 ;// CONCATENATED MODULE: ./src/builds/build-log.ts
 // Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
 // RUNNER_TEMP, printed as one group when the build ends (several builds), or straight to the
-// output inside the build's open group (a single build, watched live). Each line once, in order.
+// output inside the build's open group (a single build, watched live). Each line once, in order:
+// a log that shrinks or changes order is said once, and nothing more of it is taken.
+
+
 
 
 
@@ -46153,52 +46803,111 @@ const NO_LINES = '(the service returned no log lines)';
 const PRINT_CHUNK_BYTES = 64 * 1024;
 /** Lines are written in batches of up to this many bytes. */
 const BATCH_BYTES = 64 * 1024;
+/** Messages longer than this are remembered by their hash, not kept. */
+const KEPT_MESSAGE_CHARS = 1024;
+const fingerprintOf = (entry) => ({
+    timestamp: entry.timestamp,
+    level: entry.level,
+    length: entry.message.length,
+    message: entry.message.length <= KEPT_MESSAGE_CHARS
+        ? entry.message
+        : (0,external_node_crypto_.hash)('sha256', entry.message, 'base64'),
+});
+const sameFingerprint = (a, b) => a.timestamp === b.timestamp &&
+    a.level === b.level &&
+    a.length === b.length &&
+    a.message === b.message;
 class BuildLog {
     #title;
     #output;
     /** null: live, lines go straight to the output. */
     #file;
     #quote = new QuoteTail();
+    #onDisorder;
     /** Entries of the service's log already taken: each read's entries from here on are new. */
     #taken = 0;
+    /** The entry at `#taken - 1`: the next read must still have it there. */
+    #last;
+    #lastTime = Number.NEGATIVE_INFINITY;
+    /** Why nothing more is taken from this log. */
+    #disorder;
     #lines = 0;
     #latestMessage;
     /** Lines added and not written yet, as bytes: a line's string is garbage as soon as it is added. */
     #pending = Buffer.allocUnsafe(BATCH_BYTES);
     #pendingBytes = 0;
     #groupOpen = false;
-    constructor(title, output, file) {
+    constructor(title, output, file, onDisorder) {
         this.#title = title;
         this.#output = output;
         this.#file = file;
+        this.#onDisorder = onDisorder;
     }
     /** Gathers the lines in `file` until `printGroup()`. */
-    static toFile(title, output, file) {
+    static toFile(title, output, file, onDisorder) {
         (0,external_node_fs_.appendFileSync)(file, '');
-        return new BuildLog(title, output, file);
+        return new BuildLog(title, output, file, onDisorder);
     }
     /** Prints the lines as they come, inside a group opened at the first of them. */
-    static live(title, output) {
-        return new BuildLog(title, output, null);
+    static live(title, output, onDisorder) {
+        return new BuildLog(title, output, null, onDisorder);
     }
     get taken() {
         return this.#taken;
     }
+    /** Where a read hands entries from: the last one taken, to check it is still there. */
+    get from() {
+        return Math.max(0, this.#taken - 1);
+    }
+    /** The log shrank or changed order: nothing more is taken from it. */
+    get stopped() {
+        return this.#disorder !== undefined;
+    }
     /** The newest line, made inert, for a progress line. */
     get latest() {
-        return this.#latestMessage === undefined ? undefined : inert(this.#latestMessage);
+        return this.#latestMessage === undefined ? undefined : (0,src_escape/* commandText */.jt)(this.#latestMessage, 80);
     }
-    /** Takes the entry at `index` of the service's log, once: a repeated or skipped index is ignored. */
+    /**
+     * Takes the entry at `index` of the service's log, once. The entry at `from` must be the last one
+     * taken, and a new entry must not be older than it (the spec lists entries chronologically):
+     * otherwise the log was reordered, and nothing more is taken. Other indexes are ignored.
+     */
     add(entry, index) {
+        if (this.#disorder !== undefined)
+            return;
+        if (index === this.#taken - 1) {
+            if (!sameFingerprint(fingerprintOf(entry), this.#last)) {
+                this.#stop(`changed order: entry ${index + 1} is no longer the one shown there`);
+            }
+            return;
+        }
         if (index !== this.#taken)
             return;
+        const time = Date.parse(entry.timestamp);
+        if (time < this.#lastTime) {
+            this.#stop(`is not in chronological order: entry ${index + 1} is older than entry ${index}`);
+            return;
+        }
+        if (!Number.isNaN(time))
+            this.#lastTime = time;
         this.#taken = index + 1;
+        this.#last = fingerprintOf(entry);
         this.#quote.add(entry);
-        this.#latestMessage = entry.message;
+        this.#latestMessage = (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
         for (const line of formatLogEntry(entry)) {
             this.#addLine(`${line}${external_node_os_.EOL}`);
             this.#lines += 1;
         }
+    }
+    /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
+    counted(entries) {
+        if (this.#disorder === undefined && entries < this.#taken) {
+            this.#stop(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
+        }
+    }
+    #stop(reason) {
+        this.#disorder = reason;
+        this.#onDisorder(reason);
     }
     #addLine(text) {
         const bytes = Buffer.byteLength(text);
@@ -46238,7 +46947,7 @@ class BuildLog {
             return;
         }
         const [stop, resume] = stopCommands(newStopToken());
-        this.#output.write(lines([`::group::${this.#title} · ${titleSuffix}`, stop]));
+        this.#output.write(lines([`::group::${(0,src_escape/* commandText */.jt)(`${this.#title} · ${titleSuffix}`)}`, stop]));
         if (this.#lines === 0)
             this.#output.write(lines([NO_LINES]));
         else
@@ -46258,7 +46967,7 @@ class BuildLog {
     // Commands stop only around the service's lines, so the action's own warnings still work.
     #printLive(batch) {
         const [stop, resume] = stopCommands(newStopToken());
-        const open = this.#groupOpen ? [] : [`::group::${this.#title}`];
+        const open = this.#groupOpen ? [] : [`::group::${(0,src_escape/* commandText */.jt)(this.#title)}`];
         this.#groupOpen = true;
         this.#output.write(lines([...open, stop]));
         this.#output.write(batch);
@@ -46282,30 +46991,81 @@ function copyFile(file, output) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/builds/logs.ts
-/**
- * A function that reads the build's log into `log` once per call. Reads of all builds take turns
- * through `limiter`: each is a large response to parse.
- */
-function logReads(client, buildId, log, limiter, signal) {
-    let lastBytes;
-    return () => limiter(async () => {
+;// CONCATENATED MODULE: ./src/builds/limit.ts
+function createLimiter(concurrency) {
+    let running = 0;
+    const waiting = [];
+    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
+    const release = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            running -= 1;
+    };
+    return async (task) => {
+        if (running >= concurrency)
+            await new Promise((resolve) => waiting.push(resolve));
+        else
+            running += 1;
         try {
-            const read = await client.readBuildLog(buildId, {
-                from: () => log.taken,
-                onEntry: (entry, index) => log.add(entry, index),
-                lastBytes,
-                signal,
-            });
-            if (read.changed)
-                lastBytes = read.bytes;
+            return await task();
         }
         finally {
-            await log.flush();
+            release();
         }
-    });
+    };
 }
-/** Reads a finished build's log until `quietReads` reads in a row bring nothing new. */
+
+;// CONCATENATED MODULE: ./src/builds/logs.ts
+
+/**
+ * Reads of one build's log, one at a time; another build's reads never wait for these, so a slow
+ * logs endpoint costs only its own log. `signal` ends them all, a read under way included.
+ */
+function logReads(client, buildId, log, signal) {
+    const turn = createLimiter(1);
+    let lastBytes;
+    let pending = 0;
+    const read = async () => {
+        pending += 1;
+        try {
+            await turn(async () => {
+                if (log.stopped)
+                    return;
+                try {
+                    const answer = await client.readBuildLog(buildId, {
+                        from: () => log.from,
+                        onEntry: (entry, index) => log.add(entry, index),
+                        lastBytes,
+                        signal,
+                    });
+                    if (answer.changed) {
+                        lastBytes = answer.bytes;
+                        log.counted(answer.entries);
+                    }
+                }
+                finally {
+                    await log.flush();
+                }
+            });
+        }
+        finally {
+            pending -= 1;
+        }
+    };
+    return {
+        read,
+        poke: () => {
+            if (pending === 0)
+                read().catch(() => { });
+        },
+    };
+}
+/**
+ * Reads a finished build's log until `quietReads` reads in a row bring nothing new, or the log
+ * stopped making sense. A read that fails ends it: the caller says so and goes on.
+ */
 async function settleLog(read, log, options) {
     const quietReads = options.quietReads ?? 2;
     const maxReads = options.maxReads ?? 40;
@@ -46314,7 +47074,7 @@ async function settleLog(read, log, options) {
         const before = log.taken;
         await read();
         quiet = log.taken > before ? 0 : quiet + 1;
-        if (quiet >= quietReads || reads >= maxReads || options.signal?.aborted)
+        if (quiet >= quietReads || reads >= maxReads || log.stopped || options.signal?.aborted)
             return;
         await options.sleep(options.pauseMs, options.signal);
     }
@@ -46362,20 +47122,55 @@ class NotFoundError extends ApiError {
         this.resourceId = resourceId;
     }
 }
-/** A success answer whose body is not JSON or lacks a field the client relies on. */
+/**
+ * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
+ * the contract (an id of another form, a negative size), or is not the resource asked for. The
+ * message names the field and the rule, never the value.
+ */
 class ResponseShapeError extends src_errors/* ActionError */.lZ {
     endpoint;
     status;
     /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
     fieldPath;
     attempts;
-    constructor(endpoint, status, fieldPath, problem, attempts = 1) {
+    /**
+     * Asking again won't help: the body was JSON of another shape or another resource. False for a
+     * body that was not JSON at all (garbled on the way), which a later read may get right.
+     */
+    final;
+    constructor(endpoint, status, fieldPath, problem, attempts = 1, final = true) {
         super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
-            `${fieldPath} ${problem}. The service may be a different API version than this action expects.`);
+            `${fieldPath} ${problem}. The service may be a different API version than this action ` +
+            'expects, or misbehaving.');
         this.endpoint = endpoint;
         this.status = status;
         this.fieldPath = fieldPath;
         this.attempts = attempts;
+        this.final = final;
+    }
+}
+const sizeText = (bytes) => bytes >= 1024 * 1024
+    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
+    : `${bytes} bytes`;
+/**
+ * An answer longer than the client reads for its endpoint: refused when Content-Length announced
+ * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
+ */
+class ResponseTooLargeError extends src_errors/* ActionError */.lZ {
+    endpoint;
+    limitBytes;
+    /** The announced length; undefined when the body was cut off while it streamed. */
+    sizeBytes;
+    constructor(endpoint, limitBytes, sizeBytes) {
+        super((sizeBytes === undefined
+            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+                'reads from it; reading stopped there. '
+            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
+                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
+            'The service is misbehaving; retry later, or report it to the service.');
+        this.endpoint = endpoint;
+        this.limitBytes = limitBytes;
+        this.sizeBytes = sizeBytes;
     }
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
@@ -46470,7 +47265,7 @@ const isTransient = (error) => (error instanceof ApiError &&
     !(error instanceof NotFoundError) &&
     (error.status === 429 || error.status >= 500)) ||
     error instanceof NetworkError ||
-    error instanceof ResponseShapeError;
+    (error instanceof ResponseShapeError && !error.final);
 async function readOnce(client, buildId, signal) {
     try {
         return { ok: true, value: await client.getBuild(buildId, { signal }) };
@@ -46537,7 +47332,10 @@ var progress = __nccwpck_require__(74462);
 var builds_result = __nccwpck_require__(17196);
 ;// CONCATENATED MODULE: ./src/builds/follow-build.ts
 // One build from now to its end: poll it (reading its log as it grows), print its log group,
-// download its installer. What it learns replaces the build's result in its slot.
+// download its installer. What it learns replaces the build's result in its slot. Every line that
+// carries something the service said goes through commandText: one inert line each.
+
+
 
 
 
@@ -46551,41 +47349,82 @@ var builds_result = __nccwpck_require__(17196);
 const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
 /** Why a wanted step did not happen: the step was cancelled or ran out of time. */
 const stoppedBecause = (f) => f.deps.signal.aborted ? 'the step was cancelled' : 'the timeout passed';
-function openLog(build, f) {
+/** `mac/x64: <what>`, one inert line. */
+const lineAbout = (build, text, maxChars) => (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: ${text}`, maxChars);
+function openLog(build, index, f) {
     const title = (0,builds_result/* labelOf */.Wy)(build);
+    // Said once; the lines already shown stay, and none is shown twice.
+    const onDisorder = (reason) => core/* warning */.$e(lineAbout(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500), { title: (0,src_escape/* commandText */.jt)(`${title}: log out of order`) });
     return f.live
-        ? BuildLog.live(`${title} · ${build.id}`, f.output)
-        : BuildLog.toFile(title, f.output, f.logFile(build.id));
+        ? BuildLog.live(`${title} · ${build.id}`, f.output, onDisorder)
+        : BuildLog.toFile(title, f.output, f.logFile(index), onDisorder);
+}
+/** A problem the action found in what the service said of a build it follows. */
+function warnFollowProblem(build) {
+    if (build.problem?.stage !== 'follow')
+        return;
+    core/* warning */.$e(lineAbout(build, build.problem.message, 500), {
+        title: (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: the service contradicts itself`),
+    });
 }
 async function followBuild(slot, log, f) {
     const id = slot.get().id;
     if (id === null || log === undefined)
         return;
-    const read = logReads(f.client, id, log, f.logReads, f.stop);
-    if (!(0,schemas/* isTerminal */.Hd)(slot.get().status)) {
-        const ended = await poll(slot, id, read, f);
-        if (!ended)
-            return;
-    }
+    warnFollowProblem(slot.get());
+    // Ends this build's log reads, one under way included: when its log takes too long to settle,
+    // and when the build is done with.
+    const giveUp = new AbortController();
+    const reads = logReads(f.client, id, log, AbortSignal.any([f.stop, giveUp.signal]));
     try {
-        await settleLog(read, log, {
+        if (!(0,schemas/* isTerminal */.Hd)(slot.get().status)) {
+            const ended = await poll(slot, id, reads, f);
+            if (!ended)
+                return;
+        }
+        await settle(slot, id, log, reads, giveUp, f);
+        await log.printGroup(slot.get().status);
+        slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
+        const build = slot.get();
+        // A build with a problem (say, the service reports another target) is not this target's.
+        if (build.status === 'success' && build.problem === undefined && f.plan.download) {
+            await download(slot, id, f);
+        }
+    }
+    finally {
+        giveUp.abort();
+    }
+}
+/**
+ * Reads the finished build's log until it stops growing, within `settleLogMs`: a read that fails,
+ * or a log that will not settle, costs the rest of the log and never the download.
+ */
+async function settle(slot, id, log, reads, giveUp, f) {
+    const timer = setTimeout(() => giveUp.abort(), f.settleLogMs);
+    let failure;
+    try {
+        await settleLog(reads.read, log, {
             pauseMs: logPauseMs(f.plan.pollIntervalMs),
             sleep: f.deps.sleep,
-            signal: f.stop,
+            signal: AbortSignal.any([f.stop, giveUp.signal]),
         });
     }
     catch (error) {
-        if (!f.stop.aborted) {
-            core/* warning */.$e(`${(0,builds_result/* labelOf */.Wy)(slot.get())}: could not read the log of ${id}: ${(0,src_errors/* messageOf */.bD)(error)}`);
-        }
+        failure = (0,src_errors/* messageOf */.bD)(error);
     }
-    await log.printGroup(slot.get().status);
-    slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
-    if (slot.get().status === 'success' && f.plan.download)
-        await download(slot, id, f);
+    finally {
+        clearTimeout(timer);
+    }
+    if (f.stop.aborted)
+        return;
+    if (giveUp.signal.aborted)
+        failure = `no end within ${(0,progress/* formatElapsed */.C7)(f.settleLogMs)}`;
+    if (failure !== undefined) {
+        core/* warning */.$e(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
+    }
 }
 /** Polls until the build ends (true), or the step stops waiting or loses it (false). */
-async function poll(slot, id, read, f) {
+async function poll(slot, id, reads, f) {
     const { deps } = f;
     const logDue = (0,progress/* createProgressGate */.D5)(deps.clock);
     try {
@@ -46596,18 +47435,20 @@ async function poll(slot, id, read, f) {
             sleep: deps.sleep,
             random: deps.random,
             signal: f.stop,
-            onUpdate: async (latest) => {
+            onUpdate: (latest) => {
                 const previous = slot.get();
                 slot.set((0,builds_result/* observed */.Px)(previous, latest, deps.clock()));
                 if (latest.status !== previous.status)
                     core/* info */.pq((0,progress/* statusLine */.Bs)(slot.get(), previous.status));
-                // A running build's log is read live for one build, and for a progress line otherwise;
-                // a read that fails now is made up for when the build ends.
+                if (previous.problem === undefined)
+                    warnFollowProblem(slot.get());
+                // A running build's log is read live for one build, and for a progress line otherwise,
+                // without holding the polling up; a read that fails now is made up for when it ends.
                 if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (f.live || logDue()))
-                    await read().catch(() => { });
+                    reads.poke();
                 f.progress();
             },
-            onTransientError: (error, delayMs) => core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(slot.get())}: reading ${id} failed (${error.message}); next try in ${delayMs} ms`),
+            onTransientError: (error, delayMs) => core/* info */.pq(lineAbout(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
         });
         return outcome.kind === 'ended';
     }
@@ -46620,35 +47461,46 @@ async function poll(slot, id, read, f) {
             message: `could not follow the build: ${(0,src_errors/* messageOf */.bD)(error)}`,
         };
         slot.set((0,builds_result/* withProblem */.Af)(slot.get(), problem));
-        core/* warning */.$e(`${(0,builds_result/* labelOf */.Wy)(slot.get())}: ${problem.message}`, {
+        core/* warning */.$e(lineAbout(slot.get(), problem.message, 500), {
             title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost`,
         });
         return false;
     }
 }
+/**
+ * The folder inside `within` that a build's installer goes to, named by its target (and its id when
+ * resumed builds share the target, and then usually a file name); undefined if the name would lead
+ * out of `within`.
+ */
+function downloadFolder(within, build, sharesTarget) {
+    const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${build.id}` : ''}`;
+    return pathInside(within, folder);
+}
 async function download(slot, id, f) {
-    const { plan } = f;
+    const within = f.plan.download.directory;
     const build = slot.get();
     const label = (0,builds_result/* labelOf */.Wy)(build);
     const fail = (message) => {
         slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'download', message }));
-        core/* warning */.$e(`${label}: ${message}`, { title: `${label} download failed` });
+        core/* warning */.$e(lineAbout(build, message, 500), { title: `${label} download failed` });
     };
     if (f.stop.aborted)
         return fail(`not downloaded: ${stoppedBecause(f)}`);
+    const directory = downloadFolder(within, build, f.sharesTarget(build));
+    if (directory === undefined) {
+        return fail(`not downloaded: the build id ${id} cannot name a folder inside ${within}`);
+    }
     await f.downloads(async () => {
         if (f.stop.aborted)
             return fail(`not downloaded: ${stoppedBecause(f)}`);
-        // Resumed builds can share a target, and then usually a file name: keep them apart.
-        const folder = `${build.platform}-${build.arch}${f.sharesTarget(build) ? `-${id}` : ''}`;
-        const directory = external_node_path_default().join(plan.download.directory, folder);
-        core/* info */.pq(`${label}: downloading ${id} into ${directory}`);
+        core/* info */.pq(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
         try {
             const file = await f.client.downloadArtifact(id, {
                 directory,
+                within,
                 expectedSize: build.artifactSize,
                 signal: f.stop,
-                onWarning: (message) => core/* warning */.$e(message, { title: `${label}: artifact size differs` }),
+                onWarning: (message) => core/* warning */.$e((0,src_escape/* commandText */.jt)(message, 500), { title: `${label}: artifact size differs` }),
             });
             const downloaded = {
                 path: external_node_path_default().resolve(file.path),
@@ -46657,7 +47509,7 @@ async function download(slot, id, f) {
                 sha256: file.sha256,
             };
             slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
-            core/* info */.pq(`${label}: downloaded ${downloaded.path} (${file.size} bytes, sha256 ${file.sha256})`);
+            core/* info */.pq(lineAbout(build, `downloaded ${downloaded.path} (${file.size} bytes, sha256 ${file.sha256})`, 1_000));
         }
         catch (error) {
             fail(f.stop.aborted
@@ -46667,32 +47519,6 @@ async function download(slot, id, f) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/builds/limit.ts
-function createLimiter(concurrency) {
-    let running = 0;
-    const waiting = [];
-    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
-    const release = () => {
-        const next = waiting.shift();
-        if (next)
-            next();
-        else
-            running -= 1;
-    };
-    return async (task) => {
-        if (running >= concurrency)
-            await new Promise((resolve) => waiting.push(resolve));
-        else
-            running += 1;
-        try {
-            return await task();
-        }
-        finally {
-            release();
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/builds/matrix.ts
 const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
 
@@ -46700,7 +47526,9 @@ const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arche
 var outcome = __nccwpck_require__(68873);
 ;// CONCATENATED MODULE: ./src/builds/start-builds.ts
 // Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
-// triggered, all concurrently.
+// triggered, all concurrently. What the service answers is shown inertly and not simply believed:
+// one build id given for two targets is followed once.
+
 
 
 
@@ -46728,32 +47556,66 @@ async function startBuilds(client, request, clock) {
     const settled = await Promise.allSettled(request.targets.map(async (target) => {
         const reusable = findReusable(previous, target, request.version);
         if (reusable) {
-            core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(target)}: reusing successful build ${reusable.id} of ${request.version}`);
-            return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, o), 'reused', clock());
+            core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: reusing successful build ${reusable.id} of ${request.version}`, 300));
+            return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, o), 'reused', clock(), target);
         }
         const body = { platform: target.platform, arch: target.arch, version: request.version };
         const triggered = await client.triggerBuild(request.projectId, body, o);
-        core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(target)}: triggered ${triggered.id} (${triggered.status})`);
-        return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock());
+        core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: triggered ${triggered.id} (${triggered.status})`, 300));
+        return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock(), target);
     }));
     const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
     const stopped = request.signal?.aborted ?? false;
     if (errors.length === settled.length && errors.length > 0 && !stopped)
         throw errors[0];
-    return settled.map((result, index) => result.status === 'fulfilled'
+    return followedOnce(settled.map((result, index) => result.status === 'fulfilled'
         ? result.value
-        : (0,builds_result/* untriggered */.H)(request.targets[index], request.version, triggerFailure(result.reason, stopped), clock()));
+        : (0,builds_result/* untriggered */.H)(request.targets[index], request.version, triggerFailure(result.reason, stopped), clock())));
 }
-/** Picks up builds an earlier step or job triggered (`build-ids`). */
-async function resumeBuilds(client, projectId, buildIds, clock, signal) {
-    const builds = await Promise.all(buildIds.map((id) => client.getBuild(id, { signal })));
-    return builds.map((build) => {
-        if (build.projectId !== projectId) {
-            core/* warning */.$e(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`);
+/**
+ * Each build id under the first target the service gave it to. A later target given the same id
+ * (a second trigger answered with the first one's build, or a trigger answered with a reused
+ * build) has no build of its own: following it would take one target's installer as another's.
+ */
+function followedOnce(results) {
+    const firstWith = new Map();
+    return results.map((result) => {
+        if (result.id === null)
+            return result;
+        const first = firstWith.get(result.id);
+        if (first === undefined) {
+            firstWith.set(result.id, result);
+            return result;
         }
-        core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(build)}: resuming ${build.id} (${build.status})`);
-        return (0,builds_result/* resultOf */.Bg)(build, 'resumed', clock());
+        const message = `the service answered with build ${result.id}, which it also gave ${(0,builds_result/* labelOf */.Wy)(first)}`;
+        core/* warning */.$e((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(result)}: ${message}; not followed`, 500), {
+            title: `${(0,builds_result/* labelOf */.Wy)(result)}: build id given twice`,
+        });
+        return (0,builds_result/* unfollowed */.GJ)(result, { stage: 'trigger', message });
     });
+}
+/**
+ * Picks up builds an earlier step or job triggered (`build-ids`). An id that cannot be resumed is
+ * one of `errors` (an inert line naming it), and the others are followed.
+ */
+async function resumeBuilds(client, projectId, buildIds, clock, signal) {
+    const settled = await Promise.allSettled(buildIds.map((id) => client.getBuild(id, { signal })));
+    const builds = [];
+    const errors = [];
+    settled.forEach((answer, index) => {
+        const id = buildIds[index];
+        if (answer.status === 'rejected') {
+            errors.push((0,src_escape/* commandText */.jt)(`build-ids: ${id} could not be resumed: ${(0,src_errors/* messageOf */.bD)(answer.reason)}`, 500));
+            return;
+        }
+        const build = answer.value;
+        if (build.projectId !== projectId) {
+            core/* warning */.$e((0,src_escape/* commandText */.jt)(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`, 300));
+        }
+        core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: resuming ${build.id} (${build.status})`, 300));
+        builds.push((0,builds_result/* resultOf */.Bg)(build, 'resumed', clock()));
+    });
+    return { builds, errors };
 }
 
 ;// CONCATENATED MODULE: ./src/builds/run-builds.ts
@@ -46771,6 +47633,8 @@ async function resumeBuilds(client, projectId, buildIds, clock, signal) {
 
 
 const TRIGGER_GRACE_MS = 3_000;
+/** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
+const SETTLE_LOG_MS = 120_000;
 /** Aborts `ms` after `signal` does. */
 function graceAfter(signal, ms) {
     const grace = new AbortController();
@@ -46790,13 +47654,14 @@ async function start(plan, deps, signal) {
     if (platforms.length === 0) {
         throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
     }
-    return startBuilds(deps.client, {
+    const builds = await startBuilds(deps.client, {
         projectId: plan.projectId,
         version: selection.version,
         targets: buildMatrix(platforms, selection.arches),
         reuse: selection.reuse,
         signal,
     }, deps.clock);
+    return { builds, errors: [] };
 }
 async function runBuilds(plan, deps) {
     const timeout = AbortSignal.timeout(plan.timeoutMs);
@@ -46806,10 +47671,10 @@ async function runBuilds(plan, deps) {
         timeout,
         graceAfter(deps.signal, deps.triggerGraceMs ?? TRIGGER_GRACE_MS),
     ]);
-    const results = await start(plan, deps, triggerStop);
+    const { builds: results, errors } = await start(plan, deps, triggerStop);
     deps.onBuildsKnown(results);
     if (!plan.wait || stop.aborted)
-        return { builds: results, timedOut: timeout.aborted };
+        return { builds: results, timedOut: timeout.aborted, errors };
     const logDir = (0,temp_dir/* makeTempDir */.m)(deps.tempDir, 'desktop-build-logs-');
     const slots = results.map((_, index) => ({
         get: () => results[index],
@@ -46826,10 +47691,10 @@ async function runBuilds(plan, deps) {
         deadline,
         stop,
         downloads: createLimiter(plan.download?.concurrency ?? 1),
-        logReads: createLimiter(1),
+        settleLogMs: deps.settleLogMs ?? SETTLE_LOG_MS,
         live: results.length === 1,
         output: deps.output ?? stdoutOutput,
-        logFile: (buildId) => external_node_path_default().join(logDir, `${buildId}.log`),
+        logFile: (index) => external_node_path_default().join(logDir, `${index}.log`),
         progress: () => {
             if (!progressDue())
                 return;
@@ -46837,7 +47702,7 @@ async function runBuilds(plan, deps) {
         },
         sharesTarget: (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch),
     };
-    const logs = results.map((build) => (build.id === null ? undefined : openLog(build, follow)));
+    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, index, follow));
     try {
         await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follow)));
     }
@@ -46847,7 +47712,7 @@ async function runBuilds(plan, deps) {
     const timedOut = !deps.signal.aborted &&
         (timeout.aborted ||
             results.some((build) => (0,outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
-    return { builds: [...results], timedOut };
+    return { builds: [...results], timedOut, errors };
 }
 
 ;// CONCATENATED MODULE: ./package.json
@@ -48738,16 +49603,106 @@ function releaseReadBuffers(everyBytes) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/api/reconcile.ts
+// Recognising our own resource: an answer about the resource asked for (the checks the transport
+// runs on every answer it validated), and after a create whose answer was lost, the resource with
+// the same fields created since the first attempt. Pure decisions; the client does the requests.
+
+/** The arch the service builds when a trigger names none (spec §4). */
+const DEFAULT_ARCH = 'x64';
+// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
+// keeps a slightly slow service clock from hiding our own build.
+const CLOCK_SKEW_MS = 5_000;
+function createdSince(createdAt, sinceMs) {
+    const at = Date.parse(createdAt);
+    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
+}
+const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
+const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
+    ? item
+    : first, undefined);
+/**
+ * The check of an answer about one resource: its `field` must be the id asked for. `what` names
+ * the resource in the problem (`build`, `project`, `webhook`).
+ */
+const answersFor = (what, asked, field) => (answer) => answer[field] === asked
+    ? undefined
+    : { fieldPath: field, problem: `is not the ${what} asked for` };
+/** The check of a List Builds answer: every build is of the project asked for. */
+const buildsOf = (projectId) => (list) => {
+    const index = list.builds.findIndex((build) => build.projectId !== projectId);
+    return index < 0
+        ? undefined
+        : { fieldPath: `builds.${index}.projectId`, problem: 'is not the project asked for' };
+};
+/** The check of a Trigger Build answer: a build of the project, platform and arch asked for. */
+const triggeredAs = (projectId, request) => (build) => {
+    if (build.projectId !== projectId) {
+        return { fieldPath: 'projectId', problem: 'is not the project asked for' };
+    }
+    if (build.platform !== request.platform) {
+        return { fieldPath: 'platform', problem: 'is not the platform asked for' };
+    }
+    if (build.arch !== (request.arch ?? DEFAULT_ARCH)) {
+        return { fieldPath: 'arch', problem: 'is not the architecture asked for' };
+    }
+    return undefined;
+};
+function findTriggeredBuild(builds, request, sinceMs) {
+    const match = earliest(builds.filter((build) => 
+    // A status the client does not know cannot be the build it just triggered (`queued`).
+    (0,schemas/* isKnownStatus */.ih)(build.status) &&
+        build.platform === request.platform &&
+        build.arch === (request.arch ?? DEFAULT_ARCH) &&
+        (request.version === undefined || build.version === request.version) &&
+        createdSince(build.createdAt, sinceMs)));
+    if (!match)
+        return undefined;
+    const { id, projectId, platform, arch, version, status, createdAt } = match;
+    return { id, projectId, platform, arch, version, status, createdAt, message: undefined };
+}
+function findCreatedProject(projects, request, sinceMs) {
+    const match = earliest(projects.filter((project) => project.name === request.name &&
+        project.url === request.url &&
+        sameSet(project.platforms, request.platforms) &&
+        createdSince(project.createdAt, sinceMs)));
+    if (!match)
+        return undefined;
+    const { id, name, url, platforms, createdAt } = match;
+    return { id, name, url, platforms, createdAt, message: undefined };
+}
+function findCreatedWebhook(webhooks, request, sinceMs) {
+    return earliest(webhooks.filter((webhook) => webhook.url === request.url &&
+        sameSet(webhook.events, request.events) &&
+        createdSince(webhook.createdAt, sinceMs)));
+}
+
 ;// CONCATENATED MODULE: ./src/api/log-stream.ts
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all.
+// the last one read whole is that same log: it is not parsed at all. The bytes go through a
+// streaming UTF-8 decoder that replaces what is not UTF-8: an odd byte in one message costs that
+// character, and the entries after it still arrive.
 
 
 
 
+
+/**
+ * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
+ * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
+ * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_CHARS.
+ */
+const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
+/**
+ * The longest text of a log entry kept whole; the rest of a longer one is dropped unparsed. The
+ * parser holds a text in progress whole, at ~4 bytes a character (a 60 MB line cost 140 MiB), and
+ * several builds' logs are read at once: a million characters is far more than a line worth
+ * showing, and costs a few MiB.
+ */
+const MAX_LOG_TEXT_CHARS = 1024 * 1024;
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
@@ -48759,7 +49714,10 @@ function declaredLength(contentLength) {
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
 class UnreadableBodyError extends src_errors/* ActionError */.lZ {
 }
-/** A value that is not a log entry: the service speaks another version; asking again won't help. */
+/**
+ * A value of the logs answer that breaks the contract (an entry of another shape, the id of another
+ * build): the service speaks another version or misbehaves; asking again won't help.
+ */
 class LogEntryShapeError extends src_errors/* ActionError */.lZ {
     fieldPath;
     problem;
@@ -48769,21 +49727,120 @@ class LogEntryShapeError extends src_errors/* ActionError */.lZ {
         this.problem = problem;
     }
 }
-/** Feeds the body to the parser, unless it is the log read last time. */
-async function readLogEntries(response, options) {
-    const { body } = response;
+const isHighSurrogate = (unit) => unit >= 0xd800 && unit <= 0xdbff;
+/**
+ * A filter for a JSON text fed piece by piece: every string longer than `maxChars` (UTF-16 units,
+ * an escape sequence counted by its characters) is cut there, `mark` appended, and the rest of it
+ * dropped up to its closing quote. The output is valid JSON whenever the input is: a cut never
+ * falls inside an escape sequence or a surrogate pair. Text without long strings passes unchanged.
+ */
+function stringCutter(maxChars, mark) {
+    let inString = false;
+    let kept = 0;
+    let cutting = false;
+    let afterBackslash = false;
+    let hexLeft = 0;
+    const special = /["\\]/g;
+    return (text) => {
+        let out = '';
+        // Where the text not yet copied to `out` starts; unused while cutting.
+        let keepFrom = 0;
+        const cut = (at) => {
+            out += text.slice(keepFrom, at) + mark;
+            cutting = true;
+            hexLeft = 0;
+        };
+        let i = 0;
+        while (i < text.length) {
+            if (!inString) {
+                const quote = text.indexOf('"', i);
+                if (quote < 0)
+                    break;
+                inString = true;
+                kept = 0;
+                i = quote + 1;
+            }
+            else if (afterBackslash) {
+                afterBackslash = false;
+                if (!cutting && text[i] === 'u')
+                    hexLeft = 4;
+                kept += 1;
+                i += 1;
+            }
+            else if (hexLeft > 0) {
+                const n = Math.min(hexLeft, text.length - i);
+                hexLeft -= n;
+                kept += n;
+                i += n;
+            }
+            else {
+                special.lastIndex = i;
+                const found = special.exec(text);
+                const end = found === null ? text.length : found.index;
+                if (!cutting && end > i && end - i > maxChars - kept) {
+                    let at = i + Math.max(0, maxChars - kept);
+                    if (at > i && isHighSurrogate(text.charCodeAt(at - 1)))
+                        at -= 1;
+                    cut(at);
+                }
+                if (!cutting)
+                    kept += end - i;
+                i = end;
+                if (found === null)
+                    break;
+                if (text[i] === '"') {
+                    if (cutting)
+                        keepFrom = i;
+                    cutting = false;
+                    inString = false;
+                }
+                else {
+                    if (!cutting && kept >= maxChars)
+                        cut(i);
+                    afterBackslash = true;
+                    kept += 1;
+                }
+                i += 1;
+            }
+        }
+        return cutting ? out : out + text.slice(keepFrom);
+    };
+}
+/**
+ * Feeds the body to the parser, unless it is the log read last time. The answer must be about
+ * `buildId`; a service that sends `buildId` after the entries has them handed over before a
+ * mismatch is found (they are shown inertly), and the read then fails all the same.
+ */
+async function readLogEntries(response, buildId, options) {
     const bytes = declaredLength(response.headers['content-length']);
     if (bytes !== undefined && bytes === options.lastBytes) {
         // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
-        await body.dump();
+        await response.discard();
         return { changed: false };
     }
-    const parser = new JSONParser({ paths: ['$.logs.*'], keepStack: false });
+    const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
+    const isAsked = answersFor('build', buildId, 'buildId');
     let count = 0;
     let failure;
+    let answeredId = false;
     let from;
+    const fail = (fieldPath, problem) => {
+        failure ??= new LogEntryShapeError(fieldPath, problem);
+    };
     parser.onValue = ({ value, key }) => {
-        if (failure !== undefined || typeof key !== 'number')
+        if (failure !== undefined)
+            return;
+        if (key === 'buildId') {
+            answeredId = true;
+            const parsed = schemas/* BuildId */.Ek.safeParse(value);
+            const mismatch = parsed.success
+                ? isAsked({ buildId: parsed.data })
+                : (0,schemas/* shapeProblem */.jn)(parsed.error, ['buildId']);
+            if (mismatch !== undefined)
+                fail(mismatch.fieldPath, mismatch.problem);
+            return;
+        }
+        if (typeof key !== 'number')
             return;
         count = key + 1;
         from ??= options.from();
@@ -48791,10 +49848,8 @@ async function readLogEntries(response, options) {
             return;
         const parsed = schemas/* LogEntry */.xP.safeParse(value);
         if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const field = ['logs', key, ...(issue?.path ?? [])].join('.');
-            failure = new LogEntryShapeError(field, `is invalid (${issue?.message ?? 'unexpected'})`);
-            return;
+            const { fieldPath, problem } = (0,schemas/* shapeProblem */.jn)(parsed.error, ['logs', key]);
+            return fail(fieldPath, problem);
         }
         options.onEntry(parsed.data, key);
     };
@@ -48808,16 +49863,25 @@ async function readLogEntries(response, options) {
         if (failure !== undefined)
             throw failure;
     };
+    const decoder = new TextDecoder('utf-8', { fatal: false });
+    const cutLongText = stringCutter(MAX_LOG_TEXT_CHARS, ` … (cut: longer than ${MAX_LOG_TEXT_CHARS} characters)`);
     const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
     let received = 0;
-    for await (const chunk of body) {
-        parse(() => parser.write(chunk));
+    for await (const chunk of response.chunks) {
+        parse(() => parser.write(cutLongText(decoder.decode(chunk, { stream: true }))));
         received += chunk.length;
         release(received);
     }
+    const rest = decoder.decode();
+    if (rest !== '')
+        parse(() => parser.write(cutLongText(rest)));
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
     if (!parser.isEnded)
         parse(() => parser.end());
+    if (failure !== undefined)
+        throw failure;
+    if (!answeredId)
+        throw new LogEntryShapeError('buildId', 'is missing');
     return { changed: true, entries: count, bytes };
 }
 
@@ -48825,479 +49889,6 @@ async function readLogEntries(response, options) {
 var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __nccwpck_require__(46466);
-;// CONCATENATED MODULE: ./node_modules/content-disposition/dist/index.js
-/*!
- * content-disposition
- * Copyright(c) 2014-2017 Douglas Christopher Wilson
- * MIT Licensed
- */
-/**
- * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
- */
-const NullObject = /* @__PURE__ */ (() => {
-    const C = function () { };
-    C.prototype = Object.create(null);
-    return C;
-})();
-/**
- * Create an attachment Content-Disposition header.
- */
-function create(filename, options) {
-    const type = options?.type || 'attachment';
-    const parameters = createParameters(filename, options?.fallback);
-    return format({ type, parameters }, { extended: false });
-}
-const SP = 32; // " "
-const HTAB = 9; // "\t"
-const SEMI = 59; // ";"
-const EQ = 61; // "="
-const DQUOTE = 34; // '"'
-const BSLASH = 92; // "\\"
-const ASTERISK = 42; // "*"
-/**
- * Parse Content-Disposition header string.
- */
-function parse(header, options) {
-    const len = header.length;
-    const multipart = options?.multipart === true;
-    const extended = options?.extended !== false;
-    let index = skipOWS(header, 0, header.length);
-    const typeStart = index;
-    index = parseToken(header, index, len);
-    const typeEnd = trailingOWS(header, typeStart, index);
-    const type = header.slice(typeStart, typeEnd).toLowerCase();
-    const parameters = new NullObject();
-    parameter: while (index < len) {
-        index = skipOWS(header, index + 1, len); // Skip over semicolon.
-        const keyStart = index;
-        while (index < len) {
-            const char = header.charCodeAt(index);
-            if (char === SEMI)
-                continue parameter;
-            if (char === EQ) {
-                const keyEnd = trailingOWS(header, keyStart, index);
-                const key = header.slice(keyStart, keyEnd).toLowerCase();
-                index = skipOWS(header, index + 1, len);
-                if (index < len && header.charCodeAt(index) === DQUOTE) {
-                    index++;
-                    let value = '';
-                    if (multipart) {
-                        while (index < len) {
-                            const code = header.charCodeAt(index++);
-                            if (code === DQUOTE) {
-                                index = parseToken(header, index, len);
-                                if (parameters[key] === undefined)
-                                    parameters[key] = value;
-                                break;
-                            }
-                            if (code === /* % */ 37 && index + 1 < len) {
-                                const code2 = header.charCodeAt(index);
-                                const code3 = header.charCodeAt(index + 1);
-                                if (code2 === 50 /* "2" */ && code3 === 50 /* "2" */) {
-                                    value += '"';
-                                    index += 2;
-                                    continue;
-                                }
-                                if (code2 === 48 /* "0" */) {
-                                    if (code3 === 100 /* "d" */ || code3 === 68 /* "D" */) {
-                                        value += '\r';
-                                        index += 2;
-                                        continue;
-                                    }
-                                    if (code3 === 97 /* "a" */ || code3 === 65 /* "A" */) {
-                                        value += '\n';
-                                        index += 2;
-                                        continue;
-                                    }
-                                }
-                            }
-                            value += String.fromCharCode(code);
-                        }
-                    }
-                    else {
-                        while (index < len) {
-                            const code = header.charCodeAt(index++);
-                            if (code === DQUOTE) {
-                                index = parseToken(header, index, len);
-                                if (parameters[key] === undefined)
-                                    parameters[key] = value;
-                                break;
-                            }
-                            if (code === BSLASH && index < len) {
-                                value += header[index++];
-                                continue;
-                            }
-                            value += String.fromCharCode(code);
-                        }
-                    }
-                    continue parameter;
-                }
-                const valueStart = index;
-                index = parseToken(header, index, len);
-                const valueEnd = trailingOWS(header, valueStart, index);
-                const value = header.slice(valueStart, valueEnd);
-                if (parameters[key] === undefined) {
-                    parameters[key] = value;
-                    if (extended && key.charCodeAt(key.length - 1) === ASTERISK) {
-                        const normalizedKey = key.slice(0, -1);
-                        const decoded = decodeExtended(value);
-                        if (decoded !== undefined)
-                            parameters[normalizedKey] = decoded;
-                    }
-                }
-                continue parameter;
-            }
-            index++;
-        }
-    }
-    return { type, parameters };
-}
-/**
- * RegExp to match non attr-char, *after* encodeURIComponent (i.e. not including "%")
- */
-const ENCODE_URL_ATTR_CHAR_REGEXP = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g; // eslint-disable-line no-control-regex
-/**
- * RegExp to match non-US-ASCII characters.
- */
-const NON_ASCII_REGEXP = /[^\x20-\x7e]/g;
-/**
- * RegExp to match chars that must be quoted-pair in RFC 2616
- */
-const QUOTE_REGEXP = /[\\"]/g;
-/**
- * Match chars that can't be used in the filename for compatibility.
- */
-const INVALID_FILENAME_REGEXP = /%[0-9A-Fa-f]{2}/;
-/**
- * RegExp for various RFC 2616 grammar
- *
- * parameter     = token "=" ( token | quoted-string )
- * token         = 1*<any CHAR except CTLs or separators>
- * separators    = "(" | ")" | "<" | ">" | "@"
- *               | "," | ";" | ":" | "\" | <">
- *               | "/" | "[" | "]" | "?" | "="
- *               | "{" | "}" | SP | HT
- * quoted-string = ( <"> *(qdtext | quoted-pair ) <"> )
- * qdtext        = <any TEXT except <">>
- * quoted-pair   = "\" CHAR
- * CHAR          = <any US-ASCII character (octets 0 - 127)>
- * TEXT          = <any OCTET except CTLs, but including LWS>
- * LWS           = [CRLF] 1*( SP | HT )
- * CRLF          = CR LF
- * CR            = <US-ASCII CR, carriage return (13)>
- * LF            = <US-ASCII LF, linefeed (10)>
- * SP            = <US-ASCII SP, space (32)>
- * HT            = <US-ASCII HT, horizontal-tab (9)>
- * CTL           = <any US-ASCII control character (octets 0 - 31) and DEL (127)>
- * OCTET         = <any 8-bit sequence of data>
- */
-const TEXT_REGEXP = /^[\x20-\x7e\x80-\xff]*$/;
-const ASCII_TEXT_REGEXP = /^[\x20-\x7e]*$/;
-const TOKEN_REGEXP = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
-/**
- * Create parameters object from filename and fallback.
- */
-function createParameters(filename, fallback = true) {
-    if (filename === undefined)
-        return;
-    if (typeof fallback === 'string') {
-        if (!ASCII_TEXT_REGEXP.test(fallback)) {
-            throw new TypeError('Fallback must be valid US-ASCII: ' + fallback);
-        }
-        if (fallback === filename)
-            return { filename };
-        return { filename: fallback, 'filename*': encodeExtended(filename) };
-    }
-    // Use `filename` when possible, otherwise use `filename*`.
-    if (ASCII_TEXT_REGEXP.test(filename) &&
-        !INVALID_FILENAME_REGEXP.test(filename)) {
-        return { filename };
-    }
-    if (fallback === false) {
-        return { 'filename*': encodeExtended(filename) };
-    }
-    return {
-        filename: getAscii(filename),
-        'filename*': encodeExtended(filename),
-    };
-}
-/**
- * Decode a RFC 8187 field value (gracefully).
- */
-function decodeExtended(str) {
-    const charsetEnd = str.indexOf("'");
-    if (charsetEnd <= 0) {
-        return undefined;
-    }
-    const languageEnd = str.indexOf("'", charsetEnd + 1);
-    if (languageEnd === -1) {
-        return undefined;
-    }
-    const charset = str.slice(0, charsetEnd).toLowerCase();
-    const encoded = str.slice(languageEnd + 1);
-    switch (charset) {
-        case 'iso-8859-1': {
-            return decodeHexEscapes(encoded);
-        }
-        case 'utf-8':
-        case 'utf8': {
-            return tryDecodeURIComponent(encoded);
-        }
-    }
-    return undefined;
-}
-/**
- * Decode URI component but return `undefined` on error.
- */
-function tryDecodeURIComponent(str) {
-    try {
-        return decodeURIComponent(str);
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Parse a token starting at the provided index.
- */
-function parseToken(str, index, len) {
-    while (index < len) {
-        const char = str.charCodeAt(index);
-        if (char === SEMI)
-            break;
-        index++;
-    }
-    return index;
-}
-/**
- * Skip RFC 2616 linear whitespace (space / tab).
- */
-function skipOWS(str, index, len) {
-    while (index < len) {
-        const char = str.charCodeAt(index);
-        if (char !== SP && char !== HTAB)
-            break;
-        index++;
-    }
-    return index;
-}
-/**
- * Skip RFC 2616 linear whitespace (space / tab) from the end of a string.
- */
-function trailingOWS(str, start, end) {
-    while (end > start) {
-        const char = str.charCodeAt(end - 1);
-        if (char !== SP && char !== HTAB)
-            break;
-        end--;
-    }
-    return end;
-}
-/**
- * Format object to Content-Disposition header.
- */
-function format(obj, options) {
-    const { type, parameters } = obj;
-    const multipart = options?.multipart === true;
-    const extended = options?.extended !== false;
-    if (!type || !TOKEN_REGEXP.test(type)) {
-        throw new TypeError('Invalid type: ' + type);
-    }
-    let result = type;
-    if (parameters) {
-        for (const param of Object.keys(parameters)) {
-            const value = parameters[param];
-            if (!TOKEN_REGEXP.test(param)) {
-                throw new TypeError('Invalid parameter name: ' + param);
-            }
-            if (multipart) {
-                result += '; ' + param + '=' + qmultipart(value);
-                continue;
-            }
-            if (TOKEN_REGEXP.test(value)) {
-                result += '; ' + param + '=' + value;
-                continue;
-            }
-            if (TEXT_REGEXP.test(value)) {
-                result += '; ' + param + '=' + qstring(value);
-                continue;
-            }
-            if (!extended) {
-                throw new TypeError('Invalid parameter value: ' + value);
-            }
-            // Reject parameter names that indicate they are already extended.
-            if (param.charCodeAt(param.length - 1) === ASTERISK) {
-                throw new TypeError('Invalid extended parameter value: ' + value);
-            }
-            // When `param` and `param*` are provided, prefer the already extended form.
-            if (parameters[param + '*'] !== undefined) {
-                continue;
-            }
-            result += '; ' + param + '*=' + encodeExtended(value);
-        }
-    }
-    return result;
-}
-/**
- * Get US-ASCII version of string.
- */
-function getAscii(val) {
-    // simple Unicode -> US-ASCII transformation
-    return val.replace(NON_ASCII_REGEXP, '?');
-}
-/**
- * Percent encode a single character.
- */
-function pencode(char) {
-    return '%' + char.charCodeAt(0).toString(16).toUpperCase();
-}
-/**
- * Quote a string for HTTP.
- */
-function qstring(str) {
-    return '"' + str.replace(QUOTE_REGEXP, '\\$&') + '"';
-}
-/**
- * Quote a string for multipart/form-data.
- *
- * @see https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#multipart-form-data
- */
-function qmultipart(str) {
-    return '"' + str.replace(/[\n\r"]/g, multipartEscape) + '"';
-}
-/**
- * Escape a multipart/form-data string character.
- */
-function multipartEscape(char) {
-    if (char === '\n')
-        return '%0A';
-    if (char === '\r')
-        return '%0D';
-    return '%22';
-}
-/**
- * Encode a Unicode string for HTTP (RFC 8187).
- */
-function encodeExtended(str) {
-    const encoded = encodeURIComponent(str).replace(ENCODE_URL_ATTR_CHAR_REGEXP, pencode);
-    return "UTF-8''" + encoded;
-}
-/**
- * Check if a character is a hex digit [0-9A-Fa-f]
- */
-function isHexDigit(char) {
-    const code = char.charCodeAt(0);
-    return ((code >= 48 && code <= 57) || // 0-9
-        (code >= 65 && code <= 70) || // A-F
-        (code >= 97 && code <= 102) // a-f
-    );
-}
-/**
- * Decode hex escapes in a string (e.g., %20 -> space)
- */
-function decodeHexEscapes(str) {
-    const firstEscape = str.indexOf('%');
-    if (firstEscape === -1)
-        return str;
-    let result = str.slice(0, firstEscape);
-    for (let idx = firstEscape; idx < str.length; idx++) {
-        if (str[idx] === '%') {
-            // Reject malformed percent encoding, matches UTF-8 behavior.
-            if (idx + 2 >= str.length ||
-                !isHexDigit(str[idx + 2]) ||
-                !isHexDigit(str[idx + 1])) {
-                return;
-            }
-            result += String.fromCharCode(Number.parseInt(str[idx + 1] + str[idx + 2], 16));
-            idx += 2;
-        }
-        else {
-            result += str[idx];
-        }
-    }
-    return result;
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/api/file-name.ts
-// Choosing the local file name of an artifact. The name comes from the artifact host, so it is
-// untrusted: it is reduced to a plain base name that cannot leave the target directory.
-
-
-// File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
-const MAX_NAME_BYTES = 200;
-// Control characters, path separators and characters Windows refuses in file names.
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
-// Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
-// `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
-const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`; undefined when unreadable. */
-function fileNameFromContentDisposition(header) {
-    if (!header)
-        return undefined;
-    try {
-        return parse(header).parameters.filename;
-    }
-    catch {
-        // A header the parser refuses names nothing; the URL's last segment will.
-        return undefined;
-    }
-}
-/** The last non-empty path segment of a URL, percent-decoded when possible. */
-function fileNameFromUrl(url) {
-    const segment = url.pathname.split('/').filter(Boolean).pop();
-    if (segment === undefined)
-        return undefined;
-    try {
-        return decodeURIComponent(segment);
-    }
-    catch {
-        return segment;
-    }
-}
-/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
-function fitBytes(text, maxBytes) {
-    let fitted = '';
-    let bytes = 0;
-    for (const char of text) {
-        bytes += Buffer.byteLength(char);
-        if (bytes > maxBytes)
-            break;
-        fitted += char;
-    }
-    return fitted;
-}
-function shorten(name) {
-    if (Buffer.byteLength(name) <= MAX_NAME_BYTES)
-        return name;
-    const extension = fitBytes(external_node_path_default().extname(name), 20);
-    return fitBytes(name, MAX_NAME_BYTES - Buffer.byteLength(extension)) + extension;
-}
-/**
- * A plain file name: only the part after the last `/` or `\`, without control or reserved
- * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
- * when nothing usable is left.
- */
-function sanitizeFileName(candidate, fallback) {
-    const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
-    const cleaned = base
-        .replace(BIDI_CONTROLS, '')
-        .replace(FORBIDDEN, '_')
-        .trim()
-        .replace(/^[.\s]+/, '')
-        .replace(/[.\s]+$/, '');
-    if (cleaned === '' || /^_+$/.test(cleaned))
-        return fallback;
-    return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
-}
-/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
-function pathInside(directory, fileName) {
-    const root = external_node_path_default().resolve(directory);
-    const target = external_node_path_default().resolve(root, fileName);
-    return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/api/hash-writer.ts
 // What a `.part` file hands its full batches to: something that hashes them in the order given
 // and writes each at its offset. Small downloads do both on the main thread; large ones on a
@@ -49497,6 +50088,7 @@ class ThreadHashWriter {
 
 
 
+
 const part_file_BATCH_BYTES = 1024 * 1024;
 // Batches handed over at once: enough that a slow write does not stall the socket.
 const BATCHES = 4;
@@ -49529,8 +50121,18 @@ class PartFile {
         this.#file = file;
         this.#writer = writer;
     }
+    /**
+     * A new, empty `partPath`. Whatever is there already goes first: `rm` removes a symlink, not its
+     * target, and O_EXCL refuses any entry (a symlink included) that appears before the open, so
+     * the bytes never follow a link planted to write them elsewhere.
+     */
     static async create(partPath, place) {
-        const file = await (0,promises_.open)(partPath, 'w');
+        await (0,promises_.rm)(partPath, { force: true });
+        const file = await (0,promises_.open)(partPath, external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_WRONLY);
+        return PartFile.over(file, partPath, place);
+    }
+    /** Over a file the caller opened (and answers for); `partPath` is what `discard()` removes. */
+    static over(file, partPath, place) {
         const writer = place === 'thread' ? new ThreadHashWriter(file.fd) : new InlineHashWriter(file);
         return new PartFile(partPath, file, writer);
     }
@@ -49639,10 +50241,15 @@ class PartFile {
 
 ;// CONCATENATED MODULE: ./src/api/download.ts
 // Streaming artifact download over the transport's dispatcher (so through the environment's
-// proxy): redirects followed by hand (the API key never leaves the API's origin, https never
-// drops to http), body → sha256 → `<name>.part` in large writes, resume with Range + If-Range
-// after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
-// Every wait goes through the retry policy; a transfer that got further starts its count over.
+// proxy): redirects followed by hand (the API key never leaves the API's origin, nor comes back
+// once the chain left it; https never drops to http), body → sha256 → `<name>.part` in large
+// writes, resume with Range + If-Range after a cut, a fresh URL when the artifact host refuses a
+// signed one, then an atomic rename. An answer that is not an installer (a document, the API's
+// own answer, nothing at all) is refused, and the folder is checked by real path before any
+// request. Every wait goes through the retry policy; a transfer that got further starts its count
+// over.
+
+
 
 
 
@@ -49656,6 +50263,18 @@ const ENDPOINT = 'GET /builds/:buildId/download';
 const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
+// Media types of documents: what an API, a login page or a storage error answers with, never an
+// installer (installers come as octet-stream or their own binary types).
+const DOCUMENT_TYPES = [
+    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
+    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
+    [/^(?:application|text)\/xml$/, 'an XML document'],
+];
+/** What kind of document a Content-Type announces; undefined for anything else, or none. */
+function documentKind(contentType) {
+    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
+}
 const headerOf = (headers, name) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -49687,13 +50306,17 @@ function nextHop(buildId, from, location, hop) {
     if (hop >= MAX_REDIRECTS) {
         throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
     }
-    const next = new URL(location, from);
+    const next = URL.parse(location, from.href);
+    if (next === null) {
+        throw new DownloadError(buildId, 'redirect', `redirected to something that is not a URL (${(0,src_escape/* commandText */.jt)(location, 100)}).`);
+    }
     if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected to a ${next.protocol} URL.`);
+        throw new DownloadError(buildId, 'redirect', `redirected to a ${(0,src_escape/* commandText */.jt)(next.protocol, 40)} URL.`);
     }
     // An installer fetched over plain http could be swapped on the way and then published.
     if (from.protocol === 'https:' && next.protocol === 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${next.host}); refusing an unencrypted transfer.`);
+        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${(0,src_escape/* commandText */.jt)(next.host, 100)}); refusing an ` +
+            'unencrypted transfer.');
     }
     return next;
 }
@@ -49727,7 +50350,7 @@ async function bodyStart(body, limit) {
 async function downloadArtifact(transport, buildId, options) {
     const { signal } = options;
     const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
-    await (0,promises_.mkdir)(options.directory, { recursive: true });
+    await prepareDirectory(buildId, options.directory, options.within);
     const transfer = {
         part: undefined,
         target: undefined,
@@ -49775,10 +50398,13 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
     const opened = await download_open(transport, buildId, start, resumeFrom, transfer, options.signal);
     if (!opened.ok)
         return opened;
-    const { response, url } = opened.value;
+    const { response, url, leftApi } = opened.value;
     try {
-        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
         const announced = announcedTotal(response);
+        const refusal = notTheArtifact(transport, response, url, leftApi, announced);
+        if (refusal !== undefined)
+            throw new DownloadError(buildId, refusal.problem, refusal.message);
+        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
         transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announced ?? options.expectedSize));
         const part = transfer.part;
         const range = parseContentRange(headerOf(response.headers, 'content-range'));
@@ -49787,8 +50413,9 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
             transfer.resumes++;
         if (response.statusCode === 206 && resumeFrom === 0) {
             // Asking again would get the same answer, forever.
+            const contentRange = headerOf(response.headers, 'content-range');
             throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
-                `${headerOf(response.headers, 'content-range') ?? 'without Content-Range'}).`);
+                `${contentRange === undefined ? 'without Content-Range' : (0,src_escape/* commandText */.jt)(contentRange, 100)}).`);
         }
         const validator = validatorOf(response.headers);
         // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
@@ -49837,6 +50464,9 @@ async function receiveBody(transport, buildId, response, transfer, options) {
                 reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
             },
         };
+    }
+    if (part.received === 0) {
+        throw new DownloadError(buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
     }
     if (transfer.total !== undefined && part.received !== transfer.total) {
         throw new DownloadError(buildId, 'size', `received ${part.received} bytes, expected ${transfer.total}.`);
@@ -49891,7 +50521,11 @@ function announcedTotal({ statusCode, headers }) {
 /** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
 async function download_open(transport, buildId, start, resumeFrom, transfer, signal) {
     let url = start;
+    // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
+    // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
+    let leftApi = false;
     for (let hop = 0;; hop++) {
+        leftApi ||= url.origin !== transport.apiOrigin;
         const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator } : {};
         let response;
         try {
@@ -49900,6 +50534,7 @@ async function download_open(transport, buildId, start, resumeFrom, transfer, si
                 headers,
                 signal,
                 idleTimeoutMs: transport.requestTimeoutMs(),
+                anonymous: leftApi,
             });
         }
         catch (error) {
@@ -49920,11 +50555,12 @@ async function download_open(transport, buildId, start, resumeFrom, transfer, si
         if (status === 200 || status === 206) {
             // The body can break before anyone reads it; `finished()` reports that later.
             response.body.on('error', () => { });
-            return { ok: true, value: { response, url } };
+            return { ok: true, value: { response, url, leftApi } };
         }
         // The status alone decides what happens; the body only adds the host's words.
         const text = await bodyStart(response.body, ERROR_BODY_LIMIT);
-        if (url.origin !== transport.apiOrigin) {
+        // After the chain left the API, even the API's origin answers as a host: it got no key.
+        if (leftApi) {
             const now = transport.runtime.now();
             return {
                 ok: false,
@@ -49953,8 +50589,73 @@ function hostFailure(buildId, url, status, headers, text, transfer, now) {
         retryAfterMs: transient ? (0,retry/* parseRetryAfter */.mu)(headerOf(headers, 'retry-after'), now) : undefined,
         reason: `the artifact host ${url.host} answered HTTP ${status}` +
             (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, text, attempts),
+        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, (0,src_escape/* commandText */.jt)(text, 200), attempts),
     };
+}
+/**
+ * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
+ * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
+ * kept.
+ */
+function notTheArtifact(transport, { statusCode, headers }, url, leftApi, announced) {
+    const contentType = headerOf(headers, 'content-type');
+    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${(0,src_escape/* commandText */.jt)(contentType, 100)}`;
+    if (leftApi && url.origin === transport.apiOrigin) {
+        return {
+            problem: 'content',
+            message: `the artifact host's redirects led back to the service's API (${url.host}), which ` +
+                `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
+                'artifact host, never from the API, so nothing was saved.',
+        };
+    }
+    const kind = documentKind(contentType);
+    if (kind !== undefined) {
+        return {
+            problem: 'content',
+            message: `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
+                'where the installer was expected; nothing was saved.',
+        };
+    }
+    if (announced === 0) {
+        return {
+            problem: 'size',
+            message: `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`,
+        };
+    }
+    return undefined;
+}
+/**
+ * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
+ * next is made below it: a folder that is (or leads through) a link to elsewhere is refused before
+ * anything is created or written through it.
+ */
+async function prepareDirectory(buildId, directory, within) {
+    if (within === undefined) {
+        await (0,promises_.mkdir)(directory, { recursive: true });
+        return;
+    }
+    const root = external_node_path_default().resolve(within);
+    const target = external_node_path_default().resolve(directory);
+    const shown = `the download folder ${(0,src_escape/* commandText */.jt)(target, 300)}`;
+    if (!isInside(root, target)) {
+        throw new DownloadError(buildId, 'path', `${shown} is not inside ${(0,src_escape/* commandText */.jt)(root, 300)}.`);
+    }
+    await (0,promises_.mkdir)(root, { recursive: true });
+    const realRoot = await (0,promises_.realpath)(root);
+    let current = root;
+    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
+        current = external_node_path_default().join(current, name);
+        await (0,promises_.mkdir)(current).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        const real = await (0,promises_.realpath)(current).catch(() => undefined);
+        if (real === undefined || !isInside(realRoot, real)) {
+            throw new DownloadError(buildId, 'path', `${shown} leads, through ${(0,src_escape/* commandText */.jt)(current, 300)}, ` +
+                (real === undefined ? 'to a link to nowhere' : `to ${(0,src_escape/* commandText */.jt)(real, 300)}`) +
+                `, outside ${(0,src_escape/* commandText */.jt)(realRoot, 300)}; refusing to write there.`);
+        }
+    }
 }
 function targetOf(directory, buildId, headers, url) {
     const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
@@ -49962,58 +50663,41 @@ function targetOf(directory, buildId, headers, url) {
         fileNameFromUrl(url), fallback);
     const filePath = pathInside(directory, fileName);
     if (filePath === undefined) {
-        throw new DownloadError(buildId, 'name', `the file name '${fileName}' leaves ${directory}.`);
+        throw new DownloadError(buildId, 'name', `the file name '${(0,src_escape/* commandText */.jt)(fileName, 100)}' leaves ${(0,src_escape/* commandText */.jt)(directory, 300)}.`);
     }
     return { fileName, filePath };
 }
 
-;// CONCATENATED MODULE: ./src/api/reconcile.ts
-// Recognising our own resource after a create whose answer was lost: same fields, created since
-// the first attempt. Pure decisions; the client does the listing.
-
-// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
-// keeps a slightly slow service clock from hiding our own build.
-const CLOCK_SKEW_MS = 5_000;
-function createdSince(createdAt, sinceMs) {
-    const at = Date.parse(createdAt);
-    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
-}
-const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
-const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
-    ? item
-    : first, undefined);
-function findTriggeredBuild(builds, request, sinceMs) {
-    const match = earliest(builds.filter((build) => 
-    // A status the client does not know cannot be the build it just triggered (`queued`).
-    (0,schemas/* isKnownStatus */.ih)(build.status) &&
-        build.platform === request.platform &&
-        build.arch === (request.arch ?? 'x64') &&
-        (request.version === undefined || build.version === request.version) &&
-        createdSince(build.createdAt, sinceMs)));
-    if (!match)
-        return undefined;
-    const { id, projectId, platform, arch, version, status, createdAt } = match;
-    return { id, projectId, platform, arch, version, status, createdAt, message: undefined };
-}
-function findCreatedProject(projects, request, sinceMs) {
-    const match = earliest(projects.filter((project) => project.name === request.name &&
-        project.url === request.url &&
-        sameSet(project.platforms, request.platforms) &&
-        createdSince(project.createdAt, sinceMs)));
-    if (!match)
-        return undefined;
-    const { id, name, url, platforms, createdAt } = match;
-    return { id, name, url, platforms, createdAt, message: undefined };
-}
-function findCreatedWebhook(webhooks, request, sinceMs) {
-    return earliest(webhooks.filter((webhook) => webhook.url === request.url &&
-        sameSet(webhook.events, request.events) &&
-        createdSince(webhook.createdAt, sinceMs)));
+;// CONCATENATED MODULE: ./src/secrets.ts
+// The spellings of a secret that a service echoing it is likely to use: each is masked in the
+// log and redacted from every text the action writes itself.
+const MIN_SPELLING_CHARS = 4;
+/** The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe). */
+function secretSpellings(secret) {
+    if (secret === '')
+        return [];
+    const base64 = Buffer.from(secret, 'utf8').toString('base64');
+    const spellings = [
+        secret,
+        secret.toLowerCase(),
+        secret.toUpperCase(),
+        encodeURIComponent(secret),
+        base64,
+        base64.replace(/=+$/, ''),
+        Buffer.from(secret, 'utf8').toString('base64url'),
+    ];
+    // Longest first: a redaction never leaves the tail of a longer spelling behind.
+    return [...new Set(spellings)]
+        .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
+        .sort((a, b) => b.length - a.length);
 }
 
 ;// CONCATENATED MODULE: ./src/api/error-body.ts
 // The service's error format is not specified (spec §7): take its own message from whichever
-// common shape the body has, else a short excerpt of the text, never the API key.
+// common shape the body has, else a short excerpt of the text; never the API key in any of its
+// spellings, and never the start of a workflow command.
+
+
 const EXCERPT_CHARS = 200;
 const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 function messageOf(parsed) {
@@ -50027,20 +50711,17 @@ function messageOf(parsed) {
     }
     return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
 }
-function excerpt(text) {
-    // eslint-disable-next-line no-control-regex
-    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-    if (flat === '')
-        return undefined;
-    return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
-}
-/** Replaces every occurrence of each secret with `***`. */
+/**
+ * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
+ * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
+ */
 function redact(text, secrets) {
-    return secrets.reduce((current, secret) => (secret === '' ? current : current.split(secret).join('***')), text);
+    const spellings = secrets.flatMap(secretSpellings).sort((a, b) => b.length - a.length);
+    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
 }
 /**
  * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
- * or a short single-line excerpt of whatever text came back.
+ * or a short excerpt of whatever text came back; one inert line (see commandText).
  */
 function serviceMessageOf(body, secrets) {
     let parsed;
@@ -50051,7 +50732,9 @@ function serviceMessageOf(body, secrets) {
         parsed = undefined;
     }
     const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
-    return excerpt(redact(message, secrets));
+    // Redacted before it is cut, so a key is never left half-shown at the cut.
+    const excerpt = (0,src_escape/* commandText */.jt)(redact(message, secrets), EXCERPT_CHARS);
+    return excerpt === '' ? undefined : excerpt;
 }
 
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
@@ -50132,6 +50815,15 @@ function createDispatcher(options = {}) {
 
 
 
+
+/**
+ * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
+ * 1 MB: 16 MiB leaves a wide margin for growth while bounding what a misbehaving service can make
+ * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
+ */
+const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The start of an error answer that is read for the service's words; the status decides. */
+const ERROR_BODY_BYTES = 16 * 1024;
 // Failures where the request certainly never reached the service.
 const CONNECT_CODES = new Set([
     'ECONNREFUSED',
@@ -50176,10 +50868,50 @@ function joinUrl(baseUrl, path) {
     const base = new URL(baseUrl);
     return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
 }
-function shapeProblem(error) {
-    const issue = error.issues[0];
-    const fieldPath = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
-    return { fieldPath, problem: issue ? `is invalid (${issue.message})` : 'is invalid' };
+/**
+ * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * announces more, else as soon as more has come. Leaving the loop early destroys the body.
+ */
+async function* boundedChunks(body, headers, maxBytes, endpoint) {
+    const announced = declaredLength(headers['content-length']);
+    if (announced !== undefined && announced > maxBytes) {
+        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+    }
+    let received = 0;
+    for await (const chunk of body) {
+        received += chunk.length;
+        if (received > maxBytes)
+            throw new ResponseTooLargeError(endpoint, maxBytes);
+        yield chunk;
+    }
+}
+/**
+ * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
+ * byte costs one character, not the answer.
+ */
+async function bodyText(response, maxBytes, endpoint) {
+    const chunks = [];
+    for await (const chunk of boundedChunks(response.body, response.headers, maxBytes, endpoint)) {
+        chunks.push(chunk);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+}
+/** The start of an error answer, for the service's words; what follows is dropped. */
+async function transport_bodyStart(body, maxBytes) {
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of body) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= maxBytes)
+                break;
+        }
+    }
+    catch {
+        // The words are a bonus; the status already decided.
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
 }
 class Transport {
     runtime;
@@ -50206,15 +50938,16 @@ class Transport {
         return joinUrl(this.#baseUrl, path);
     }
     /** Request headers for `url`: the API key goes to the API's own origin only. */
-    headersFor(url, extra = {}) {
+    headersFor(url, extra = {}, anonymous = false) {
         const headers = { 'user-agent': this.#userAgent, ...extra };
-        if (url.origin === this.apiOrigin)
+        if (!anonymous && url.origin === this.apiOrigin) {
             headers.authorization = `Bearer ${this.#apiKey}`;
+        }
         return headers;
     }
     /** One HTTP exchange, no redirects followed. */
     send(url, init) {
-        const headers = this.headersFor(url, init.headers);
+        const headers = this.headersFor(url, init.headers, init.anonymous);
         return this.#dispatcher.request({
             origin: url.origin,
             path: `${url.pathname}${url.search}`,
@@ -50226,7 +50959,7 @@ class Transport {
             bodyTimeout: init.idleTimeoutMs,
         });
     }
-    /** A JSON endpoint: retried, validated, typed. */
+    /** A JSON endpoint: retried, bounded, validated, checked, typed. */
     json(request, signal) {
         return (0,retry/* withRetries */.LH)(this.runtime, {
             endpoint: request.endpoint,
@@ -50236,9 +50969,10 @@ class Transport {
         });
     }
     /**
-     * A GET whose 2xx body `read` consumes as it streams: retried like `json`. `read` throws
-     * UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a body of another
-     * shape (final); a broken connection is a network failure.
+     * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
+     * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
+     * `read` throws UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a
+     * body of another shape (final); a broken connection is a network failure.
      */
     stream(request, signal) {
         return (0,retry/* withRetries */.LH)(this.runtime, {
@@ -50300,6 +51034,9 @@ class Transport {
     }
     async #streamAttempt(request, signal) {
         const timeoutMs = this.requestTimeoutMs();
+        // The whole read, not only each silence: a body that trickles a byte now and then would
+        // otherwise hold its caller for as long as the service likes.
+        const timeout = AbortSignal.timeout(timeoutMs);
         const url = this.url(request.path);
         const { endpoint } = request;
         let response;
@@ -50307,31 +51044,44 @@ class Transport {
             response = await this.send(url, {
                 method: 'GET',
                 headers: { accept: 'application/json' },
-                signal,
-                // A long body may take longer than the timeout in all; only silence counts.
+                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
                 idleTimeoutMs: timeoutMs,
             });
         }
         catch (error) {
             if (signal?.aborted)
                 throw signal.reason;
-            return { ok: false, failure: this.networkFailure(endpoint, error, false, timeoutMs, url) };
+            return {
+                ok: false,
+                failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
+            };
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
-            const text = await response.body.text().catch(() => '');
+            const text = await transport_bodyStart(response.body, ERROR_BODY_BYTES);
             const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
             return { ok: false, failure };
         }
+        const { body, headers } = response;
         try {
-            return { ok: true, value: await request.read(response) };
+            const value = await request.read({
+                headers,
+                chunks: boundedChunks(body, headers, request.maxBytes, endpoint),
+                discard: () => body.dump(),
+            });
+            return { ok: true, value };
         }
         catch (error) {
             if (signal?.aborted)
                 throw signal.reason;
-            response.body.destroy();
+            body.destroy();
+            if (error instanceof ResponseTooLargeError)
+                return tooLarge(error);
             if (error instanceof LogEntryShapeError) {
                 return shapeFailure(endpoint, status, error.fieldPath, error.problem);
+            }
+            if (timeout.aborted) {
+                return { ok: false, failure: this.networkFailure(endpoint, error, true, timeoutMs, url) };
             }
             if (error instanceof UnreadableBodyError) {
                 return {
@@ -50340,7 +51090,7 @@ class Transport {
                         retryable: true,
                         outcomeUnknown: false,
                         reason: 'unparsable JSON body',
-                        toError: (attempts) => new ResponseShapeError(endpoint, status, '(body)', 'is not valid JSON', attempts),
+                        toError: (attempts) => new ResponseShapeError(endpoint, status, '(body)', 'is not valid JSON', attempts, false),
                     },
                 };
             }
@@ -50356,8 +51106,16 @@ class Transport {
         if (request.idempotencyKey)
             headers['idempotency-key'] = request.idempotencyKey;
         const url = this.url(request.path);
+        const { endpoint } = request;
+        const networkFailure = (error) => {
+            if (signal?.aborted)
+                throw signal.reason;
+            return {
+                ok: false,
+                failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
+            };
+        };
         let response;
-        let text;
         try {
             response = await this.send(url, {
                 method: request.method,
@@ -50366,20 +51124,27 @@ class Transport {
                 signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
                 idleTimeoutMs: timeoutMs,
             });
-            text = await response.body.text();
         }
         catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return {
-                ok: false,
-                failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs, url),
-            };
+            return networkFailure(error);
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
-            const failure = this.statusFailure(request.endpoint, status, response.headers, text, request.resourceId);
+            const text = await transport_bodyStart(response.body, ERROR_BODY_BYTES);
+            if (signal?.aborted)
+                throw signal.reason;
+            const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
             return { ok: false, failure };
+        }
+        let text;
+        try {
+            text = await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint);
+        }
+        catch (error) {
+            response.body.destroy();
+            if (error instanceof ResponseTooLargeError && !signal?.aborted)
+                return tooLarge(error);
+            return networkFailure(error);
         }
         return this.#decode(request, status, text);
     }
@@ -50395,18 +51160,33 @@ class Transport {
                     retryable: true,
                     outcomeUnknown: true,
                     reason: 'unparsable JSON body',
-                    toError: (attempts) => new ResponseShapeError(request.endpoint, status, '(body)', 'is not valid JSON', attempts),
+                    toError: (attempts) => new ResponseShapeError(request.endpoint, status, '(body)', 'is not valid JSON', attempts, false),
                 },
             };
         }
         const parsed = request.schema.safeParse(data);
-        if (parsed.success)
-            return { ok: true, value: parsed.data };
-        const { fieldPath, problem } = shapeProblem(parsed.error);
-        return shapeFailure(request.endpoint, status, fieldPath, problem);
+        if (!parsed.success) {
+            const { fieldPath, problem } = (0,schemas/* shapeProblem */.jn)(parsed.error);
+            return shapeFailure(request.endpoint, status, fieldPath, problem);
+        }
+        const mismatch = request.check?.(parsed.data);
+        if (mismatch !== undefined) {
+            return shapeFailure(request.endpoint, status, mismatch.fieldPath, mismatch.problem);
+        }
+        return { ok: true, value: parsed.data };
     }
 }
-/** A 2xx body of another shape: the service speaks another version, so asking again won't help. */
+/** Refused for its size: the same request would get the same answer. */
+const tooLarge = (error) => ({
+    ok: false,
+    failure: {
+        retryable: false,
+        outcomeUnknown: false,
+        reason: 'answer too large',
+        toError: () => error,
+    },
+});
+/** A 2xx body of another shape, or about another resource: asking again won't help. */
 const shapeFailure = (endpoint, status, fieldPath, problem) => ({
     ok: false,
     failure: {
@@ -50418,7 +51198,8 @@ const shapeFailure = (endpoint, status, fieldPath, problem) => ({
 });
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
-// BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.
+// BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
+// schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
 
 
 
@@ -50455,6 +51236,7 @@ class BuildServiceClient {
             path: `/projects/${id(projectId)}`,
             schema: schemas/* Project */.MM,
             resourceId: projectId,
+            check: answersFor('project', projectId, 'id'),
         }, o.signal);
     }
     /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
@@ -50478,6 +51260,7 @@ class BuildServiceClient {
             schema: schemas/* UpdatedProject */.tc,
             body: patch,
             resourceId: projectId,
+            check: answersFor('project', projectId, 'id'),
         }, o.signal);
     }
     /** Irreversible: deletes the project with all its builds and artifacts. */
@@ -50486,8 +51269,9 @@ class BuildServiceClient {
             method: 'DELETE',
             endpoint: 'DELETE /projects/:projectId',
             path: `/projects/${id(projectId)}`,
-            schema: schemas/* Deleted */.qn,
+            schema: schemas/* DeletedProject */.NF,
             resourceId: projectId,
+            check: answersFor('project', projectId, 'id'),
         }, o.signal);
     }
     listBuilds(projectId, o = {}) {
@@ -50497,6 +51281,7 @@ class BuildServiceClient {
             path: `/projects/${id(projectId)}/builds`,
             schema: schemas/* BuildList */.nU,
             resourceId: projectId,
+            check: buildsOf(projectId),
         }, o.signal);
     }
     getBuild(buildId, o = {}) {
@@ -50506,6 +51291,7 @@ class BuildServiceClient {
             path: `/builds/${id(buildId)}`,
             schema: schemas/* Build */.L2,
             resourceId: buildId,
+            check: answersFor('build', buildId, 'id'),
         }, o.signal);
     }
     /**
@@ -50522,6 +51308,7 @@ class BuildServiceClient {
             schema: schemas/* TriggeredBuild */.Kh,
             body,
             resourceId: projectId,
+            check: triggeredAs(projectId, body),
             idempotencyKey: (0,external_node_crypto_.randomUUID)(),
             reconcile: async () => findTriggeredBuild((await this.listBuilds(projectId, o)).builds, body, since),
         }, o.signal);
@@ -50533,6 +51320,7 @@ class BuildServiceClient {
             path: `/builds/${id(buildId)}/logs`,
             schema: schemas/* BuildLogs */.q4,
             resourceId: buildId,
+            check: answersFor('build', buildId, 'buildId'),
         }, o.signal);
     }
     /**
@@ -50544,7 +51332,8 @@ class BuildServiceClient {
             endpoint: 'GET /builds/:buildId/logs',
             path: `/builds/${id(buildId)}/logs`,
             resourceId: buildId,
-            read: (response) => readLogEntries(response, o),
+            maxBytes: MAX_LOG_ANSWER_BYTES,
+            read: (response) => readLogEntries(response, buildId, o),
         }, o.signal);
     }
     /** Streams the artifact into `o.directory`; see download.ts. */
@@ -50572,8 +51361,9 @@ class BuildServiceClient {
             method: 'DELETE',
             endpoint: 'DELETE /webhooks/:webhookId',
             path: `/webhooks/${id(webhookId)}`,
-            schema: schemas/* Deleted */.qn,
+            schema: schemas/* DeletedWebhook */.xV,
             resourceId: webhookId,
+            check: answersFor('webhook', webhookId, 'id'),
         }, o.signal);
     }
     /** Closes the kept-alive connections. */
@@ -50591,18 +51381,21 @@ var rules = __nccwpck_require__(79244);
 
 
 
+
 function parseConnection(read, problems) {
     const apiKey = read('api-key');
     if (apiKey === '')
         problems.push('api-key: missing; pass it from a secret');
     return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
 }
-/** Masks secret inputs in the log before anything can print them. */
+/**
+ * Masks secret inputs in the log before anything can print them, in every spelling a service
+ * echoing one is likely to use (lower case, URL-encoded, base64), not only as given.
+ */
 function maskInputs(...names) {
     for (const name of names) {
-        const value = core/* getInput */.V4(name);
-        if (value !== '')
-            core/* setSecret */.Pq(value);
+        for (const spelling of secretSpellings(core/* getInput */.V4(name)))
+            core/* setSecret */.Pq(spelling);
     }
 }
 /** `deadline`: epoch ms when the step's time is up; retries and requests end by then. */
@@ -50615,6 +51408,8 @@ function openClient(connection, deadline) {
     });
 }
 
+// EXTERNAL MODULE: ./src/api/ids.ts
+var api_ids = __nccwpck_require__(67958);
 // EXTERNAL MODULE: ./src/publish/names.ts
 var names = __nccwpck_require__(27479);
 ;// CONCATENATED MODULE: ./src/comment/pull-request.ts
@@ -50657,6 +51452,7 @@ function readPullRequest(env) {
 
 
 
+
 const INPUT_NAMES = [
     'api-key',
     'base-url',
@@ -50692,6 +51488,24 @@ const INPUT_NAMES = [
     'comment',
 ];
 const MAX_TIMEOUT_MINUTES = 6 * 60;
+/**
+ * The shortest poll interval, in seconds: a remote service is not asked about a build more than
+ * once a second (`poll-interval: 0.001` once sent 8,960 requests in 10 s). The local emulator, the
+ * only loopback service, may be polled faster: tests and the demo use 0.05 to 0.5.
+ */
+function pollIntervalFloor(baseUrl) {
+    const hostname = URL.canParse(baseUrl) ? new URL(baseUrl).hostname : '';
+    return (0,rules/* isLoopbackHost */.cW)(hostname) ? 0.05 : 1;
+}
+/** The poll-interval input, raised to the floor with a notice when below it. */
+function parsePollInterval(inputs, baseUrl, problems, notices) {
+    const given = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
+    const floor = pollIntervalFloor(baseUrl);
+    if (given >= floor)
+        return given;
+    notices.push(`poll-interval: ${given} s is below the floor of ${floor} s for ${floor < 1 ? 'a loopback' : 'a remote'} service; polling every ${floor} s`);
+    return floor;
+}
 /** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
 const tagOfRef = (ref) => ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
 function parseBoolean(inputs, name, fallback, problems) {
@@ -50759,7 +51573,7 @@ function parseVersion(inputs, ref, problems) {
 }
 function parseBuildIds(inputs, problems) {
     const ids = (0,rules/* splitList */.ry)(inputs['build-ids']);
-    const bad = ids.filter((id) => !(0,rules/* isBuildId */.EI)(id));
+    const bad = ids.filter((id) => !(0,api_ids/* isBuildId */.EI)(id));
     if (bad.length > 0) {
         problems.push(`build-ids: ${bad.map(rules/* quote */.hD).join(', ')} not of the form build_<id>`);
     }
@@ -50872,7 +51686,7 @@ function parseInputs(inputs, env, pullRequest) {
     }
     const selection = parseSelection(inputs, env, problems);
     const wait = parseBoolean(inputs, 'wait', true, problems);
-    const pollInterval = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
+    const pollInterval = parsePollInterval(inputs, baseUrl, problems, notices);
     const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
     const download = parseBoolean(inputs, 'download', true, problems);
     const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
@@ -50942,17 +51756,32 @@ const getInputs = () => parseInputs(readInputs(core/* getInput */.V4), process.e
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 // Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
-// summary line and the step's own failure message.
+// summary line and the step's own failure message. What they quote is the service's text: one
+// line each, no controls, and bounded, so a build with a 50 MB log line still gets a short
+// annotation.
+
 
 
 
 const MAX_BUILD_ANNOTATIONS = 8;
+/** One quoted log line, or the problem's message. */
+const MAX_QUOTED_LINE_CHARS = 300;
+/** The whole message: a few quoted lines and the build id fit well within it. */
+const MAX_ANNOTATION_CHARS = 4_096;
+const idOf = (build) => (build.id ? (0,src_escape/* commandText */.jt)(build.id) : 'no build');
+/** Cut before it is made inert: a 50 MB line costs no more than a short one. */
+const quotedLine = (line) => (0,src_escape/* commandText */.jt)((0,src_escape/* cut */.Jj)(line, MAX_QUOTED_LINE_CHARS * 4), MAX_QUOTED_LINE_CHARS);
 function annotationOf(build) {
     const quote = build.log?.quote ?? [];
-    const cause = build.problem?.message ?? (quote.length > 0 ? quote.join('\n') : 'the service gave no log');
+    const lines = build.problem !== undefined
+        ? [build.problem.message]
+        : quote.length > 0
+            ? quote
+            : ['the service gave no log'];
+    const cause = lines.map(quotedLine).join('\n');
     return {
-        title: `${(0,builds_result/* labelOf */.Wy)(build)} build failed`,
-        message: `${build.id ?? 'no build'}: ${cause}`,
+        title: (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)} build failed`),
+        message: (0,src_escape/* cut */.Jj)(`${idOf(build)}: ${cause}`, MAX_ANNOTATION_CHARS),
     };
 }
 function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
@@ -50961,11 +51790,13 @@ function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
         return failed.map(annotationOf);
     const shown = failed.slice(0, max - 1).map(annotationOf);
     const rest = failed.slice(max - 1);
+    const names = rest.map((build) => `${(0,builds_result/* labelOf */.Wy)(build)} (${idOf(build)})`).join(', ');
+    const more = '; see their log groups and the job summary';
     return [
         ...shown,
         {
             title: `${rest.length} more builds failed`,
-            message: `${rest.map((build) => `${(0,builds_result/* labelOf */.Wy)(build)} (${build.id ?? 'no build'})`).join(', ')}; see their log groups and the job summary`,
+            message: `${(0,src_escape/* cut */.Jj)(names, MAX_ANNOTATION_CHARS - more.length)}${more}`,
         },
     ];
 }
@@ -50981,6 +51812,7 @@ const NOTHING_PUBLISHED = { artifacts: new Map(), releaseUrl: undefined };
 var timing = __nccwpck_require__(81566);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 // The step's outputs (design §2): one writer, called when the builds are known and at the end.
+
 
 
 function buildOutput(build, artifact) {
@@ -51005,7 +51837,11 @@ const renderOutputs = (builds, status, published) => ({
     builds: JSON.stringify(builds.map((build) => buildOutput(build, build.id ? published.artifacts.get(build.id) : undefined))),
     status,
     artifacts: builds.flatMap((build) => (build.download ? [build.download.path] : [])).join('\n'),
-    'build-ids': builds.flatMap((build) => (build.id ? [build.id] : [])).join('\n'),
+    // One id a line, each one the build-ids input takes back: an id of another form (a newline in
+    // it would split it into lines of its own) is in the builds output only, as a JSON string.
+    'build-ids': builds
+        .flatMap((build) => (build.id && (0,api_ids/* isBuildId */.EI)(build.id) ? [build.id] : []))
+        .join('\n'),
     ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
 });
 function writeOutputs(builds, status, published) {
@@ -51091,6 +51927,8 @@ async function reportRun(facts) {
     await (0,summary/* writeSummary */.Sy)(facts, verdict).catch((error) => core/* warning */.$e(`Could not write the job summary: ${error.message}`));
 }
 
+// EXTERNAL MODULE: ./src/runner-paths.ts
+var runner_paths = __nccwpck_require__(21404);
 ;// CONCATENATED MODULE: ./src/signals.ts
 // SIGINT/SIGTERM (a cancelled workflow run) stop the run, which then writes what it knows; a run
 // that does not stop in time is ended anyway.
@@ -51120,6 +51958,8 @@ function watchSignals() {
 ;// CONCATENATED MODULE: ./src/main.ts
 // The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
 // that ends the process.
+
+
 
 
 
@@ -51177,7 +52017,7 @@ async function build(plan, signal, comment, onProject) {
                 reportBuildsKnown(builds);
                 comment?.update(projectId, builds);
                 if (!plan.builds.wait) {
-                    const ids = builds.flatMap((b) => b.id ?? []).join(', ');
+                    const ids = builds.flatMap((b) => (b.id === null ? [] : (0,src_escape/* commandText */.jt)(b.id))).join(', ');
                     core/* info */.pq(`Not waiting (wait: false); build ids: ${ids}`);
                 }
             },
@@ -51202,7 +52042,7 @@ async function run() {
     const cancel = watchSignals();
     const errors = [];
     let plan;
-    let builds = { builds: [], timedOut: false };
+    let builds = { builds: [], timedOut: false, errors: [] };
     let published = NOTHING_PUBLISHED;
     let comment;
     let projectId;
@@ -51210,8 +52050,15 @@ async function run() {
         plan = getInputs();
         for (const notice of plan.notices)
             core/* notice */.lm(notice);
+        // Before any request: a runner path found unusable at the end would abandon the builds.
+        (0,runner_paths/* checkRunnerPaths */.nu)(process.env, {
+            downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
+        });
         comment = await openComment(plan);
         builds = await build(plan, cancel.signal, comment, (id) => (projectId = id));
+        // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
+        // other builds were still followed and are reported.
+        errors.push(...builds.errors);
         annotateFailures(builds.builds);
         if (!cancel.signal.aborted)
             published = await publish(plan, builds, errors);
@@ -51467,7 +52314,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Sy: () => (/* binding */ writeSummary)
 });
 
-// UNUSED EXPORTS: SUMMARY_LIMIT_BYTES, cell, renderSummary
+// UNUSED EXPORTS: SUMMARY_LIMIT_BYTES, renderSummary
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
 var core = __nccwpck_require__(77094);
@@ -51475,6 +52322,8 @@ var core = __nccwpck_require__(77094);
 var builds_outcome = __nccwpck_require__(68873);
 // EXTERNAL MODULE: ./src/builds/progress.ts
 var progress = __nccwpck_require__(74462);
+// EXTERNAL MODULE: ./src/escape.ts
+var src_escape = __nccwpck_require__(22988);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var result = __nccwpck_require__(17196);
 ;// CONCATENATED MODULE: ./src/report/timeline.ts
@@ -51549,7 +52398,10 @@ function renderTimeline(builds, now) {
 var timing = __nccwpck_require__(81566);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 // The job summary: a table per build and a timeline, kept under the runner's 1 MiB limit for any
-// matrix. Nothing in it needs the API key to open.
+// matrix. Nothing in it needs the API key to open. Every string the service sent (ids, version,
+// status, problem messages, notes naming builds) goes in through markdownText, so none of it can
+// become a link, an image, HTML or a new table cell.
+
 
 
 
@@ -51565,13 +52417,6 @@ const OUTCOME_ICON = {
     failed: '❌',
     unfinished: '⏳',
 };
-/** Table cells carry service text: no pipes, no newlines, no HTML. */
-const cell = (text) => text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|');
 function formatSize(bytes) {
     if (bytes === undefined)
         return '';
@@ -51588,21 +52433,21 @@ function formatSize(bytes) {
 }
 function statusCell(build) {
     const reused = build.origin === 'reused' ? ' · ♻️ reused from an earlier run' : '';
-    const problem = build.problem ? ` (${cell(build.problem.message)})` : '';
-    return `${OUTCOME_ICON[(0,builds_outcome/* outcomeOf */.s)(build)]} ${cell(build.status)}${reused}${problem}`;
+    const problem = build.problem ? ` (${(0,src_escape/* markdownText */.p7)(build.problem.message)})` : '';
+    return `${OUTCOME_ICON[(0,builds_outcome/* outcomeOf */.s)(build)]} ${(0,src_escape/* markdownText */.p7)(build.status, 40)}${reused}${problem}`;
 }
 function tableRow(build, artifact) {
     const seconds = (0,timing/* durationSeconds */.o)(build.phases);
     return `| ${[
         build.platform,
         build.arch,
-        cell(build.version ?? ''),
+        (0,src_escape/* markdownText */.p7)(build.version ?? '', 80),
         statusCell(build),
         seconds === undefined ? '' : (0,progress/* formatElapsed */.C7)(seconds * 1000),
         formatSize(build.download?.size ?? build.artifactSize),
         build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
-        build.id ? `\`${build.id}\`` : '',
-        artifact ? `[${cell(artifact.name)}](${encodeURI(artifact.url)})` : '',
+        (0,src_escape/* markdownText */.p7)(build.id ?? '', 120),
+        artifact ? `[${(0,src_escape/* markdownText */.p7)(artifact.name)}](${encodeURI(artifact.url)})` : '',
     ].join(' | ')} |`;
 }
 const TABLE_HEAD = [
@@ -51625,10 +52470,7 @@ function renderSummary(facts, verdict, now) {
     const notes = [...verdict.failures, ...verdict.warnings];
     const tail = [
         '',
-        ...notes.map((note) => {
-            const text = cell(note);
-            return `> ${text.length > MAX_NOTE_CHARS ? `${text.slice(0, MAX_NOTE_CHARS)}…` : text}`;
-        }),
+        ...notes.map((note) => `> ${(0,src_escape/* markdownText */.p7)(note, MAX_NOTE_CHARS)}`),
         ...(notes.length > 0 ? [''] : []),
         ...renderTimeline(builds, now),
         '',
@@ -51679,22 +52521,23 @@ function durationSeconds(phases) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   EI: () => (/* binding */ isBuildId),
 /* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
 /* harmony export */   Um: () => (/* binding */ projectIdProblem),
+/* harmony export */   cW: () => (/* binding */ isLoopbackHost),
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   hD: () => (/* binding */ quote),
 /* harmony export */   nN: () => (/* binding */ isSemver),
 /* harmony export */   ry: () => (/* binding */ splitList),
 /* harmony export */   yG: () => (/* binding */ parseBoolean)
 /* harmony export */ });
-/* unused harmony exports isProjectId, isLoopbackHost */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(67958);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
 // The rules every part of this repository applies to what it is given (the actions' inputs, the
 // project configuration file, the emulator's request bodies), with the same messages everywhere.
 // Problems are collected, not thrown one by one, so a user fixes all of them in one go.
 
-class InputError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+
+class InputError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
     problems;
     constructor(problems) {
         super(problems.length === 1
@@ -51706,13 +52549,9 @@ class InputError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError 
 const quote = (value) => JSON.stringify(value);
 // Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
-const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
 const isSemver = (value) => SEMVER.test(value);
-const isProjectId = (value) => PROJECT_ID.test(value);
-const isBuildId = (value) => BUILD_ID.test(value);
 /** The problem with a project id given in `name`, if any. */
-const projectIdProblem = (name, value) => isProjectId(value) ? undefined : `${name}: ${quote(value)} is not of the form proj_<id>`;
+const projectIdProblem = (name, value) => (0,_api_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .isProjectId */ .rm)(value) ? undefined : `${name}: ${quote(value)} is not of the form proj_<id>`;
 /** Comma- or newline-separated, whitespace ignored. */
 const splitList = (value) => value
     .split(/[,\n]/)
@@ -51756,6 +52595,173 @@ function parseBaseUrl(value, problems) {
 
 /***/ }),
 
+/***/ 21404:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   nu: () => (/* binding */ checkRunnerPaths),
+/* harmony export */   sY: () => (/* binding */ RunnerPathError)
+/* harmony export */ });
+/* unused harmony export runnerPathProblems */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(83916);
+/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(79244);
+// The runner's paths a run writes to, checked before the first request: found unusable only at
+// the end (a missing GITHUB_OUTPUT makes @actions/core throw "Missing file at path"), they would
+// abandon builds already triggered. The download folder is checked after resolving symlinks, as
+// the inputs can check it only lexically: a download-path that is a link to outside the workspace
+// is refused here.
+
+
+
+
+class RunnerPathError extends _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ {
+    problems;
+    constructor(problems) {
+        super(problems.length === 1
+            ? `Unusable runner path: ${problems[0]}`
+            : `Unusable runner paths:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+        this.problems = problems;
+    }
+}
+const statOf = (file) => {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file);
+    }
+    catch {
+        return undefined;
+    }
+};
+const canAccess = (file, mode) => {
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(file, mode);
+        return true;
+    }
+    catch {
+        return false;
+    }
+};
+const WRITABLE_DIRECTORY = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK;
+/** The deepest of `file` and its ancestors that is there (a dangling symlink counts as there). */
+function deepestExisting(file) {
+    let current = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(file);
+    for (;;) {
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(current);
+            return current;
+        }
+        catch {
+            const parent = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(current);
+            if (parent === current)
+                return current;
+            current = parent;
+        }
+    }
+}
+/** RUNNER_TEMP: a writable directory, or one that can be created. */
+function tempProblem(name, dir) {
+    const stats = statOf(dir);
+    if (stats !== undefined) {
+        if (!stats.isDirectory())
+            return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(dir)} is not a directory`;
+        if (!canAccess(dir, WRITABLE_DIRECTORY))
+            return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(dir)} is not writable`;
+        return undefined;
+    }
+    const ancestor = deepestExisting(dir);
+    if (statOf(ancestor)?.isDirectory() && canAccess(ancestor, WRITABLE_DIRECTORY))
+        return undefined;
+    return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(dir)} does not exist and cannot be created (${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(ancestor)} is not a writable directory)`;
+}
+/**
+ * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: the runner creates each for the step. A missing output file
+ * makes every output throw; a missing summary costs only the summary (and @github/local-action
+ * creates it), so it may be missing where its folder can take it.
+ */
+function fileProblem(name, file, mode, mayBeCreated) {
+    const stats = statOf(file);
+    if (stats === undefined) {
+        const folder = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(file));
+        if (mayBeCreated && statOf(folder)?.isDirectory() && canAccess(folder, WRITABLE_DIRECTORY)) {
+            return undefined;
+        }
+        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
+    }
+    if (stats.isDirectory())
+        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(file)} is a directory, not a file`;
+    if (!canAccess(file, mode))
+        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(file)} is not writable`;
+    return undefined;
+}
+const isInside = (root, target) => {
+    const relative = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(root, target);
+    return (relative !== '' &&
+        relative !== '..' &&
+        !relative.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)}`) &&
+        !node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(relative));
+};
+/** The download folder: inside the workspace once every symlink on the way is resolved. */
+function downloadProblem(workspace, directory) {
+    const existing = deepestExisting(directory);
+    let real;
+    try {
+        real = node_path__WEBPACK_IMPORTED_MODULE_1___default().join((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing), node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(existing, directory));
+    }
+    catch {
+        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
+    }
+    const realWorkspace = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(workspace);
+    if (!isInside(realWorkspace, real)) {
+        return (`download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(directory)} resolves to ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(real)}, which is not a folder ` +
+            `inside the workspace (${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(realWorkspace)}): a symbolic link on the way leads out of ` +
+            'it. Give a folder inside the workspace');
+    }
+    const stats = statOf(existing);
+    if (!stats?.isDirectory()) {
+        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(directory)} cannot be a folder: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(existing)} is a file`;
+    }
+    if (!canAccess(existing, WRITABLE_DIRECTORY)) {
+        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(existing)} is not writable`;
+    }
+    return undefined;
+}
+/** Every problem with the runner's paths (empty when all is usable); reads the file system only. */
+function runnerPathProblems(env, plan) {
+    const problems = [];
+    if (env.RUNNER_TEMP)
+        problems.push(tempProblem('RUNNER_TEMP', env.RUNNER_TEMP));
+    if (env.GITHUB_OUTPUT) {
+        problems.push(fileProblem('GITHUB_OUTPUT', env.GITHUB_OUTPUT, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, false));
+    }
+    // @actions/core opens the summary for reading and writing.
+    if (env.GITHUB_STEP_SUMMARY) {
+        problems.push(fileProblem('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.R_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, true));
+    }
+    let workspaceUsable = true;
+    if (env.GITHUB_WORKSPACE && !statOf(env.GITHUB_WORKSPACE)?.isDirectory()) {
+        workspaceUsable = false;
+        problems.push(`GITHUB_WORKSPACE: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(env.GITHUB_WORKSPACE)} is not a directory`);
+    }
+    // Without a workspace there is nothing to resolve the folder against; its problem is listed.
+    if (plan.downloadDirectory !== null && workspaceUsable) {
+        const workspace = env.GITHUB_WORKSPACE || process.cwd();
+        problems.push(downloadProblem(workspace, plan.downloadDirectory));
+    }
+    return problems.filter((problem) => problem !== undefined);
+}
+/** Throws one RunnerPathError naming every unusable path. */
+function checkRunnerPaths(env, plan) {
+    const problems = runnerPathProblems(env, plan);
+    if (problems.length > 0)
+        throw new RunnerPathError(problems);
+}
+
+
+/***/ }),
+
 /***/ 90327:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -51768,15 +52774,28 @@ function parseBaseUrl(value, problems) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(83916);
+/* harmony import */ var _runner_paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(21404);
 // A fresh working directory under the runner's temp directory (RUNNER_TEMP), which a local run
 // may name without creating it; the system's temp directory where none is named.
 
 
 
+
+
 function makeTempDir(root, prefix) {
     const base = root || node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir();
-    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(base, { recursive: true });
-    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(base, prefix));
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(base, { recursive: true });
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(base, prefix));
+    }
+    catch (error) {
+        // The system's words alone ("ENOTDIR: not a directory, mkdir …") do not say which setting.
+        const name = root ? 'RUNNER_TEMP' : 'the system temp directory';
+        throw new _runner_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .RunnerPathError */ .sY([
+            `${name}: cannot create a working directory in ${JSON.stringify(base)}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}`,
+        ]);
+    }
 }
 
 

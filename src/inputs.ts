@@ -1,12 +1,12 @@
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
 import path from 'node:path';
 import * as core from '@actions/core';
+import { isBuildId } from './api/ids.ts';
 import { ARCHES, PLATFORMS } from './api/schemas.ts';
 import type { BuildSelection, BuildsPlan } from './builds/run-builds.ts';
 import type { ServiceConnection } from './connection.ts';
 import {
   InputError,
-  isBuildId,
   isLoopbackHost,
   isSemver,
   parseBaseUrl,

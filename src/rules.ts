@@ -2,6 +2,7 @@
 // project configuration file, the emulator's request bodies), with the same messages everywhere.
 // Problems are collected, not thrown one by one, so a user fixes all of them in one go.
 
+import { isProjectId } from './api/ids.ts';
 import { ActionError } from './errors.ts';
 
 export class InputError extends ActionError {
@@ -21,12 +22,8 @@ export const quote = (value: string): string => JSON.stringify(value);
 // Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-const PROJECT_ID = /^proj_[A-Za-z0-9_-]+$/;
-const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
 
 export const isSemver = (value: string): boolean => SEMVER.test(value);
-export const isProjectId = (value: string): boolean => PROJECT_ID.test(value);
-export const isBuildId = (value: string): boolean => BUILD_ID.test(value);
 
 /** The problem with a project id given in `name`, if any. */
 export const projectIdProblem = (name: string, value: string): string | undefined =>

@@ -15,6 +15,7 @@ export {
   NetworkError,
   NotFoundError,
   ResponseShapeError,
+  ResponseTooLargeError,
   TimeoutError,
 } from './api/errors.ts';
 export type { RetryEvent, RetryPolicy } from './api/retry.ts';

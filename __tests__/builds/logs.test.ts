@@ -8,7 +8,6 @@ import { streamOutput, type Output } from '../../src/builds/output.ts';
 import {
   boundLine,
   formatLogEntry,
-  inert,
   MAX_LINE_CHARS,
   newStopToken,
   QuoteTail,
@@ -267,11 +266,6 @@ describe('log text', () => {
       '10:11:12 info    ::warning::b',
       '10:11:12 info    c',
     ]);
-  });
-
-  it('makes a quoted line inert: one line, no controls, cut short', () => {
-    expect(inert('a\r\n\u001b[31mred\u202e  b')).toBe('a [31mred b');
-    expect(inert('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 
   it('quotes the last error lines, else the last lines', () => {

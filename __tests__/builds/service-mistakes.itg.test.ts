@@ -223,7 +223,7 @@ describe('an unknown id among build-ids', () => {
 });
 
 describe('statuses that carry workflow commands', () => {
-  it('are printed inertly, and cost only their build', async () => {
+  it('are refused at the client, never printed, and cost only their build', async () => {
     emulator.faults.triggerStatus = {
       rules: [{ platform: 'linux' }],
       status: 'queued\r\n::error title=pwned::pwned',
@@ -233,11 +233,10 @@ describe('statuses that carry workflow commands', () => {
     const executed = executedCommands(lines);
     expect(executed.filter((l) => l.startsWith('::error'))).toEqual([]);
     expect(lines.filter((l) => /^::error|^::add-mask/.test(l))).toEqual([]);
-    // The status was shown, inertly.
-    expect(lines).toContainEqual(
-      expect.stringMatching(/^linux\/x64: triggered \S+ \(queued .*pwned/),
-    );
-    const { 'mac/x64': mac } = byLabel(state.builds);
+    expect(lines.filter((l) => l.includes('pwned'))).toEqual([]);
+    const { 'mac/x64': mac, 'linux/x64': linux } = byLabel(state.builds);
+    expect(linux!.problem).toMatchObject({ stage: 'trigger' });
+    expect(linux!.problem!.message).toMatch(/status is not a status/);
     expect(mac).toMatchObject({ status: 'success', problem: undefined });
     expect(mac!.download).toBeDefined();
     expect(existsSync(plan.builds.download!.directory)).toBe(true);

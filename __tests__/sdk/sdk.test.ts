@@ -24,6 +24,7 @@ const PUBLIC_VALUES = [
   'PLATFORMS',
   'ProjectEventData',
   'ResponseShapeError',
+  'ResponseTooLargeError',
   'TimeoutError',
   'WebhookEvent',
   'signPayload',

@@ -45486,6 +45486,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   P4: () => (/* reexport */ PLATFORMS),
   Me: () => (/* reexport */ ProjectEventData),
   RD: () => (/* reexport */ ResponseShapeError),
+  by: () => (/* reexport */ ResponseTooLargeError),
   MU: () => (/* reexport */ TimeoutError),
   WH: () => (/* reexport */ WebhookEvent),
   cM: () => (/* reexport */ signPayload),
@@ -56917,10 +56918,32 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/api/ids.ts
+// The forms of the service's identifiers (spec §2, §6): one rule for the ids a user gives (inputs,
+// build-ids) and the ids the service returns. The characters are the ones safe in a URL path, a
+// file name, a workflow command and a Markdown cell alike; the bound keeps a hostile id from
+// filling a log line or a summary.
+/** Characters after the prefix: at most this many. Real ids are ~20 (`build_` + 16 hex). */
+const ID_MAX_CHARS = 120;
+const idPattern = (prefix) => new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,${ID_MAX_CHARS}}$`);
+const BUILD_ID = idPattern('build');
+const PROJECT_ID = idPattern('proj');
+const WEBHOOK_ID = idPattern('wh');
+const EVENT_ID = idPattern('evt');
+const isBuildId = (value) => BUILD_ID.test(value);
+const isProjectId = (value) => PROJECT_ID.test(value);
+const isWebhookId = (value) => WEBHOOK_ID.test(value);
+const isEventId = (value) => EVENT_ID.test(value);
+
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
-// Runtime shapes of the service's resources (spec §2, §4, §6). Objects are tolerant of extra
-// fields (zod strips them) and strict on the fields we use. Fields that the spec gives only on some
-// endpoints, or only once a build completed, are optional, and a reasonable service may send null.
+// Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
+// Everything the service returns is untrusted: ids have the spec's forms, statuses are short
+// tokens, texts and URLs are bounded, numbers are sane, timestamps parse. Objects are tolerant of
+// extra fields (zod strips them) and strict on the fields we use. Fields that the spec gives only
+// on some endpoints, or only once a build completed, are optional, and a reasonable service may
+// send null. Every rule's problem text names what is wrong and never quotes the value (it may
+// carry a newline and a workflow command): see `shapeProblem`.
+
 
 const PLATFORMS = ['mac', 'windows', 'linux'];
 const ARCHES = ['x64', 'arm64'];
@@ -56935,20 +56958,71 @@ const EVENT_TYPES = [
     'project.updated',
     'project.deleted',
 ];
+/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
+const URL_MAX_CHARS = 8 * 1024;
+/** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
+const TIMESTAMP_MAX_CHARS = 64;
+/** A version: semver with pre-release and build parts fits easily. */
+const VERSION_MAX_CHARS = 128;
+/** A log entry's level (`info`, `warn`, …). */
+const LEVEL_MAX_CHARS = 64;
+/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
+const TEXT_MAX_CHARS = 4 * 1024;
+/** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
+const WINDOW_MAX_PIXELS = 100_000;
+// A problem text of our own starts with `is `; zod's own messages are wrapped by shapeProblem.
+// `abort`: the later checks of a value that failed one are not run (a 700 MB text is not parsed as
+// a date).
+const rule = (problem) => ({ error: problem, abort: true });
+const idOf = (pattern, form) => schemas_string().regex(pattern, rule(`is not of the form ${form}_<id>`));
+const BuildId = idOf(BUILD_ID, 'build');
+const ProjectId = idOf(PROJECT_ID, 'proj');
+const WebhookId = idOf(WEBHOOK_ID, 'wh');
+const EventId = idOf(EVENT_ID, 'evt');
 const Platform = schemas_enum(PLATFORMS);
 const Arch = schemas_enum(ARCHES);
-// Any non-empty text: one build with a status the spec does not list (say `cancelled`) must not
-// make a whole build list unreadable.
-const BuildStatus = schemas_string().min(1);
+// A short token, not one of a fixed list: one build with a status the spec does not list (say
+// `cancelled`) must not make a whole build list unreadable, and isTerminal decides what it means.
+const token = (problem) => schemas_string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, rule(problem));
+const BuildStatus = token('is not a status (a letter, then up to 39 letters, digits, _ . -)');
 const EventType = schemas_enum(EVENT_TYPES);
 const isKnownStatus = (status) => BUILD_STATUSES.includes(status);
 /** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
 const isTerminal = (status) => status !== 'queued' && status !== 'building';
-const timestamp = schemas_string();
+const schemas_text = (maxChars) => schemas_string().max(maxChars, rule(`is longer than ${maxChars} characters`));
+const timestamp = schemas_text(TIMESTAMP_MAX_CHARS).refine((value) => !Number.isNaN(Date.parse(value)), rule('is not a timestamp'));
+const schemas_url = schemas_text(URL_MAX_CHARS);
+// No control, format or line-separator characters: a version is shown in log lines and titles.
+const schemas_version = schemas_text(VERSION_MAX_CHARS).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, rule('is not printable text (it has control or format characters)'));
+const count = schemas_number()
+    .int(rule('is not a whole number (at most 2^53 - 1)'))
+    .nonnegative(rule('is negative'));
+const pixels = schemas_number()
+    .int(rule('is not a whole number (at most 2^53 - 1)'))
+    .positive(rule('is not positive'))
+    .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
 const schemas_optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
+// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
+// body) is not shown.
+const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
+    ? String(key)
+    : '?';
+/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
+function shapeProblem(error, prefix = []) {
+    const issue = error.issues[0];
+    const path = [...prefix, ...(issue?.path ?? [])];
+    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
+    if (issue === undefined)
+        return { fieldPath, problem: 'is invalid' };
+    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+        return { fieldPath, problem: 'is missing' };
+    }
+    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
+    return { fieldPath, problem };
+}
 const ProjectWindow = object({
-    width: schemas_number().int().positive(),
-    height: schemas_number().int().positive(),
+    width: pixels,
+    height: pixels,
     resizable: schemas_boolean().optional(),
 });
 const ProjectFeatures = object({
@@ -56956,100 +57030,102 @@ const ProjectFeatures = object({
     tray: schemas_boolean().optional(),
     menuBar: schemas_boolean().optional(),
 });
+const schemas_name = schemas_text(TEXT_MAX_CHARS);
+const message = schemas_optional(schemas_text(TEXT_MAX_CHARS));
 const ProjectSummary = object({
-    id: schemas_string(),
-    name: schemas_string(),
-    url: schemas_string(),
+    id: ProjectId,
+    name: schemas_name,
+    url: schemas_url,
     platforms: array(Platform),
     createdAt: timestamp,
     updatedAt: schemas_optional(timestamp),
 });
 const Project = ProjectSummary.extend({
-    author: schemas_optional(schemas_string()),
-    version: schemas_optional(schemas_string()),
-    appId: schemas_optional(schemas_string()),
+    author: schemas_optional(schemas_text(TEXT_MAX_CHARS)),
+    version: schemas_optional(schemas_version),
+    appId: schemas_optional(schemas_text(TEXT_MAX_CHARS)),
     window: schemas_optional(ProjectWindow),
     features: schemas_optional(ProjectFeatures),
 });
-const ProjectList = object({ projects: array(ProjectSummary), total: schemas_number().int() });
+const ProjectList = object({ projects: array(ProjectSummary), total: count });
 const CreatedProject = object({
-    id: schemas_string(),
-    name: schemas_string(),
-    url: schemas_string(),
+    id: ProjectId,
+    name: schemas_name,
+    url: schemas_url,
     platforms: array(Platform),
     createdAt: timestamp,
-    message: schemas_optional(schemas_string()),
+    message,
 });
 const UpdatedProject = object({
-    id: schemas_string(),
-    name: schemas_string(),
+    id: ProjectId,
+    name: schemas_name,
     platforms: array(Platform),
     updatedAt: timestamp,
-    message: schemas_optional(schemas_string()),
+    message,
 });
-const Deleted = object({
-    id: schemas_string(),
-    deleted: literal(true),
-    message: schemas_optional(schemas_string()),
-});
+const deleted = (id) => object({ id, deleted: literal(true), message });
+const DeletedProject = deleted(ProjectId);
+const DeletedWebhook = deleted(WebhookId);
 const BuildSummary = object({
-    id: schemas_string(),
-    projectId: schemas_string(),
-    version: schemas_optional(schemas_string()),
+    id: BuildId,
+    projectId: ProjectId,
+    version: schemas_optional(schemas_version),
     platform: Platform,
     arch: Arch,
     status: BuildStatus,
     createdAt: timestamp,
     completedAt: schemas_optional(timestamp),
-    artifactUrl: schemas_optional(schemas_string()),
+    artifactUrl: schemas_optional(schemas_url),
 });
 const Build = BuildSummary.extend({
     startedAt: schemas_optional(timestamp),
-    duration: schemas_optional(schemas_number()),
-    artifactSize: schemas_optional(schemas_number().int().nonnegative()),
-    buildLog: schemas_optional(schemas_string()),
+    duration: schemas_optional(schemas_number().nonnegative(rule('is negative'))),
+    artifactSize: schemas_optional(count),
+    buildLog: schemas_optional(schemas_url),
 });
-const BuildList = object({ builds: array(BuildSummary), total: schemas_number().int() });
+const BuildList = object({ builds: array(BuildSummary), total: count });
 const TriggeredBuild = object({
-    id: schemas_string(),
-    projectId: schemas_string(),
+    id: BuildId,
+    projectId: ProjectId,
     platform: Platform,
     arch: Arch,
-    version: schemas_optional(schemas_string()),
+    version: schemas_optional(schemas_version),
     status: BuildStatus,
     createdAt: timestamp,
-    message: schemas_optional(schemas_string()),
+    message,
 });
 const LogEntry = object({
-    timestamp: timestamp,
-    level: schemas_string(),
+    timestamp,
+    level: schemas_text(LEVEL_MAX_CHARS),
+    // Any text: the log is what the build printed, shown inertly; the answer's size bounds it.
     message: schemas_string(),
 });
-const BuildLogs = object({ buildId: schemas_string(), logs: array(LogEntry) });
+const BuildLogs = object({ buildId: BuildId, logs: array(LogEntry) });
 const Webhook = object({
-    id: schemas_string(),
-    url: schemas_string(),
-    events: array(schemas_string()),
+    id: WebhookId,
+    url: schemas_url,
+    // Not EventType: a type a newer service knows must not make the webhook unreadable.
+    events: array(token('is not an event type')),
     active: schemas_boolean(),
     createdAt: timestamp,
 });
-const WebhookList = object({ webhooks: array(Webhook), total: schemas_number().int() });
+const WebhookList = object({ webhooks: array(Webhook), total: count });
 // Webhook deliveries (spec §6.2).
 const BuildEventData = object({
     build: object({
-        id: schemas_string(),
-        projectId: schemas_string(),
-        version: schemas_optional(schemas_string()),
+        id: BuildId,
+        projectId: ProjectId,
+        version: schemas_optional(schemas_version),
         platform: Platform,
         arch: Arch,
         status: BuildStatus,
-        artifactUrl: schemas_optional(schemas_string()),
-        duration: schemas_optional(schemas_number()),
+        artifactUrl: schemas_optional(schemas_url),
+        duration: schemas_optional(schemas_number().nonnegative(rule('is negative'))),
     }),
-    project: object({ id: schemas_string(), name: schemas_string() }),
+    project: object({ id: ProjectId, name: schemas_name }),
 });
 const WebhookEvent = object({
-    id: schemas_string(),
+    id: EventId,
     type: EventType,
     createdAt: timestamp,
     data: record(schemas_string(), unknown()),
@@ -57057,8 +57133,82 @@ const WebhookEvent = object({
 // Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
 // Project fields may come along.
 const ProjectEventData = object({
-    project: looseObject({ id: schemas_string(), name: schemas_optional(schemas_string()) }),
+    project: looseObject({ id: ProjectId, name: schemas_optional(schemas_name) }),
 });
+
+;// CONCATENATED MODULE: ./src/api/reconcile.ts
+// Recognising our own resource: an answer about the resource asked for (the checks the transport
+// runs on every answer it validated), and after a create whose answer was lost, the resource with
+// the same fields created since the first attempt. Pure decisions; the client does the requests.
+
+/** The arch the service builds when a trigger names none (spec §4). */
+const DEFAULT_ARCH = 'x64';
+// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
+// keeps a slightly slow service clock from hiding our own build.
+const CLOCK_SKEW_MS = 5_000;
+function createdSince(createdAt, sinceMs) {
+    const at = Date.parse(createdAt);
+    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
+}
+const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
+const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
+    ? item
+    : first, undefined);
+/**
+ * The check of an answer about one resource: its `field` must be the id asked for. `what` names
+ * the resource in the problem (`build`, `project`, `webhook`).
+ */
+const answersFor = (what, asked, field) => (answer) => answer[field] === asked
+    ? undefined
+    : { fieldPath: field, problem: `is not the ${what} asked for` };
+/** The check of a List Builds answer: every build is of the project asked for. */
+const buildsOf = (projectId) => (list) => {
+    const index = list.builds.findIndex((build) => build.projectId !== projectId);
+    return index < 0
+        ? undefined
+        : { fieldPath: `builds.${index}.projectId`, problem: 'is not the project asked for' };
+};
+/** The check of a Trigger Build answer: a build of the project, platform and arch asked for. */
+const triggeredAs = (projectId, request) => (build) => {
+    if (build.projectId !== projectId) {
+        return { fieldPath: 'projectId', problem: 'is not the project asked for' };
+    }
+    if (build.platform !== request.platform) {
+        return { fieldPath: 'platform', problem: 'is not the platform asked for' };
+    }
+    if (build.arch !== (request.arch ?? DEFAULT_ARCH)) {
+        return { fieldPath: 'arch', problem: 'is not the architecture asked for' };
+    }
+    return undefined;
+};
+function findTriggeredBuild(builds, request, sinceMs) {
+    const match = earliest(builds.filter((build) => 
+    // A status the client does not know cannot be the build it just triggered (`queued`).
+    isKnownStatus(build.status) &&
+        build.platform === request.platform &&
+        build.arch === (request.arch ?? DEFAULT_ARCH) &&
+        (request.version === undefined || build.version === request.version) &&
+        createdSince(build.createdAt, sinceMs)));
+    if (!match)
+        return undefined;
+    const { id, projectId, platform, arch, version, status, createdAt } = match;
+    return { id, projectId, platform, arch, version, status, createdAt, message: undefined };
+}
+function findCreatedProject(projects, request, sinceMs) {
+    const match = earliest(projects.filter((project) => project.name === request.name &&
+        project.url === request.url &&
+        sameSet(project.platforms, request.platforms) &&
+        createdSince(project.createdAt, sinceMs)));
+    if (!match)
+        return undefined;
+    const { id, name, url, platforms, createdAt } = match;
+    return { id, name, url, platforms, createdAt, message: undefined };
+}
+function findCreatedWebhook(webhooks, request, sinceMs) {
+    return earliest(webhooks.filter((webhook) => webhook.url === request.url &&
+        sameSet(webhook.events, request.events) &&
+        createdSince(webhook.createdAt, sinceMs)));
+}
 
 ;// CONCATENATED MODULE: ./src/errors.ts
 // The base of every failure the action and its sub-actions report, as @actions/artifact does it:
@@ -57081,11 +57231,27 @@ const asError = (error) => error instanceof Error ? error : new Error(String(err
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all.
+// the last one read whole is that same log: it is not parsed at all. The bytes go through a
+// streaming UTF-8 decoder that replaces what is not UTF-8: an odd byte in one message costs that
+// character, and the entries after it still arrive.
 
 
 
 
+
+/**
+ * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
+ * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
+ * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_CHARS.
+ */
+const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
+/**
+ * The longest text of a log entry kept whole; the rest of a longer one is dropped unparsed. The
+ * parser holds a text in progress whole, at ~4 bytes a character (a 60 MB line cost 140 MiB), and
+ * several builds' logs are read at once: a million characters is far more than a line worth
+ * showing, and costs a few MiB.
+ */
+const MAX_LOG_TEXT_CHARS = 1024 * 1024;
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
@@ -57097,7 +57263,10 @@ function declaredLength(contentLength) {
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
 class UnreadableBodyError extends ActionError {
 }
-/** A value that is not a log entry: the service speaks another version; asking again won't help. */
+/**
+ * A value of the logs answer that breaks the contract (an entry of another shape, the id of another
+ * build): the service speaks another version or misbehaves; asking again won't help.
+ */
 class LogEntryShapeError extends ActionError {
     fieldPath;
     problem;
@@ -57107,21 +57276,120 @@ class LogEntryShapeError extends ActionError {
         this.problem = problem;
     }
 }
-/** Feeds the body to the parser, unless it is the log read last time. */
-async function readLogEntries(response, options) {
-    const { body } = response;
+const isHighSurrogate = (unit) => unit >= 0xd800 && unit <= 0xdbff;
+/**
+ * A filter for a JSON text fed piece by piece: every string longer than `maxChars` (UTF-16 units,
+ * an escape sequence counted by its characters) is cut there, `mark` appended, and the rest of it
+ * dropped up to its closing quote. The output is valid JSON whenever the input is: a cut never
+ * falls inside an escape sequence or a surrogate pair. Text without long strings passes unchanged.
+ */
+function stringCutter(maxChars, mark) {
+    let inString = false;
+    let kept = 0;
+    let cutting = false;
+    let afterBackslash = false;
+    let hexLeft = 0;
+    const special = /["\\]/g;
+    return (text) => {
+        let out = '';
+        // Where the text not yet copied to `out` starts; unused while cutting.
+        let keepFrom = 0;
+        const cut = (at) => {
+            out += text.slice(keepFrom, at) + mark;
+            cutting = true;
+            hexLeft = 0;
+        };
+        let i = 0;
+        while (i < text.length) {
+            if (!inString) {
+                const quote = text.indexOf('"', i);
+                if (quote < 0)
+                    break;
+                inString = true;
+                kept = 0;
+                i = quote + 1;
+            }
+            else if (afterBackslash) {
+                afterBackslash = false;
+                if (!cutting && text[i] === 'u')
+                    hexLeft = 4;
+                kept += 1;
+                i += 1;
+            }
+            else if (hexLeft > 0) {
+                const n = Math.min(hexLeft, text.length - i);
+                hexLeft -= n;
+                kept += n;
+                i += n;
+            }
+            else {
+                special.lastIndex = i;
+                const found = special.exec(text);
+                const end = found === null ? text.length : found.index;
+                if (!cutting && end > i && end - i > maxChars - kept) {
+                    let at = i + Math.max(0, maxChars - kept);
+                    if (at > i && isHighSurrogate(text.charCodeAt(at - 1)))
+                        at -= 1;
+                    cut(at);
+                }
+                if (!cutting)
+                    kept += end - i;
+                i = end;
+                if (found === null)
+                    break;
+                if (text[i] === '"') {
+                    if (cutting)
+                        keepFrom = i;
+                    cutting = false;
+                    inString = false;
+                }
+                else {
+                    if (!cutting && kept >= maxChars)
+                        cut(i);
+                    afterBackslash = true;
+                    kept += 1;
+                }
+                i += 1;
+            }
+        }
+        return cutting ? out : out + text.slice(keepFrom);
+    };
+}
+/**
+ * Feeds the body to the parser, unless it is the log read last time. The answer must be about
+ * `buildId`; a service that sends `buildId` after the entries has them handed over before a
+ * mismatch is found (they are shown inertly), and the read then fails all the same.
+ */
+async function readLogEntries(response, buildId, options) {
     const bytes = declaredLength(response.headers['content-length']);
     if (bytes !== undefined && bytes === options.lastBytes) {
         // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
-        await body.dump();
+        await response.discard();
         return { changed: false };
     }
-    const parser = new JSONParser({ paths: ['$.logs.*'], keepStack: false });
+    const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
+    const isAsked = answersFor('build', buildId, 'buildId');
     let count = 0;
     let failure;
+    let answeredId = false;
     let from;
+    const fail = (fieldPath, problem) => {
+        failure ??= new LogEntryShapeError(fieldPath, problem);
+    };
     parser.onValue = ({ value, key }) => {
-        if (failure !== undefined || typeof key !== 'number')
+        if (failure !== undefined)
+            return;
+        if (key === 'buildId') {
+            answeredId = true;
+            const parsed = BuildId.safeParse(value);
+            const mismatch = parsed.success
+                ? isAsked({ buildId: parsed.data })
+                : shapeProblem(parsed.error, ['buildId']);
+            if (mismatch !== undefined)
+                fail(mismatch.fieldPath, mismatch.problem);
+            return;
+        }
+        if (typeof key !== 'number')
             return;
         count = key + 1;
         from ??= options.from();
@@ -57129,10 +57397,8 @@ async function readLogEntries(response, options) {
             return;
         const parsed = LogEntry.safeParse(value);
         if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const field = ['logs', key, ...(issue?.path ?? [])].join('.');
-            failure = new LogEntryShapeError(field, `is invalid (${issue?.message ?? 'unexpected'})`);
-            return;
+            const { fieldPath, problem } = shapeProblem(parsed.error, ['logs', key]);
+            return fail(fieldPath, problem);
         }
         options.onEntry(parsed.data, key);
     };
@@ -57146,21 +57412,33 @@ async function readLogEntries(response, options) {
         if (failure !== undefined)
             throw failure;
     };
+    const decoder = new TextDecoder('utf-8', { fatal: false });
+    const cutLongText = stringCutter(MAX_LOG_TEXT_CHARS, ` … (cut: longer than ${MAX_LOG_TEXT_CHARS} characters)`);
     const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
     let received = 0;
-    for await (const chunk of body) {
-        parse(() => parser.write(chunk));
+    for await (const chunk of response.chunks) {
+        parse(() => parser.write(cutLongText(decoder.decode(chunk, { stream: true }))));
         received += chunk.length;
         release(received);
     }
+    const rest = decoder.decode();
+    if (rest !== '')
+        parse(() => parser.write(cutLongText(rest)));
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
     if (!parser.isEnded)
         parse(() => parser.end());
+    if (failure !== undefined)
+        throw failure;
+    if (!answeredId)
+        throw new LogEntryShapeError('buildId', 'is missing');
     return { changed: true, entries: count, bytes };
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: ./src/api/errors.ts
@@ -57203,20 +57481,55 @@ class NotFoundError extends ApiError {
         this.resourceId = resourceId;
     }
 }
-/** A success answer whose body is not JSON or lacks a field the client relies on. */
+/**
+ * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
+ * the contract (an id of another form, a negative size), or is not the resource asked for. The
+ * message names the field and the rule, never the value.
+ */
 class ResponseShapeError extends ActionError {
     endpoint;
     status;
     /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
     fieldPath;
     attempts;
-    constructor(endpoint, status, fieldPath, problem, attempts = 1) {
+    /**
+     * Asking again won't help: the body was JSON of another shape or another resource. False for a
+     * body that was not JSON at all (garbled on the way), which a later read may get right.
+     */
+    final;
+    constructor(endpoint, status, fieldPath, problem, attempts = 1, final = true) {
         super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
-            `${fieldPath} ${problem}. The service may be a different API version than this action expects.`);
+            `${fieldPath} ${problem}. The service may be a different API version than this action ` +
+            'expects, or misbehaving.');
         this.endpoint = endpoint;
         this.status = status;
         this.fieldPath = fieldPath;
         this.attempts = attempts;
+        this.final = final;
+    }
+}
+const sizeText = (bytes) => bytes >= 1024 * 1024
+    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
+    : `${bytes} bytes`;
+/**
+ * An answer longer than the client reads for its endpoint: refused when Content-Length announced
+ * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
+ */
+class ResponseTooLargeError extends ActionError {
+    endpoint;
+    limitBytes;
+    /** The announced length; undefined when the body was cut off while it streamed. */
+    sizeBytes;
+    constructor(endpoint, limitBytes, sizeBytes) {
+        super((sizeBytes === undefined
+            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+                'reads from it; reading stopped there. '
+            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
+                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
+            'The service is misbehaving; retry later, or report it to the service.');
+        this.endpoint = endpoint;
+        this.limitBytes = limitBytes;
+        this.sizeBytes = sizeBytes;
     }
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
@@ -57295,9 +57608,6 @@ class ArtifactHostError extends ActionError {
     }
 }
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./node_modules/content-disposition/dist/index.js
 /*!
  * content-disposition
@@ -57770,7 +58080,15 @@ function pathInside(directory, fileName) {
     const target = external_node_path_default().resolve(root, fileName);
     return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
 }
+/** Whether `candidate` is `root` or below it (both absolute; compared as written, no links read). */
+function isInside(root, candidate) {
+    const relative = external_node_path_default().relative(root, candidate);
+    return (relative === '' ||
+        (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
+}
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/api/hash-writer.ts
 // What a `.part` file hands its full batches to: something that hashes them in the order given
 // and writes each at its offset. Small downloads do both on the main thread; large ones on a
@@ -57970,6 +58288,7 @@ class ThreadHashWriter {
 
 
 
+
 const BATCH_BYTES = 1024 * 1024;
 // Batches handed over at once: enough that a slow write does not stall the socket.
 const BATCHES = 4;
@@ -58002,8 +58321,18 @@ class PartFile {
         this.#file = file;
         this.#writer = writer;
     }
+    /**
+     * A new, empty `partPath`. Whatever is there already goes first: `rm` removes a symlink, not its
+     * target, and O_EXCL refuses any entry (a symlink included) that appears before the open, so
+     * the bytes never follow a link planted to write them elsewhere.
+     */
     static async create(partPath, place) {
-        const file = await (0,promises_.open)(partPath, 'w');
+        await (0,promises_.rm)(partPath, { force: true });
+        const file = await (0,promises_.open)(partPath, external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | external_node_fs_namespaceObject.constants.O_WRONLY);
+        return PartFile.over(file, partPath, place);
+    }
+    /** Over a file the caller opened (and answers for); `partPath` is what `discard()` removes. */
+    static over(file, partPath, place) {
         const writer = place === 'thread' ? new ThreadHashWriter(file.fd) : new InlineHashWriter(file);
         return new PartFile(partPath, file, writer);
     }
@@ -58217,12 +58546,46 @@ async function withRetries(runtime, task) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/escape.ts
+// Service text made inert for each medium it is shown in. Everything the service says (ids,
+// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
+// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
+// Control characters (a newline would start a new line, and with it a workflow command; `\r`
+// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
+// as something else).
+// eslint-disable-next-line no-control-regex
+const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
+function cut(text, maxChars) {
+    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
+}
+/**
+ * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
+ * controls, never the start of a workflow command, cut to `maxChars`.
+ */
+function commandText(text, maxChars = 200) {
+    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
+    return cut(flat.replace(/^::/, ': :'), maxChars);
+}
+// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
+// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
+const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
+function markdownText(text, maxChars = 500) {
+    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+}
+
 ;// CONCATENATED MODULE: ./src/api/download.ts
 // Streaming artifact download over the transport's dispatcher (so through the environment's
-// proxy): redirects followed by hand (the API key never leaves the API's origin, https never
-// drops to http), body → sha256 → `<name>.part` in large writes, resume with Range + If-Range
-// after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
-// Every wait goes through the retry policy; a transfer that got further starts its count over.
+// proxy): redirects followed by hand (the API key never leaves the API's origin, nor comes back
+// once the chain left it; https never drops to http), body → sha256 → `<name>.part` in large
+// writes, resume with Range + If-Range after a cut, a fresh URL when the artifact host refuses a
+// signed one, then an atomic rename. An answer that is not an installer (a document, the API's
+// own answer, nothing at all) is refused, and the folder is checked by real path before any
+// request. Every wait goes through the retry policy; a transfer that got further starts its count
+// over.
+
+
 
 
 
@@ -58236,6 +58599,18 @@ const ENDPOINT = 'GET /builds/:buildId/download';
 const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const ERROR_BODY_LIMIT = 16 * 1024;
+// Media types of documents: what an API, a login page or a storage error answers with, never an
+// installer (installers come as octet-stream or their own binary types).
+const DOCUMENT_TYPES = [
+    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
+    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
+    [/^(?:application|text)\/xml$/, 'an XML document'],
+];
+/** What kind of document a Content-Type announces; undefined for anything else, or none. */
+function documentKind(contentType) {
+    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
+}
 const headerOf = (headers, name) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -58267,13 +58642,17 @@ function nextHop(buildId, from, location, hop) {
     if (hop >= MAX_REDIRECTS) {
         throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
     }
-    const next = new URL(location, from);
+    const next = URL.parse(location, from.href);
+    if (next === null) {
+        throw new DownloadError(buildId, 'redirect', `redirected to something that is not a URL (${commandText(location, 100)}).`);
+    }
     if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected to a ${next.protocol} URL.`);
+        throw new DownloadError(buildId, 'redirect', `redirected to a ${commandText(next.protocol, 40)} URL.`);
     }
     // An installer fetched over plain http could be swapped on the way and then published.
     if (from.protocol === 'https:' && next.protocol === 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${next.host}); refusing an unencrypted transfer.`);
+        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${commandText(next.host, 100)}); refusing an ` +
+            'unencrypted transfer.');
     }
     return next;
 }
@@ -58307,7 +58686,7 @@ async function bodyStart(body, limit) {
 async function downloadArtifact(transport, buildId, options) {
     const { signal } = options;
     const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
-    await (0,promises_.mkdir)(options.directory, { recursive: true });
+    await prepareDirectory(buildId, options.directory, options.within);
     const transfer = {
         part: undefined,
         target: undefined,
@@ -58355,10 +58734,13 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
     const opened = await download_open(transport, buildId, start, resumeFrom, transfer, options.signal);
     if (!opened.ok)
         return opened;
-    const { response, url } = opened.value;
+    const { response, url, leftApi } = opened.value;
     try {
-        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
         const announced = announcedTotal(response);
+        const refusal = notTheArtifact(transport, response, url, leftApi, announced);
+        if (refusal !== undefined)
+            throw new DownloadError(buildId, refusal.problem, refusal.message);
+        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
         transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announced ?? options.expectedSize));
         const part = transfer.part;
         const range = parseContentRange(headerOf(response.headers, 'content-range'));
@@ -58367,8 +58749,9 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
             transfer.resumes++;
         if (response.statusCode === 206 && resumeFrom === 0) {
             // Asking again would get the same answer, forever.
+            const contentRange = headerOf(response.headers, 'content-range');
             throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
-                `${headerOf(response.headers, 'content-range') ?? 'without Content-Range'}).`);
+                `${contentRange === undefined ? 'without Content-Range' : commandText(contentRange, 100)}).`);
         }
         const validator = validatorOf(response.headers);
         // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
@@ -58417,6 +58800,9 @@ async function receiveBody(transport, buildId, response, transfer, options) {
                 reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
             },
         };
+    }
+    if (part.received === 0) {
+        throw new DownloadError(buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
     }
     if (transfer.total !== undefined && part.received !== transfer.total) {
         throw new DownloadError(buildId, 'size', `received ${part.received} bytes, expected ${transfer.total}.`);
@@ -58471,7 +58857,11 @@ function announcedTotal({ statusCode, headers }) {
 /** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
 async function download_open(transport, buildId, start, resumeFrom, transfer, signal) {
     let url = start;
+    // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
+    // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
+    let leftApi = false;
     for (let hop = 0;; hop++) {
+        leftApi ||= url.origin !== transport.apiOrigin;
         const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator } : {};
         let response;
         try {
@@ -58480,6 +58870,7 @@ async function download_open(transport, buildId, start, resumeFrom, transfer, si
                 headers,
                 signal,
                 idleTimeoutMs: transport.requestTimeoutMs(),
+                anonymous: leftApi,
             });
         }
         catch (error) {
@@ -58500,11 +58891,12 @@ async function download_open(transport, buildId, start, resumeFrom, transfer, si
         if (status === 200 || status === 206) {
             // The body can break before anyone reads it; `finished()` reports that later.
             response.body.on('error', () => { });
-            return { ok: true, value: { response, url } };
+            return { ok: true, value: { response, url, leftApi } };
         }
         // The status alone decides what happens; the body only adds the host's words.
         const text = await bodyStart(response.body, ERROR_BODY_LIMIT);
-        if (url.origin !== transport.apiOrigin) {
+        // After the chain left the API, even the API's origin answers as a host: it got no key.
+        if (leftApi) {
             const now = transport.runtime.now();
             return {
                 ok: false,
@@ -58533,8 +58925,73 @@ function hostFailure(buildId, url, status, headers, text, transfer, now) {
         retryAfterMs: transient ? parseRetryAfter(headerOf(headers, 'retry-after'), now) : undefined,
         reason: `the artifact host ${url.host} answered HTTP ${status}` +
             (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, text, attempts),
+        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, commandText(text, 200), attempts),
     };
+}
+/**
+ * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
+ * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
+ * kept.
+ */
+function notTheArtifact(transport, { statusCode, headers }, url, leftApi, announced) {
+    const contentType = headerOf(headers, 'content-type');
+    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${commandText(contentType, 100)}`;
+    if (leftApi && url.origin === transport.apiOrigin) {
+        return {
+            problem: 'content',
+            message: `the artifact host's redirects led back to the service's API (${url.host}), which ` +
+                `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
+                'artifact host, never from the API, so nothing was saved.',
+        };
+    }
+    const kind = documentKind(contentType);
+    if (kind !== undefined) {
+        return {
+            problem: 'content',
+            message: `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
+                'where the installer was expected; nothing was saved.',
+        };
+    }
+    if (announced === 0) {
+        return {
+            problem: 'size',
+            message: `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`,
+        };
+    }
+    return undefined;
+}
+/**
+ * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
+ * next is made below it: a folder that is (or leads through) a link to elsewhere is refused before
+ * anything is created or written through it.
+ */
+async function prepareDirectory(buildId, directory, within) {
+    if (within === undefined) {
+        await (0,promises_.mkdir)(directory, { recursive: true });
+        return;
+    }
+    const root = external_node_path_default().resolve(within);
+    const target = external_node_path_default().resolve(directory);
+    const shown = `the download folder ${commandText(target, 300)}`;
+    if (!isInside(root, target)) {
+        throw new DownloadError(buildId, 'path', `${shown} is not inside ${commandText(root, 300)}.`);
+    }
+    await (0,promises_.mkdir)(root, { recursive: true });
+    const realRoot = await (0,promises_.realpath)(root);
+    let current = root;
+    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
+        current = external_node_path_default().join(current, name);
+        await (0,promises_.mkdir)(current).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        const real = await (0,promises_.realpath)(current).catch(() => undefined);
+        if (real === undefined || !isInside(realRoot, real)) {
+            throw new DownloadError(buildId, 'path', `${shown} leads, through ${commandText(current, 300)}, ` +
+                (real === undefined ? 'to a link to nowhere' : `to ${commandText(real, 300)}`) +
+                `, outside ${commandText(realRoot, 300)}; refusing to write there.`);
+        }
+    }
 }
 function targetOf(directory, buildId, headers, url) {
     const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
@@ -58542,58 +58999,41 @@ function targetOf(directory, buildId, headers, url) {
         fileNameFromUrl(url), fallback);
     const filePath = pathInside(directory, fileName);
     if (filePath === undefined) {
-        throw new DownloadError(buildId, 'name', `the file name '${fileName}' leaves ${directory}.`);
+        throw new DownloadError(buildId, 'name', `the file name '${commandText(fileName, 100)}' leaves ${commandText(directory, 300)}.`);
     }
     return { fileName, filePath };
 }
 
-;// CONCATENATED MODULE: ./src/api/reconcile.ts
-// Recognising our own resource after a create whose answer was lost: same fields, created since
-// the first attempt. Pure decisions; the client does the listing.
-
-// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
-// keeps a slightly slow service clock from hiding our own build.
-const CLOCK_SKEW_MS = 5_000;
-function createdSince(createdAt, sinceMs) {
-    const at = Date.parse(createdAt);
-    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
-}
-const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
-const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
-    ? item
-    : first, undefined);
-function findTriggeredBuild(builds, request, sinceMs) {
-    const match = earliest(builds.filter((build) => 
-    // A status the client does not know cannot be the build it just triggered (`queued`).
-    isKnownStatus(build.status) &&
-        build.platform === request.platform &&
-        build.arch === (request.arch ?? 'x64') &&
-        (request.version === undefined || build.version === request.version) &&
-        createdSince(build.createdAt, sinceMs)));
-    if (!match)
-        return undefined;
-    const { id, projectId, platform, arch, version, status, createdAt } = match;
-    return { id, projectId, platform, arch, version, status, createdAt, message: undefined };
-}
-function findCreatedProject(projects, request, sinceMs) {
-    const match = earliest(projects.filter((project) => project.name === request.name &&
-        project.url === request.url &&
-        sameSet(project.platforms, request.platforms) &&
-        createdSince(project.createdAt, sinceMs)));
-    if (!match)
-        return undefined;
-    const { id, name, url, platforms, createdAt } = match;
-    return { id, name, url, platforms, createdAt, message: undefined };
-}
-function findCreatedWebhook(webhooks, request, sinceMs) {
-    return earliest(webhooks.filter((webhook) => webhook.url === request.url &&
-        sameSet(webhook.events, request.events) &&
-        createdSince(webhook.createdAt, sinceMs)));
+;// CONCATENATED MODULE: ./src/secrets.ts
+// The spellings of a secret that a service echoing it is likely to use: each is masked in the
+// log and redacted from every text the action writes itself.
+const MIN_SPELLING_CHARS = 4;
+/** The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe). */
+function secretSpellings(secret) {
+    if (secret === '')
+        return [];
+    const base64 = Buffer.from(secret, 'utf8').toString('base64');
+    const spellings = [
+        secret,
+        secret.toLowerCase(),
+        secret.toUpperCase(),
+        encodeURIComponent(secret),
+        base64,
+        base64.replace(/=+$/, ''),
+        Buffer.from(secret, 'utf8').toString('base64url'),
+    ];
+    // Longest first: a redaction never leaves the tail of a longer spelling behind.
+    return [...new Set(spellings)]
+        .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
+        .sort((a, b) => b.length - a.length);
 }
 
 ;// CONCATENATED MODULE: ./src/api/error-body.ts
 // The service's error format is not specified (spec §7): take its own message from whichever
-// common shape the body has, else a short excerpt of the text, never the API key.
+// common shape the body has, else a short excerpt of the text; never the API key in any of its
+// spellings, and never the start of a workflow command.
+
+
 const EXCERPT_CHARS = 200;
 const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 function error_body_messageOf(parsed) {
@@ -58607,20 +59047,17 @@ function error_body_messageOf(parsed) {
     }
     return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
 }
-function excerpt(text) {
-    // eslint-disable-next-line no-control-regex
-    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-    if (flat === '')
-        return undefined;
-    return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
-}
-/** Replaces every occurrence of each secret with `***`. */
+/**
+ * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
+ * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
+ */
 function redact(text, secrets) {
-    return secrets.reduce((current, secret) => (secret === '' ? current : current.split(secret).join('***')), text);
+    const spellings = secrets.flatMap(secretSpellings).sort((a, b) => b.length - a.length);
+    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
 }
 /**
  * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
- * or a short single-line excerpt of whatever text came back.
+ * or a short excerpt of whatever text came back; one inert line (see commandText).
  */
 function serviceMessageOf(body, secrets) {
     let parsed;
@@ -58631,7 +59068,9 @@ function serviceMessageOf(body, secrets) {
         parsed = undefined;
     }
     const message = (parsed === undefined ? undefined : error_body_messageOf(parsed)) ?? body;
-    return excerpt(redact(message, secrets));
+    // Redacted before it is cut, so a key is never left half-shown at the cut.
+    const excerpt = commandText(redact(message, secrets), EXCERPT_CHARS);
+    return excerpt === '' ? undefined : excerpt;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
@@ -58801,6 +59240,15 @@ function createDispatcher(options = {}) {
 
 
 
+
+/**
+ * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
+ * 1 MB: 16 MiB leaves a wide margin for growth while bounding what a misbehaving service can make
+ * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
+ */
+const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The start of an error answer that is read for the service's words; the status decides. */
+const ERROR_BODY_BYTES = 16 * 1024;
 // Failures where the request certainly never reached the service.
 const CONNECT_CODES = new Set([
     'ECONNREFUSED',
@@ -58845,10 +59293,50 @@ function joinUrl(baseUrl, path) {
     const base = new URL(baseUrl);
     return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
 }
-function shapeProblem(error) {
-    const issue = error.issues[0];
-    const fieldPath = issue && issue.path.length > 0 ? issue.path.join('.') : '(body)';
-    return { fieldPath, problem: issue ? `is invalid (${issue.message})` : 'is invalid' };
+/**
+ * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * announces more, else as soon as more has come. Leaving the loop early destroys the body.
+ */
+async function* boundedChunks(body, headers, maxBytes, endpoint) {
+    const announced = declaredLength(headers['content-length']);
+    if (announced !== undefined && announced > maxBytes) {
+        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+    }
+    let received = 0;
+    for await (const chunk of body) {
+        received += chunk.length;
+        if (received > maxBytes)
+            throw new ResponseTooLargeError(endpoint, maxBytes);
+        yield chunk;
+    }
+}
+/**
+ * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
+ * byte costs one character, not the answer.
+ */
+async function bodyText(response, maxBytes, endpoint) {
+    const chunks = [];
+    for await (const chunk of boundedChunks(response.body, response.headers, maxBytes, endpoint)) {
+        chunks.push(chunk);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+}
+/** The start of an error answer, for the service's words; what follows is dropped. */
+async function transport_bodyStart(body, maxBytes) {
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of body) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= maxBytes)
+                break;
+        }
+    }
+    catch {
+        // The words are a bonus; the status already decided.
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
 }
 class Transport {
     runtime;
@@ -58875,15 +59363,16 @@ class Transport {
         return joinUrl(this.#baseUrl, path);
     }
     /** Request headers for `url`: the API key goes to the API's own origin only. */
-    headersFor(url, extra = {}) {
+    headersFor(url, extra = {}, anonymous = false) {
         const headers = { 'user-agent': this.#userAgent, ...extra };
-        if (url.origin === this.apiOrigin)
+        if (!anonymous && url.origin === this.apiOrigin) {
             headers.authorization = `Bearer ${this.#apiKey}`;
+        }
         return headers;
     }
     /** One HTTP exchange, no redirects followed. */
     send(url, init) {
-        const headers = this.headersFor(url, init.headers);
+        const headers = this.headersFor(url, init.headers, init.anonymous);
         return this.#dispatcher.request({
             origin: url.origin,
             path: `${url.pathname}${url.search}`,
@@ -58895,7 +59384,7 @@ class Transport {
             bodyTimeout: init.idleTimeoutMs,
         });
     }
-    /** A JSON endpoint: retried, validated, typed. */
+    /** A JSON endpoint: retried, bounded, validated, checked, typed. */
     json(request, signal) {
         return withRetries(this.runtime, {
             endpoint: request.endpoint,
@@ -58905,9 +59394,10 @@ class Transport {
         });
     }
     /**
-     * A GET whose 2xx body `read` consumes as it streams: retried like `json`. `read` throws
-     * UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a body of another
-     * shape (final); a broken connection is a network failure.
+     * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
+     * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
+     * `read` throws UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a
+     * body of another shape (final); a broken connection is a network failure.
      */
     stream(request, signal) {
         return withRetries(this.runtime, {
@@ -58969,6 +59459,9 @@ class Transport {
     }
     async #streamAttempt(request, signal) {
         const timeoutMs = this.requestTimeoutMs();
+        // The whole read, not only each silence: a body that trickles a byte now and then would
+        // otherwise hold its caller for as long as the service likes.
+        const timeout = AbortSignal.timeout(timeoutMs);
         const url = this.url(request.path);
         const { endpoint } = request;
         let response;
@@ -58976,31 +59469,44 @@ class Transport {
             response = await this.send(url, {
                 method: 'GET',
                 headers: { accept: 'application/json' },
-                signal,
-                // A long body may take longer than the timeout in all; only silence counts.
+                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
                 idleTimeoutMs: timeoutMs,
             });
         }
         catch (error) {
             if (signal?.aborted)
                 throw signal.reason;
-            return { ok: false, failure: this.networkFailure(endpoint, error, false, timeoutMs, url) };
+            return {
+                ok: false,
+                failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
+            };
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
-            const text = await response.body.text().catch(() => '');
+            const text = await transport_bodyStart(response.body, ERROR_BODY_BYTES);
             const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
             return { ok: false, failure };
         }
+        const { body, headers } = response;
         try {
-            return { ok: true, value: await request.read(response) };
+            const value = await request.read({
+                headers,
+                chunks: boundedChunks(body, headers, request.maxBytes, endpoint),
+                discard: () => body.dump(),
+            });
+            return { ok: true, value };
         }
         catch (error) {
             if (signal?.aborted)
                 throw signal.reason;
-            response.body.destroy();
+            body.destroy();
+            if (error instanceof ResponseTooLargeError)
+                return tooLarge(error);
             if (error instanceof LogEntryShapeError) {
                 return shapeFailure(endpoint, status, error.fieldPath, error.problem);
+            }
+            if (timeout.aborted) {
+                return { ok: false, failure: this.networkFailure(endpoint, error, true, timeoutMs, url) };
             }
             if (error instanceof UnreadableBodyError) {
                 return {
@@ -59009,7 +59515,7 @@ class Transport {
                         retryable: true,
                         outcomeUnknown: false,
                         reason: 'unparsable JSON body',
-                        toError: (attempts) => new ResponseShapeError(endpoint, status, '(body)', 'is not valid JSON', attempts),
+                        toError: (attempts) => new ResponseShapeError(endpoint, status, '(body)', 'is not valid JSON', attempts, false),
                     },
                 };
             }
@@ -59025,8 +59531,16 @@ class Transport {
         if (request.idempotencyKey)
             headers['idempotency-key'] = request.idempotencyKey;
         const url = this.url(request.path);
+        const { endpoint } = request;
+        const networkFailure = (error) => {
+            if (signal?.aborted)
+                throw signal.reason;
+            return {
+                ok: false,
+                failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
+            };
+        };
         let response;
-        let text;
         try {
             response = await this.send(url, {
                 method: request.method,
@@ -59035,20 +59549,27 @@ class Transport {
                 signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
                 idleTimeoutMs: timeoutMs,
             });
-            text = await response.body.text();
         }
         catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return {
-                ok: false,
-                failure: this.networkFailure(request.endpoint, error, timeout.aborted, timeoutMs, url),
-            };
+            return networkFailure(error);
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
-            const failure = this.statusFailure(request.endpoint, status, response.headers, text, request.resourceId);
+            const text = await transport_bodyStart(response.body, ERROR_BODY_BYTES);
+            if (signal?.aborted)
+                throw signal.reason;
+            const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
             return { ok: false, failure };
+        }
+        let text;
+        try {
+            text = await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint);
+        }
+        catch (error) {
+            response.body.destroy();
+            if (error instanceof ResponseTooLargeError && !signal?.aborted)
+                return tooLarge(error);
+            return networkFailure(error);
         }
         return this.#decode(request, status, text);
     }
@@ -59064,18 +59585,33 @@ class Transport {
                     retryable: true,
                     outcomeUnknown: true,
                     reason: 'unparsable JSON body',
-                    toError: (attempts) => new ResponseShapeError(request.endpoint, status, '(body)', 'is not valid JSON', attempts),
+                    toError: (attempts) => new ResponseShapeError(request.endpoint, status, '(body)', 'is not valid JSON', attempts, false),
                 },
             };
         }
         const parsed = request.schema.safeParse(data);
-        if (parsed.success)
-            return { ok: true, value: parsed.data };
-        const { fieldPath, problem } = shapeProblem(parsed.error);
-        return shapeFailure(request.endpoint, status, fieldPath, problem);
+        if (!parsed.success) {
+            const { fieldPath, problem } = shapeProblem(parsed.error);
+            return shapeFailure(request.endpoint, status, fieldPath, problem);
+        }
+        const mismatch = request.check?.(parsed.data);
+        if (mismatch !== undefined) {
+            return shapeFailure(request.endpoint, status, mismatch.fieldPath, mismatch.problem);
+        }
+        return { ok: true, value: parsed.data };
     }
 }
-/** A 2xx body of another shape: the service speaks another version, so asking again won't help. */
+/** Refused for its size: the same request would get the same answer. */
+const tooLarge = (error) => ({
+    ok: false,
+    failure: {
+        retryable: false,
+        outcomeUnknown: false,
+        reason: 'answer too large',
+        toError: () => error,
+    },
+});
+/** A 2xx body of another shape, or about another resource: asking again won't help. */
 const shapeFailure = (endpoint, status, fieldPath, problem) => ({
     ok: false,
     failure: {
@@ -59087,7 +59623,8 @@ const shapeFailure = (endpoint, status, fieldPath, problem) => ({
 });
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
-// BuildServiceClient: one method per endpoint of the service (spec §4), typed and validated.
+// BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
+// schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
 
 
 
@@ -59124,6 +59661,7 @@ class BuildServiceClient {
             path: `/projects/${id(projectId)}`,
             schema: Project,
             resourceId: projectId,
+            check: answersFor('project', projectId, 'id'),
         }, o.signal);
     }
     /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
@@ -59147,6 +59685,7 @@ class BuildServiceClient {
             schema: UpdatedProject,
             body: patch,
             resourceId: projectId,
+            check: answersFor('project', projectId, 'id'),
         }, o.signal);
     }
     /** Irreversible: deletes the project with all its builds and artifacts. */
@@ -59155,8 +59694,9 @@ class BuildServiceClient {
             method: 'DELETE',
             endpoint: 'DELETE /projects/:projectId',
             path: `/projects/${id(projectId)}`,
-            schema: Deleted,
+            schema: DeletedProject,
             resourceId: projectId,
+            check: answersFor('project', projectId, 'id'),
         }, o.signal);
     }
     listBuilds(projectId, o = {}) {
@@ -59166,6 +59706,7 @@ class BuildServiceClient {
             path: `/projects/${id(projectId)}/builds`,
             schema: BuildList,
             resourceId: projectId,
+            check: buildsOf(projectId),
         }, o.signal);
     }
     getBuild(buildId, o = {}) {
@@ -59175,6 +59716,7 @@ class BuildServiceClient {
             path: `/builds/${id(buildId)}`,
             schema: Build,
             resourceId: buildId,
+            check: answersFor('build', buildId, 'id'),
         }, o.signal);
     }
     /**
@@ -59191,6 +59733,7 @@ class BuildServiceClient {
             schema: TriggeredBuild,
             body,
             resourceId: projectId,
+            check: triggeredAs(projectId, body),
             idempotencyKey: (0,external_node_crypto_.randomUUID)(),
             reconcile: async () => findTriggeredBuild((await this.listBuilds(projectId, o)).builds, body, since),
         }, o.signal);
@@ -59202,6 +59745,7 @@ class BuildServiceClient {
             path: `/builds/${id(buildId)}/logs`,
             schema: BuildLogs,
             resourceId: buildId,
+            check: answersFor('build', buildId, 'buildId'),
         }, o.signal);
     }
     /**
@@ -59213,7 +59757,8 @@ class BuildServiceClient {
             endpoint: 'GET /builds/:buildId/logs',
             path: `/builds/${id(buildId)}/logs`,
             resourceId: buildId,
-            read: (response) => readLogEntries(response, o),
+            maxBytes: MAX_LOG_ANSWER_BYTES,
+            read: (response) => readLogEntries(response, buildId, o),
         }, o.signal);
     }
     /** Streams the artifact into `o.directory`; see download.ts. */
@@ -59241,8 +59786,9 @@ class BuildServiceClient {
             method: 'DELETE',
             endpoint: 'DELETE /webhooks/:webhookId',
             path: `/webhooks/${id(webhookId)}`,
-            schema: Deleted,
+            schema: DeletedWebhook,
             resourceId: webhookId,
+            check: answersFor('webhook', webhookId, 'id'),
         }, o.signal);
     }
     /** Closes the kept-alive connections. */
@@ -59292,10 +59838,11 @@ var __webpack_exports__NotFoundError = __webpack_exports__.m_;
 var __webpack_exports__PLATFORMS = __webpack_exports__.P4;
 var __webpack_exports__ProjectEventData = __webpack_exports__.Me;
 var __webpack_exports__ResponseShapeError = __webpack_exports__.RD;
+var __webpack_exports__ResponseTooLargeError = __webpack_exports__.by;
 var __webpack_exports__TimeoutError = __webpack_exports__.MU;
 var __webpack_exports__WebhookEvent = __webpack_exports__.WH;
 var __webpack_exports__signPayload = __webpack_exports__.cM;
 var __webpack_exports__verifySignature = __webpack_exports__.Od;
-export { __webpack_exports__ARCHES as ARCHES, __webpack_exports__ApiError as ApiError, __webpack_exports__ApiKeyRefusedError as ApiKeyRefusedError, __webpack_exports__BUILD_STATUSES as BUILD_STATUSES, __webpack_exports__BuildEventData as BuildEventData, __webpack_exports__BuildServiceClient as BuildServiceClient, __webpack_exports__DEFAULT_TIMEOUT_MS as DEFAULT_TIMEOUT_MS, __webpack_exports__DEFAULT_USER_AGENT as DEFAULT_USER_AGENT, __webpack_exports__DownloadError as DownloadError, __webpack_exports__EVENT_TYPES as EVENT_TYPES, __webpack_exports__NetworkError as NetworkError, __webpack_exports__NotFoundError as NotFoundError, __webpack_exports__PLATFORMS as PLATFORMS, __webpack_exports__ProjectEventData as ProjectEventData, __webpack_exports__ResponseShapeError as ResponseShapeError, __webpack_exports__TimeoutError as TimeoutError, __webpack_exports__WebhookEvent as WebhookEvent, __webpack_exports__signPayload as signPayload, __webpack_exports__verifySignature as verifySignature };
+export { __webpack_exports__ARCHES as ARCHES, __webpack_exports__ApiError as ApiError, __webpack_exports__ApiKeyRefusedError as ApiKeyRefusedError, __webpack_exports__BUILD_STATUSES as BUILD_STATUSES, __webpack_exports__BuildEventData as BuildEventData, __webpack_exports__BuildServiceClient as BuildServiceClient, __webpack_exports__DEFAULT_TIMEOUT_MS as DEFAULT_TIMEOUT_MS, __webpack_exports__DEFAULT_USER_AGENT as DEFAULT_USER_AGENT, __webpack_exports__DownloadError as DownloadError, __webpack_exports__EVENT_TYPES as EVENT_TYPES, __webpack_exports__NetworkError as NetworkError, __webpack_exports__NotFoundError as NotFoundError, __webpack_exports__PLATFORMS as PLATFORMS, __webpack_exports__ProjectEventData as ProjectEventData, __webpack_exports__ResponseShapeError as ResponseShapeError, __webpack_exports__ResponseTooLargeError as ResponseTooLargeError, __webpack_exports__TimeoutError as TimeoutError, __webpack_exports__WebhookEvent as WebhookEvent, __webpack_exports__signPayload as signPayload, __webpack_exports__verifySignature as verifySignature };
 
 //# sourceMappingURL=index.js.map

@@ -60,12 +60,6 @@ const ERROR_BODY_LIMIT = 16 * 1024;
 
 type Headers = Dispatcher.ResponseData['headers'];
 
-// 'content' and 'path' are meant for DownloadProblem in errors.ts (another part's file); until
-// they are there, this is the one place that names them.
-type Problem = DownloadProblem | 'content' | 'path';
-const downloadError = (buildId: string, problem: Problem, message: string): DownloadError =>
-  new DownloadError(buildId, problem as DownloadProblem, message);
-
 // Media types of documents: what an API, a login page or a storage error answers with, never an
 // installer (installers come as octet-stream or their own binary types).
 const DOCUMENT_TYPES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -258,7 +252,7 @@ async function attemptTransfer(
   try {
     const announced = announcedTotal(response);
     const refusal = notTheArtifact(transport, response, url, leftApi, announced);
-    if (refusal !== undefined) throw downloadError(buildId, refusal.problem, refusal.message);
+    if (refusal !== undefined) throw new DownloadError(buildId, refusal.problem, refusal.message);
     transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
     transfer.part ??= await PartFile.create(
       `${transfer.target.filePath}.part`,
@@ -329,7 +323,7 @@ async function receiveBody(
     };
   }
   if (part.received === 0) {
-    throw downloadError(
+    throw new DownloadError(
       buildId,
       'size',
       "the artifact host's answer ended without a byte; an empty file is not an installer.",
@@ -497,7 +491,7 @@ function notTheArtifact(
   url: URL,
   leftApi: boolean,
   announced: number | undefined,
-): { problem: Problem; message: string } | undefined {
+): { problem: DownloadProblem; message: string } | undefined {
   const contentType = headerOf(headers, 'content-type');
   const typeNote =
     contentType === undefined ? 'no Content-Type' : `Content-Type ${commandText(contentType, 100)}`;
@@ -546,7 +540,7 @@ async function prepareDirectory(
   const target = path.resolve(directory);
   const shown = `the download folder ${commandText(target, 300)}`;
   if (!isInside(root, target)) {
-    throw downloadError(buildId, 'path', `${shown} is not inside ${commandText(root, 300)}.`);
+    throw new DownloadError(buildId, 'path', `${shown} is not inside ${commandText(root, 300)}.`);
   }
   await mkdir(root, { recursive: true });
   const realRoot = await realpath(root);
@@ -558,7 +552,7 @@ async function prepareDirectory(
     });
     const real = await realpath(current).catch(() => undefined);
     if (real === undefined || !isInside(realRoot, real)) {
-      throw downloadError(
+      throw new DownloadError(
         buildId,
         'path',
         `${shown} leads, through ${commandText(current, 300)}, ` +

@@ -201,7 +201,7 @@ export class TimeoutError extends NetworkError {
   }
 }
 
-export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range';
+export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range' | 'content' | 'path';
 
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
 export class DownloadError extends ActionError {

@@ -9,7 +9,6 @@ import type { LogEntry } from '../api/schemas.ts';
 import { commandText, cut } from '../escape.ts';
 import {
   formatLogEntry,
-  inert,
   MAX_QUOTE_CHARS,
   newStopToken,
   QuoteTail,
@@ -107,7 +106,7 @@ export class BuildLog {
 
   /** The newest line, made inert, for a progress line. */
   get latest(): string | undefined {
-    return this.#latestMessage === undefined ? undefined : inert(this.#latestMessage);
+    return this.#latestMessage === undefined ? undefined : commandText(this.#latestMessage, 80);
   }
 
   /**

@@ -38,17 +38,6 @@ export function formatLogEntry(entry: LogEntry): string[] {
   return entry.message.split(/\r\n|\r|\n/).map((line) => `${prefix} ${boundLine(line)}`);
 }
 
-// Control characters and bidirectional controls: a quoted line must not break the line it sits
-// in, nor display as something else.
-// eslint-disable-next-line no-control-regex
-const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
-
-/** A log line made safe to quote inside one of our own lines: one line, no controls, cut short. */
-export function inert(text: string, maxChars = 80): string {
-  const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
-  return flat.length > maxChars ? `${flat.slice(0, maxChars - 1)}…` : flat;
-}
-
 const isErrorEntry = (entry: LogEntry): boolean =>
   /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message);
 

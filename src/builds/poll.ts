@@ -47,7 +47,7 @@ export const isTransient = (error: unknown): error is Error =>
     !(error instanceof NotFoundError) &&
     (error.status === 429 || error.status >= 500)) ||
   error instanceof NetworkError ||
-  error instanceof ResponseShapeError;
+  (error instanceof ResponseShapeError && !error.final);
 
 async function readOnce(
   client: BuildReader,

@@ -20,12 +20,7 @@ import { resumeBuilds, startBuilds, type BuildStarter } from './start-builds.ts'
 
 export interface BuildClient extends BuildReader, LogReader, BuildStarter {
   getProject(projectId: string, o?: { signal?: AbortSignal }): Promise<Project>;
-  // `within`: the directory the download must stay in, symlinks resolved. TODO(lead): drop the
-  // intersection once DownloadOptions declares `within` (the download helper adds it).
-  downloadArtifact(
-    buildId: string,
-    o: DownloadOptions & { within?: string },
-  ): Promise<DownloadedArtifact>;
+  downloadArtifact(buildId: string, o: DownloadOptions): Promise<DownloadedArtifact>;
 }
 
 /** Which builds: new ones for a version (reusing finished ones when asked), or given ones. */

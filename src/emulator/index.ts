@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { Build, Project, type Arch, type Platform } from '../api/schemas.ts';
+import { Project, type Arch, type Build, type Platform } from '../api/schemas.ts';
 import { handleApiRequest } from './api-server.ts';
 import { handleArtifactRequest } from './artifact-server.ts';
 import { createArtifactContent } from './artifacts.ts';
@@ -16,6 +16,13 @@ import { buildView, createStore, projectView } from './store.ts';
 import { createTimers } from './timers.ts';
 import { parseCreateProject } from './validation.ts';
 import { createEventEmitter } from './webhooks.ts';
+
+/**
+ * A build as Get Build shows it, nulls as absent. Not validated by the client's schema: a fault
+ * switch may have given it an id or status the client refuses, and tests still read it here.
+ */
+const asBuild = (view: ReturnType<typeof buildView>): Build =>
+  Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null)) as Build;
 
 export type { Emulator, EmulatorOptions, Faults } from './options.ts';
 
@@ -169,7 +176,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     requests,
     deliveries,
-    builds: () => [...store.builds.values()].map((b) => Build.parse(buildView(b, apiContext))),
+    builds: () => [...store.builds.values()].map((b) => asBuild(buildView(b, apiContext))),
     projects: () => [...store.projects.values()].map((p) => Project.parse(projectView(p))),
     artifactFor(buildId) {
       const build = findBuild(buildId);

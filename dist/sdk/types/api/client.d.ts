@@ -1,7 +1,7 @@
 import { type LogRead, type LogStreamOptions } from './log-stream.ts';
 import { type DownloadedArtifact, type DownloadOptions } from './download.ts';
 import { type RetryEvent, type RetryPolicy } from './retry.ts';
-import { Build, BuildList, BuildLogs, CreatedProject, Deleted, Project, ProjectList, TriggeredBuild, UpdatedProject, Webhook, WebhookList, type CreateProjectRequest, type CreateWebhookRequest, type TriggerBuildRequest, type UpdateProjectRequest } from './schemas.ts';
+import { Build, BuildList, BuildLogs, CreatedProject, Project, ProjectList, TriggeredBuild, UpdatedProject, Webhook, WebhookList, type CreateProjectRequest, type CreateWebhookRequest, type Deleted, type TriggerBuildRequest, type UpdateProjectRequest } from './schemas.ts';
 export declare const DEFAULT_USER_AGENT: string;
 export declare const DEFAULT_TIMEOUT_MS = 30000;
 export interface ClientOptions {

@@ -3,6 +3,11 @@ import type { Transport } from './transport.ts';
 export interface DownloadOptions {
     directory: string;
     /**
+     * The folder the download must stay inside (the action's download-path): `directory` is refused
+     * unless its real path (links resolved) is this folder's real path or below it.
+     */
+    within?: string;
+    /**
      * The build's `artifactSize`. The spec gives no unit, so it only informs: the host's
      * Content-Length and the sha256 decide, and a difference is reported through `onWarning`.
      */
@@ -21,6 +26,8 @@ export interface DownloadedArtifact {
     resumes: number;
 }
 type Headers = Dispatcher.ResponseData['headers'];
+/** What kind of document a Content-Type announces; undefined for anything else, or none. */
+export declare function documentKind(contentType: string | undefined): string | undefined;
 /** `Content-Range: bytes <start>-<end>/<total|*>` */
 export declare function parseContentRange(value: string | undefined): {
     start: number;

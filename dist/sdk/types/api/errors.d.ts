@@ -16,14 +16,34 @@ export declare class NotFoundError extends ApiError {
     readonly resourceId: string;
     constructor(endpoint: string, resourceId: string, serviceMessage: string | undefined);
 }
-/** A success answer whose body is not JSON or lacks a field the client relies on. */
+/**
+ * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
+ * the contract (an id of another form, a negative size), or is not the resource asked for. The
+ * message names the field and the rule, never the value.
+ */
 export declare class ResponseShapeError extends ActionError {
     readonly endpoint: string;
     readonly status: number;
     /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
     readonly fieldPath: string;
     readonly attempts: number;
-    constructor(endpoint: string, status: number, fieldPath: string, problem: string, attempts?: number);
+    /**
+     * Asking again won't help: the body was JSON of another shape or another resource. False for a
+     * body that was not JSON at all (garbled on the way), which a later read may get right.
+     */
+    readonly final: boolean;
+    constructor(endpoint: string, status: number, fieldPath: string, problem: string, attempts?: number, final?: boolean);
+}
+/**
+ * An answer longer than the client reads for its endpoint: refused when Content-Length announced
+ * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
+ */
+export declare class ResponseTooLargeError extends ActionError {
+    readonly endpoint: string;
+    readonly limitBytes: number;
+    /** The announced length; undefined when the body was cut off while it streamed. */
+    readonly sizeBytes: number | undefined;
+    constructor(endpoint: string, limitBytes: number, sizeBytes?: number);
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
 export declare class NetworkError extends ActionError {
@@ -44,7 +64,7 @@ export declare class TimeoutError extends NetworkError {
     readonly timeoutMs: number;
     constructor(endpoint: string, timeoutMs: number, attempts: number);
 }
-export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range';
+export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range' | 'content' | 'path';
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
 export declare class DownloadError extends ActionError {
     readonly buildId: string;

@@ -10,3 +10,5 @@ export declare function fileNameFromUrl(url: URL): string | undefined;
 export declare function sanitizeFileName(candidate: string | undefined, fallback: string): string;
 /** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
 export declare function pathInside(directory: string, fileName: string): string | undefined;
+/** Whether `candidate` is `root` or below it (both absolute; compared as written, no links read). */
+export declare function isInside(root: string, candidate: string): boolean;

@@ -1,6 +1,19 @@
-import type { Dispatcher } from 'undici';
 import { LogEntry } from './schemas.ts';
+import type { StreamResponse } from './transport.ts';
 import { ActionError } from '../errors.ts';
+/**
+ * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
+ * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
+ * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_CHARS.
+ */
+export declare const MAX_LOG_ANSWER_BYTES: number;
+/**
+ * The longest text of a log entry kept whole; the rest of a longer one is dropped unparsed. The
+ * parser holds a text in progress whole, at ~4 bytes a character (a 60 MB line cost 140 MiB), and
+ * several builds' logs are read at once: a million characters is far more than a line worth
+ * showing, and costs a few MiB.
+ */
+export declare const MAX_LOG_TEXT_CHARS: number;
 export interface LogStreamOptions {
     /** Entries before this index are skipped (the caller has them); read when the first arrives. */
     from: () => number;
@@ -23,11 +36,25 @@ export declare function declaredLength(contentLength: string | string[] | undefi
 /** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
 export declare class UnreadableBodyError extends ActionError {
 }
-/** A value that is not a log entry: the service speaks another version; asking again won't help. */
+/**
+ * A value of the logs answer that breaks the contract (an entry of another shape, the id of another
+ * build): the service speaks another version or misbehaves; asking again won't help.
+ */
 export declare class LogEntryShapeError extends ActionError {
     readonly fieldPath: string;
     readonly problem: string;
     constructor(fieldPath: string, problem: string);
 }
-/** Feeds the body to the parser, unless it is the log read last time. */
-export declare function readLogEntries(response: Pick<Dispatcher.ResponseData, 'body' | 'headers'>, options: LogStreamOptions): Promise<LogRead>;
+/**
+ * A filter for a JSON text fed piece by piece: every string longer than `maxChars` (UTF-16 units,
+ * an escape sequence counted by its characters) is cut there, `mark` appended, and the rest of it
+ * dropped up to its closing quote. The output is valid JSON whenever the input is: a cut never
+ * falls inside an escape sequence or a surrogate pair. Text without long strings passes unchanged.
+ */
+export declare function stringCutter(maxChars: number, mark: string): (text: string) => string;
+/**
+ * Feeds the body to the parser, unless it is the log read last time. The answer must be about
+ * `buildId`; a service that sends `buildId` after the entries has them handed over before a
+ * mismatch is found (they are shown inertly), and the read then fails all the same.
+ */
+export declare function readLogEntries(response: Pick<StreamResponse, 'chunks' | 'headers' | 'discard'>, buildId: string, options: LogStreamOptions): Promise<LogRead>;

@@ -1,3 +1,4 @@
+import { type FileHandle } from 'node:fs/promises';
 export declare const THREAD_FROM_BYTES: number;
 export type HashPlace = 'thread' | 'inline';
 /** Where a download of `expectedBytes` (unknown: treated as small) is hashed and written. */
@@ -8,7 +9,14 @@ export declare class PartFile {
     /** Bytes accepted so far (hashed and on disk once `settle()` resolves). */
     received: number;
     private constructor();
+    /**
+     * A new, empty `partPath`. Whatever is there already goes first: `rm` removes a symlink, not its
+     * target, and O_EXCL refuses any entry (a symlink included) that appears before the open, so
+     * the bytes never follow a link planted to write them elsewhere.
+     */
     static create(partPath: string, place: HashPlace): Promise<PartFile>;
+    /** Over a file the caller opened (and answers for); `partPath` is what `discard()` removes. */
+    static over(file: FileHandle, partPath: string, place: HashPlace): PartFile;
     /** Takes a chunk; false when the sender should pause until `drained()` resolves. */
     accept(chunk: Buffer): boolean;
     /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */

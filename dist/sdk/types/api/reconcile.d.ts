@@ -1,6 +1,17 @@
-import { type BuildSummary, type CreatedProject, type CreateProjectRequest, type CreateWebhookRequest, type ProjectSummary, type TriggerBuildRequest, type TriggeredBuild, type Webhook } from './schemas.ts';
+import { type FieldProblem, type BuildSummary, type CreatedProject, type CreateProjectRequest, type CreateWebhookRequest, type ProjectSummary, type TriggerBuildRequest, type TriggeredBuild, type Webhook } from './schemas.ts';
 export declare const CLOCK_SKEW_MS = 5000;
 export declare function createdSince(createdAt: string, sinceMs: number): boolean;
+/**
+ * The check of an answer about one resource: its `field` must be the id asked for. `what` names
+ * the resource in the problem (`build`, `project`, `webhook`).
+ */
+export declare const answersFor: <K extends string>(what: string, asked: string, field: K) => (answer: Record<K, string>) => FieldProblem | undefined;
+/** The check of a List Builds answer: every build is of the project asked for. */
+export declare const buildsOf: (projectId: string) => (list: {
+    builds: ReadonlyArray<Pick<BuildSummary, "projectId">>;
+}) => FieldProblem | undefined;
+/** The check of a Trigger Build answer: a build of the project, platform and arch asked for. */
+export declare const triggeredAs: (projectId: string, request: TriggerBuildRequest) => (build: Pick<TriggeredBuild, "projectId" | "platform" | "arch">) => FieldProblem | undefined;
 export declare function findTriggeredBuild(builds: readonly BuildSummary[], request: TriggerBuildRequest, sinceMs: number): TriggeredBuild | undefined;
 export declare function findCreatedProject(projects: readonly ProjectSummary[], request: CreateProjectRequest, sinceMs: number): CreatedProject | undefined;
 export declare function findCreatedWebhook(webhooks: readonly Webhook[], request: CreateWebhookRequest, sinceMs: number): Webhook | undefined;

@@ -4,6 +4,22 @@ export declare const ARCHES: readonly ["x64", "arm64"];
 /** The statuses the spec lists (§3). A service that grows may send others. */
 export declare const BUILD_STATUSES: readonly ["queued", "building", "success", "failed"];
 export declare const EVENT_TYPES: readonly ["build.queued", "build.started", "build.succeeded", "build.failed", "project.created", "project.updated", "project.deleted"];
+/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
+export declare const URL_MAX_CHARS: number;
+/** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
+export declare const TIMESTAMP_MAX_CHARS = 64;
+/** A version: semver with pre-release and build parts fits easily. */
+export declare const VERSION_MAX_CHARS = 128;
+/** A log entry's level (`info`, `warn`, …). */
+export declare const LEVEL_MAX_CHARS = 64;
+/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
+export declare const TEXT_MAX_CHARS: number;
+/** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
+export declare const WINDOW_MAX_PIXELS = 100000;
+export declare const BuildId: z.ZodString;
+export declare const ProjectId: z.ZodString;
+export declare const WebhookId: z.ZodString;
+export declare const EventId: z.ZodString;
 export declare const Platform: z.ZodEnum<{
     mac: "mac";
     windows: "windows";
@@ -32,6 +48,13 @@ export type EventType = z.infer<typeof EventType>;
 export declare const isKnownStatus: (status: BuildStatus) => status is KnownBuildStatus;
 /** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
 export declare const isTerminal: (status: BuildStatus) => boolean;
+/** What is wrong with an answer: the field (a dotted path) and the problem, without its value. */
+export interface FieldProblem {
+    fieldPath: string;
+    problem: string;
+}
+/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
+export declare function shapeProblem(error: z.ZodError, prefix?: readonly PropertyKey[]): FieldProblem;
 export declare const ProjectWindow: z.ZodObject<{
     width: z.ZodNumber;
     height: z.ZodNumber;
@@ -140,12 +163,17 @@ export declare const UpdatedProject: z.ZodObject<{
     message: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
 }, z.core.$strip>;
 export type UpdatedProject = z.infer<typeof UpdatedProject>;
-export declare const Deleted: z.ZodObject<{
+export declare const DeletedProject: z.ZodObject<{
     id: z.ZodString;
     deleted: z.ZodLiteral<true>;
     message: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
 }, z.core.$strip>;
-export type Deleted = z.infer<typeof Deleted>;
+export declare const DeletedWebhook: z.ZodObject<{
+    id: z.ZodString;
+    deleted: z.ZodLiteral<true>;
+    message: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
+}, z.core.$strip>;
+export type Deleted = z.infer<typeof DeletedProject>;
 export declare const BuildSummary: z.ZodObject<{
     id: z.ZodString;
     projectId: z.ZodString;

@@ -1,6 +1,13 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { type AttemptFailure, type RetryRuntime } from './retry.ts';
+import { type FieldProblem } from './schemas.ts';
+/**
+ * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
+ * 1 MB: 16 MiB leaves a wide margin for growth while bounding what a misbehaving service can make
+ * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
+ */
+export declare const MAX_JSON_ANSWER_BYTES: number;
 export interface TransportOptions {
     baseUrl: string;
     apiKey: string;
@@ -21,14 +28,29 @@ export interface JsonRequest<T> {
     /** The id a 404 is about. */
     resourceId?: string;
     idempotencyKey?: string;
+    /**
+     * What is wrong with a well-formed answer that is not the one asked for (another build's id, a
+     * platform not asked for); a problem is final. `reconcile` looks for its value by these same
+     * fields, in answers checked in their turn.
+     */
+    check?: (value: T) => FieldProblem | undefined;
     /** See RetryTask.reconcile. */
     reconcile?: () => Promise<T | undefined>;
+}
+/** A 2xx answer as a stream reader sees it: its chunks are bounded and time-limited. */
+export interface StreamResponse {
+    headers: Dispatcher.ResponseData['headers'];
+    chunks: AsyncIterable<Buffer>;
+    /** Drops the body unread. */
+    discard(): Promise<void>;
 }
 export interface StreamRequest<T> {
     endpoint: string;
     path: string;
     resourceId?: string;
-    read(response: Pick<Dispatcher.ResponseData, 'body' | 'headers'>): Promise<T>;
+    /** The most the answer may hold. */
+    maxBytes: number;
+    read(response: StreamResponse): Promise<T>;
 }
 export interface SendInit {
     method: Dispatcher.HttpMethod;
@@ -37,7 +59,17 @@ export interface SendInit {
     signal?: AbortSignal;
     /** Limits both the wait for headers and any silence while the body streams. */
     idleTimeoutMs: number;
+    /**
+     * Never attach the API key, even on the API's own origin: a redirect chain that left the API's
+     * origin once does not get the key back.
+     */
+    anonymous?: boolean;
 }
+/**
+ * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * announces more, else as soon as more has come. Leaving the loop early destroys the body.
+ */
+export declare function boundedChunks(body: AsyncIterable<Buffer>, headers: Dispatcher.ResponseData['headers'], maxBytes: number, endpoint: string): AsyncGenerator<Buffer>;
 export declare class Transport {
     #private;
     readonly runtime: RetryRuntime;
@@ -48,15 +80,16 @@ export declare class Transport {
     requestTimeoutMs(): number;
     url(path: string): URL;
     /** Request headers for `url`: the API key goes to the API's own origin only. */
-    headersFor(url: URL, extra?: Record<string, string>): Record<string, string>;
+    headersFor(url: URL, extra?: Record<string, string>, anonymous?: boolean): Record<string, string>;
     /** One HTTP exchange, no redirects followed. */
     send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData>;
-    /** A JSON endpoint: retried, validated, typed. */
+    /** A JSON endpoint: retried, bounded, validated, checked, typed. */
     json<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<T>;
     /**
-     * A GET whose 2xx body `read` consumes as it streams: retried like `json`. `read` throws
-     * UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a body of another
-     * shape (final); a broken connection is a network failure.
+     * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
+     * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
+     * `read` throws UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a
+     * body of another shape (final); a broken connection is a network failure.
      */
     stream<T>(request: StreamRequest<T>, signal?: AbortSignal): Promise<T>;
     /** Classifies an HTTP status that is not a success. */

@@ -1,0 +1,71 @@
+import { Marked } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { commandText, cut, markdownText } from '../src/escape.ts';
+import { secretSpellings } from '../src/secrets.ts';
+
+describe('commandText: service text on one line of the step log', () => {
+  it('is one line without controls, never the start of a workflow command, cut short', () => {
+    expect(commandText('a\r\n\u001b[31mred\u202e  b')).toBe('a [31mred b');
+    expect(commandText('\n::error title=x::owned')).toBe(': :error title=x::owned');
+    expect(commandText('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});
+
+describe('markdownText: service text in Markdown', () => {
+  const render = (markdown: string) => new Marked({ gfm: true }).parse(markdown) as string;
+
+  it.each([
+    '<img src=x onerror=alert(1)>',
+    '[click](https://evil.example)',
+    '![i](https://evil.example/i.png)',
+    'see https://evil.example/x and www.evil.example',
+    'mail me@evil.example',
+    '`code` **bold** _em_ ~~gone~~',
+    '&lt;b&gt; &amp; &#60;',
+  ])('renders %j as its own literal text, no markup', (text) => {
+    const html = render(markdownText(text));
+    expect(html).not.toMatch(/<(a|img|code|strong|em|del|b)\b/);
+    const shown = html
+      .replace(/<\/?p>/g, '')
+      .trim()
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+    expect(shown).toBe(text);
+  });
+
+  it('keeps a table row to its columns', () => {
+    const row = `| ${markdownText('a|b\n| c |')} | two |`;
+    const html = render(['| one | two |', '|---|---|', row].join('\n'));
+    expect(html.match(/<td>/g)).toHaveLength(2);
+  });
+
+  it('cuts long text', () => {
+    expect(cut('abcdef', 4)).toBe('abc…');
+    expect(markdownText('y'.repeat(1000)).length).toBe(500);
+  });
+});
+
+describe('secretSpellings', () => {
+  it('lists the key as given, in either case, URL-encoded and base64, longest first', () => {
+    const key = 'dbs_Key/with+chars=';
+    const spellings = secretSpellings(key);
+    for (const spelling of [
+      key,
+      key.toLowerCase(),
+      key.toUpperCase(),
+      encodeURIComponent(key),
+      Buffer.from(key).toString('base64'),
+      Buffer.from(key).toString('base64url'),
+    ]) {
+      expect(spellings).toContain(spelling);
+    }
+    const lengths = spellings.map((spelling) => spelling.length);
+    expect([...lengths].sort((a, b) => b - a)).toEqual(lengths);
+    expect(secretSpellings('')).toEqual([]);
+    expect(secretSpellings('ab')).toContain('ab');
+    expect(secretSpellings('ab')).not.toContain('AB');
+  });
+});
