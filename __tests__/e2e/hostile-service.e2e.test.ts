@@ -1,0 +1,314 @@
+// The bundled action against a hostile or broken service (the emulator's fault switches choose
+// ids, statuses, redirects, bytes and timing): nothing it says steers a workflow command, a path,
+// the summary or a credential, and a bad answer costs one build, never the run.
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Marked } from 'marked';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { secretSpellings } from '../../src/secrets.ts';
+import { executedCommands, groups } from '../builds/support.ts';
+import { REPO_ROOT, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+
+const PROJECT_ID = 'proj_hostile';
+const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
+const EMPTY_VERSION = '0.0.1';
+let emulator: Emulator;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
+    throw new Error('dist/index.js is missing: run `npm run bundle` first');
+  }
+  emulator = await startEmulator({
+    apiKey: 'dbs_Hostile_Key_0123456789',
+    queuedMs: 50,
+    buildingMs: 400,
+    artifactSize: (build) => (build.version === EMPTY_VERSION ? 0 : 64 * 1024),
+    seedProjects: [
+      {
+        id: PROJECT_ID,
+        name: 'Hostile',
+        url: 'https://app.example.com',
+        platforms: ['mac', 'linux'],
+      },
+    ],
+  });
+});
+afterAll(() => emulator.close());
+afterEach(() => emulator.resetFaults());
+
+const inputs = (more: Record<string, string> = {}) => ({
+  'api-key': emulator.apiKey,
+  'base-url': emulator.baseUrl,
+  'project-id': PROJECT_ID,
+  'poll-interval': '0.1',
+  'upload-artifacts': 'false',
+  release: 'false',
+  ...more,
+});
+
+interface BuildOutput {
+  id: string | null;
+  platform: string;
+  arch: string;
+  status: string;
+  path?: string;
+  sha256?: string;
+  error?: string;
+}
+
+const buildsOf = (run: ActionRun): BuildOutput[] =>
+  JSON.parse(run.outputs.builds ?? '[]') as BuildOutput[];
+const byTarget = (run: ActionRun, platform: string) =>
+  buildsOf(run).find((build) => build.platform === platform);
+
+/** Workflow commands the runner would execute, other than the action's own kinds. */
+function foreignCommands(run: ActionRun): string[] {
+  const own = /^::(group::|endgroup::|error|warning|notice|add-mask::|stop-commands::|debug::)/;
+  const executed = executedCommands(run.stdout.split('\n'));
+  return executed.filter((line) => !own.test(line) || /pwn/i.test(line));
+}
+
+/** Every file under `root`, recursively (symlinks not followed). */
+function filesUnder(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(root, name))
+    .filter((file) => !lstatSync(file).isDirectory());
+}
+
+const HOSTILE = [
+  'build_ok\n::error title=pwn::owned',
+  '../../../../../../tmp/pwn-escape',
+  'build_x|`code`|<img src=x onerror=alert(1)>|[pwn](https://evil.example)',
+];
+
+describe('a hostile service, against node dist/index.js', () => {
+  it('ids that are not ids cost their build: no command, no path, no summary markup from them', async () => {
+    emulator.faults.triggerIds = [HOSTILE[0]!];
+    const first = await runAction({ inputs: inputs({ platforms: 'mac, linux' }) });
+    emulator.faults.triggerIds = [HOSTILE[1]!, HOSTILE[2]!];
+    const second = await runAction({ inputs: inputs({ platforms: 'mac, linux' }) });
+
+    for (const run of [first, second]) {
+      expect(run.code).toBe(1);
+      expect(foreignCommands(run)).toEqual([]);
+      for (const line of (run.outputs['build-ids'] ?? '').split('\n').filter(Boolean)) {
+        expect(line).toMatch(BUILD_ID);
+      }
+      expect(run.stdout).not.toMatch(/^::error title=pwn/m);
+      const html = await new Marked({ gfm: true }).parse(run.summary);
+      expect(html).not.toMatch(/<img|onerror|href="https:\/\/evil/i);
+      for (const escaped of ['/tmp/pwn-escape', '/tmp/pwn-escape.log']) {
+        expect(existsSync(escaped)).toBe(false);
+      }
+    }
+    // The one the service answered with a valid id was still built and downloaded.
+    expect(buildsOf(first).filter((build) => build.sha256 !== undefined)).toHaveLength(1);
+    expect(first.stdout).toMatch(/POST \/projects\/:projectId\/builds .*id/);
+  });
+
+  it('a status with a newline never becomes a workflow command', async () => {
+    emulator.faults.reportStatus = 'building\n::error title=pwn::status';
+    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    expect(foreignCommands(run)).toEqual([]);
+    expect(run.code).toBe(1);
+    expect(byTarget(run, 'linux')!.id).toMatch(BUILD_ID);
+  });
+
+  it('a resumed build answered under another id is refused, and that id is never followed', async () => {
+    const detached = await runAction({ inputs: inputs({ platforms: 'mac', wait: 'false' }) });
+    const [id] = detached.outputs['build-ids']!.split('\n');
+    emulator.faults.getBuildAnswersId = 'build_someone_else';
+    const before = emulator.requests.length;
+    const run = await runAction({ inputs: inputs({ 'build-ids': id! }), timeoutMs: 30_000 });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/id is not the build asked for/);
+    const asked = emulator.requests.slice(before).map((request) => request.path);
+    expect(asked.filter((p) => p.includes('build_someone_else'))).toEqual([]);
+    expect(filesUnder(path.join(run.workspace, 'desktop-builds'))).toEqual([]);
+  });
+
+  it('an unknown id among build-ids is reported and the others are followed', async () => {
+    const detached = await runAction({
+      inputs: inputs({ platforms: 'mac, linux', wait: 'false' }),
+    });
+    const ids = detached.outputs['build-ids']!.split('\n');
+    const run = await runAction({
+      inputs: inputs({ 'build-ids': [...ids, 'build_nosuchbuild'].join(', ') }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/::error::.*build_nosuchbuild/);
+    const followed = buildsOf(run).filter((build) => build.sha256 !== undefined);
+    expect(followed.map((build) => build.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('a redirect back to the API never carries the key, and its JSON is not saved as the installer', async () => {
+    emulator.faults.artifactRedirect = `${emulator.baseUrl}/projects/${PROJECT_ID}`;
+    const before = emulator.requests.length;
+    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    const bounced = emulator.requests
+      .slice(before)
+      .filter(
+        (request) => request.origin === 'api' && request.path.endsWith(`/projects/${PROJECT_ID}`),
+      );
+    expect(bounced.length).toBeGreaterThan(0);
+    for (const request of bounced) expect(request.headers.authorization).toBeUndefined();
+    expect(run.code).toBe(1);
+    expect(byTarget(run, 'linux')!.error).toMatch(/download/i);
+    expect(filesUnder(path.join(run.workspace, 'desktop-builds'))).toEqual([]);
+  });
+
+  it('JSON where an installer is expected, or an empty installer, fails that build clearly', async () => {
+    emulator.faults.artifactContentType = 'application/json; charset=utf-8';
+    const json = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    expect(json.code).toBe(1);
+    expect(byTarget(json, 'linux')!.error).toMatch(/application\/json/);
+    emulator.resetFaults();
+    const empty = await runAction({
+      inputs: inputs({ platforms: 'linux', version: EMPTY_VERSION }),
+    });
+    expect(empty.code).toBe(1);
+    expect(byTarget(empty, 'linux')!.error).toMatch(/empty/i);
+    for (const run of [json, empty]) {
+      expect(filesUnder(path.join(run.workspace, 'desktop-builds'))).toEqual([]);
+    }
+  });
+
+  it('the key in other spellings is masked before it is shown and never reaches the summary or outputs', async () => {
+    const spellings = secretSpellings(emulator.apiKey);
+    expect(spellings.length).toBeGreaterThanOrEqual(5);
+    emulator.faults.injectLogLines = spellings.map((spelling) => `echo ${spelling}`);
+    emulator.faults.downloadRefusal = {
+      status: 409,
+      message: `refused for ${spellings.join(' and ')}`,
+    };
+    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    expect(run.code).toBe(1);
+    const masked = new Set<string>();
+    for (const line of run.stdout.split('\n')) {
+      const mask = /^::add-mask::(.*)$/.exec(line);
+      if (mask) {
+        masked.add(mask[1]!);
+        continue;
+      }
+      // The runner masks a secret from the moment it was added: nothing shows one before that.
+      for (const spelling of spellings) {
+        if (line.includes(spelling))
+          expect(masked.has(spelling), `${spelling} in: ${line}`).toBe(true);
+      }
+    }
+    for (const spelling of spellings) {
+      expect(masked.has(spelling)).toBe(true);
+      expect(run.summary).not.toContain(spelling);
+      expect(Object.values(run.outputs).join('\n')).not.toContain(spelling);
+    }
+  });
+
+  it('one build whose logs endpoint trickles does not hold the healthy build', async () => {
+    emulator.faults.trickleLogs = { rules: [{ platform: 'mac' }], byteIntervalMs: 2_000 };
+    const run = await runAction({
+      inputs: inputs({ platforms: 'mac, linux', timeout: '0.5' }),
+      timeoutMs: 60_000,
+    });
+    const linux = byTarget(run, 'linux')!;
+    expect(linux.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(existsSync(linux.path!)).toBe(true);
+    expect(byTarget(run, 'mac')!.id).toMatch(BUILD_ID);
+  }, 70_000);
+
+  it('invalid UTF-8 in a log costs a character, not the log', async () => {
+    emulator.faults.invalidUtf8Logs = true;
+    const started = Date.now();
+    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    expect(run.code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const [lines] = [...groups(run.stdout.split('\n')).values()];
+    expect(lines!.some((line) => line.includes('\uFFFD'))).toBe(true);
+  });
+
+  it('a log served newest-first is said once and no line is printed twice', async () => {
+    emulator.faults.reverseLogs = true;
+    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    const [lines] = [...groups(run.stdout.split('\n')).values()];
+    const printed = lines!.filter((line) => !line.startsWith('::'));
+    expect(new Set(printed).size).toBe(printed.length);
+    expect(run.stdout.match(/::warning.*(order|reorder|shrank|changed)/gi) ?? []).toHaveLength(1);
+  });
+
+  it('one oversized answer costs one build with a clear error; the other is delivered', async () => {
+    emulator.faults.oversizedAnswers = { count: 1, bytes: 700_000_000 };
+    const run = await runAction({ inputs: inputs({ platforms: 'mac, linux' }), timeoutMs: 60_000 });
+    expect(run.code).toBe(1);
+    const [lost] = buildsOf(run).filter((build) => build.error !== undefined);
+    expect(lost!.error).toMatch(/GET \/builds\/:buildId.*(large|MiB|bytes)/);
+    expect(buildsOf(run).filter((build) => build.sha256 !== undefined)).toHaveLength(1);
+  });
+
+  it('the same id for two triggers is followed once; the other target is not given its installer', async () => {
+    emulator.faults.duplicateTriggerIds = true;
+    const run = await runAction({ inputs: inputs({ platforms: 'mac, linux' }) });
+    expect(run.code).toBe(1);
+    const builds = buildsOf(run);
+    const ids = builds.flatMap((build) => (build.id === null ? [] : [build.id]));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(builds.filter((build) => build.sha256 !== undefined)).toHaveLength(1);
+    expect(builds.find((build) => build.id === null)!.error).toContain(ids[0]!);
+  });
+
+  it('a failed build with a huge log line gets a small annotation', async () => {
+    emulator.faults.failBuilds = [{ platform: 'linux' }];
+    emulator.faults.injectLogLines = [`error: ${'x'.repeat(5_000_000)}`];
+    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    const annotation = run.stdout.split('\n').find((line) => line.startsWith('::error title='));
+    expect(annotation).toBeDefined();
+    expect(annotation!.length).toBeLessThan(8 * 1024);
+  });
+
+  it('a poll interval below the floor is raised and said', async () => {
+    const before = emulator.requests.length;
+    const run = await runAction({
+      inputs: inputs({ platforms: 'linux', 'poll-interval': '0.001' }),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/::notice::.*poll-interval/);
+    const polls = emulator.requests
+      .slice(before)
+      .filter((request) => request.method === 'GET' && /^\/v1\/builds\/[^/]+$/.test(request.path));
+    expect(polls.length).toBeLessThan(40);
+  });
+
+  it('runner paths that cannot work fail the step before any request, naming the variable', async () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'runner-'));
+    const notADirectory = path.join(scratch, 'file');
+    writeFileSync(notADirectory, '');
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'outside-'));
+    const workspace = mkdtempSync(path.join(os.tmpdir(), 'workspace-'));
+    symlinkSync(outside, path.join(workspace, 'desktop-builds'));
+    const cases: [Record<string, string>, RegExp, string | undefined][] = [
+      [{ RUNNER_TEMP: notADirectory }, /RUNNER_TEMP/, undefined],
+      [{ GITHUB_OUTPUT: path.join(scratch, 'missing') }, /GITHUB_OUTPUT/, undefined],
+      [{}, /download-path/, workspace],
+    ];
+    for (const [env, named, inWorkspace] of cases) {
+      const before = emulator.requests.length;
+      const run = await runAction({
+        inputs: inputs({ platforms: 'linux' }),
+        env,
+        workspace: inWorkspace,
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(named);
+      expect(emulator.requests.length).toBe(before);
+    }
+    expect(readdirSync(outside)).toEqual([]);
+  });
+});
