@@ -1,6 +1,7 @@
 // The bundled action against a hostile or broken service (the emulator's fault switches choose
 // ids, statuses, redirects, bytes and timing): nothing it says steers a workflow command, a path,
 // the summary or a credential, and a bad answer costs one build, never the run.
+import { randomUUID } from 'node:crypto';
 import {
   existsSync,
   lstatSync,
@@ -85,9 +86,11 @@ function filesUnder(root: string): string[] {
     .filter((file) => !lstatSync(file).isDirectory());
 }
 
+// A fresh name per run: a run against an action that follows such an id leaves the file behind.
+const ESCAPE = path.join(os.tmpdir(), `pwn-escape-${randomUUID()}`);
 const HOSTILE = [
   'build_ok\n::error title=pwn::owned',
-  '../../../../../../tmp/pwn-escape',
+  `../../../../../..${ESCAPE}`,
   'build_x|`code`|<img src=x onerror=alert(1)>|[pwn](https://evil.example)',
 ];
 
@@ -107,7 +110,7 @@ describe('a hostile service, against node dist/index.js', () => {
       expect(run.stdout).not.toMatch(/^::error title=pwn/m);
       const html = await new Marked({ gfm: true }).parse(run.summary);
       expect(html).not.toMatch(/<img|onerror|href="https:\/\/evil/i);
-      for (const escaped of ['/tmp/pwn-escape', '/tmp/pwn-escape.log']) {
+      for (const escaped of [ESCAPE, `${ESCAPE}.log`]) {
         expect(existsSync(escaped)).toBe(false);
       }
     }
