@@ -62030,435 +62030,6 @@ function markdownText(text, maxChars = 500) {
     return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
 }
 
-;// CONCATENATED MODULE: ./src/api/download.ts
-// Streaming artifact download over the transport's dispatcher (so through the environment's
-// proxy): redirects followed by hand (the API key never leaves the API's origin, nor comes back
-// once the chain left it; https never drops to http), body → sha256 → `<name>.part` in large
-// writes, resume with Range + If-Range after a cut, a fresh URL when the artifact host refuses a
-// signed one, then an atomic rename. An answer that is not an installer (a document, the API's
-// own answer, nothing at all) is refused, and the folder is checked by real path before any
-// request. Every wait goes through the retry policy; a transfer that got further starts its count
-// over.
-
-
-
-
-
-
-
-
-
-
-const ENDPOINT = 'GET /builds/:buildId/download';
-// Every 2 MiB, not 8: a large download's hash thread costs 6-8 MiB; the peak stays ~120 MiB.
-const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-const ERROR_BODY_LIMIT = 16 * 1024;
-// Media types of documents: what an API, a login page or a storage error answers with, never an
-// installer (installers come as octet-stream or their own binary types).
-const DOCUMENT_TYPES = [
-    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
-    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
-    [/^(?:application|text)\/xml$/, 'an XML document'],
-];
-/** What kind of document a Content-Type announces; undefined for anything else, or none. */
-function documentKind(contentType) {
-    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
-    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
-}
-const headerOf = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-/** `Content-Range: bytes <start>-<end>/<total|*>` */
-function parseContentRange(value) {
-    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
-    if (!match)
-        return undefined;
-    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
-}
-/**
- * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
- * when the host gives neither (then a cut transfer starts again from zero).
- */
-function validatorOf(headers) {
-    const etag = headerOf(headers, 'etag');
-    if (etag !== undefined && etag.startsWith('"'))
-        return etag;
-    return headerOf(headers, 'last-modified');
-}
-/** How an answer continues a transfer that already holds `received` bytes. */
-function continuationOf(received, status, rangeStart) {
-    if (status === 206)
-        return rangeStart === received ? (received === 0 ? 'fresh' : 'resume') : 'restart';
-    return received === 0 ? 'fresh' : 'restart';
-}
-function nextHop(buildId, from, location, hop) {
-    if (hop >= MAX_REDIRECTS) {
-        throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
-    }
-    const next = URL.parse(location, from.href);
-    if (next === null) {
-        throw new DownloadError(buildId, 'redirect', `redirected to something that is not a URL (${commandText(location, 100)}).`);
-    }
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected to a ${commandText(next.protocol, 40)} URL.`);
-    }
-    // An installer fetched over plain http could be swapped on the way and then published.
-    if (from.protocol === 'https:' && next.protocol === 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${commandText(next.host, 100)}); refusing an ` +
-            'unencrypted transfer.');
-    }
-    return next;
-}
-/** Drops what is left of a body; its abort is expected, not an error to report. */
-function discard(body) {
-    if (body.destroyed)
-        return;
-    body.on('error', () => { });
-    body.destroy();
-}
-/** At most `limit` bytes of a body, as text; the rest is not waited for. */
-async function bodyStart(body, limit) {
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of body) {
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size >= limit)
-                break;
-        }
-    }
-    catch {
-        // The words are a bonus; the status already decided.
-    }
-    finally {
-        discard(body);
-    }
-    return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
-}
-async function downloadArtifact(transport, buildId, options) {
-    const { signal } = options;
-    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
-    await prepareDirectory(buildId, options.directory, options.within);
-    const transfer = {
-        part: undefined,
-        target: undefined,
-        validator: undefined,
-        total: undefined,
-        resumes: 0,
-        furthest: 0,
-        refusedOnce: false,
-    };
-    try {
-        await withRetries(transport.runtime, {
-            endpoint: ENDPOINT,
-            signal,
-            attempt: () => attemptTransfer(transport, buildId, start, transfer, options),
-        });
-        const part = transfer.part;
-        const size = part.received;
-        const sha256 = await part.finish();
-        const { target } = transfer;
-        await (0,promises_.rename)(part.path, target.filePath);
-        if (options.expectedSize !== undefined && options.expectedSize !== size) {
-            options.onWarning?.(`build ${buildId}: the artifact host sent ${size} bytes (Content-Length), the build's ` +
-                `artifactSize says ${options.expectedSize}; the download is complete by the host's ` +
-                `length and its sha256 is ${sha256}.`);
-        }
-        return {
-            path: target.filePath,
-            fileName: target.fileName,
-            size,
-            sha256,
-            resumes: transfer.resumes,
-        };
-    }
-    catch (error) {
-        await transfer.part?.discard();
-        throw error;
-    }
-}
-/** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
-async function attemptTransfer(transport, buildId, start, transfer, options) {
-    const received = transfer.part?.received ?? 0;
-    const resumeFrom = received > 0 && transfer.validator !== undefined ? received : 0;
-    if (received > 0 && resumeFrom === 0)
-        await transfer.part.restart();
-    const opened = await download_open(transport, buildId, start, resumeFrom, transfer, options.signal);
-    if (!opened.ok)
-        return opened;
-    const { response, url, leftApi } = opened.value;
-    try {
-        const announced = announcedTotal(response);
-        const refusal = notTheArtifact(transport, response, url, leftApi, announced);
-        if (refusal !== undefined)
-            throw new DownloadError(buildId, refusal.problem, refusal.message);
-        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
-        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announced ?? options.expectedSize));
-        const part = transfer.part;
-        const range = parseContentRange(headerOf(response.headers, 'content-range'));
-        const continuation = continuationOf(part.received, response.statusCode, range?.start);
-        if (part.received > 0)
-            transfer.resumes++;
-        if (response.statusCode === 206 && resumeFrom === 0) {
-            // Asking again would get the same answer, forever.
-            const contentRange = headerOf(response.headers, 'content-range');
-            throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
-                `${contentRange === undefined ? 'without Content-Range' : commandText(contentRange, 100)}).`);
-        }
-        const validator = validatorOf(response.headers);
-        // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
-        if (continuation === 'restart' || (part.received > 0 && validator !== transfer.validator)) {
-            await part.restart();
-            if (response.statusCode === 206)
-                return rangeMissed(buildId);
-        }
-        transfer.validator = validator;
-        transfer.total = announced ?? transfer.total;
-        return await receiveBody(transport, buildId, response, transfer, options);
-    }
-    finally {
-        // Frees the connection on every early exit; a no-op once the body was read to the end.
-        discard(response.body);
-    }
-}
-async function receiveBody(transport, buildId, response, transfer, options) {
-    const part = transfer.part;
-    // Without a length from the host, artifactSize is the only bound on a body that never ends.
-    const limit = transfer.total ?? options.expectedSize;
-    try {
-        await pipeBody(response.body, part, (received) => {
-            // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
-            if (limit !== undefined && received > limit) {
-                throw new DownloadError(buildId, 'size', `received more than ${limit} bytes.`);
-            }
-            options.onProgress?.(received, transfer.total);
-        });
-        await part.settle();
-    }
-    catch (error) {
-        if (options.signal?.aborted)
-            throw options.signal.reason;
-        if (error instanceof DownloadError)
-            throw error;
-        await part.settle();
-        const failure = transport.networkFailure(ENDPOINT, error, false);
-        const madeProgress = part.received > transfer.furthest;
-        transfer.furthest = Math.max(transfer.furthest, part.received);
-        return {
-            ok: false,
-            failure: {
-                ...failure,
-                madeProgress,
-                reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
-            },
-        };
-    }
-    if (part.received === 0) {
-        throw new DownloadError(buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
-    }
-    if (transfer.total !== undefined && part.received !== transfer.total) {
-        throw new DownloadError(buildId, 'size', `received ${part.received} bytes, expected ${transfer.total}.`);
-    }
-    return { ok: true, value: true };
-}
-/**
- * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
- * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
- */
-async function pipeBody(body, part, onChunk) {
-    const release = releaseReadBuffers(download_RELEASE_EVERY_BYTES);
-    const stop = (error) => body.destroy(asError(error));
-    const take = (chunk) => {
-        try {
-            if (!part.accept(chunk)) {
-                body.pause();
-                part.drained().then(() => body.resume(), stop);
-            }
-            release(part.received);
-            onChunk(part.received);
-        }
-        catch (error) {
-            stop(error);
-        }
-    };
-    body.on('data', take);
-    try {
-        // Also settles for a body that ended or broke before this function was reached.
-        await (0,external_node_stream_promises_namespaceObject.finished)(body);
-    }
-    finally {
-        body.off('data', take);
-    }
-}
-/** A part that does not continue the file: ask again, now for all of it. */
-const rangeMissed = (buildId) => ({
-    ok: false,
-    failure: {
-        retryable: true,
-        outcomeUnknown: false,
-        reason: 'the range did not continue the file',
-        toError: () => new DownloadError(buildId, 'range', 'the artifact host kept answering with other ranges.'),
-    },
-});
-function announcedTotal({ statusCode, headers }) {
-    if (statusCode === 206)
-        return parseContentRange(headerOf(headers, 'content-range'))?.total;
-    const length = Number(headerOf(headers, 'content-length') ?? NaN);
-    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
-}
-/** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
-async function download_open(transport, buildId, start, resumeFrom, transfer, signal) {
-    let url = start;
-    // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
-    // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
-    let leftApi = false;
-    for (let hop = 0;; hop++) {
-        leftApi ||= url.origin !== transport.apiOrigin;
-        const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator } : {};
-        let response;
-        try {
-            response = await transport.send(url, {
-                method: 'GET',
-                headers,
-                signal,
-                idleTimeoutMs: transport.requestTimeoutMs(),
-                anonymous: leftApi,
-            });
-        }
-        catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return {
-                ok: false,
-                failure: transport.networkFailure(ENDPOINT, error, false, undefined, url),
-            };
-        }
-        const status = response.statusCode;
-        const location = headerOf(response.headers, 'location');
-        if (status >= 300 && status < 400 && location !== undefined) {
-            discard(response.body);
-            url = nextHop(buildId, url, location, hop);
-            continue;
-        }
-        if (status === 200 || status === 206) {
-            // The body can break before anyone reads it; `finished()` reports that later.
-            response.body.on('error', () => { });
-            return { ok: true, value: { response, url, leftApi } };
-        }
-        // The status alone decides what happens; the body only adds the host's words.
-        const text = await bodyStart(response.body, ERROR_BODY_LIMIT);
-        // After the chain left the API, even the API's origin answers as a host: it got no key.
-        if (leftApi) {
-            const now = transport.runtime.now();
-            return {
-                ok: false,
-                failure: hostFailure(buildId, url, status, response.headers, text, transfer, now),
-            };
-        }
-        return {
-            ok: false,
-            failure: transport.statusFailure(ENDPOINT, status, response.headers, text, buildId),
-        };
-    }
-}
-/**
- * The artifact host's own answer. A 401/403/404/410 there usually means a signed URL that expired:
- * worth one more try from the API, which hands out a fresh one. Never an API-key problem.
- */
-function hostFailure(buildId, url, status, headers, text, transfer, now) {
-    const refused = [401, 403, 404, 410].includes(status);
-    const freshUrlHelps = refused && !transfer.refusedOnce;
-    if (refused)
-        transfer.refusedOnce = true;
-    const transient = status === 408 || status === 429 || status >= 500;
-    return {
-        retryable: freshUrlHelps || transient,
-        outcomeUnknown: false,
-        retryAfterMs: transient ? parseRetryAfter(headerOf(headers, 'retry-after'), now) : undefined,
-        reason: `the artifact host ${url.host} answered HTTP ${status}` +
-            (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, commandText(text, 200), attempts),
-    };
-}
-/**
- * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
- * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
- * kept.
- */
-function notTheArtifact(transport, { statusCode, headers }, url, leftApi, announced) {
-    const contentType = headerOf(headers, 'content-type');
-    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${commandText(contentType, 100)}`;
-    if (leftApi && url.origin === transport.apiOrigin) {
-        return {
-            problem: 'content',
-            message: `the artifact host's redirects led back to the service's API (${url.host}), which ` +
-                `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
-                'artifact host, never from the API, so nothing was saved.',
-        };
-    }
-    const kind = documentKind(contentType);
-    if (kind !== undefined) {
-        return {
-            problem: 'content',
-            message: `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
-                'where the installer was expected; nothing was saved.',
-        };
-    }
-    if (announced === 0) {
-        return {
-            problem: 'size',
-            message: `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`,
-        };
-    }
-    return undefined;
-}
-/**
- * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
- * next is made below it: a folder that is (or leads through) a link to elsewhere is refused before
- * anything is created or written through it.
- */
-async function prepareDirectory(buildId, directory, within) {
-    if (within === undefined) {
-        await (0,promises_.mkdir)(directory, { recursive: true });
-        return;
-    }
-    const root = external_node_path_default().resolve(within);
-    const target = external_node_path_default().resolve(directory);
-    const shown = `the download folder ${commandText(target, 300)}`;
-    if (!isInside(root, target)) {
-        throw new DownloadError(buildId, 'path', `${shown} is not inside ${commandText(root, 300)}.`);
-    }
-    await (0,promises_.mkdir)(root, { recursive: true });
-    const realRoot = await (0,promises_.realpath)(root);
-    let current = root;
-    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
-        current = external_node_path_default().join(current, name);
-        await (0,promises_.mkdir)(current).catch((error) => {
-            if (error.code !== 'EEXIST')
-                throw error;
-        });
-        const real = await (0,promises_.realpath)(current).catch(() => undefined);
-        if (real === undefined || !isInside(realRoot, real)) {
-            throw new DownloadError(buildId, 'path', `${shown} leads, through ${commandText(current, 300)}, ` +
-                (real === undefined ? 'to a link to nowhere' : `to ${commandText(real, 300)}`) +
-                `, outside ${commandText(realRoot, 300)}; refusing to write there.`);
-        }
-    }
-}
-function targetOf(directory, buildId, headers, url) {
-    const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
-    const fileName = sanitizeFileName(fileNameFromContentDisposition(headerOf(headers, 'content-disposition')) ??
-        fileNameFromUrl(url), fallback);
-    const filePath = pathInside(directory, fileName);
-    if (filePath === undefined) {
-        throw new DownloadError(buildId, 'name', `the file name '${commandText(fileName, 100)}' leaves ${commandText(directory, 300)}.`);
-    }
-    return { fileName, filePath };
-}
-
 ;// CONCATENATED MODULE: ./src/secrets.ts
 // The spellings of a secret that a service echoing it is likely to use: each is masked in the
 // log and redacted from every text the action writes itself.
@@ -62683,22 +62254,32 @@ async function bodyText(response, maxBytes, endpoint) {
     }
     return new TextDecoder().decode(Buffer.concat(chunks));
 }
-/** The start of an error answer, for the service's words; what follows is dropped. */
-async function transport_bodyStart(body, maxBytes) {
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
+async function errorBodyStart(body) {
     const chunks = [];
     let size = 0;
     try {
         for await (const chunk of body) {
             chunks.push(chunk);
             size += chunk.length;
-            if (size >= maxBytes)
+            if (size >= ERROR_BODY_BYTES)
                 break;
         }
     }
     catch {
         // The words are a bonus; the status already decided.
     }
-    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+    finally {
+        if (!body.destroyed) {
+            // Its abort is expected, not an error to report.
+            body.on('error', () => { });
+            body.destroy();
+        }
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
 }
 class Transport {
     runtime;
@@ -62845,7 +62426,7 @@ class Transport {
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
-            const text = await transport_bodyStart(response.body, ERROR_BODY_BYTES);
+            const text = await errorBodyStart(response.body);
             const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
             return { ok: false, failure };
         }
@@ -62917,7 +62498,7 @@ class Transport {
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
-            const text = await transport_bodyStart(response.body, ERROR_BODY_BYTES);
+            const text = await errorBodyStart(response.body);
             if (signal?.aborted)
                 throw signal.reason;
             const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
@@ -62983,6 +62564,415 @@ const shapeFailure = (endpoint, status, fieldPath, problem) => ({
         toError: () => new ResponseShapeError(endpoint, status, fieldPath, problem),
     },
 });
+
+;// CONCATENATED MODULE: ./src/api/download.ts
+// Streaming artifact download over the transport's dispatcher (so through the environment's
+// proxy): redirects followed by hand (the API key never leaves the API's origin, nor comes back
+// once the chain left it; https never drops to http), body → sha256 → `<name>.part` in large
+// writes, resume with Range + If-Range after a cut, a fresh URL when the artifact host refuses a
+// signed one, then an atomic rename. An answer that is not an installer (a document, the API's
+// own answer, nothing at all) is refused, and the folder is checked by real path before any
+// request. Every wait goes through the retry policy; a transfer that got further starts its count
+// over.
+
+
+
+
+
+
+
+
+
+
+
+const ENDPOINT = 'GET /builds/:buildId/download';
+// Every 2 MiB, not 8: a large download's hash thread costs 6-8 MiB; the peak stays ~120 MiB.
+const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+// Media types of documents: what an API, a login page or a storage error answers with, never an
+// installer (installers come as octet-stream or their own binary types).
+const DOCUMENT_TYPES = [
+    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
+    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
+    [/^(?:application|text)\/xml$/, 'an XML document'],
+];
+/** What kind of document a Content-Type announces; undefined for anything else, or none. */
+function documentKind(contentType) {
+    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
+}
+const headerOf = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+/** `Content-Range: bytes <start>-<end>/<total|*>` */
+function parseContentRange(value) {
+    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
+    if (!match)
+        return undefined;
+    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
+}
+/**
+ * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
+ * when the host gives neither (then a cut transfer starts again from zero).
+ */
+function validatorOf(headers) {
+    const etag = headerOf(headers, 'etag');
+    if (etag !== undefined && etag.startsWith('"'))
+        return etag;
+    return headerOf(headers, 'last-modified');
+}
+/** How an answer continues a transfer that already holds `received` bytes. */
+function continuationOf(received, status, rangeStart) {
+    if (status === 206)
+        return rangeStart === received ? (received === 0 ? 'fresh' : 'resume') : 'restart';
+    return received === 0 ? 'fresh' : 'restart';
+}
+function nextHop(buildId, from, location, hop) {
+    if (hop >= MAX_REDIRECTS) {
+        throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
+    }
+    const next = URL.parse(location, from.href);
+    if (next === null) {
+        throw new DownloadError(buildId, 'redirect', `redirected to something that is not a URL (${commandText(location, 100)}).`);
+    }
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+        throw new DownloadError(buildId, 'redirect', `redirected to a ${commandText(next.protocol, 40)} URL.`);
+    }
+    // An installer fetched over plain http could be swapped on the way and then published.
+    if (from.protocol === 'https:' && next.protocol === 'http:') {
+        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${commandText(next.host, 100)}); refusing an ` +
+            'unencrypted transfer.');
+    }
+    return next;
+}
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+function discard(body) {
+    if (body.destroyed)
+        return;
+    body.on('error', () => { });
+    body.destroy();
+}
+async function downloadArtifact(transport, buildId, options) {
+    const { signal } = options;
+    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
+    await prepareDirectory(buildId, options.directory, options.within);
+    const transfer = {
+        part: undefined,
+        target: undefined,
+        validator: undefined,
+        total: undefined,
+        resumes: 0,
+        furthest: 0,
+        refusedOnce: false,
+    };
+    try {
+        await withRetries(transport.runtime, {
+            endpoint: ENDPOINT,
+            signal,
+            attempt: () => attemptTransfer(transport, buildId, start, transfer, options),
+        });
+        const part = transfer.part;
+        const size = part.received;
+        const sha256 = await part.finish();
+        const { target } = transfer;
+        await (0,promises_.rename)(part.path, target.filePath);
+        if (options.expectedSize !== undefined && options.expectedSize !== size) {
+            options.onWarning?.(`build ${buildId}: the artifact host sent ${size} bytes (Content-Length), the build's ` +
+                `artifactSize says ${options.expectedSize}; the download is complete by the host's ` +
+                `length and its sha256 is ${sha256}.`);
+        }
+        return {
+            path: target.filePath,
+            fileName: target.fileName,
+            size,
+            sha256,
+            resumes: transfer.resumes,
+        };
+    }
+    catch (error) {
+        await transfer.part?.discard();
+        throw error;
+    }
+}
+/** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
+async function attemptTransfer(transport, buildId, start, transfer, options) {
+    const received = transfer.part?.received ?? 0;
+    const resumeFrom = received > 0 && transfer.validator !== undefined ? received : 0;
+    if (received > 0 && resumeFrom === 0)
+        await transfer.part.restart();
+    const opened = await download_open(transport, buildId, start, resumeFrom, transfer, options.signal);
+    if (!opened.ok)
+        return opened;
+    const { response, url, leftApi } = opened.value;
+    try {
+        const announced = announcedTotal(response);
+        const refusal = notTheArtifact(transport, response, url, leftApi, announced);
+        if (refusal !== undefined)
+            throw new DownloadError(buildId, refusal.problem, refusal.message);
+        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
+        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announced ?? options.expectedSize));
+        const part = transfer.part;
+        const range = parseContentRange(headerOf(response.headers, 'content-range'));
+        const continuation = continuationOf(part.received, response.statusCode, range?.start);
+        if (part.received > 0)
+            transfer.resumes++;
+        if (response.statusCode === 206 && resumeFrom === 0) {
+            // Asking again would get the same answer, forever.
+            const contentRange = headerOf(response.headers, 'content-range');
+            throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
+                `${contentRange === undefined ? 'without Content-Range' : commandText(contentRange, 100)}).`);
+        }
+        const validator = validatorOf(response.headers);
+        // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
+        if (continuation === 'restart' || (part.received > 0 && validator !== transfer.validator)) {
+            await part.restart();
+            if (response.statusCode === 206)
+                return rangeMissed(buildId);
+        }
+        transfer.validator = validator;
+        transfer.total = announced ?? transfer.total;
+        return await receiveBody(transport, buildId, response, transfer, options);
+    }
+    finally {
+        // Frees the connection on every early exit; a no-op once the body was read to the end.
+        discard(response.body);
+    }
+}
+async function receiveBody(transport, buildId, response, transfer, options) {
+    const part = transfer.part;
+    // Without a length from the host, artifactSize is the only bound on a body that never ends.
+    const limit = transfer.total ?? options.expectedSize;
+    try {
+        await pipeBody(response.body, part, (received) => {
+            // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
+            if (limit !== undefined && received > limit) {
+                throw new DownloadError(buildId, 'size', `received more than ${limit} bytes.`);
+            }
+            options.onProgress?.(received, transfer.total);
+        });
+        await part.settle();
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            throw options.signal.reason;
+        if (error instanceof DownloadError)
+            throw error;
+        await part.settle();
+        const failure = transport.networkFailure(ENDPOINT, error, false);
+        const madeProgress = part.received > transfer.furthest;
+        transfer.furthest = Math.max(transfer.furthest, part.received);
+        return {
+            ok: false,
+            failure: {
+                ...failure,
+                madeProgress,
+                reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+            },
+        };
+    }
+    if (part.received === 0) {
+        throw new DownloadError(buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
+    }
+    if (transfer.total !== undefined && part.received !== transfer.total) {
+        throw new DownloadError(buildId, 'size', `received ${part.received} bytes, expected ${transfer.total}.`);
+    }
+    return { ok: true, value: true };
+}
+/**
+ * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
+ * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
+ */
+async function pipeBody(body, part, onChunk) {
+    const release = releaseReadBuffers(download_RELEASE_EVERY_BYTES);
+    const stop = (error) => body.destroy(asError(error));
+    const take = (chunk) => {
+        try {
+            if (!part.accept(chunk)) {
+                body.pause();
+                part.drained().then(() => body.resume(), stop);
+            }
+            release(part.received);
+            onChunk(part.received);
+        }
+        catch (error) {
+            stop(error);
+        }
+    };
+    body.on('data', take);
+    try {
+        // Also settles for a body that ended or broke before this function was reached.
+        await (0,external_node_stream_promises_namespaceObject.finished)(body);
+    }
+    finally {
+        body.off('data', take);
+    }
+}
+/** A part that does not continue the file: ask again, now for all of it. */
+const rangeMissed = (buildId) => ({
+    ok: false,
+    failure: {
+        retryable: true,
+        outcomeUnknown: false,
+        reason: 'the range did not continue the file',
+        toError: () => new DownloadError(buildId, 'range', 'the artifact host kept answering with other ranges.'),
+    },
+});
+function announcedTotal({ statusCode, headers }) {
+    if (statusCode === 206)
+        return parseContentRange(headerOf(headers, 'content-range'))?.total;
+    const length = Number(headerOf(headers, 'content-length') ?? NaN);
+    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+/** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
+async function download_open(transport, buildId, start, resumeFrom, transfer, signal) {
+    let url = start;
+    // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
+    // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
+    let leftApi = false;
+    for (let hop = 0;; hop++) {
+        leftApi ||= url.origin !== transport.apiOrigin;
+        const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator } : {};
+        let response;
+        try {
+            response = await transport.send(url, {
+                method: 'GET',
+                headers,
+                signal,
+                idleTimeoutMs: transport.requestTimeoutMs(),
+                anonymous: leftApi,
+            });
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw signal.reason;
+            return {
+                ok: false,
+                failure: transport.networkFailure(ENDPOINT, error, false, undefined, url),
+            };
+        }
+        const status = response.statusCode;
+        const location = headerOf(response.headers, 'location');
+        if (status >= 300 && status < 400 && location !== undefined) {
+            discard(response.body);
+            url = nextHop(buildId, url, location, hop);
+            continue;
+        }
+        if (status === 200 || status === 206) {
+            // The body can break before anyone reads it; `finished()` reports that later.
+            response.body.on('error', () => { });
+            return { ok: true, value: { response, url, leftApi } };
+        }
+        // The status alone decides what happens; the body only adds the host's words.
+        const text = await errorBodyStart(response.body);
+        // After the chain left the API, even the API's origin answers as a host: it got no key.
+        if (leftApi) {
+            const now = transport.runtime.now();
+            return {
+                ok: false,
+                failure: hostFailure(buildId, url, status, response.headers, text, transfer, now),
+            };
+        }
+        return {
+            ok: false,
+            failure: transport.statusFailure(ENDPOINT, status, response.headers, text, buildId),
+        };
+    }
+}
+/**
+ * The artifact host's own answer. A 401/403/404/410 there usually means a signed URL that expired:
+ * worth one more try from the API, which hands out a fresh one. Never an API-key problem.
+ */
+function hostFailure(buildId, url, status, headers, text, transfer, now) {
+    const refused = [401, 403, 404, 410].includes(status);
+    const freshUrlHelps = refused && !transfer.refusedOnce;
+    if (refused)
+        transfer.refusedOnce = true;
+    const transient = status === 408 || status === 429 || status >= 500;
+    return {
+        retryable: freshUrlHelps || transient,
+        outcomeUnknown: false,
+        retryAfterMs: transient ? parseRetryAfter(headerOf(headers, 'retry-after'), now) : undefined,
+        reason: `the artifact host ${url.host} answered HTTP ${status}` +
+            (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
+        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, commandText(text, 200), attempts),
+    };
+}
+/**
+ * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
+ * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
+ * kept.
+ */
+function notTheArtifact(transport, { statusCode, headers }, url, leftApi, announced) {
+    const contentType = headerOf(headers, 'content-type');
+    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${commandText(contentType, 100)}`;
+    if (leftApi && url.origin === transport.apiOrigin) {
+        return {
+            problem: 'content',
+            message: `the artifact host's redirects led back to the service's API (${url.host}), which ` +
+                `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
+                'artifact host, never from the API, so nothing was saved.',
+        };
+    }
+    const kind = documentKind(contentType);
+    if (kind !== undefined) {
+        return {
+            problem: 'content',
+            message: `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
+                'where the installer was expected; nothing was saved.',
+        };
+    }
+    if (announced === 0) {
+        return {
+            problem: 'size',
+            message: `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`,
+        };
+    }
+    return undefined;
+}
+/**
+ * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
+ * next is made below it: a folder that is (or leads through) a link to elsewhere is refused before
+ * anything is created or written through it.
+ */
+async function prepareDirectory(buildId, directory, within) {
+    if (within === undefined) {
+        await (0,promises_.mkdir)(directory, { recursive: true });
+        return;
+    }
+    const root = external_node_path_default().resolve(within);
+    const target = external_node_path_default().resolve(directory);
+    const shown = `the download folder ${commandText(target, 300)}`;
+    if (!isInside(root, target)) {
+        throw new DownloadError(buildId, 'path', `${shown} is not inside ${commandText(root, 300)}.`);
+    }
+    await (0,promises_.mkdir)(root, { recursive: true });
+    const realRoot = await (0,promises_.realpath)(root);
+    let current = root;
+    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
+        current = external_node_path_default().join(current, name);
+        await (0,promises_.mkdir)(current).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        const real = await (0,promises_.realpath)(current).catch(() => undefined);
+        if (real === undefined || !isInside(realRoot, real)) {
+            throw new DownloadError(buildId, 'path', `${shown} leads, through ${commandText(current, 300)}, ` +
+                (real === undefined ? 'to a link to nowhere' : `to ${commandText(real, 300)}`) +
+                `, outside ${commandText(realRoot, 300)}; refusing to write there.`);
+        }
+    }
+}
+function targetOf(directory, buildId, headers, url) {
+    const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
+    const fileName = sanitizeFileName(fileNameFromContentDisposition(headerOf(headers, 'content-disposition')) ??
+        fileNameFromUrl(url), fallback);
+    const filePath = pathInside(directory, fileName);
+    if (filePath === undefined) {
+        throw new DownloadError(buildId, 'name', `the file name '${commandText(fileName, 100)}' leaves ${commandText(directory, 300)}.`);
+    }
+    return { fileName, filePath };
+}
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see

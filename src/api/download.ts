@@ -21,7 +21,7 @@ import {
 import { releaseReadBuffers } from './memory.ts';
 import { hashPlaceFor, PartFile } from './part-file.ts';
 import { parseRetryAfter, withRetries, type AttemptFailure, type AttemptResult } from './retry.ts';
-import type { Transport } from './transport.ts';
+import { errorBodyStart, type Transport } from './transport.ts';
 import { asError } from '../errors.ts';
 import { commandText } from '../escape.ts';
 
@@ -56,7 +56,6 @@ const ENDPOINT = 'GET /builds/:buildId/download';
 // Every 2 MiB, not 8: a large download's hash thread costs 6-8 MiB; the peak stays ~120 MiB.
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
-const ERROR_BODY_LIMIT = 16 * 1024;
 
 type Headers = Dispatcher.ResponseData['headers'];
 
@@ -147,24 +146,6 @@ function discard(body: Dispatcher.ResponseData['body']): void {
   if (body.destroyed) return;
   body.on('error', () => {});
   body.destroy();
-}
-
-/** At most `limit` bytes of a body, as text; the rest is not waited for. */
-async function bodyStart(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= limit) break;
-    }
-  } catch {
-    // The words are a bonus; the status already decided.
-  } finally {
-    discard(body);
-  }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
 /** Where a transfer stands between attempts. */
@@ -435,7 +416,7 @@ async function open(
       return { ok: true, value: { response, url, leftApi } };
     }
     // The status alone decides what happens; the body only adds the host's words.
-    const text = await bodyStart(response.body, ERROR_BODY_LIMIT);
+    const text = await errorBodyStart(response.body);
     // After the chain left the API, even the API's origin answers as a host: it got no key.
     if (leftApi) {
       const now = transport.runtime.now();

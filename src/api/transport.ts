@@ -188,20 +188,29 @@ async function bodyText(
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/** The start of an error answer, for the service's words; what follows is dropped. */
-async function bodyStart(body: Dispatcher.ResponseData['body'], maxBytes: number) {
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
+export async function errorBodyStart(body: Dispatcher.ResponseData['body']): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
       chunks.push(chunk);
       size += chunk.length;
-      if (size >= maxBytes) break;
+      if (size >= ERROR_BODY_BYTES) break;
     }
   } catch {
     // The words are a bonus; the status already decided.
+  } finally {
+    if (!body.destroyed) {
+      // Its abort is expected, not an error to report.
+      body.on('error', () => {});
+      body.destroy();
+    }
   }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
 }
 
 export class Transport {
@@ -385,7 +394,7 @@ export class Transport {
     }
     const status = response.statusCode;
     if (status < 200 || status >= 300) {
-      const text = await bodyStart(response.body, ERROR_BODY_BYTES);
+      const text = await errorBodyStart(response.body);
       const failure = this.statusFailure(
         endpoint,
         status,
@@ -465,7 +474,7 @@ export class Transport {
     }
     const status = response.statusCode;
     if (status < 200 || status >= 300) {
-      const text = await bodyStart(response.body, ERROR_BODY_BYTES);
+      const text = await errorBodyStart(response.body);
       if (signal?.aborted) throw signal.reason;
       const failure = this.statusFailure(
         endpoint,

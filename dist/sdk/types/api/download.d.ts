@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { Transport } from './transport.ts';
+import { type Transport } from './transport.ts';
 export interface DownloadOptions {
     directory: string;
     /**

@@ -70,6 +70,11 @@ export interface SendInit {
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
 export declare function boundedChunks(body: AsyncIterable<Buffer>, headers: Dispatcher.ResponseData['headers'], maxBytes: number, endpoint: string): AsyncGenerator<Buffer>;
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
+export declare function errorBodyStart(body: Dispatcher.ResponseData['body']): Promise<string>;
 export declare class Transport {
     #private;
     readonly runtime: RetryRuntime;
