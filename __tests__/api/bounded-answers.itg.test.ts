@@ -9,7 +9,7 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from '../../src/api/errors.ts';
-import { MAX_LOG_ANSWER_BYTES, MAX_LOG_TEXT_CHARS } from '../../src/api/log-stream.ts';
+import { MAX_LOG_ANSWER_BYTES, MAX_LOG_TEXT_BYTES } from '../../src/api/log-stream.ts';
 import type { RetryEvent } from '../../src/api/retry.ts';
 import type { LogEntry } from '../../src/api/schemas.ts';
 import { MAX_JSON_ANSWER_BYTES } from '../../src/api/transport.ts';
@@ -134,9 +134,9 @@ describe('answer size', () => {
         'after'.length,
       ]);
       const long = entries[1]!.message;
-      expect(long.startsWith('x'.repeat(MAX_LOG_TEXT_CHARS))).toBe(true);
-      expect(long.slice(MAX_LOG_TEXT_CHARS)).toBe(
-        ` … (cut: longer than ${MAX_LOG_TEXT_CHARS} characters)`,
+      expect(long.startsWith('x'.repeat(MAX_LOG_TEXT_BYTES))).toBe(true);
+      expect(long.slice(MAX_LOG_TEXT_BYTES)).toBe(
+        ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`,
       );
     } finally {
       await client.close();

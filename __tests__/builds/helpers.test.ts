@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildSummary } from '../../src/api/schemas.ts';
-import { createLimiter } from '../../src/builds/limit.ts';
+import { createLimiter, createTurns } from '../../src/builds/limit.ts';
 import { buildMatrix } from '../../src/builds/matrix.ts';
 import {
   createProgressGate,
@@ -219,5 +219,50 @@ describe('createLimiter', () => {
     const limit = createLimiter(1);
     await expect(limit(async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
     await expect(limit(async () => 'ok')).resolves.toBe('ok');
+  });
+});
+
+describe('createTurns', () => {
+  const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('runs quick tasks one at a time', async () => {
+    const turns = createTurns(1_000);
+    let running = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        turns(async () => {
+          running += 1;
+          peak = Math.max(peak, running);
+          await tick(5);
+          running -= 1;
+        }),
+      ),
+    );
+    expect(peak).toBe(1);
+  });
+
+  it('lets the next task go once one outlasts its turn; that one still finishes', async () => {
+    const turns = createTurns(30);
+    const order: string[] = [];
+    let release!: () => void;
+    const slow = turns(async () => {
+      order.push('slow starts');
+      await new Promise<void>((resolve) => (release = resolve));
+      order.push('slow ends');
+    });
+    await turns(async () => {
+      order.push('next runs');
+    });
+    expect(order).toEqual(['slow starts', 'next runs']);
+    release();
+    await slow;
+    expect(order).toEqual(['slow starts', 'next runs', 'slow ends']);
+  });
+
+  it('hands the turn on when a task fails', async () => {
+    const turns = createTurns(10_000);
+    await expect(turns(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(turns(async () => 'next')).resolves.toBe('next');
   });
 });

@@ -58,7 +58,8 @@ describe('a slow logs endpoint', () => {
       client,
       planFor(emulator, { platforms: 'mac, linux' }),
       undefined,
-      { settleLogMs },
+      // One turn of mac's read holds linux's for at most this long.
+      { settleLogMs, logTurnMs: 300 },
     );
     const { 'mac/x64': mac, 'linux/x64': linux } = byLabel(state.builds);
     const seen = emulator.requests.slice(start);

@@ -118,7 +118,7 @@ export async function runCaptured(
   client: BuildClient,
   plan: Plan,
   signal = new AbortController().signal,
-  deps: Pick<RunDeps, 'triggerGraceMs' | 'settleLogMs'> = {},
+  deps: Pick<RunDeps, 'triggerGraceMs' | 'settleLogMs' | 'logTurnMs'> = {},
 ): Promise<RunOutcome> {
   const known: BuildResult[][] = [];
   const stdout = captureStdout();

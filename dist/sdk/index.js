@@ -47337,6 +47337,142 @@ var TokenParserMode;
 /** The utf-8 byte values that the tokenizer matches the incoming stream against. */
 
 //# sourceMappingURL=index.js.map
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
+;// CONCATENATED MODULE: ./src/api/log-bytes.ts
+// The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
+// up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
+// (six builds' logs read at once peaked ~60 MiB higher that way). Both filters hand the chunk on
+// untouched in the usual case (valid UTF-8, no text longer than the bound) and copy only where
+// they change something.
+
+const isContinuation = (byte) => (byte & 0xc0) === 0x80;
+/** Bytes a UTF-8 sequence led by `byte` takes; 1 for what cannot lead one. */
+const sequenceLength = (byte) => byte >= 0xf0 && byte <= 0xf7 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+/** Where the last whole character of `bytes` ends: a sequence still missing bytes is left out. */
+function wholeCharactersEnd(bytes) {
+    for (let i = bytes.length - 1; i >= Math.max(0, bytes.length - 4); i--) {
+        if (isContinuation(bytes[i]))
+            continue;
+        return i + sequenceLength(bytes[i]) > bytes.length ? i : bytes.length;
+    }
+    return bytes.length;
+}
+/**
+ * Bytes that are not UTF-8 become U+FFFD, as a lenient decoder would show them: one odd byte costs
+ * one character, never the answer. A character split between two chunks is kept whole. Call
+ * `end()` after the last chunk for what an unfinished last character leaves.
+ */
+function utf8Mender() {
+    const decoder = new TextDecoder('utf-8');
+    const repaired = (bytes) => (0,external_node_buffer_.isUtf8)(bytes) ? bytes : Buffer.from(decoder.decode(bytes), 'utf8');
+    let carry;
+    return {
+        mend: (chunk) => {
+            const bytes = carry === undefined ? chunk : Buffer.concat([carry, chunk]);
+            const end = wholeCharactersEnd(bytes);
+            // A copy: a few bytes must not keep the whole chunk alive.
+            carry = end < bytes.length ? Buffer.from(bytes.subarray(end)) : undefined;
+            if (end === 0)
+                return [];
+            return [repaired(end === bytes.length ? bytes : bytes.subarray(0, end))];
+        },
+        end: () => {
+            const rest = carry;
+            carry = undefined;
+            return rest === undefined ? [] : [repaired(rest)];
+        },
+    };
+}
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const LETTER_U = 0x75;
+/**
+ * A filter for JSON bytes fed piece by piece: every string longer than `maxBytes` (as it stands in
+ * the JSON, escapes included) is cut there, `mark` put in its place, and the rest of it dropped up
+ * to its closing quote. The output is valid JSON whenever the input is: a cut never falls inside
+ * an escape sequence or a UTF-8 character. The parser holds a text in progress whole, so this
+ * bounds what one huge log line costs.
+ */
+function textCutter(maxBytes, mark) {
+    const markBytes = Buffer.from(mark, 'utf8');
+    let inString = false;
+    let kept = 0;
+    let cutting = false;
+    let afterBackslash = false;
+    let hexLeft = 0;
+    return (chunk) => {
+        const out = [];
+        // Where the bytes not yet handed on start; unused while cutting.
+        let keepFrom = 0;
+        const cutAt = (at) => {
+            if (at > keepFrom)
+                out.push(chunk.subarray(keepFrom, at));
+            out.push(markBytes);
+            cutting = true;
+            hexLeft = 0;
+        };
+        let i = 0;
+        while (i < chunk.length) {
+            if (!inString) {
+                const quote = chunk.indexOf(QUOTE, i);
+                if (quote < 0)
+                    break;
+                inString = true;
+                kept = 0;
+                i = quote + 1;
+            }
+            else if (afterBackslash) {
+                afterBackslash = false;
+                if (!cutting && chunk[i] === LETTER_U)
+                    hexLeft = 4;
+                kept += 1;
+                i += 1;
+            }
+            else if (hexLeft > 0) {
+                const n = Math.min(hexLeft, chunk.length - i);
+                hexLeft -= n;
+                kept += n;
+                i += n;
+            }
+            else {
+                const quote = chunk.indexOf(QUOTE, i);
+                const backslash = chunk.indexOf(BACKSLASH, i);
+                const special = quote < 0 ? backslash : backslash < 0 ? quote : Math.min(quote, backslash);
+                const end = special < 0 ? chunk.length : special;
+                if (!cutting && end - i > maxBytes - kept) {
+                    let at = i + Math.max(0, maxBytes - kept);
+                    while (at > i && isContinuation(chunk[at]))
+                        at -= 1;
+                    cutAt(at);
+                }
+                if (!cutting)
+                    kept += end - i;
+                i = end;
+                if (special < 0)
+                    break;
+                if (chunk[i] === QUOTE) {
+                    if (cutting)
+                        keepFrom = i;
+                    cutting = false;
+                    inString = false;
+                }
+                else {
+                    if (!cutting && kept >= maxBytes)
+                        cutAt(i);
+                    afterBackslash = true;
+                    kept += 1;
+                }
+                i += 1;
+            }
+        }
+        if (!cutting && keepFrom < chunk.length) {
+            out.push(keepFrom === 0 ? chunk : chunk.subarray(keepFrom));
+        }
+        return out;
+    };
+}
+
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
@@ -57231,9 +57367,10 @@ const asError = (error) => error instanceof Error ? error : new Error(String(err
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all. The bytes go through a
-// streaming UTF-8 decoder that replaces what is not UTF-8: an odd byte in one message costs that
-// character, and the entries after it still arrive.
+// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
+// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
+// after it still arrive.
+
 
 
 
@@ -57246,12 +57383,13 @@ const asError = (error) => error instanceof Error ? error : new Error(String(err
  */
 const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
 /**
- * The longest text of a log entry kept whole; the rest of a longer one is dropped unparsed. The
- * parser holds a text in progress whole, at ~4 bytes a character (a 60 MB line cost 140 MiB), and
- * several builds' logs are read at once: a million characters is far more than a line worth
- * showing, and costs a few MiB.
+ * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
+ * dropped unparsed. The parser holds a text in progress whole, at ~4 bytes a character (a 60 MB
+ * line cost 140 MiB), and several builds' logs are read at once: a MiB is far more than a line
+ * worth showing.
  */
-const MAX_LOG_TEXT_CHARS = 1024 * 1024;
+const MAX_LOG_TEXT_BYTES = 1024 * 1024;
+const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
@@ -57275,85 +57413,6 @@ class LogEntryShapeError extends ActionError {
         this.fieldPath = fieldPath;
         this.problem = problem;
     }
-}
-const isHighSurrogate = (unit) => unit >= 0xd800 && unit <= 0xdbff;
-/**
- * A filter for a JSON text fed piece by piece: every string longer than `maxChars` (UTF-16 units,
- * an escape sequence counted by its characters) is cut there, `mark` appended, and the rest of it
- * dropped up to its closing quote. The output is valid JSON whenever the input is: a cut never
- * falls inside an escape sequence or a surrogate pair. Text without long strings passes unchanged.
- */
-function stringCutter(maxChars, mark) {
-    let inString = false;
-    let kept = 0;
-    let cutting = false;
-    let afterBackslash = false;
-    let hexLeft = 0;
-    const special = /["\\]/g;
-    return (text) => {
-        let out = '';
-        // Where the text not yet copied to `out` starts; unused while cutting.
-        let keepFrom = 0;
-        const cut = (at) => {
-            out += text.slice(keepFrom, at) + mark;
-            cutting = true;
-            hexLeft = 0;
-        };
-        let i = 0;
-        while (i < text.length) {
-            if (!inString) {
-                const quote = text.indexOf('"', i);
-                if (quote < 0)
-                    break;
-                inString = true;
-                kept = 0;
-                i = quote + 1;
-            }
-            else if (afterBackslash) {
-                afterBackslash = false;
-                if (!cutting && text[i] === 'u')
-                    hexLeft = 4;
-                kept += 1;
-                i += 1;
-            }
-            else if (hexLeft > 0) {
-                const n = Math.min(hexLeft, text.length - i);
-                hexLeft -= n;
-                kept += n;
-                i += n;
-            }
-            else {
-                special.lastIndex = i;
-                const found = special.exec(text);
-                const end = found === null ? text.length : found.index;
-                if (!cutting && end > i && end - i > maxChars - kept) {
-                    let at = i + Math.max(0, maxChars - kept);
-                    if (at > i && isHighSurrogate(text.charCodeAt(at - 1)))
-                        at -= 1;
-                    cut(at);
-                }
-                if (!cutting)
-                    kept += end - i;
-                i = end;
-                if (found === null)
-                    break;
-                if (text[i] === '"') {
-                    if (cutting)
-                        keepFrom = i;
-                    cutting = false;
-                    inString = false;
-                }
-                else {
-                    if (!cutting && kept >= maxChars)
-                        cut(i);
-                    afterBackslash = true;
-                    kept += 1;
-                }
-                i += 1;
-            }
-        }
-        return cutting ? out : out + text.slice(keepFrom);
-    };
 }
 /**
  * Feeds the body to the parser, unless it is the log read last time. The answer must be about
@@ -57412,18 +57471,22 @@ async function readLogEntries(response, buildId, options) {
         if (failure !== undefined)
             throw failure;
     };
-    const decoder = new TextDecoder('utf-8', { fatal: false });
-    const cutLongText = stringCutter(MAX_LOG_TEXT_CHARS, ` … (cut: longer than ${MAX_LOG_TEXT_CHARS} characters)`);
+    const utf8 = utf8Mender();
+    const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
+    const feed = (pieces) => {
+        for (const piece of pieces) {
+            for (const part of cutLongText(piece))
+                parse(() => parser.write(part));
+        }
+    };
     const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
     let received = 0;
     for await (const chunk of response.chunks) {
-        parse(() => parser.write(cutLongText(decoder.decode(chunk, { stream: true }))));
+        feed(utf8.mend(chunk));
         received += chunk.length;
         release(received);
     }
-    const rest = decoder.decode();
-    if (rest !== '')
-        parse(() => parser.write(cutLongText(rest)));
+    feed(utf8.end());
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
     if (!parser.isEnded)
         parse(() => parser.end());

@@ -2,10 +2,11 @@
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all. The bytes go through a
-// streaming UTF-8 decoder that replaces what is not UTF-8: an odd byte in one message costs that
-// character, and the entries after it still arrive.
+// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
+// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
+// after it still arrive.
 import { JSONParser } from '@streamparser/json';
+import { textCutter, utf8Mender } from './log-bytes.ts';
 import { releaseReadBuffers } from './memory.ts';
 import { answersFor } from './reconcile.ts';
 import { BuildId, LogEntry, shapeProblem } from './schemas.ts';
@@ -20,12 +21,13 @@ import { ActionError, messageOf } from '../errors.ts';
 export const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /**
- * The longest text of a log entry kept whole; the rest of a longer one is dropped unparsed. The
- * parser holds a text in progress whole, at ~4 bytes a character (a 60 MB line cost 140 MiB), and
- * several builds' logs are read at once: a million characters is far more than a line worth
- * showing, and costs a few MiB.
+ * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
+ * dropped unparsed. The parser holds a text in progress whole, at ~4 bytes a character (a 60 MB
+ * line cost 140 MiB), and several builds' logs are read at once: a MiB is far more than a line
+ * worth showing.
  */
-export const MAX_LOG_TEXT_CHARS = 1024 * 1024;
+export const MAX_LOG_TEXT_BYTES = 1024 * 1024;
+const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
 
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
@@ -71,76 +73,6 @@ export class LogEntryShapeError extends ActionError {
     this.fieldPath = fieldPath;
     this.problem = problem;
   }
-}
-
-const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
-
-/**
- * A filter for a JSON text fed piece by piece: every string longer than `maxChars` (UTF-16 units,
- * an escape sequence counted by its characters) is cut there, `mark` appended, and the rest of it
- * dropped up to its closing quote. The output is valid JSON whenever the input is: a cut never
- * falls inside an escape sequence or a surrogate pair. Text without long strings passes unchanged.
- */
-export function stringCutter(maxChars: number, mark: string): (text: string) => string {
-  let inString = false;
-  let kept = 0;
-  let cutting = false;
-  let afterBackslash = false;
-  let hexLeft = 0;
-  const special = /["\\]/g;
-  return (text) => {
-    let out = '';
-    // Where the text not yet copied to `out` starts; unused while cutting.
-    let keepFrom = 0;
-    const cut = (at: number) => {
-      out += text.slice(keepFrom, at) + mark;
-      cutting = true;
-      hexLeft = 0;
-    };
-    let i = 0;
-    while (i < text.length) {
-      if (!inString) {
-        const quote = text.indexOf('"', i);
-        if (quote < 0) break;
-        inString = true;
-        kept = 0;
-        i = quote + 1;
-      } else if (afterBackslash) {
-        afterBackslash = false;
-        if (!cutting && text[i] === 'u') hexLeft = 4;
-        kept += 1;
-        i += 1;
-      } else if (hexLeft > 0) {
-        const n = Math.min(hexLeft, text.length - i);
-        hexLeft -= n;
-        kept += n;
-        i += n;
-      } else {
-        special.lastIndex = i;
-        const found = special.exec(text);
-        const end = found === null ? text.length : found.index;
-        if (!cutting && end > i && end - i > maxChars - kept) {
-          let at = i + Math.max(0, maxChars - kept);
-          if (at > i && isHighSurrogate(text.charCodeAt(at - 1))) at -= 1;
-          cut(at);
-        }
-        if (!cutting) kept += end - i;
-        i = end;
-        if (found === null) break;
-        if (text[i] === '"') {
-          if (cutting) keepFrom = i;
-          cutting = false;
-          inString = false;
-        } else {
-          if (!cutting && kept >= maxChars) cut(i);
-          afterBackslash = true;
-          kept += 1;
-        }
-        i += 1;
-      }
-    }
-    return cutting ? out : out + text.slice(keepFrom);
-  };
 }
 
 /**
@@ -198,20 +130,21 @@ export async function readLogEntries(
     }
     if (failure !== undefined) throw failure;
   };
-  const decoder = new TextDecoder('utf-8', { fatal: false });
-  const cutLongText = stringCutter(
-    MAX_LOG_TEXT_CHARS,
-    ` … (cut: longer than ${MAX_LOG_TEXT_CHARS} characters)`,
-  );
+  const utf8 = utf8Mender();
+  const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
+  const feed = (pieces: Buffer[]) => {
+    for (const piece of pieces) {
+      for (const part of cutLongText(piece)) parse(() => parser.write(part));
+    }
+  };
   const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
   let received = 0;
   for await (const chunk of response.chunks) {
-    parse(() => parser.write(cutLongText(decoder.decode(chunk, { stream: true }))));
+    feed(utf8.mend(chunk));
     received += chunk.length;
     release(received);
   }
-  const rest = decoder.decode();
-  if (rest !== '') parse(() => parser.write(cutLongText(rest)));
+  feed(utf8.end());
   // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
   if (!parser.isEnded) parse(() => parser.end());
   if (failure !== undefined) throw failure;

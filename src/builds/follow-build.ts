@@ -9,7 +9,7 @@ import { commandText } from '../escape.ts';
 import type { BuildClient, BuildsPlan, RunDeps } from './run-builds.ts';
 import { BuildLog } from './build-log.ts';
 import type { Output } from './output.ts';
-import type { Limiter } from './limit.ts';
+import type { Limiter, Turns } from './limit.ts';
 import { logReads, settleLog, type LogReads } from './logs.ts';
 import { pollBuild } from './poll.ts';
 import { createProgressGate, formatElapsed, statusLine } from './progress.ts';
@@ -38,6 +38,8 @@ export interface Follow {
   /** Aborted on cancellation or when the overall timeout passes. */
   stop: AbortSignal;
   downloads: Limiter;
+  /** The turns every build's log reads take (see logReads). */
+  logTurns: Turns;
   /** How long a finished build's log may take to settle before its download goes ahead anyway. */
   settleLogMs: number;
   /** A single build's log streams live; several go to files and print whole when each ends. */
@@ -91,7 +93,7 @@ export async function followBuild(slot: Slot, log: BuildLog | undefined, f: Foll
   // Ends this build's log reads, one under way included: when its log takes too long to settle,
   // and when the build is done with.
   const giveUp = new AbortController();
-  const reads = logReads(f.client, id, log, AbortSignal.any([f.stop, giveUp.signal]));
+  const reads = logReads(f.client, id, log, f.logTurns, AbortSignal.any([f.stop, giveUp.signal]));
   try {
     if (!isTerminal(slot.get().status)) {
       const ended = await poll(slot, id, reads, f);

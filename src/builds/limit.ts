@@ -20,3 +20,36 @@ export function createLimiter(concurrency: number): Limiter {
     }
   };
 }
+
+/**
+ * Tasks that take turns, each for at most `turnMs`: a task still running then goes on outside the
+ * turns and the next one starts, so a slow task never holds another for longer than that.
+ */
+export type Turns = <T>(task: () => Promise<T>) => Promise<T>;
+
+export function createTurns(turnMs: number): Turns {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  const handOn = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy = false;
+  };
+  return async (task) => {
+    if (busy) await new Promise<void>((resolve) => waiting.push(resolve));
+    else busy = true;
+    let held = true;
+    const giveUp = () => {
+      if (!held) return;
+      held = false;
+      handOn();
+    };
+    const turnOver = setTimeout(giveUp, turnMs).unref();
+    try {
+      return await task();
+    } finally {
+      clearTimeout(turnOver);
+      giveUp();
+    }
+  };
+}

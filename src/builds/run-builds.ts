@@ -8,7 +8,7 @@ import { makeTempDir } from '../temp-dir.ts';
 import type { Arch, Platform, Project } from '../api/schemas.ts';
 import type { Clock, Sleep } from '../api/retry.ts';
 import { followBuild, openLog, type Follow, type Slot } from './follow-build.ts';
-import { createLimiter } from './limit.ts';
+import { createLimiter, createTurns } from './limit.ts';
 import { stdoutOutput, type Output } from './output.ts';
 import type { LogReader } from './logs.ts';
 import { buildMatrix } from './matrix.ts';
@@ -61,6 +61,8 @@ export interface RunDeps {
   tempDir?: string;
   /** How long a finished build's log may take to settle before its download goes ahead anyway. */
   settleLogMs?: number;
+  /** How long one build's log read goes before the next build's may start beside it. */
+  logTurnMs?: number;
   /** Called once the builds exist, before waiting: the caller writes outputs right away. */
   onBuildsKnown(builds: readonly BuildResult[]): void;
   /** Called whenever one build's result is replaced while they are followed. */
@@ -78,6 +80,8 @@ export interface BuildsRun {
   errors: readonly string[];
 }
 
+// A log read still going after this long lets the next build's read start beside it.
+const LOG_TURN_MS = 3_000;
 const TRIGGER_GRACE_MS = 3_000;
 /** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
 const SETTLE_LOG_MS = 120_000;
@@ -147,6 +151,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
     deadline,
     stop,
     downloads: createLimiter(plan.download?.concurrency ?? 1),
+    logTurns: createTurns(deps.logTurnMs ?? LOG_TURN_MS),
     settleLogMs: deps.settleLogMs ?? SETTLE_LOG_MS,
     live: results.length === 1,
     output: deps.output ?? stdoutOutput,

@@ -8,12 +8,12 @@ import { ActionError } from '../errors.ts';
  */
 export declare const MAX_LOG_ANSWER_BYTES: number;
 /**
- * The longest text of a log entry kept whole; the rest of a longer one is dropped unparsed. The
- * parser holds a text in progress whole, at ~4 bytes a character (a 60 MB line cost 140 MiB), and
- * several builds' logs are read at once: a million characters is far more than a line worth
- * showing, and costs a few MiB.
+ * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
+ * dropped unparsed. The parser holds a text in progress whole, at ~4 bytes a character (a 60 MB
+ * line cost 140 MiB), and several builds' logs are read at once: a MiB is far more than a line
+ * worth showing.
  */
-export declare const MAX_LOG_TEXT_CHARS: number;
+export declare const MAX_LOG_TEXT_BYTES: number;
 export interface LogStreamOptions {
     /** Entries before this index are skipped (the caller has them); read when the first arrives. */
     from: () => number;
@@ -45,13 +45,6 @@ export declare class LogEntryShapeError extends ActionError {
     readonly problem: string;
     constructor(fieldPath: string, problem: string);
 }
-/**
- * A filter for a JSON text fed piece by piece: every string longer than `maxChars` (UTF-16 units,
- * an escape sequence counted by its characters) is cut there, `mark` appended, and the rest of it
- * dropped up to its closing quote. The output is valid JSON whenever the input is: a cut never
- * falls inside an escape sequence or a surrogate pair. Text without long strings passes unchanged.
- */
-export declare function stringCutter(maxChars: number, mark: string): (text: string) => string;
 /**
  * Feeds the body to the parser, unless it is the log read last time. The answer must be about
  * `buildId`; a service that sends `buildId` after the entries has them handed over before a
