@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark in turn, each in its own process; fails when any target is missed.
 import { spawnSync } from 'node:child_process';
 
-const BENCHMARKS = ['bench/download.ts', 'bench/action.ts', 'bench/logs.ts'];
+const BENCHMARKS = ['bench/download.ts', 'bench/action.ts', 'bench/logs.ts', 'bench/hostile.ts'];
 
 const failed = BENCHMARKS.filter((file) => {
   console.log(`\n## ${file}\n`);
