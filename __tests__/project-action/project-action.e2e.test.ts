@@ -178,4 +178,23 @@ describe('project sub-action (dist/project/index.js)', () => {
     expect(refused.errors[0]).toMatch(/refused the API key/);
     expect(refused.stdout.replace('::add-mask::dbs_wrong_key', '')).not.toContain('dbs_wrong_key');
   });
+
+  it('fails before any request, naming GITHUB_OUTPUT, when the runner cannot take its outputs', async () => {
+    const before = emulator.requests.length;
+    const missing = path.join(workspace, 'no-such-dir', 'output');
+    const result = await runSubaction(
+      'project',
+      {
+        'api-key': emulator.apiKey,
+        'base-url': emulator.baseUrl,
+        name: 'Never made',
+        url: 'https://app.example.com',
+        platforms: 'mac',
+      },
+      { workspace, env: { GITHUB_OUTPUT: missing } },
+    );
+    expect(result.exitCode).toBe(1);
+    expect(result.errors.join('\n')).toMatch(/GITHUB_OUTPUT/);
+    expect(emulator.requests.length).toBe(before);
+  });
 });

@@ -28,7 +28,8 @@ export interface SubactionRun {
 export async function runSubaction(
   action: 'project' | 'webhook',
   inputs: Record<string, string>,
-  options: { workspace?: string } = {},
+  /** `env`: variables over the runner's own, e.g. a GITHUB_OUTPUT that is not there. */
+  options: { workspace?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<SubactionRun> {
   const actionDir = path.join(repo, action);
   const metadata = parse(
@@ -52,6 +53,7 @@ export async function runSubaction(
     GITHUB_OUTPUT: outputFile,
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: temp,
+    ...options.env,
   };
   for (const [name, spec] of Object.entries(metadata.inputs ?? {})) {
     const value = inputs[name] ?? spec.default;

@@ -146,4 +146,22 @@ describe('webhook sub-action (dist/webhook/index.js)', () => {
       /^::warning::No secret: deliveries will not carry X-Service-Signature/m,
     );
   });
+
+  it('fails before any request, naming RUNNER_TEMP, when the runner cannot take its files', async () => {
+    const before = emulator.requests.length;
+    const result = await runSubaction(
+      'webhook',
+      {
+        'api-key': emulator.apiKey,
+        'base-url': emulator.baseUrl,
+        url: URL_A,
+        events: 'build.failed',
+        secret: SECRET,
+      },
+      { env: { RUNNER_TEMP: '/dev/null' } },
+    );
+    expect(result.exitCode).toBe(1);
+    expect(result.errors.join('\n')).toMatch(/RUNNER_TEMP/);
+    expect(emulator.requests.length).toBe(before);
+  });
 });

@@ -45528,7 +45528,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4744);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7925);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45539,7 +45539,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4744:
+/***/ 7925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -63332,8 +63332,160 @@ function parseOverrides(read, problems) {
     return {};
 }
 
+;// CONCATENATED MODULE: ./src/runner-paths.ts
+// The runner's paths a run writes to, checked before the first request: found unusable only at
+// the end (a missing GITHUB_OUTPUT makes @actions/core throw "Missing file at path"), they would
+// abandon builds already triggered. The download folder is checked after resolving symlinks, as
+// the inputs can check it only lexically: a download-path that is a link to outside the workspace
+// is refused here.
+
+
+
+
+class RunnerPathError extends ActionError {
+    problems;
+    constructor(problems) {
+        super(problems.length === 1
+            ? `Unusable runner path: ${problems[0]}`
+            : `Unusable runner paths:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+        this.problems = problems;
+    }
+}
+const statOf = (file) => {
+    try {
+        return (0,external_node_fs_.statSync)(file);
+    }
+    catch {
+        return undefined;
+    }
+};
+const canAccess = (file, mode) => {
+    try {
+        (0,external_node_fs_.accessSync)(file, mode);
+        return true;
+    }
+    catch {
+        return false;
+    }
+};
+const WRITABLE_DIRECTORY = external_node_fs_.constants.W_OK | external_node_fs_.constants.X_OK;
+/** The deepest of `file` and its ancestors that is there (a dangling symlink counts as there). */
+function deepestExisting(file) {
+    let current = external_node_path_default().resolve(file);
+    for (;;) {
+        try {
+            (0,external_node_fs_.lstatSync)(current);
+            return current;
+        }
+        catch {
+            const parent = external_node_path_default().dirname(current);
+            if (parent === current)
+                return current;
+            current = parent;
+        }
+    }
+}
+/** RUNNER_TEMP: a writable directory, or one that can be created. */
+function tempProblem(name, dir) {
+    const stats = statOf(dir);
+    if (stats !== undefined) {
+        if (!stats.isDirectory())
+            return `${name}: ${quote(dir)} is not a directory`;
+        if (!canAccess(dir, WRITABLE_DIRECTORY))
+            return `${name}: ${quote(dir)} is not writable`;
+        return undefined;
+    }
+    const ancestor = deepestExisting(dir);
+    if (statOf(ancestor)?.isDirectory() && canAccess(ancestor, WRITABLE_DIRECTORY))
+        return undefined;
+    return `${name}: ${quote(dir)} does not exist and cannot be created (${quote(ancestor)} is not a writable directory)`;
+}
+/**
+ * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: the runner creates each for the step. A missing output file
+ * makes every output throw; a missing summary costs only the summary (and @github/local-action
+ * creates it), so it may be missing where its folder can take it.
+ */
+function fileProblem(name, file, mode, mayBeCreated) {
+    const stats = statOf(file);
+    if (stats === undefined) {
+        const folder = external_node_path_default().dirname(external_node_path_default().resolve(file));
+        if (mayBeCreated && statOf(folder)?.isDirectory() && canAccess(folder, WRITABLE_DIRECTORY)) {
+            return undefined;
+        }
+        return `${name}: ${quote(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
+    }
+    if (stats.isDirectory())
+        return `${name}: ${quote(file)} is a directory, not a file`;
+    if (!canAccess(file, mode))
+        return `${name}: ${quote(file)} is not writable`;
+    return undefined;
+}
+const runner_paths_isInside = (root, target) => {
+    const relative = external_node_path_default().relative(root, target);
+    return (relative !== '' &&
+        relative !== '..' &&
+        !relative.startsWith(`..${(external_node_path_default()).sep}`) &&
+        !external_node_path_default().isAbsolute(relative));
+};
+/** The download folder: inside the workspace once every symlink on the way is resolved. */
+function downloadProblem(workspace, directory) {
+    const existing = deepestExisting(directory);
+    let real;
+    try {
+        real = external_node_path_default().join((0,external_node_fs_.realpathSync)(existing), external_node_path_default().relative(existing, directory));
+    }
+    catch {
+        return `download-path: ${quote(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
+    }
+    const realWorkspace = (0,external_node_fs_.realpathSync)(workspace);
+    if (!runner_paths_isInside(realWorkspace, real)) {
+        return (`download-path: ${quote(directory)} resolves to ${quote(real)}, which is not a folder ` +
+            `inside the workspace (${quote(realWorkspace)}): a symbolic link on the way leads out of ` +
+            'it. Give a folder inside the workspace');
+    }
+    const stats = statOf(existing);
+    if (!stats?.isDirectory()) {
+        return `download-path: ${quote(directory)} cannot be a folder: ${quote(existing)} is a file`;
+    }
+    if (!canAccess(existing, WRITABLE_DIRECTORY)) {
+        return `download-path: ${quote(existing)} is not writable`;
+    }
+    return undefined;
+}
+/** Every problem with the runner's paths (empty when all is usable); reads the file system only. */
+function runnerPathProblems(env, plan) {
+    const problems = [];
+    if (env.RUNNER_TEMP)
+        problems.push(tempProblem('RUNNER_TEMP', env.RUNNER_TEMP));
+    if (env.GITHUB_OUTPUT) {
+        problems.push(fileProblem('GITHUB_OUTPUT', env.GITHUB_OUTPUT, external_node_fs_.constants.W_OK, false));
+    }
+    // @actions/core opens the summary for reading and writing.
+    if (env.GITHUB_STEP_SUMMARY) {
+        problems.push(fileProblem('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, external_node_fs_.constants.R_OK | external_node_fs_.constants.W_OK, true));
+    }
+    let workspaceUsable = true;
+    if (env.GITHUB_WORKSPACE && !statOf(env.GITHUB_WORKSPACE)?.isDirectory()) {
+        workspaceUsable = false;
+        problems.push(`GITHUB_WORKSPACE: ${quote(env.GITHUB_WORKSPACE)} is not a directory`);
+    }
+    // Without a workspace there is nothing to resolve the folder against; its problem is listed.
+    if (plan.downloadDirectory !== null && workspaceUsable) {
+        const workspace = env.GITHUB_WORKSPACE || process.cwd();
+        problems.push(downloadProblem(workspace, plan.downloadDirectory));
+    }
+    return problems.filter((problem) => problem !== undefined);
+}
+/** Throws one RunnerPathError naming every unusable path. */
+function checkRunnerPaths(env, plan) {
+    const problems = runnerPathProblems(env, plan);
+    if (problems.length > 0)
+        throw new RunnerPathError(problems);
+}
+
 ;// CONCATENATED MODULE: ./src/project-action/main.ts
 // The project sub-action: create or update a project from inputs or a config file, or delete it.
+
 
 
 
@@ -63347,6 +63499,8 @@ async function run() {
     try {
         maskInputs('api-key');
         const inputs = parseProjectInputs(getInput, process.env);
+        // Before any request: an output the runner cannot take would lose what the service did.
+        checkRunnerPaths(process.env, { downloadDirectory: null });
         const client = openClient(inputs);
         try {
             await (inputs.delete ? runDelete(client, inputs) : runApply(client, inputs));

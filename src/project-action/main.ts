@@ -10,11 +10,14 @@ import { describeChanges } from '../config/project-diff.ts';
 import { deleteProject } from './delete-project.ts';
 import { parseProjectInputs, type ProjectActionInputs } from './inputs.ts';
 import { messageOf } from '../errors.ts';
+import { checkRunnerPaths } from '../runner-paths.ts';
 
 export async function run(): Promise<void> {
   try {
     maskInputs('api-key');
     const inputs = parseProjectInputs(core.getInput, process.env);
+    // Before any request: an output the runner cannot take would lose what the service did.
+    checkRunnerPaths(process.env, { downloadDirectory: null });
     const client = openClient(inputs);
     try {
       await (inputs.delete ? runDelete(client, inputs) : runApply(client, inputs));

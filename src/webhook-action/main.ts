@@ -7,6 +7,7 @@ import { maskInputs, openClient } from '../connection.ts';
 import { parseWebhookInputs, type WebhookActionInputs } from './inputs.ts';
 import { planRemoval, planWebhook, type WebhookPlan } from './plan-webhook.ts';
 import { messageOf } from '../errors.ts';
+import { checkRunnerPaths } from '../runner-paths.ts';
 
 type WebhookClient = Pick<BuildServiceClient, 'listWebhooks' | 'createWebhook' | 'deleteWebhook'>;
 
@@ -14,6 +15,8 @@ export async function run(): Promise<void> {
   try {
     maskInputs('api-key', 'secret');
     const inputs = parseWebhookInputs(core.getInput);
+    // Before any request: an output the runner cannot take would lose what the service did.
+    checkRunnerPaths(process.env, { downloadDirectory: null });
     if (!inputs.delete && !inputs.secret) {
       core.warning(
         'No secret: deliveries will not carry X-Service-Signature, so receivers cannot verify them. Set the secret input.',
