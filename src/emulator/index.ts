@@ -32,13 +32,7 @@ import { createEventEmitter } from './webhooks.ts';
 const asBuild = (view: ReturnType<typeof buildView>): Build =>
   Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null)) as Build;
 
-export type {
-  BuildTarget,
-  Emulator,
-  EmulatorOptions,
-  Faults,
-  PerBuild,
-} from './options.ts';
+export type { BuildTarget, Emulator, EmulatorOptions, Faults, PerBuild } from './options.ts';
 
 const MIB = 1024 * 1024;
 
