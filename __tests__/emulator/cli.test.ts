@@ -46,7 +46,7 @@ describe('emulator CLI', () => {
       '--queued-ms',
       '10',
       '--building-ms',
-      '60',
+      '60,mac=60000',
       '--artifact-size',
       '100KiB',
       '--fail',
@@ -70,6 +70,7 @@ describe('emulator CLI', () => {
         headers,
         body: JSON.stringify(body),
       }).then((r) => r.json() as Promise<{ id: string }>);
+    const slow = await trigger({ platform: 'mac' });
     const good = await trigger({ platform: 'linux' });
     const bad = await trigger({ platform: 'windows', arch: 'arm64' });
     const settle = async (id: string) => {
@@ -84,6 +85,8 @@ describe('emulator CLI', () => {
     expect((await settle(bad.id)).status).toBe('failed');
     const done = await settle(good.id);
     expect(done.status).toBe('success');
+    const stillBuilding = await (await fetch(`${base}/builds/${slow.id}`, { headers })).json();
+    expect(stillBuilding).toMatchObject({ status: 'building' });
     const download = await fetch(`${base}/builds/${good.id}/download`, {
       headers: { Authorization: headers.Authorization },
     });

@@ -1,8 +1,7 @@
 // What the API route handlers share, and what they answer.
 import type { IncomingMessage } from 'node:http';
-import type { Arch, Platform } from '../api/schemas.ts';
 import type { Lifecycle } from './lifecycle.ts';
-import type { Faults } from './options.ts';
+import type { BuildTarget, Faults } from './options.ts';
 import type { Store } from './store.ts';
 import type { Timers } from './timers.ts';
 import type { EmitEvent } from './webhooks.ts';
@@ -15,7 +14,7 @@ export interface ApiContext {
   timers: Timers;
   baseUrl: string;
   artifactBaseUrl: string;
-  artifactSize(build: { platform: Platform; arch: Arch; version: string }): number;
+  artifactSize(build: BuildTarget): number;
   /** The id a Trigger Build answers with for the build it created (see `duplicateTriggerIds`). */
   answeredTriggerId(faults: Faults, createdId: string): string;
 }

@@ -1,10 +1,11 @@
 // Command-line flags of the emulator CLI, parsed into options and initial faults (pure).
 import { parseArgs } from 'node:util';
 import { ARCHES, PLATFORMS, type Arch, type Platform } from '../api/schemas.ts';
-import type { BuildRule, EmulatorOptions } from './options.ts';
+import type { BuildRule, BuildTarget, EmulatorOptions, PerBuild } from './options.ts';
 import { ActionError } from '../errors.ts';
 
 export const DEFAULT_CLI_API_KEY = 'dbs_local_emulator_key';
+const DEFAULT_CLI_BUILDING_MS = 8000;
 
 export const USAGE = `Usage: npm run emulator -- [flags]
 
@@ -17,8 +18,11 @@ export const USAGE = `Usage: npm run emulator -- [flags]
                              NODE_EXTRA_CA_CERTS
   --public-host <name>       the host name written into the URLs it hands out (default: --host)
   --queued-ms <ms>           time a build stays queued (default 1000)
-  --building-ms <ms>         time a build stays building (default 8000)
-  --log-interval-ms <ms>     gap between log lines while building (default building-ms / 8)
+  --building-ms <times>      time a build stays building (default 8000): <ms>, and/or per target
+                             <platform>[/<arch>]=<ms>, comma-separated; the most specific wins,
+                             e.g. 8000,mac=12000,linux/x64=300
+  --log-interval-ms <ms>     gap between log lines while building (default: the build's
+                             building-ms / 8)
   --log-lines <n>            log lines written at each interval (default 1)
   --artifact-size <size>     artifact size: bytes or 512KiB / 64MiB / 1GiB / 10MB (default 8MiB)
   --webhook-retry-delay-ms <ms>  delay between webhook delivery attempts (default 1000)
@@ -100,6 +104,54 @@ export function parseRule(text: string, flag: string): BuildRule {
   return rule;
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const BUILDING_MS_FORM =
+  '<ms> or <platform>[/<arch>]=<ms>, comma-separated (e.g. 8000,mac=12000,linux/x64=300)';
+
+/**
+ * `--building-ms`: `8000`, or a default plus overrides by platform or platform/arch
+ * (`8000,mac=12000,linux/x64=300`); the most specific entry for a build wins. Without a default
+ * entry, `fallback` is the default. A plain number stays a number.
+ */
+export function parseBuildingMs(text: string, fallback: number): PerBuild {
+  const times = new Map<string, number>();
+  for (const item of text.split(',').map((part) => part.trim())) {
+    const match = /^(?:([a-z]+)(?:\/([a-z0-9]+))?=)?(\d+)$/.exec(item);
+    if (match === null) {
+      const where = item === text.trim() ? `'${item}'` : `'${item}' in '${text}'`;
+      throw new CliUsageError(`--building-ms: ${where} is not ${BUILDING_MS_FORM}.`);
+    }
+    const [, platform, arch, ms = ''] = match;
+    if (platform !== undefined && !(PLATFORMS as readonly string[]).includes(platform)) {
+      throw new CliUsageError(
+        `--building-ms: platform '${platform}' in '${item}' must be one of ${PLATFORMS.join(', ')}.`,
+      );
+    }
+    if (arch !== undefined && !(ARCHES as readonly string[]).includes(arch)) {
+      throw new CliUsageError(
+        `--building-ms: arch '${arch}' in '${item}' must be one of ${ARCHES.join(', ')}.`,
+      );
+    }
+    const target = [platform, arch].filter((part) => part !== undefined).join('/');
+    if (times.has(target)) {
+      throw new CliUsageError(
+        `--building-ms: '${text}' gives ${target === '' ? 'the default' : `'${target}'`} twice.`,
+      );
+    }
+    // A longer timer would overflow and fire at once.
+    if (Number(ms) > MAX_TIMER_MS) {
+      throw new CliUsageError(
+        `--building-ms: ${ms} in '${item}' is more than ${MAX_TIMER_MS} ms, the longest timer.`,
+      );
+    }
+    times.set(target, Number(ms));
+  }
+  const byDefault = times.get('') ?? fallback;
+  if (times.size === 1 && times.has('')) return byDefault;
+  return (build: BuildTarget) =>
+    times.get(`${build.platform}/${build.arch}`) ?? times.get(build.platform) ?? byDefault;
+}
+
 // Keeps the registered path and query, so a local receiver can tell webhooks apart.
 function webhookTarget(text: string): (registered: URL) => URL {
   let origin: URL;
@@ -152,7 +204,10 @@ export function parseCliArgs(args: string[]): CliConfig | null {
     artifactPort: parseCount(v['artifact-port'], 'artifact-port') ?? 0,
     apiKey: v['api-key'] ?? DEFAULT_CLI_API_KEY,
     queuedMs: parseCount(v['queued-ms'], 'queued-ms') ?? 1000,
-    buildingMs: parseCount(v['building-ms'], 'building-ms') ?? 8000,
+    buildingMs:
+      v['building-ms'] === undefined
+        ? DEFAULT_CLI_BUILDING_MS
+        : parseBuildingMs(v['building-ms'], DEFAULT_CLI_BUILDING_MS),
     artifactSize: v['artifact-size'] === undefined ? 8 * 1024 ** 2 : parseSize(v['artifact-size']),
     webhookRetryDelayMs: parseCount(v['webhook-retry-delay-ms'], 'webhook-retry-delay-ms') ?? 1000,
   };

@@ -4,13 +4,21 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { Project, type Arch, type Build, type Platform } from '../api/schemas.ts';
+import { Project, type Build } from '../api/schemas.ts';
 import { handleApiRequest } from './api-server.ts';
 import { handleArtifactRequest } from './artifact-server.ts';
 import { createArtifactContent } from './artifacts.ts';
 import { createTriggerIdAnswers, defaultFaults } from './faults.ts';
 import { createLifecycle } from './lifecycle.ts';
-import type { Delivery, Emulator, EmulatorOptions, Faults, RecordedRequest } from './options.ts';
+import type {
+  BuildTarget,
+  Delivery,
+  Emulator,
+  EmulatorOptions,
+  Faults,
+  RecordedRequest,
+} from './options.ts';
+import { buildTiming, perBuild } from './per-build.ts';
 import { addProject } from './routes-projects.ts';
 import { buildView, createStore, projectView } from './store.ts';
 import { createTimers } from './timers.ts';
@@ -24,7 +32,7 @@ import { createEventEmitter } from './webhooks.ts';
 const asBuild = (view: ReturnType<typeof buildView>): Build =>
   Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null)) as Build;
 
-export type { Emulator, EmulatorOptions, Faults } from './options.ts';
+export type { BuildTarget, Emulator, EmulatorOptions, Faults, PerBuild } from './options.ts';
 
 const MIB = 1024 * 1024;
 
@@ -126,8 +134,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults: currentFaults,
     emit,
     queuedMs: options.queuedMs ?? 300,
-    buildingMs,
-    logIntervalMs: Math.max(5, options.logIntervalMs ?? buildingMs / 8),
+    timing: (build: BuildTarget) =>
+      buildTiming({ buildingMs, logIntervalMs: options.logIntervalMs }, build),
     logLinesPerInterval: Math.max(1, options.logLinesPerInterval ?? 1),
     artifactBaseUrl,
     signingKey,
@@ -142,8 +150,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     artifactBaseUrl,
     apiKey,
     answeredTriggerId: createTriggerIdAnswers(),
-    artifactSize: (build: { platform: Platform; arch: Arch; version: string }) =>
-      typeof sizeOption === 'number' ? sizeOption : sizeOption(build),
+    artifactSize: (build: BuildTarget) => perBuild(sizeOption, build),
   };
   for (const seed of options.seedProjects ?? []) {
     const { id, ...request } = seed;

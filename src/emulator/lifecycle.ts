@@ -12,7 +12,8 @@ import {
   type LogLine,
 } from './build-log.ts';
 import { matchesAnyRule } from './faults.ts';
-import type { Faults } from './options.ts';
+import type { BuildTarget, Faults } from './options.ts';
+import type { BuildTiming } from './per-build.ts';
 import { fullArtifactUrl, type BuildRecord, type Store } from './store.ts';
 import type { Timers } from './timers.ts';
 import type { EmitEvent } from './webhooks.ts';
@@ -23,8 +24,8 @@ export interface LifecycleContext {
   faults(): Faults;
   emit: EmitEvent;
   queuedMs: number;
-  buildingMs: number;
-  logIntervalMs: number;
+  /** A build's own time in `building` and gap between its log entries. */
+  timing(build: BuildTarget): BuildTiming;
   logLinesPerInterval: number;
   artifactBaseUrl: string;
   signingKey: string;
@@ -105,7 +106,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
   // A hung build keeps logging slowly; once its hang rule is gone (resetFaults), it finishes.
   const hang = (build: BuildRecord) => {
     forget(build.id);
-    const beat = ctx.timers.every(ctx.logIntervalMs * 4, () => {
+    const beat = ctx.timers.every(ctx.timing(build).logIntervalMs * 4, () => {
       if (matchesAnyRule(ctx.faults().hangBuilds, build)) {
         const elapsed = Math.round((Date.now() - Date.parse(build.startedAt ?? '')) / 1000);
         append(build, [stillBuildingLine(elapsed)]);
@@ -127,10 +128,11 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
     build.status = 'building';
     emitBuildEvent('build.started', build);
     const script = buildingLines(build, ctx.store.projects.get(build.projectId)?.url ?? '');
+    const { buildingMs, logIntervalMs } = ctx.timing(build);
     let next = 0;
     track(
       build,
-      ctx.timers.every(ctx.logIntervalMs, () => {
+      ctx.timers.every(logIntervalMs, () => {
         const lines = Array.from(
           { length: ctx.logLinesPerInterval },
           (_, n) => script[(next + n) % script.length]!,
@@ -141,7 +143,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
     );
     track(
       build,
-      ctx.timers.after(ctx.buildingMs, () =>
+      ctx.timers.after(buildingMs, () =>
         matchesAnyRule(ctx.faults().hangBuilds, build) ? hang(build) : finish(build),
       ),
     );

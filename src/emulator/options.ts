@@ -8,6 +8,16 @@ export interface BuildRule {
   version?: string;
 }
 
+/** The build a per-build option is asked about. */
+export interface BuildTarget {
+  platform: Platform;
+  arch: Arch;
+  version?: string;
+}
+
+/** One value for every build, or a function of the build's target and version. */
+export type PerBuild = number | ((build: BuildTarget) => number);
+
 export interface EmulatorOptions {
   /** Listen address for both servers. Default 127.0.0.1. */
   host?: string;
@@ -26,14 +36,17 @@ export interface EmulatorOptions {
   apiKey?: string;
   /** Time a build stays `queued`. Default 300 ms. */
   queuedMs?: number;
-  /** Time a build stays `building`. Default 2000 ms. */
-  buildingMs?: number;
-  /** Gap between log entries appended while building. Default buildingMs / 8. */
+  /**
+   * Time a build stays `building` (or per build, so builds end staggered, e.g. mac slower than
+   * linux). Default 2000 ms.
+   */
+  buildingMs?: PerBuild;
+  /** Gap between log entries appended while building. Default: the build's own buildingMs / 8. */
   logIntervalMs?: number;
   /** Entries appended at each log interval (a verbose packager prints a lot). Default 1. */
   logLinesPerInterval?: number;
   /** Artifact size in bytes (or per build). Default 1 MiB. */
-  artifactSize?: number | ((build: { platform: Platform; arch: Arch; version?: string }) => number);
+  artifactSize?: PerBuild;
   /** Delay before a failed webhook delivery is retried (3 retries). Default 200 ms. */
   webhookRetryDelayMs?: number;
   /**
