@@ -46190,6 +46190,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var core = __nccwpck_require__(77094);
 // EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
 var retry = __nccwpck_require__(21405);
+// EXTERNAL MODULE: ./src/builds/progress.ts
+var progress = __nccwpck_require__(74462);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
@@ -47361,8 +47363,6 @@ async function pollBuild(client, buildId, options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/builds/progress.ts
-var progress = __nccwpck_require__(74462);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var builds_result = __nccwpck_require__(17196);
 ;// CONCATENATED MODULE: ./src/builds/follow-build.ts
@@ -52061,6 +52061,7 @@ function watchSignals() {
 
 
 
+
 /** The project the builds belong to: the input, or the one the config file names or creates. */
 async function resolveProject(plan, client) {
     const { configFile, projectId } = plan.project;
@@ -52119,14 +52120,43 @@ async function build(plan, signal, comment, onProject) {
     }
 }
 /** Workflow artifacts and the release; loaded only now, the code is heavy. */
-async function publish(plan, run, errors) {
-    if (!plan.publish.artifacts && !plan.publish.release)
-        return NOTHING_PUBLISHED;
+/** `work`'s value, or undefined as soon as `stop` aborts (what `work` does after is left behind). */
+async function unlessStopped(work, stop) {
+    if (stop.aborted)
+        return undefined;
+    let onAbort = () => { };
+    const stopped = new Promise((resolve) => {
+        onAbort = () => resolve(undefined);
+        stop.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+        return await Promise.race([work, stopped]);
+    }
+    finally {
+        stop.removeEventListener('abort', onAbort);
+    }
+}
+/**
+ * Workflow artifacts and the release; loaded only now, the code is heavy. Publishing ends when the
+ * step does (`stop`: its timeout or a signal), whatever GitHub is doing: the release is published
+ * last, so what was uploaded by then stays on a draft. `stopped` then says why.
+ */
+async function publish(plan, run, errors, stop, stoppedBecause) {
+    if (!plan.publish.artifacts && !plan.publish.release) {
+        return { published: NOTHING_PUBLISHED, stopped: false };
+    }
     const { publishBuilds } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(866)]).then(__nccwpck_require__.bind(__nccwpck_require__, 99866));
-    const { published, error } = await publishBuilds(plan.publish, run.builds);
-    if (error !== undefined)
-        errors.push(error);
-    return published;
+    const done = await unlessStopped(publishBuilds(plan.publish, run.builds), stop);
+    if (done === undefined) {
+        // The publisher's group, if one is open, ends here: the report follows.
+        core/* endGroup */.N4();
+        errors.push(`Publishing stopped: ${stoppedBecause()}. What was uploaded stays as workflow artifacts and ` +
+            'on the draft release, which is not published; re-run the job to finish it.');
+        return { published: NOTHING_PUBLISHED, stopped: true };
+    }
+    if (done.error !== undefined)
+        errors.push(done.error);
+    return { published: done.published, stopped: false };
 }
 async function run() {
     maskInputs('api-key');
@@ -52137,8 +52167,14 @@ async function run() {
     let published = NOTHING_PUBLISHED;
     let comment;
     let projectId;
+    let publishingStopped = false;
     try {
         plan = getInputs();
+        const timeout = AbortSignal.timeout(plan.builds.timeoutMs);
+        const stop = AbortSignal.any([cancel.signal, timeout]);
+        const stoppedBecause = () => cancel.signal.aborted
+            ? `cancelled by ${String(cancel.signal.reason)}`
+            : `the timeout input (${(0,progress/* formatElapsed */.C7)(plan.builds.timeoutMs)}) passed`;
         for (const notice of plan.notices)
             core/* notice */.lm(notice);
         // Before any request: a runner path found unusable at the end would abandon the builds.
@@ -52151,8 +52187,9 @@ async function run() {
         // other builds were still followed and are reported.
         errors.push(...builds.errors);
         annotateFailures(builds.builds);
-        if (!cancel.signal.aborted)
-            published = await publish(plan, builds, errors);
+        if (!cancel.signal.aborted) {
+            ({ published, stopped: publishingStopped } = await publish(plan, builds, errors, stop, stoppedBecause));
+        }
     }
     catch (error) {
         if (!cancel.signal.aborted)
@@ -52161,7 +52198,11 @@ async function run() {
     finally {
         cancel.dispose();
     }
-    if (comment && projectId && builds.builds.length > 0 && !cancel.signal.aborted) {
+    if (comment &&
+        projectId &&
+        builds.builds.length > 0 &&
+        !cancel.signal.aborted &&
+        !publishingStopped) {
         core/* setOutput */.uH('comment-url', (await comment.finish(projectId, builds.builds, published)) ?? '');
     }
     await reportRun({
@@ -52174,7 +52215,8 @@ async function run() {
         errors,
         published,
     });
-    if (cancel.signal.aborted)
+    // Requests left behind (a publish that did not stop in time) must not outlive the report.
+    if (cancel.signal.aborted || publishingStopped)
         process.exit(1);
 }
 
@@ -53256,6 +53298,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
+  N4: () => (/* binding */ endGroup),
   z3: () => (/* binding */ error),
   V4: () => (/* binding */ getInput),
   Os: () => (/* binding */ group),
@@ -53268,7 +53311,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(70857);

@@ -3,6 +3,7 @@
 import * as core from '@actions/core';
 import type { BuildServiceClient } from './api/client.ts';
 import { systemClock, systemSleep } from './api/retry.ts';
+import { formatElapsed } from './builds/progress.ts';
 import { runBuilds, type BuildsRun } from './builds/run-builds.ts';
 import { maskInputs, openClient } from './connection.ts';
 import { getInputs, type Plan } from './inputs.ts';
@@ -82,12 +83,49 @@ async function build(
 }
 
 /** Workflow artifacts and the release; loaded only now, the code is heavy. */
-async function publish(plan: Plan, run: BuildsRun, errors: string[]): Promise<Published> {
-  if (!plan.publish.artifacts && !plan.publish.release) return NOTHING_PUBLISHED;
+/** `work`'s value, or undefined as soon as `stop` aborts (what `work` does after is left behind). */
+async function unlessStopped<T>(work: Promise<T>, stop: AbortSignal): Promise<T | undefined> {
+  if (stop.aborted) return undefined;
+  let onAbort = () => {};
+  const stopped = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    stop.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work, stopped]);
+  } finally {
+    stop.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Workflow artifacts and the release; loaded only now, the code is heavy. Publishing ends when the
+ * step does (`stop`: its timeout or a signal), whatever GitHub is doing: the release is published
+ * last, so what was uploaded by then stays on a draft. `stopped` then says why.
+ */
+async function publish(
+  plan: Plan,
+  run: BuildsRun,
+  errors: string[],
+  stop: AbortSignal,
+  stoppedBecause: () => string,
+): Promise<{ published: Published; stopped: boolean }> {
+  if (!plan.publish.artifacts && !plan.publish.release) {
+    return { published: NOTHING_PUBLISHED, stopped: false };
+  }
   const { publishBuilds } = await import('./publish/publish-builds.ts');
-  const { published, error } = await publishBuilds(plan.publish, run.builds);
-  if (error !== undefined) errors.push(error);
-  return published;
+  const done = await unlessStopped(publishBuilds(plan.publish, run.builds), stop);
+  if (done === undefined) {
+    // The publisher's group, if one is open, ends here: the report follows.
+    core.endGroup();
+    errors.push(
+      `Publishing stopped: ${stoppedBecause()}. What was uploaded stays as workflow artifacts and ` +
+        'on the draft release, which is not published; re-run the job to finish it.',
+    );
+    return { published: NOTHING_PUBLISHED, stopped: true };
+  }
+  if (done.error !== undefined) errors.push(done.error);
+  return { published: done.published, stopped: false };
 }
 
 export async function run(): Promise<void> {
@@ -99,8 +137,15 @@ export async function run(): Promise<void> {
   let published = NOTHING_PUBLISHED;
   let comment: PreviewComment | undefined;
   let projectId: string | undefined;
+  let publishingStopped = false;
   try {
     plan = getInputs();
+    const timeout = AbortSignal.timeout(plan.builds.timeoutMs);
+    const stop = AbortSignal.any([cancel.signal, timeout]);
+    const stoppedBecause = () =>
+      cancel.signal.aborted
+        ? `cancelled by ${String(cancel.signal.reason)}`
+        : `the timeout input (${formatElapsed(plan!.builds.timeoutMs)}) passed`;
     for (const notice of plan.notices) core.notice(notice);
     // Before any request: a runner path found unusable at the end would abandon the builds.
     checkRunnerPaths(process.env, {
@@ -112,13 +157,27 @@ export async function run(): Promise<void> {
     // other builds were still followed and are reported.
     errors.push(...builds.errors);
     annotateFailures(builds.builds);
-    if (!cancel.signal.aborted) published = await publish(plan, builds, errors);
+    if (!cancel.signal.aborted) {
+      ({ published, stopped: publishingStopped } = await publish(
+        plan,
+        builds,
+        errors,
+        stop,
+        stoppedBecause,
+      ));
+    }
   } catch (error) {
     if (!cancel.signal.aborted) errors.push(messageOf(error));
   } finally {
     cancel.dispose();
   }
-  if (comment && projectId && builds.builds.length > 0 && !cancel.signal.aborted) {
+  if (
+    comment &&
+    projectId &&
+    builds.builds.length > 0 &&
+    !cancel.signal.aborted &&
+    !publishingStopped
+  ) {
     core.setOutput(
       'comment-url',
       (await comment.finish(projectId, builds.builds, published)) ?? '',
@@ -134,5 +193,6 @@ export async function run(): Promise<void> {
     errors,
     published,
   });
-  if (cancel.signal.aborted) process.exit(1);
+  // Requests left behind (a publish that did not stop in time) must not outlive the report.
+  if (cancel.signal.aborted || publishingStopped) process.exit(1);
 }
