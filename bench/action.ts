@@ -2,10 +2,9 @@
 // emulator, spawned as a runner spawns it. 6 concurrent builds of 3 s with a 0.5 s poll interval.
 // Targets (issue 3): wall time < 3 s + 2 intervals + 1 s; at most 2 requests per build per
 // interval; process start → first API request < 250 ms. Prints a Markdown table; exits 1 on a miss.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { startEmulator } from '../src/emulator/index.ts';
-import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
+import { startAction } from '../test-kit/run-action.ts';
+import { requireBundle } from './harness.ts';
 
 const RUNS = 3;
 const BUILDS = 6;
@@ -28,10 +27,7 @@ interface Figures {
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-  console.error('dist/index.js is missing: run `npm run bundle` first');
-  process.exit(1);
-}
+requireBundle();
 
 const emulator = await startEmulator({
   queuedMs: QUEUED_MS,

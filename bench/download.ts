@@ -8,15 +8,16 @@
 // Targets (issue 8): https throughput ≥ 0.75 × curl's for both sizes; peak RSS < 128 MiB at 2 GiB.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BuildServiceClient } from '../src/api/client.ts';
 import { makeCertificates } from '../test-kit/certificates.ts';
-import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
+import { startAction } from '../test-kit/run-action.ts';
 import { startServiceProcess } from './service-process.ts';
+import { requireBundle, verdict } from './harness.ts';
 
 const MIB = 1024 * 1024;
 // SIZES_MIB, RUNS and PROTOCOLS narrow a run for experiments; the targets need the defaults.
@@ -193,10 +194,7 @@ async function measure(
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const mibPerSecond = (run: Run) => run.size / MIB / run.seconds;
 
-if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-  console.error('dist/index.js is missing: run `npm run bundle` first');
-  process.exit(1);
-}
+requireBundle();
 const work = await mkdtemp(path.join(os.tmpdir(), 'bench-download-'));
 const certificates = makeCertificates(['127.0.0.1', 'localhost']);
 const tls = {
@@ -242,5 +240,4 @@ console.log(table.join('\n'));
 console.log(
   `\nTargets: https ratio ≥ ${MIN_RATIO} for both sizes; peak RSS < ${MAX_RSS / MIB} MiB at 2 GiB.`,
 );
-console.log(ok ? '\nPASS' : '\nFAIL: a target was missed');
-process.exitCode = ok ? 0 : 1;
+verdict(ok);

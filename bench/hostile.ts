@@ -3,12 +3,13 @@
 // Checks that the step ends with a clear error naming the endpoint for that one build, that the
 // other build is still downloaded, and reads the action's peak RSS (VmHWM of the process itself,
 // at exit). Target: peak RSS < 256 MiB.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
+import { startAction } from '../test-kit/run-action.ts';
 import { startServiceProcess } from './service-process.ts';
+import { requireBundle, verdict } from './harness.ts';
 
 const ANSWER_BYTES = Number(process.env.ANSWER_BYTES ?? 700_000_000);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -61,10 +62,7 @@ async function measure(work: string): Promise<Figures> {
   }
 }
 
-if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-  console.error('dist/index.js is missing: run `npm run bundle` first');
-  process.exit(1);
-}
+requireBundle();
 const work = await mkdtemp(path.join(os.tmpdir(), 'bench-hostile-'));
 const results: Figures[] = [];
 try {
@@ -89,5 +87,4 @@ console.log(
 console.log(
   `\nTarget: peak RSS < ${MAX_RSS / MIB} MiB (max of ${RUNS} runs: ${(peak / MIB).toFixed(1)} MiB).`,
 );
-console.log(ok ? '\nPASS' : '\nFAIL: a target was missed');
-process.exitCode = ok ? 0 : 1;
+verdict(ok);

@@ -3,13 +3,14 @@
 // the emulator in its own process. Checks that every line of every build is printed exactly once,
 // in order, inside that build's own group, and reads the action's peak RSS (VmHWM of the process
 // itself, at exit). Target (issue 9): peak RSS < 128 MiB.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BuildServiceClient } from '../src/api/client.ts';
-import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
+import { startAction } from '../test-kit/run-action.ts';
 import { startServiceProcess } from './service-process.ts';
+import { requireBundle, verdict } from './harness.ts';
 
 const LINES_PER_BUILD = Number(process.env.LINES ?? 100_000);
 const BUILDING_MS = 5_000;
@@ -105,10 +106,7 @@ async function measure(
   return { wallSeconds, peakRss: Number(readFileSync(rssFile, 'utf8')), printedLines };
 }
 
-if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-  console.error('dist/index.js is missing: run `npm run bundle` first');
-  process.exit(1);
-}
+requireBundle();
 const work = await mkdtemp(path.join(os.tmpdir(), 'bench-logs-'));
 const results: Figures[] = [];
 try {
@@ -141,5 +139,4 @@ console.log(
 console.log(
   `\nTarget: peak RSS < ${MAX_RSS / MIB} MiB (max of ${RUNS} runs: ${(peak / MIB).toFixed(1)} MiB).`,
 );
-console.log(ok ? '\nPASS' : '\nFAIL: a target was missed');
-process.exitCode = ok ? 0 : 1;
+verdict(ok);

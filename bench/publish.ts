@@ -24,9 +24,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { REPO_ROOT, startAction } from '../test-kit/run-action.ts';
+import { startAction } from '../test-kit/run-action.ts';
 import type { UploadRecord } from './publish-github.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+import { requireBundle, verdict } from './harness.ts';
 
 const MIB = 1024 * 1024;
 const SIZES = (process.env.SIZES_MIB ?? '64,512')
@@ -368,10 +369,7 @@ function aloneFigures(figures: ActionFigures): AloneFigures {
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
 
-if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-  console.error('dist/index.js is missing: run `npm run bundle` first');
-  process.exit(1);
-}
+requireBundle();
 const work = await mkdtemp(path.join(os.tmpdir(), 'bench-publish-'));
 const largest = SIZES.at(-1)!;
 const peaks = new Map<number, ActionFigures[]>();
@@ -547,5 +545,4 @@ if (staggered.length > 0) {
   );
 }
 console.log(lines.join('\n'));
-console.log(ok ? '\nPASS' : '\nFAIL: a target was missed');
-process.exitCode = ok ? 0 : 1;
+verdict(ok);

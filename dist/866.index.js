@@ -847,24 +847,55 @@ const publishedOf = (result) => ({
     artifacts: new Map(result.artifacts.map((artifact) => [artifact.buildId, artifact])),
     releaseUrl: result.release?.url,
 });
-/** What got published, and the error that stopped the rest (the step fails on it). */
-async function publishBuilds(plan, builds) {
+/** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
+async function unlessStopped(work, signal) {
+    if (signal.aborted)
+        return undefined;
+    let onAbort = () => { };
+    const stopped = new Promise((resolve) => {
+        onAbort = () => resolve(undefined);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+        return await Promise.race([work, stopped]);
+    }
+    finally {
+        signal.removeEventListener('abort', onAbort);
+    }
+}
+/**
+ * What got published, and the error that stopped the rest (the step fails on it). When `stop`
+ * comes first, publishing is left behind (`stopped`: the caller ends the process after its
+ * report); the release is published last, so what was uploaded stays on a draft.
+ */
+async function publishBuilds(plan, builds, stop) {
     const installers = installersOf(builds);
     if (installers.length === 0) {
         core/* info */.pq('Nothing to publish: no build produced an installer');
-        return { published: publishedOf({ artifacts: [], release: null }) };
+        return { published: publishedOf({ artifacts: [], release: null }), stopped: false };
     }
     const allBuildsSucceeded = builds.every((build) => (0,outcome/* outcomeOf */.s)(build) === 'succeeded');
     try {
-        return { published: publishedOf(await publish(plan, installers, { allBuildsSucceeded })) };
+        const done = await unlessStopped(publish(plan, installers, { allBuildsSucceeded }), stop.signal);
+        if (done !== undefined)
+            return { published: publishedOf(done), stopped: false };
+        // The publisher's group, if one is open, ends here: the report follows.
+        core/* endGroup */.N4();
+        return {
+            published: publishedOf({ artifacts: [], release: null }),
+            stopped: true,
+            error: `Publishing stopped: ${stop.because()}. What was uploaded stays as workflow artifacts and ` +
+                'on the draft release, which is not published; re-run the job to finish it.',
+        };
     }
     catch (error) {
         if (error instanceof errors/* PublishError */.S1) {
-            return { published: publishedOf(error.result), error: error.message };
+            return { published: publishedOf(error.result), error: error.message, stopped: false };
         }
         return {
             published: publishedOf({ artifacts: [], release: null }),
             error: `Publishing failed: ${(0,src_errors/* messageOf */.bD)(error)}`,
+            stopped: false,
         };
     }
 }

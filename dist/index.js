@@ -47124,6 +47124,7 @@ var src_errors = __nccwpck_require__(83916);
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
 // reaches an error (see error-body.ts).
 
+
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
 /** The service answered with a status that is not a success. */
 class ApiError extends src_errors/* ActionError */.lZ {
@@ -47272,7 +47273,7 @@ class ArtifactHostError extends src_errors/* ActionError */.lZ {
     status;
     attempts;
     constructor(buildId, host, status, body, attempts) {
-        const words = body.replace(/\s+/g, ' ').trim().slice(0, 200);
+        const words = (0,src_escape/* commandText */.jt)(body, 200);
         super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
             `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
             (status >= 500 || status === 429 || status === 408
@@ -50572,6 +50573,13 @@ async function bodyText(response, maxBytes, endpoint) {
  * The start of an error answer (the service's or the artifact host's), for their words; the rest
  * is dropped unread.
  */
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+function discardBody(body) {
+    if (body.destroyed)
+        return;
+    body.on('error', () => { });
+    body.destroy();
+}
 async function errorBodyStart(body) {
     const chunks = [];
     let size = 0;
@@ -50587,11 +50595,7 @@ async function errorBodyStart(body) {
         // The words are a bonus; the status already decided.
     }
     finally {
-        if (!body.destroyed) {
-            // Its abort is expected, not an error to report.
-            body.on('error', () => { });
-            body.destroy();
-        }
+        discardBody(body);
     }
     return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
 }
@@ -50960,13 +50964,6 @@ function nextHop(buildId, from, location, hop) {
     }
     return next;
 }
-/** Drops what is left of a body; its abort is expected, not an error to report. */
-function discard(body) {
-    if (body.destroyed)
-        return;
-    body.on('error', () => { });
-    body.destroy();
-}
 async function downloadArtifact(transport, buildId, options) {
     const { signal } = options;
     const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
@@ -51050,7 +51047,7 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
     }
     finally {
         // Frees the connection on every early exit; a no-op once the body was read to the end.
-        discard(response.body);
+        discardBody(response.body);
     }
 }
 async function receiveBody(transport, buildId, response, transfer, options) {
@@ -51168,7 +51165,7 @@ async function download_open(transport, buildId, start, resumeFrom, transfer, si
         const status = response.statusCode;
         const location = headerOf(response.headers, 'location');
         if (status >= 300 && status < 400 && location !== undefined) {
-            discard(response.body);
+            discardBody(response.body);
             url = nextHop(buildId, url, location, hop);
             continue;
         }
@@ -51209,7 +51206,7 @@ function hostFailure(buildId, url, status, headers, text, transfer, now) {
         retryAfterMs: transient ? (0,retry/* parseRetryAfter */.mu)(headerOf(headers, 'retry-after'), now) : undefined,
         reason: `the artifact host ${url.host} answered HTTP ${status}` +
             (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, (0,src_escape/* commandText */.jt)(text, 200), attempts),
+        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, text, attempts),
     };
 }
 /**
@@ -52120,43 +52117,19 @@ async function build(plan, signal, comment, onProject) {
     }
 }
 /** Workflow artifacts and the release; loaded only now, the code is heavy. */
-/** `work`'s value, or undefined as soon as `stop` aborts (what `work` does after is left behind). */
-async function unlessStopped(work, stop) {
-    if (stop.aborted)
-        return undefined;
-    let onAbort = () => { };
-    const stopped = new Promise((resolve) => {
-        onAbort = () => resolve(undefined);
-        stop.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-        return await Promise.race([work, stopped]);
-    }
-    finally {
-        stop.removeEventListener('abort', onAbort);
-    }
-}
 /**
  * Workflow artifacts and the release; loaded only now, the code is heavy. Publishing ends when the
- * step does (`stop`: its timeout or a signal), whatever GitHub is doing: the release is published
- * last, so what was uploaded by then stays on a draft. `stopped` then says why.
+ * step does (`stop`: its timeout or a signal), whatever GitHub is doing.
  */
-async function publish(plan, run, errors, stop, stoppedBecause) {
+async function publish(plan, run, errors, stop) {
     if (!plan.publish.artifacts && !plan.publish.release) {
         return { published: NOTHING_PUBLISHED, stopped: false };
     }
     const { publishBuilds } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(866)]).then(__nccwpck_require__.bind(__nccwpck_require__, 99866));
-    const done = await unlessStopped(publishBuilds(plan.publish, run.builds), stop);
-    if (done === undefined) {
-        // The publisher's group, if one is open, ends here: the report follows.
-        core/* endGroup */.N4();
-        errors.push(`Publishing stopped: ${stoppedBecause()}. What was uploaded stays as workflow artifacts and ` +
-            'on the draft release, which is not published; re-run the job to finish it.');
-        return { published: NOTHING_PUBLISHED, stopped: true };
-    }
-    if (done.error !== undefined)
-        errors.push(done.error);
-    return { published: done.published, stopped: false };
+    const { published, error, stopped } = await publishBuilds(plan.publish, run.builds, stop);
+    if (error !== undefined)
+        errors.push(error);
+    return { published, stopped };
 }
 async function run() {
     maskInputs('api-key');
@@ -52170,11 +52143,13 @@ async function run() {
     let publishingStopped = false;
     try {
         plan = getInputs();
-        const timeout = AbortSignal.timeout(plan.builds.timeoutMs);
-        const stop = AbortSignal.any([cancel.signal, timeout]);
-        const stoppedBecause = () => cancel.signal.aborted
-            ? `cancelled by ${String(cancel.signal.reason)}`
-            : `the timeout input (${(0,progress/* formatElapsed */.C7)(plan.builds.timeoutMs)}) passed`;
+        const { timeoutMs } = plan.builds;
+        const stop = {
+            signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs)]),
+            because: () => cancel.signal.aborted
+                ? `cancelled by ${String(cancel.signal.reason)}`
+                : `the timeout input (${(0,progress/* formatElapsed */.C7)(timeoutMs)}) passed`,
+        };
         for (const notice of plan.notices)
             core/* notice */.lm(notice);
         // Before any request: a runner path found unusable at the end would abandon the builds.
@@ -52188,7 +52163,7 @@ async function run() {
         errors.push(...builds.errors);
         annotateFailures(builds.builds);
         if (!cancel.signal.aborted) {
-            ({ published, stopped: publishingStopped } = await publish(plan, builds, errors, stop, stoppedBecause));
+            ({ published, stopped: publishingStopped } = await publish(plan, builds, errors, stop));
         }
     }
     catch (error) {

@@ -15,6 +15,7 @@ import { watchSignals } from './signals.ts';
 import { messageOf } from './errors.ts';
 import { commandText } from './escape.ts';
 import type { PreviewComment } from './comment/preview-comment.ts';
+import type { PublishStop } from './publish/publish-builds.ts';
 
 /** The project the builds belong to: the input, or the one the config file names or creates. */
 async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<string> {
@@ -83,49 +84,23 @@ async function build(
 }
 
 /** Workflow artifacts and the release; loaded only now, the code is heavy. */
-/** `work`'s value, or undefined as soon as `stop` aborts (what `work` does after is left behind). */
-async function unlessStopped<T>(work: Promise<T>, stop: AbortSignal): Promise<T | undefined> {
-  if (stop.aborted) return undefined;
-  let onAbort = () => {};
-  const stopped = new Promise<undefined>((resolve) => {
-    onAbort = () => resolve(undefined);
-    stop.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([work, stopped]);
-  } finally {
-    stop.removeEventListener('abort', onAbort);
-  }
-}
-
 /**
  * Workflow artifacts and the release; loaded only now, the code is heavy. Publishing ends when the
- * step does (`stop`: its timeout or a signal), whatever GitHub is doing: the release is published
- * last, so what was uploaded by then stays on a draft. `stopped` then says why.
+ * step does (`stop`: its timeout or a signal), whatever GitHub is doing.
  */
 async function publish(
   plan: Plan,
   run: BuildsRun,
   errors: string[],
-  stop: AbortSignal,
-  stoppedBecause: () => string,
+  stop: PublishStop,
 ): Promise<{ published: Published; stopped: boolean }> {
   if (!plan.publish.artifacts && !plan.publish.release) {
     return { published: NOTHING_PUBLISHED, stopped: false };
   }
   const { publishBuilds } = await import('./publish/publish-builds.ts');
-  const done = await unlessStopped(publishBuilds(plan.publish, run.builds), stop);
-  if (done === undefined) {
-    // The publisher's group, if one is open, ends here: the report follows.
-    core.endGroup();
-    errors.push(
-      `Publishing stopped: ${stoppedBecause()}. What was uploaded stays as workflow artifacts and ` +
-        'on the draft release, which is not published; re-run the job to finish it.',
-    );
-    return { published: NOTHING_PUBLISHED, stopped: true };
-  }
-  if (done.error !== undefined) errors.push(done.error);
-  return { published: done.published, stopped: false };
+  const { published, error, stopped } = await publishBuilds(plan.publish, run.builds, stop);
+  if (error !== undefined) errors.push(error);
+  return { published, stopped };
 }
 
 export async function run(): Promise<void> {
@@ -140,12 +115,14 @@ export async function run(): Promise<void> {
   let publishingStopped = false;
   try {
     plan = getInputs();
-    const timeout = AbortSignal.timeout(plan.builds.timeoutMs);
-    const stop = AbortSignal.any([cancel.signal, timeout]);
-    const stoppedBecause = () =>
-      cancel.signal.aborted
-        ? `cancelled by ${String(cancel.signal.reason)}`
-        : `the timeout input (${formatElapsed(plan!.builds.timeoutMs)}) passed`;
+    const { timeoutMs } = plan.builds;
+    const stop: PublishStop = {
+      signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs)]),
+      because: () =>
+        cancel.signal.aborted
+          ? `cancelled by ${String(cancel.signal.reason)}`
+          : `the timeout input (${formatElapsed(timeoutMs)}) passed`,
+    };
     for (const notice of plan.notices) core.notice(notice);
     // Before any request: a runner path found unusable at the end would abandon the builds.
     checkRunnerPaths(process.env, {
@@ -158,13 +135,7 @@ export async function run(): Promise<void> {
     errors.push(...builds.errors);
     annotateFailures(builds.builds);
     if (!cancel.signal.aborted) {
-      ({ published, stopped: publishingStopped } = await publish(
-        plan,
-        builds,
-        errors,
-        stop,
-        stoppedBecause,
-      ));
+      ({ published, stopped: publishingStopped } = await publish(plan, builds, errors, stop));
     }
   } catch (error) {
     if (!cancel.signal.aborted) errors.push(messageOf(error));

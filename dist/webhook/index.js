@@ -48509,10 +48509,40 @@ const messageOf = (error) => error instanceof Error ? error.message : String(err
 /** Anything thrown, as an Error (a thrown string or value becomes the message). */
 const asError = (error) => error instanceof Error ? error : new Error(String(error));
 
+;// CONCATENATED MODULE: ./src/escape.ts
+// Service text made inert for each medium it is shown in. Everything the service says (ids,
+// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
+// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
+// Control characters (a newline would start a new line, and with it a workflow command; `\r`
+// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
+// as something else).
+// eslint-disable-next-line no-control-regex
+const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
+function cut(text, maxChars) {
+    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
+}
+/**
+ * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
+ * controls, never the start of a workflow command, cut to `maxChars`.
+ */
+function commandText(text, maxChars = 200) {
+    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
+    return cut(flat.replace(/^::/, ': :'), maxChars);
+}
+// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
+// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
+const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
+function markdownText(text, maxChars = 500) {
+    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+}
+
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
 // reaches an error (see error-body.ts).
+
 
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
 /** The service answered with a status that is not a success. */
@@ -48662,7 +48692,7 @@ class ArtifactHostError extends ActionError {
     status;
     attempts;
     constructor(buildId, host, status, body, attempts) {
-        const words = body.replace(/\s+/g, ' ').trim().slice(0, 200);
+        const words = commandText(body, 200);
         super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
             `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
             (status >= 500 || status === 429 || status === 408
@@ -61609,35 +61639,6 @@ async function withRetries(runtime, task) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/escape.ts
-// Service text made inert for each medium it is shown in. Everything the service says (ids,
-// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
-// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
-// Control characters (a newline would start a new line, and with it a workflow command; `\r`
-// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
-// as something else).
-// eslint-disable-next-line no-control-regex
-const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
-/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
-function cut(text, maxChars) {
-    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
-}
-/**
- * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
- * controls, never the start of a workflow command, cut to `maxChars`.
- */
-function commandText(text, maxChars = 200) {
-    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
-    return cut(flat.replace(/^::/, ': :'), maxChars);
-}
-// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
-// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
-const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
-/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
-function markdownText(text, maxChars = 500) {
-    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
-}
-
 ;// CONCATENATED MODULE: ./src/secrets.ts
 // The spellings of a secret that a service echoing it is likely to use: each is masked in the
 // log and redacted from every text the action writes itself.
@@ -61866,6 +61867,13 @@ async function bodyText(response, maxBytes, endpoint) {
  * The start of an error answer (the service's or the artifact host's), for their words; the rest
  * is dropped unread.
  */
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+function discardBody(body) {
+    if (body.destroyed)
+        return;
+    body.on('error', () => { });
+    body.destroy();
+}
 async function errorBodyStart(body) {
     const chunks = [];
     let size = 0;
@@ -61881,11 +61889,7 @@ async function errorBodyStart(body) {
         // The words are a bonus; the status already decided.
     }
     finally {
-        if (!body.destroyed) {
-            // Its abort is expected, not an error to report.
-            body.on('error', () => { });
-            body.destroy();
-        }
+        discardBody(body);
     }
     return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
 }
@@ -62254,13 +62258,6 @@ function nextHop(buildId, from, location, hop) {
     }
     return next;
 }
-/** Drops what is left of a body; its abort is expected, not an error to report. */
-function discard(body) {
-    if (body.destroyed)
-        return;
-    body.on('error', () => { });
-    body.destroy();
-}
 async function downloadArtifact(transport, buildId, options) {
     const { signal } = options;
     const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
@@ -62344,7 +62341,7 @@ async function attemptTransfer(transport, buildId, start, transfer, options) {
     }
     finally {
         // Frees the connection on every early exit; a no-op once the body was read to the end.
-        discard(response.body);
+        discardBody(response.body);
     }
 }
 async function receiveBody(transport, buildId, response, transfer, options) {
@@ -62462,7 +62459,7 @@ async function download_open(transport, buildId, start, resumeFrom, transfer, si
         const status = response.statusCode;
         const location = headerOf(response.headers, 'location');
         if (status >= 300 && status < 400 && location !== undefined) {
-            discard(response.body);
+            discardBody(response.body);
             url = nextHop(buildId, url, location, hop);
             continue;
         }
@@ -62503,7 +62500,7 @@ function hostFailure(buildId, url, status, headers, text, transfer, now) {
         retryAfterMs: transient ? parseRetryAfter(headerOf(headers, 'retry-after'), now) : undefined,
         reason: `the artifact host ${url.host} answered HTTP ${status}` +
             (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, commandText(text, 200), attempts),
+        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, text, attempts),
     };
 }
 /**

@@ -21,7 +21,7 @@ import {
 import { releaseReadBuffers } from './memory.ts';
 import { hashPlaceFor, PartFile } from './part-file.ts';
 import { parseRetryAfter, withRetries, type AttemptFailure, type AttemptResult } from './retry.ts';
-import { errorBodyStart, type Transport } from './transport.ts';
+import { discardBody, errorBodyStart, type Transport } from './transport.ts';
 import { asError } from '../errors.ts';
 import { commandText } from '../escape.ts';
 
@@ -141,13 +141,6 @@ export function nextHop(buildId: string, from: URL, location: string, hop: numbe
   return next;
 }
 
-/** Drops what is left of a body; its abort is expected, not an error to report. */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  if (body.destroyed) return;
-  body.on('error', () => {});
-  body.destroy();
-}
-
 /** Where a transfer stands between attempts. */
 interface Transfer {
   part: PartFile | undefined;
@@ -264,7 +257,7 @@ async function attemptTransfer(
     return await receiveBody(transport, buildId, response, transfer, options);
   } finally {
     // Frees the connection on every early exit; a no-op once the body was read to the end.
-    discard(response.body);
+    discardBody(response.body);
   }
 }
 
@@ -406,7 +399,7 @@ async function open(
     const status = response.statusCode;
     const location = headerOf(response.headers, 'location');
     if (status >= 300 && status < 400 && location !== undefined) {
-      discard(response.body);
+      discardBody(response.body);
       url = nextHop(buildId, url, location, hop);
       continue;
     }
@@ -456,8 +449,7 @@ function hostFailure(
     reason:
       `the artifact host ${url.host} answered HTTP ${status}` +
       (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-    toError: (attempts) =>
-      new ArtifactHostError(buildId, url.host, status, commandText(text, 200), attempts),
+    toError: (attempts) => new ArtifactHostError(buildId, url.host, status, text, attempts),
   };
 }
 

@@ -3,6 +3,7 @@
 // reaches an error (see error-body.ts).
 
 import { ActionError } from '../errors.ts';
+import { commandText } from '../escape.ts';
 
 const attemptsNote = (attempts: number): string =>
   attempts > 1 ? ` after ${attempts} attempts` : '';
@@ -226,7 +227,7 @@ export class ArtifactHostError extends ActionError {
   readonly attempts: number;
 
   constructor(buildId: string, host: string, status: number, body: string, attempts: number) {
-    const words = body.replace(/\s+/g, ' ').trim().slice(0, 200);
+    const words = commandText(body, 200);
     super(
       `Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
         `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +

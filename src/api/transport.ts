@@ -192,6 +192,13 @@ async function bodyText(
  * The start of an error answer (the service's or the artifact host's), for their words; the rest
  * is dropped unread.
  */
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+export function discardBody(body: Dispatcher.ResponseData['body']): void {
+  if (body.destroyed) return;
+  body.on('error', () => {});
+  body.destroy();
+}
+
 export async function errorBodyStart(body: Dispatcher.ResponseData['body']): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -204,11 +211,7 @@ export async function errorBodyStart(body: Dispatcher.ResponseData['body']): Pro
   } catch {
     // The words are a bonus; the status already decided.
   } finally {
-    if (!body.destroyed) {
-      // Its abort is expected, not an error to report.
-      body.on('error', () => {});
-      body.destroy();
-    }
+    discardBody(body);
   }
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
 }

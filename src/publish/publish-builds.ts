@@ -30,26 +30,66 @@ const publishedOf = (result: PublishResult): Published => ({
   releaseUrl: result.release?.url,
 });
 
-/** What got published, and the error that stopped the rest (the step fails on it). */
+/** When publishing must end, whatever GitHub is doing, and why, for the report. */
+export interface PublishStop {
+  signal: AbortSignal;
+  because(): string;
+}
+
+/** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
+async function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return undefined;
+  let onAbort = () => {};
+  const stopped = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work, stopped]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * What got published, and the error that stopped the rest (the step fails on it). When `stop`
+ * comes first, publishing is left behind (`stopped`: the caller ends the process after its
+ * report); the release is published last, so what was uploaded stays on a draft.
+ */
 export async function publishBuilds(
   plan: PublishPlan,
   builds: readonly BuildResult[],
-): Promise<{ published: Published; error?: string }> {
+  stop: PublishStop,
+): Promise<{ published: Published; error?: string; stopped: boolean }> {
   const installers = installersOf(builds);
   if (installers.length === 0) {
     core.info('Nothing to publish: no build produced an installer');
-    return { published: publishedOf({ artifacts: [], release: null }) };
+    return { published: publishedOf({ artifacts: [], release: null }), stopped: false };
   }
   const allBuildsSucceeded = builds.every((build) => outcomeOf(build) === 'succeeded');
   try {
-    return { published: publishedOf(await publish(plan, installers, { allBuildsSucceeded })) };
+    const done = await unlessStopped(
+      publish(plan, installers, { allBuildsSucceeded }),
+      stop.signal,
+    );
+    if (done !== undefined) return { published: publishedOf(done), stopped: false };
+    // The publisher's group, if one is open, ends here: the report follows.
+    core.endGroup();
+    return {
+      published: publishedOf({ artifacts: [], release: null }),
+      stopped: true,
+      error:
+        `Publishing stopped: ${stop.because()}. What was uploaded stays as workflow artifacts and ` +
+        'on the draft release, which is not published; re-run the job to finish it.',
+    };
   } catch (error) {
     if (error instanceof PublishError) {
-      return { published: publishedOf(error.result), error: error.message };
+      return { published: publishedOf(error.result), error: error.message, stopped: false };
     }
     return {
       published: publishedOf({ artifacts: [], release: null }),
       error: `Publishing failed: ${messageOf(error)}`,
+      stopped: false,
     };
   }
 }

@@ -74,6 +74,8 @@ export declare function boundedChunks(body: AsyncIterable<Buffer>, headers: Disp
  * The start of an error answer (the service's or the artifact host's), for their words; the rest
  * is dropped unread.
  */
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+export declare function discardBody(body: Dispatcher.ResponseData['body']): void;
 export declare function errorBodyStart(body: Dispatcher.ResponseData['body']): Promise<string>;
 export declare class Transport {
     #private;
