@@ -45493,6 +45493,507 @@ module.exports = {
 
 /***/ }),
 
+/***/ 66710:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  OA: () => (/* binding */ fileNameFromContentDisposition),
+  x2: () => (/* binding */ fileNameFromUrl),
+  Yw: () => (/* binding */ isBelow),
+  FK: () => (/* binding */ isInside),
+  _l: () => (/* binding */ pathInside),
+  xH: () => (/* binding */ sanitizeFileName)
+});
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./node_modules/content-disposition/dist/index.js
+/*!
+ * content-disposition
+ * Copyright(c) 2014-2017 Douglas Christopher Wilson
+ * MIT Licensed
+ */
+/**
+ * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
+ */
+const NullObject = /* @__PURE__ */ (() => {
+    const C = function () { };
+    C.prototype = Object.create(null);
+    return C;
+})();
+/**
+ * Create an attachment Content-Disposition header.
+ */
+function create(filename, options) {
+    const type = options?.type || 'attachment';
+    const parameters = createParameters(filename, options?.fallback);
+    return format({ type, parameters }, { extended: false });
+}
+const SP = 32; // " "
+const HTAB = 9; // "\t"
+const SEMI = 59; // ";"
+const EQ = 61; // "="
+const DQUOTE = 34; // '"'
+const BSLASH = 92; // "\\"
+const ASTERISK = 42; // "*"
+/**
+ * Parse Content-Disposition header string.
+ */
+function parse(header, options) {
+    const len = header.length;
+    const multipart = options?.multipart === true;
+    const extended = options?.extended !== false;
+    let index = skipOWS(header, 0, header.length);
+    const typeStart = index;
+    index = parseToken(header, index, len);
+    const typeEnd = trailingOWS(header, typeStart, index);
+    const type = header.slice(typeStart, typeEnd).toLowerCase();
+    const parameters = new NullObject();
+    parameter: while (index < len) {
+        index = skipOWS(header, index + 1, len); // Skip over semicolon.
+        const keyStart = index;
+        while (index < len) {
+            const char = header.charCodeAt(index);
+            if (char === SEMI)
+                continue parameter;
+            if (char === EQ) {
+                const keyEnd = trailingOWS(header, keyStart, index);
+                const key = header.slice(keyStart, keyEnd).toLowerCase();
+                index = skipOWS(header, index + 1, len);
+                if (index < len && header.charCodeAt(index) === DQUOTE) {
+                    index++;
+                    let value = '';
+                    if (multipart) {
+                        while (index < len) {
+                            const code = header.charCodeAt(index++);
+                            if (code === DQUOTE) {
+                                index = parseToken(header, index, len);
+                                if (parameters[key] === undefined)
+                                    parameters[key] = value;
+                                break;
+                            }
+                            if (code === /* % */ 37 && index + 1 < len) {
+                                const code2 = header.charCodeAt(index);
+                                const code3 = header.charCodeAt(index + 1);
+                                if (code2 === 50 /* "2" */ && code3 === 50 /* "2" */) {
+                                    value += '"';
+                                    index += 2;
+                                    continue;
+                                }
+                                if (code2 === 48 /* "0" */) {
+                                    if (code3 === 100 /* "d" */ || code3 === 68 /* "D" */) {
+                                        value += '\r';
+                                        index += 2;
+                                        continue;
+                                    }
+                                    if (code3 === 97 /* "a" */ || code3 === 65 /* "A" */) {
+                                        value += '\n';
+                                        index += 2;
+                                        continue;
+                                    }
+                                }
+                            }
+                            value += String.fromCharCode(code);
+                        }
+                    }
+                    else {
+                        while (index < len) {
+                            const code = header.charCodeAt(index++);
+                            if (code === DQUOTE) {
+                                index = parseToken(header, index, len);
+                                if (parameters[key] === undefined)
+                                    parameters[key] = value;
+                                break;
+                            }
+                            if (code === BSLASH && index < len) {
+                                value += header[index++];
+                                continue;
+                            }
+                            value += String.fromCharCode(code);
+                        }
+                    }
+                    continue parameter;
+                }
+                const valueStart = index;
+                index = parseToken(header, index, len);
+                const valueEnd = trailingOWS(header, valueStart, index);
+                const value = header.slice(valueStart, valueEnd);
+                if (parameters[key] === undefined) {
+                    parameters[key] = value;
+                    if (extended && key.charCodeAt(key.length - 1) === ASTERISK) {
+                        const normalizedKey = key.slice(0, -1);
+                        const decoded = decodeExtended(value);
+                        if (decoded !== undefined)
+                            parameters[normalizedKey] = decoded;
+                    }
+                }
+                continue parameter;
+            }
+            index++;
+        }
+    }
+    return { type, parameters };
+}
+/**
+ * RegExp to match non attr-char, *after* encodeURIComponent (i.e. not including "%")
+ */
+const ENCODE_URL_ATTR_CHAR_REGEXP = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g; // eslint-disable-line no-control-regex
+/**
+ * RegExp to match non-US-ASCII characters.
+ */
+const NON_ASCII_REGEXP = /[^\x20-\x7e]/g;
+/**
+ * RegExp to match chars that must be quoted-pair in RFC 2616
+ */
+const QUOTE_REGEXP = /[\\"]/g;
+/**
+ * Match chars that can't be used in the filename for compatibility.
+ */
+const INVALID_FILENAME_REGEXP = /%[0-9A-Fa-f]{2}/;
+/**
+ * RegExp for various RFC 2616 grammar
+ *
+ * parameter     = token "=" ( token | quoted-string )
+ * token         = 1*<any CHAR except CTLs or separators>
+ * separators    = "(" | ")" | "<" | ">" | "@"
+ *               | "," | ";" | ":" | "\" | <">
+ *               | "/" | "[" | "]" | "?" | "="
+ *               | "{" | "}" | SP | HT
+ * quoted-string = ( <"> *(qdtext | quoted-pair ) <"> )
+ * qdtext        = <any TEXT except <">>
+ * quoted-pair   = "\" CHAR
+ * CHAR          = <any US-ASCII character (octets 0 - 127)>
+ * TEXT          = <any OCTET except CTLs, but including LWS>
+ * LWS           = [CRLF] 1*( SP | HT )
+ * CRLF          = CR LF
+ * CR            = <US-ASCII CR, carriage return (13)>
+ * LF            = <US-ASCII LF, linefeed (10)>
+ * SP            = <US-ASCII SP, space (32)>
+ * HT            = <US-ASCII HT, horizontal-tab (9)>
+ * CTL           = <any US-ASCII control character (octets 0 - 31) and DEL (127)>
+ * OCTET         = <any 8-bit sequence of data>
+ */
+const TEXT_REGEXP = /^[\x20-\x7e\x80-\xff]*$/;
+const ASCII_TEXT_REGEXP = /^[\x20-\x7e]*$/;
+const TOKEN_REGEXP = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
+/**
+ * Create parameters object from filename and fallback.
+ */
+function createParameters(filename, fallback = true) {
+    if (filename === undefined)
+        return;
+    if (typeof fallback === 'string') {
+        if (!ASCII_TEXT_REGEXP.test(fallback)) {
+            throw new TypeError('Fallback must be valid US-ASCII: ' + fallback);
+        }
+        if (fallback === filename)
+            return { filename };
+        return { filename: fallback, 'filename*': encodeExtended(filename) };
+    }
+    // Use `filename` when possible, otherwise use `filename*`.
+    if (ASCII_TEXT_REGEXP.test(filename) &&
+        !INVALID_FILENAME_REGEXP.test(filename)) {
+        return { filename };
+    }
+    if (fallback === false) {
+        return { 'filename*': encodeExtended(filename) };
+    }
+    return {
+        filename: getAscii(filename),
+        'filename*': encodeExtended(filename),
+    };
+}
+/**
+ * Decode a RFC 8187 field value (gracefully).
+ */
+function decodeExtended(str) {
+    const charsetEnd = str.indexOf("'");
+    if (charsetEnd <= 0) {
+        return undefined;
+    }
+    const languageEnd = str.indexOf("'", charsetEnd + 1);
+    if (languageEnd === -1) {
+        return undefined;
+    }
+    const charset = str.slice(0, charsetEnd).toLowerCase();
+    const encoded = str.slice(languageEnd + 1);
+    switch (charset) {
+        case 'iso-8859-1': {
+            return decodeHexEscapes(encoded);
+        }
+        case 'utf-8':
+        case 'utf8': {
+            return tryDecodeURIComponent(encoded);
+        }
+    }
+    return undefined;
+}
+/**
+ * Decode URI component but return `undefined` on error.
+ */
+function tryDecodeURIComponent(str) {
+    try {
+        return decodeURIComponent(str);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Parse a token starting at the provided index.
+ */
+function parseToken(str, index, len) {
+    while (index < len) {
+        const char = str.charCodeAt(index);
+        if (char === SEMI)
+            break;
+        index++;
+    }
+    return index;
+}
+/**
+ * Skip RFC 2616 linear whitespace (space / tab).
+ */
+function skipOWS(str, index, len) {
+    while (index < len) {
+        const char = str.charCodeAt(index);
+        if (char !== SP && char !== HTAB)
+            break;
+        index++;
+    }
+    return index;
+}
+/**
+ * Skip RFC 2616 linear whitespace (space / tab) from the end of a string.
+ */
+function trailingOWS(str, start, end) {
+    while (end > start) {
+        const char = str.charCodeAt(end - 1);
+        if (char !== SP && char !== HTAB)
+            break;
+        end--;
+    }
+    return end;
+}
+/**
+ * Format object to Content-Disposition header.
+ */
+function format(obj, options) {
+    const { type, parameters } = obj;
+    const multipart = options?.multipart === true;
+    const extended = options?.extended !== false;
+    if (!type || !TOKEN_REGEXP.test(type)) {
+        throw new TypeError('Invalid type: ' + type);
+    }
+    let result = type;
+    if (parameters) {
+        for (const param of Object.keys(parameters)) {
+            const value = parameters[param];
+            if (!TOKEN_REGEXP.test(param)) {
+                throw new TypeError('Invalid parameter name: ' + param);
+            }
+            if (multipart) {
+                result += '; ' + param + '=' + qmultipart(value);
+                continue;
+            }
+            if (TOKEN_REGEXP.test(value)) {
+                result += '; ' + param + '=' + value;
+                continue;
+            }
+            if (TEXT_REGEXP.test(value)) {
+                result += '; ' + param + '=' + qstring(value);
+                continue;
+            }
+            if (!extended) {
+                throw new TypeError('Invalid parameter value: ' + value);
+            }
+            // Reject parameter names that indicate they are already extended.
+            if (param.charCodeAt(param.length - 1) === ASTERISK) {
+                throw new TypeError('Invalid extended parameter value: ' + value);
+            }
+            // When `param` and `param*` are provided, prefer the already extended form.
+            if (parameters[param + '*'] !== undefined) {
+                continue;
+            }
+            result += '; ' + param + '*=' + encodeExtended(value);
+        }
+    }
+    return result;
+}
+/**
+ * Get US-ASCII version of string.
+ */
+function getAscii(val) {
+    // simple Unicode -> US-ASCII transformation
+    return val.replace(NON_ASCII_REGEXP, '?');
+}
+/**
+ * Percent encode a single character.
+ */
+function pencode(char) {
+    return '%' + char.charCodeAt(0).toString(16).toUpperCase();
+}
+/**
+ * Quote a string for HTTP.
+ */
+function qstring(str) {
+    return '"' + str.replace(QUOTE_REGEXP, '\\$&') + '"';
+}
+/**
+ * Quote a string for multipart/form-data.
+ *
+ * @see https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#multipart-form-data
+ */
+function qmultipart(str) {
+    return '"' + str.replace(/[\n\r"]/g, multipartEscape) + '"';
+}
+/**
+ * Escape a multipart/form-data string character.
+ */
+function multipartEscape(char) {
+    if (char === '\n')
+        return '%0A';
+    if (char === '\r')
+        return '%0D';
+    return '%22';
+}
+/**
+ * Encode a Unicode string for HTTP (RFC 8187).
+ */
+function encodeExtended(str) {
+    const encoded = encodeURIComponent(str).replace(ENCODE_URL_ATTR_CHAR_REGEXP, pencode);
+    return "UTF-8''" + encoded;
+}
+/**
+ * Check if a character is a hex digit [0-9A-Fa-f]
+ */
+function isHexDigit(char) {
+    const code = char.charCodeAt(0);
+    return ((code >= 48 && code <= 57) || // 0-9
+        (code >= 65 && code <= 70) || // A-F
+        (code >= 97 && code <= 102) // a-f
+    );
+}
+/**
+ * Decode hex escapes in a string (e.g., %20 -> space)
+ */
+function decodeHexEscapes(str) {
+    const firstEscape = str.indexOf('%');
+    if (firstEscape === -1)
+        return str;
+    let result = str.slice(0, firstEscape);
+    for (let idx = firstEscape; idx < str.length; idx++) {
+        if (str[idx] === '%') {
+            // Reject malformed percent encoding, matches UTF-8 behavior.
+            if (idx + 2 >= str.length ||
+                !isHexDigit(str[idx + 2]) ||
+                !isHexDigit(str[idx + 1])) {
+                return;
+            }
+            result += String.fromCharCode(Number.parseInt(str[idx + 1] + str[idx + 2], 16));
+            idx += 2;
+        }
+        else {
+            result += str[idx];
+        }
+    }
+    return result;
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./src/api/file-name.ts
+// Choosing the local file name of an artifact. The name comes from the artifact host, so it is
+// untrusted: it is reduced to a plain base name that cannot leave the target directory.
+
+
+// File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
+const MAX_NAME_BYTES = 200;
+// Control characters, path separators and characters Windows refuses in file names.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+// Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
+// `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`; undefined when unreadable. */
+function fileNameFromContentDisposition(header) {
+    if (!header)
+        return undefined;
+    try {
+        return parse(header).parameters.filename;
+    }
+    catch {
+        // A header the parser refuses names nothing; the URL's last segment will.
+        return undefined;
+    }
+}
+/** The last non-empty path segment of a URL, percent-decoded when possible. */
+function fileNameFromUrl(url) {
+    const segment = url.pathname.split('/').filter(Boolean).pop();
+    if (segment === undefined)
+        return undefined;
+    try {
+        return decodeURIComponent(segment);
+    }
+    catch {
+        return segment;
+    }
+}
+/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
+function fitBytes(text, maxBytes) {
+    let fitted = '';
+    let bytes = 0;
+    for (const char of text) {
+        bytes += Buffer.byteLength(char);
+        if (bytes > maxBytes)
+            break;
+        fitted += char;
+    }
+    return fitted;
+}
+function shorten(name) {
+    if (Buffer.byteLength(name) <= MAX_NAME_BYTES)
+        return name;
+    const extension = fitBytes(external_node_path_default().extname(name), 20);
+    return fitBytes(name, MAX_NAME_BYTES - Buffer.byteLength(extension)) + extension;
+}
+/**
+ * A plain file name: only the part after the last `/` or `\`, without control or reserved
+ * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
+ * when nothing usable is left.
+ */
+function sanitizeFileName(candidate, fallback) {
+    const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
+    const cleaned = base
+        .replace(BIDI_CONTROLS, '')
+        .replace(FORBIDDEN, '_')
+        .trim()
+        .replace(/^[.\s]+/, '')
+        .replace(/[.\s]+$/, '');
+    if (cleaned === '' || /^_+$/.test(cleaned))
+        return fallback;
+    return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
+}
+/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
+function pathInside(directory, fileName) {
+    const root = external_node_path_default().resolve(directory);
+    const target = external_node_path_default().resolve(root, fileName);
+    return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
+}
+/** Whether `candidate` is `root` or below it (both absolute; compared as written, no links read). */
+function isInside(root, candidate) {
+    const relative = external_node_path_default().relative(root, candidate);
+    return (relative === '' ||
+        (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
+}
+/** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
+const isBelow = (root, candidate) => external_node_path_default().relative(root, candidate) !== '' && isInside(root, candidate);
+
+
+/***/ }),
+
 /***/ 67958:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -46166,7 +46667,7 @@ function markdownText(text, maxChars = 500) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7338);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(56457);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -46177,7 +46678,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7338:
+/***/ 56457:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46199,485 +46700,8 @@ var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/temp-dir.ts
 var temp_dir = __nccwpck_require__(90327);
-;// CONCATENATED MODULE: ./node_modules/content-disposition/dist/index.js
-/*!
- * content-disposition
- * Copyright(c) 2014-2017 Douglas Christopher Wilson
- * MIT Licensed
- */
-/**
- * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
- */
-const NullObject = /* @__PURE__ */ (() => {
-    const C = function () { };
-    C.prototype = Object.create(null);
-    return C;
-})();
-/**
- * Create an attachment Content-Disposition header.
- */
-function create(filename, options) {
-    const type = options?.type || 'attachment';
-    const parameters = createParameters(filename, options?.fallback);
-    return format({ type, parameters }, { extended: false });
-}
-const SP = 32; // " "
-const HTAB = 9; // "\t"
-const SEMI = 59; // ";"
-const EQ = 61; // "="
-const DQUOTE = 34; // '"'
-const BSLASH = 92; // "\\"
-const ASTERISK = 42; // "*"
-/**
- * Parse Content-Disposition header string.
- */
-function parse(header, options) {
-    const len = header.length;
-    const multipart = options?.multipart === true;
-    const extended = options?.extended !== false;
-    let index = skipOWS(header, 0, header.length);
-    const typeStart = index;
-    index = parseToken(header, index, len);
-    const typeEnd = trailingOWS(header, typeStart, index);
-    const type = header.slice(typeStart, typeEnd).toLowerCase();
-    const parameters = new NullObject();
-    parameter: while (index < len) {
-        index = skipOWS(header, index + 1, len); // Skip over semicolon.
-        const keyStart = index;
-        while (index < len) {
-            const char = header.charCodeAt(index);
-            if (char === SEMI)
-                continue parameter;
-            if (char === EQ) {
-                const keyEnd = trailingOWS(header, keyStart, index);
-                const key = header.slice(keyStart, keyEnd).toLowerCase();
-                index = skipOWS(header, index + 1, len);
-                if (index < len && header.charCodeAt(index) === DQUOTE) {
-                    index++;
-                    let value = '';
-                    if (multipart) {
-                        while (index < len) {
-                            const code = header.charCodeAt(index++);
-                            if (code === DQUOTE) {
-                                index = parseToken(header, index, len);
-                                if (parameters[key] === undefined)
-                                    parameters[key] = value;
-                                break;
-                            }
-                            if (code === /* % */ 37 && index + 1 < len) {
-                                const code2 = header.charCodeAt(index);
-                                const code3 = header.charCodeAt(index + 1);
-                                if (code2 === 50 /* "2" */ && code3 === 50 /* "2" */) {
-                                    value += '"';
-                                    index += 2;
-                                    continue;
-                                }
-                                if (code2 === 48 /* "0" */) {
-                                    if (code3 === 100 /* "d" */ || code3 === 68 /* "D" */) {
-                                        value += '\r';
-                                        index += 2;
-                                        continue;
-                                    }
-                                    if (code3 === 97 /* "a" */ || code3 === 65 /* "A" */) {
-                                        value += '\n';
-                                        index += 2;
-                                        continue;
-                                    }
-                                }
-                            }
-                            value += String.fromCharCode(code);
-                        }
-                    }
-                    else {
-                        while (index < len) {
-                            const code = header.charCodeAt(index++);
-                            if (code === DQUOTE) {
-                                index = parseToken(header, index, len);
-                                if (parameters[key] === undefined)
-                                    parameters[key] = value;
-                                break;
-                            }
-                            if (code === BSLASH && index < len) {
-                                value += header[index++];
-                                continue;
-                            }
-                            value += String.fromCharCode(code);
-                        }
-                    }
-                    continue parameter;
-                }
-                const valueStart = index;
-                index = parseToken(header, index, len);
-                const valueEnd = trailingOWS(header, valueStart, index);
-                const value = header.slice(valueStart, valueEnd);
-                if (parameters[key] === undefined) {
-                    parameters[key] = value;
-                    if (extended && key.charCodeAt(key.length - 1) === ASTERISK) {
-                        const normalizedKey = key.slice(0, -1);
-                        const decoded = decodeExtended(value);
-                        if (decoded !== undefined)
-                            parameters[normalizedKey] = decoded;
-                    }
-                }
-                continue parameter;
-            }
-            index++;
-        }
-    }
-    return { type, parameters };
-}
-/**
- * RegExp to match non attr-char, *after* encodeURIComponent (i.e. not including "%")
- */
-const ENCODE_URL_ATTR_CHAR_REGEXP = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g; // eslint-disable-line no-control-regex
-/**
- * RegExp to match non-US-ASCII characters.
- */
-const NON_ASCII_REGEXP = /[^\x20-\x7e]/g;
-/**
- * RegExp to match chars that must be quoted-pair in RFC 2616
- */
-const QUOTE_REGEXP = /[\\"]/g;
-/**
- * Match chars that can't be used in the filename for compatibility.
- */
-const INVALID_FILENAME_REGEXP = /%[0-9A-Fa-f]{2}/;
-/**
- * RegExp for various RFC 2616 grammar
- *
- * parameter     = token "=" ( token | quoted-string )
- * token         = 1*<any CHAR except CTLs or separators>
- * separators    = "(" | ")" | "<" | ">" | "@"
- *               | "," | ";" | ":" | "\" | <">
- *               | "/" | "[" | "]" | "?" | "="
- *               | "{" | "}" | SP | HT
- * quoted-string = ( <"> *(qdtext | quoted-pair ) <"> )
- * qdtext        = <any TEXT except <">>
- * quoted-pair   = "\" CHAR
- * CHAR          = <any US-ASCII character (octets 0 - 127)>
- * TEXT          = <any OCTET except CTLs, but including LWS>
- * LWS           = [CRLF] 1*( SP | HT )
- * CRLF          = CR LF
- * CR            = <US-ASCII CR, carriage return (13)>
- * LF            = <US-ASCII LF, linefeed (10)>
- * SP            = <US-ASCII SP, space (32)>
- * HT            = <US-ASCII HT, horizontal-tab (9)>
- * CTL           = <any US-ASCII control character (octets 0 - 31) and DEL (127)>
- * OCTET         = <any 8-bit sequence of data>
- */
-const TEXT_REGEXP = /^[\x20-\x7e\x80-\xff]*$/;
-const ASCII_TEXT_REGEXP = /^[\x20-\x7e]*$/;
-const TOKEN_REGEXP = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
-/**
- * Create parameters object from filename and fallback.
- */
-function createParameters(filename, fallback = true) {
-    if (filename === undefined)
-        return;
-    if (typeof fallback === 'string') {
-        if (!ASCII_TEXT_REGEXP.test(fallback)) {
-            throw new TypeError('Fallback must be valid US-ASCII: ' + fallback);
-        }
-        if (fallback === filename)
-            return { filename };
-        return { filename: fallback, 'filename*': encodeExtended(filename) };
-    }
-    // Use `filename` when possible, otherwise use `filename*`.
-    if (ASCII_TEXT_REGEXP.test(filename) &&
-        !INVALID_FILENAME_REGEXP.test(filename)) {
-        return { filename };
-    }
-    if (fallback === false) {
-        return { 'filename*': encodeExtended(filename) };
-    }
-    return {
-        filename: getAscii(filename),
-        'filename*': encodeExtended(filename),
-    };
-}
-/**
- * Decode a RFC 8187 field value (gracefully).
- */
-function decodeExtended(str) {
-    const charsetEnd = str.indexOf("'");
-    if (charsetEnd <= 0) {
-        return undefined;
-    }
-    const languageEnd = str.indexOf("'", charsetEnd + 1);
-    if (languageEnd === -1) {
-        return undefined;
-    }
-    const charset = str.slice(0, charsetEnd).toLowerCase();
-    const encoded = str.slice(languageEnd + 1);
-    switch (charset) {
-        case 'iso-8859-1': {
-            return decodeHexEscapes(encoded);
-        }
-        case 'utf-8':
-        case 'utf8': {
-            return tryDecodeURIComponent(encoded);
-        }
-    }
-    return undefined;
-}
-/**
- * Decode URI component but return `undefined` on error.
- */
-function tryDecodeURIComponent(str) {
-    try {
-        return decodeURIComponent(str);
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Parse a token starting at the provided index.
- */
-function parseToken(str, index, len) {
-    while (index < len) {
-        const char = str.charCodeAt(index);
-        if (char === SEMI)
-            break;
-        index++;
-    }
-    return index;
-}
-/**
- * Skip RFC 2616 linear whitespace (space / tab).
- */
-function skipOWS(str, index, len) {
-    while (index < len) {
-        const char = str.charCodeAt(index);
-        if (char !== SP && char !== HTAB)
-            break;
-        index++;
-    }
-    return index;
-}
-/**
- * Skip RFC 2616 linear whitespace (space / tab) from the end of a string.
- */
-function trailingOWS(str, start, end) {
-    while (end > start) {
-        const char = str.charCodeAt(end - 1);
-        if (char !== SP && char !== HTAB)
-            break;
-        end--;
-    }
-    return end;
-}
-/**
- * Format object to Content-Disposition header.
- */
-function format(obj, options) {
-    const { type, parameters } = obj;
-    const multipart = options?.multipart === true;
-    const extended = options?.extended !== false;
-    if (!type || !TOKEN_REGEXP.test(type)) {
-        throw new TypeError('Invalid type: ' + type);
-    }
-    let result = type;
-    if (parameters) {
-        for (const param of Object.keys(parameters)) {
-            const value = parameters[param];
-            if (!TOKEN_REGEXP.test(param)) {
-                throw new TypeError('Invalid parameter name: ' + param);
-            }
-            if (multipart) {
-                result += '; ' + param + '=' + qmultipart(value);
-                continue;
-            }
-            if (TOKEN_REGEXP.test(value)) {
-                result += '; ' + param + '=' + value;
-                continue;
-            }
-            if (TEXT_REGEXP.test(value)) {
-                result += '; ' + param + '=' + qstring(value);
-                continue;
-            }
-            if (!extended) {
-                throw new TypeError('Invalid parameter value: ' + value);
-            }
-            // Reject parameter names that indicate they are already extended.
-            if (param.charCodeAt(param.length - 1) === ASTERISK) {
-                throw new TypeError('Invalid extended parameter value: ' + value);
-            }
-            // When `param` and `param*` are provided, prefer the already extended form.
-            if (parameters[param + '*'] !== undefined) {
-                continue;
-            }
-            result += '; ' + param + '*=' + encodeExtended(value);
-        }
-    }
-    return result;
-}
-/**
- * Get US-ASCII version of string.
- */
-function getAscii(val) {
-    // simple Unicode -> US-ASCII transformation
-    return val.replace(NON_ASCII_REGEXP, '?');
-}
-/**
- * Percent encode a single character.
- */
-function pencode(char) {
-    return '%' + char.charCodeAt(0).toString(16).toUpperCase();
-}
-/**
- * Quote a string for HTTP.
- */
-function qstring(str) {
-    return '"' + str.replace(QUOTE_REGEXP, '\\$&') + '"';
-}
-/**
- * Quote a string for multipart/form-data.
- *
- * @see https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#multipart-form-data
- */
-function qmultipart(str) {
-    return '"' + str.replace(/[\n\r"]/g, multipartEscape) + '"';
-}
-/**
- * Escape a multipart/form-data string character.
- */
-function multipartEscape(char) {
-    if (char === '\n')
-        return '%0A';
-    if (char === '\r')
-        return '%0D';
-    return '%22';
-}
-/**
- * Encode a Unicode string for HTTP (RFC 8187).
- */
-function encodeExtended(str) {
-    const encoded = encodeURIComponent(str).replace(ENCODE_URL_ATTR_CHAR_REGEXP, pencode);
-    return "UTF-8''" + encoded;
-}
-/**
- * Check if a character is a hex digit [0-9A-Fa-f]
- */
-function isHexDigit(char) {
-    const code = char.charCodeAt(0);
-    return ((code >= 48 && code <= 57) || // 0-9
-        (code >= 65 && code <= 70) || // A-F
-        (code >= 97 && code <= 102) // a-f
-    );
-}
-/**
- * Decode hex escapes in a string (e.g., %20 -> space)
- */
-function decodeHexEscapes(str) {
-    const firstEscape = str.indexOf('%');
-    if (firstEscape === -1)
-        return str;
-    let result = str.slice(0, firstEscape);
-    for (let idx = firstEscape; idx < str.length; idx++) {
-        if (str[idx] === '%') {
-            // Reject malformed percent encoding, matches UTF-8 behavior.
-            if (idx + 2 >= str.length ||
-                !isHexDigit(str[idx + 2]) ||
-                !isHexDigit(str[idx + 1])) {
-                return;
-            }
-            result += String.fromCharCode(Number.parseInt(str[idx + 1] + str[idx + 2], 16));
-            idx += 2;
-        }
-        else {
-            result += str[idx];
-        }
-    }
-    return result;
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/api/file-name.ts
-// Choosing the local file name of an artifact. The name comes from the artifact host, so it is
-// untrusted: it is reduced to a plain base name that cannot leave the target directory.
-
-
-// File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
-const MAX_NAME_BYTES = 200;
-// Control characters, path separators and characters Windows refuses in file names.
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
-// Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
-// `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
-const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`; undefined when unreadable. */
-function fileNameFromContentDisposition(header) {
-    if (!header)
-        return undefined;
-    try {
-        return parse(header).parameters.filename;
-    }
-    catch {
-        // A header the parser refuses names nothing; the URL's last segment will.
-        return undefined;
-    }
-}
-/** The last non-empty path segment of a URL, percent-decoded when possible. */
-function fileNameFromUrl(url) {
-    const segment = url.pathname.split('/').filter(Boolean).pop();
-    if (segment === undefined)
-        return undefined;
-    try {
-        return decodeURIComponent(segment);
-    }
-    catch {
-        return segment;
-    }
-}
-/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
-function fitBytes(text, maxBytes) {
-    let fitted = '';
-    let bytes = 0;
-    for (const char of text) {
-        bytes += Buffer.byteLength(char);
-        if (bytes > maxBytes)
-            break;
-        fitted += char;
-    }
-    return fitted;
-}
-function shorten(name) {
-    if (Buffer.byteLength(name) <= MAX_NAME_BYTES)
-        return name;
-    const extension = fitBytes(external_node_path_default().extname(name), 20);
-    return fitBytes(name, MAX_NAME_BYTES - Buffer.byteLength(extension)) + extension;
-}
-/**
- * A plain file name: only the part after the last `/` or `\`, without control or reserved
- * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
- * when nothing usable is left.
- */
-function sanitizeFileName(candidate, fallback) {
-    const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
-    const cleaned = base
-        .replace(BIDI_CONTROLS, '')
-        .replace(FORBIDDEN, '_')
-        .trim()
-        .replace(/^[.\s]+/, '')
-        .replace(/[.\s]+$/, '');
-    if (cleaned === '' || /^_+$/.test(cleaned))
-        return fallback;
-    return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
-}
-/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
-function pathInside(directory, fileName) {
-    const root = external_node_path_default().resolve(directory);
-    const target = external_node_path_default().resolve(root, fileName);
-    return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
-}
-/** Whether `candidate` is `root` or below it (both absolute; compared as written, no links read). */
-function isInside(root, candidate) {
-    const relative = external_node_path_default().relative(root, candidate);
-    return (relative === '' ||
-        (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
-}
-
+// EXTERNAL MODULE: ./src/api/file-name.ts + 1 modules
+var file_name = __nccwpck_require__(66710);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __nccwpck_require__(8164);
 // EXTERNAL MODULE: ./src/escape.ts
@@ -47510,7 +47534,7 @@ async function poll(slot, id, reads, f) {
  */
 function downloadFolder(within, build, sharesTarget) {
     const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${build.id}` : ''}`;
-    return pathInside(within, folder);
+    return (0,file_name/* pathInside */._l)(within, folder);
 }
 async function download(slot, id, f) {
     const within = f.plan.download.directory;
@@ -51254,7 +51278,7 @@ async function prepareDirectory(buildId, directory, within) {
     const root = external_node_path_default().resolve(within);
     const target = external_node_path_default().resolve(directory);
     const shown = `the download folder ${(0,src_escape/* commandText */.jt)(target, 300)}`;
-    if (!isInside(root, target)) {
+    if (!(0,file_name/* isInside */.FK)(root, target)) {
         throw new DownloadError(buildId, 'path', `${shown} is not inside ${(0,src_escape/* commandText */.jt)(root, 300)}.`);
     }
     await (0,promises_.mkdir)(root, { recursive: true });
@@ -51267,7 +51291,7 @@ async function prepareDirectory(buildId, directory, within) {
                 throw error;
         });
         const real = await (0,promises_.realpath)(current).catch(() => undefined);
-        if (real === undefined || !isInside(realRoot, real)) {
+        if (real === undefined || !(0,file_name/* isInside */.FK)(realRoot, real)) {
             throw new DownloadError(buildId, 'path', `${shown} leads, through ${(0,src_escape/* commandText */.jt)(current, 300)}, ` +
                 (real === undefined ? 'to a link to nowhere' : `to ${(0,src_escape/* commandText */.jt)(real, 300)}`) +
                 `, outside ${(0,src_escape/* commandText */.jt)(realRoot, 300)}; refusing to write there.`);
@@ -51275,10 +51299,10 @@ async function prepareDirectory(buildId, directory, within) {
     }
 }
 function targetOf(directory, buildId, headers, url) {
-    const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
-    const fileName = sanitizeFileName(fileNameFromContentDisposition(headerOf(headers, 'content-disposition')) ??
-        fileNameFromUrl(url), fallback);
-    const filePath = pathInside(directory, fileName);
+    const fallback = (0,file_name/* sanitizeFileName */.xH)(`${buildId}.bin`, 'artifact.bin');
+    const fileName = (0,file_name/* sanitizeFileName */.xH)((0,file_name/* fileNameFromContentDisposition */.OA)(headerOf(headers, 'content-disposition')) ??
+        (0,file_name/* fileNameFromUrl */.x2)(url), fallback);
+    const filePath = (0,file_name/* pathInside */._l)(directory, fileName);
     if (filePath === undefined) {
         throw new DownloadError(buildId, 'name', `the file name '${(0,src_escape/* commandText */.jt)(fileName, 100)}' leaves ${(0,src_escape/* commandText */.jt)(directory, 300)}.`);
     }
@@ -51534,6 +51558,7 @@ function readPullRequest(env) {
 
 ;// CONCATENATED MODULE: ./src/inputs.ts
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
+
 
 
 
@@ -51829,11 +51854,7 @@ function parseDownloadPath(inputs, workspace, problems) {
     const given = inputs['download-path'] || 'desktop-builds';
     const root = external_node_path_default().resolve(workspace);
     const resolved = external_node_path_default().resolve(root, given);
-    const relative = external_node_path_default().relative(root, resolved);
-    if (relative === '' ||
-        relative === '..' ||
-        relative.startsWith(`..${(external_node_path_default()).sep}`) ||
-        external_node_path_default().isAbsolute(relative)) {
+    if (!(0,file_name/* isBelow */.Yw)(root, resolved)) {
         problems.push(`download-path: ${(0,rules/* quote */.hD)(given)} is not a folder inside the workspace (${root}); ` +
             'give a path relative to it, e.g. desktop-builds');
     }
@@ -52715,8 +52736,9 @@ function parseBaseUrl(value, problems) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(83916);
-/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(79244);
+/* harmony import */ var _api_file_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(66710);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(83916);
+/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(79244);
 // The runner's paths a run writes to, checked before the first request: found unusable only at
 // the end (a missing GITHUB_OUTPUT makes @actions/core throw "Missing file at path"), they would
 // abandon builds already triggered. The download folder is checked after resolving symlinks, as
@@ -52726,7 +52748,8 @@ function parseBaseUrl(value, problems) {
 
 
 
-class RunnerPathError extends _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ {
+
+class RunnerPathError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ {
     problems;
     constructor(problems) {
         super(problems.length === 1
@@ -52774,15 +52797,15 @@ function tempProblem(name, dir) {
     const stats = statOf(dir);
     if (stats !== undefined) {
         if (!stats.isDirectory())
-            return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(dir)} is not a directory`;
+            return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(dir)} is not a directory`;
         if (!canAccess(dir, WRITABLE_DIRECTORY))
-            return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(dir)} is not writable`;
+            return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(dir)} is not writable`;
         return undefined;
     }
     const ancestor = deepestExisting(dir);
     if (statOf(ancestor)?.isDirectory() && canAccess(ancestor, WRITABLE_DIRECTORY))
         return undefined;
-    return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(dir)} does not exist and cannot be created (${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(ancestor)} is not a writable directory)`;
+    return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(dir)} does not exist and cannot be created (${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(ancestor)} is not a writable directory)`;
 }
 /**
  * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: the runner creates each for the step. A missing output file
@@ -52796,21 +52819,14 @@ function fileProblem(name, file, mode, mayBeCreated) {
         if (mayBeCreated && statOf(folder)?.isDirectory() && canAccess(folder, WRITABLE_DIRECTORY)) {
             return undefined;
         }
-        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
+        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
     }
     if (stats.isDirectory())
-        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(file)} is a directory, not a file`;
+        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(file)} is a directory, not a file`;
     if (!canAccess(file, mode))
-        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(file)} is not writable`;
+        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(file)} is not writable`;
     return undefined;
 }
-const isInside = (root, target) => {
-    const relative = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(root, target);
-    return (relative !== '' &&
-        relative !== '..' &&
-        !relative.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)}`) &&
-        !node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(relative));
-};
 /** The download folder: inside the workspace once every symlink on the way is resolved. */
 function downloadProblem(workspace, directory) {
     const existing = deepestExisting(directory);
@@ -52819,20 +52835,20 @@ function downloadProblem(workspace, directory) {
         real = node_path__WEBPACK_IMPORTED_MODULE_1___default().join((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing), node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(existing, directory));
     }
     catch {
-        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
+        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
     }
     const realWorkspace = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(workspace);
-    if (!isInside(realWorkspace, real)) {
-        return (`download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(directory)} resolves to ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(real)}, which is not a folder ` +
-            `inside the workspace (${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(realWorkspace)}): a symbolic link on the way leads out of ` +
+    if (!(0,_api_file_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isBelow */ .Yw)(realWorkspace, real)) {
+        return (`download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(directory)} resolves to ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(real)}, which is not a folder ` +
+            `inside the workspace (${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(realWorkspace)}): a symbolic link on the way leads out of ` +
             'it. Give a folder inside the workspace');
     }
     const stats = statOf(existing);
     if (!stats?.isDirectory()) {
-        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(directory)} cannot be a folder: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(existing)} is a file`;
+        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(directory)} cannot be a folder: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(existing)} is a file`;
     }
     if (!canAccess(existing, WRITABLE_DIRECTORY)) {
-        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(existing)} is not writable`;
+        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(existing)} is not writable`;
     }
     return undefined;
 }
@@ -52851,7 +52867,7 @@ function runnerPathProblems(env, plan) {
     let workspaceUsable = true;
     if (env.GITHUB_WORKSPACE && !statOf(env.GITHUB_WORKSPACE)?.isDirectory()) {
         workspaceUsable = false;
-        problems.push(`GITHUB_WORKSPACE: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .quote */ .hD)(env.GITHUB_WORKSPACE)} is not a directory`);
+        problems.push(`GITHUB_WORKSPACE: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(env.GITHUB_WORKSPACE)} is not a directory`);
     }
     // Without a workspace there is nothing to resolve the folder against; its problem is listed.
     if (plan.downloadDirectory !== null && workspaceUsable) {

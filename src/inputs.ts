@@ -1,6 +1,7 @@
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
 import path from 'node:path';
 import * as core from '@actions/core';
+import { isBelow } from './api/file-name.ts';
 import { isBuildId } from './api/ids.ts';
 import { ARCHES, PLATFORMS } from './api/schemas.ts';
 import type { BuildSelection, BuildsPlan } from './builds/run-builds.ts';
@@ -401,13 +402,7 @@ function parseDownloadPath(inputs: Inputs, workspace: string, problems: string[]
   const given = inputs['download-path'] || 'desktop-builds';
   const root = path.resolve(workspace);
   const resolved = path.resolve(root, given);
-  const relative = path.relative(root, resolved);
-  if (
-    relative === '' ||
-    relative === '..' ||
-    relative.startsWith(`..${path.sep}`) ||
-    path.isAbsolute(relative)
-  ) {
+  if (!isBelow(root, resolved)) {
     problems.push(
       `download-path: ${quote(given)} is not a folder inside the workspace (${root}); ` +
         'give a path relative to it, e.g. desktop-builds',

@@ -5,6 +5,7 @@
 // is refused here.
 import { accessSync, constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { isBelow } from './api/file-name.ts';
 import { ActionError } from './errors.ts';
 import { quote } from './rules.ts';
 
@@ -97,16 +98,6 @@ function fileProblem(
   return undefined;
 }
 
-const isInside = (root: string, target: string): boolean => {
-  const relative = path.relative(root, target);
-  return (
-    relative !== '' &&
-    relative !== '..' &&
-    !relative.startsWith(`..${path.sep}`) &&
-    !path.isAbsolute(relative)
-  );
-};
-
 /** The download folder: inside the workspace once every symlink on the way is resolved. */
 function downloadProblem(workspace: string, directory: string): string | undefined {
   const existing = deepestExisting(directory);
@@ -117,7 +108,7 @@ function downloadProblem(workspace: string, directory: string): string | undefin
     return `download-path: ${quote(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
   }
   const realWorkspace = realpathSync(workspace);
-  if (!isInside(realWorkspace, real)) {
+  if (!isBelow(realWorkspace, real)) {
     return (
       `download-path: ${quote(directory)} resolves to ${quote(real)}, which is not a folder ` +
       `inside the workspace (${quote(realWorkspace)}): a symbolic link on the way leads out of ` +

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fileNameFromContentDisposition,
   fileNameFromUrl,
+  isBelow,
   isInside,
   pathInside,
   sanitizeFileName,
@@ -120,5 +121,14 @@ describe('isInside', () => {
     expect(isInside(root, `${root}-other`)).toBe(false);
     expect(isInside(root, path.join(root, '..', 'x'))).toBe(false);
     expect(isInside(root, path.resolve('/etc'))).toBe(false);
+  });
+});
+
+describe('isBelow', () => {
+  it('is isInside without the root itself', () => {
+    const root = path.resolve('/work/space');
+    expect(isBelow(root, root)).toBe(false);
+    expect(isBelow(root, path.join(root, 'a'))).toBe(true);
+    expect(isBelow(root, path.dirname(root))).toBe(false);
   });
 });

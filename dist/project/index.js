@@ -61634,6 +61634,8 @@ function isInside(root, candidate) {
     return (relative === '' ||
         (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
 }
+/** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
+const isBelow = (root, candidate) => external_node_path_default().relative(root, candidate) !== '' && isInside(root, candidate);
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -63339,6 +63341,7 @@ function parseOverrides(read, problems) {
 
 
 
+
 class RunnerPathError extends ActionError {
     problems;
     constructor(problems) {
@@ -63417,13 +63420,6 @@ function fileProblem(name, file, mode, mayBeCreated) {
         return `${name}: ${quote(file)} is not writable`;
     return undefined;
 }
-const runner_paths_isInside = (root, target) => {
-    const relative = external_node_path_default().relative(root, target);
-    return (relative !== '' &&
-        relative !== '..' &&
-        !relative.startsWith(`..${(external_node_path_default()).sep}`) &&
-        !external_node_path_default().isAbsolute(relative));
-};
 /** The download folder: inside the workspace once every symlink on the way is resolved. */
 function downloadProblem(workspace, directory) {
     const existing = deepestExisting(directory);
@@ -63435,7 +63431,7 @@ function downloadProblem(workspace, directory) {
         return `download-path: ${quote(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
     }
     const realWorkspace = (0,external_node_fs_.realpathSync)(workspace);
-    if (!runner_paths_isInside(realWorkspace, real)) {
+    if (!isBelow(realWorkspace, real)) {
         return (`download-path: ${quote(directory)} resolves to ${quote(real)}, which is not a folder ` +
             `inside the workspace (${quote(realWorkspace)}): a symbolic link on the way leads out of ` +
             'it. Give a folder inside the workspace');

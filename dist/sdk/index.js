@@ -58179,6 +58179,8 @@ function isInside(root, candidate) {
     return (relative === '' ||
         (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
 }
+/** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
+const isBelow = (root, candidate) => path.relative(root, candidate) !== '' && isInside(root, candidate);
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");

@@ -61179,6 +61179,8 @@ function isInside(root, candidate) {
     return (relative === '' ||
         (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
 }
+/** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
+const isBelow = (root, candidate) => external_node_path_default().relative(root, candidate) !== '' && isInside(root, candidate);
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -62927,6 +62929,7 @@ function sameMembers(a, b) {
 
 
 
+
 class RunnerPathError extends ActionError {
     problems;
     constructor(problems) {
@@ -63005,13 +63008,6 @@ function fileProblem(name, file, mode, mayBeCreated) {
         return `${name}: ${quote(file)} is not writable`;
     return undefined;
 }
-const runner_paths_isInside = (root, target) => {
-    const relative = external_node_path_default().relative(root, target);
-    return (relative !== '' &&
-        relative !== '..' &&
-        !relative.startsWith(`..${(external_node_path_default()).sep}`) &&
-        !external_node_path_default().isAbsolute(relative));
-};
 /** The download folder: inside the workspace once every symlink on the way is resolved. */
 function downloadProblem(workspace, directory) {
     const existing = deepestExisting(directory);
@@ -63023,7 +63019,7 @@ function downloadProblem(workspace, directory) {
         return `download-path: ${quote(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
     }
     const realWorkspace = (0,external_node_fs_.realpathSync)(workspace);
-    if (!runner_paths_isInside(realWorkspace, real)) {
+    if (!isBelow(realWorkspace, real)) {
         return (`download-path: ${quote(directory)} resolves to ${quote(real)}, which is not a folder ` +
             `inside the workspace (${quote(realWorkspace)}): a symbolic link on the way leads out of ` +
             'it. Give a folder inside the workspace');

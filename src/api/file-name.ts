@@ -85,3 +85,7 @@ export function isInside(root: string, candidate: string): boolean {
     (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
   );
 }
+
+/** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
+export const isBelow = (root: string, candidate: string): boolean =>
+  path.relative(root, candidate) !== '' && isInside(root, candidate);

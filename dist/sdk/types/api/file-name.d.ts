@@ -12,3 +12,5 @@ export declare function sanitizeFileName(candidate: string | undefined, fallback
 export declare function pathInside(directory: string, fileName: string): string | undefined;
 /** Whether `candidate` is `root` or below it (both absolute; compared as written, no links read). */
 export declare function isInside(root: string, candidate: string): boolean;
+/** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
+export declare const isBelow: (root: string, candidate: string) => boolean;
