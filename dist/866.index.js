@@ -188,6 +188,7 @@ const uploadArtifacts = async (plan, installers, context) => {
                     await client.deleteArtifact(name);
                 }
                 const file = await artifactSource(installer, name, linkDir);
+                const start = Date.now();
                 const { id } = await client.uploadArtifact(name, [file], external_node_path_default().dirname(file), {
                     skipArchive: true,
                     retentionDays: plan.retentionDays,
@@ -196,7 +197,13 @@ const uploadArtifacts = async (plan, installers, context) => {
                     throw new Error(`the artifact service returned no id for "${name}"`);
                 const url = artifactUrl(context.env, context.repository, id);
                 core/* info */.pq(`Artifact "${name}" uploaded (id ${id}): ${url}`);
-                results.push({ buildId: installer.buildId, name, id, url });
+                results.push({
+                    buildId: installer.buildId,
+                    name,
+                    id,
+                    url,
+                    span: { start, end: Date.now() },
+                });
             }
             catch (error) {
                 const failure = (0,src_errors/* asError */.zR)(error);
@@ -651,11 +658,13 @@ const publishRelease = async (context, plan, installers, outcome) => {
     for (const installer of installers) {
         const name = names.get(installer) ?? installer.fileName;
         try {
-            const asset = await placeAsset(context, plan, release, existing, installer, name);
+            const start = Date.now();
+            const { asset, uploaded } = await placeAsset(context, plan, release, existing, installer, name);
             landed.push({
                 buildId: installer.buildId,
                 name: asset.name,
                 url: asset.browser_download_url,
+                span: uploaded ? { start, end: Date.now() } : undefined,
             });
             ours.set(asset.name, installer.sha256);
         }
@@ -668,7 +677,12 @@ const publishRelease = async (context, plan, installers, outcome) => {
     if (ours.size > 0) {
         try {
             const { asset } = await updateChecksums(context, release, ours);
-            landed.push({ buildId: null, name: asset.name, url: asset.browser_download_url });
+            landed.push({
+                buildId: null,
+                name: asset.name,
+                url: asset.browser_download_url,
+                span: undefined,
+            });
         }
         catch (error) {
             core/* info */.pq(`Failed: ${CHECKSUMS_FILE_NAME}: ${(0,src_errors/* messageOf */.bD)(error)}`);
@@ -691,7 +705,7 @@ const placeAsset = async (context, plan, release, existing, installer, name) => 
     const found = findAsset(existing, name);
     if (found && sameContent(found, file)) {
         core/* info */.pq(`Asset "${found.name}" is already on the release with the same bytes: kept.`);
-        return found;
+        return { asset: found, uploaded: false };
     }
     if (found) {
         if (!plan.overwrite)
@@ -708,7 +722,7 @@ const placeAsset = async (context, plan, release, existing, installer, name) => 
         core/* info */.pq(`GitHub renamed "${name}" to "${asset.name}"; its label keeps the original name.`);
     }
     core/* info */.pq(`Uploaded "${asset.name}" (${installer.size} bytes).`);
-    return asset;
+    return { asset, uploaded: true };
 };
 /** Publishes the draft when the decision allows; returns the release as it now is. */
 const settle = async (context, plan, release, outcome, failedUploads) => {
@@ -845,6 +859,7 @@ function installersOf(builds) {
 }
 const publishedOf = (result) => ({
     artifacts: new Map(result.artifacts.map((artifact) => [artifact.buildId, artifact])),
+    assetUploads: new Map((result.release?.assets ?? []).flatMap((asset) => asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [])),
     releaseUrl: result.release?.url,
 });
 /** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */

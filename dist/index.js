@@ -47554,6 +47554,7 @@ async function download(slot, id, f) {
         if (f.stop.aborted)
             return fail(`not downloaded: ${stoppedBecause(f)}`);
         core/* info */.pq(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
+        const start = f.deps.clock();
         try {
             const file = await f.client.downloadArtifact(id, {
                 directory,
@@ -47567,6 +47568,7 @@ async function download(slot, id, f) {
                 fileName: file.fileName,
                 size: file.size,
                 sha256: file.sha256,
+                span: { start, end: f.deps.clock() },
             };
             slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
             core/* info */.pq(lineAbout(build, `downloaded ${downloaded.path} (${file.size} bytes, sha256 ${file.sha256})`, 1_000));
@@ -51915,7 +51917,11 @@ function annotateFailures(builds) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/facts.ts
-const NOTHING_PUBLISHED = { artifacts: new Map(), releaseUrl: undefined };
+const NOTHING_PUBLISHED = {
+    artifacts: new Map(),
+    assetUploads: new Map(),
+    releaseUrl: undefined,
+};
 
 // EXTERNAL MODULE: ./src/report/timing.ts
 var timing = __nccwpck_require__(81566);

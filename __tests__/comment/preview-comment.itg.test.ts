@@ -58,6 +58,7 @@ const open = (token = 'ghs-write', headSha = SHA1, options = FAST) =>
   );
 const withArtifacts = (builds: readonly BuildResult[]): Published => ({
   releaseUrl: undefined,
+  assetUploads: new Map(),
   artifacts: new Map(
     builds.map((b, i) => [
       b.id!,
@@ -66,6 +67,7 @@ const withArtifacts = (builds: readonly BuildResult[]): Published => ({
         name: `b${i}`,
         id: 900 + i,
         url: `https://github.com/acme/desktop-app/actions/runs/42/artifacts/${900 + i}`,
+        span: { start: 0, end: 1 },
       },
     ]),
   ),

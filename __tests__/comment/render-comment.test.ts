@@ -42,6 +42,7 @@ describe('renderComment', () => {
           name: 'b1.dmg',
           id: 77,
           url: 'https://github.com/acme/desktop-app/actions/runs/42/artifacts/77',
+          span: { start: 0, end: 1 },
         },
       ],
     ]);
@@ -63,6 +64,7 @@ describe('renderComment', () => {
         path: '/w/x',
         fileName: '[pwn](https://evil.example).dmg',
         size: 1,
+        span: { start: 0, end: 1 },
         sha256: 'not-hex)',
       },
     });

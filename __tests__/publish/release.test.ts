@@ -101,6 +101,7 @@ describe('publishing a release against the releases API stand-in', () => {
       buildId: installers[1]?.buildId,
       name: 'MyApp.Setup.1.4.2.exe',
       url: 'https://github.com/acme/desktop-app/releases/download/v1.4.2/MyApp.Setup.1.4.2.exe',
+      span: { start: expect.any(Number), end: expect.any(Number) },
     });
     expect(result.release?.assets.find((a) => a.name === 'SHA256SUMS')?.buildId).toBeNull();
     expect(api.rejectedAuth).toBe(0);

@@ -32,6 +32,7 @@ export function result(
             fileName: `b${n}.dmg`,
             size: 3 * MIB,
             sha256: 'ab'.repeat(32),
+            span: { start: T0 + 62_600, end: T0 + 63_000 },
           }
         : undefined,
     problem: undefined,

@@ -17,6 +17,7 @@ const artifact = {
   name: 'b0.dmg',
   id: 7,
   url: 'https://github.com/a/b/actions/runs/1/artifacts/7',
+  span: { start: 0, end: 1 },
 };
 
 describe('outputs', () => {
@@ -60,6 +61,7 @@ describe('outputs', () => {
     expect(outputs).not.toHaveProperty('release-url');
     const released = renderOutputs(builds, 'failed', {
       artifacts: new Map([['build_0', artifact]]),
+      assetUploads: new Map(),
       releaseUrl: 'https://github.com/a/b/releases/tag/v1',
     });
     expect(released['release-url']).toBe('https://github.com/a/b/releases/tag/v1');
@@ -133,6 +135,7 @@ describe('summary', () => {
     const run = facts([result(0, 'success'), result(1, 'failed')], {
       published: {
         artifacts: new Map([['build_0', artifact]]),
+        assetUploads: new Map(),
         releaseUrl: 'https://github.com/acme/app/releases/tag/v1.4.2',
       },
     });

@@ -40,8 +40,12 @@ function render() {
     errors: HOSTILE.map((text) => `the service said ${text}`),
     published: {
       artifacts: new Map([
-        ['build_1`code` ``x``', { buildId: 'x', name: 'x', id: 7, url: ARTIFACT_URL }],
+        [
+          'build_1`code` ``x``',
+          { buildId: 'x', name: 'x', id: 7, url: ARTIFACT_URL, span: { start: 0, end: 1 } },
+        ],
       ]),
+      assetUploads: new Map(),
       releaseUrl: undefined,
     },
   });

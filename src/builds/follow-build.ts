@@ -221,6 +221,7 @@ async function download(slot: Slot, id: string, f: Follow): Promise<void> {
   await f.downloads(async () => {
     if (f.stop.aborted) return fail(`not downloaded: ${stoppedBecause(f)}`);
     core.info(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
+    const start = f.deps.clock();
     try {
       const file = await f.client.downloadArtifact(id, {
         directory,
@@ -235,6 +236,7 @@ async function download(slot: Slot, id: string, f: Follow): Promise<void> {
         fileName: file.fileName,
         size: file.size,
         sha256: file.sha256,
+        span: { start, end: f.deps.clock() },
       };
       slot.set(withDownload(slot.get(), downloaded));
       core.info(

@@ -28,11 +28,19 @@ export interface Phases {
   readonly ended: number | undefined;
 }
 
+/** When something started and ended, epoch ms on the action's clock. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
 export interface DownloadedFile {
   readonly path: string;
   readonly fileName: string;
   readonly size: number;
   readonly sha256: string;
+  /** The download itself, for the timeline. */
+  readonly span: Span;
 }
 
 /**

@@ -67,6 +67,7 @@ export const uploadArtifacts = async (
           await client.deleteArtifact(name);
         }
         const file = await artifactSource(installer, name, linkDir);
+        const start = Date.now();
         const { id } = await client.uploadArtifact(name, [file], path.dirname(file), {
           skipArchive: true,
           retentionDays: plan.retentionDays,
@@ -74,7 +75,13 @@ export const uploadArtifacts = async (
         if (id === undefined) throw new Error(`the artifact service returned no id for "${name}"`);
         const url = artifactUrl(context.env, context.repository, id);
         core.info(`Artifact "${name}" uploaded (id ${id}): ${url}`);
-        results.push({ buildId: installer.buildId, name, id, url });
+        results.push({
+          buildId: installer.buildId,
+          name,
+          id,
+          url,
+          span: { start, end: Date.now() },
+        });
       } catch (error) {
         const failure = asError(error);
         core.info(

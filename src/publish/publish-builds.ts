@@ -27,6 +27,11 @@ export function installersOf(builds: readonly BuildResult[]): Installer[] {
 
 const publishedOf = (result: PublishResult): Published => ({
   artifacts: new Map(result.artifacts.map((artifact) => [artifact.buildId, artifact])),
+  assetUploads: new Map(
+    (result.release?.assets ?? []).flatMap((asset) =>
+      asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [],
+    ),
+  ),
   releaseUrl: result.release?.url,
 });
 

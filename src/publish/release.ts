@@ -8,7 +8,7 @@ import { deleteAsset, findAsset, listAssets, sameContent, uploadAsset } from './
 import { updateChecksums } from './release-checksums.ts';
 import { ensureRelease, type ReleaseContext } from './release-find.ts';
 import { renderNames } from './names.ts';
-import type { Installer, ReleasePlan, ReleaseResult } from './types.ts';
+import type { Installer, ReleaseAssetResult, ReleasePlan, ReleaseResult } from './types.ts';
 import { messageOf, asError } from '../errors.ts';
 
 export interface PublishFacts {
@@ -40,12 +40,6 @@ export interface ReleaseOutcome {
   failures: Error[];
 }
 
-interface Landed {
-  buildId: string | null;
-  name: string;
-  url: string;
-}
-
 export const publishRelease = async (
   context: ReleaseContext,
   plan: ReleasePlan,
@@ -65,17 +59,26 @@ export const publishRelease = async (
       release.html_url,
   );
   const existing = await listAssets(github, repo, release.id);
-  const landed: Landed[] = [];
+  const landed: ReleaseAssetResult[] = [];
   const failures: Error[] = [];
   const ours = new Map<string, string>(movedChecksums);
   for (const installer of installers) {
     const name = names.get(installer) ?? installer.fileName;
     try {
-      const asset = await placeAsset(context, plan, release, existing, installer, name);
+      const start = Date.now();
+      const { asset, uploaded } = await placeAsset(
+        context,
+        plan,
+        release,
+        existing,
+        installer,
+        name,
+      );
       landed.push({
         buildId: installer.buildId,
         name: asset.name,
         url: asset.browser_download_url,
+        span: uploaded ? { start, end: Date.now() } : undefined,
       });
       ours.set(asset.name, installer.sha256);
     } catch (error) {
@@ -89,7 +92,12 @@ export const publishRelease = async (
   if (ours.size > 0) {
     try {
       const { asset } = await updateChecksums(context, release, ours);
-      landed.push({ buildId: null, name: asset.name, url: asset.browser_download_url });
+      landed.push({
+        buildId: null,
+        name: asset.name,
+        url: asset.browser_download_url,
+        span: undefined,
+      });
     } catch (error) {
       core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${messageOf(error)}`);
       failures.push(asError(error));
@@ -113,13 +121,13 @@ const placeAsset = async (
   existing: readonly ReleaseAsset[],
   installer: Installer,
   name: string,
-): Promise<ReleaseAsset> => {
+): Promise<{ asset: ReleaseAsset; uploaded: boolean }> => {
   const { github, repo } = context;
   const file = { path: installer.path, size: installer.size, sha256: installer.sha256, name };
   const found = findAsset(existing, name);
   if (found && sameContent(found, file)) {
     core.info(`Asset "${found.name}" is already on the release with the same bytes: kept.`);
-    return found;
+    return { asset: found, uploaded: false };
   }
   if (found) {
     if (!plan.overwrite) throw new AssetExistsError(found.name, release.html_url);
@@ -134,7 +142,7 @@ const placeAsset = async (
     core.info(`GitHub renamed "${name}" to "${asset.name}"; its label keeps the original name.`);
   }
   core.info(`Uploaded "${asset.name}" (${installer.size} bytes).`);
-  return asset;
+  return { asset, uploaded: true };
 };
 
 /** Publishes the draft when the decision allows; returns the release as it now is. */

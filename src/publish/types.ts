@@ -1,5 +1,6 @@
 // What the action hands to the publishers, and what they give back.
 import type { Arch, Platform } from '../api/schemas.ts';
+import type { Span } from '../builds/result.ts';
 
 /** One downloaded installer on disk. */
 export interface Installer {
@@ -51,13 +52,24 @@ export interface ArtifactResult {
   name: string;
   id: number;
   url: string;
+  /** The upload, for the timeline. */
+  span: Span;
 }
 
 export interface ReleaseResult {
   url: string;
   id: number;
   published: boolean;
-  assets: { buildId: string | null; name: string; url: string }[];
+  assets: ReleaseAssetResult[];
+}
+
+export interface ReleaseAssetResult {
+  /** null for SHA256SUMS. */
+  buildId: string | null;
+  name: string;
+  url: string;
+  /** The upload, for the timeline; undefined when the asset was already there and kept. */
+  span: Span | undefined;
 }
 
 export interface PublishResult {
