@@ -388,6 +388,7 @@ const createGitHub = (token, options) => {
     };
     return (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token, {
         baseUrl: options.baseUrl,
+        ...(options.signal && { request: { signal: options.signal } }),
         log: { debug: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, info: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, warn: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e, error: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3 },
         retry: { retries: options.retries, retryAfterBaseValue: options.retryBaseMs },
         throttle: {

@@ -88,7 +88,8 @@ describe('publishing to a GitHub that never answers', () => {
     const started = start();
     let stdout = '';
     started.child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    while (!stdout.includes('::group::Release v1.4.2')) {
+    // Publishing starts as the installer is downloaded: the release lookup is then under way.
+    while (!/linux\/x64: downloaded /.test(stdout)) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const signalled = Date.now();
