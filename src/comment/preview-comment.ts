@@ -27,6 +27,8 @@ export interface PreviewCommentOptions {
   finishWithinMs?: number;
   /** Tests shrink the backoff. */
   retryPolicy?: Partial<RetryPolicy>;
+  /** The step's stop: ends every request of the comment, and no write starts after it. */
+  signal?: AbortSignal;
 }
 
 export interface PreviewComment {
@@ -96,7 +98,7 @@ export function startPreviewComment(
     (comment ??= new PrComment(
       github,
       { owner, repo, issueNumber: plan.pullRequest.number, marker: commentMarker(projectId) },
-      { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry },
+      { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: options.signal },
     ));
 
   return {
