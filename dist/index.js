@@ -52206,6 +52206,7 @@ function startPublishing(plan, stop, onArtifact = () => { }) {
 
 
 
+const COMMENT_GRACE_MS = 5_000;
 /** The project the builds belong to: the input, or the one the config file names or creates. */
 async function resolveProject(plan, client) {
     const { configFile, projectId } = plan.project;
@@ -52224,12 +52225,12 @@ async function resolveProject(plan, client) {
  * The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). It
  * never fails the step: without it the builds go on.
  */
-async function openComment(plan) {
+async function openComment(plan, signal) {
     if (plan.comment === null)
         return undefined;
     try {
         const { startPreviewComment } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89242));
-        return startPreviewComment(plan.comment, process.env);
+        return startPreviewComment(plan.comment, process.env, { signal });
     }
     catch (error) {
         core/* warning */.$e(`No pull-request comment: ${(0,src_errors/* messageOf */.bD)(error)}`);
@@ -52296,18 +52297,19 @@ async function run() {
         (0,runner_paths/* checkRunnerPaths */.nu)(process.env, {
             downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
         });
-        comment = await openComment(plan);
+        // The comment's last edit says how the run ended, so it may outlast the timeout a little.
+        comment = await openComment(plan, AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs + COMMENT_GRACE_MS)]));
         let latest = [];
         const publishing = openPublishing(plan, stop, (now) => {
             published = now;
             if (projectId)
-                comment?.update(projectId, latest);
+                comment?.update(projectId, latest, published.artifacts);
         });
         builds = await build(plan, cancel.signal, {
             onProject: (id) => (projectId = id),
             onBuildsChanged: (id, now) => {
                 latest = now;
-                comment?.update(id, now);
+                comment?.update(id, now, published.artifacts);
             },
             onDownloaded: (done) => publishing?.add(done),
         });
@@ -52593,10 +52595,12 @@ var src_escape = __nccwpck_require__(22988);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var result = __nccwpck_require__(17196);
 ;// CONCATENATED MODULE: ./src/report/timeline.ts
-// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases.
-// Mermaid draws dates in the viewer's time zone, so every time is an offset from the run's start
-// and the axis prints seconds since the epoch (`%s`), which no time zone changes. Builds reused
-// from an earlier run did not run in this one and stay off the chart.
+// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases,
+// then this run's download of its installer and the uploads of its workflow artifact and release
+// asset, so a user sees where the time went. Mermaid draws dates in the viewer's time zone, so
+// every time is an offset from the run's start and the axis prints seconds since the epoch (`%s`),
+// which no time zone changes. A build reused from an earlier run shows only what this run did with
+// it: its queued and building phases were another run's, maybe days ago.
 
 
 /** GitHub stops rendering big diagrams long before the summary's byte limit. */
@@ -52616,18 +52620,44 @@ function tickIntervalFor(spanMs) {
     ];
     return steps.find(([upTo]) => spanMs <= upTo)?.[1] ?? '1hour';
 }
-/** The builds the chart shows: those this run followed (not reused), at most MAX_GANTT_BUILDS. */
-const chartedBuilds = (builds) => builds
-    .filter((build) => build.id !== null && build.origin !== 'reused')
-    .slice(0, MAX_GANTT_BUILDS);
+function phaseBars(build, now) {
+    const { queued, building, ended } = build.phases;
+    const until = ended ?? now;
+    const bars = [{ name: 'queued', tag: '', span: { start: queued, end: building ?? until } }];
+    if (building === undefined)
+        return bars;
+    const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
+    // A status the spec does not list is the service's text: it never goes into the diagram.
+    const name = ['building', 'success', 'failed'].includes(build.status) ? build.status : 'ended';
+    const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
+    return [...bars, { name, tag, span: { start: building, end: until } }];
+}
+/** The build's bars: its phases when this run followed it, then this run's download and uploads. */
+function barsOf(build, published, now) {
+    const id = build.id ?? '';
+    const spans = [
+        ['download', build.download?.span],
+        ['artifact', published.artifacts.get(id)?.span],
+        ['release asset', published.assetUploads.get(id)],
+    ];
+    return [
+        ...(build.origin === 'reused' ? [] : phaseBars(build, now)),
+        ...spans.flatMap(([name, span]) => (span ? [{ name, tag: '', span }] : [])),
+    ];
+}
 /** Mermaid gantt lines; `now` ends the bars of builds still running. */
-function renderTimeline(builds, now) {
-    const shown = chartedBuilds(builds);
+function renderTimeline(builds, published, now) {
+    const charted = builds.flatMap((build) => {
+        const bars = build.id === null ? [] : barsOf(build, published, now);
+        return bars.length === 0 ? [] : [{ build, bars }];
+    });
+    const shown = charted.slice(0, MAX_GANTT_BUILDS);
     if (shown.length === 0)
         return [];
-    const start = Math.min(...shown.map((build) => build.phases.queued));
+    const spans = shown.flatMap(({ bars }) => bars.map((bar) => bar.span));
+    const start = Math.min(...spans.map((span) => span.start));
+    const end = Math.max(...spans.map((span) => span.end));
     const at = (ms) => Math.max(0, ms - start);
-    const end = Math.max(...shown.map((build) => build.phases.ended ?? now));
     const lines = [
         '```mermaid',
         'gantt',
@@ -52636,26 +52666,17 @@ function renderTimeline(builds, now) {
         `  tickInterval ${tickIntervalFor(end - start)}`,
         '  todayMarker off',
     ];
-    for (const build of shown) {
-        const { queued, building, ended } = build.phases;
-        const until = ended ?? now;
-        const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
-        const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
-        lines.push(`  section ${(0,result/* labelOf */.Wy)(build)}`);
-        lines.push(`  queued : ${at(queued)}, ${at(Math.max(queued, building ?? until))}`);
-        if (building !== undefined) {
-            // A status the spec does not list is the service's text: it never goes into the diagram.
-            const name = ['building', 'success', 'failed'].includes(build.status)
-                ? build.status
-                : 'ended';
-            lines.push(`  ${name} : ${tag}${at(building)}, ${at(Math.max(building, until))}`);
+    for (const { build, bars } of shown) {
+        lines.push(`  section ${(0,result/* labelOf */.Wy)(build)}${build.origin === 'reused' ? ' (reused)' : ''}`);
+        for (const { name, tag, span } of bars) {
+            lines.push(`  ${name} : ${tag}${at(span.start)}, ${at(Math.max(span.start, span.end))}`);
         }
     }
+    const followed = shown.some(({ build }) => build.origin !== 'reused');
     lines.push('```');
-    lines.push('_Seconds since the first build was queued._');
-    const followed = builds.filter((build) => build.id !== null && build.origin !== 'reused');
-    if (followed.length > shown.length) {
-        lines.push(`_Timeline shows the first ${shown.length} of ${followed.length} builds._`);
+    lines.push(`_Seconds since the first ${followed ? 'build was queued' : 'download began'}._`);
+    if (charted.length > shown.length) {
+        lines.push(`_Timeline shows the first ${shown.length} of ${charted.length} builds._`);
     }
     return lines;
 }
@@ -52738,7 +52759,7 @@ function renderSummary(facts, verdict, now) {
         '',
         ...notes.map((note) => `> ${(0,src_escape/* markdownText */.p7)(note, MAX_NOTE_CHARS)}`),
         ...(notes.length > 0 ? [''] : []),
-        ...renderTimeline(builds, now),
+        ...renderTimeline(builds, published, now),
         '',
     ];
     const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;

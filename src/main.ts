@@ -18,6 +18,8 @@ import type { PreviewComment } from './comment/preview-comment.ts';
 import type { BuildResult } from './builds/result.ts';
 import { startPublishing, type Publishing, type PublishStop } from './publish/publish-builds.ts';
 
+const COMMENT_GRACE_MS = 5_000;
+
 /** The project the builds belong to: the input, or the one the config file names or creates. */
 async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<string> {
   const { configFile, projectId } = plan.project;
@@ -38,11 +40,11 @@ async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<s
  * The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). It
  * never fails the step: without it the builds go on.
  */
-async function openComment(plan: Plan): Promise<PreviewComment | undefined> {
+async function openComment(plan: Plan, signal: AbortSignal): Promise<PreviewComment | undefined> {
   if (plan.comment === null) return undefined;
   try {
     const { startPreviewComment } = await import('./comment/preview-comment.ts');
-    return startPreviewComment(plan.comment, process.env);
+    return startPreviewComment(plan.comment, process.env, { signal });
   } catch (error) {
     core.warning(`No pull-request comment: ${messageOf(error)}`);
     return undefined;
@@ -125,17 +127,21 @@ export async function run(): Promise<void> {
     checkRunnerPaths(process.env, {
       downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
     });
-    comment = await openComment(plan);
+    // The comment's last edit says how the run ended, so it may outlast the timeout a little.
+    comment = await openComment(
+      plan,
+      AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs + COMMENT_GRACE_MS)]),
+    );
     let latest: readonly BuildResult[] = [];
     const publishing = openPublishing(plan, stop, (now) => {
       published = now;
-      if (projectId) comment?.update(projectId, latest);
+      if (projectId) comment?.update(projectId, latest, published.artifacts);
     });
     builds = await build(plan, cancel.signal, {
       onProject: (id) => (projectId = id),
       onBuildsChanged: (id, now) => {
         latest = now;
-        comment?.update(id, now);
+        comment?.update(id, now, published.artifacts);
       },
       onDownloaded: (done) => publishing?.add(done),
     });
