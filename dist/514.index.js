@@ -641,7 +641,7 @@ const publishDecision = (facts) => {
     return { publish: true };
 };
 /** The release for the plan's tag, found or created as a draft when the first installer comes. */
-function openRelease(context, plan) {
+function openRelease(context, plan, onAsset = () => { }) {
     const nameOf = (0,names/* createNamer */.Uf)('asset-name', plan.assetNameTemplate);
     let opened;
     const landed = [];
@@ -663,12 +663,14 @@ function openRelease(context, plan) {
                 const start = Date.now();
                 const placed = await placeAsset(context, plan, ready, installer, name);
                 const end = Date.now();
-                landed.push({
+                const asset = {
                     buildId: installer.buildId,
                     name: placed.asset.name,
                     url: placed.asset.browser_download_url,
                     span: placed.uploaded ? { start, end } : undefined,
-                });
+                };
+                landed.push(asset);
+                onAsset(asset);
                 ours.set(placed.asset.name, installer.sha256);
                 if (placed.uploaded) {
                     core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${placed.asset.name}" attached to ` +
@@ -876,7 +878,7 @@ function startRelease(plan, env, options) {
             maxDelayMs: retryBaseMs * 30,
             maxElapsedMs: 10 * 60_000,
         }, { onRetry: (event) => core/* info */.pq((0,api_retry/* describeRetry */.eV)(event, 'GitHub')) }),
-    }, plan.release);
+    }, plan.release, options.onAsset);
     return { uploads, workDir };
 }
 /** Every installer at once, then finished: the publishers for callers that have them all. */

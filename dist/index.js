@@ -52096,6 +52096,7 @@ var errors = __nccwpck_require__(54188);
 
 
 
+
 function installerOf(build) {
     if (build.id === null || build.download === undefined)
         return undefined;
@@ -52111,11 +52112,28 @@ function installerOf(build) {
         sha256,
     };
 }
-const publishedOf = (artifacts, release) => ({
+/** What landed so far, as the report reads it; the release's URL only once it is finished. */
+const publishedOf = (artifacts, assets, releaseUrl) => ({
     artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
-    assetUploads: new Map((release?.assets ?? []).flatMap((asset) => asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [])),
-    releaseUrl: release?.url,
+    assetUploads: new Map(assets.flatMap((asset) => asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [])),
+    releaseUrl,
 });
+const finished = ({ artifacts, release }) => publishedOf(artifacts, release?.assets ?? [], release?.url);
+/** Which builds' installers landed where before publishing stopped, and which did not. */
+function stoppedReport(plan, added, artifacts, assets) {
+    const labels = (installers) => installers.length === 0 ? 'none' : installers.map(builds_result/* labelOf */.Wy).join(', ');
+    const kinds = [];
+    if (plan.artifacts) {
+        kinds.push(['workflow artifacts', (i) => artifacts.some((a) => a.buildId === i.buildId)]);
+    }
+    if (plan.release) {
+        kinds.push(['draft release assets', (i) => assets.some((a) => a.buildId === i.buildId)]);
+    }
+    return kinds
+        .map(([kind, landed]) => `${kind} uploaded: ${labels(added.filter(landed))}, ` +
+        `not uploaded: ${labels(added.filter((i) => !landed(i)))}`)
+        .join('; ');
+}
 /** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
 async function unlessStopped(work, signal) {
     if (signal.aborted)
@@ -52133,20 +52151,24 @@ async function unlessStopped(work, signal) {
     }
 }
 function startPublishing(plan, stop, onArtifact = () => { }) {
-    const landed = [];
+    const added = [];
+    const artifacts = [];
+    const assets = [];
     let session;
     const open = () => (session ??= Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(514)]).then(__nccwpck_require__.bind(__nccwpck_require__, 86514)).then(({ openPublishing }) => openPublishing(plan, {
         signal: stop.signal,
         onArtifact: (artifact) => {
-            landed.push(artifact);
-            onArtifact(publishedOf(landed, null));
+            artifacts.push(artifact);
+            onArtifact(publishedOf(artifacts, assets));
         },
+        onAsset: (asset) => assets.push(asset),
     })));
     return {
         add(build) {
             const installer = installerOf(build);
             if (installer === undefined || stop.signal.aborted)
                 return;
+            added.push(installer);
             // A publisher that cannot load is said once, by finish.
             open().then((opened) => opened.add(installer), () => undefined);
         },
@@ -52154,33 +52176,29 @@ function startPublishing(plan, stop, onArtifact = () => { }) {
             if (session === undefined) {
                 if (!stop.signal.aborted)
                     core/* info */.pq('Nothing to publish: no build produced an installer');
-                return { published: publishedOf([], null), stopped: false };
+                return { published: publishedOf([], []), stopped: false };
             }
             const allBuildsSucceeded = builds.every((build) => (0,outcome/* outcomeOf */.s)(build) === 'succeeded');
             try {
                 const done = await unlessStopped(session.then((opened) => opened.finish({ allBuildsSucceeded })), stop.signal);
-                if (done !== undefined) {
-                    return { published: publishedOf(done.artifacts, done.release), stopped: false };
-                }
+                if (done !== undefined)
+                    return { published: finished(done), stopped: false };
                 // The publisher's group, if one is open, ends here: the report follows.
                 core/* endGroup */.N4();
                 return {
-                    published: publishedOf(landed, null),
+                    published: publishedOf(artifacts, assets),
                     stopped: true,
-                    error: `Publishing stopped: ${stop.because()}. What was uploaded stays as workflow artifacts ` +
-                        'and on the draft release, which is not published; re-run the job to finish it.',
+                    error: `Publishing stopped: ${stop.because()}. ` +
+                        `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
+                        '(what was uploaded stays on its draft); re-run the job to finish it.',
                 };
             }
             catch (error) {
                 if (error instanceof errors/* PublishError */.S1) {
-                    return {
-                        published: publishedOf(error.result.artifacts, error.result.release),
-                        error: error.message,
-                        stopped: false,
-                    };
+                    return { published: finished(error.result), error: error.message, stopped: false };
                 }
                 return {
-                    published: publishedOf(landed, null),
+                    published: publishedOf(artifacts, assets),
                     error: `Publishing failed: ${(0,src_errors/* messageOf */.bD)(error)}`,
                     stopped: false,
                 };

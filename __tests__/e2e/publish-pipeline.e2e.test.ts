@@ -278,6 +278,8 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
     // It ended on its own, report written, not by the grace period's forced exit.
     expect(stoppedAfter).toBeLessThan(CANCEL_GRACE_MS);
     expect(run.stdout).toContain('SIGTERM');
+    // The report names what landed where: linux's asset was cut short.
+    expect(run.stdout).toMatch(/draft release assets uploaded: none, not uploaded: linux\/x64/);
 
     // Nothing public: every release is a draft, and the upload cut short is not on it.
     for (const release of github.api.releases()) expect(release.draft).toBe(true);

@@ -80,6 +80,8 @@ describe('publishing to a GitHub that never answers', () => {
     expect(run.stdout).toMatch(
       /::error::Publishing stopped: the timeout input \(6s\) passed\..*not published/,
     );
+    // It names what landed where, and what did not.
+    expect(run.stdout).toContain('draft release assets uploaded: none, not uploaded: linux/x64');
     // 6 s of timeout, then the report; Octokit alone would wait minutes.
     expect(Date.now() - run.spawnedAt).toBeLessThan(15_000);
   }, 30_000);

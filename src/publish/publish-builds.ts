@@ -3,9 +3,15 @@
 // the artifact client) are loaded when the first installer comes, off the start path.
 import * as core from '@actions/core';
 import { outcomeOf } from '../builds/outcome.ts';
-import type { BuildResult, Span } from '../builds/result.ts';
+import { labelOf, type BuildResult, type Span } from '../builds/result.ts';
 import type { Published } from '../report/facts.ts';
-import type { ArtifactResult, Installer, PublishPlan, PublishResult } from './types.ts';
+import type {
+  ArtifactResult,
+  Installer,
+  PublishPlan,
+  PublishResult,
+  ReleaseAssetResult,
+} from './types.ts';
 import type { PublishSession } from './publisher.ts';
 import { PublishError } from './errors.ts';
 import { messageOf } from '../errors.ts';
@@ -25,18 +31,48 @@ export function installerOf(build: BuildResult): Installer | undefined {
   };
 }
 
+/** What landed so far, as the report reads it; the release's URL only once it is finished. */
 const publishedOf = (
   artifacts: readonly ArtifactResult[],
-  release: PublishResult['release'],
+  assets: readonly ReleaseAssetResult[],
+  releaseUrl?: string,
 ): Published => ({
   artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
   assetUploads: new Map(
-    (release?.assets ?? []).flatMap((asset): [string, Span][] =>
+    assets.flatMap((asset): [string, Span][] =>
       asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [],
     ),
   ),
-  releaseUrl: release?.url,
+  releaseUrl,
 });
+
+const finished = ({ artifacts, release }: PublishResult): Published =>
+  publishedOf(artifacts, release?.assets ?? [], release?.url);
+
+/** Which builds' installers landed where before publishing stopped, and which did not. */
+export function stoppedReport(
+  plan: PublishPlan,
+  added: readonly Installer[],
+  artifacts: readonly ArtifactResult[],
+  assets: readonly ReleaseAssetResult[],
+): string {
+  const labels = (installers: readonly Installer[]) =>
+    installers.length === 0 ? 'none' : installers.map(labelOf).join(', ');
+  const kinds: [string, (installer: Installer) => boolean][] = [];
+  if (plan.artifacts) {
+    kinds.push(['workflow artifacts', (i) => artifacts.some((a) => a.buildId === i.buildId)]);
+  }
+  if (plan.release) {
+    kinds.push(['draft release assets', (i) => assets.some((a) => a.buildId === i.buildId)]);
+  }
+  return kinds
+    .map(
+      ([kind, landed]) =>
+        `${kind} uploaded: ${labels(added.filter(landed))}, ` +
+        `not uploaded: ${labels(added.filter((i) => !landed(i)))}`,
+    )
+    .join('; ');
+}
 
 /** When publishing must end, whatever GitHub is doing, and why, for the report. */
 export interface PublishStop {
@@ -82,16 +118,19 @@ export function startPublishing(
   stop: PublishStop,
   onArtifact: (published: Published) => void = () => {},
 ): Publishing {
-  const landed: ArtifactResult[] = [];
+  const added: Installer[] = [];
+  const artifacts: ArtifactResult[] = [];
+  const assets: ReleaseAssetResult[] = [];
   let session: Promise<PublishSession> | undefined;
   const open = () =>
     (session ??= import('./publisher.ts').then(({ openPublishing }) =>
       openPublishing(plan, {
         signal: stop.signal,
         onArtifact: (artifact) => {
-          landed.push(artifact);
-          onArtifact(publishedOf(landed, null));
+          artifacts.push(artifact);
+          onArtifact(publishedOf(artifacts, assets));
         },
+        onAsset: (asset) => assets.push(asset),
       }),
     ));
 
@@ -99,6 +138,7 @@ export function startPublishing(
     add(build) {
       const installer = installerOf(build);
       if (installer === undefined || stop.signal.aborted) return;
+      added.push(installer);
       // A publisher that cannot load is said once, by finish.
       open().then(
         (opened) => opened.add(installer),
@@ -108,7 +148,7 @@ export function startPublishing(
     async finish(builds) {
       if (session === undefined) {
         if (!stop.signal.aborted) core.info('Nothing to publish: no build produced an installer');
-        return { published: publishedOf([], null), stopped: false };
+        return { published: publishedOf([], []), stopped: false };
       }
       const allBuildsSucceeded = builds.every((build) => outcomeOf(build) === 'succeeded');
       try {
@@ -116,28 +156,23 @@ export function startPublishing(
           session.then((opened) => opened.finish({ allBuildsSucceeded })),
           stop.signal,
         );
-        if (done !== undefined) {
-          return { published: publishedOf(done.artifacts, done.release), stopped: false };
-        }
+        if (done !== undefined) return { published: finished(done), stopped: false };
         // The publisher's group, if one is open, ends here: the report follows.
         core.endGroup();
         return {
-          published: publishedOf(landed, null),
+          published: publishedOf(artifacts, assets),
           stopped: true,
           error:
-            `Publishing stopped: ${stop.because()}. What was uploaded stays as workflow artifacts ` +
-            'and on the draft release, which is not published; re-run the job to finish it.',
+            `Publishing stopped: ${stop.because()}. ` +
+            `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
+            '(what was uploaded stays on its draft); re-run the job to finish it.',
         };
       } catch (error) {
         if (error instanceof PublishError) {
-          return {
-            published: publishedOf(error.result.artifacts, error.result.release),
-            error: error.message,
-            stopped: false,
-          };
+          return { published: finished(error.result), error: error.message, stopped: false };
         }
         return {
-          published: publishedOf(landed, null),
+          published: publishedOf(artifacts, assets),
           error: `Publishing failed: ${messageOf(error)}`,
           stopped: false,
         };

@@ -11,7 +11,14 @@ import { openArtifactUploads, type ArtifactUploads } from './artifacts.ts';
 import { PublishError } from './errors.ts';
 import { createGitHub, parseRepository } from './github.ts';
 import { openRelease, type ReleaseUploads } from './release.ts';
-import type { ArtifactResult, Installer, Publish, PublishPlan, PublishResult } from './types.ts';
+import type {
+  ArtifactResult,
+  Installer,
+  Publish,
+  PublishPlan,
+  PublishResult,
+  ReleaseAssetResult,
+} from './types.ts';
 import { asError } from '../errors.ts';
 
 export interface PublisherOptions {
@@ -26,6 +33,8 @@ export interface PublisherOptions {
   signal?: AbortSignal;
   /** Called as each workflow artifact lands. */
   onArtifact?(artifact: ArtifactResult): void;
+  /** Called as each installer lands on the release (uploaded, or found there already). */
+  onAsset?(asset: ReleaseAssetResult): void;
 }
 
 export interface PublishSession {
@@ -120,6 +129,7 @@ function startRelease(plan: PublishPlan, env: NodeJS.ProcessEnv, options: Publis
       ),
     },
     plan.release!,
+    options.onAsset,
   );
   return { uploads, workDir };
 }

@@ -54,7 +54,11 @@ export interface ReleaseUploads {
 }
 
 /** The release for the plan's tag, found or created as a draft when the first installer comes. */
-export function openRelease(context: ReleaseContext, plan: ReleasePlan): ReleaseUploads {
+export function openRelease(
+  context: ReleaseContext,
+  plan: ReleasePlan,
+  onAsset: (asset: ReleaseAssetResult) => void = () => {},
+): ReleaseUploads {
   const nameOf = createNamer('asset-name', plan.assetNameTemplate);
   let opened: ReturnType<typeof open> | undefined;
   const landed: ReleaseAssetResult[] = [];
@@ -76,12 +80,14 @@ export function openRelease(context: ReleaseContext, plan: ReleasePlan): Release
         const start = Date.now();
         const placed = await placeAsset(context, plan, ready, installer, name);
         const end = Date.now();
-        landed.push({
+        const asset: ReleaseAssetResult = {
           buildId: installer.buildId,
           name: placed.asset.name,
           url: placed.asset.browser_download_url,
           span: placed.uploaded ? { start, end } : undefined,
-        });
+        };
+        landed.push(asset);
+        onAsset(asset);
         ours.set(placed.asset.name, installer.sha256);
         if (placed.uploaded) {
           core.info(
