@@ -830,7 +830,7 @@ function openPublishing(plan, options = {}) {
                     pending.push(uploadArtifact(artifacts, installer));
             }
             if (plan.release) {
-                release ??= startRelease(plan, env, options);
+                release ??= startRelease(plan, plan.release, env, options);
                 const opened = release.uploads;
                 pending.push(uploads(() => opened.add(installer)));
             }
@@ -839,8 +839,9 @@ function openPublishing(plan, options = {}) {
             await Promise.all(pending);
             await artifacts?.close();
             if (release) {
+                const { uploads: opened, tag } = release;
                 try {
-                    const done = await core/* group */.Os(`Release ${plan.release.tag}`, () => release.uploads.finish(outcome));
+                    const done = await core/* group */.Os(`Release ${tag}`, () => opened.finish(outcome));
                     result.release = done.result;
                     failures.push(...done.failures);
                 }
@@ -857,7 +858,7 @@ function openPublishing(plan, options = {}) {
         },
     };
 }
-function startRelease(plan, env, options) {
+function startRelease(plan, releasePlan, env, options) {
     const retryBaseMs = options.retryBaseMs ?? 1000;
     const workDir = (0,temp_dir/* makeTempDir */.m)(env.RUNNER_TEMP, 'release-');
     const github = (0,publish_github/* createGitHub */.Cl)(plan.githubToken, {
@@ -878,8 +879,8 @@ function startRelease(plan, env, options) {
             maxDelayMs: retryBaseMs * 30,
             maxElapsedMs: 10 * 60_000,
         }, { onRetry: (event) => core/* info */.pq((0,api_retry/* describeRetry */.eV)(event, 'GitHub')) }),
-    }, plan.release, options.onAsset);
-    return { uploads, workDir };
+    }, releasePlan, options.onAsset);
+    return { uploads, tag: releasePlan.tag, workDir };
 }
 /** Every installer at once, then finished: the publishers for callers that have them all. */
 const createPublisher = (options = {}) => async (plan, installers, outcome) => {

@@ -18,6 +18,7 @@ import type {
   PublishPlan,
   PublishResult,
   ReleaseAssetResult,
+  ReleasePlan,
 } from './types.ts';
 import { asError } from '../errors.ts';
 
@@ -54,7 +55,7 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
   const failures: Error[] = [];
   const pending: Promise<void>[] = [];
   let artifacts: ArtifactUploads | undefined;
-  let release: { uploads: ReleaseUploads; workDir: string } | undefined;
+  let release: { uploads: ReleaseUploads; tag: string; workDir: string } | undefined;
 
   const uploadArtifact = async (uploader: ArtifactUploads, installer: Installer) => {
     try {
@@ -75,7 +76,7 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
         if (artifacts) pending.push(uploadArtifact(artifacts, installer));
       }
       if (plan.release) {
-        release ??= startRelease(plan, env, options);
+        release ??= startRelease(plan, plan.release, env, options);
         const opened = release.uploads;
         pending.push(uploads(() => opened.add(installer)));
       }
@@ -84,10 +85,9 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
       await Promise.all(pending);
       await artifacts?.close();
       if (release) {
+        const { uploads: opened, tag } = release;
         try {
-          const done = await core.group(`Release ${plan.release!.tag}`, () =>
-            release!.uploads.finish(outcome),
-          );
+          const done = await core.group(`Release ${tag}`, () => opened.finish(outcome));
           result.release = done.result;
           failures.push(...done.failures);
         } catch (error) {
@@ -102,7 +102,12 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
   };
 }
 
-function startRelease(plan: PublishPlan, env: NodeJS.ProcessEnv, options: PublisherOptions) {
+function startRelease(
+  plan: PublishPlan,
+  releasePlan: ReleasePlan,
+  env: NodeJS.ProcessEnv,
+  options: PublisherOptions,
+) {
   const retryBaseMs = options.retryBaseMs ?? 1000;
   const workDir = makeTempDir(env.RUNNER_TEMP, 'release-');
   const github = createGitHub(plan.githubToken, {
@@ -128,10 +133,10 @@ function startRelease(plan: PublishPlan, env: NodeJS.ProcessEnv, options: Publis
         { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
       ),
     },
-    plan.release!,
+    releasePlan,
     options.onAsset,
   );
-  return { uploads, workDir };
+  return { uploads, tag: releasePlan.tag, workDir };
 }
 
 /** Every installer at once, then finished: the publishers for callers that have them all. */
