@@ -397,18 +397,25 @@ function startPreviewComment(plan, env, options = {}) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cl: () => (/* binding */ createGitHub),
+/* harmony export */   Jz: () => (/* binding */ isRateLimited),
+/* harmony export */   MW: () => (/* binding */ askedWaitMs),
 /* harmony export */   Rd: () => (/* binding */ responseHeader),
 /* harmony export */   SU: () => (/* binding */ parseRepository),
+/* harmony export */   cw: () => (/* binding */ GitHubAnswerError),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   nG: () => (/* binding */ httpStatus),
 /* harmony export */   x9: () => (/* binding */ isAlreadyExists)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
-/* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(49735);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86856);
+/* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49735);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86856);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21405);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(83916);
 // The GitHub REST client for releases: the real Octokit from @actions/github, with retries and
 // rate-limit handling configured, logging through @actions/core.
+
+
 
 
 
@@ -431,7 +438,7 @@ const createGitHub = (token, options) => {
             onRateLimit: onLimit('primary'),
             onSecondaryRateLimit: onLimit('secondary'),
         },
-    }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__/* .throttling */ .A);
+    }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_4__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__/* .throttling */ .A);
 };
 const parseRepository = (repository) => {
     const [owner, repo, ...rest] = repository.split('/');
@@ -440,6 +447,22 @@ const parseRepository = (repository) => {
     }
     return { owner, repo };
 };
+/**
+ * A non-2xx answer to a request made without Octokit (asset uploads), in the shape of Octokit's
+ * RequestError as far as the helpers below read it, so both kinds are handled alike.
+ */
+class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ {
+    status;
+    response;
+    /** GitHub's own message, inert and without the token; undefined when it gave none. */
+    githubMessage;
+    constructor(what, status, response, githubMessage) {
+        super(`GitHub answered ${what} with HTTP ${status}${githubMessage ? `: ${githubMessage}` : ''}`);
+        this.status = status;
+        this.response = response;
+        this.githubMessage = githubMessage;
+    }
+}
 /** HTTP status of an Octokit error; undefined when no response came back. */
 const httpStatus = (error) => typeof error === 'object' &&
     error !== null &&
@@ -463,6 +486,22 @@ const isAlreadyExists = (error) => {
         errors.some((e) => e?.code === 'already_exists'));
 };
 const isTransient = (status) => status === undefined || status === 429 || status >= 500;
+/**
+ * A 403 that is GitHub's rate limit (a Retry-After, or the quota spent), not a refusal. Octokit's
+ * throttling plugin waits these out; requests made without Octokit (uploads) must do it themselves.
+ */
+const isRateLimited = (error) => httpStatus(error) === 403 &&
+    (responseHeader(error, 'retry-after') !== undefined ||
+        responseHeader(error, 'x-ratelimit-remaining') === '0');
+/** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
+const askedWaitMs = (error, now) => {
+    const retryAfter = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(responseHeader(error, 'retry-after'), now);
+    if (retryAfter !== undefined || responseHeader(error, 'x-ratelimit-remaining') !== '0') {
+        return retryAfter;
+    }
+    const reset = Number(responseHeader(error, 'x-ratelimit-reset'));
+    return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : undefined;
+};
 
 
 /***/ }),

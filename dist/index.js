@@ -45493,6 +45493,1304 @@ module.exports = {
 
 /***/ }),
 
+/***/ 75948:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Jk: () => (/* binding */ BuildServiceClient),
+  qx: () => (/* binding */ DEFAULT_USER_AGENT)
+});
+
+// UNUSED EXPORTS: DEFAULT_TIMEOUT_MS
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"1.0.0"};
+// EXTERNAL MODULE: ./src/api/log-stream.ts + 9 modules
+var log_stream = __nccwpck_require__(97707);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __nccwpck_require__(46466);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(53249);
+// EXTERNAL MODULE: ./src/api/file-name.ts + 1 modules
+var file_name = __nccwpck_require__(66710);
+// EXTERNAL MODULE: ./src/api/memory.ts + 2 modules
+var memory = __nccwpck_require__(98041);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+;// CONCATENATED MODULE: ./src/api/hash-writer.ts
+// What a `.part` file hands its full batches to: something that hashes them in the order given
+// and writes each at its offset. Small downloads do both on the main thread; large ones on a
+// thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
+
+// Kernels with large page-cache folios size them by the write's length; on a VM that hands freed
+// memory back to its host, 1 MiB folios come from cold memory and cost 2-3x the system time of
+// small ones (bench/README.md). 64 KiB writes measured as fast as 16-256 KiB ones, and steadiest.
+const WRITE_BYTES = 64 * 1024;
+class InlineHashWriter {
+    #file;
+    #hash = (0,external_node_crypto_.createHash)('sha256');
+    constructor(file) {
+        this.#file = file;
+    }
+    async write(batch, length, position) {
+        this.#hash.update(batch.subarray(0, length));
+        for (let done = 0; done < length;) {
+            const slice = Math.min(WRITE_BYTES, length - done);
+            const { bytesWritten } = await this.#file.write(batch, done, slice, position + done);
+            done += bytesWritten;
+        }
+        return batch;
+    }
+    reset() {
+        this.#hash = (0,external_node_crypto_.createHash)('sha256');
+    }
+    digest() {
+        return Promise.resolve(this.#hash.digest('hex'));
+    }
+    close() {
+        return Promise.resolve();
+    }
+}
+
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(75919);
+;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
+var _a;
+// Hash writers on a thread of their own: it hashes each batch it is handed, in order per file, and
+// writes it at its offset, synchronously (the thread has nothing else to do; a hop through libuv's
+// pool for each write measured slower). Over TLS on two cores the main thread is a large
+// download's bottleneck (decryption, then handing each 16 KiB record to JS); with sha256 and the
+// writes moved here, a 512 MiB download over https went from 0.43x curl's speed to 0.65x
+// (bench/README.md). Batch memory moves between the threads by transfer: nothing is copied.
+// Concurrent downloads share one thread (an isolate costs ~8 MiB); it stops when the last file
+// closes. Its code is a string run with `eval: true`, so the bundles need no second entry file and
+// ncc leaves its `require` calls alone.
+
+
+const THREAD_SOURCE = `
+'use strict';
+const { createHash } = require('node:crypto');
+const { writeSync } = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
+const { writeBytes } = workerData;
+const files = new Map();
+parentPort.on('message', (request) => {
+  if (request.kind === 'open') {
+    files.set(request.file, { fd: request.fd, hash: createHash('sha256'), failed: false });
+    return;
+  }
+  const file = files.get(request.file);
+  if (request.kind === 'close') files.delete(request.file);
+  if (file === undefined || file.failed) return;
+  try {
+    if (request.kind === 'write') {
+      const batch = new Uint8Array(request.memory, 0, request.length);
+      file.hash.update(batch);
+      for (let done = 0; done < batch.length; ) {
+        const length = Math.min(writeBytes, batch.length - done);
+        done += writeSync(file.fd, batch, done, length, request.position + done);
+      }
+      parentPort.postMessage(
+        { kind: 'written', file: request.file, memory: request.memory },
+        [request.memory],
+      );
+    } else if (request.kind === 'reset') {
+      file.hash = createHash('sha256');
+    } else if (request.kind === 'digest') {
+      parentPort.postMessage({ kind: 'digest', file: request.file, sha256: file.hash.digest('hex') });
+    }
+  } catch (error) {
+    file.failed = true;
+    parentPort.postMessage({
+      kind: 'failed',
+      file: request.file,
+      message: String((error && error.message) || error),
+      code: error && typeof error.code === 'string' ? error.code : undefined,
+    });
+  }
+});
+`;
+/** The thread, shared by the files open on it. */
+class HashThread {
+    static #running;
+    #worker;
+    #files = new Map();
+    #nextFile = 1;
+    #stopping = false;
+    constructor() {
+        this.#worker = new external_node_worker_threads_.Worker(THREAD_SOURCE, {
+            eval: true,
+            workerData: { writeBytes: WRITE_BYTES },
+            // It holds no more than a hash per file and a few messages.
+            resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
+        });
+        this.#worker.on('message', (reply) => this.#files.get(reply.file)?.onReply(reply));
+        this.#worker.on('error', (error) => this.#failAll(error));
+        this.#worker.on('exit', (code) => {
+            if (!this.#stopping) {
+                this.#failAll(new Error(`the download's writer thread stopped (${code}).`));
+            }
+        });
+    }
+    static open(writer, fd) {
+        const thread = (_a.#running ??= new _a());
+        const file = thread.#nextFile++;
+        thread.#files.set(file, writer);
+        thread.send({ kind: 'open', file, fd });
+        return { thread, file };
+    }
+    send(request, transfer = []) {
+        this.#worker.postMessage(request, transfer);
+    }
+    async close(file) {
+        if (!this.#files.delete(file))
+            return;
+        this.send({ kind: 'close', file });
+        if (this.#files.size > 0)
+            return;
+        this.#stopping = true;
+        if (_a.#running === this)
+            _a.#running = undefined;
+        await this.#worker.terminate();
+    }
+    #failAll(error) {
+        if (_a.#running === this)
+            _a.#running = undefined;
+        for (const writer of this.#files.values())
+            writer.fail(error);
+    }
+}
+_a = HashThread;
+class ThreadHashWriter {
+    #thread;
+    #file;
+    /** Replies come in the order of this file's requests. */
+    #writes = [];
+    #digests = [];
+    #error;
+    /** `fd`: the open `.part` file; it stays the caller's to close, after `close()`. */
+    constructor(fd) {
+        ({ thread: this.#thread, file: this.#file } = HashThread.open(this, fd));
+    }
+    write(batch, length, position) {
+        if (this.#error !== undefined)
+            return Promise.reject(this.#error);
+        const memory = batch.buffer;
+        this.#thread.send({ kind: 'write', file: this.#file, memory, length, position }, [memory]);
+        return new Promise((resolve, reject) => this.#writes.push({ resolve, reject }));
+    }
+    reset() {
+        this.#thread.send({ kind: 'reset', file: this.#file });
+    }
+    digest() {
+        if (this.#error !== undefined)
+            return Promise.reject(this.#error);
+        this.#thread.send({ kind: 'digest', file: this.#file });
+        return new Promise((resolve, reject) => this.#digests.push({ resolve, reject }));
+    }
+    close() {
+        return this.#thread.close(this.#file);
+    }
+    onReply(reply) {
+        if (reply.kind === 'written')
+            this.#writes.shift()?.resolve(Buffer.from(reply.memory));
+        else if (reply.kind === 'digest')
+            this.#digests.shift()?.resolve(reply.sha256);
+        else
+            this.fail(Object.assign(new Error(reply.message), { code: reply.code }));
+    }
+    fail(error) {
+        this.#error ??= error;
+        for (const waiter of [...this.#writes.splice(0), ...this.#digests.splice(0)]) {
+            waiter.reject(this.#error);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/part-file.ts
+// The `.part` file of a download: body chunks are gathered into a few large buffers, and each full
+// buffer goes to a hash writer while the next one fills. TLS hands out a fresh 16 KiB buffer per
+// record; writing each alone cost a system call per record and made the download CPU-bound.
+// Chunks are taken synchronously (no promise per chunk); memory stays bounded: BATCHES buffers,
+// and at most the chunk that found all of them busy.
+
+
+
+
+const BATCH_BYTES = 1024 * 1024;
+// Batches handed over at once: enough that a slow write does not stall the socket.
+const BATCHES = 4;
+// A thread costs ~10 ms to start and ~8 MiB of memory (the logs bench, whose six 64 KiB downloads
+// each had one, peaked 25 MiB higher); hashing on the main thread costs ~0.5 ms per MiB.
+const THREAD_FROM_BYTES = 32 * 1024 * 1024;
+/** Where a download of `expectedBytes` (unknown: treated as small) is hashed and written. */
+const hashPlaceFor = (expectedBytes) => expectedBytes !== undefined && expectedBytes >= THREAD_FROM_BYTES ? 'thread' : 'inline';
+class PartFile {
+    path;
+    /** Bytes accepted so far (hashed and on disk once `settle()` resolves). */
+    received = 0;
+    #file;
+    #writer;
+    /** Batch buffers not in use; allocated as needed, up to BATCHES in all. */
+    #free = [];
+    #allocated = 1;
+    #filling = Buffer.from(new ArrayBuffer(BATCH_BYTES));
+    #filled = 0;
+    /** File offset of the next batch handed over. */
+    #flushedTo = 0;
+    #inFlight = 0;
+    /** Wake whoever waits for a batch to come back (or for an error). */
+    #waiting = [];
+    /** Chunk parts that arrived while every batch was busy. */
+    #backlog = [];
+    #error;
+    constructor(partPath, file, writer) {
+        this.path = partPath;
+        this.#file = file;
+        this.#writer = writer;
+    }
+    /**
+     * A new, empty `partPath`. Whatever is there already goes first: `rm` removes a symlink, not its
+     * target, and O_EXCL refuses any entry (a symlink included) that appears before the open, so
+     * the bytes never follow a link planted to write them elsewhere.
+     */
+    static async create(partPath, place) {
+        await (0,promises_.rm)(partPath, { force: true });
+        const file = await (0,promises_.open)(partPath, external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_WRONLY);
+        return PartFile.over(file, partPath, place);
+    }
+    /** Over a file the caller opened (and answers for); `partPath` is what `discard()` removes. */
+    static over(file, partPath, place) {
+        const writer = place === 'thread' ? new ThreadHashWriter(file.fd) : new InlineHashWriter(file);
+        return new PartFile(partPath, file, writer);
+    }
+    /** Takes a chunk; false when the sender should pause until `drained()` resolves. */
+    accept(chunk) {
+        if (this.#error !== undefined)
+            throw this.#error;
+        this.received += chunk.length;
+        this.#take(chunk);
+        return this.#backlog.length === 0;
+    }
+    /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */
+    async drained() {
+        while (this.#backlog.length > 0 && this.#error === undefined)
+            await this.#batchBack();
+        if (this.#error !== undefined)
+            throw this.#error;
+    }
+    /** Hands over what is gathered; resolves once the file holds exactly `received` bytes. */
+    async settle() {
+        await this.drained();
+        if (this.#filled > 0) {
+            while (!this.#canHandOver && this.#error === undefined)
+                await this.#batchBack();
+            if (this.#error === undefined)
+                this.#handOver();
+        }
+        while (this.#inFlight > 0)
+            await this.#batchBack();
+        if (this.#error !== undefined)
+            throw this.#error;
+    }
+    /** Empties the file and the hash, to take the transfer again from byte 0. */
+    async restart() {
+        await this.settle();
+        this.#writer.reset();
+        await this.#file.truncate(0);
+        this.received = 0;
+        this.#flushedTo = 0;
+    }
+    /** Closes the complete file; returns the hex sha256 of its content. */
+    async finish() {
+        await this.settle();
+        const sha256 = await this.#writer.digest();
+        await this.#close();
+        return sha256;
+    }
+    async discard() {
+        await this.settle().catch(() => undefined);
+        await this.#close().catch(() => undefined);
+        await (0,promises_.rm)(this.path, { force: true });
+    }
+    async #close() {
+        await this.#writer.close();
+        await this.#file.close();
+    }
+    get #canHandOver() {
+        return this.#free.length > 0 || this.#allocated < BATCHES;
+    }
+    #take(chunk) {
+        for (let offset = 0; offset < chunk.length;) {
+            if (this.#filled === BATCH_BYTES) {
+                if (!this.#canHandOver || this.#backlog.length > 0) {
+                    this.#backlog.push(chunk.subarray(offset));
+                    return;
+                }
+                this.#handOver();
+            }
+            const copied = chunk.copy(this.#filling, this.#filled, offset);
+            this.#filled += copied;
+            offset += copied;
+        }
+    }
+    #handOver() {
+        const written = this.#writer.write(this.#filling, this.#filled, this.#flushedTo);
+        this.#flushedTo += this.#filled;
+        this.#inFlight++;
+        this.#filling =
+            this.#free.pop() ?? (this.#allocated++, Buffer.from(new ArrayBuffer(BATCH_BYTES)));
+        this.#filled = 0;
+        written.then((batch) => {
+            this.#inFlight--;
+            this.#free.push(batch);
+            const backlog = this.#backlog;
+            this.#backlog = [];
+            for (const part of backlog)
+                this.#take(part);
+            this.#wake();
+        }, (error) => {
+            this.#error ??= error;
+            this.#inFlight--;
+            this.#backlog = [];
+            this.#wake();
+        });
+    }
+    #wake() {
+        const waiting = this.#waiting;
+        this.#waiting = [];
+        for (const wake of waiting)
+            wake();
+    }
+    #batchBack() {
+        return new Promise((resolve) => this.#waiting.push(resolve));
+    }
+}
+
+// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
+var retry = __nccwpck_require__(21405);
+// EXTERNAL MODULE: ./src/api/transport.ts
+var api_transport = __nccwpck_require__(53841);
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __nccwpck_require__(83916);
+// EXTERNAL MODULE: ./src/escape.ts
+var src_escape = __nccwpck_require__(22988);
+;// CONCATENATED MODULE: ./src/api/download.ts
+// Streaming artifact download over the transport's dispatcher (so through the environment's
+// proxy): redirects followed by hand (the API key never leaves the API's origin, nor comes back
+// once the chain left it; https never drops to http), body → sha256 → `<name>.part` in large
+// writes, resume with Range + If-Range after a cut, a fresh URL when the artifact host refuses a
+// signed one, then an atomic rename. An answer that is not an installer (a document, the API's
+// own answer, nothing at all) is refused, and the folder is checked by real path before any
+// request. Every wait goes through the retry policy; a transfer that got further starts its count
+// over.
+
+
+
+
+
+
+
+
+
+
+
+const ENDPOINT = 'GET /builds/:buildId/download';
+// Every 2 MiB, not 8: a large download's hash thread costs 6-8 MiB; the peak stays ~120 MiB.
+const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+// Media types of documents: what an API, a login page or a storage error answers with, never an
+// installer (installers come as octet-stream or their own binary types).
+const DOCUMENT_TYPES = [
+    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
+    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
+    [/^(?:application|text)\/xml$/, 'an XML document'],
+];
+/** What kind of document a Content-Type announces; undefined for anything else, or none. */
+function documentKind(contentType) {
+    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
+}
+const headerOf = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+/** `Content-Range: bytes <start>-<end>/<total|*>` */
+function parseContentRange(value) {
+    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
+    if (!match)
+        return undefined;
+    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
+}
+/**
+ * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
+ * when the host gives neither (then a cut transfer starts again from zero).
+ */
+function validatorOf(headers) {
+    const etag = headerOf(headers, 'etag');
+    if (etag !== undefined && etag.startsWith('"'))
+        return etag;
+    return headerOf(headers, 'last-modified');
+}
+/** How an answer continues a transfer that already holds `received` bytes. */
+function continuationOf(received, status, rangeStart) {
+    if (status === 206)
+        return rangeStart === received ? (received === 0 ? 'fresh' : 'resume') : 'restart';
+    return received === 0 ? 'fresh' : 'restart';
+}
+function nextHop(buildId, from, location, hop) {
+    if (hop >= MAX_REDIRECTS) {
+        throw new errors/* DownloadError */.nV(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
+    }
+    const next = URL.parse(location, from.href);
+    if (next === null) {
+        throw new errors/* DownloadError */.nV(buildId, 'redirect', `redirected to something that is not a URL (${(0,src_escape/* commandText */.jt)(location, 100)}).`);
+    }
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+        throw new errors/* DownloadError */.nV(buildId, 'redirect', `redirected to a ${(0,src_escape/* commandText */.jt)(next.protocol, 40)} URL.`);
+    }
+    // An installer fetched over plain http could be swapped on the way and then published.
+    if (from.protocol === 'https:' && next.protocol === 'http:') {
+        throw new errors/* DownloadError */.nV(buildId, 'redirect', `redirected from https to plain http (${(0,src_escape/* commandText */.jt)(next.host, 100)}); refusing an ` +
+            'unencrypted transfer.');
+    }
+    return next;
+}
+async function downloadArtifact(transport, buildId, options) {
+    const { signal } = options;
+    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
+    await prepareDirectory(buildId, options.directory, options.within);
+    const transfer = {
+        part: undefined,
+        target: undefined,
+        validator: undefined,
+        total: undefined,
+        resumes: 0,
+        furthest: 0,
+        refusedOnce: false,
+    };
+    try {
+        await (0,retry/* withRetries */.LH)(transport.runtime, {
+            endpoint: ENDPOINT,
+            signal,
+            attempt: () => attemptTransfer(transport, buildId, start, transfer, options),
+        });
+        const part = transfer.part;
+        const size = part.received;
+        const sha256 = await part.finish();
+        const { target } = transfer;
+        await (0,promises_.rename)(part.path, target.filePath);
+        if (options.expectedSize !== undefined && options.expectedSize !== size) {
+            options.onWarning?.(`build ${buildId}: the artifact host sent ${size} bytes (Content-Length), the build's ` +
+                `artifactSize says ${options.expectedSize}; the download is complete by the host's ` +
+                `length and its sha256 is ${sha256}.`);
+        }
+        return {
+            path: target.filePath,
+            fileName: target.fileName,
+            size,
+            sha256,
+            resumes: transfer.resumes,
+        };
+    }
+    catch (error) {
+        await transfer.part?.discard();
+        throw error;
+    }
+}
+/** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
+async function attemptTransfer(transport, buildId, start, transfer, options) {
+    const received = transfer.part?.received ?? 0;
+    const resumeFrom = received > 0 && transfer.validator !== undefined ? received : 0;
+    if (received > 0 && resumeFrom === 0)
+        await transfer.part.restart();
+    const opened = await download_open(transport, buildId, start, resumeFrom, transfer, options.signal);
+    if (!opened.ok)
+        return opened;
+    const { response, url, leftApi } = opened.value;
+    try {
+        const announced = announcedTotal(response);
+        const refusal = notTheArtifact(transport, response, url, leftApi, announced);
+        if (refusal !== undefined)
+            throw new errors/* DownloadError */.nV(buildId, refusal.problem, refusal.message);
+        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
+        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announced ?? options.expectedSize));
+        const part = transfer.part;
+        const range = parseContentRange(headerOf(response.headers, 'content-range'));
+        const continuation = continuationOf(part.received, response.statusCode, range?.start);
+        if (part.received > 0)
+            transfer.resumes++;
+        if (response.statusCode === 206 && resumeFrom === 0) {
+            // Asking again would get the same answer, forever.
+            const contentRange = headerOf(response.headers, 'content-range');
+            throw new errors/* DownloadError */.nV(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
+                `${contentRange === undefined ? 'without Content-Range' : (0,src_escape/* commandText */.jt)(contentRange, 100)}).`);
+        }
+        const validator = validatorOf(response.headers);
+        // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
+        if (continuation === 'restart' || (part.received > 0 && validator !== transfer.validator)) {
+            await part.restart();
+            if (response.statusCode === 206)
+                return rangeMissed(buildId);
+        }
+        transfer.validator = validator;
+        transfer.total = announced ?? transfer.total;
+        return await receiveBody(transport, buildId, response, transfer, options);
+    }
+    finally {
+        // Frees the connection on every early exit; a no-op once the body was read to the end.
+        (0,api_transport/* discardBody */.LL)(response.body);
+    }
+}
+async function receiveBody(transport, buildId, response, transfer, options) {
+    const part = transfer.part;
+    // Without a length from the host, artifactSize is the only bound on a body that never ends.
+    const limit = transfer.total ?? options.expectedSize;
+    try {
+        await pipeBody(response.body, part, (received) => {
+            // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
+            if (limit !== undefined && received > limit) {
+                throw new errors/* DownloadError */.nV(buildId, 'size', `received more than ${limit} bytes.`);
+            }
+            options.onProgress?.(received, transfer.total);
+        });
+        await part.settle();
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            throw options.signal.reason;
+        if (error instanceof errors/* DownloadError */.nV)
+            throw error;
+        await part.settle();
+        const failure = transport.networkFailure(ENDPOINT, error, false);
+        const madeProgress = part.received > transfer.furthest;
+        transfer.furthest = Math.max(transfer.furthest, part.received);
+        return {
+            ok: false,
+            failure: {
+                ...failure,
+                madeProgress,
+                reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+            },
+        };
+    }
+    if (part.received === 0) {
+        throw new errors/* DownloadError */.nV(buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
+    }
+    if (transfer.total !== undefined && part.received !== transfer.total) {
+        throw new errors/* DownloadError */.nV(buildId, 'size', `received ${part.received} bytes, expected ${transfer.total}.`);
+    }
+    return { ok: true, value: true };
+}
+/**
+ * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
+ * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
+ */
+async function pipeBody(body, part, onChunk) {
+    const release = (0,memory/* releaseReadBuffers */.Z)(RELEASE_EVERY_BYTES);
+    const stop = (error) => body.destroy((0,src_errors/* asError */.zR)(error));
+    const take = (chunk) => {
+        try {
+            if (!part.accept(chunk)) {
+                body.pause();
+                part.drained().then(() => body.resume(), stop);
+            }
+            release(part.received);
+            onChunk(part.received);
+        }
+        catch (error) {
+            stop(error);
+        }
+    };
+    body.on('data', take);
+    try {
+        // Also settles for a body that ended or broke before this function was reached.
+        await (0,external_node_stream_promises_.finished)(body);
+    }
+    finally {
+        body.off('data', take);
+    }
+}
+/** A part that does not continue the file: ask again, now for all of it. */
+const rangeMissed = (buildId) => ({
+    ok: false,
+    failure: {
+        retryable: true,
+        outcomeUnknown: false,
+        reason: 'the range did not continue the file',
+        toError: () => new errors/* DownloadError */.nV(buildId, 'range', 'the artifact host kept answering with other ranges.'),
+    },
+});
+function announcedTotal({ statusCode, headers }) {
+    if (statusCode === 206)
+        return parseContentRange(headerOf(headers, 'content-range'))?.total;
+    const length = Number(headerOf(headers, 'content-length') ?? NaN);
+    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+/** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
+async function download_open(transport, buildId, start, resumeFrom, transfer, signal) {
+    let url = start;
+    // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
+    // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
+    let leftApi = false;
+    for (let hop = 0;; hop++) {
+        leftApi ||= url.origin !== transport.apiOrigin;
+        const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator } : {};
+        let response;
+        try {
+            response = await transport.send(url, {
+                method: 'GET',
+                headers,
+                signal,
+                idleTimeoutMs: transport.requestTimeoutMs(),
+                anonymous: leftApi,
+            });
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw signal.reason;
+            return {
+                ok: false,
+                failure: transport.networkFailure(ENDPOINT, error, false, undefined, url),
+            };
+        }
+        const status = response.statusCode;
+        const location = headerOf(response.headers, 'location');
+        if (status >= 300 && status < 400 && location !== undefined) {
+            (0,api_transport/* discardBody */.LL)(response.body);
+            url = nextHop(buildId, url, location, hop);
+            continue;
+        }
+        if (status === 200 || status === 206) {
+            // The body can break before anyone reads it; `finished()` reports that later.
+            response.body.on('error', () => { });
+            return { ok: true, value: { response, url, leftApi } };
+        }
+        // The status alone decides what happens; the body only adds the host's words.
+        const text = await (0,api_transport/* errorBodyStart */.pF)(response.body);
+        // After the chain left the API, even the API's origin answers as a host: it got no key.
+        if (leftApi) {
+            const now = transport.runtime.now();
+            return {
+                ok: false,
+                failure: hostFailure(buildId, url, status, response.headers, text, transfer, now),
+            };
+        }
+        return {
+            ok: false,
+            failure: transport.statusFailure(ENDPOINT, status, response.headers, text, buildId),
+        };
+    }
+}
+/**
+ * The artifact host's own answer. A 401/403/404/410 there usually means a signed URL that expired:
+ * worth one more try from the API, which hands out a fresh one. Never an API-key problem.
+ */
+function hostFailure(buildId, url, status, headers, text, transfer, now) {
+    const refused = [401, 403, 404, 410].includes(status);
+    const freshUrlHelps = refused && !transfer.refusedOnce;
+    if (refused)
+        transfer.refusedOnce = true;
+    const transient = status === 408 || status === 429 || status >= 500;
+    return {
+        retryable: freshUrlHelps || transient,
+        outcomeUnknown: false,
+        retryAfterMs: transient ? (0,retry/* parseRetryAfter */.mu)(headerOf(headers, 'retry-after'), now) : undefined,
+        reason: `the artifact host ${url.host} answered HTTP ${status}` +
+            (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
+        toError: (attempts) => new errors/* ArtifactHostError */.T9(buildId, url.host, status, text, attempts),
+    };
+}
+/**
+ * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
+ * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
+ * kept.
+ */
+function notTheArtifact(transport, { statusCode, headers }, url, leftApi, announced) {
+    const contentType = headerOf(headers, 'content-type');
+    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${(0,src_escape/* commandText */.jt)(contentType, 100)}`;
+    if (leftApi && url.origin === transport.apiOrigin) {
+        return {
+            problem: 'content',
+            message: `the artifact host's redirects led back to the service's API (${url.host}), which ` +
+                `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
+                'artifact host, never from the API, so nothing was saved.',
+        };
+    }
+    const kind = documentKind(contentType);
+    if (kind !== undefined) {
+        return {
+            problem: 'content',
+            message: `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
+                'where the installer was expected; nothing was saved.',
+        };
+    }
+    if (announced === 0) {
+        return {
+            problem: 'size',
+            message: `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`,
+        };
+    }
+    return undefined;
+}
+/**
+ * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
+ * next is made below it: a folder that is (or leads through) a link to elsewhere is refused before
+ * anything is created or written through it.
+ */
+async function prepareDirectory(buildId, directory, within) {
+    if (within === undefined) {
+        await (0,promises_.mkdir)(directory, { recursive: true });
+        return;
+    }
+    const root = external_node_path_default().resolve(within);
+    const target = external_node_path_default().resolve(directory);
+    const shown = `the download folder ${(0,src_escape/* commandText */.jt)(target, 300)}`;
+    if (!(0,file_name/* isInside */.FK)(root, target)) {
+        throw new errors/* DownloadError */.nV(buildId, 'path', `${shown} is not inside ${(0,src_escape/* commandText */.jt)(root, 300)}.`);
+    }
+    await (0,promises_.mkdir)(root, { recursive: true });
+    const realRoot = await (0,promises_.realpath)(root);
+    let current = root;
+    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
+        current = external_node_path_default().join(current, name);
+        await (0,promises_.mkdir)(current).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        const real = await (0,promises_.realpath)(current).catch(() => undefined);
+        if (real === undefined || !(0,file_name/* isInside */.FK)(realRoot, real)) {
+            throw new errors/* DownloadError */.nV(buildId, 'path', `${shown} leads, through ${(0,src_escape/* commandText */.jt)(current, 300)}, ` +
+                (real === undefined ? 'to a link to nowhere' : `to ${(0,src_escape/* commandText */.jt)(real, 300)}`) +
+                `, outside ${(0,src_escape/* commandText */.jt)(realRoot, 300)}; refusing to write there.`);
+        }
+    }
+}
+function targetOf(directory, buildId, headers, url) {
+    const fallback = (0,file_name/* sanitizeFileName */.xH)(`${buildId}.bin`, 'artifact.bin');
+    const fileName = (0,file_name/* sanitizeFileName */.xH)((0,file_name/* fileNameFromContentDisposition */.OA)(headerOf(headers, 'content-disposition')) ??
+        (0,file_name/* fileNameFromUrl */.x2)(url), fallback);
+    const filePath = (0,file_name/* pathInside */._l)(directory, fileName);
+    if (filePath === undefined) {
+        throw new errors/* DownloadError */.nV(buildId, 'name', `the file name '${(0,src_escape/* commandText */.jt)(fileName, 100)}' leaves ${(0,src_escape/* commandText */.jt)(directory, 300)}.`);
+    }
+    return { fileName, filePath };
+}
+
+// EXTERNAL MODULE: ./src/api/reconcile.ts
+var reconcile = __nccwpck_require__(54804);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __nccwpck_require__(8164);
+;// CONCATENATED MODULE: ./src/api/client.ts
+// BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
+// schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
+
+
+
+
+
+
+
+
+const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const id = (value) => encodeURIComponent(value);
+class BuildServiceClient {
+    #transport;
+    constructor(options) {
+        this.#transport = new api_transport/* Transport */.oK({
+            baseUrl: options.baseUrl,
+            apiKey: options.apiKey,
+            userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            runtime: (0,retry/* defaultRetryRuntime */.kv)(options.retry, {
+                deadline: options.deadline,
+                onRetry: options.onRetry,
+            }),
+            ca: options.ca,
+        });
+    }
+    listProjects(o = {}) {
+        return this.#transport.json({ method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: schemas/* ProjectList */.e$ }, o.signal);
+    }
+    getProject(projectId, o = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /projects/:projectId',
+            path: `/projects/${id(projectId)}`,
+            schema: schemas/* Project */.MM,
+            resourceId: projectId,
+            check: (0,reconcile/* answersFor */.ze)('project', projectId, 'id'),
+        }, o.signal);
+    }
+    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
+    createProject(body, o = {}) {
+        const since = Date.now();
+        return this.#transport.json({
+            method: 'POST',
+            endpoint: 'POST /projects',
+            path: '/projects',
+            schema: schemas/* CreatedProject */.i,
+            body,
+            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
+            reconcile: async () => (0,reconcile/* findCreatedProject */.XI)((await this.listProjects(o)).projects, body, since),
+        }, o.signal);
+    }
+    updateProject(projectId, patch, o = {}) {
+        return this.#transport.json({
+            method: 'PATCH',
+            endpoint: 'PATCH /projects/:projectId',
+            path: `/projects/${id(projectId)}`,
+            schema: schemas/* UpdatedProject */.tc,
+            body: patch,
+            resourceId: projectId,
+            check: (0,reconcile/* answersFor */.ze)('project', projectId, 'id'),
+        }, o.signal);
+    }
+    /** Irreversible: deletes the project with all its builds and artifacts. */
+    deleteProject(projectId, o = {}) {
+        return this.#transport.json({
+            method: 'DELETE',
+            endpoint: 'DELETE /projects/:projectId',
+            path: `/projects/${id(projectId)}`,
+            schema: schemas/* DeletedProject */.NF,
+            resourceId: projectId,
+            check: (0,reconcile/* answersFor */.ze)('project', projectId, 'id'),
+        }, o.signal);
+    }
+    listBuilds(projectId, o = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /projects/:projectId/builds',
+            path: `/projects/${id(projectId)}/builds`,
+            schema: schemas/* BuildList */.nU,
+            resourceId: projectId,
+            check: (0,reconcile/* buildsOf */.jV)(projectId),
+        }, o.signal);
+    }
+    getBuild(buildId, o = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /builds/:buildId',
+            path: `/builds/${id(buildId)}`,
+            schema: schemas/* Build */.L2,
+            resourceId: buildId,
+            check: (0,reconcile/* answersFor */.ze)('build', buildId, 'id'),
+        }, o.signal);
+    }
+    /**
+     * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
+     * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
+     * unparsable body) the build list is consulted, so a lost answer never yields a second build.
+     */
+    triggerBuild(projectId, body, o = {}) {
+        const since = Date.now();
+        return this.#transport.json({
+            method: 'POST',
+            endpoint: 'POST /projects/:projectId/builds',
+            path: `/projects/${id(projectId)}/builds`,
+            schema: schemas/* TriggeredBuild */.Kh,
+            body,
+            resourceId: projectId,
+            check: (0,reconcile/* triggeredAs */.a$)(projectId, body),
+            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
+            reconcile: async () => (0,reconcile/* findTriggeredBuild */.Ln)((await this.listBuilds(projectId, o)).builds, body, since),
+        }, o.signal);
+    }
+    getBuildLogs(buildId, o = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /builds/:buildId/logs',
+            path: `/builds/${id(buildId)}/logs`,
+            schema: schemas/* BuildLogs */.q4,
+            resourceId: buildId,
+            check: (0,reconcile/* answersFor */.ze)('build', buildId, 'buildId'),
+        }, o.signal);
+    }
+    /**
+     * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
+     * an answer as long as `o.lastBytes` is the same log and is not parsed. See log-stream.ts.
+     */
+    readBuildLog(buildId, o) {
+        return this.#transport.stream({
+            endpoint: 'GET /builds/:buildId/logs',
+            path: `/builds/${id(buildId)}/logs`,
+            resourceId: buildId,
+            maxBytes: log_stream/* MAX_LOG_ANSWER_BYTES */.jK,
+            read: (response) => (0,log_stream/* readLogEntries */.NT)(response, buildId, o),
+        }, o.signal);
+    }
+    /** Streams the artifact into `o.directory`; see download.ts. */
+    downloadArtifact(buildId, o) {
+        return downloadArtifact(this.#transport, buildId, o);
+    }
+    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
+    createWebhook(body, o = {}) {
+        const since = Date.now();
+        return this.#transport.json({
+            method: 'POST',
+            endpoint: 'POST /webhooks',
+            path: '/webhooks',
+            schema: schemas/* Webhook */.KD,
+            body,
+            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
+            reconcile: async () => (0,reconcile/* findCreatedWebhook */.TK)((await this.listWebhooks(o)).webhooks, body, since),
+        }, o.signal);
+    }
+    listWebhooks(o = {}) {
+        return this.#transport.json({ method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: schemas/* WebhookList */.Ig }, o.signal);
+    }
+    deleteWebhook(webhookId, o = {}) {
+        return this.#transport.json({
+            method: 'DELETE',
+            endpoint: 'DELETE /webhooks/:webhookId',
+            path: `/webhooks/${id(webhookId)}`,
+            schema: schemas/* DeletedWebhook */.xV,
+            resourceId: webhookId,
+            check: (0,reconcile/* answersFor */.ze)('webhook', webhookId, 'id'),
+        }, o.signal);
+    }
+    /** Closes the kept-alive connections. */
+    close() {
+        return this.#transport.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 49043:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GK: () => (/* binding */ describeProxy),
+/* harmony export */   SM: () => (/* binding */ createDispatcher),
+/* harmony export */   iJ: () => (/* binding */ proxyFor)
+/* harmony export */ });
+/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19783);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
+// The one undici dispatcher every request of the action goes through. It routes each origin the
+// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
+// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
+// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
+// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
+// sent to the proxy only.
+
+
+/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
+function proxyFor(url) {
+    return (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .getProxyUrl */ .s)(url);
+}
+/** The proxy without its credentials, for logs. */
+function describeProxy(proxy) {
+    return `${proxy.protocol}//${proxy.host}`;
+}
+class RoutingDispatcher extends undici__WEBPACK_IMPORTED_MODULE_1__/* .Dispatcher */ .mk {
+    #tls;
+    #direct;
+    #proxies = new Map();
+    constructor(options) {
+        super();
+        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
+        this.#direct = new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6({ connect: this.#tls });
+    }
+    dispatch(options, handler) {
+        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
+    }
+    async close() {
+        await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((p) => p.close())]);
+    }
+    async destroy() {
+        await Promise.all([
+            this.#direct.destroy(),
+            ...[...this.#proxies.values()].map((p) => p.destroy()),
+        ]);
+    }
+    #route(origin) {
+        const proxy = proxyFor(origin);
+        if (proxy === undefined)
+            return this.#direct;
+        const key = proxy.href;
+        let agent = this.#proxies.get(key);
+        if (agent === undefined) {
+            agent = new undici__WEBPACK_IMPORTED_MODULE_1__/* .ProxyAgent */ .kT({
+                uri: describeProxy(proxy),
+                ...proxyCredentials(proxy),
+                requestTls: this.#tls,
+                proxyTls: this.#tls,
+            });
+            this.#proxies.set(key, agent);
+        }
+        return agent;
+    }
+}
+// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+function proxyCredentials(proxy) {
+    if (proxy.username === '' && proxy.password === '')
+        return {};
+    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    return { token: `Basic ${basic}` };
+}
+/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+function createDispatcher(options = {}) {
+    return new RoutingDispatcher(options);
+}
+
+
+/***/ }),
+
+/***/ 99111:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ serviceMessageOf)
+/* harmony export */ });
+/* unused harmony export redact */
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22988);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(27194);
+// The service's error format is not specified (spec §7): take its own message from whichever
+// common shape the body has, else a short excerpt of the text; never the API key in any of its
+// spellings, and never the start of a workflow command.
+
+
+const EXCERPT_CHARS = 200;
+const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+function messageOf(parsed) {
+    if (parsed === null || typeof parsed !== 'object')
+        return nonEmptyString(parsed);
+    const body = parsed;
+    const error = body.error;
+    if (error !== null && typeof error === 'object') {
+        const inner = error;
+        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
+    }
+    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
+}
+/**
+ * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
+ * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
+ */
+function redact(text, secrets) {
+    const spellings = secrets.flatMap(_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .secretSpellings */ .G).sort((a, b) => b.length - a.length);
+    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
+}
+/**
+ * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
+ * or a short excerpt of whatever text came back; one inert line (see commandText).
+ */
+function serviceMessageOf(body, secrets) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        parsed = undefined;
+    }
+    const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
+    // Redacted before it is cut, so a key is never left half-shown at the cut.
+    const excerpt = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(redact(message, secrets), EXCERPT_CHARS);
+    return excerpt === '' ? undefined : excerpt;
+}
+
+
+/***/ }),
+
+/***/ 53249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A5: () => (/* binding */ ApiKeyRefusedError),
+/* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   MU: () => (/* binding */ TimeoutError),
+/* harmony export */   Ne: () => (/* binding */ ProxyRefusedError),
+/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
+/* harmony export */   T9: () => (/* binding */ ArtifactHostError),
+/* harmony export */   by: () => (/* binding */ ResponseTooLargeError),
+/* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   m_: () => (/* binding */ NotFoundError),
+/* harmony export */   nV: () => (/* binding */ DownloadError)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22988);
+// Every failure the client reports. Messages name the endpoint as a template
+// ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
+// reaches an error (see error-body.ts).
+
+
+const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
+/** The service answered with a status that is not a success. */
+class ApiError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    status;
+    endpoint;
+    serviceMessage;
+    attempts;
+    constructor(status, endpoint, serviceMessage, attempts = 1, message) {
+        super(message ??
+            `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
+                (serviceMessage ? `: ${serviceMessage}` : '.'));
+        this.status = status;
+        this.endpoint = endpoint;
+        this.serviceMessage = serviceMessage;
+        this.attempts = attempts;
+    }
+}
+/** 401 or 403: the service refused the API key. */
+class ApiKeyRefusedError extends ApiError {
+    constructor(status, endpoint, serviceMessage) {
+        super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
+            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            'Check that the api-key secret is set, current, and allowed to use this project.');
+    }
+}
+/** 404: the resource named by the request does not exist. */
+class NotFoundError extends ApiError {
+    resourceId;
+    constructor(endpoint, resourceId, serviceMessage) {
+        super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
+            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            'Check the id; it may have been deleted or belong to another account.');
+        this.resourceId = resourceId;
+    }
+}
+/**
+ * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
+ * the contract (an id of another form, a negative size), or is not the resource asked for. The
+ * message names the field and the rule, never the value.
+ */
+class ResponseShapeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    endpoint;
+    status;
+    /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
+    fieldPath;
+    attempts;
+    /**
+     * Asking again won't help: the body was JSON of another shape or another resource. False for a
+     * body that was not JSON at all (garbled on the way), which a later read may get right.
+     */
+    final;
+    constructor(endpoint, status, fieldPath, problem, attempts = 1, final = true) {
+        super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
+            `${fieldPath} ${problem}. The service may be a different API version than this action ` +
+            'expects, or misbehaving.');
+        this.endpoint = endpoint;
+        this.status = status;
+        this.fieldPath = fieldPath;
+        this.attempts = attempts;
+        this.final = final;
+    }
+}
+const sizeText = (bytes) => bytes >= 1024 * 1024
+    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
+    : `${bytes} bytes`;
+/**
+ * An answer longer than the client reads for its endpoint: refused when Content-Length announced
+ * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
+ */
+class ResponseTooLargeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    endpoint;
+    limitBytes;
+    /** The announced length; undefined when the body was cut off while it streamed. */
+    sizeBytes;
+    constructor(endpoint, limitBytes, sizeBytes) {
+        super((sizeBytes === undefined
+            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+                'reads from it; reading stopped there. '
+            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
+                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
+            'The service is misbehaving; retry later, or report it to the service.');
+        this.endpoint = endpoint;
+        this.limitBytes = limitBytes;
+        this.sizeBytes = sizeBytes;
+    }
+}
+/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
+class NetworkError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    endpoint;
+    /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
+    code;
+    attempts;
+    /** `proxy`: the proxy the request went through (without credentials), if any. */
+    constructor(endpoint, code, attempts, message, proxy) {
+        super(message ??
+            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}` +
+                (proxy === undefined
+                    ? '. Check base-url and that the service is reachable from the runner' +
+                        ' (behind a proxy, set HTTPS_PROXY).'
+                    : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
+        this.endpoint = endpoint;
+        this.code = code;
+        this.attempts = attempts;
+    }
+}
+/** The proxy of the environment would not open a tunnel to the host (HTTP status of its answer). */
+class ProxyRefusedError extends NetworkError {
+    proxyStatus;
+    constructor(endpoint, proxy, host, proxyStatus, attempts) {
+        super(endpoint, 'EPROXY', attempts, `The proxy ${proxy} refused to connect to ${host} (HTTP ${proxyStatus}` +
+            (proxyStatus === 407 ? ': proxy authentication required' : '') +
+            `)${attemptsNote(attempts)}. ` +
+            (proxyStatus === 407
+                ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
+                : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
+        this.proxyStatus = proxyStatus;
+    }
+}
+/** No complete answer within the per-request timeout, even after retrying. */
+class TimeoutError extends NetworkError {
+    timeoutMs;
+    constructor(endpoint, timeoutMs, attempts) {
+        super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
+            'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
+            "is left of the step's timeout input.)");
+        this.timeoutMs = timeoutMs;
+    }
+}
+/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
+class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    buildId;
+    problem;
+    constructor(buildId, problem, message) {
+        super(`Download of build ${buildId}: ${message}`);
+        this.buildId = buildId;
+        this.problem = problem;
+    }
+}
+/**
+ * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
+ * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
+ */
+class ArtifactHostError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    buildId;
+    host;
+    status;
+    attempts;
+    constructor(buildId, host, status, body, attempts) {
+        const words = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(body, 200);
+        super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
+            `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
+            (status >= 500 || status === 429 || status === 408
+                ? 'The host may be overloaded; re-run the job later.'
+                : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
+                    "the runner's network; re-run the job, or check the runner's proxy settings."));
+        this.buildId = buildId;
+        this.host = host;
+        this.status = status;
+        this.attempts = attempts;
+    }
+}
+
+
+/***/ }),
+
 /***/ 66710:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -46025,1779 +47323,21 @@ const isEventId = (value) => EVENT_ID.test(value);
 
 /***/ }),
 
-/***/ 21405:
+/***/ 97707:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  kv: () => (/* binding */ defaultRetryRuntime),
-  eV: () => (/* binding */ describeRetry),
-  mu: () => (/* binding */ parseRetryAfter),
-  ml: () => (/* binding */ systemClock),
-  Hk: () => (/* binding */ systemSleep),
-  f$: () => (/* binding */ timeLeft),
-  LH: () => (/* binding */ withRetries)
+  Qy: () => (/* binding */ LogEntryShapeError),
+  jK: () => (/* binding */ MAX_LOG_ANSWER_BYTES),
+  Er: () => (/* binding */ UnreadableBodyError),
+  Rj: () => (/* binding */ declaredLength),
+  NT: () => (/* binding */ readLogEntries)
 });
 
-// UNUSED EXPORTS: DEFAULT_RETRY_POLICY, backoffDelay, nextDelay
+// UNUSED EXPORTS: MAX_LOG_TEXT_BYTES
 
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/api/retry.ts
-// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
-// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
-// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
-// (API calls, polling, downloads, release uploads) goes through it.
-
-// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
-// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
-// budget is what normally ends a hopeless run.
-const DEFAULT_RETRY_POLICY = {
-    maxAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 5_000,
-    maxElapsedMs: 60_000,
-};
-const systemClock = () => Date.now();
-const systemSleep = (ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
-    throw signal?.aborted ? signal.reason : error;
-});
-const defaultRetryRuntime = (policy = {}, options = {}) => ({
-    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
-    random: Math.random,
-    sleep: systemSleep,
-    now: Date.now,
-    deadline: options.deadline,
-    onRetry: options.onRetry,
-});
-/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
-function describeRetry(event, server) {
-    const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
-    const asked = event.serverAsked ? `, as ${server} asked` : '';
-    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
-}
-/** Time left before the runtime's deadline; Infinity without one. */
-const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
-/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
-function backoffDelay(policy, failedAttempt, random) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
-    return Math.floor(ceiling * random());
-}
-/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
-function parseRetryAfter(value, nowMs) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    if (!/[a-z]/i.test(text))
-        return undefined;
-    const at = Date.parse(text);
-    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-/**
- * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
- * when it gave one (bounded by the deadline only, when there is one), else backoff within the
- * budget and the deadline.
- */
-function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
-    const { policy } = runtime;
-    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
-        return undefined;
-    const left = timeLeft(runtime);
-    const serverAsked = failure.retryAfterMs !== undefined;
-    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
-    // What the server asks for is bounded by the deadline alone; without one, by the budget.
-    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
-    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
-        return undefined;
-    }
-    return delayMs;
-}
-async function withRetries(runtime, task) {
-    let startedAt = runtime.now();
-    let outcomeUnknown = false;
-    let failuresInRow = 0;
-    for (let attempt = 1;; attempt++) {
-        if (outcomeUnknown && task.reconcile) {
-            const found = await task.reconcile();
-            if (found !== undefined)
-                return found;
-        }
-        const result = await task.attempt(attempt);
-        if (result.ok)
-            return result.value;
-        const { failure } = result;
-        outcomeUnknown ||= failure.outcomeUnknown;
-        if (failure.madeProgress) {
-            failuresInRow = 0;
-            startedAt = runtime.now();
-        }
-        failuresInRow++;
-        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
-        if (delayMs === undefined)
-            throw failure.toError(attempt);
-        runtime.onRetry?.({
-            endpoint: task.endpoint,
-            attempt,
-            delayMs,
-            reason: failure.reason,
-            serverAsked: failure.retryAfterMs !== undefined,
-        });
-        await runtime.sleep(delayMs, task.signal);
-    }
-}
-
-
-/***/ }),
-
-/***/ 8164:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ek: () => (/* binding */ BuildId),
-/* harmony export */   Hd: () => (/* binding */ isTerminal),
-/* harmony export */   Ig: () => (/* binding */ WebhookList),
-/* harmony export */   KD: () => (/* binding */ Webhook),
-/* harmony export */   Kh: () => (/* binding */ TriggeredBuild),
-/* harmony export */   L2: () => (/* binding */ Build),
-/* harmony export */   MM: () => (/* binding */ Project),
-/* harmony export */   NF: () => (/* binding */ DeletedProject),
-/* harmony export */   P4: () => (/* binding */ PLATFORMS),
-/* harmony export */   Pr: () => (/* binding */ ARCHES),
-/* harmony export */   e$: () => (/* binding */ ProjectList),
-/* harmony export */   i: () => (/* binding */ CreatedProject),
-/* harmony export */   ih: () => (/* binding */ isKnownStatus),
-/* harmony export */   jn: () => (/* binding */ shapeProblem),
-/* harmony export */   nU: () => (/* binding */ BuildList),
-/* harmony export */   q4: () => (/* binding */ BuildLogs),
-/* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
-/* harmony export */   tc: () => (/* binding */ UpdatedProject),
-/* harmony export */   xP: () => (/* binding */ LogEntry),
-/* harmony export */   xV: () => (/* binding */ DeletedWebhook)
-/* harmony export */ });
-/* unused harmony exports EVENT_TYPES, URL_MAX_CHARS, TIMESTAMP_MAX_CHARS, VERSION_MAX_CHARS, LEVEL_MAX_CHARS, TEXT_MAX_CHARS, WINDOW_MAX_PIXELS, ProjectId, WebhookId, EventId, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, BuildEventData, WebhookEvent, ProjectEventData */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38816);
-/* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(67958);
-// Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
-// Everything the service returns is untrusted: ids have the spec's forms, statuses are short
-// tokens, texts and URLs are bounded, numbers are sane, timestamps parse. Objects are tolerant of
-// extra fields (zod strips them) and strict on the fields we use. Fields that the spec gives only
-// on some endpoints, or only once a build completed, are optional, and a reasonable service may
-// send null. Every rule's problem text names what is wrong and never quotes the value (it may
-// carry a newline and a workflow command): see `shapeProblem`.
-
-
-const PLATFORMS = ['mac', 'windows', 'linux'];
-const ARCHES = ['x64', 'arm64'];
-/** The statuses the spec lists (§3). A service that grows may send others. */
-const BUILD_STATUSES = ['queued', 'building', 'success', 'failed'];
-const EVENT_TYPES = [
-    'build.queued',
-    'build.started',
-    'build.succeeded',
-    'build.failed',
-    'project.created',
-    'project.updated',
-    'project.deleted',
-];
-/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
-const URL_MAX_CHARS = 8 * 1024;
-/** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
-const TIMESTAMP_MAX_CHARS = 64;
-/** A version: semver with pre-release and build parts fits easily. */
-const VERSION_MAX_CHARS = 128;
-/** A log entry's level (`info`, `warn`, …). */
-const LEVEL_MAX_CHARS = 64;
-/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
-const TEXT_MAX_CHARS = 4 * 1024;
-/** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
-const WINDOW_MAX_PIXELS = 100_000;
-// A problem text of our own starts with `is `; zod's own messages are wrapped by shapeProblem.
-// `abort`: the later checks of a value that failed one are not run (a 700 MB text is not parsed as
-// a date).
-const rule = (problem) => ({ error: problem, abort: true });
-const idOf = (pattern, form) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(pattern, rule(`is not of the form ${form}_<id>`));
-const BuildId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_ID */ .jt, 'build');
-const ProjectId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .PROJECT_ID */ .iJ, 'proj');
-const WebhookId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_ID */ .Uw, 'wh');
-const EventId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .EVENT_ID */ .hy, 'evt');
-const Platform = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(PLATFORMS);
-const Arch = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(ARCHES);
-// A short token, not one of a fixed list: one build with a status the spec does not list (say
-// `cancelled`) must not make a whole build list unreadable, and isTerminal decides what it means.
-const token = (problem) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, rule(problem));
-const BuildStatus = token('is not a status (a letter, then up to 39 letters, digits, _ . -)');
-const EventType = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(EVENT_TYPES);
-const isKnownStatus = (status) => BUILD_STATUSES.includes(status);
-/** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
-const isTerminal = (status) => status !== 'queued' && status !== 'building';
-const text = (maxChars) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(maxChars, rule(`is longer than ${maxChars} characters`));
-const timestamp = text(TIMESTAMP_MAX_CHARS).refine((value) => !Number.isNaN(Date.parse(value)), rule('is not a timestamp'));
-const url = text(URL_MAX_CHARS);
-// No control, format or line-separator characters: a version is shown in log lines and titles.
-const version = text(VERSION_MAX_CHARS).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, rule('is not printable text (it has control or format characters)'));
-const count = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
-    .int(rule('is not a whole number (at most 2^53 - 1)'))
-    .nonnegative(rule('is negative'));
-const pixels = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
-    .int(rule('is not a whole number (at most 2^53 - 1)'))
-    .positive(rule('is not positive'))
-    .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
-const optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
-// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
-// body) is not shown.
-const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
-    ? String(key)
-    : '?';
-/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
-function shapeProblem(error, prefix = []) {
-    const issue = error.issues[0];
-    const path = [...prefix, ...(issue?.path ?? [])];
-    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
-    if (issue === undefined)
-        return { fieldPath, problem: 'is invalid' };
-    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
-        return { fieldPath, problem: 'is missing' };
-    }
-    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
-    return { fieldPath, problem };
-}
-const ProjectWindow = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    width: pixels,
-    height: pixels,
-    resizable: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-});
-const ProjectFeatures = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    autoUpdate: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    tray: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    menuBar: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-});
-const name = text(TEXT_MAX_CHARS);
-const message = optional(text(TEXT_MAX_CHARS));
-const ProjectSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: ProjectId,
-    name,
-    url,
-    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
-    createdAt: timestamp,
-    updatedAt: optional(timestamp),
-});
-const Project = ProjectSummary.extend({
-    author: optional(text(TEXT_MAX_CHARS)),
-    version: optional(version),
-    appId: optional(text(TEXT_MAX_CHARS)),
-    window: optional(ProjectWindow),
-    features: optional(ProjectFeatures),
-});
-const ProjectList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ projects: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ProjectSummary), total: count });
-const CreatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: ProjectId,
-    name,
-    url,
-    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
-    createdAt: timestamp,
-    message,
-});
-const UpdatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: ProjectId,
-    name,
-    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
-    updatedAt: timestamp,
-    message,
-});
-const deleted = (id) => zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id, deleted: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(true), message });
-const DeletedProject = deleted(ProjectId);
-const DeletedWebhook = deleted(WebhookId);
-const BuildSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: BuildId,
-    projectId: ProjectId,
-    version: optional(version),
-    platform: Platform,
-    arch: Arch,
-    status: BuildStatus,
-    createdAt: timestamp,
-    completedAt: optional(timestamp),
-    artifactUrl: optional(url),
-});
-const Build = BuildSummary.extend({
-    startedAt: optional(timestamp),
-    duration: optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative'))),
-    artifactSize: optional(count),
-    buildLog: optional(url),
-});
-const BuildList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ builds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(BuildSummary), total: count });
-const TriggeredBuild = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: BuildId,
-    projectId: ProjectId,
-    platform: Platform,
-    arch: Arch,
-    version: optional(version),
-    status: BuildStatus,
-    createdAt: timestamp,
-    message,
-});
-const LogEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    timestamp,
-    level: text(LEVEL_MAX_CHARS),
-    // Any text: the log is what the build printed, shown inertly; the answer's size bounds it.
-    message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-});
-const BuildLogs = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ buildId: BuildId, logs: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(LogEntry) });
-const Webhook = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: WebhookId,
-    url,
-    // Not EventType: a type a newer service knows must not make the webhook unreadable.
-    events: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(token('is not an event type')),
-    active: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
-    createdAt: timestamp,
-});
-const WebhookList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ webhooks: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Webhook), total: count });
-// Webhook deliveries (spec §6.2).
-const BuildEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    build: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-        id: BuildId,
-        projectId: ProjectId,
-        version: optional(version),
-        platform: Platform,
-        arch: Arch,
-        status: BuildStatus,
-        artifactUrl: optional(url),
-        duration: optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative'))),
-    }),
-    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id: ProjectId, name }),
-});
-const WebhookEvent = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: EventId,
-    type: EventType,
-    createdAt: timestamp,
-    data: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()),
-});
-// Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
-// Project fields may come along.
-const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ id: ProjectId, name: optional(name) }),
-});
-
-
-/***/ }),
-
-/***/ 71958:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ createTurns),
-/* harmony export */   z: () => (/* binding */ createLimiter)
-/* harmony export */ });
-function createLimiter(concurrency) {
-    let running = 0;
-    const waiting = [];
-    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
-    const release = () => {
-        const next = waiting.shift();
-        if (next)
-            next();
-        else
-            running -= 1;
-    };
-    return async (task) => {
-        if (running >= concurrency)
-            await new Promise((resolve) => waiting.push(resolve));
-        else
-            running += 1;
-        try {
-            return await task();
-        }
-        finally {
-            release();
-        }
-    };
-}
-function createTurns(turnMs) {
-    let busy = false;
-    const waiting = [];
-    const handOn = () => {
-        const next = waiting.shift();
-        if (next)
-            next();
-        else
-            busy = false;
-    };
-    return async (task) => {
-        if (busy)
-            await new Promise((resolve) => waiting.push(resolve));
-        else
-            busy = true;
-        let held = true;
-        const giveUp = () => {
-            if (!held)
-                return;
-            held = false;
-            handOn();
-        };
-        const turnOver = setTimeout(giveUp, turnMs).unref();
-        try {
-            return await task();
-        }
-        finally {
-            clearTimeout(turnOver);
-            giveUp();
-        }
-    };
-}
-
-
-/***/ }),
-
-/***/ 68873:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ describeBuild),
-/* harmony export */   s: () => (/* binding */ outcomeOf)
-/* harmony export */ });
-/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
-// The one decision of how a build turned out; every report asks this function, never its own copy.
-
-
-/**
- * `failed` when the service said so, or said something it does not list, or when the action could
- * not trigger, follow or download the build; `unfinished` while it runs (or when the step stopped
- * waiting); `succeeded` only for a success the action delivered in full.
- */
-function outcomeOf(build) {
-    if (build.problem !== undefined)
-        return 'failed';
-    if (build.status === 'success')
-        return 'succeeded';
-    return (0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(build.status) ? 'failed' : 'unfinished';
-}
-/** `linux/x64 build_1 (failed)`, or with what went wrong on the action's side. */
-const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${build.id ?? '(not triggered)'} (${build.problem?.message ?? build.status})`;
-
-
-/***/ }),
-
-/***/ 74462:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Bs: () => (/* binding */ statusLine),
-/* harmony export */   C7: () => (/* binding */ formatElapsed),
-/* harmony export */   D5: () => (/* binding */ createProgressGate),
-/* harmony export */   Xo: () => (/* binding */ formatSeconds),
-/* harmony export */   oz: () => (/* binding */ progressLine)
-/* harmony export */ });
-/* unused harmony export PROGRESS_EVERY_MS */
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22988);
-/* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
-
-
-
-const PROGRESS_EVERY_MS = 30_000;
-function formatElapsed(ms) {
-    const seconds = Math.max(0, Math.round(ms / 1000));
-    if (seconds < 60)
-        return `${seconds}s`;
-    const minutes = Math.floor(seconds / 60);
-    if (minutes < 60)
-        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
-}
-/** A short span, to the tenth of a second: `1.2 s`. */
-const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
-/** When the build entered its current phase. */
-const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
-const statusLine = (build, previous) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(`${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
-function progressLine(watched, now) {
-    const running = watched.filter(({ build }) => build.id !== null && (0,_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .s)(build) === 'unfinished');
-    const done = watched.length - running.length;
-    const parts = [
-        `${done}/${watched.length} done`,
-        ...running.map(({ build, latest }) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(build.status, 40)} ` +
-            formatElapsed(now - phaseStart(build)) +
-            (latest === undefined ? '' : `: ${latest}`)),
-    ];
-    return (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(parts.join(' · '), 4_000);
-}
-/** Whether a progress line is due: true at most once per `everyMs`. */
-function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
-    let last = clock();
-    return () => {
-        const now = clock();
-        if (now - last < everyMs)
-            return false;
-        last = now;
-        return true;
-    };
-}
-
-
-/***/ }),
-
-/***/ 17196:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Af: () => (/* binding */ withProblem),
-/* harmony export */   BM: () => (/* binding */ withDownload),
-/* harmony export */   Bg: () => (/* binding */ resultOf),
-/* harmony export */   GJ: () => (/* binding */ unfollowed),
-/* harmony export */   H: () => (/* binding */ untriggered),
-/* harmony export */   Px: () => (/* binding */ observed),
-/* harmony export */   Wy: () => (/* binding */ labelOf),
-/* harmony export */   X1: () => (/* binding */ withLog)
-/* harmony export */ });
-/* unused harmony exports unknownStatusProblem, targetProblem */
-/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
-// One build as the action knows it: an immutable value, replaced (never edited) as the service
-// reports more. Outputs, annotations, the summary and the verdict all read these.
-
-const labelOf = (target) => `${target.platform}/${target.arch}`;
-const timeOf = (timestamp) => {
-    const ms = Date.parse(timestamp ?? '');
-    return Number.isNaN(ms) ? undefined : ms;
-};
-const unknownStatusProblem = (status) => ({
-    stage: 'status',
-    message: `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
-        `(it knows ${_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_STATUSES */ .qJ.join(', ')}); counted as not successful`,
-});
-/** The service reports the build for another target than the one it is followed as. */
-function targetProblem(target, reported) {
-    if (reported.platform === target.platform && reported.arch === target.arch)
-        return undefined;
-    return {
-        stage: 'follow',
-        message: `the service reports this build as ${labelOf(reported)}, not ${labelOf(target)}; ` +
-            `its installer is not taken as ${labelOf(target)}'s`,
-    };
-}
-/**
- * The build as the service reports it now, folded into what was known; `now` on the action's clock.
- * The target stays the one the build was asked for; a report of another is a problem.
- */
-function observed(result, build, now) {
-    const { phases } = result;
-    const status = build.status;
-    return {
-        ...result,
-        status,
-        version: build.version ?? result.version,
-        artifactSize: ('artifactSize' in build ? build.artifactSize : undefined) ?? result.artifactSize,
-        phases: {
-            queued: timeOf(build.createdAt) ?? phases.queued,
-            building: timeOf('startedAt' in build ? build.startedAt : undefined) ??
-                phases.building ??
-                (status === 'queued' ? undefined : now),
-            ended: timeOf('completedAt' in build ? build.completedAt : undefined) ??
-                phases.ended ??
-                ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(status) ? now : undefined),
-        },
-        problem: result.problem ??
-            targetProblem(result, build) ??
-            ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownStatus */ .ih)(status) ? undefined : unknownStatusProblem(status)),
-    };
-}
-const blank = (target, version, origin, now) => ({
-    platform: target.platform,
-    arch: target.arch,
-    id: null,
-    version,
-    status: 'queued',
-    origin,
-    phases: { queued: now, building: undefined, ended: undefined },
-    artifactSize: undefined,
-    download: undefined,
-    problem: undefined,
-    log: undefined,
-});
-/** A build as first reported, followed as `target` (by default, the one it reports). */
-const resultOf = (build, origin, now, target = build) => observed({ ...blank(target, build.version ?? null, origin, now), id: build.id }, build, now);
-/** A target whose trigger failed: no build exists. */
-const untriggered = (target, version, message, now) => ({
-    ...blank(target, version, 'triggered', now),
-    problem: { stage: 'trigger', message },
-});
-/** A target left without a build of its own: the id the service gave is another target's. */
-const unfollowed = (result, problem) => ({
-    ...blank(result, result.version, result.origin, result.phases.queued),
-    problem,
-});
-/** The first problem is the one that explains the others. */
-const withProblem = (result, problem) => result.problem === undefined ? { ...result, problem } : result;
-const withDownload = (result, download) => ({
-    ...result,
-    download,
-});
-const withLog = (result, log) => ({ ...result, log });
-
-
-/***/ }),
-
-/***/ 81379:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ isEntry)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73136);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
-// Whether a module is the process's entry: `node dist/index.js`, as the runner starts an action.
-// Importing the bundle (a local runner, a test, a tool that inspects it) must not start a build.
-
-
-const real = (file) => {
-    try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(file);
-    }
-    catch {
-        return file;
-    }
-};
-function isEntry(moduleUrl, argv1 = process.argv[1]) {
-    return argv1 !== undefined && real((0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(moduleUrl)) === real(argv1);
-}
-
-
-/***/ }),
-
-/***/ 83916:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   bD: () => (/* binding */ messageOf),
-/* harmony export */   lZ: () => (/* binding */ ActionError),
-/* harmony export */   zR: () => (/* binding */ asError)
-/* harmony export */ });
-// The base of every failure the action and its sub-actions report, as @actions/artifact does it:
-// the name is the class's own, the facts a user or a caller needs are fields on the instance, and
-// the message says what happened and how to fix it.
-class ActionError extends Error {
-    constructor(message, options) {
-        super(message, options);
-        // new.target is the concrete class, so a subclass never has to set its own name.
-        this.name = new.target.name;
-    }
-}
-/** The message of anything thrown; what is not an Error is shown as a string. */
-const messageOf = (error) => error instanceof Error ? error.message : String(error);
-/** Anything thrown, as an Error (a thrown string or value becomes the message). */
-const asError = (error) => error instanceof Error ? error : new Error(String(error));
-
-
-/***/ }),
-
-/***/ 22988:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Jj: () => (/* binding */ cut),
-/* harmony export */   jt: () => (/* binding */ commandText),
-/* harmony export */   p7: () => (/* binding */ markdownText)
-/* harmony export */ });
-// Service text made inert for each medium it is shown in. Everything the service says (ids,
-// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
-// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
-// Control characters (a newline would start a new line, and with it a workflow command; `\r`
-// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
-// as something else).
-// eslint-disable-next-line no-control-regex
-const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
-/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
-function cut(text, maxChars) {
-    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
-}
-/**
- * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
- * controls, never the start of a workflow command, cut to `maxChars`.
- */
-function commandText(text, maxChars = 200) {
-    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
-    return cut(flat.replace(/^::/, ': :'), maxChars);
-}
-// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
-// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
-const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
-/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
-function markdownText(text, maxChars = 500) {
-    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
-}
-
-
-/***/ }),
-
-/***/ 79407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6292);
-
-
-if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
-    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 6292:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __nccwpck_require__(77094);
-// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
-var retry = __nccwpck_require__(21405);
-// EXTERNAL MODULE: ./src/builds/progress.ts
-var progress = __nccwpck_require__(74462);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/temp-dir.ts
-var temp_dir = __nccwpck_require__(90327);
-// EXTERNAL MODULE: ./src/api/file-name.ts + 1 modules
-var file_name = __nccwpck_require__(66710);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __nccwpck_require__(8164);
-// EXTERNAL MODULE: ./src/escape.ts
-var src_escape = __nccwpck_require__(22988);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-;// CONCATENATED MODULE: ./src/builds/log-text.ts
-// How a build's log reads in the step's output (pure). The service's text is untrusted: printed
-// lines sit between `::stop-commands::<token>` and `::<token>::`, and a quoted line is made inert.
-
-
-/** A level is a short word (`info`, `error`); anything longer is cut to this. */
-const MAX_LEVEL_CHARS = 16;
-/** One printed line of a message at most this long: a 50 MB line must not become a 50 MB line. */
-const MAX_LINE_CHARS = 64 * 1024;
-/** A line an annotation may quote is kept this long at most. */
-const MAX_QUOTE_CHARS = 300;
-const newStopToken = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
-/** The runner prints everything between these two lines as text, whatever it looks like. */
-const stopCommands = (token) => [
-    `::stop-commands::${token}`,
-    `::${token}::`,
-];
-const clockTime = (timestamp) => {
-    const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
-    return time?.[1] ?? (0,src_escape/* commandText */.jt)(timestamp, 30);
-};
-/** `line`, or its first `maxChars` characters and how many more were cut. */
-function boundLine(line, maxChars = MAX_LINE_CHARS) {
-    if (line.length <= maxChars)
-        return line;
-    // Never half of a surrogate pair: the cut line stays valid text.
-    const end = /[\ud800-\udbff]/.test(line[maxChars - 1]) ? maxChars - 1 : maxChars;
-    return `${line.slice(0, end)} … (${line.length - end} more characters cut)`;
-}
-/** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
-function formatLogEntry(entry) {
-    const prefix = `${clockTime(entry.timestamp)} ${(0,src_escape/* commandText */.jt)(entry.level, MAX_LEVEL_CHARS).padEnd(7)}`;
-    return entry.message.split(/\r\n|\r|\n/).map((line) => `${prefix} ${boundLine(line)}`);
-}
-const isErrorEntry = (entry) => /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message);
-/**
- * The lines a failure annotation quotes, kept as the log goes by: the last error lines, or the
- * last lines when none says error. Holds at most `count` of each, whatever the log's length.
- */
-class QuoteTail {
-    #count;
-    #errors = [];
-    #last = [];
-    constructor(count = 5) {
-        this.#count = count;
-    }
-    add(entry) {
-        const line = (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
-        this.#last = keepLast(this.#last, line, this.#count);
-        if (isErrorEntry(entry))
-            this.#errors = keepLast(this.#errors, line, this.#count);
-    }
-    lines() {
-        return (this.#errors.length > 0 ? this.#errors : this.#last).slice(-this.#count);
-    }
-}
-function keepLast(lines, line, count) {
-    lines.push(line);
-    if (lines.length > count * 2)
-        return lines.slice(-count);
-    return lines;
-}
-
-// EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __nccwpck_require__(78474);
-;// CONCATENATED MODULE: ./src/builds/output.ts
-// Where a build's log goes on the step's output. process.stdout queues writes in memory when the
-// runner reads slower than a long log prints (a pipe is asynchronous on Node), so a log is written
-// in chunks straight to the file descriptor, each waiting until the pipe takes it: the process
-// holds one chunk, not the log. Only once nothing else is queued, so the order stays as printed.
-
-
-
-const pause = new Int32Array(new SharedArrayBuffer(4));
-function writeAll(fd, chunk) {
-    for (let offset = 0; offset < chunk.length;) {
-        try {
-            offset += (0,external_node_fs_.writeSync)(fd, chunk, offset);
-        }
-        catch (error) {
-            // A non-blocking pipe that is full: the reader will make room in a moment.
-            if (error.code !== 'EAGAIN')
-                throw error;
-            Atomics.wait(pause, 0, 0, 1);
-        }
-    }
-}
-const stdoutOutput = {
-    idle: () => process.stdout.writableLength === 0,
-    async settled() {
-        while (process.stdout.writableLength > 0)
-            await (0,external_node_events_.once)(process.stdout, 'drain');
-    },
-    write: (text) => writeAll(1, typeof text === 'string' ? Buffer.from(text) : text),
-};
-/** Through process.stdout, for tests that read what it was given. */
-const streamOutput = {
-    idle: () => true,
-    settled: async () => { },
-    // A copy: the caller reuses its buffer, and process.stdout may still hold this one.
-    write: (text) => void process.stdout.write(typeof text === 'string' ? text : Buffer.from(text)),
-};
-const lines = (texts) => `${texts.join(external_node_os_.EOL)}${external_node_os_.EOL}`;
-
-;// CONCATENATED MODULE: ./src/builds/build-log.ts
-// Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
-// RUNNER_TEMP, printed as one group when the build ends (several builds), or straight to the
-// output inside the build's open group (a single build, watched live). Each line once, in order:
-// a log that shrinks or changes order is said once, and nothing more of it is taken.
-
-
-
-
-
-
-const NO_LINES = '(the service returned no log lines)';
-const PRINT_CHUNK_BYTES = 64 * 1024;
-/** Lines are written in batches of up to this many bytes. */
-const BATCH_BYTES = 64 * 1024;
-/** Messages longer than this are remembered by their hash, not kept. */
-const KEPT_MESSAGE_CHARS = 1024;
-const fingerprintOf = (entry) => ({
-    timestamp: entry.timestamp,
-    level: entry.level,
-    length: entry.message.length,
-    message: entry.message.length <= KEPT_MESSAGE_CHARS
-        ? entry.message
-        : (0,external_node_crypto_.hash)('sha256', entry.message, 'base64'),
-});
-const sameFingerprint = (a, b) => a.timestamp === b.timestamp &&
-    a.level === b.level &&
-    a.length === b.length &&
-    a.message === b.message;
-class BuildLog {
-    #title;
-    #output;
-    /** null: live, lines go straight to the output. */
-    #file;
-    #quote = new QuoteTail();
-    #onDisorder;
-    /** Entries of the service's log already taken: each read's entries from here on are new. */
-    #taken = 0;
-    /** The entry at `#taken - 1`: the next read must still have it there. */
-    #last;
-    #lastTime = Number.NEGATIVE_INFINITY;
-    /** Why nothing more is taken from this log. */
-    #disorder;
-    #lines = 0;
-    #latestMessage;
-    /** Lines added and not written yet, as bytes: a line's string is garbage as soon as it is added. */
-    #pending = Buffer.allocUnsafe(BATCH_BYTES);
-    #pendingBytes = 0;
-    #groupOpen = false;
-    constructor(title, output, file, onDisorder) {
-        this.#title = title;
-        this.#output = output;
-        this.#file = file;
-        this.#onDisorder = onDisorder;
-    }
-    /** Gathers the lines in `file` until `printGroup()`. */
-    static toFile(title, output, file, onDisorder) {
-        (0,external_node_fs_.appendFileSync)(file, '');
-        return new BuildLog(title, output, file, onDisorder);
-    }
-    /** Prints the lines as they come, inside a group opened at the first of them. */
-    static live(title, output, onDisorder) {
-        return new BuildLog(title, output, null, onDisorder);
-    }
-    get taken() {
-        return this.#taken;
-    }
-    /** Where a read hands entries from: the last one taken, to check it is still there. */
-    get from() {
-        return Math.max(0, this.#taken - 1);
-    }
-    /** The log shrank or changed order: nothing more is taken from it. */
-    get stopped() {
-        return this.#disorder !== undefined;
-    }
-    /** The newest line, made inert, for a progress line. */
-    get latest() {
-        return this.#latestMessage === undefined ? undefined : (0,src_escape/* commandText */.jt)(this.#latestMessage, 80);
-    }
-    /**
-     * Takes the entry at `index` of the service's log, once. The entry at `from` must be the last one
-     * taken, and a new entry must not be older than it (the spec lists entries chronologically):
-     * otherwise the log was reordered, and nothing more is taken. Other indexes are ignored.
-     */
-    add(entry, index) {
-        if (this.#disorder !== undefined)
-            return;
-        if (index === this.#taken - 1) {
-            if (!sameFingerprint(fingerprintOf(entry), this.#last)) {
-                this.#stop(`changed order: entry ${index + 1} is no longer the one shown there`);
-            }
-            return;
-        }
-        if (index !== this.#taken)
-            return;
-        const time = Date.parse(entry.timestamp);
-        if (time < this.#lastTime) {
-            this.#stop(`is not in chronological order: entry ${index + 1} is older than entry ${index}`);
-            return;
-        }
-        if (!Number.isNaN(time))
-            this.#lastTime = time;
-        this.#taken = index + 1;
-        this.#last = fingerprintOf(entry);
-        this.#quote.add(entry);
-        this.#latestMessage = (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
-        for (const line of formatLogEntry(entry)) {
-            this.#addLine(`${line}${external_node_os_.EOL}`);
-            this.#lines += 1;
-        }
-    }
-    /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
-    counted(entries) {
-        if (this.#disorder === undefined && entries < this.#taken) {
-            this.#stop(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
-        }
-    }
-    #stop(reason) {
-        this.#disorder = reason;
-        this.#onDisorder(reason);
-    }
-    #addLine(text) {
-        const bytes = Buffer.byteLength(text);
-        if (this.#pendingBytes + bytes > this.#pending.length) {
-            if (this.#file !== null || this.#output.idle())
-                this.#writePending();
-            // A live log waiting for a busy output, or one line longer than a batch: make room.
-            if (this.#pendingBytes + bytes > this.#pending.length) {
-                const larger = Buffer.allocUnsafe(Math.max(2 * this.#pending.length, this.#pendingBytes + bytes));
-                this.#pending.copy(larger, 0, 0, this.#pendingBytes);
-                this.#pending = larger;
-            }
-        }
-        this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
-    }
-    /** Writes (or prints, when live) what was added and not written yet. */
-    async flush() {
-        if (this.#file === null)
-            await this.#output.settled();
-        this.#writePending();
-    }
-    digest() {
-        return { lines: this.#lines, quote: this.#quote.lines() };
-    }
-    /**
-     * Prints the whole group in one synchronous run, so no other build's output can land inside it.
-     * A live log closes its open group instead.
-     */
-    async printGroup(titleSuffix) {
-        await this.flush();
-        await this.#output.settled();
-        if (this.#file === null) {
-            if (!this.#groupOpen)
-                this.#printLive(lines([NO_LINES]));
-            this.#output.write(lines(['::endgroup::']));
-            this.#groupOpen = false;
-            return;
-        }
-        const [stop, resume] = stopCommands(newStopToken());
-        this.#output.write(lines([`::group::${(0,src_escape/* commandText */.jt)(`${this.#title} · ${titleSuffix}`)}`, stop]));
-        if (this.#lines === 0)
-            this.#output.write(lines([NO_LINES]));
-        else
-            copyFile(this.#file, this.#output);
-        this.#output.write(lines([resume, '::endgroup::']));
-    }
-    #writePending() {
-        if (this.#pendingBytes === 0)
-            return;
-        const batch = this.#pending.subarray(0, this.#pendingBytes);
-        this.#pendingBytes = 0;
-        if (this.#file !== null)
-            (0,external_node_fs_.appendFileSync)(this.#file, batch);
-        else
-            this.#printLive(batch);
-    }
-    // Commands stop only around the service's lines, so the action's own warnings still work.
-    #printLive(batch) {
-        const [stop, resume] = stopCommands(newStopToken());
-        const open = this.#groupOpen ? [] : [`::group::${(0,src_escape/* commandText */.jt)(this.#title)}`];
-        this.#groupOpen = true;
-        this.#output.write(lines([...open, stop]));
-        this.#output.write(batch);
-        this.#output.write(lines([resume]));
-    }
-}
-/** The file's bytes to the output in chunks, with no line held in memory. */
-function copyFile(file, output) {
-    const fd = (0,external_node_fs_.openSync)(file, 'r');
-    try {
-        const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
-        for (;;) {
-            const read = (0,external_node_fs_.readSync)(fd, chunk);
-            if (read === 0)
-                break;
-            output.write(chunk.subarray(0, read));
-        }
-    }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
-    }
-}
-
-// EXTERNAL MODULE: ./src/builds/limit.ts
-var limit = __nccwpck_require__(71958);
-;// CONCATENATED MODULE: ./src/builds/logs.ts
-
-/**
- * Reads of one build's log, one at a time. Reads of all builds take `turns`: six 11 MB logs parsed
- * at once peaked at 150-196 MiB, against 122 MiB in turn (with 1 s turns, reads that outlasted
- * theirs made it 138 MiB; 3 s turns kept 121-123). A read still going after its turn goes on beside
- * the next, so a slow logs endpoint costs only its own log. `signal` ends them all, a read under
- * way included.
- */
-function logReads(client, buildId, log, turns, signal) {
-    const turn = (0,limit/* createLimiter */.z)(1);
-    let lastBytes;
-    let pending = 0;
-    const read = async () => {
-        pending += 1;
-        try {
-            await turn(async () => {
-                if (log.stopped)
-                    return;
-                try {
-                    const answer = await turns(() => client.readBuildLog(buildId, {
-                        from: () => log.from,
-                        onEntry: (entry, index) => log.add(entry, index),
-                        lastBytes,
-                        signal,
-                    }));
-                    if (answer.changed) {
-                        lastBytes = answer.bytes;
-                        log.counted(answer.entries);
-                    }
-                }
-                finally {
-                    await log.flush();
-                }
-            });
-        }
-        finally {
-            pending -= 1;
-        }
-    };
-    return {
-        read,
-        poke: () => {
-            if (pending === 0)
-                read().catch(() => { });
-        },
-    };
-}
-/**
- * Reads a finished build's log until `quietReads` reads in a row bring nothing new, or the log
- * stopped making sense. A read that fails ends it: the caller says so and goes on.
- */
-async function settleLog(read, log, options) {
-    const quietReads = options.quietReads ?? 2;
-    const maxReads = options.maxReads ?? 40;
-    let quiet = 0;
-    for (let reads = 1;; reads += 1) {
-        const before = log.taken;
-        await read();
-        quiet = log.taken > before ? 0 : quiet + 1;
-        if (quiet >= quietReads || reads >= maxReads || log.stopped || options.signal?.aborted)
-            return;
-        await options.sleep(options.pauseMs, options.signal);
-    }
-}
-
-// EXTERNAL MODULE: ./src/errors.ts
-var src_errors = __nccwpck_require__(83916);
-;// CONCATENATED MODULE: ./src/api/errors.ts
-// Every failure the client reports. Messages name the endpoint as a template
-// ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
-// reaches an error (see error-body.ts).
-
-
-const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
-/** The service answered with a status that is not a success. */
-class ApiError extends src_errors/* ActionError */.lZ {
-    status;
-    endpoint;
-    serviceMessage;
-    attempts;
-    constructor(status, endpoint, serviceMessage, attempts = 1, message) {
-        super(message ??
-            `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
-                (serviceMessage ? `: ${serviceMessage}` : '.'));
-        this.status = status;
-        this.endpoint = endpoint;
-        this.serviceMessage = serviceMessage;
-        this.attempts = attempts;
-    }
-}
-/** 401 or 403: the service refused the API key. */
-class ApiKeyRefusedError extends ApiError {
-    constructor(status, endpoint, serviceMessage) {
-        super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check that the api-key secret is set, current, and allowed to use this project.');
-    }
-}
-/** 404: the resource named by the request does not exist. */
-class NotFoundError extends ApiError {
-    resourceId;
-    constructor(endpoint, resourceId, serviceMessage) {
-        super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check the id; it may have been deleted or belong to another account.');
-        this.resourceId = resourceId;
-    }
-}
-/**
- * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
- * the contract (an id of another form, a negative size), or is not the resource asked for. The
- * message names the field and the rule, never the value.
- */
-class ResponseShapeError extends src_errors/* ActionError */.lZ {
-    endpoint;
-    status;
-    /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
-    fieldPath;
-    attempts;
-    /**
-     * Asking again won't help: the body was JSON of another shape or another resource. False for a
-     * body that was not JSON at all (garbled on the way), which a later read may get right.
-     */
-    final;
-    constructor(endpoint, status, fieldPath, problem, attempts = 1, final = true) {
-        super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
-            `${fieldPath} ${problem}. The service may be a different API version than this action ` +
-            'expects, or misbehaving.');
-        this.endpoint = endpoint;
-        this.status = status;
-        this.fieldPath = fieldPath;
-        this.attempts = attempts;
-        this.final = final;
-    }
-}
-const sizeText = (bytes) => bytes >= 1024 * 1024
-    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
-    : `${bytes} bytes`;
-/**
- * An answer longer than the client reads for its endpoint: refused when Content-Length announced
- * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
- */
-class ResponseTooLargeError extends src_errors/* ActionError */.lZ {
-    endpoint;
-    limitBytes;
-    /** The announced length; undefined when the body was cut off while it streamed. */
-    sizeBytes;
-    constructor(endpoint, limitBytes, sizeBytes) {
-        super((sizeBytes === undefined
-            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
-                'reads from it; reading stopped there. '
-            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
-                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
-            'The service is misbehaving; retry later, or report it to the service.');
-        this.endpoint = endpoint;
-        this.limitBytes = limitBytes;
-        this.sizeBytes = sizeBytes;
-    }
-}
-/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-class NetworkError extends src_errors/* ActionError */.lZ {
-    endpoint;
-    /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
-    code;
-    attempts;
-    /** `proxy`: the proxy the request went through (without credentials), if any. */
-    constructor(endpoint, code, attempts, message, proxy) {
-        super(message ??
-            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}` +
-                (proxy === undefined
-                    ? '. Check base-url and that the service is reachable from the runner' +
-                        ' (behind a proxy, set HTTPS_PROXY).'
-                    : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
-        this.endpoint = endpoint;
-        this.code = code;
-        this.attempts = attempts;
-    }
-}
-/** The proxy of the environment would not open a tunnel to the host (HTTP status of its answer). */
-class ProxyRefusedError extends NetworkError {
-    proxyStatus;
-    constructor(endpoint, proxy, host, proxyStatus, attempts) {
-        super(endpoint, 'EPROXY', attempts, `The proxy ${proxy} refused to connect to ${host} (HTTP ${proxyStatus}` +
-            (proxyStatus === 407 ? ': proxy authentication required' : '') +
-            `)${attemptsNote(attempts)}. ` +
-            (proxyStatus === 407
-                ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
-                : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
-        this.proxyStatus = proxyStatus;
-    }
-}
-/** No complete answer within the per-request timeout, even after retrying. */
-class TimeoutError extends NetworkError {
-    timeoutMs;
-    constructor(endpoint, timeoutMs, attempts) {
-        super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
-            'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
-            "is left of the step's timeout input.)");
-        this.timeoutMs = timeoutMs;
-    }
-}
-/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
-class DownloadError extends src_errors/* ActionError */.lZ {
-    buildId;
-    problem;
-    constructor(buildId, problem, message) {
-        super(`Download of build ${buildId}: ${message}`);
-        this.buildId = buildId;
-        this.problem = problem;
-    }
-}
-/**
- * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
- * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
- */
-class ArtifactHostError extends src_errors/* ActionError */.lZ {
-    buildId;
-    host;
-    status;
-    attempts;
-    constructor(buildId, host, status, body, attempts) {
-        const words = (0,src_escape/* commandText */.jt)(body, 200);
-        super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
-            `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
-            (status >= 500 || status === 429 || status === 408
-                ? 'The host may be overloaded; re-run the job later.'
-                : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
-                    "the runner's network; re-run the job, or check the runner's proxy settings."));
-        this.buildId = buildId;
-        this.host = host;
-        this.status = status;
-        this.attempts = attempts;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/builds/poll.ts
-// Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
-// explicit state, its client and time (clock, sleep, random) passed in. Reads that keep failing
-// after the client's own retries back off under the one retry policy, then give up.
-
-
-
-const JITTER = 0.1;
-const MAX_BACKOFF_MS = 60_000;
-const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
-/** Worth another try later: rate limits, server errors, no answer, a garbled body. */
-const isTransient = (error) => (error instanceof ApiError &&
-    !(error instanceof ApiKeyRefusedError) &&
-    !(error instanceof NotFoundError) &&
-    (error.status === 429 || error.status >= 500)) ||
-    error instanceof NetworkError ||
-    (error instanceof ResponseShapeError && !error.final);
-async function readOnce(client, buildId, signal) {
-    try {
-        return { ok: true, value: await client.getBuild(buildId, { signal }) };
-    }
-    catch (error) {
-        if (signal?.aborted || !isTransient(error))
-            throw error;
-        return {
-            ok: false,
-            failure: {
-                retryable: true,
-                outcomeUnknown: false,
-                reason: error.message,
-                toError: () => error,
-            },
-        };
-    }
-}
-async function pollBuild(client, buildId, options) {
-    const random = options.random ?? Math.random;
-    const { clock, signal, intervalMs } = options;
-    // Backoff ceilings double from twice the interval, capped at a minute (or the interval).
-    const readRuntime = {
-        policy: {
-            maxAttempts: options.maxFailures ?? 10,
-            baseDelayMs: intervalMs * 2,
-            maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
-            maxElapsedMs: Infinity,
-        },
-        random,
-        now: clock,
-        sleep: options.sleep,
-        deadline: options.deadline,
-        onRetry: (event) => options.onTransientError?.(new Error(event.reason), event.delayMs),
-    };
-    try {
-        for (;;) {
-            if (signal?.aborted)
-                return { kind: 'cancelled' };
-            const remaining = options.deadline - clock();
-            if (remaining <= 0)
-                return { kind: 'timeout' };
-            await options.sleep(Math.min(jittered(intervalMs, random), remaining), signal);
-            const build = await (0,retry/* withRetries */.LH)(readRuntime, {
-                endpoint: 'GET /builds/:buildId',
-                signal,
-                attempt: () => readOnce(client, buildId, signal),
-            });
-            await options.onUpdate(build);
-            if ((0,schemas/* isTerminal */.Hd)(build.status))
-                return { kind: 'ended', build };
-        }
-    }
-    catch (error) {
-        if (signal?.aborted)
-            return { kind: 'cancelled' };
-        throw error;
-    }
-}
-
-// EXTERNAL MODULE: ./src/builds/result.ts
-var builds_result = __nccwpck_require__(17196);
-;// CONCATENATED MODULE: ./src/builds/follow-build.ts
-// One build from now to its end: poll it (reading its log as it grows), print its log group,
-// download its installer. What it learns replaces the build's result in its slot. Every line that
-// carries something the service said goes through commandText: one inert line each.
-
-
-
-
-
-
-
-
-
-
-
-/** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
-const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
-/** Why a wanted step did not happen: the step was cancelled or ran out of time. */
-const stoppedBecause = (f) => f.deps.signal.aborted ? 'the step was cancelled' : 'the timeout passed';
-/** `mac/x64: <what>`, one inert line. */
-const lineAbout = (build, text, maxChars) => (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: ${text}`, maxChars);
-function openLog(build, index, f) {
-    const title = (0,builds_result/* labelOf */.Wy)(build);
-    // Said once; the lines already shown stay, and none is shown twice.
-    const onDisorder = (reason) => core/* warning */.$e(lineAbout(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500), { title: (0,src_escape/* commandText */.jt)(`${title}: log out of order`) });
-    return f.live
-        ? BuildLog.live(`${title} · ${build.id}`, f.output, onDisorder)
-        : BuildLog.toFile(title, f.output, f.logFile(index), onDisorder);
-}
-/** A problem the action found in what the service said of a build it follows. */
-function warnFollowProblem(build) {
-    if (build.problem?.stage !== 'follow')
-        return;
-    core/* warning */.$e(lineAbout(build, build.problem.message, 500), {
-        title: (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: the service contradicts itself`),
-    });
-}
-async function followBuild(slot, log, f) {
-    const id = slot.get().id;
-    if (id === null || log === undefined)
-        return;
-    warnFollowProblem(slot.get());
-    // Ends this build's log reads, one under way included: when its log takes too long to settle,
-    // and when the build is done with.
-    const giveUp = new AbortController();
-    const reads = logReads(f.client, id, log, f.logTurns, AbortSignal.any([f.stop, giveUp.signal]));
-    try {
-        if (!(0,schemas/* isTerminal */.Hd)(slot.get().status)) {
-            const ended = await poll(slot, id, reads, f);
-            if (!ended)
-                return;
-        }
-        await settle(slot, id, log, reads, giveUp, f);
-        await log.printGroup(slot.get().status);
-        slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
-        const build = slot.get();
-        // A build with a problem (say, the service reports another target) is not this target's.
-        if (build.status === 'success' && build.problem === undefined && f.plan.download) {
-            await download(slot, id, f);
-        }
-    }
-    finally {
-        giveUp.abort();
-    }
-}
-/**
- * Reads the finished build's log until it stops growing, within `settleLogMs`: a read that fails,
- * or a log that will not settle, costs the rest of the log and never the download.
- */
-async function settle(slot, id, log, reads, giveUp, f) {
-    const timer = setTimeout(() => giveUp.abort(), f.settleLogMs);
-    let failure;
-    try {
-        await settleLog(reads.read, log, {
-            pauseMs: logPauseMs(f.plan.pollIntervalMs),
-            sleep: f.deps.sleep,
-            signal: AbortSignal.any([f.stop, giveUp.signal]),
-        });
-    }
-    catch (error) {
-        failure = (0,src_errors/* messageOf */.bD)(error);
-    }
-    finally {
-        clearTimeout(timer);
-    }
-    if (f.stop.aborted)
-        return;
-    if (giveUp.signal.aborted)
-        failure = `no end within ${(0,progress/* formatElapsed */.C7)(f.settleLogMs)}`;
-    if (failure !== undefined) {
-        core/* warning */.$e(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
-    }
-}
-/** Polls until the build ends (true), or the step stops waiting or loses it (false). */
-async function poll(slot, id, reads, f) {
-    const { deps } = f;
-    const logDue = (0,progress/* createProgressGate */.D5)(deps.clock);
-    try {
-        const outcome = await pollBuild(f.client, id, {
-            intervalMs: f.plan.pollIntervalMs,
-            deadline: f.deadline,
-            clock: deps.clock,
-            sleep: deps.sleep,
-            random: deps.random,
-            signal: f.stop,
-            onUpdate: (latest) => {
-                const previous = slot.get();
-                slot.set((0,builds_result/* observed */.Px)(previous, latest, deps.clock()));
-                if (latest.status !== previous.status)
-                    core/* info */.pq((0,progress/* statusLine */.Bs)(slot.get(), previous.status));
-                if (previous.problem === undefined)
-                    warnFollowProblem(slot.get());
-                // A running build's log is read live for one build, and for a progress line otherwise,
-                // without holding the polling up; a read that fails now is made up for when it ends.
-                if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (f.live || logDue()))
-                    reads.poke();
-                f.progress();
-            },
-            onTransientError: (error, delayMs) => core/* info */.pq(lineAbout(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
-        });
-        return outcome.kind === 'ended';
-    }
-    catch (error) {
-        // One build the service stops answering for must not take the others down with it.
-        if (f.stop.aborted)
-            return false;
-        const problem = {
-            stage: 'follow',
-            message: `could not follow the build: ${(0,src_errors/* messageOf */.bD)(error)}`,
-        };
-        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), problem));
-        core/* warning */.$e(lineAbout(slot.get(), problem.message, 500), {
-            title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost`,
-        });
-        return false;
-    }
-}
-/**
- * The folder inside `within` that a build's installer goes to, named by its target (and its id when
- * resumed builds share the target, and then usually a file name); undefined if the name would lead
- * out of `within`.
- */
-function downloadFolder(within, build, sharesTarget) {
-    const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${build.id}` : ''}`;
-    return (0,file_name/* pathInside */._l)(within, folder);
-}
-async function download(slot, id, f) {
-    const within = f.plan.download.directory;
-    const build = slot.get();
-    const label = (0,builds_result/* labelOf */.Wy)(build);
-    const fail = (message) => {
-        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'download', message }));
-        core/* warning */.$e(lineAbout(build, message, 500), { title: `${label} download failed` });
-    };
-    if (f.stop.aborted)
-        return fail(`not downloaded: ${stoppedBecause(f)}`);
-    const directory = downloadFolder(within, build, f.sharesTarget(build));
-    if (directory === undefined) {
-        return fail(`not downloaded: the build id ${id} cannot name a folder inside ${within}`);
-    }
-    await f.downloads(async () => {
-        if (f.stop.aborted)
-            return fail(`not downloaded: ${stoppedBecause(f)}`);
-        core/* info */.pq(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
-        const start = f.deps.clock();
-        try {
-            const file = await f.client.downloadArtifact(id, {
-                directory,
-                within,
-                expectedSize: build.artifactSize,
-                signal: f.stop,
-                onWarning: (message) => core/* warning */.$e((0,src_escape/* commandText */.jt)(message, 500), { title: `${label}: artifact size differs` }),
-            });
-            const downloaded = {
-                path: external_node_path_default().resolve(file.path),
-                fileName: file.fileName,
-                size: file.size,
-                sha256: file.sha256,
-                span: { start, end: f.deps.clock() },
-            };
-            slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
-            core/* info */.pq(lineAbout(build, `downloaded ${downloaded.path} (${file.size} bytes, sha256 ${file.sha256})`, 1_000));
-        }
-        catch (error) {
-            fail(f.stop.aborted
-                ? `download stopped: ${stoppedBecause(f)}`
-                : `download failed: ${(0,src_errors/* messageOf */.bD)(error)}`);
-        }
-    });
-    if (slot.get().download !== undefined)
-        f.deps.onDownloaded?.(slot.get());
-}
-
-;// CONCATENATED MODULE: ./src/builds/matrix.ts
-const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
-
-// EXTERNAL MODULE: ./src/builds/outcome.ts
-var outcome = __nccwpck_require__(68873);
-;// CONCATENATED MODULE: ./src/builds/start-builds.ts
-// Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
-// triggered, all concurrently. What the service answers is shown inertly and not simply believed:
-// one build id given for two targets is followed once.
-
-
-
-
-
-/** The newest successful build of this target and version, if an earlier run left one. */
-function findReusable(builds, target, version) {
-    return builds
-        .filter((build) => build.status === 'success' &&
-        build.platform === target.platform &&
-        build.arch === target.arch &&
-        build.version === version)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-}
-/** Why a trigger left no build; a trigger the step stopped waiting for may still have made one. */
-const triggerFailure = (error, stopped) => stopped
-    ? 'no answer to the trigger before the step stopped; the service may still have created the build'
-    : `could not trigger the build: ${(0,src_errors/* messageOf */.bD)(error)}`;
-/**
- * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
- * a record with its error and the others carry on; when every trigger fails, that is fatal.
- */
-async function startBuilds(client, request, clock) {
-    const o = { signal: request.signal };
-    const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
-    const settled = await Promise.allSettled(request.targets.map(async (target) => {
-        const reusable = findReusable(previous, target, request.version);
-        if (reusable) {
-            core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: reusing successful build ${reusable.id} of ${request.version}`, 300));
-            return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, o), 'reused', clock(), target);
-        }
-        const body = { platform: target.platform, arch: target.arch, version: request.version };
-        const triggered = await client.triggerBuild(request.projectId, body, o);
-        core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: triggered ${triggered.id} (${triggered.status})`, 300));
-        return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock(), target);
-    }));
-    const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-    const stopped = request.signal?.aborted ?? false;
-    if (errors.length === settled.length && errors.length > 0 && !stopped)
-        throw errors[0];
-    return followedOnce(settled.map((result, index) => result.status === 'fulfilled'
-        ? result.value
-        : (0,builds_result/* untriggered */.H)(request.targets[index], request.version, triggerFailure(result.reason, stopped), clock())));
-}
-/**
- * Each build id under the first target the service gave it to. A later target given the same id
- * (a second trigger answered with the first one's build, or a trigger answered with a reused
- * build) has no build of its own: following it would take one target's installer as another's.
- */
-function followedOnce(results) {
-    const firstWith = new Map();
-    return results.map((result) => {
-        if (result.id === null)
-            return result;
-        const first = firstWith.get(result.id);
-        if (first === undefined) {
-            firstWith.set(result.id, result);
-            return result;
-        }
-        const message = `the service answered with build ${result.id}, which it also gave ${(0,builds_result/* labelOf */.Wy)(first)}`;
-        core/* warning */.$e((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(result)}: ${message}; not followed`, 500), {
-            title: `${(0,builds_result/* labelOf */.Wy)(result)}: build id given twice`,
-        });
-        return (0,builds_result/* unfollowed */.GJ)(result, { stage: 'trigger', message });
-    });
-}
-/**
- * Picks up builds an earlier step or job triggered (`build-ids`). An id that cannot be resumed is
- * one of `errors` (an inert line naming it), and the others are followed.
- */
-async function resumeBuilds(client, projectId, buildIds, clock, signal) {
-    const settled = await Promise.allSettled(buildIds.map((id) => client.getBuild(id, { signal })));
-    const builds = [];
-    const errors = [];
-    settled.forEach((answer, index) => {
-        const id = buildIds[index];
-        if (answer.status === 'rejected') {
-            errors.push((0,src_escape/* commandText */.jt)(`build-ids: ${id} could not be resumed: ${(0,src_errors/* messageOf */.bD)(answer.reason)}`, 500));
-            return;
-        }
-        const build = answer.value;
-        if (build.projectId !== projectId) {
-            core/* warning */.$e((0,src_escape/* commandText */.jt)(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`, 300));
-        }
-        core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: resuming ${build.id} (${build.status})`, 300));
-        builds.push((0,builds_result/* resultOf */.Bg)(build, 'resumed', clock()));
-    });
-    return { builds, errors };
-}
-
-;// CONCATENATED MODULE: ./src/builds/run-builds.ts
-// The orchestration: start the builds, follow each one concurrently, and give back one immutable
-// result per build. Cancellation and the timeout end the waiting, never the results.
-
-
-
-
-
-
-
-
-
-
-
-// A log read still going after this long lets the next build's read start beside it.
-const LOG_TURN_MS = 3_000;
-const TRIGGER_GRACE_MS = 3_000;
-/** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
-const SETTLE_LOG_MS = 120_000;
-/** Aborts `ms` after `signal` does. */
-function graceAfter(signal, ms) {
-    const grace = new AbortController();
-    const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return grace.signal;
-}
-async function start(plan, deps, signal) {
-    const { selection } = plan;
-    if (selection.kind === 'resume') {
-        return resumeBuilds(deps.client, plan.projectId, selection.buildIds, deps.clock, signal);
-    }
-    const platforms = selection.platforms ?? (await deps.client.getProject(plan.projectId, { signal })).platforms;
-    if (platforms.length === 0) {
-        throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
-    }
-    const builds = await startBuilds(deps.client, {
-        projectId: plan.projectId,
-        version: selection.version,
-        targets: buildMatrix(platforms, selection.arches),
-        reuse: selection.reuse,
-        signal,
-    }, deps.clock);
-    return { builds, errors: [] };
-}
-async function runBuilds(plan, deps) {
-    const timeout = AbortSignal.timeout(plan.timeoutMs);
-    const deadline = deps.clock() + plan.timeoutMs;
-    const stop = AbortSignal.any([deps.signal, timeout]);
-    const triggerStop = AbortSignal.any([
-        timeout,
-        graceAfter(deps.signal, deps.triggerGraceMs ?? TRIGGER_GRACE_MS),
-    ]);
-    const { builds: results, errors } = await start(plan, deps, triggerStop);
-    deps.onBuildsKnown(results);
-    if (!plan.wait || stop.aborted)
-        return { builds: results, timedOut: timeout.aborted, errors };
-    const logDir = (0,temp_dir/* makeTempDir */.m)(deps.tempDir, 'desktop-build-logs-');
-    const slots = results.map((_, index) => ({
-        get: () => results[index],
-        set: (next) => {
-            results[index] = next;
-            deps.onBuildsChanged?.(results);
-        },
-    }));
-    const progressDue = (0,progress/* createProgressGate */.D5)(deps.clock);
-    const follow = {
-        plan,
-        deps,
-        client: deps.client,
-        deadline,
-        stop,
-        downloads: (0,limit/* createLimiter */.z)(plan.download?.concurrency ?? 1),
-        logTurns: (0,limit/* createTurns */.S)(deps.logTurnMs ?? LOG_TURN_MS),
-        settleLogMs: deps.settleLogMs ?? SETTLE_LOG_MS,
-        live: results.length === 1,
-        output: deps.output ?? stdoutOutput,
-        logFile: (index) => external_node_path_default().join(logDir, `${index}.log`),
-        progress: () => {
-            if (!progressDue())
-                return;
-            core/* info */.pq((0,progress/* progressLine */.oz)(results.map((build, index) => ({ build, latest: logs[index]?.latest })), deps.clock()));
-        },
-        sharesTarget: (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch),
-    };
-    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, index, follow));
-    try {
-        await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follow)));
-    }
-    finally {
-        (0,external_node_fs_.rmSync)(logDir, { recursive: true, force: true });
-    }
-    const timedOut = !deps.signal.aborted &&
-        (timeout.aborted ||
-            results.some((build) => (0,outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
-    return { builds: [...results], timedOut, errors };
-}
-
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./node_modules/@streamparser/json/dist/mjs/utils/bufferedString.js
 /**
  * The accumulators that the tokenizer gathers strings and numbers into while
@@ -49774,6 +49314,161 @@ function textCutter(maxBytes, mark) {
     };
 }
 
+// EXTERNAL MODULE: ./src/api/memory.ts + 2 modules
+var memory = __nccwpck_require__(98041);
+// EXTERNAL MODULE: ./src/api/reconcile.ts
+var reconcile = __nccwpck_require__(54804);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __nccwpck_require__(8164);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(83916);
+;// CONCATENATED MODULE: ./src/api/log-stream.ts
+// Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
+// prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
+// over on its own, so a read holds one entry at a time instead of the whole log, and the entries
+// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
+// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
+// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
+// after it still arrive.
+
+
+
+
+
+
+/**
+ * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
+ * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
+ * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_CHARS.
+ */
+const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
+/**
+ * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
+ * dropped unparsed. The parser holds a text in progress whole, at ~4 bytes a character (a 60 MB
+ * line cost 140 MiB), and several builds' logs are read at once: a MiB is far more than a line
+ * worth showing.
+ */
+const MAX_LOG_TEXT_BYTES = 1024 * 1024;
+const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
+// Parsing leaves every token as garbage at once: collected every few MiB, the young generation
+// stays small instead of growing with the log (see memory.ts).
+const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+/** The body's declared length, when it is one exact number. */
+function declaredLength(contentLength) {
+    const value = Array.isArray(contentLength) ? undefined : contentLength;
+    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+/** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
+class UnreadableBodyError extends errors/* ActionError */.lZ {
+}
+/**
+ * A value of the logs answer that breaks the contract (an entry of another shape, the id of another
+ * build): the service speaks another version or misbehaves; asking again won't help.
+ */
+class LogEntryShapeError extends errors/* ActionError */.lZ {
+    fieldPath;
+    problem;
+    constructor(fieldPath, problem) {
+        super(`${fieldPath} ${problem}`);
+        this.fieldPath = fieldPath;
+        this.problem = problem;
+    }
+}
+/**
+ * Feeds the body to the parser, unless it is the log read last time. The answer must be about
+ * `buildId`; a service that sends `buildId` after the entries has them handed over before a
+ * mismatch is found (they are shown inertly), and the read then fails all the same.
+ */
+async function readLogEntries(response, buildId, options) {
+    const bytes = declaredLength(response.headers['content-length']);
+    if (bytes !== undefined && bytes === options.lastBytes) {
+        // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
+        await response.discard();
+        return { changed: false };
+    }
+    const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
+    const isAsked = (0,reconcile/* answersFor */.ze)('build', buildId, 'buildId');
+    let count = 0;
+    let failure;
+    let answeredId = false;
+    let from;
+    const fail = (fieldPath, problem) => {
+        failure ??= new LogEntryShapeError(fieldPath, problem);
+    };
+    parser.onValue = ({ value, key }) => {
+        if (failure !== undefined)
+            return;
+        if (key === 'buildId') {
+            answeredId = true;
+            const parsed = schemas/* BuildId */.Ek.safeParse(value);
+            const mismatch = parsed.success
+                ? isAsked({ buildId: parsed.data })
+                : (0,schemas/* shapeProblem */.jn)(parsed.error, ['buildId']);
+            if (mismatch !== undefined)
+                fail(mismatch.fieldPath, mismatch.problem);
+            return;
+        }
+        if (typeof key !== 'number')
+            return;
+        count = key + 1;
+        from ??= options.from();
+        if (key < from)
+            return;
+        const parsed = schemas/* LogEntry */.xP.safeParse(value);
+        if (!parsed.success) {
+            const { fieldPath, problem } = (0,schemas/* shapeProblem */.jn)(parsed.error, ['logs', key]);
+            return fail(fieldPath, problem);
+        }
+        options.onEntry(parsed.data, key);
+    };
+    const parse = (feed) => {
+        try {
+            feed();
+        }
+        catch (error) {
+            throw new UnreadableBodyError((0,errors/* messageOf */.bD)(error));
+        }
+        if (failure !== undefined)
+            throw failure;
+    };
+    const utf8 = utf8Mender();
+    const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
+    const feed = (pieces) => {
+        for (const piece of pieces) {
+            for (const part of cutLongText(piece))
+                parse(() => parser.write(part));
+        }
+    };
+    const release = (0,memory/* releaseReadBuffers */.Z)(RELEASE_EVERY_BYTES);
+    let received = 0;
+    for await (const chunk of response.chunks) {
+        feed(utf8.mend(chunk));
+        received += chunk.length;
+        release(received);
+    }
+    feed(utf8.end());
+    // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
+    if (!parser.isEnded)
+        parse(() => parser.end());
+    if (failure !== undefined)
+        throw failure;
+    if (!answeredId)
+        throw new LogEntryShapeError('buildId', 'is missing');
+    return { changed: true, entries: count, bytes };
+}
+
+
+/***/ }),
+
+/***/ 98041:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Z: () => (/* binding */ releaseReadBuffers)
+});
+
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
@@ -49820,7 +49515,22 @@ function releaseReadBuffers(everyBytes) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/api/reconcile.ts
+
+/***/ }),
+
+/***/ 54804:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ln: () => (/* binding */ findTriggeredBuild),
+/* harmony export */   TK: () => (/* binding */ findCreatedWebhook),
+/* harmony export */   XI: () => (/* binding */ findCreatedProject),
+/* harmony export */   a$: () => (/* binding */ triggeredAs),
+/* harmony export */   jV: () => (/* binding */ buildsOf),
+/* harmony export */   ze: () => (/* binding */ answersFor)
+/* harmony export */ });
+/* unused harmony exports CLOCK_SKEW_MS, createdSince */
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
 // Recognising our own resource: an answer about the resource asked for (the checks the transport
 // runs on every answer it validated), and after a create whose answer was lost, the resource with
 // the same fields created since the first attempt. Pure decisions; the client does the requests.
@@ -49868,7 +49578,7 @@ const triggeredAs = (projectId, request) => (build) => {
 function findTriggeredBuild(builds, request, sinceMs) {
     const match = earliest(builds.filter((build) => 
     // A status the client does not know cannot be the build it just triggered (`queued`).
-    (0,schemas/* isKnownStatus */.ih)(build.status) &&
+    (0,_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownStatus */ .ih)(build.status) &&
         build.platform === request.platform &&
         build.arch === (request.arch ?? DEFAULT_ARCH) &&
         (request.version === undefined || build.version === request.version) &&
@@ -49894,637 +49604,383 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
         createdSince(webhook.createdAt, sinceMs)));
 }
 
-;// CONCATENATED MODULE: ./src/api/log-stream.ts
-// Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
-// prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
-// over on its own, so a read holds one entry at a time instead of the whole log, and the entries
-// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
-// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
-// after it still arrive.
+
+/***/ }),
+
+/***/ 21405:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
-
-
-
-
-/**
- * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
- * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
- * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_CHARS.
- */
-const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
-/**
- * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
- * dropped unparsed. The parser holds a text in progress whole, at ~4 bytes a character (a 60 MB
- * line cost 140 MiB), and several builds' logs are read at once: a MiB is far more than a line
- * worth showing.
- */
-const MAX_LOG_TEXT_BYTES = 1024 * 1024;
-const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
-// Parsing leaves every token as garbage at once: collected every few MiB, the young generation
-// stays small instead of growing with the log (see memory.ts).
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
-/** The body's declared length, when it is one exact number. */
-function declaredLength(contentLength) {
-    const value = Array.isArray(contentLength) ? undefined : contentLength;
-    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-/** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
-class UnreadableBodyError extends src_errors/* ActionError */.lZ {
-}
-/**
- * A value of the logs answer that breaks the contract (an entry of another shape, the id of another
- * build): the service speaks another version or misbehaves; asking again won't help.
- */
-class LogEntryShapeError extends src_errors/* ActionError */.lZ {
-    fieldPath;
-    problem;
-    constructor(fieldPath, problem) {
-        super(`${fieldPath} ${problem}`);
-        this.fieldPath = fieldPath;
-        this.problem = problem;
-    }
-}
-/**
- * Feeds the body to the parser, unless it is the log read last time. The answer must be about
- * `buildId`; a service that sends `buildId` after the entries has them handed over before a
- * mismatch is found (they are shown inertly), and the read then fails all the same.
- */
-async function readLogEntries(response, buildId, options) {
-    const bytes = declaredLength(response.headers['content-length']);
-    if (bytes !== undefined && bytes === options.lastBytes) {
-        // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
-        await response.discard();
-        return { changed: false };
-    }
-    const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
-    const isAsked = answersFor('build', buildId, 'buildId');
-    let count = 0;
-    let failure;
-    let answeredId = false;
-    let from;
-    const fail = (fieldPath, problem) => {
-        failure ??= new LogEntryShapeError(fieldPath, problem);
-    };
-    parser.onValue = ({ value, key }) => {
-        if (failure !== undefined)
-            return;
-        if (key === 'buildId') {
-            answeredId = true;
-            const parsed = schemas/* BuildId */.Ek.safeParse(value);
-            const mismatch = parsed.success
-                ? isAsked({ buildId: parsed.data })
-                : (0,schemas/* shapeProblem */.jn)(parsed.error, ['buildId']);
-            if (mismatch !== undefined)
-                fail(mismatch.fieldPath, mismatch.problem);
-            return;
-        }
-        if (typeof key !== 'number')
-            return;
-        count = key + 1;
-        from ??= options.from();
-        if (key < from)
-            return;
-        const parsed = schemas/* LogEntry */.xP.safeParse(value);
-        if (!parsed.success) {
-            const { fieldPath, problem } = (0,schemas/* shapeProblem */.jn)(parsed.error, ['logs', key]);
-            return fail(fieldPath, problem);
-        }
-        options.onEntry(parsed.data, key);
-    };
-    const parse = (feed) => {
-        try {
-            feed();
-        }
-        catch (error) {
-            throw new UnreadableBodyError((0,src_errors/* messageOf */.bD)(error));
-        }
-        if (failure !== undefined)
-            throw failure;
-    };
-    const utf8 = utf8Mender();
-    const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
-    const feed = (pieces) => {
-        for (const piece of pieces) {
-            for (const part of cutLongText(piece))
-                parse(() => parser.write(part));
-        }
-    };
-    const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
-    let received = 0;
-    for await (const chunk of response.chunks) {
-        feed(utf8.mend(chunk));
-        received += chunk.length;
-        release(received);
-    }
-    feed(utf8.end());
-    // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
-    if (!parser.isEnded)
-        parse(() => parser.end());
-    if (failure !== undefined)
-        throw failure;
-    if (!answeredId)
-        throw new LogEntryShapeError('buildId', 'is missing');
-    return { changed: true, entries: count, bytes };
-}
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-// EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __nccwpck_require__(46466);
-;// CONCATENATED MODULE: ./src/api/hash-writer.ts
-// What a `.part` file hands its full batches to: something that hashes them in the order given
-// and writes each at its offset. Small downloads do both on the main thread; large ones on a
-// thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
-
-// Kernels with large page-cache folios size them by the write's length; on a VM that hands freed
-// memory back to its host, 1 MiB folios come from cold memory and cost 2-3x the system time of
-// small ones (bench/README.md). 64 KiB writes measured as fast as 16-256 KiB ones, and steadiest.
-const WRITE_BYTES = 64 * 1024;
-class InlineHashWriter {
-    #file;
-    #hash = (0,external_node_crypto_.createHash)('sha256');
-    constructor(file) {
-        this.#file = file;
-    }
-    async write(batch, length, position) {
-        this.#hash.update(batch.subarray(0, length));
-        for (let done = 0; done < length;) {
-            const slice = Math.min(WRITE_BYTES, length - done);
-            const { bytesWritten } = await this.#file.write(batch, done, slice, position + done);
-            done += bytesWritten;
-        }
-        return batch;
-    }
-    reset() {
-        this.#hash = (0,external_node_crypto_.createHash)('sha256');
-    }
-    digest() {
-        return Promise.resolve(this.#hash.digest('hex'));
-    }
-    close() {
-        return Promise.resolve();
-    }
-}
-
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __nccwpck_require__(75919);
-;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
-var _a;
-// Hash writers on a thread of their own: it hashes each batch it is handed, in order per file, and
-// writes it at its offset, synchronously (the thread has nothing else to do; a hop through libuv's
-// pool for each write measured slower). Over TLS on two cores the main thread is a large
-// download's bottleneck (decryption, then handing each 16 KiB record to JS); with sha256 and the
-// writes moved here, a 512 MiB download over https went from 0.43x curl's speed to 0.65x
-// (bench/README.md). Batch memory moves between the threads by transfer: nothing is copied.
-// Concurrent downloads share one thread (an isolate costs ~8 MiB); it stops when the last file
-// closes. Its code is a string run with `eval: true`, so the bundles need no second entry file and
-// ncc leaves its `require` calls alone.
-
-
-const THREAD_SOURCE = `
-'use strict';
-const { createHash } = require('node:crypto');
-const { writeSync } = require('node:fs');
-const { parentPort, workerData } = require('node:worker_threads');
-const { writeBytes } = workerData;
-const files = new Map();
-parentPort.on('message', (request) => {
-  if (request.kind === 'open') {
-    files.set(request.file, { fd: request.fd, hash: createHash('sha256'), failed: false });
-    return;
-  }
-  const file = files.get(request.file);
-  if (request.kind === 'close') files.delete(request.file);
-  if (file === undefined || file.failed) return;
-  try {
-    if (request.kind === 'write') {
-      const batch = new Uint8Array(request.memory, 0, request.length);
-      file.hash.update(batch);
-      for (let done = 0; done < batch.length; ) {
-        const length = Math.min(writeBytes, batch.length - done);
-        done += writeSync(file.fd, batch, done, length, request.position + done);
-      }
-      parentPort.postMessage(
-        { kind: 'written', file: request.file, memory: request.memory },
-        [request.memory],
-      );
-    } else if (request.kind === 'reset') {
-      file.hash = createHash('sha256');
-    } else if (request.kind === 'digest') {
-      parentPort.postMessage({ kind: 'digest', file: request.file, sha256: file.hash.digest('hex') });
-    }
-  } catch (error) {
-    file.failed = true;
-    parentPort.postMessage({
-      kind: 'failed',
-      file: request.file,
-      message: String((error && error.message) || error),
-      code: error && typeof error.code === 'string' ? error.code : undefined,
-    });
-  }
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  kv: () => (/* binding */ defaultRetryRuntime),
+  eV: () => (/* binding */ describeRetry),
+  mu: () => (/* binding */ parseRetryAfter),
+  ml: () => (/* binding */ systemClock),
+  Hk: () => (/* binding */ systemSleep),
+  f$: () => (/* binding */ timeLeft),
+  LH: () => (/* binding */ withRetries)
 });
-`;
-/** The thread, shared by the files open on it. */
-class HashThread {
-    static #running;
-    #worker;
-    #files = new Map();
-    #nextFile = 1;
-    #stopping = false;
-    constructor() {
-        this.#worker = new external_node_worker_threads_.Worker(THREAD_SOURCE, {
-            eval: true,
-            workerData: { writeBytes: WRITE_BYTES },
-            // It holds no more than a hash per file and a few messages.
-            resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
-        });
-        this.#worker.on('message', (reply) => this.#files.get(reply.file)?.onReply(reply));
-        this.#worker.on('error', (error) => this.#failAll(error));
-        this.#worker.on('exit', (code) => {
-            if (!this.#stopping) {
-                this.#failAll(new Error(`the download's writer thread stopped (${code}).`));
-            }
-        });
-    }
-    static open(writer, fd) {
-        const thread = (_a.#running ??= new _a());
-        const file = thread.#nextFile++;
-        thread.#files.set(file, writer);
-        thread.send({ kind: 'open', file, fd });
-        return { thread, file };
-    }
-    send(request, transfer = []) {
-        this.#worker.postMessage(request, transfer);
-    }
-    async close(file) {
-        if (!this.#files.delete(file))
-            return;
-        this.send({ kind: 'close', file });
-        if (this.#files.size > 0)
-            return;
-        this.#stopping = true;
-        if (_a.#running === this)
-            _a.#running = undefined;
-        await this.#worker.terminate();
-    }
-    #failAll(error) {
-        if (_a.#running === this)
-            _a.#running = undefined;
-        for (const writer of this.#files.values())
-            writer.fail(error);
-    }
+
+// UNUSED EXPORTS: DEFAULT_RETRY_POLICY, backoffDelay, nextDelay
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/api/retry.ts
+// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
+// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
+// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
+// (API calls, polling, downloads, release uploads) goes through it.
+
+// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
+// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
+// budget is what normally ends a hopeless run.
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 5_000,
+    maxElapsedMs: 60_000,
+};
+const systemClock = () => Date.now();
+const systemSleep = (ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
+    throw signal?.aborted ? signal.reason : error;
+});
+const defaultRetryRuntime = (policy = {}, options = {}) => ({
+    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
+    random: Math.random,
+    sleep: systemSleep,
+    now: Date.now,
+    deadline: options.deadline,
+    onRetry: options.onRetry,
+});
+/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
+function describeRetry(event, server) {
+    const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
+    const asked = event.serverAsked ? `, as ${server} asked` : '';
+    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
 }
-_a = HashThread;
-class ThreadHashWriter {
-    #thread;
-    #file;
-    /** Replies come in the order of this file's requests. */
-    #writes = [];
-    #digests = [];
-    #error;
-    /** `fd`: the open `.part` file; it stays the caller's to close, after `close()`. */
-    constructor(fd) {
-        ({ thread: this.#thread, file: this.#file } = HashThread.open(this, fd));
-    }
-    write(batch, length, position) {
-        if (this.#error !== undefined)
-            return Promise.reject(this.#error);
-        const memory = batch.buffer;
-        this.#thread.send({ kind: 'write', file: this.#file, memory, length, position }, [memory]);
-        return new Promise((resolve, reject) => this.#writes.push({ resolve, reject }));
-    }
-    reset() {
-        this.#thread.send({ kind: 'reset', file: this.#file });
-    }
-    digest() {
-        if (this.#error !== undefined)
-            return Promise.reject(this.#error);
-        this.#thread.send({ kind: 'digest', file: this.#file });
-        return new Promise((resolve, reject) => this.#digests.push({ resolve, reject }));
-    }
-    close() {
-        return this.#thread.close(this.#file);
-    }
-    onReply(reply) {
-        if (reply.kind === 'written')
-            this.#writes.shift()?.resolve(Buffer.from(reply.memory));
-        else if (reply.kind === 'digest')
-            this.#digests.shift()?.resolve(reply.sha256);
-        else
-            this.fail(Object.assign(new Error(reply.message), { code: reply.code }));
-    }
-    fail(error) {
-        this.#error ??= error;
-        for (const waiter of [...this.#writes.splice(0), ...this.#digests.splice(0)]) {
-            waiter.reject(this.#error);
-        }
-    }
+/** Time left before the runtime's deadline; Infinity without one. */
+const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
+/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
+function backoffDelay(policy, failedAttempt, random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
+    return Math.floor(ceiling * random());
 }
-
-;// CONCATENATED MODULE: ./src/api/part-file.ts
-// The `.part` file of a download: body chunks are gathered into a few large buffers, and each full
-// buffer goes to a hash writer while the next one fills. TLS hands out a fresh 16 KiB buffer per
-// record; writing each alone cost a system call per record and made the download CPU-bound.
-// Chunks are taken synchronously (no promise per chunk); memory stays bounded: BATCHES buffers,
-// and at most the chunk that found all of them busy.
-
-
-
-
-const part_file_BATCH_BYTES = 1024 * 1024;
-// Batches handed over at once: enough that a slow write does not stall the socket.
-const BATCHES = 4;
-// A thread costs ~10 ms to start and ~8 MiB of memory (the logs bench, whose six 64 KiB downloads
-// each had one, peaked 25 MiB higher); hashing on the main thread costs ~0.5 ms per MiB.
-const THREAD_FROM_BYTES = 32 * 1024 * 1024;
-/** Where a download of `expectedBytes` (unknown: treated as small) is hashed and written. */
-const hashPlaceFor = (expectedBytes) => expectedBytes !== undefined && expectedBytes >= THREAD_FROM_BYTES ? 'thread' : 'inline';
-class PartFile {
-    path;
-    /** Bytes accepted so far (hashed and on disk once `settle()` resolves). */
-    received = 0;
-    #file;
-    #writer;
-    /** Batch buffers not in use; allocated as needed, up to BATCHES in all. */
-    #free = [];
-    #allocated = 1;
-    #filling = Buffer.from(new ArrayBuffer(part_file_BATCH_BYTES));
-    #filled = 0;
-    /** File offset of the next batch handed over. */
-    #flushedTo = 0;
-    #inFlight = 0;
-    /** Wake whoever waits for a batch to come back (or for an error). */
-    #waiting = [];
-    /** Chunk parts that arrived while every batch was busy. */
-    #backlog = [];
-    #error;
-    constructor(partPath, file, writer) {
-        this.path = partPath;
-        this.#file = file;
-        this.#writer = writer;
-    }
-    /**
-     * A new, empty `partPath`. Whatever is there already goes first: `rm` removes a symlink, not its
-     * target, and O_EXCL refuses any entry (a symlink included) that appears before the open, so
-     * the bytes never follow a link planted to write them elsewhere.
-     */
-    static async create(partPath, place) {
-        await (0,promises_.rm)(partPath, { force: true });
-        const file = await (0,promises_.open)(partPath, external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_WRONLY);
-        return PartFile.over(file, partPath, place);
-    }
-    /** Over a file the caller opened (and answers for); `partPath` is what `discard()` removes. */
-    static over(file, partPath, place) {
-        const writer = place === 'thread' ? new ThreadHashWriter(file.fd) : new InlineHashWriter(file);
-        return new PartFile(partPath, file, writer);
-    }
-    /** Takes a chunk; false when the sender should pause until `drained()` resolves. */
-    accept(chunk) {
-        if (this.#error !== undefined)
-            throw this.#error;
-        this.received += chunk.length;
-        this.#take(chunk);
-        return this.#backlog.length === 0;
-    }
-    /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */
-    async drained() {
-        while (this.#backlog.length > 0 && this.#error === undefined)
-            await this.#batchBack();
-        if (this.#error !== undefined)
-            throw this.#error;
-    }
-    /** Hands over what is gathered; resolves once the file holds exactly `received` bytes. */
-    async settle() {
-        await this.drained();
-        if (this.#filled > 0) {
-            while (!this.#canHandOver && this.#error === undefined)
-                await this.#batchBack();
-            if (this.#error === undefined)
-                this.#handOver();
-        }
-        while (this.#inFlight > 0)
-            await this.#batchBack();
-        if (this.#error !== undefined)
-            throw this.#error;
-    }
-    /** Empties the file and the hash, to take the transfer again from byte 0. */
-    async restart() {
-        await this.settle();
-        this.#writer.reset();
-        await this.#file.truncate(0);
-        this.received = 0;
-        this.#flushedTo = 0;
-    }
-    /** Closes the complete file; returns the hex sha256 of its content. */
-    async finish() {
-        await this.settle();
-        const sha256 = await this.#writer.digest();
-        await this.#close();
-        return sha256;
-    }
-    async discard() {
-        await this.settle().catch(() => undefined);
-        await this.#close().catch(() => undefined);
-        await (0,promises_.rm)(this.path, { force: true });
-    }
-    async #close() {
-        await this.#writer.close();
-        await this.#file.close();
-    }
-    get #canHandOver() {
-        return this.#free.length > 0 || this.#allocated < BATCHES;
-    }
-    #take(chunk) {
-        for (let offset = 0; offset < chunk.length;) {
-            if (this.#filled === part_file_BATCH_BYTES) {
-                if (!this.#canHandOver || this.#backlog.length > 0) {
-                    this.#backlog.push(chunk.subarray(offset));
-                    return;
-                }
-                this.#handOver();
-            }
-            const copied = chunk.copy(this.#filling, this.#filled, offset);
-            this.#filled += copied;
-            offset += copied;
-        }
-    }
-    #handOver() {
-        const written = this.#writer.write(this.#filling, this.#filled, this.#flushedTo);
-        this.#flushedTo += this.#filled;
-        this.#inFlight++;
-        this.#filling =
-            this.#free.pop() ?? (this.#allocated++, Buffer.from(new ArrayBuffer(part_file_BATCH_BYTES)));
-        this.#filled = 0;
-        written.then((batch) => {
-            this.#inFlight--;
-            this.#free.push(batch);
-            const backlog = this.#backlog;
-            this.#backlog = [];
-            for (const part of backlog)
-                this.#take(part);
-            this.#wake();
-        }, (error) => {
-            this.#error ??= error;
-            this.#inFlight--;
-            this.#backlog = [];
-            this.#wake();
-        });
-    }
-    #wake() {
-        const waiting = this.#waiting;
-        this.#waiting = [];
-        for (const wake of waiting)
-            wake();
-    }
-    #batchBack() {
-        return new Promise((resolve) => this.#waiting.push(resolve));
-    }
-}
-
-;// CONCATENATED MODULE: ./src/secrets.ts
-// The spellings of a secret that a service echoing it is likely to use: each is masked in the
-// log and redacted from every text the action writes itself.
-const MIN_SPELLING_CHARS = 4;
-/** The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe). */
-function secretSpellings(secret) {
-    if (secret === '')
-        return [];
-    const base64 = Buffer.from(secret, 'utf8').toString('base64');
-    const spellings = [
-        secret,
-        secret.toLowerCase(),
-        secret.toUpperCase(),
-        encodeURIComponent(secret),
-        base64,
-        base64.replace(/=+$/, ''),
-        Buffer.from(secret, 'utf8').toString('base64url'),
-    ];
-    // Longest first: a redaction never leaves the tail of a longer spelling behind.
-    return [...new Set(spellings)]
-        .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
-        .sort((a, b) => b.length - a.length);
-}
-
-;// CONCATENATED MODULE: ./src/api/error-body.ts
-// The service's error format is not specified (spec §7): take its own message from whichever
-// common shape the body has, else a short excerpt of the text; never the API key in any of its
-// spellings, and never the start of a workflow command.
-
-
-const EXCERPT_CHARS = 200;
-const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-function messageOf(parsed) {
-    if (parsed === null || typeof parsed !== 'object')
-        return nonEmptyString(parsed);
-    const body = parsed;
-    const error = body.error;
-    if (error !== null && typeof error === 'object') {
-        const inner = error;
-        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
-    }
-    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
+/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
+function parseRetryAfter(value, nowMs) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 /**
- * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
- * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
+ * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
+ * when it gave one (bounded by the deadline only, when there is one), else backoff within the
+ * budget and the deadline.
  */
-function redact(text, secrets) {
-    const spellings = secrets.flatMap(secretSpellings).sort((a, b) => b.length - a.length);
-    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
+function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
+    const { policy } = runtime;
+    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
+        return undefined;
+    const left = timeLeft(runtime);
+    const serverAsked = failure.retryAfterMs !== undefined;
+    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
+    // What the server asks for is bounded by the deadline alone; without one, by the budget.
+    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
+    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
+        return undefined;
+    }
+    return delayMs;
 }
-/**
- * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
- * or a short excerpt of whatever text came back; one inert line (see commandText).
- */
-function serviceMessageOf(body, secrets) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        parsed = undefined;
-    }
-    const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
-    // Redacted before it is cut, so a key is never left half-shown at the cut.
-    const excerpt = (0,src_escape/* commandText */.jt)(redact(message, secrets), EXCERPT_CHARS);
-    return excerpt === '' ? undefined : excerpt;
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var proxy = __nccwpck_require__(19783);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(46752);
-;// CONCATENATED MODULE: ./src/api/dispatcher.ts
-// The one undici dispatcher every request of the action goes through. It routes each origin the
-// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
-// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
-// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
-// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
-// sent to the proxy only.
-
-
-/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
-function proxyFor(url) {
-    return (0,proxy/* getProxyUrl */.s)(url);
-}
-/** The proxy without its credentials, for logs. */
-function describeProxy(proxy) {
-    return `${proxy.protocol}//${proxy.host}`;
-}
-class RoutingDispatcher extends undici/* Dispatcher */.mk {
-    #tls;
-    #direct;
-    #proxies = new Map();
-    constructor(options) {
-        super();
-        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
-        this.#direct = new undici/* Agent */.g6({ connect: this.#tls });
-    }
-    dispatch(options, handler) {
-        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
-    }
-    async close() {
-        await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((p) => p.close())]);
-    }
-    async destroy() {
-        await Promise.all([
-            this.#direct.destroy(),
-            ...[...this.#proxies.values()].map((p) => p.destroy()),
-        ]);
-    }
-    #route(origin) {
-        const proxy = proxyFor(origin);
-        if (proxy === undefined)
-            return this.#direct;
-        const key = proxy.href;
-        let agent = this.#proxies.get(key);
-        if (agent === undefined) {
-            agent = new undici/* ProxyAgent */.kT({
-                uri: describeProxy(proxy),
-                ...proxyCredentials(proxy),
-                requestTls: this.#tls,
-                proxyTls: this.#tls,
-            });
-            this.#proxies.set(key, agent);
+async function withRetries(runtime, task) {
+    let startedAt = runtime.now();
+    let outcomeUnknown = false;
+    let failuresInRow = 0;
+    for (let attempt = 1;; attempt++) {
+        if (outcomeUnknown && task.reconcile) {
+            const found = await task.reconcile();
+            if (found !== undefined)
+                return found;
         }
-        return agent;
+        const result = await task.attempt(attempt);
+        if (result.ok)
+            return result.value;
+        const { failure } = result;
+        outcomeUnknown ||= failure.outcomeUnknown;
+        if (failure.madeProgress) {
+            failuresInRow = 0;
+            startedAt = runtime.now();
+        }
+        failuresInRow++;
+        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
+        if (delayMs === undefined)
+            throw failure.toError(attempt);
+        runtime.onRetry?.({
+            endpoint: task.endpoint,
+            attempt,
+            delayMs,
+            reason: failure.reason,
+            serverAsked: failure.retryAfterMs !== undefined,
+        });
+        await runtime.sleep(delayMs, task.signal);
     }
 }
-// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
-function proxyCredentials(proxy) {
-    if (proxy.username === '' && proxy.password === '')
-        return {};
-    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
-    return { token: `Basic ${basic}` };
-}
-/** A dispatcher that reads the proxy settings of the environment at each new origin. */
-function createDispatcher(options = {}) {
-    return new RoutingDispatcher(options);
-}
 
-;// CONCATENATED MODULE: ./src/api/transport.ts
+
+/***/ }),
+
+/***/ 8164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ek: () => (/* binding */ BuildId),
+/* harmony export */   Hd: () => (/* binding */ isTerminal),
+/* harmony export */   Ig: () => (/* binding */ WebhookList),
+/* harmony export */   KD: () => (/* binding */ Webhook),
+/* harmony export */   Kh: () => (/* binding */ TriggeredBuild),
+/* harmony export */   L2: () => (/* binding */ Build),
+/* harmony export */   MM: () => (/* binding */ Project),
+/* harmony export */   NF: () => (/* binding */ DeletedProject),
+/* harmony export */   P4: () => (/* binding */ PLATFORMS),
+/* harmony export */   Pr: () => (/* binding */ ARCHES),
+/* harmony export */   e$: () => (/* binding */ ProjectList),
+/* harmony export */   i: () => (/* binding */ CreatedProject),
+/* harmony export */   ih: () => (/* binding */ isKnownStatus),
+/* harmony export */   jn: () => (/* binding */ shapeProblem),
+/* harmony export */   nU: () => (/* binding */ BuildList),
+/* harmony export */   q4: () => (/* binding */ BuildLogs),
+/* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
+/* harmony export */   tc: () => (/* binding */ UpdatedProject),
+/* harmony export */   xP: () => (/* binding */ LogEntry),
+/* harmony export */   xV: () => (/* binding */ DeletedWebhook)
+/* harmony export */ });
+/* unused harmony exports EVENT_TYPES, URL_MAX_CHARS, TIMESTAMP_MAX_CHARS, VERSION_MAX_CHARS, LEVEL_MAX_CHARS, TEXT_MAX_CHARS, WINDOW_MAX_PIXELS, ProjectId, WebhookId, EventId, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, BuildEventData, WebhookEvent, ProjectEventData */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38816);
+/* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(67958);
+// Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
+// Everything the service returns is untrusted: ids have the spec's forms, statuses are short
+// tokens, texts and URLs are bounded, numbers are sane, timestamps parse. Objects are tolerant of
+// extra fields (zod strips them) and strict on the fields we use. Fields that the spec gives only
+// on some endpoints, or only once a build completed, are optional, and a reasonable service may
+// send null. Every rule's problem text names what is wrong and never quotes the value (it may
+// carry a newline and a workflow command): see `shapeProblem`.
+
+
+const PLATFORMS = ['mac', 'windows', 'linux'];
+const ARCHES = ['x64', 'arm64'];
+/** The statuses the spec lists (§3). A service that grows may send others. */
+const BUILD_STATUSES = ['queued', 'building', 'success', 'failed'];
+const EVENT_TYPES = [
+    'build.queued',
+    'build.started',
+    'build.succeeded',
+    'build.failed',
+    'project.created',
+    'project.updated',
+    'project.deleted',
+];
+/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
+const URL_MAX_CHARS = 8 * 1024;
+/** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
+const TIMESTAMP_MAX_CHARS = 64;
+/** A version: semver with pre-release and build parts fits easily. */
+const VERSION_MAX_CHARS = 128;
+/** A log entry's level (`info`, `warn`, …). */
+const LEVEL_MAX_CHARS = 64;
+/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
+const TEXT_MAX_CHARS = 4 * 1024;
+/** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
+const WINDOW_MAX_PIXELS = 100_000;
+// A problem text of our own starts with `is `; zod's own messages are wrapped by shapeProblem.
+// `abort`: the later checks of a value that failed one are not run (a 700 MB text is not parsed as
+// a date).
+const rule = (problem) => ({ error: problem, abort: true });
+const idOf = (pattern, form) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(pattern, rule(`is not of the form ${form}_<id>`));
+const BuildId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_ID */ .jt, 'build');
+const ProjectId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .PROJECT_ID */ .iJ, 'proj');
+const WebhookId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_ID */ .Uw, 'wh');
+const EventId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .EVENT_ID */ .hy, 'evt');
+const Platform = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(PLATFORMS);
+const Arch = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(ARCHES);
+// A short token, not one of a fixed list: one build with a status the spec does not list (say
+// `cancelled`) must not make a whole build list unreadable, and isTerminal decides what it means.
+const token = (problem) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, rule(problem));
+const BuildStatus = token('is not a status (a letter, then up to 39 letters, digits, _ . -)');
+const EventType = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(EVENT_TYPES);
+const isKnownStatus = (status) => BUILD_STATUSES.includes(status);
+/** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
+const isTerminal = (status) => status !== 'queued' && status !== 'building';
+const text = (maxChars) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(maxChars, rule(`is longer than ${maxChars} characters`));
+const timestamp = text(TIMESTAMP_MAX_CHARS).refine((value) => !Number.isNaN(Date.parse(value)), rule('is not a timestamp'));
+const url = text(URL_MAX_CHARS);
+// No control, format or line-separator characters: a version is shown in log lines and titles.
+const version = text(VERSION_MAX_CHARS).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, rule('is not printable text (it has control or format characters)'));
+const count = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
+    .int(rule('is not a whole number (at most 2^53 - 1)'))
+    .nonnegative(rule('is negative'));
+const pixels = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
+    .int(rule('is not a whole number (at most 2^53 - 1)'))
+    .positive(rule('is not positive'))
+    .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
+const optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
+// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
+// body) is not shown.
+const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
+    ? String(key)
+    : '?';
+/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
+function shapeProblem(error, prefix = []) {
+    const issue = error.issues[0];
+    const path = [...prefix, ...(issue?.path ?? [])];
+    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
+    if (issue === undefined)
+        return { fieldPath, problem: 'is invalid' };
+    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+        return { fieldPath, problem: 'is missing' };
+    }
+    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
+    return { fieldPath, problem };
+}
+const ProjectWindow = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    width: pixels,
+    height: pixels,
+    resizable: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+});
+const ProjectFeatures = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    autoUpdate: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    tray: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    menuBar: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+});
+const name = text(TEXT_MAX_CHARS);
+const message = optional(text(TEXT_MAX_CHARS));
+const ProjectSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: ProjectId,
+    name,
+    url,
+    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
+    createdAt: timestamp,
+    updatedAt: optional(timestamp),
+});
+const Project = ProjectSummary.extend({
+    author: optional(text(TEXT_MAX_CHARS)),
+    version: optional(version),
+    appId: optional(text(TEXT_MAX_CHARS)),
+    window: optional(ProjectWindow),
+    features: optional(ProjectFeatures),
+});
+const ProjectList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ projects: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ProjectSummary), total: count });
+const CreatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: ProjectId,
+    name,
+    url,
+    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
+    createdAt: timestamp,
+    message,
+});
+const UpdatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: ProjectId,
+    name,
+    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
+    updatedAt: timestamp,
+    message,
+});
+const deleted = (id) => zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id, deleted: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(true), message });
+const DeletedProject = deleted(ProjectId);
+const DeletedWebhook = deleted(WebhookId);
+const BuildSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: BuildId,
+    projectId: ProjectId,
+    version: optional(version),
+    platform: Platform,
+    arch: Arch,
+    status: BuildStatus,
+    createdAt: timestamp,
+    completedAt: optional(timestamp),
+    artifactUrl: optional(url),
+});
+const Build = BuildSummary.extend({
+    startedAt: optional(timestamp),
+    duration: optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative'))),
+    artifactSize: optional(count),
+    buildLog: optional(url),
+});
+const BuildList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ builds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(BuildSummary), total: count });
+const TriggeredBuild = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: BuildId,
+    projectId: ProjectId,
+    platform: Platform,
+    arch: Arch,
+    version: optional(version),
+    status: BuildStatus,
+    createdAt: timestamp,
+    message,
+});
+const LogEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    timestamp,
+    level: text(LEVEL_MAX_CHARS),
+    // Any text: the log is what the build printed, shown inertly; the answer's size bounds it.
+    message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+});
+const BuildLogs = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ buildId: BuildId, logs: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(LogEntry) });
+const Webhook = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: WebhookId,
+    url,
+    // Not EventType: a type a newer service knows must not make the webhook unreadable.
+    events: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(token('is not an event type')),
+    active: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
+    createdAt: timestamp,
+});
+const WebhookList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ webhooks: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Webhook), total: count });
+// Webhook deliveries (spec §6.2).
+const BuildEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    build: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        id: BuildId,
+        projectId: ProjectId,
+        version: optional(version),
+        platform: Platform,
+        arch: Arch,
+        status: BuildStatus,
+        artifactUrl: optional(url),
+        duration: optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative'))),
+    }),
+    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id: ProjectId, name }),
+});
+const WebhookEvent = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: EventId,
+    type: EventType,
+    createdAt: timestamp,
+    data: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()),
+});
+// Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
+// Project fields may come along.
+const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ id: ProjectId, name: optional(name) }),
+});
+
+
+/***/ }),
+
+/***/ 53841:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LL: () => (/* binding */ discardBody),
+/* harmony export */   eC: () => (/* binding */ boundedChunks),
+/* harmony export */   oK: () => (/* binding */ Transport),
+/* harmony export */   pF: () => (/* binding */ errorBodyStart)
+/* harmony export */ });
+/* unused harmony export MAX_JSON_ANSWER_BYTES */
+/* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(99111);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53249);
+/* harmony import */ var _dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49043);
+/* harmony import */ var _log_stream_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(97707);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(21405);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8164);
 
 
 
@@ -50588,15 +50044,15 @@ function joinUrl(baseUrl, path) {
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
 async function* boundedChunks(body, headers, maxBytes, endpoint) {
-    const announced = declaredLength(headers['content-length']);
+    const announced = (0,_log_stream_js__WEBPACK_IMPORTED_MODULE_2__/* .declaredLength */ .Rj)(headers['content-length']);
     if (announced !== undefined && announced > maxBytes) {
-        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by(endpoint, maxBytes, announced);
     }
     let received = 0;
     for await (const chunk of body) {
         received += chunk.length;
         if (received > maxBytes)
-            throw new ResponseTooLargeError(endpoint, maxBytes);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by(endpoint, maxBytes);
         yield chunk;
     }
 }
@@ -50656,11 +50112,11 @@ class Transport {
         this.#baseUrl = options.baseUrl;
         this.#apiKey = options.apiKey;
         this.#userAgent = options.userAgent;
-        this.#dispatcher = createDispatcher({ ca: options.ca });
+        this.#dispatcher = (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .createDispatcher */ .SM)({ ca: options.ca });
     }
     /** The per-request timeout: the configured one, shortened to the time left in the step. */
     requestTimeoutMs() {
-        return Math.max(1, Math.min(this.timeoutMs, (0,retry/* timeLeft */.f$)(this.runtime)));
+        return Math.max(1, Math.min(this.timeoutMs, (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLeft */ .f$)(this.runtime)));
     }
     url(path) {
         return joinUrl(this.#baseUrl, path);
@@ -50689,7 +50145,7 @@ class Transport {
     }
     /** A JSON endpoint: retried, bounded, validated, checked, typed. */
     json(request, signal) {
-        return (0,retry/* withRetries */.LH)(this.runtime, {
+        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .withRetries */ .LH)(this.runtime, {
             endpoint: request.endpoint,
             signal,
             attempt: () => this.#jsonAttempt(request, signal),
@@ -50703,7 +50159,7 @@ class Transport {
      * body of another shape (final); a broken connection is a network failure.
      */
     stream(request, signal) {
-        return (0,retry/* withRetries */.LH)(this.runtime, {
+        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .withRetries */ .LH)(this.runtime, {
             endpoint: request.endpoint,
             signal,
             attempt: () => this.#streamAttempt(request, signal),
@@ -50711,10 +50167,10 @@ class Transport {
     }
     /** Classifies an HTTP status that is not a success. */
     statusFailure(endpoint, status, headers, bodyText, resourceId) {
-        const serviceMessage = serviceMessageOf(bodyText, [this.#apiKey]);
+        const serviceMessage = (0,_error_body_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceMessageOf */ .m)(bodyText, [this.#apiKey]);
         const retryable = status === 408 || status === 429 || status >= 500;
         const retryAfterMs = retryable
-            ? (0,retry/* parseRetryAfter */.mu)(headerValue(headers, 'retry-after'), this.runtime.now())
+            ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRetryAfter */ .mu)(headerValue(headers, 'retry-after'), this.runtime.now())
             : undefined;
         return {
             retryable,
@@ -50723,25 +50179,25 @@ class Transport {
             reason: `HTTP ${status}` + (retryAfterMs === undefined ? '' : `, Retry-After ${retryAfterMs} ms`),
             toError: (attempts) => {
                 if (status === 401 || status === 403) {
-                    return new ApiKeyRefusedError(status, endpoint, serviceMessage);
+                    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiKeyRefusedError */ .A5(status, endpoint, serviceMessage);
                 }
                 if (status === 404 && resourceId !== undefined) {
-                    return new NotFoundError(endpoint, resourceId, serviceMessage);
+                    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NotFoundError */ .m_(endpoint, resourceId, serviceMessage);
                 }
-                return new ApiError(status, endpoint, serviceMessage, attempts);
+                return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD(status, endpoint, serviceMessage, attempts);
             },
         };
     }
     /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
     networkFailure(endpoint, error, timedOut, timeoutMs = this.timeoutMs, url) {
-        const proxy = url === undefined ? undefined : proxyFor(url);
+        const proxy = url === undefined ? undefined : (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .proxyFor */ .iJ)(url);
         const refusedBy = proxyRefusal(error);
         if (proxy !== undefined && url !== undefined && refusedBy !== undefined) {
             return {
                 retryable: refusedBy >= 500,
                 outcomeUnknown: false,
                 reason: `proxy answered HTTP ${refusedBy}`,
-                toError: (attempts) => new ProxyRefusedError(endpoint, describeProxy(proxy), url.host, refusedBy, attempts),
+                toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ProxyRefusedError */ .Ne(endpoint, (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .describeProxy */ .GK)(proxy), url.host, refusedBy, attempts),
             };
         }
         const code = errorCode(error);
@@ -50753,8 +50209,8 @@ class Transport {
             outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
             reason: isTimeout ? `no answer within ${timeoutMs} ms` : (code ?? 'network error'),
             toError: (attempts) => isTimeout
-                ? new TimeoutError(endpoint, timeoutMs, attempts)
-                : new NetworkError(endpoint, code ?? 'network error', attempts, undefined, proxy && describeProxy(proxy)),
+                ? new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(endpoint, timeoutMs, attempts)
+                : new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr(endpoint, code ?? 'network error', attempts, undefined, proxy && (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .describeProxy */ .GK)(proxy)),
         };
     }
     close() {
@@ -50803,22 +50259,22 @@ class Transport {
             if (signal?.aborted)
                 throw signal.reason;
             body.destroy();
-            if (error instanceof ResponseTooLargeError)
+            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by)
                 return tooLarge(error);
-            if (error instanceof LogEntryShapeError) {
+            if (error instanceof _log_stream_js__WEBPACK_IMPORTED_MODULE_2__/* .LogEntryShapeError */ .Qy) {
                 return shapeFailure(endpoint, status, error.fieldPath, error.problem);
             }
             if (timeout.aborted) {
                 return { ok: false, failure: this.networkFailure(endpoint, error, true, timeoutMs, url) };
             }
-            if (error instanceof UnreadableBodyError) {
+            if (error instanceof _log_stream_js__WEBPACK_IMPORTED_MODULE_2__/* .UnreadableBodyError */ .Er) {
                 return {
                     ok: false,
                     failure: {
                         retryable: true,
                         outcomeUnknown: false,
                         reason: 'unparsable JSON body',
-                        toError: (attempts) => new ResponseShapeError(endpoint, status, '(body)', 'is not valid JSON', attempts, false),
+                        toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseShapeError */ .RD(endpoint, status, '(body)', 'is not valid JSON', attempts, false),
                     },
                 };
             }
@@ -50870,7 +50326,7 @@ class Transport {
         }
         catch (error) {
             response.body.destroy();
-            if (error instanceof ResponseTooLargeError && !signal?.aborted)
+            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by && !signal?.aborted)
                 return tooLarge(error);
             return networkFailure(error);
         }
@@ -50888,13 +50344,13 @@ class Transport {
                     retryable: true,
                     outcomeUnknown: true,
                     reason: 'unparsable JSON body',
-                    toError: (attempts) => new ResponseShapeError(request.endpoint, status, '(body)', 'is not valid JSON', attempts, false),
+                    toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseShapeError */ .RD(request.endpoint, status, '(body)', 'is not valid JSON', attempts, false),
                 },
             };
         }
         const parsed = request.schema.safeParse(data);
         if (!parsed.success) {
-            const { fieldPath, problem } = (0,schemas/* shapeProblem */.jn)(parsed.error);
+            const { fieldPath, problem } = (0,_schemas_js__WEBPACK_IMPORTED_MODULE_4__/* .shapeProblem */ .jn)(parsed.error);
             return shapeFailure(request.endpoint, status, fieldPath, problem);
         }
         const mismatch = request.check?.(parsed.data);
@@ -50921,589 +50377,1266 @@ const shapeFailure = (endpoint, status, fieldPath, problem) => ({
         retryable: false,
         outcomeUnknown: false,
         reason: 'unexpected body',
-        toError: () => new ResponseShapeError(endpoint, status, fieldPath, problem),
+        toError: () => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseShapeError */ .RD(endpoint, status, fieldPath, problem),
     },
 });
 
-;// CONCATENATED MODULE: ./src/api/download.ts
-// Streaming artifact download over the transport's dispatcher (so through the environment's
-// proxy): redirects followed by hand (the API key never leaves the API's origin, nor comes back
-// once the chain left it; https never drops to http), body → sha256 → `<name>.part` in large
-// writes, resume with Range + If-Range after a cut, a fresh URL when the artifact host refuses a
-// signed one, then an atomic rename. An answer that is not an installer (a document, the API's
-// own answer, nothing at all) is refused, and the folder is checked by real path before any
-// request. Every wait goes through the retry policy; a transfer that got further starts its count
-// over.
 
+/***/ }),
 
+/***/ 71958:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-
-
-
-
-
-
-
-const ENDPOINT = 'GET /builds/:buildId/download';
-// Every 2 MiB, not 8: a large download's hash thread costs 6-8 MiB; the peak stays ~120 MiB.
-const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-// Media types of documents: what an API, a login page or a storage error answers with, never an
-// installer (installers come as octet-stream or their own binary types).
-const DOCUMENT_TYPES = [
-    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
-    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
-    [/^(?:application|text)\/xml$/, 'an XML document'],
-];
-/** What kind of document a Content-Type announces; undefined for anything else, or none. */
-function documentKind(contentType) {
-    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
-    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ createTurns),
+/* harmony export */   z: () => (/* binding */ createLimiter)
+/* harmony export */ });
+function createLimiter(concurrency) {
+    let running = 0;
+    const waiting = [];
+    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
+    const release = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            running -= 1;
+    };
+    return async (task) => {
+        if (running >= concurrency)
+            await new Promise((resolve) => waiting.push(resolve));
+        else
+            running += 1;
+        try {
+            return await task();
+        }
+        finally {
+            release();
+        }
+    };
 }
-const headerOf = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
+function createTurns(turnMs) {
+    let busy = false;
+    const waiting = [];
+    const handOn = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            busy = false;
+    };
+    return async (task) => {
+        if (busy)
+            await new Promise((resolve) => waiting.push(resolve));
+        else
+            busy = true;
+        let held = true;
+        const giveUp = () => {
+            if (!held)
+                return;
+            held = false;
+            handOn();
+        };
+        const turnOver = setTimeout(giveUp, turnMs).unref();
+        try {
+            return await task();
+        }
+        finally {
+            clearTimeout(turnOver);
+            giveUp();
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 68873:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ describeBuild),
+/* harmony export */   s: () => (/* binding */ outcomeOf)
+/* harmony export */ });
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
+// The one decision of how a build turned out; every report asks this function, never its own copy.
+
+
+/**
+ * `failed` when the service said so, or said something it does not list, or when the action could
+ * not trigger, follow or download the build; `unfinished` while it runs (or when the step stopped
+ * waiting); `succeeded` only for a success the action delivered in full.
+ */
+function outcomeOf(build) {
+    if (build.problem !== undefined)
+        return 'failed';
+    if (build.status === 'success')
+        return 'succeeded';
+    return (0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(build.status) ? 'failed' : 'unfinished';
+}
+/** `linux/x64 build_1 (failed)`, or with what went wrong on the action's side. */
+const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${build.id ?? '(not triggered)'} (${build.problem?.message ?? build.status})`;
+
+
+/***/ }),
+
+/***/ 74462:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bs: () => (/* binding */ statusLine),
+/* harmony export */   C7: () => (/* binding */ formatElapsed),
+/* harmony export */   D5: () => (/* binding */ createProgressGate),
+/* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   oz: () => (/* binding */ progressLine)
+/* harmony export */ });
+/* unused harmony export PROGRESS_EVERY_MS */
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22988);
+/* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
+
+
+
+const PROGRESS_EVERY_MS = 30_000;
+function formatElapsed(ms) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    if (seconds < 60)
+        return `${seconds}s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60)
+        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+/** A short span, to the tenth of a second: `1.2 s`. */
+const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+/** When the build entered its current phase. */
+const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
+const statusLine = (build, previous) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(`${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
+function progressLine(watched, now) {
+    const running = watched.filter(({ build }) => build.id !== null && (0,_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .s)(build) === 'unfinished');
+    const done = watched.length - running.length;
+    const parts = [
+        `${done}/${watched.length} done`,
+        ...running.map(({ build, latest }) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(build.status, 40)} ` +
+            formatElapsed(now - phaseStart(build)) +
+            (latest === undefined ? '' : `: ${latest}`)),
+    ];
+    return (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(parts.join(' · '), 4_000);
+}
+/** Whether a progress line is due: true at most once per `everyMs`. */
+function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
+    let last = clock();
+    return () => {
+        const now = clock();
+        if (now - last < everyMs)
+            return false;
+        last = now;
+        return true;
+    };
+}
+
+
+/***/ }),
+
+/***/ 17196:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Af: () => (/* binding */ withProblem),
+/* harmony export */   BM: () => (/* binding */ withDownload),
+/* harmony export */   Bg: () => (/* binding */ resultOf),
+/* harmony export */   GJ: () => (/* binding */ unfollowed),
+/* harmony export */   H: () => (/* binding */ untriggered),
+/* harmony export */   Px: () => (/* binding */ observed),
+/* harmony export */   Wy: () => (/* binding */ labelOf),
+/* harmony export */   X1: () => (/* binding */ withLog)
+/* harmony export */ });
+/* unused harmony exports unknownStatusProblem, targetProblem */
+/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
+// One build as the action knows it: an immutable value, replaced (never edited) as the service
+// reports more. Outputs, annotations, the summary and the verdict all read these.
+
+const labelOf = (target) => `${target.platform}/${target.arch}`;
+const timeOf = (timestamp) => {
+    const ms = Date.parse(timestamp ?? '');
+    return Number.isNaN(ms) ? undefined : ms;
 };
-/** `Content-Range: bytes <start>-<end>/<total|*>` */
-function parseContentRange(value) {
-    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
-    if (!match)
+const unknownStatusProblem = (status) => ({
+    stage: 'status',
+    message: `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
+        `(it knows ${_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_STATUSES */ .qJ.join(', ')}); counted as not successful`,
+});
+/** The service reports the build for another target than the one it is followed as. */
+function targetProblem(target, reported) {
+    if (reported.platform === target.platform && reported.arch === target.arch)
         return undefined;
-    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
+    return {
+        stage: 'follow',
+        message: `the service reports this build as ${labelOf(reported)}, not ${labelOf(target)}; ` +
+            `its installer is not taken as ${labelOf(target)}'s`,
+    };
 }
 /**
- * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
- * when the host gives neither (then a cut transfer starts again from zero).
+ * The build as the service reports it now, folded into what was known; `now` on the action's clock.
+ * The target stays the one the build was asked for; a report of another is a problem.
  */
-function validatorOf(headers) {
-    const etag = headerOf(headers, 'etag');
-    if (etag !== undefined && etag.startsWith('"'))
-        return etag;
-    return headerOf(headers, 'last-modified');
-}
-/** How an answer continues a transfer that already holds `received` bytes. */
-function continuationOf(received, status, rangeStart) {
-    if (status === 206)
-        return rangeStart === received ? (received === 0 ? 'fresh' : 'resume') : 'restart';
-    return received === 0 ? 'fresh' : 'restart';
-}
-function nextHop(buildId, from, location, hop) {
-    if (hop >= MAX_REDIRECTS) {
-        throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
-    }
-    const next = URL.parse(location, from.href);
-    if (next === null) {
-        throw new DownloadError(buildId, 'redirect', `redirected to something that is not a URL (${(0,src_escape/* commandText */.jt)(location, 100)}).`);
-    }
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected to a ${(0,src_escape/* commandText */.jt)(next.protocol, 40)} URL.`);
-    }
-    // An installer fetched over plain http could be swapped on the way and then published.
-    if (from.protocol === 'https:' && next.protocol === 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${(0,src_escape/* commandText */.jt)(next.host, 100)}); refusing an ` +
-            'unencrypted transfer.');
-    }
-    return next;
-}
-async function downloadArtifact(transport, buildId, options) {
-    const { signal } = options;
-    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
-    await prepareDirectory(buildId, options.directory, options.within);
-    const transfer = {
-        part: undefined,
-        target: undefined,
-        validator: undefined,
-        total: undefined,
-        resumes: 0,
-        furthest: 0,
-        refusedOnce: false,
+function observed(result, build, now) {
+    const { phases } = result;
+    const status = build.status;
+    return {
+        ...result,
+        status,
+        version: build.version ?? result.version,
+        artifactSize: ('artifactSize' in build ? build.artifactSize : undefined) ?? result.artifactSize,
+        phases: {
+            queued: timeOf(build.createdAt) ?? phases.queued,
+            building: timeOf('startedAt' in build ? build.startedAt : undefined) ??
+                phases.building ??
+                (status === 'queued' ? undefined : now),
+            ended: timeOf('completedAt' in build ? build.completedAt : undefined) ??
+                phases.ended ??
+                ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(status) ? now : undefined),
+        },
+        problem: result.problem ??
+            targetProblem(result, build) ??
+            ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownStatus */ .ih)(status) ? undefined : unknownStatusProblem(status)),
     };
+}
+const blank = (target, version, origin, now) => ({
+    platform: target.platform,
+    arch: target.arch,
+    id: null,
+    version,
+    status: 'queued',
+    origin,
+    phases: { queued: now, building: undefined, ended: undefined },
+    artifactSize: undefined,
+    download: undefined,
+    problem: undefined,
+    log: undefined,
+});
+/** A build as first reported, followed as `target` (by default, the one it reports). */
+const resultOf = (build, origin, now, target = build) => observed({ ...blank(target, build.version ?? null, origin, now), id: build.id }, build, now);
+/** A target whose trigger failed: no build exists. */
+const untriggered = (target, version, message, now) => ({
+    ...blank(target, version, 'triggered', now),
+    problem: { stage: 'trigger', message },
+});
+/** A target left without a build of its own: the id the service gave is another target's. */
+const unfollowed = (result, problem) => ({
+    ...blank(result, result.version, result.origin, result.phases.queued),
+    problem,
+});
+/** The first problem is the one that explains the others. */
+const withProblem = (result, problem) => result.problem === undefined ? { ...result, problem } : result;
+const withDownload = (result, download) => ({
+    ...result,
+    download,
+});
+const withLog = (result, log) => ({ ...result, log });
+
+
+/***/ }),
+
+/***/ 81379:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ isEntry)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
+// Whether a module is the process's entry: `node dist/index.js`, as the runner starts an action.
+// Importing the bundle (a local runner, a test, a tool that inspects it) must not start a build.
+
+
+const real = (file) => {
     try {
-        await (0,retry/* withRetries */.LH)(transport.runtime, {
-            endpoint: ENDPOINT,
-            signal,
-            attempt: () => attemptTransfer(transport, buildId, start, transfer, options),
-        });
-        const part = transfer.part;
-        const size = part.received;
-        const sha256 = await part.finish();
-        const { target } = transfer;
-        await (0,promises_.rename)(part.path, target.filePath);
-        if (options.expectedSize !== undefined && options.expectedSize !== size) {
-            options.onWarning?.(`build ${buildId}: the artifact host sent ${size} bytes (Content-Length), the build's ` +
-                `artifactSize says ${options.expectedSize}; the download is complete by the host's ` +
-                `length and its sha256 is ${sha256}.`);
-        }
-        return {
-            path: target.filePath,
-            fileName: target.fileName,
-            size,
-            sha256,
-            resumes: transfer.resumes,
-        };
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(file);
     }
-    catch (error) {
-        await transfer.part?.discard();
-        throw error;
+    catch {
+        return file;
+    }
+};
+function isEntry(moduleUrl, argv1 = process.argv[1]) {
+    return argv1 !== undefined && real((0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(moduleUrl)) === real(argv1);
+}
+
+
+/***/ }),
+
+/***/ 83916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   bD: () => (/* binding */ messageOf),
+/* harmony export */   lZ: () => (/* binding */ ActionError),
+/* harmony export */   zR: () => (/* binding */ asError)
+/* harmony export */ });
+// The base of every failure the action and its sub-actions report, as @actions/artifact does it:
+// the name is the class's own, the facts a user or a caller needs are fields on the instance, and
+// the message says what happened and how to fix it.
+class ActionError extends Error {
+    constructor(message, options) {
+        super(message, options);
+        // new.target is the concrete class, so a subclass never has to set its own name.
+        this.name = new.target.name;
     }
 }
-/** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
-async function attemptTransfer(transport, buildId, start, transfer, options) {
-    const received = transfer.part?.received ?? 0;
-    const resumeFrom = received > 0 && transfer.validator !== undefined ? received : 0;
-    if (received > 0 && resumeFrom === 0)
-        await transfer.part.restart();
-    const opened = await download_open(transport, buildId, start, resumeFrom, transfer, options.signal);
-    if (!opened.ok)
-        return opened;
-    const { response, url, leftApi } = opened.value;
+/** The message of anything thrown; what is not an Error is shown as a string. */
+const messageOf = (error) => error instanceof Error ? error.message : String(error);
+/** Anything thrown, as an Error (a thrown string or value becomes the message). */
+const asError = (error) => error instanceof Error ? error : new Error(String(error));
+
+
+/***/ }),
+
+/***/ 22988:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jj: () => (/* binding */ cut),
+/* harmony export */   jt: () => (/* binding */ commandText),
+/* harmony export */   p7: () => (/* binding */ markdownText)
+/* harmony export */ });
+// Service text made inert for each medium it is shown in. Everything the service says (ids,
+// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
+// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
+// Control characters (a newline would start a new line, and with it a workflow command; `\r`
+// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
+// as something else).
+// eslint-disable-next-line no-control-regex
+const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
+function cut(text, maxChars) {
+    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
+}
+/**
+ * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
+ * controls, never the start of a workflow command, cut to `maxChars`.
+ */
+function commandText(text, maxChars = 200) {
+    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
+    return cut(flat.replace(/^::/, ': :'), maxChars);
+}
+// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
+// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
+const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
+function markdownText(text, maxChars = 500) {
+    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+}
+
+
+/***/ }),
+
+/***/ 79407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17399);
+
+
+if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 17399:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __nccwpck_require__(77094);
+// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
+var retry = __nccwpck_require__(21405);
+// EXTERNAL MODULE: ./src/builds/progress.ts
+var progress = __nccwpck_require__(74462);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/temp-dir.ts
+var temp_dir = __nccwpck_require__(90327);
+// EXTERNAL MODULE: ./src/api/file-name.ts + 1 modules
+var file_name = __nccwpck_require__(66710);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var schemas = __nccwpck_require__(8164);
+// EXTERNAL MODULE: ./src/escape.ts
+var src_escape = __nccwpck_require__(22988);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+;// CONCATENATED MODULE: ./src/builds/log-text.ts
+// How a build's log reads in the step's output (pure). The service's text is untrusted: printed
+// lines sit between `::stop-commands::<token>` and `::<token>::`, and a quoted line is made inert.
+
+
+/** A level is a short word (`info`, `error`); anything longer is cut to this. */
+const MAX_LEVEL_CHARS = 16;
+/** One printed line of a message at most this long: a 50 MB line must not become a 50 MB line. */
+const MAX_LINE_CHARS = 64 * 1024;
+/** A line an annotation may quote is kept this long at most. */
+const MAX_QUOTE_CHARS = 300;
+const newStopToken = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
+/** The runner prints everything between these two lines as text, whatever it looks like. */
+const stopCommands = (token) => [
+    `::stop-commands::${token}`,
+    `::${token}::`,
+];
+const clockTime = (timestamp) => {
+    const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
+    return time?.[1] ?? (0,src_escape/* commandText */.jt)(timestamp, 30);
+};
+/** `line`, or its first `maxChars` characters and how many more were cut. */
+function boundLine(line, maxChars = MAX_LINE_CHARS) {
+    if (line.length <= maxChars)
+        return line;
+    // Never half of a surrogate pair: the cut line stays valid text.
+    const end = /[\ud800-\udbff]/.test(line[maxChars - 1]) ? maxChars - 1 : maxChars;
+    return `${line.slice(0, end)} … (${line.length - end} more characters cut)`;
+}
+/** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
+function formatLogEntry(entry) {
+    const prefix = `${clockTime(entry.timestamp)} ${(0,src_escape/* commandText */.jt)(entry.level, MAX_LEVEL_CHARS).padEnd(7)}`;
+    return entry.message.split(/\r\n|\r|\n/).map((line) => `${prefix} ${boundLine(line)}`);
+}
+const isErrorEntry = (entry) => /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message);
+/**
+ * The lines a failure annotation quotes, kept as the log goes by: the last error lines, or the
+ * last lines when none says error. Holds at most `count` of each, whatever the log's length.
+ */
+class QuoteTail {
+    #count;
+    #errors = [];
+    #last = [];
+    constructor(count = 5) {
+        this.#count = count;
+    }
+    add(entry) {
+        const line = (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
+        this.#last = keepLast(this.#last, line, this.#count);
+        if (isErrorEntry(entry))
+            this.#errors = keepLast(this.#errors, line, this.#count);
+    }
+    lines() {
+        return (this.#errors.length > 0 ? this.#errors : this.#last).slice(-this.#count);
+    }
+}
+function keepLast(lines, line, count) {
+    lines.push(line);
+    if (lines.length > count * 2)
+        return lines.slice(-count);
+    return lines;
+}
+
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(78474);
+;// CONCATENATED MODULE: ./src/builds/output.ts
+// Where a build's log goes on the step's output. process.stdout queues writes in memory when the
+// runner reads slower than a long log prints (a pipe is asynchronous on Node), so a log is written
+// in chunks straight to the file descriptor, each waiting until the pipe takes it: the process
+// holds one chunk, not the log. Only once nothing else is queued, so the order stays as printed.
+
+
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+function writeAll(fd, chunk) {
+    for (let offset = 0; offset < chunk.length;) {
+        try {
+            offset += (0,external_node_fs_.writeSync)(fd, chunk, offset);
+        }
+        catch (error) {
+            // A non-blocking pipe that is full: the reader will make room in a moment.
+            if (error.code !== 'EAGAIN')
+                throw error;
+            Atomics.wait(pause, 0, 0, 1);
+        }
+    }
+}
+const stdoutOutput = {
+    idle: () => process.stdout.writableLength === 0,
+    async settled() {
+        while (process.stdout.writableLength > 0)
+            await (0,external_node_events_.once)(process.stdout, 'drain');
+    },
+    write: (text) => writeAll(1, typeof text === 'string' ? Buffer.from(text) : text),
+};
+/** Through process.stdout, for tests that read what it was given. */
+const streamOutput = {
+    idle: () => true,
+    settled: async () => { },
+    // A copy: the caller reuses its buffer, and process.stdout may still hold this one.
+    write: (text) => void process.stdout.write(typeof text === 'string' ? text : Buffer.from(text)),
+};
+const lines = (texts) => `${texts.join(external_node_os_.EOL)}${external_node_os_.EOL}`;
+
+;// CONCATENATED MODULE: ./src/builds/build-log.ts
+// Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
+// RUNNER_TEMP, printed as one group when the build ends (several builds), or straight to the
+// output inside the build's open group (a single build, watched live). Each line once, in order:
+// a log that shrinks or changes order is said once, and nothing more of it is taken.
+
+
+
+
+
+
+const NO_LINES = '(the service returned no log lines)';
+const PRINT_CHUNK_BYTES = 64 * 1024;
+/** Lines are written in batches of up to this many bytes. */
+const BATCH_BYTES = 64 * 1024;
+/** Messages longer than this are remembered by their hash, not kept. */
+const KEPT_MESSAGE_CHARS = 1024;
+const fingerprintOf = (entry) => ({
+    timestamp: entry.timestamp,
+    level: entry.level,
+    length: entry.message.length,
+    message: entry.message.length <= KEPT_MESSAGE_CHARS
+        ? entry.message
+        : (0,external_node_crypto_.hash)('sha256', entry.message, 'base64'),
+});
+const sameFingerprint = (a, b) => a.timestamp === b.timestamp &&
+    a.level === b.level &&
+    a.length === b.length &&
+    a.message === b.message;
+class BuildLog {
+    #title;
+    #output;
+    /** null: live, lines go straight to the output. */
+    #file;
+    #quote = new QuoteTail();
+    #onDisorder;
+    /** Entries of the service's log already taken: each read's entries from here on are new. */
+    #taken = 0;
+    /** The entry at `#taken - 1`: the next read must still have it there. */
+    #last;
+    #lastTime = Number.NEGATIVE_INFINITY;
+    /** Why nothing more is taken from this log. */
+    #disorder;
+    #lines = 0;
+    #latestMessage;
+    /** Lines added and not written yet, as bytes: a line's string is garbage as soon as it is added. */
+    #pending = Buffer.allocUnsafe(BATCH_BYTES);
+    #pendingBytes = 0;
+    #groupOpen = false;
+    constructor(title, output, file, onDisorder) {
+        this.#title = title;
+        this.#output = output;
+        this.#file = file;
+        this.#onDisorder = onDisorder;
+    }
+    /** Gathers the lines in `file` until `printGroup()`. */
+    static toFile(title, output, file, onDisorder) {
+        (0,external_node_fs_.appendFileSync)(file, '');
+        return new BuildLog(title, output, file, onDisorder);
+    }
+    /** Prints the lines as they come, inside a group opened at the first of them. */
+    static live(title, output, onDisorder) {
+        return new BuildLog(title, output, null, onDisorder);
+    }
+    get taken() {
+        return this.#taken;
+    }
+    /** Where a read hands entries from: the last one taken, to check it is still there. */
+    get from() {
+        return Math.max(0, this.#taken - 1);
+    }
+    /** The log shrank or changed order: nothing more is taken from it. */
+    get stopped() {
+        return this.#disorder !== undefined;
+    }
+    /** The newest line, made inert, for a progress line. */
+    get latest() {
+        return this.#latestMessage === undefined ? undefined : (0,src_escape/* commandText */.jt)(this.#latestMessage, 80);
+    }
+    /**
+     * Takes the entry at `index` of the service's log, once. The entry at `from` must be the last one
+     * taken, and a new entry must not be older than it (the spec lists entries chronologically):
+     * otherwise the log was reordered, and nothing more is taken. Other indexes are ignored.
+     */
+    add(entry, index) {
+        if (this.#disorder !== undefined)
+            return;
+        if (index === this.#taken - 1) {
+            if (!sameFingerprint(fingerprintOf(entry), this.#last)) {
+                this.#stop(`changed order: entry ${index + 1} is no longer the one shown there`);
+            }
+            return;
+        }
+        if (index !== this.#taken)
+            return;
+        const time = Date.parse(entry.timestamp);
+        if (time < this.#lastTime) {
+            this.#stop(`is not in chronological order: entry ${index + 1} is older than entry ${index}`);
+            return;
+        }
+        if (!Number.isNaN(time))
+            this.#lastTime = time;
+        this.#taken = index + 1;
+        this.#last = fingerprintOf(entry);
+        this.#quote.add(entry);
+        this.#latestMessage = (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
+        for (const line of formatLogEntry(entry)) {
+            this.#addLine(`${line}${external_node_os_.EOL}`);
+            this.#lines += 1;
+        }
+    }
+    /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
+    counted(entries) {
+        if (this.#disorder === undefined && entries < this.#taken) {
+            this.#stop(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
+        }
+    }
+    #stop(reason) {
+        this.#disorder = reason;
+        this.#onDisorder(reason);
+    }
+    #addLine(text) {
+        const bytes = Buffer.byteLength(text);
+        if (this.#pendingBytes + bytes > this.#pending.length) {
+            if (this.#file !== null || this.#output.idle())
+                this.#writePending();
+            // A live log waiting for a busy output, or one line longer than a batch: make room.
+            if (this.#pendingBytes + bytes > this.#pending.length) {
+                const larger = Buffer.allocUnsafe(Math.max(2 * this.#pending.length, this.#pendingBytes + bytes));
+                this.#pending.copy(larger, 0, 0, this.#pendingBytes);
+                this.#pending = larger;
+            }
+        }
+        this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
+    }
+    /** Writes (or prints, when live) what was added and not written yet. */
+    async flush() {
+        if (this.#file === null)
+            await this.#output.settled();
+        this.#writePending();
+    }
+    digest() {
+        return { lines: this.#lines, quote: this.#quote.lines() };
+    }
+    /**
+     * Prints the whole group in one synchronous run, so no other build's output can land inside it.
+     * A live log closes its open group instead.
+     */
+    async printGroup(titleSuffix) {
+        await this.flush();
+        await this.#output.settled();
+        if (this.#file === null) {
+            if (!this.#groupOpen)
+                this.#printLive(lines([NO_LINES]));
+            this.#output.write(lines(['::endgroup::']));
+            this.#groupOpen = false;
+            return;
+        }
+        const [stop, resume] = stopCommands(newStopToken());
+        this.#output.write(lines([`::group::${(0,src_escape/* commandText */.jt)(`${this.#title} · ${titleSuffix}`)}`, stop]));
+        if (this.#lines === 0)
+            this.#output.write(lines([NO_LINES]));
+        else
+            copyFile(this.#file, this.#output);
+        this.#output.write(lines([resume, '::endgroup::']));
+    }
+    #writePending() {
+        if (this.#pendingBytes === 0)
+            return;
+        const batch = this.#pending.subarray(0, this.#pendingBytes);
+        this.#pendingBytes = 0;
+        if (this.#file !== null)
+            (0,external_node_fs_.appendFileSync)(this.#file, batch);
+        else
+            this.#printLive(batch);
+    }
+    // Commands stop only around the service's lines, so the action's own warnings still work.
+    #printLive(batch) {
+        const [stop, resume] = stopCommands(newStopToken());
+        const open = this.#groupOpen ? [] : [`::group::${(0,src_escape/* commandText */.jt)(this.#title)}`];
+        this.#groupOpen = true;
+        this.#output.write(lines([...open, stop]));
+        this.#output.write(batch);
+        this.#output.write(lines([resume]));
+    }
+}
+/** The file's bytes to the output in chunks, with no line held in memory. */
+function copyFile(file, output) {
+    const fd = (0,external_node_fs_.openSync)(file, 'r');
     try {
-        const announced = announcedTotal(response);
-        const refusal = notTheArtifact(transport, response, url, leftApi, announced);
-        if (refusal !== undefined)
-            throw new DownloadError(buildId, refusal.problem, refusal.message);
-        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
-        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announced ?? options.expectedSize));
-        const part = transfer.part;
-        const range = parseContentRange(headerOf(response.headers, 'content-range'));
-        const continuation = continuationOf(part.received, response.statusCode, range?.start);
-        if (part.received > 0)
-            transfer.resumes++;
-        if (response.statusCode === 206 && resumeFrom === 0) {
-            // Asking again would get the same answer, forever.
-            const contentRange = headerOf(response.headers, 'content-range');
-            throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
-                `${contentRange === undefined ? 'without Content-Range' : (0,src_escape/* commandText */.jt)(contentRange, 100)}).`);
+        const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
+        for (;;) {
+            const read = (0,external_node_fs_.readSync)(fd, chunk);
+            if (read === 0)
+                break;
+            output.write(chunk.subarray(0, read));
         }
-        const validator = validatorOf(response.headers);
-        // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
-        if (continuation === 'restart' || (part.received > 0 && validator !== transfer.validator)) {
-            await part.restart();
-            if (response.statusCode === 206)
-                return rangeMissed(buildId);
-        }
-        transfer.validator = validator;
-        transfer.total = announced ?? transfer.total;
-        return await receiveBody(transport, buildId, response, transfer, options);
     }
     finally {
-        // Frees the connection on every early exit; a no-op once the body was read to the end.
-        discardBody(response.body);
+        (0,external_node_fs_.closeSync)(fd);
     }
 }
-async function receiveBody(transport, buildId, response, transfer, options) {
-    const part = transfer.part;
-    // Without a length from the host, artifactSize is the only bound on a body that never ends.
-    const limit = transfer.total ?? options.expectedSize;
+
+// EXTERNAL MODULE: ./src/builds/limit.ts
+var limit = __nccwpck_require__(71958);
+;// CONCATENATED MODULE: ./src/builds/logs.ts
+
+/**
+ * Reads of one build's log, one at a time. Reads of all builds take `turns`: six 11 MB logs parsed
+ * at once peaked at 150-196 MiB, against 122 MiB in turn (with 1 s turns, reads that outlasted
+ * theirs made it 138 MiB; 3 s turns kept 121-123). A read still going after its turn goes on beside
+ * the next, so a slow logs endpoint costs only its own log. `signal` ends them all, a read under
+ * way included.
+ */
+function logReads(client, buildId, log, turns, signal) {
+    const turn = (0,limit/* createLimiter */.z)(1);
+    let lastBytes;
+    let pending = 0;
+    const read = async () => {
+        pending += 1;
+        try {
+            await turn(async () => {
+                if (log.stopped)
+                    return;
+                try {
+                    const answer = await turns(() => client.readBuildLog(buildId, {
+                        from: () => log.from,
+                        onEntry: (entry, index) => log.add(entry, index),
+                        lastBytes,
+                        signal,
+                    }));
+                    if (answer.changed) {
+                        lastBytes = answer.bytes;
+                        log.counted(answer.entries);
+                    }
+                }
+                finally {
+                    await log.flush();
+                }
+            });
+        }
+        finally {
+            pending -= 1;
+        }
+    };
+    return {
+        read,
+        poke: () => {
+            if (pending === 0)
+                read().catch(() => { });
+        },
+    };
+}
+/**
+ * Reads a finished build's log until `quietReads` reads in a row bring nothing new, or the log
+ * stopped making sense. A read that fails ends it: the caller says so and goes on.
+ */
+async function settleLog(read, log, options) {
+    const quietReads = options.quietReads ?? 2;
+    const maxReads = options.maxReads ?? 40;
+    let quiet = 0;
+    for (let reads = 1;; reads += 1) {
+        const before = log.taken;
+        await read();
+        quiet = log.taken > before ? 0 : quiet + 1;
+        if (quiet >= quietReads || reads >= maxReads || log.stopped || options.signal?.aborted)
+            return;
+        await options.sleep(options.pauseMs, options.signal);
+    }
+}
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(53249);
+;// CONCATENATED MODULE: ./src/builds/poll.ts
+// Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
+// explicit state, its client and time (clock, sleep, random) passed in. Reads that keep failing
+// after the client's own retries back off under the one retry policy, then give up.
+
+
+
+const JITTER = 0.1;
+const MAX_BACKOFF_MS = 60_000;
+const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
+/** Worth another try later: rate limits, server errors, no answer, a garbled body. */
+const isTransient = (error) => (error instanceof errors/* ApiError */.hD &&
+    !(error instanceof errors/* ApiKeyRefusedError */.A5) &&
+    !(error instanceof errors/* NotFoundError */.m_) &&
+    (error.status === 429 || error.status >= 500)) ||
+    error instanceof errors/* NetworkError */.Dr ||
+    (error instanceof errors/* ResponseShapeError */.RD && !error.final);
+async function readOnce(client, buildId, signal) {
     try {
-        await pipeBody(response.body, part, (received) => {
-            // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
-            if (limit !== undefined && received > limit) {
-                throw new DownloadError(buildId, 'size', `received more than ${limit} bytes.`);
-            }
-            options.onProgress?.(received, transfer.total);
-        });
-        await part.settle();
+        return { ok: true, value: await client.getBuild(buildId, { signal }) };
     }
     catch (error) {
-        if (options.signal?.aborted)
-            throw options.signal.reason;
-        if (error instanceof DownloadError)
+        if (signal?.aborted || !isTransient(error))
             throw error;
-        await part.settle();
-        const failure = transport.networkFailure(ENDPOINT, error, false);
-        const madeProgress = part.received > transfer.furthest;
-        transfer.furthest = Math.max(transfer.furthest, part.received);
         return {
             ok: false,
             failure: {
-                ...failure,
-                madeProgress,
-                reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
+                retryable: true,
+                outcomeUnknown: false,
+                reason: error.message,
+                toError: () => error,
             },
         };
     }
-    if (part.received === 0) {
-        throw new DownloadError(buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
-    }
-    if (transfer.total !== undefined && part.received !== transfer.total) {
-        throw new DownloadError(buildId, 'size', `received ${part.received} bytes, expected ${transfer.total}.`);
-    }
-    return { ok: true, value: true };
 }
-/**
- * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
- * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
- */
-async function pipeBody(body, part, onChunk) {
-    const release = releaseReadBuffers(download_RELEASE_EVERY_BYTES);
-    const stop = (error) => body.destroy((0,src_errors/* asError */.zR)(error));
-    const take = (chunk) => {
-        try {
-            if (!part.accept(chunk)) {
-                body.pause();
-                part.drained().then(() => body.resume(), stop);
-            }
-            release(part.received);
-            onChunk(part.received);
-        }
-        catch (error) {
-            stop(error);
-        }
+async function pollBuild(client, buildId, options) {
+    const random = options.random ?? Math.random;
+    const { clock, signal, intervalMs } = options;
+    // Backoff ceilings double from twice the interval, capped at a minute (or the interval).
+    const readRuntime = {
+        policy: {
+            maxAttempts: options.maxFailures ?? 10,
+            baseDelayMs: intervalMs * 2,
+            maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
+            maxElapsedMs: Infinity,
+        },
+        random,
+        now: clock,
+        sleep: options.sleep,
+        deadline: options.deadline,
+        onRetry: (event) => options.onTransientError?.(new Error(event.reason), event.delayMs),
     };
-    body.on('data', take);
     try {
-        // Also settles for a body that ended or broke before this function was reached.
-        await (0,external_node_stream_promises_.finished)(body);
+        for (;;) {
+            if (signal?.aborted)
+                return { kind: 'cancelled' };
+            const remaining = options.deadline - clock();
+            if (remaining <= 0)
+                return { kind: 'timeout' };
+            await options.sleep(Math.min(jittered(intervalMs, random), remaining), signal);
+            const build = await (0,retry/* withRetries */.LH)(readRuntime, {
+                endpoint: 'GET /builds/:buildId',
+                signal,
+                attempt: () => readOnce(client, buildId, signal),
+            });
+            await options.onUpdate(build);
+            if ((0,schemas/* isTerminal */.Hd)(build.status))
+                return { kind: 'ended', build };
+        }
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return { kind: 'cancelled' };
+        throw error;
+    }
+}
+
+// EXTERNAL MODULE: ./src/builds/result.ts
+var builds_result = __nccwpck_require__(17196);
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __nccwpck_require__(83916);
+;// CONCATENATED MODULE: ./src/builds/follow-build.ts
+// One build from now to its end: poll it (reading its log as it grows), print its log group,
+// download its installer. What it learns replaces the build's result in its slot. Every line that
+// carries something the service said goes through commandText: one inert line each.
+
+
+
+
+
+
+
+
+
+
+
+/** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
+const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
+/** Why a wanted step did not happen: the step was cancelled or ran out of time. */
+const stoppedBecause = (f) => f.deps.signal.aborted ? 'the step was cancelled' : 'the timeout passed';
+/** `mac/x64: <what>`, one inert line. */
+const lineAbout = (build, text, maxChars) => (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: ${text}`, maxChars);
+function openLog(build, index, f) {
+    const title = (0,builds_result/* labelOf */.Wy)(build);
+    // Said once; the lines already shown stay, and none is shown twice.
+    const onDisorder = (reason) => core/* warning */.$e(lineAbout(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500), { title: (0,src_escape/* commandText */.jt)(`${title}: log out of order`) });
+    return f.live
+        ? BuildLog.live(`${title} · ${build.id}`, f.output, onDisorder)
+        : BuildLog.toFile(title, f.output, f.logFile(index), onDisorder);
+}
+/** A problem the action found in what the service said of a build it follows. */
+function warnFollowProblem(build) {
+    if (build.problem?.stage !== 'follow')
+        return;
+    core/* warning */.$e(lineAbout(build, build.problem.message, 500), {
+        title: (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: the service contradicts itself`),
+    });
+}
+async function followBuild(slot, log, f) {
+    const id = slot.get().id;
+    if (id === null || log === undefined)
+        return;
+    warnFollowProblem(slot.get());
+    // Ends this build's log reads, one under way included: when its log takes too long to settle,
+    // and when the build is done with.
+    const giveUp = new AbortController();
+    const reads = logReads(f.client, id, log, f.logTurns, AbortSignal.any([f.stop, giveUp.signal]));
+    try {
+        if (!(0,schemas/* isTerminal */.Hd)(slot.get().status)) {
+            const ended = await poll(slot, id, reads, f);
+            if (!ended)
+                return;
+        }
+        await settle(slot, id, log, reads, giveUp, f);
+        await log.printGroup(slot.get().status);
+        slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
+        const build = slot.get();
+        // A build with a problem (say, the service reports another target) is not this target's.
+        if (build.status === 'success' && build.problem === undefined && f.plan.download) {
+            await download(slot, id, f);
+        }
     }
     finally {
-        body.off('data', take);
+        giveUp.abort();
     }
 }
-/** A part that does not continue the file: ask again, now for all of it. */
-const rangeMissed = (buildId) => ({
-    ok: false,
-    failure: {
-        retryable: true,
-        outcomeUnknown: false,
-        reason: 'the range did not continue the file',
-        toError: () => new DownloadError(buildId, 'range', 'the artifact host kept answering with other ranges.'),
-    },
-});
-function announcedTotal({ statusCode, headers }) {
-    if (statusCode === 206)
-        return parseContentRange(headerOf(headers, 'content-range'))?.total;
-    const length = Number(headerOf(headers, 'content-length') ?? NaN);
-    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+/**
+ * Reads the finished build's log until it stops growing, within `settleLogMs`: a read that fails,
+ * or a log that will not settle, costs the rest of the log and never the download.
+ */
+async function settle(slot, id, log, reads, giveUp, f) {
+    const timer = setTimeout(() => giveUp.abort(), f.settleLogMs);
+    let failure;
+    try {
+        await settleLog(reads.read, log, {
+            pauseMs: logPauseMs(f.plan.pollIntervalMs),
+            sleep: f.deps.sleep,
+            signal: AbortSignal.any([f.stop, giveUp.signal]),
+        });
+    }
+    catch (error) {
+        failure = (0,src_errors/* messageOf */.bD)(error);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+    if (f.stop.aborted)
+        return;
+    if (giveUp.signal.aborted)
+        failure = `no end within ${(0,progress/* formatElapsed */.C7)(f.settleLogMs)}`;
+    if (failure !== undefined) {
+        core/* warning */.$e(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
+    }
 }
-/** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
-async function download_open(transport, buildId, start, resumeFrom, transfer, signal) {
-    let url = start;
-    // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
-    // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
-    let leftApi = false;
-    for (let hop = 0;; hop++) {
-        leftApi ||= url.origin !== transport.apiOrigin;
-        const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator } : {};
-        let response;
+/** Polls until the build ends (true), or the step stops waiting or loses it (false). */
+async function poll(slot, id, reads, f) {
+    const { deps } = f;
+    const logDue = (0,progress/* createProgressGate */.D5)(deps.clock);
+    try {
+        const outcome = await pollBuild(f.client, id, {
+            intervalMs: f.plan.pollIntervalMs,
+            deadline: f.deadline,
+            clock: deps.clock,
+            sleep: deps.sleep,
+            random: deps.random,
+            signal: f.stop,
+            onUpdate: (latest) => {
+                const previous = slot.get();
+                slot.set((0,builds_result/* observed */.Px)(previous, latest, deps.clock()));
+                if (latest.status !== previous.status)
+                    core/* info */.pq((0,progress/* statusLine */.Bs)(slot.get(), previous.status));
+                if (previous.problem === undefined)
+                    warnFollowProblem(slot.get());
+                // A running build's log is read live for one build, and for a progress line otherwise,
+                // without holding the polling up; a read that fails now is made up for when it ends.
+                if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (f.live || logDue()))
+                    reads.poke();
+                f.progress();
+            },
+            onTransientError: (error, delayMs) => core/* info */.pq(lineAbout(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
+        });
+        return outcome.kind === 'ended';
+    }
+    catch (error) {
+        // One build the service stops answering for must not take the others down with it.
+        if (f.stop.aborted)
+            return false;
+        const problem = {
+            stage: 'follow',
+            message: `could not follow the build: ${(0,src_errors/* messageOf */.bD)(error)}`,
+        };
+        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), problem));
+        core/* warning */.$e(lineAbout(slot.get(), problem.message, 500), {
+            title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost`,
+        });
+        return false;
+    }
+}
+/**
+ * The folder inside `within` that a build's installer goes to, named by its target (and its id when
+ * resumed builds share the target, and then usually a file name); undefined if the name would lead
+ * out of `within`.
+ */
+function downloadFolder(within, build, sharesTarget) {
+    const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${build.id}` : ''}`;
+    return (0,file_name/* pathInside */._l)(within, folder);
+}
+async function download(slot, id, f) {
+    const within = f.plan.download.directory;
+    const build = slot.get();
+    const label = (0,builds_result/* labelOf */.Wy)(build);
+    const fail = (message) => {
+        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'download', message }));
+        core/* warning */.$e(lineAbout(build, message, 500), { title: `${label} download failed` });
+    };
+    if (f.stop.aborted)
+        return fail(`not downloaded: ${stoppedBecause(f)}`);
+    const directory = downloadFolder(within, build, f.sharesTarget(build));
+    if (directory === undefined) {
+        return fail(`not downloaded: the build id ${id} cannot name a folder inside ${within}`);
+    }
+    await f.downloads(async () => {
+        if (f.stop.aborted)
+            return fail(`not downloaded: ${stoppedBecause(f)}`);
+        core/* info */.pq(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
+        const start = f.deps.clock();
         try {
-            response = await transport.send(url, {
-                method: 'GET',
-                headers,
-                signal,
-                idleTimeoutMs: transport.requestTimeoutMs(),
-                anonymous: leftApi,
+            const file = await f.client.downloadArtifact(id, {
+                directory,
+                within,
+                expectedSize: build.artifactSize,
+                signal: f.stop,
+                onWarning: (message) => core/* warning */.$e((0,src_escape/* commandText */.jt)(message, 500), { title: `${label}: artifact size differs` }),
             });
+            const downloaded = {
+                path: external_node_path_default().resolve(file.path),
+                fileName: file.fileName,
+                size: file.size,
+                sha256: file.sha256,
+                span: { start, end: f.deps.clock() },
+            };
+            slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
+            core/* info */.pq(lineAbout(build, `downloaded ${downloaded.path} (${file.size} bytes, sha256 ${file.sha256})`, 1_000));
         }
         catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return {
-                ok: false,
-                failure: transport.networkFailure(ENDPOINT, error, false, undefined, url),
-            };
+            fail(f.stop.aborted
+                ? `download stopped: ${stoppedBecause(f)}`
+                : `download failed: ${(0,src_errors/* messageOf */.bD)(error)}`);
         }
-        const status = response.statusCode;
-        const location = headerOf(response.headers, 'location');
-        if (status >= 300 && status < 400 && location !== undefined) {
-            discardBody(response.body);
-            url = nextHop(buildId, url, location, hop);
-            continue;
+    });
+    if (slot.get().download !== undefined)
+        f.deps.onDownloaded?.(slot.get());
+}
+
+;// CONCATENATED MODULE: ./src/builds/matrix.ts
+const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
+
+// EXTERNAL MODULE: ./src/builds/outcome.ts
+var outcome = __nccwpck_require__(68873);
+;// CONCATENATED MODULE: ./src/builds/start-builds.ts
+// Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
+// triggered, all concurrently. What the service answers is shown inertly and not simply believed:
+// one build id given for two targets is followed once.
+
+
+
+
+
+/** The newest successful build of this target and version, if an earlier run left one. */
+function findReusable(builds, target, version) {
+    return builds
+        .filter((build) => build.status === 'success' &&
+        build.platform === target.platform &&
+        build.arch === target.arch &&
+        build.version === version)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+/** Why a trigger left no build; a trigger the step stopped waiting for may still have made one. */
+const triggerFailure = (error, stopped) => stopped
+    ? 'no answer to the trigger before the step stopped; the service may still have created the build'
+    : `could not trigger the build: ${(0,src_errors/* messageOf */.bD)(error)}`;
+/**
+ * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
+ * a record with its error and the others carry on; when every trigger fails, that is fatal.
+ */
+async function startBuilds(client, request, clock) {
+    const o = { signal: request.signal };
+    const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
+    const settled = await Promise.allSettled(request.targets.map(async (target) => {
+        const reusable = findReusable(previous, target, request.version);
+        if (reusable) {
+            core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: reusing successful build ${reusable.id} of ${request.version}`, 300));
+            return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, o), 'reused', clock(), target);
         }
-        if (status === 200 || status === 206) {
-            // The body can break before anyone reads it; `finished()` reports that later.
-            response.body.on('error', () => { });
-            return { ok: true, value: { response, url, leftApi } };
-        }
-        // The status alone decides what happens; the body only adds the host's words.
-        const text = await errorBodyStart(response.body);
-        // After the chain left the API, even the API's origin answers as a host: it got no key.
-        if (leftApi) {
-            const now = transport.runtime.now();
-            return {
-                ok: false,
-                failure: hostFailure(buildId, url, status, response.headers, text, transfer, now),
-            };
-        }
-        return {
-            ok: false,
-            failure: transport.statusFailure(ENDPOINT, status, response.headers, text, buildId),
-        };
-    }
+        const body = { platform: target.platform, arch: target.arch, version: request.version };
+        const triggered = await client.triggerBuild(request.projectId, body, o);
+        core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: triggered ${triggered.id} (${triggered.status})`, 300));
+        return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock(), target);
+    }));
+    const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    const stopped = request.signal?.aborted ?? false;
+    if (errors.length === settled.length && errors.length > 0 && !stopped)
+        throw errors[0];
+    return followedOnce(settled.map((result, index) => result.status === 'fulfilled'
+        ? result.value
+        : (0,builds_result/* untriggered */.H)(request.targets[index], request.version, triggerFailure(result.reason, stopped), clock())));
 }
 /**
- * The artifact host's own answer. A 401/403/404/410 there usually means a signed URL that expired:
- * worth one more try from the API, which hands out a fresh one. Never an API-key problem.
+ * Each build id under the first target the service gave it to. A later target given the same id
+ * (a second trigger answered with the first one's build, or a trigger answered with a reused
+ * build) has no build of its own: following it would take one target's installer as another's.
  */
-function hostFailure(buildId, url, status, headers, text, transfer, now) {
-    const refused = [401, 403, 404, 410].includes(status);
-    const freshUrlHelps = refused && !transfer.refusedOnce;
-    if (refused)
-        transfer.refusedOnce = true;
-    const transient = status === 408 || status === 429 || status >= 500;
-    return {
-        retryable: freshUrlHelps || transient,
-        outcomeUnknown: false,
-        retryAfterMs: transient ? (0,retry/* parseRetryAfter */.mu)(headerOf(headers, 'retry-after'), now) : undefined,
-        reason: `the artifact host ${url.host} answered HTTP ${status}` +
-            (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, text, attempts),
+function followedOnce(results) {
+    const firstWith = new Map();
+    return results.map((result) => {
+        if (result.id === null)
+            return result;
+        const first = firstWith.get(result.id);
+        if (first === undefined) {
+            firstWith.set(result.id, result);
+            return result;
+        }
+        const message = `the service answered with build ${result.id}, which it also gave ${(0,builds_result/* labelOf */.Wy)(first)}`;
+        core/* warning */.$e((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(result)}: ${message}; not followed`, 500), {
+            title: `${(0,builds_result/* labelOf */.Wy)(result)}: build id given twice`,
+        });
+        return (0,builds_result/* unfollowed */.GJ)(result, { stage: 'trigger', message });
+    });
+}
+/**
+ * Picks up builds an earlier step or job triggered (`build-ids`). An id that cannot be resumed is
+ * one of `errors` (an inert line naming it), and the others are followed.
+ */
+async function resumeBuilds(client, projectId, buildIds, clock, signal) {
+    const settled = await Promise.allSettled(buildIds.map((id) => client.getBuild(id, { signal })));
+    const builds = [];
+    const errors = [];
+    settled.forEach((answer, index) => {
+        const id = buildIds[index];
+        if (answer.status === 'rejected') {
+            errors.push((0,src_escape/* commandText */.jt)(`build-ids: ${id} could not be resumed: ${(0,src_errors/* messageOf */.bD)(answer.reason)}`, 500));
+            return;
+        }
+        const build = answer.value;
+        if (build.projectId !== projectId) {
+            core/* warning */.$e((0,src_escape/* commandText */.jt)(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`, 300));
+        }
+        core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: resuming ${build.id} (${build.status})`, 300));
+        builds.push((0,builds_result/* resultOf */.Bg)(build, 'resumed', clock()));
+    });
+    return { builds, errors };
+}
+
+;// CONCATENATED MODULE: ./src/builds/run-builds.ts
+// The orchestration: start the builds, follow each one concurrently, and give back one immutable
+// result per build. Cancellation and the timeout end the waiting, never the results.
+
+
+
+
+
+
+
+
+
+
+
+// A log read still going after this long lets the next build's read start beside it.
+const LOG_TURN_MS = 3_000;
+const TRIGGER_GRACE_MS = 3_000;
+/** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
+const SETTLE_LOG_MS = 120_000;
+/** Aborts `ms` after `signal` does. */
+function graceAfter(signal, ms) {
+    const grace = new AbortController();
+    const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return grace.signal;
+}
+async function start(plan, deps, signal) {
+    const { selection } = plan;
+    if (selection.kind === 'resume') {
+        return resumeBuilds(deps.client, plan.projectId, selection.buildIds, deps.clock, signal);
+    }
+    const platforms = selection.platforms ?? (await deps.client.getProject(plan.projectId, { signal })).platforms;
+    if (platforms.length === 0) {
+        throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
+    }
+    const builds = await startBuilds(deps.client, {
+        projectId: plan.projectId,
+        version: selection.version,
+        targets: buildMatrix(platforms, selection.arches),
+        reuse: selection.reuse,
+        signal,
+    }, deps.clock);
+    return { builds, errors: [] };
+}
+async function runBuilds(plan, deps) {
+    const timeout = AbortSignal.timeout(plan.timeoutMs);
+    const deadline = deps.clock() + plan.timeoutMs;
+    const stop = AbortSignal.any([deps.signal, timeout]);
+    const triggerStop = AbortSignal.any([
+        timeout,
+        graceAfter(deps.signal, deps.triggerGraceMs ?? TRIGGER_GRACE_MS),
+    ]);
+    const { builds: results, errors } = await start(plan, deps, triggerStop);
+    deps.onBuildsKnown(results);
+    if (!plan.wait || stop.aborted)
+        return { builds: results, timedOut: timeout.aborted, errors };
+    const logDir = (0,temp_dir/* makeTempDir */.m)(deps.tempDir, 'desktop-build-logs-');
+    const slots = results.map((_, index) => ({
+        get: () => results[index],
+        set: (next) => {
+            results[index] = next;
+            deps.onBuildsChanged?.(results);
+        },
+    }));
+    const progressDue = (0,progress/* createProgressGate */.D5)(deps.clock);
+    const follow = {
+        plan,
+        deps,
+        client: deps.client,
+        deadline,
+        stop,
+        downloads: (0,limit/* createLimiter */.z)(plan.download?.concurrency ?? 1),
+        logTurns: (0,limit/* createTurns */.S)(deps.logTurnMs ?? LOG_TURN_MS),
+        settleLogMs: deps.settleLogMs ?? SETTLE_LOG_MS,
+        live: results.length === 1,
+        output: deps.output ?? stdoutOutput,
+        logFile: (index) => external_node_path_default().join(logDir, `${index}.log`),
+        progress: () => {
+            if (!progressDue())
+                return;
+            core/* info */.pq((0,progress/* progressLine */.oz)(results.map((build, index) => ({ build, latest: logs[index]?.latest })), deps.clock()));
+        },
+        sharesTarget: (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch),
     };
-}
-/**
- * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
- * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
- * kept.
- */
-function notTheArtifact(transport, { statusCode, headers }, url, leftApi, announced) {
-    const contentType = headerOf(headers, 'content-type');
-    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${(0,src_escape/* commandText */.jt)(contentType, 100)}`;
-    if (leftApi && url.origin === transport.apiOrigin) {
-        return {
-            problem: 'content',
-            message: `the artifact host's redirects led back to the service's API (${url.host}), which ` +
-                `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
-                'artifact host, never from the API, so nothing was saved.',
-        };
+    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, index, follow));
+    try {
+        await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follow)));
     }
-    const kind = documentKind(contentType);
-    if (kind !== undefined) {
-        return {
-            problem: 'content',
-            message: `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
-                'where the installer was expected; nothing was saved.',
-        };
+    finally {
+        (0,external_node_fs_.rmSync)(logDir, { recursive: true, force: true });
     }
-    if (announced === 0) {
-        return {
-            problem: 'size',
-            message: `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`,
-        };
-    }
-    return undefined;
-}
-/**
- * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
- * next is made below it: a folder that is (or leads through) a link to elsewhere is refused before
- * anything is created or written through it.
- */
-async function prepareDirectory(buildId, directory, within) {
-    if (within === undefined) {
-        await (0,promises_.mkdir)(directory, { recursive: true });
-        return;
-    }
-    const root = external_node_path_default().resolve(within);
-    const target = external_node_path_default().resolve(directory);
-    const shown = `the download folder ${(0,src_escape/* commandText */.jt)(target, 300)}`;
-    if (!(0,file_name/* isInside */.FK)(root, target)) {
-        throw new DownloadError(buildId, 'path', `${shown} is not inside ${(0,src_escape/* commandText */.jt)(root, 300)}.`);
-    }
-    await (0,promises_.mkdir)(root, { recursive: true });
-    const realRoot = await (0,promises_.realpath)(root);
-    let current = root;
-    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
-        current = external_node_path_default().join(current, name);
-        await (0,promises_.mkdir)(current).catch((error) => {
-            if (error.code !== 'EEXIST')
-                throw error;
-        });
-        const real = await (0,promises_.realpath)(current).catch(() => undefined);
-        if (real === undefined || !(0,file_name/* isInside */.FK)(realRoot, real)) {
-            throw new DownloadError(buildId, 'path', `${shown} leads, through ${(0,src_escape/* commandText */.jt)(current, 300)}, ` +
-                (real === undefined ? 'to a link to nowhere' : `to ${(0,src_escape/* commandText */.jt)(real, 300)}`) +
-                `, outside ${(0,src_escape/* commandText */.jt)(realRoot, 300)}; refusing to write there.`);
-        }
-    }
-}
-function targetOf(directory, buildId, headers, url) {
-    const fallback = (0,file_name/* sanitizeFileName */.xH)(`${buildId}.bin`, 'artifact.bin');
-    const fileName = (0,file_name/* sanitizeFileName */.xH)((0,file_name/* fileNameFromContentDisposition */.OA)(headerOf(headers, 'content-disposition')) ??
-        (0,file_name/* fileNameFromUrl */.x2)(url), fallback);
-    const filePath = (0,file_name/* pathInside */._l)(directory, fileName);
-    if (filePath === undefined) {
-        throw new DownloadError(buildId, 'name', `the file name '${(0,src_escape/* commandText */.jt)(fileName, 100)}' leaves ${(0,src_escape/* commandText */.jt)(directory, 300)}.`);
-    }
-    return { fileName, filePath };
+    const timedOut = !deps.signal.aborted &&
+        (timeout.aborted ||
+            results.some((build) => (0,outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
+    return { builds: [...results], timedOut, errors };
 }
 
-;// CONCATENATED MODULE: ./src/api/client.ts
-// BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
-// schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
-
-
-
-
-
-
-
-
-const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
-const DEFAULT_TIMEOUT_MS = 30_000;
-const id = (value) => encodeURIComponent(value);
-class BuildServiceClient {
-    #transport;
-    constructor(options) {
-        this.#transport = new Transport({
-            baseUrl: options.baseUrl,
-            apiKey: options.apiKey,
-            userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            runtime: (0,retry/* defaultRetryRuntime */.kv)(options.retry, {
-                deadline: options.deadline,
-                onRetry: options.onRetry,
-            }),
-            ca: options.ca,
-        });
-    }
-    listProjects(o = {}) {
-        return this.#transport.json({ method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: schemas/* ProjectList */.e$ }, o.signal);
-    }
-    getProject(projectId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /projects/:projectId',
-            path: `/projects/${id(projectId)}`,
-            schema: schemas/* Project */.MM,
-            resourceId: projectId,
-            check: answersFor('project', projectId, 'id'),
-        }, o.signal);
-    }
-    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
-    createProject(body, o = {}) {
-        const since = Date.now();
-        return this.#transport.json({
-            method: 'POST',
-            endpoint: 'POST /projects',
-            path: '/projects',
-            schema: schemas/* CreatedProject */.i,
-            body,
-            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findCreatedProject((await this.listProjects(o)).projects, body, since),
-        }, o.signal);
-    }
-    updateProject(projectId, patch, o = {}) {
-        return this.#transport.json({
-            method: 'PATCH',
-            endpoint: 'PATCH /projects/:projectId',
-            path: `/projects/${id(projectId)}`,
-            schema: schemas/* UpdatedProject */.tc,
-            body: patch,
-            resourceId: projectId,
-            check: answersFor('project', projectId, 'id'),
-        }, o.signal);
-    }
-    /** Irreversible: deletes the project with all its builds and artifacts. */
-    deleteProject(projectId, o = {}) {
-        return this.#transport.json({
-            method: 'DELETE',
-            endpoint: 'DELETE /projects/:projectId',
-            path: `/projects/${id(projectId)}`,
-            schema: schemas/* DeletedProject */.NF,
-            resourceId: projectId,
-            check: answersFor('project', projectId, 'id'),
-        }, o.signal);
-    }
-    listBuilds(projectId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /projects/:projectId/builds',
-            path: `/projects/${id(projectId)}/builds`,
-            schema: schemas/* BuildList */.nU,
-            resourceId: projectId,
-            check: buildsOf(projectId),
-        }, o.signal);
-    }
-    getBuild(buildId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /builds/:buildId',
-            path: `/builds/${id(buildId)}`,
-            schema: schemas/* Build */.L2,
-            resourceId: buildId,
-            check: answersFor('build', buildId, 'id'),
-        }, o.signal);
-    }
-    /**
-     * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
-     * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
-     * unparsable body) the build list is consulted, so a lost answer never yields a second build.
-     */
-    triggerBuild(projectId, body, o = {}) {
-        const since = Date.now();
-        return this.#transport.json({
-            method: 'POST',
-            endpoint: 'POST /projects/:projectId/builds',
-            path: `/projects/${id(projectId)}/builds`,
-            schema: schemas/* TriggeredBuild */.Kh,
-            body,
-            resourceId: projectId,
-            check: triggeredAs(projectId, body),
-            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findTriggeredBuild((await this.listBuilds(projectId, o)).builds, body, since),
-        }, o.signal);
-    }
-    getBuildLogs(buildId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /builds/:buildId/logs',
-            path: `/builds/${id(buildId)}/logs`,
-            schema: schemas/* BuildLogs */.q4,
-            resourceId: buildId,
-            check: answersFor('build', buildId, 'buildId'),
-        }, o.signal);
-    }
-    /**
-     * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
-     * an answer as long as `o.lastBytes` is the same log and is not parsed. See log-stream.ts.
-     */
-    readBuildLog(buildId, o) {
-        return this.#transport.stream({
-            endpoint: 'GET /builds/:buildId/logs',
-            path: `/builds/${id(buildId)}/logs`,
-            resourceId: buildId,
-            maxBytes: MAX_LOG_ANSWER_BYTES,
-            read: (response) => readLogEntries(response, buildId, o),
-        }, o.signal);
-    }
-    /** Streams the artifact into `o.directory`; see download.ts. */
-    downloadArtifact(buildId, o) {
-        return downloadArtifact(this.#transport, buildId, o);
-    }
-    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
-    createWebhook(body, o = {}) {
-        const since = Date.now();
-        return this.#transport.json({
-            method: 'POST',
-            endpoint: 'POST /webhooks',
-            path: '/webhooks',
-            schema: schemas/* Webhook */.KD,
-            body,
-            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findCreatedWebhook((await this.listWebhooks(o)).webhooks, body, since),
-        }, o.signal);
-    }
-    listWebhooks(o = {}) {
-        return this.#transport.json({ method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: schemas/* WebhookList */.Ig }, o.signal);
-    }
-    deleteWebhook(webhookId, o = {}) {
-        return this.#transport.json({
-            method: 'DELETE',
-            endpoint: 'DELETE /webhooks/:webhookId',
-            path: `/webhooks/${id(webhookId)}`,
-            schema: schemas/* DeletedWebhook */.xV,
-            resourceId: webhookId,
-            check: answersFor('webhook', webhookId, 'id'),
-        }, o.signal);
-    }
-    /** Closes the kept-alive connections. */
-    close() {
-        return this.#transport.close();
-    }
-}
-
+// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
+var client = __nccwpck_require__(75948);
 // EXTERNAL MODULE: ./src/rules.ts
 var rules = __nccwpck_require__(79244);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(27194);
 ;// CONCATENATED MODULE: ./src/connection.ts
 // The service connection every action of this repository opens: its inputs, masking, and a client
 // that says in the log why a step is slow.
@@ -51524,13 +51657,13 @@ function parseConnection(read, problems) {
  */
 function maskInputs(...names) {
     for (const name of names) {
-        for (const spelling of secretSpellings(core/* getInput */.V4(name)))
+        for (const spelling of (0,secrets/* secretSpellings */.G)(core/* getInput */.V4(name)))
             core/* setSecret */.Pq(spelling);
     }
 }
 /** `deadline`: epoch ms when the step's time is up; retries and requests end by then. */
 function openClient(connection, deadline) {
-    return new BuildServiceClient({
+    return new client/* BuildServiceClient */.Jk({
         baseUrl: connection.baseUrl,
         apiKey: connection.apiKey,
         deadline,
@@ -52087,7 +52220,7 @@ function watchSignals() {
 }
 
 // EXTERNAL MODULE: ./src/publish/errors.ts
-var errors = __nccwpck_require__(54188);
+var publish_errors = __nccwpck_require__(54188);
 ;// CONCATENATED MODULE: ./src/publish/publish-builds.ts
 // The builds' installers to the publishers as each is downloaded, and what got published back,
 // also when publishing failed or was stopped halfway. Light on purpose: the publishers (Octokit,
@@ -52155,7 +52288,7 @@ function startPublishing(plan, stop, onArtifact = () => { }) {
     const artifacts = [];
     const assets = [];
     let session;
-    const open = () => (session ??= Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(514)]).then(__nccwpck_require__.bind(__nccwpck_require__, 86514)).then(({ openPublishing }) => openPublishing(plan, {
+    const open = () => (session ??= Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(626)]).then(__nccwpck_require__.bind(__nccwpck_require__, 81626)).then(({ openPublishing }) => openPublishing(plan, {
         signal: stop.signal,
         onArtifact: (artifact) => {
             artifacts.push(artifact);
@@ -52194,7 +52327,7 @@ function startPublishing(plan, stop, onArtifact = () => { }) {
                 };
             }
             catch (error) {
-                if (error instanceof errors/* PublishError */.S1) {
+                if (error instanceof publish_errors/* PublishError */.S1) {
                     return { published: finished(error.result), error: error.message, stopped: false };
                 }
                 return {
@@ -53057,6 +53190,38 @@ function checkRunnerPaths(env, plan) {
     const problems = runnerPathProblems(env, plan);
     if (problems.length > 0)
         throw new RunnerPathError(problems);
+}
+
+
+/***/ }),
+
+/***/ 27194:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ secretSpellings)
+/* harmony export */ });
+// The spellings of a secret that a service echoing it is likely to use: each is masked in the
+// log and redacted from every text the action writes itself.
+const MIN_SPELLING_CHARS = 4;
+/** The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe). */
+function secretSpellings(secret) {
+    if (secret === '')
+        return [];
+    const base64 = Buffer.from(secret, 'utf8').toString('base64');
+    const spellings = [
+        secret,
+        secret.toLowerCase(),
+        secret.toUpperCase(),
+        encodeURIComponent(secret),
+        base64,
+        base64.replace(/=+$/, ''),
+        Buffer.from(secret, 'utf8').toString('base64url'),
+    ];
+    // Longest first: a redaction never leaves the tail of a longer spelling behind.
+    return [...new Set(spellings)]
+        .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
+        .sort((a, b) => b.length - a.length);
 }
 
 

@@ -4,6 +4,8 @@ import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { parseRetryAfter } from '../api/retry.ts';
+import { ActionError } from '../errors.ts';
 
 export interface GitHubOptions {
   /** REST base URL (GITHUB_API_URL); api.github.com outside a runner. */
@@ -70,6 +72,30 @@ export const parseRepository = (repository: string): Repo => {
   return { owner, repo };
 };
 
+/**
+ * A non-2xx answer to a request made without Octokit (asset uploads), in the shape of Octokit's
+ * RequestError as far as the helpers below read it, so both kinds are handled alike.
+ */
+export class GitHubAnswerError extends ActionError {
+  readonly status: number;
+  readonly response: { headers: Record<string, string | string[] | undefined>; data: unknown };
+  /** GitHub's own message, inert and without the token; undefined when it gave none. */
+  readonly githubMessage: string | undefined;
+  constructor(
+    what: string,
+    status: number,
+    response: GitHubAnswerError['response'],
+    githubMessage: string | undefined,
+  ) {
+    super(
+      `GitHub answered ${what} with HTTP ${status}${githubMessage ? `: ${githubMessage}` : ''}`,
+    );
+    this.status = status;
+    this.response = response;
+    this.githubMessage = githubMessage;
+  }
+}
+
 /** HTTP status of an Octokit error; undefined when no response came back. */
 export const httpStatus = (error: unknown): number | undefined =>
   typeof error === 'object' &&
@@ -99,3 +125,22 @@ export const isAlreadyExists = (error: unknown): boolean => {
 
 export const isTransient = (status: number | undefined): boolean =>
   status === undefined || status === 429 || status >= 500;
+
+/**
+ * A 403 that is GitHub's rate limit (a Retry-After, or the quota spent), not a refusal. Octokit's
+ * throttling plugin waits these out; requests made without Octokit (uploads) must do it themselves.
+ */
+export const isRateLimited = (error: unknown): boolean =>
+  httpStatus(error) === 403 &&
+  (responseHeader(error, 'retry-after') !== undefined ||
+    responseHeader(error, 'x-ratelimit-remaining') === '0');
+
+/** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
+export const askedWaitMs = (error: unknown, now: number): number | undefined => {
+  const retryAfter = parseRetryAfter(responseHeader(error, 'retry-after'), now);
+  if (retryAfter !== undefined || responseHeader(error, 'x-ratelimit-remaining') !== '0') {
+    return retryAfter;
+  }
+  const reset = Number(responseHeader(error, 'x-ratelimit-reset'));
+  return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : undefined;
+};

@@ -3,6 +3,7 @@
 // release is finished (SHA256SUMS, published or left a draft) once every build is done.
 import { rm } from 'node:fs/promises';
 import * as core from '@actions/core';
+import { createDispatcher } from '../api/dispatcher.ts';
 import { defaultRetryRuntime, describeRetry } from '../api/retry.ts';
 import { createLimiter } from '../builds/limit.ts';
 import { labelOf } from '../builds/result.ts';
@@ -10,7 +11,7 @@ import { makeTempDir } from '../temp-dir.ts';
 import { openArtifactUploads, type ArtifactUploads } from './artifacts.ts';
 import { PublishError } from './errors.ts';
 import { createGitHub, parseRepository } from './github.ts';
-import { openRelease, type ReleaseUploads } from './release.ts';
+import { openRelease } from './release.ts';
 import type {
   ArtifactResult,
   Installer,
@@ -55,7 +56,7 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
   const failures: Error[] = [];
   const pending: Promise<void>[] = [];
   let artifacts: ArtifactUploads | undefined;
-  let release: { uploads: ReleaseUploads; tag: string; workDir: string } | undefined;
+  let release: ReturnType<typeof startRelease> | undefined;
 
   const uploadArtifact = async (uploader: ArtifactUploads, installer: Installer) => {
     try {
@@ -93,7 +94,10 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
         } catch (error) {
           failures.push(reported('Release', error));
         } finally {
-          await rm(release.workDir, { recursive: true, force: true });
+          await Promise.all([
+            rm(release.workDir, { recursive: true, force: true }),
+            release.dispatcher.close(),
+          ]);
         }
       }
       if (failures.length > 0) throw new PublishError(failures, result);
@@ -110,6 +114,7 @@ function startRelease(
 ) {
   const retryBaseMs = options.retryBaseMs ?? 1000;
   const workDir = makeTempDir(env.RUNNER_TEMP, 'release-');
+  const dispatcher = createDispatcher();
   const github = createGitHub(plan.githubToken, {
     baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     retryBaseMs,
@@ -123,6 +128,7 @@ function startRelease(
       repo: parseRepository(plan.repository),
       targetCommitish: env.GITHUB_SHA,
       workDir,
+      uploads: { dispatcher, token: plan.githubToken, signal: options.signal },
       retry: defaultRetryRuntime(
         {
           maxAttempts: options.uploadAttempts ?? 4,
@@ -136,7 +142,7 @@ function startRelease(
     releasePlan,
     options.onAsset,
   );
-  return { uploads, tag: releasePlan.tag, workDir };
+  return { uploads, tag: releasePlan.tag, workDir, dispatcher };
 }
 
 /** Every installer at once, then finished: the publishers for callers that have them all. */
