@@ -1,6 +1,7 @@
 // GitHub's side is mocked by a local stand-in of the releases REST API (test-kit/stand-ins):
 // the real Octokit from @actions/github talks to it over 127.0.0.1. Nothing of ours is mocked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../src/api/dispatcher.ts';
 import { defaultRetryRuntime } from '../../src/api/retry.ts';
 import { createPublisher, PublishError } from '../../src/publish/index.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
@@ -331,12 +332,18 @@ describe('publishing a release against the releases API stand-in', () => {
     const [mac] = installers as [Installer];
     const file = { path: mac.path, size: mac.size, sha256: mac.sha256, name: mac.fileName };
     const retry = defaultRetryRuntime({ maxAttempts: 1, baseDelayMs: 10 });
-    const first = await uploadAsset(github, repo, release, file, retry);
-    const second = await uploadAsset(github, repo, release, file, retry);
-    expect(second.id).toBe(first.id);
-    const other = await writeInstaller(dir, 'other.dmg', 'mac', 'arm64', 'other bytes');
-    const clash = { ...file, path: other.path, size: other.size, sha256: other.sha256 };
-    await expect(uploadAsset(github, repo, release, clash, retry)).rejects.toThrow(/HTTP 422/);
+    const dispatcher = createDispatcher();
+    const context = { github, repo, retry, uploads: { dispatcher, token: TOKEN } };
+    try {
+      const first = await uploadAsset(context, release, file);
+      const second = await uploadAsset(context, release, file);
+      expect(second.id).toBe(first.id);
+      const other = await writeInstaller(dir, 'other.dmg', 'mac', 'arm64', 'other bytes');
+      const clash = { ...file, path: other.path, size: other.size, sha256: other.sha256 };
+      await expect(uploadAsset(context, release, clash)).rejects.toThrow(/HTTP 422/);
+    } finally {
+      await dispatcher.close();
+    }
   });
 
   it('folds duplicate drafts for the tag into the oldest one', async () => {

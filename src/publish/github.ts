@@ -4,6 +4,7 @@ import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { ActionError } from '../errors.ts';
 
 export interface GitHubOptions {
   /** REST base URL (GITHUB_API_URL); api.github.com outside a runner. */
@@ -66,6 +67,30 @@ export const parseRepository = (repository: string): Repo => {
   }
   return { owner, repo };
 };
+
+/**
+ * A non-2xx answer to a request made without Octokit (asset uploads), in the shape of Octokit's
+ * RequestError as far as the helpers below read it, so both kinds are handled alike.
+ */
+export class GitHubAnswerError extends ActionError {
+  readonly status: number;
+  readonly response: { headers: Record<string, string | string[] | undefined>; data: unknown };
+  /** GitHub's own message, inert and without the token; undefined when it gave none. */
+  readonly githubMessage: string | undefined;
+  constructor(
+    what: string,
+    status: number,
+    response: GitHubAnswerError['response'],
+    githubMessage: string | undefined,
+  ) {
+    super(
+      `GitHub answered ${what} with HTTP ${status}${githubMessage ? `: ${githubMessage}` : ''}`,
+    );
+    this.status = status;
+    this.response = response;
+    this.githubMessage = githubMessage;
+  }
+}
 
 /** HTTP status of an Octokit error; undefined when no response came back. */
 export const httpStatus = (error: unknown): number | undefined =>

@@ -1,6 +1,7 @@
 // Wires the publishers to the environment: artifacts first, then the release.
 import { rm } from 'node:fs/promises';
 import * as core from '@actions/core';
+import { createDispatcher } from '../api/dispatcher.ts';
 import { defaultRetryRuntime, describeRetry } from '../api/retry.ts';
 import { makeTempDir } from '../temp-dir.ts';
 import { uploadArtifacts } from './artifacts.ts';
@@ -41,6 +42,7 @@ export const createPublisher =
     }
     if (plan.release) {
       const workDir = makeTempDir(env.RUNNER_TEMP, 'release-');
+      const dispatcher = createDispatcher();
       try {
         const github = createGitHub(plan.githubToken, {
           baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
@@ -56,6 +58,7 @@ export const createPublisher =
               repo: parseRepository(plan.repository),
               targetCommitish: env.GITHUB_SHA,
               workDir,
+              uploads: { dispatcher, token: plan.githubToken },
               retry: defaultRetryRuntime(
                 {
                   maxAttempts: options.uploadAttempts ?? 4,
@@ -76,6 +79,7 @@ export const createPublisher =
       } catch (error) {
         failures.push(reported('Release', error));
       } finally {
+        await dispatcher.close();
         await rm(workDir, { recursive: true, force: true });
       }
     }

@@ -1,7 +1,7 @@
-// Release assets: list, delete, download, and streaming uploads retried under the action's retry
-// policy (a stream body can be sent once, so Octokit's retry plugin is switched off for uploads).
+// Release assets: list, delete and download through Octokit; uploads stream through the upload
+// transport (asset-upload.ts), retried under the action's retry policy.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -12,8 +12,10 @@ import {
   type AttemptResult,
   type RetryRuntime,
 } from '../api/retry.ts';
+import { postAsset, type UploadTransport } from './asset-upload.ts';
 import { AssetUploadError } from './errors.ts';
 import {
+  GitHubAnswerError,
   httpStatus,
   isAlreadyExists,
   isTransient,
@@ -118,44 +120,48 @@ export const downloadAsset = async (
   return hash.digest('hex');
 };
 
+/** What an upload needs: the API for the 422 re-read, the retry policy and the upload transport. */
+export interface UploadContext {
+  github: GitHub;
+  repo: Repo;
+  retry: RetryRuntime;
+  uploads: UploadTransport;
+}
+
 /**
  * Uploads one file to the release's `upload_url`, streaming from disk with an explicit
  * Content-Length. Transient failures are retried with a fresh stream; a 422 is accepted when the
  * asset under that name holds our bytes (a lost response, or another job moving the same file).
  */
 export const uploadAsset = (
-  github: GitHub,
-  repo: Repo,
+  context: UploadContext,
   release: Pick<Release, 'id' | 'upload_url'>,
   file: AssetFile,
-  retry: RetryRuntime,
 ): Promise<ReleaseAsset> =>
-  withRetries(retry, {
+  withRetries(context.retry, {
     endpoint: `upload of "${file.name}"`,
-    attempt: (attempt) => uploadOnce(github, repo, release, file, attempt, retry.now()),
+    signal: context.uploads.signal,
+    attempt: (attempt) => uploadOnce(context, release, file, attempt, context.retry.now()),
   });
 
 async function uploadOnce(
-  github: GitHub,
-  repo: Repo,
+  context: UploadContext,
   release: Pick<Release, 'id' | 'upload_url'>,
   file: AssetFile,
   attempt: number,
   now: number,
 ): Promise<AttemptResult<ReleaseAsset>> {
+  const { github, repo, uploads } = context;
   try {
-    const response = await github.request({
-      method: 'POST',
-      url: release.upload_url,
+    const asset = await postAsset(uploads, release.upload_url, {
+      path: file.path,
+      size: file.size,
       name: file.name,
-      label: file.name,
-      // Octokit on Node 24 refuses a Buffer with a hand-set length; a stream needs one.
-      data: createReadStream(file.path),
-      headers: { 'content-type': contentType(file.name), 'content-length': file.size },
-      request: { retries: 0 },
+      contentType: contentType(file.name),
     });
-    return { ok: true, value: response.data as ReleaseAsset };
+    return { ok: true, value: asset };
   } catch (error) {
+    if (uploads.signal?.aborted) throw uploads.signal.reason;
     const status = httpStatus(error);
     let leftHalfDone = false;
     if (isAlreadyExists(error)) {
@@ -182,7 +188,10 @@ async function uploadOnce(
           new AssetUploadError(file.name, {
             status,
             attempts,
-            detail: messageOf(error),
+            detail:
+              error instanceof GitHubAnswerError
+                ? (error.githubMessage ?? 'GitHub gave no reason')
+                : messageOf(error),
             alreadyExists: isAlreadyExists(error),
           }),
       },

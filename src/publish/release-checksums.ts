@@ -88,13 +88,12 @@ async function writeRound(
   try {
     const sha256 = createHash('sha256').update(text).digest('hex');
     const size = Buffer.byteLength(text);
-    const asset = await uploadAsset(
-      github,
-      repo,
-      release,
-      { path: file, size, sha256, name: CHECKSUMS_FILE_NAME },
-      context.retry,
-    );
+    const asset = await uploadAsset(context, release, {
+      path: file,
+      size,
+      sha256,
+      name: CHECKSUMS_FILE_NAME,
+    });
     core.info(
       `${CHECKSUMS_FILE_NAME} on the release lists ${wanted.size} file(s)` +
         (currentSums.size > 0

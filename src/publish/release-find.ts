@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import type { RetryRuntime } from '../api/retry.ts';
+import type { UploadTransport } from './asset-upload.ts';
 import {
   CHECKSUMS_FILE_NAME,
   mergeChecksums,
@@ -30,6 +31,8 @@ export interface ReleaseContext {
   workDir: string;
   /** The retry policy of uploads (and, with its own counts, of SHA256SUMS rounds). */
   retry: RetryRuntime;
+  /** How asset uploads reach GitHub (they bypass Octokit to stream from disk). */
+  uploads: UploadTransport;
 }
 
 // Drafts are only found by listing; a draft for this tag is among the most recent releases.
@@ -139,13 +142,7 @@ const foldInto = async (
     }
     const name = asset.label || asset.name;
     const { size } = await stat(file);
-    const moved = await uploadAsset(
-      github,
-      repo,
-      release,
-      { path: file, size, sha256, name },
-      context.retry,
-    );
+    const moved = await uploadAsset(context, release, { path: file, size, sha256, name });
     sums = mergeChecksums(sums, new Map([[moved.name, sha256]]));
     core.info(`Moved asset "${moved.name}" from duplicate release ${duplicate.id}.`);
     await deleteAsset(github, repo, asset.id);

@@ -137,7 +137,7 @@ const placeAsset = async (
       throw new AssetLockedError(found.name, release.html_url, messageOf(error));
     });
   }
-  const asset = await uploadAsset(github, repo, release, file, context.retry);
+  const asset = await uploadAsset(context, release, file);
   if (asset.name !== name) {
     core.info(`GitHub renamed "${name}" to "${asset.name}"; its label keeps the original name.`);
   }

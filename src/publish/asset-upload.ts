@@ -1,0 +1,146 @@
+// One POST of a release asset to the upload URL GitHub gave for the release: the file streams
+// from disk with its Content-Length through the action's proxy-aware dispatcher, read no faster
+// than the socket takes it, so memory stays flat whatever the installer's size. The token goes to
+// that URL only: no redirect is followed.
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import { DEFAULT_USER_AGENT } from '../api/client.ts';
+import { serviceMessageOf } from '../api/error-body.ts';
+import { releaseReadBuffers } from '../api/memory.ts';
+import { boundedChunks, discardBody, errorBodyStart } from '../api/transport.ts';
+import { GitHubAnswerError, type ReleaseAsset } from './github.ts';
+
+export interface UploadTransport {
+  /** The action's one proxy-aware dispatcher (createDispatcher). */
+  dispatcher: Dispatcher;
+  /** The GitHub token; sent to the release's own upload URL and nowhere else. */
+  token: string;
+  /** Ends every upload in flight (the step's deadline, or a signal). */
+  signal?: AbortSignal;
+}
+
+export interface UploadedFile {
+  path: string;
+  size: number;
+  /** The name asked for; it is the label too. */
+  name: string;
+  contentType: string;
+}
+
+/** An asset's JSON is ~1 KB; this bounds what a broken answer can make the runner hold. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+const READ_CHUNK_BYTES = 256 * 1024;
+const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+// Silence while sending, and the wait for the answer after the last byte (GitHub checks a large
+// asset before it answers); the step's deadline is the signal's to enforce.
+const SILENCE_MS = 5 * 60_000;
+
+// RFC 6570 form-style query expansion, as Octokit expands `{?name,label}`.
+const encodeQueryValue = (value: string) =>
+  encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+/** The release's `upload_url` template with the asset's name and label filled in. */
+export function uploadUrlFor(template: string, name: string): URL {
+  const url = new URL(template.replace(/\{[^}]*\}$/, ''));
+  url.search = `?name=${encodeQueryValue(name)}&label=${encodeQueryValue(name)}`;
+  return url;
+}
+
+/**
+ * Uploads `file` once. Throws GitHubAnswerError for a non-2xx answer, the signal's reason when it
+ * aborts, and undici's error when the connection fails.
+ */
+export async function postAsset(
+  transport: UploadTransport,
+  uploadUrl: string,
+  file: UploadedFile,
+): Promise<ReleaseAsset> {
+  try {
+    return await exchange(transport, uploadUrl, file);
+  } catch (error) {
+    if (transport.signal?.aborted) throw transport.signal.reason;
+    throw error;
+  }
+}
+
+async function exchange(
+  transport: UploadTransport,
+  uploadUrl: string,
+  file: UploadedFile,
+): Promise<ReleaseAsset> {
+  const url = uploadUrlFor(uploadUrl, file.name);
+  const what = `the upload of "${file.name}"`;
+  const { statusCode, headers, body } = await transport.dispatcher.request({
+    origin: url.origin,
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: {
+      authorization: `token ${transport.token}`,
+      accept: 'application/vnd.github+json',
+      'user-agent': DEFAULT_USER_AGENT,
+      'content-type': file.contentType,
+      'content-length': String(file.size),
+    },
+    body: Readable.from(fileChunks(file.path), {
+      objectMode: false,
+      highWaterMark: READ_CHUNK_BYTES,
+    }),
+    signal: transport.signal ?? null,
+    headersTimeout: SILENCE_MS,
+    bodyTimeout: SILENCE_MS,
+  });
+  if (statusCode < 200 || statusCode >= 300) {
+    const text = await errorBodyStart(body);
+    throw new GitHubAnswerError(
+      what,
+      statusCode,
+      { headers, data: parseJson(text) },
+      serviceMessageOf(text, [transport.token]),
+    );
+  }
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of boundedChunks(body, headers, MAX_ANSWER_BYTES, what)) {
+      chunks.push(chunk);
+    }
+  } finally {
+    discardBody(body);
+  }
+  const asset = parseJson(Buffer.concat(chunks).toString('utf8'));
+  if (!isAsset(asset)) {
+    throw new Error(`GitHub answered ${what} with HTTP ${statusCode} but not with an asset`);
+  }
+  return asset;
+}
+
+/**
+ * The file's bytes for the request body. Each chunk is garbage once the socket has taken it, but
+ * V8 would keep it until its next collection (see memory.ts): they are handed back as they go.
+ */
+async function* fileChunks(path: string): AsyncGenerator<Buffer> {
+  const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
+  let read = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK_BYTES })) {
+    read += (chunk as Buffer).length;
+    release(read);
+    yield chunk as Buffer;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const isAsset = (value: unknown): value is ReleaseAsset =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { id?: unknown }).id === 'number' &&
+  typeof (value as { name?: unknown }).name === 'string';
