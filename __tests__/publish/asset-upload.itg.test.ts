@@ -216,6 +216,44 @@ describe('postAsset and uploadAsset over real sockets', () => {
     expect(String(error)).toMatch(/the upload of "app\.rpm" announced an answer of 4/);
   });
 
+  it("waits out GitHub's rate limit (a 403 with Retry-After) and gives up on a plain 403", async () => {
+    let answers = 0;
+    const endpoint = await startUploadEndpoint((_req, res) => {
+      answers++;
+      if (answers === 1) {
+        sendJson(
+          res,
+          403,
+          { message: 'You have exceeded a secondary rate limit.' },
+          {
+            'retry-after': '0',
+          },
+        );
+      } else if (answers === 2) {
+        sendJson(res, 201, assetJson(3, 'app.zip'));
+      } else {
+        sendJson(res, 403, { message: 'Resource not accessible by integration' });
+      }
+    });
+    closers.push(endpoint.close);
+    const file = await installer('app.zip', randomBytes(2048));
+    const github = createGitHub(TOKEN, {
+      baseUrl: 'http://127.0.0.1:9',
+      retryBaseMs: 5,
+      retries: 0,
+      throttle: false,
+    });
+    const context = { github, repo, retry: fastRetry(), uploads: transport };
+    const release = { id: 1, upload_url: endpoint.uploadUrl };
+
+    expect(await uploadAsset(context, release, file)).toMatchObject({ id: 3 });
+    expect(endpoint.seen).toHaveLength(2);
+
+    const refused = await uploadAsset(context, release, file).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'AssetUploadError', status: 403, attempts: 1 });
+    expect(String(refused)).toMatch(/\(HTTP 403\): Resource not accessible by integration\./);
+  });
+
   it('ends an upload in flight as soon as the signal aborts, without retrying', async () => {
     const requests: IncomingMessage[] = [];
     const server: Server = createServer((req) => {

@@ -4,6 +4,7 @@ import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { parseRetryAfter } from '../api/retry.ts';
 import { ActionError } from '../errors.ts';
 
 export interface GitHubOptions {
@@ -121,3 +122,22 @@ export const isAlreadyExists = (error: unknown): boolean => {
 
 export const isTransient = (status: number | undefined): boolean =>
   status === undefined || status === 429 || status >= 500;
+
+/**
+ * A 403 that is GitHub's rate limit (a Retry-After, or the quota spent), not a refusal. Octokit's
+ * throttling plugin waits these out; requests made without Octokit (uploads) must do it themselves.
+ */
+export const isRateLimited = (error: unknown): boolean =>
+  httpStatus(error) === 403 &&
+  (responseHeader(error, 'retry-after') !== undefined ||
+    responseHeader(error, 'x-ratelimit-remaining') === '0');
+
+/** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
+export const askedWaitMs = (error: unknown, now: number): number | undefined => {
+  const retryAfter = parseRetryAfter(responseHeader(error, 'retry-after'), now);
+  if (retryAfter !== undefined || responseHeader(error, 'x-ratelimit-remaining') !== '0') {
+    return retryAfter;
+  }
+  const reset = Number(responseHeader(error, 'x-ratelimit-reset'));
+  return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : undefined;
+};

@@ -6,20 +6,16 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import * as core from '@actions/core';
-import {
-  parseRetryAfter,
-  withRetries,
-  type AttemptResult,
-  type RetryRuntime,
-} from '../api/retry.ts';
+import { withRetries, type AttemptResult, type RetryRuntime } from '../api/retry.ts';
 import { postAsset, type UploadTransport } from './asset-upload.ts';
 import { AssetUploadError } from './errors.ts';
 import {
+  askedWaitMs,
   GitHubAnswerError,
   httpStatus,
   isAlreadyExists,
+  isRateLimited,
   isTransient,
-  responseHeader,
   type GitHub,
   type Release,
   type ReleaseAsset,
@@ -180,9 +176,9 @@ async function uploadOnce(
     return {
       ok: false,
       failure: {
-        retryable: leftHalfDone || isTransient(status),
+        retryable: leftHalfDone || isTransient(status) || isRateLimited(error),
         outcomeUnknown: false,
-        retryAfterMs: parseRetryAfter(responseHeader(error, 'retry-after'), now),
+        retryAfterMs: askedWaitMs(error, now),
         reason: status === undefined ? 'no response' : `HTTP ${status}`,
         toError: (attempts) =>
           new AssetUploadError(file.name, {
