@@ -27,6 +27,7 @@ var errors = __webpack_require__(83916);
 // at most one write per `minIntervalMs` (but the last one goes at once), and they never hold up
 // the caller. Every request goes through the action's one retry policy (Octokit's own retries are
 // off for these requests); a failure is a warning, and a refused token one notice, never a failure.
+// The step's stop signal ends every request, wait and retry at once, and no write starts after it.
 
 
 
@@ -44,6 +45,20 @@ const worthRetrying = (error) => {
     const status = (0,publish_github/* httpStatus */.nG)(error);
     return (0,publish_github/* isTransient */.dg)(status) || status === 408 || status === 422 || isRateLimit(error);
 };
+/**
+ * `work`, or the stop's reason as soon as it comes: a request that Octokit's throttle still holds
+ * in its process-wide queue (behind other clients' requests) sees its own signal only once sent.
+ */
+function untilStopped(work, signal) {
+    if (signal === undefined)
+        return work;
+    let onAbort = () => { };
+    const stopped = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
+}
 class PrComment {
     #github;
     #target;
@@ -56,6 +71,8 @@ class PrComment {
     #loop;
     /** Cuts the wait between writes short when the last text comes. */
     #hurry = new AbortController();
+    /** Ends the wait between writes: the last text came, or the step stopped. */
+    #cut;
     #refused = false;
     #warned = false;
     /** Comments written (created or edited), for the log and the tests. */
@@ -64,6 +81,12 @@ class PrComment {
         this.#github = github;
         this.#target = target;
         this.#options = options;
+        this.#cut = options.signal
+            ? AbortSignal.any([this.#hurry.signal, options.signal])
+            : this.#hurry.signal;
+    }
+    get #stopped() {
+        return this.#options.signal?.aborted ?? false;
     }
     /** The comment's page, once this run wrote it. */
     get url() {
@@ -71,7 +94,7 @@ class PrComment {
     }
     /** Asks for `body` to be shown; returns at once. The newest body asked for wins. */
     show(body) {
-        if (this.#refused || body === this.#written)
+        if (this.#refused || this.#stopped || body === this.#written)
             return;
         this.#pending = body;
         this.#loop ??= this.#writeLoop().finally(() => (this.#loop = undefined));
@@ -84,11 +107,13 @@ class PrComment {
         return this.url;
     }
     async #writeLoop() {
-        while (this.#pending !== undefined && !this.#refused) {
+        while (this.#pending !== undefined && !this.#refused && !this.#stopped) {
             const wait = this.#lastWriteAt + this.#options.minIntervalMs - this.#options.retry.now();
-            if (wait > 0 && !this.#hurry.signal.aborted) {
-                await this.#options.retry.sleep(wait, this.#hurry.signal).catch(() => undefined);
+            if (wait > 0 && !this.#cut.aborted) {
+                await this.#options.retry.sleep(wait, this.#cut).catch(() => undefined);
             }
+            if (this.#stopped)
+                return;
             const body = this.#pending;
             this.#pending = undefined;
             if (body === this.#written)
@@ -109,6 +134,10 @@ class PrComment {
             this.writes++;
         }
         catch (error) {
+            if (this.#stopped) {
+                core/* info */.pq('The pull-request comment was left as it was: the step stopped.');
+                return;
+            }
             const status = (0,publish_github/* httpStatus */.nG)(error);
             if ((status === 403 && !isRateLimit(error)) || status === 404) {
                 this.#refused = true;
@@ -136,7 +165,7 @@ class PrComment {
                     issue_number: this.#target.issueNumber,
                     per_page: PAGE_SIZE,
                     page,
-                    request: { retries: 0 },
+                    request: { retries: 0, signal: this.#options.signal },
                 });
                 return response.data;
             });
@@ -155,7 +184,7 @@ class PrComment {
                 ...this.#repo,
                 issue_number: this.#target.issueNumber,
                 body,
-                request: { retries: 0 },
+                request: { retries: 0, signal: this.#options.signal },
             });
             return response.data;
         });
@@ -168,7 +197,7 @@ class PrComment {
                     ...this.#repo,
                     comment_id: id,
                     body,
-                    request: { retries: 0 },
+                    request: { retries: 0, signal: this.#options.signal },
                 });
                 return response.data;
             });
@@ -183,19 +212,22 @@ class PrComment {
         return { owner: this.#target.owner, repo: this.#target.repo };
     }
     #call(what, reconcile, request) {
-        const { retry } = this.#options;
+        const { retry, signal } = this.#options;
         return (0,api_retry/* withRetries */.LH)(retry, {
             endpoint: `GitHub ${what}`,
             reconcile,
+            signal,
             attempt: async () => {
                 try {
-                    return { ok: true, value: await request() };
+                    signal?.throwIfAborted();
+                    return { ok: true, value: await untilStopped(request(), signal) };
                 }
                 catch (error) {
                     return {
                         ok: false,
                         failure: {
-                            retryable: worthRetrying(error),
+                            // Octokit gives an aborted request status 500: the stop, not an outage.
+                            retryable: !signal?.aborted && worthRetrying(error),
                             outcomeUnknown: (0,publish_github/* httpStatus */.nG)(error) === undefined,
                             retryAfterMs: (0,api_retry/* parseRetryAfter */.mu)((0,publish_github/* responseHeader */.Rd)(error, 'retry-after'), retry.now()),
                             reason: (0,publish_github/* httpStatus */.nG)(error) === undefined ? (0,errors/* messageOf */.bD)(error) : `HTTP ${(0,publish_github/* httpStatus */.nG)(error)}`,
@@ -289,13 +321,14 @@ function renderComment(view) {
         '',
         view.final
             ? '<sub>Installers are workflow artifacts of the run: signed-in users with read access can download them.</sub>'
-            : '<sub>This comment updates itself while the builds run.</sub>',
+            : '<sub>This comment updates itself while the builds run; each installer is linked as soon as its workflow artifact is uploaded.</sub>',
     ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/comment/preview-comment.ts
 // The pull-request preview comment of a run: shown when the builds are known, updated when one
-// changes state, and finished with the installers' artifact links. It only reads the run's model.
+// changes state or an installer's workflow artifact lands (its link shows at once), and finished
+// with every link. It only reads the run's model.
 
 
 
@@ -318,6 +351,8 @@ function startPreviewComment(plan, env, options = {}) {
     const retry = (0,api_retry/* defaultRetryRuntime */.kv)({ maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy }, { onRetry: (event) => core/* info */.pq((0,api_retry/* describeRetry */.eV)(event, 'GitHub')) });
     let comment;
     let shownState;
+    let landed = new Map();
+    const withLanded = (artifacts) => (landed = new Map([...landed, ...artifacts]));
     const view = (projectId, builds, artifacts, final) => ({
         projectId,
         builds,
@@ -328,10 +363,10 @@ function startPreviewComment(plan, env, options = {}) {
         final,
         updatedAt: Date.now(),
     });
-    const commentFor = (projectId) => (comment ??= new PrComment(github, { owner, repo, issueNumber: plan.pullRequest.number, marker: commentMarker(projectId) }, { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry }));
+    const commentFor = (projectId) => (comment ??= new PrComment(github, { owner, repo, issueNumber: plan.pullRequest.number, marker: commentMarker(projectId) }, { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: options.signal }));
     return {
-        update(projectId, builds) {
-            const next = view(projectId, builds, new Map(), false);
+        update(projectId, builds, artifacts = new Map()) {
+            const next = view(projectId, builds, withLanded(artifacts), false);
             // The time of the update alone is no new state.
             const state = renderComment({ ...next, updatedAt: 0 });
             if (state === shownState)
@@ -341,7 +376,7 @@ function startPreviewComment(plan, env, options = {}) {
         },
         async finish(projectId, builds, published) {
             const target = commentFor(projectId);
-            const body = renderComment(view(projectId, builds, published.artifacts, true));
+            const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
             let timer;
             const late = new Promise((resolve) => {
                 timer = setTimeout(() => resolve(undefined), options.finishWithinMs ?? FINISH_WITHIN_MS);
@@ -388,6 +423,7 @@ const createGitHub = (token, options) => {
     };
     return (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token, {
         baseUrl: options.baseUrl,
+        ...(options.signal && { request: { signal: options.signal } }),
         log: { debug: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, info: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, warn: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e, error: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3 },
         retry: { retries: options.retries, retryAfterBaseValue: options.retryBaseMs },
         throttle: {

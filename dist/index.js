@@ -46383,6 +46383,73 @@ const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
 
 /***/ }),
 
+/***/ 71958:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ createTurns),
+/* harmony export */   z: () => (/* binding */ createLimiter)
+/* harmony export */ });
+function createLimiter(concurrency) {
+    let running = 0;
+    const waiting = [];
+    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
+    const release = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            running -= 1;
+    };
+    return async (task) => {
+        if (running >= concurrency)
+            await new Promise((resolve) => waiting.push(resolve));
+        else
+            running += 1;
+        try {
+            return await task();
+        }
+        finally {
+            release();
+        }
+    };
+}
+function createTurns(turnMs) {
+    let busy = false;
+    const waiting = [];
+    const handOn = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            busy = false;
+    };
+    return async (task) => {
+        if (busy)
+            await new Promise((resolve) => waiting.push(resolve));
+        else
+            busy = true;
+        let held = true;
+        const giveUp = () => {
+            if (!held)
+                return;
+            held = false;
+            handOn();
+        };
+        const turnOver = setTimeout(giveUp, turnMs).unref();
+        try {
+            return await task();
+        }
+        finally {
+            clearTimeout(turnOver);
+            giveUp();
+        }
+    };
+}
+
+
+/***/ }),
+
 /***/ 68873:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -46420,6 +46487,7 @@ const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/*
 /* harmony export */   Bs: () => (/* binding */ statusLine),
 /* harmony export */   C7: () => (/* binding */ formatElapsed),
 /* harmony export */   D5: () => (/* binding */ createProgressGate),
+/* harmony export */   Xo: () => (/* binding */ formatSeconds),
 /* harmony export */   oz: () => (/* binding */ progressLine)
 /* harmony export */ });
 /* unused harmony export PROGRESS_EVERY_MS */
@@ -46439,6 +46507,8 @@ function formatElapsed(ms) {
         return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
     return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
+/** A short span, to the tenth of a second: `1.2 s`. */
+const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
 /** When the build entered its current phase. */
 const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
 const statusLine = (build, previous) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(`${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
@@ -46667,7 +46737,7 @@ function markdownText(text, maxChars = 500) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(56457);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6292);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -46678,7 +46748,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 56457:
+/***/ 6292:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47017,64 +47087,8 @@ function copyFile(file, output) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/builds/limit.ts
-function createLimiter(concurrency) {
-    let running = 0;
-    const waiting = [];
-    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
-    const release = () => {
-        const next = waiting.shift();
-        if (next)
-            next();
-        else
-            running -= 1;
-    };
-    return async (task) => {
-        if (running >= concurrency)
-            await new Promise((resolve) => waiting.push(resolve));
-        else
-            running += 1;
-        try {
-            return await task();
-        }
-        finally {
-            release();
-        }
-    };
-}
-function createTurns(turnMs) {
-    let busy = false;
-    const waiting = [];
-    const handOn = () => {
-        const next = waiting.shift();
-        if (next)
-            next();
-        else
-            busy = false;
-    };
-    return async (task) => {
-        if (busy)
-            await new Promise((resolve) => waiting.push(resolve));
-        else
-            busy = true;
-        let held = true;
-        const giveUp = () => {
-            if (!held)
-                return;
-            held = false;
-            handOn();
-        };
-        const turnOver = setTimeout(giveUp, turnMs).unref();
-        try {
-            return await task();
-        }
-        finally {
-            clearTimeout(turnOver);
-            giveUp();
-        }
-    };
-}
-
+// EXTERNAL MODULE: ./src/builds/limit.ts
+var limit = __nccwpck_require__(71958);
 ;// CONCATENATED MODULE: ./src/builds/logs.ts
 
 /**
@@ -47085,7 +47099,7 @@ function createTurns(turnMs) {
  * way included.
  */
 function logReads(client, buildId, log, turns, signal) {
-    const turn = createLimiter(1);
+    const turn = (0,limit/* createLimiter */.z)(1);
     let lastBytes;
     let pending = 0;
     const read = async () => {
@@ -47579,6 +47593,8 @@ async function download(slot, id, f) {
                 : `download failed: ${(0,src_errors/* messageOf */.bD)(error)}`);
         }
     });
+    if (slot.get().download !== undefined)
+        f.deps.onDownloaded?.(slot.get());
 }
 
 ;// CONCATENATED MODULE: ./src/builds/matrix.ts
@@ -47754,8 +47770,8 @@ async function runBuilds(plan, deps) {
         client: deps.client,
         deadline,
         stop,
-        downloads: createLimiter(plan.download?.concurrency ?? 1),
-        logTurns: createTurns(deps.logTurnMs ?? LOG_TURN_MS),
+        downloads: (0,limit/* createLimiter */.z)(plan.download?.concurrency ?? 1),
+        logTurns: (0,limit/* createTurns */.S)(deps.logTurnMs ?? LOG_TURN_MS),
         settleLogMs: deps.settleLogMs ?? SETTLE_LOG_MS,
         live: results.length === 1,
         output: deps.output ?? stdoutOutput,
@@ -52070,6 +52086,127 @@ function watchSignals() {
     };
 }
 
+// EXTERNAL MODULE: ./src/publish/errors.ts
+var errors = __nccwpck_require__(54188);
+;// CONCATENATED MODULE: ./src/publish/publish-builds.ts
+// The builds' installers to the publishers as each is downloaded, and what got published back,
+// also when publishing failed or was stopped halfway. Light on purpose: the publishers (Octokit,
+// the artifact client) are loaded when the first installer comes, off the start path.
+
+
+
+
+
+function installerOf(build) {
+    if (build.id === null || build.download === undefined)
+        return undefined;
+    const { path, fileName, size, sha256 } = build.download;
+    return {
+        buildId: build.id,
+        platform: build.platform,
+        arch: build.arch,
+        version: build.version ?? '',
+        path,
+        fileName,
+        size,
+        sha256,
+    };
+}
+/** What landed so far, as the report reads it; the release's URL only once it is finished. */
+const publishedOf = (artifacts, assets, releaseUrl) => ({
+    artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
+    assetUploads: new Map(assets.flatMap((asset) => asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [])),
+    releaseUrl,
+});
+const finished = ({ artifacts, release }) => publishedOf(artifacts, release?.assets ?? [], release?.url);
+/** Which builds' installers landed where before publishing stopped, and which did not. */
+function stoppedReport(plan, added, artifacts, assets) {
+    const labels = (installers) => installers.length === 0 ? 'none' : installers.map(builds_result/* labelOf */.Wy).join(', ');
+    const kinds = [];
+    if (plan.artifacts) {
+        kinds.push(['workflow artifacts', (i) => artifacts.some((a) => a.buildId === i.buildId)]);
+    }
+    if (plan.release) {
+        kinds.push(['draft release assets', (i) => assets.some((a) => a.buildId === i.buildId)]);
+    }
+    return kinds
+        .map(([kind, landed]) => `${kind} uploaded: ${labels(added.filter(landed))}, ` +
+        `not uploaded: ${labels(added.filter((i) => !landed(i)))}`)
+        .join('; ');
+}
+/** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
+async function unlessStopped(work, signal) {
+    if (signal.aborted)
+        return undefined;
+    let onAbort = () => { };
+    const stopped = new Promise((resolve) => {
+        onAbort = () => resolve(undefined);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+        return await Promise.race([work, stopped]);
+    }
+    finally {
+        signal.removeEventListener('abort', onAbort);
+    }
+}
+function startPublishing(plan, stop, onArtifact = () => { }) {
+    const added = [];
+    const artifacts = [];
+    const assets = [];
+    let session;
+    const open = () => (session ??= Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(514)]).then(__nccwpck_require__.bind(__nccwpck_require__, 86514)).then(({ openPublishing }) => openPublishing(plan, {
+        signal: stop.signal,
+        onArtifact: (artifact) => {
+            artifacts.push(artifact);
+            onArtifact(publishedOf(artifacts, assets));
+        },
+        onAsset: (asset) => assets.push(asset),
+    })));
+    return {
+        add(build) {
+            const installer = installerOf(build);
+            if (installer === undefined || stop.signal.aborted)
+                return;
+            added.push(installer);
+            // A publisher that cannot load is said once, by finish.
+            open().then((opened) => opened.add(installer), () => undefined);
+        },
+        async finish(builds) {
+            if (session === undefined) {
+                if (!stop.signal.aborted)
+                    core/* info */.pq('Nothing to publish: no build produced an installer');
+                return { published: publishedOf([], []), stopped: false };
+            }
+            const allBuildsSucceeded = builds.every((build) => (0,outcome/* outcomeOf */.s)(build) === 'succeeded');
+            try {
+                const done = await unlessStopped(session.then((opened) => opened.finish({ allBuildsSucceeded })), stop.signal);
+                if (done !== undefined)
+                    return { published: finished(done), stopped: false };
+                // The publisher's group, if one is open, ends here: the report follows.
+                core/* endGroup */.N4();
+                return {
+                    published: publishedOf(artifacts, assets),
+                    stopped: true,
+                    error: `Publishing stopped: ${stop.because()}. ` +
+                        `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
+                        '(what was uploaded stays on its draft); re-run the job to finish it.',
+                };
+            }
+            catch (error) {
+                if (error instanceof errors/* PublishError */.S1) {
+                    return { published: finished(error.result), error: error.message, stopped: false };
+                }
+                return {
+                    published: publishedOf(artifacts, assets),
+                    error: `Publishing failed: ${(0,src_errors/* messageOf */.bD)(error)}`,
+                    stopped: false,
+                };
+            }
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
 // The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
 // that ends the process.
@@ -52086,6 +52223,8 @@ function watchSignals() {
 
 
 
+
+const COMMENT_GRACE_MS = 5_000;
 /** The project the builds belong to: the input, or the one the config file names or creates. */
 async function resolveProject(plan, client) {
     const { configFile, projectId } = plan.project;
@@ -52104,12 +52243,12 @@ async function resolveProject(plan, client) {
  * The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). It
  * never fails the step: without it the builds go on.
  */
-async function openComment(plan) {
+async function openComment(plan, signal) {
     if (plan.comment === null)
         return undefined;
     try {
         const { startPreviewComment } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89242));
-        return startPreviewComment(plan.comment, process.env);
+        return startPreviewComment(plan.comment, process.env, { signal });
     }
     catch (error) {
         core/* warning */.$e(`No pull-request comment: ${(0,src_errors/* messageOf */.bD)(error)}`);
@@ -52117,21 +52256,22 @@ async function openComment(plan) {
     }
 }
 /** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
-async function build(plan, signal, comment, onProject) {
+async function build(plan, signal, listen) {
     const client = openClient(plan.connection, Date.now() + plan.builds.timeoutMs);
     try {
         const projectId = await resolveProject(plan, client);
-        onProject(projectId);
+        listen.onProject(projectId);
         return await runBuilds({ ...plan.builds, projectId }, {
             client,
             clock: retry/* systemClock */.ml,
             sleep: retry/* systemSleep */.Hk,
             signal,
             tempDir: process.env.RUNNER_TEMP || undefined,
-            onBuildsChanged: (builds) => comment?.update(projectId, builds),
+            onBuildsChanged: (builds) => listen.onBuildsChanged(projectId, builds),
+            onDownloaded: listen.onDownloaded,
             onBuildsKnown: (builds) => {
                 reportBuildsKnown(builds);
-                comment?.update(projectId, builds);
+                listen.onBuildsChanged(projectId, builds);
                 if (!plan.builds.wait) {
                     const ids = builds.flatMap((b) => (b.id === null ? [] : (0,src_escape/* commandText */.jt)(b.id))).join(', ');
                     core/* info */.pq(`Not waiting (wait: false); build ids: ${ids}`);
@@ -52143,21 +52283,13 @@ async function build(plan, signal, comment, onProject) {
         await client.close();
     }
 }
-/** Workflow artifacts and the release; loaded only now, the code is heavy. */
 /**
- * Workflow artifacts and the release; loaded only now, the code is heavy. Publishing ends when the
- * step does (`stop`: its timeout or a signal), whatever GitHub is doing.
+ * Workflow artifacts and the release, each build's as soon as it is downloaded. Publishing ends
+ * when the step does (`stop`: its timeout or a signal), whatever GitHub is doing.
  */
-async function publish(plan, run, errors, stop) {
-    if (!plan.publish.artifacts && !plan.publish.release) {
-        return { published: NOTHING_PUBLISHED, stopped: false };
-    }
-    const { publishBuilds } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(866)]).then(__nccwpck_require__.bind(__nccwpck_require__, 99866));
-    const { published, error, stopped } = await publishBuilds(plan.publish, run.builds, stop);
-    if (error !== undefined)
-        errors.push(error);
-    return { published, stopped };
-}
+const openPublishing = (plan, stop, onPublished) => plan.publish.artifacts || plan.publish.release
+    ? startPublishing(plan.publish, stop, onPublished)
+    : undefined;
 async function run() {
     maskInputs('api-key');
     const cancel = watchSignals();
@@ -52183,14 +52315,31 @@ async function run() {
         (0,runner_paths/* checkRunnerPaths */.nu)(process.env, {
             downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
         });
-        comment = await openComment(plan);
-        builds = await build(plan, cancel.signal, comment, (id) => (projectId = id));
+        // The comment's last edit says how the run ended, so it may outlast the timeout a little.
+        comment = await openComment(plan, AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs + COMMENT_GRACE_MS)]));
+        let latest = [];
+        const publishing = openPublishing(plan, stop, (now) => {
+            published = now;
+            if (projectId)
+                comment?.update(projectId, latest, published.artifacts);
+        });
+        builds = await build(plan, cancel.signal, {
+            onProject: (id) => (projectId = id),
+            onBuildsChanged: (id, now) => {
+                latest = now;
+                comment?.update(id, now, published.artifacts);
+            },
+            onDownloaded: (done) => publishing?.add(done),
+        });
         // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
         // other builds were still followed and are reported.
         errors.push(...builds.errors);
         annotateFailures(builds.builds);
-        if (!cancel.signal.aborted) {
-            ({ published, stopped: publishingStopped } = await publish(plan, builds, errors, stop));
+        if (publishing) {
+            const end = await publishing.finish(builds.builds);
+            ({ published, stopped: publishingStopped } = end);
+            if (end.error !== undefined)
+                errors.push(end.error);
         }
     }
     catch (error) {
@@ -52356,8 +52505,8 @@ class PublishError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionErro
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ke: () => (/* binding */ expectedAssetName),
+/* harmony export */   Uf: () => (/* binding */ createNamer),
 /* harmony export */   i_: () => (/* binding */ fileExtension),
-/* harmony export */   pj: () => (/* binding */ renderNames),
 /* harmony export */   sm: () => (/* binding */ checkNameTemplate)
 /* harmony export */ });
 /* unused harmony exports renderName, checkFileLikeName */
@@ -52409,21 +52558,23 @@ const checkFileLikeName = (input, rendered) => {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, `contains the forbidden character ${JSON.stringify(bad)}`);
     }
 };
-/** Renders one name per installer, checked and unique; throws before anything is uploaded. */
-const renderNames = (input, template, installers) => {
-    const names = new Map();
+/**
+ * Names installers one at a time, as their builds finish: each name checked, and unique within the
+ * run (a second build rendering a name already given throws, naming both builds).
+ */
+const createNamer = (input, template) => {
+    checkNameTemplate(template);
     const owners = new Map();
-    for (const installer of installers) {
+    return (installer) => {
         const rendered = renderName(template, installer);
         checkFileLikeName(input, rendered);
-        names.set(installer, rendered);
-        owners.set(rendered, [...(owners.get(rendered) ?? []), installer.buildId]);
-    }
-    for (const [rendered, buildIds] of owners) {
-        if (buildIds.length > 1)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DuplicateNameError */ .po(input, rendered, buildIds);
-    }
-    return names;
+        const owner = owners.get(rendered);
+        if (owner !== undefined && owner !== installer.buildId) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DuplicateNameError */ .po(input, rendered, [owner, installer.buildId]);
+        }
+        owners.set(rendered, installer.buildId);
+        return rendered;
+    };
 };
 /**
  * The name GitHub is expected to give a release asset, as its users report it: accents dropped,
@@ -52462,10 +52613,12 @@ var src_escape = __nccwpck_require__(22988);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var result = __nccwpck_require__(17196);
 ;// CONCATENATED MODULE: ./src/report/timeline.ts
-// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases.
-// Mermaid draws dates in the viewer's time zone, so every time is an offset from the run's start
-// and the axis prints seconds since the epoch (`%s`), which no time zone changes. Builds reused
-// from an earlier run did not run in this one and stay off the chart.
+// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases,
+// then this run's download of its installer and the uploads of its workflow artifact and release
+// asset, so a user sees where the time went. Mermaid draws dates in the viewer's time zone, so
+// every time is an offset from the run's start and the axis prints seconds since the epoch (`%s`),
+// which no time zone changes. A build reused from an earlier run shows only what this run did with
+// it: its queued and building phases were another run's, maybe days ago.
 
 
 /** GitHub stops rendering big diagrams long before the summary's byte limit. */
@@ -52485,18 +52638,44 @@ function tickIntervalFor(spanMs) {
     ];
     return steps.find(([upTo]) => spanMs <= upTo)?.[1] ?? '1hour';
 }
-/** The builds the chart shows: those this run followed (not reused), at most MAX_GANTT_BUILDS. */
-const chartedBuilds = (builds) => builds
-    .filter((build) => build.id !== null && build.origin !== 'reused')
-    .slice(0, MAX_GANTT_BUILDS);
+function phaseBars(build, now) {
+    const { queued, building, ended } = build.phases;
+    const until = ended ?? now;
+    const bars = [{ name: 'queued', tag: '', span: { start: queued, end: building ?? until } }];
+    if (building === undefined)
+        return bars;
+    const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
+    // A status the spec does not list is the service's text: it never goes into the diagram.
+    const name = ['building', 'success', 'failed'].includes(build.status) ? build.status : 'ended';
+    const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
+    return [...bars, { name, tag, span: { start: building, end: until } }];
+}
+/** The build's bars: its phases when this run followed it, then this run's download and uploads. */
+function barsOf(build, published, now) {
+    const id = build.id ?? '';
+    const spans = [
+        ['download', build.download?.span],
+        ['artifact', published.artifacts.get(id)?.span],
+        ['release asset', published.assetUploads.get(id)],
+    ];
+    return [
+        ...(build.origin === 'reused' ? [] : phaseBars(build, now)),
+        ...spans.flatMap(([name, span]) => (span ? [{ name, tag: '', span }] : [])),
+    ];
+}
 /** Mermaid gantt lines; `now` ends the bars of builds still running. */
-function renderTimeline(builds, now) {
-    const shown = chartedBuilds(builds);
+function renderTimeline(builds, published, now) {
+    const charted = builds.flatMap((build) => {
+        const bars = build.id === null ? [] : barsOf(build, published, now);
+        return bars.length === 0 ? [] : [{ build, bars }];
+    });
+    const shown = charted.slice(0, MAX_GANTT_BUILDS);
     if (shown.length === 0)
         return [];
-    const start = Math.min(...shown.map((build) => build.phases.queued));
+    const spans = shown.flatMap(({ bars }) => bars.map((bar) => bar.span));
+    const start = Math.min(...spans.map((span) => span.start));
+    const end = Math.max(...spans.map((span) => span.end));
     const at = (ms) => Math.max(0, ms - start);
-    const end = Math.max(...shown.map((build) => build.phases.ended ?? now));
     const lines = [
         '```mermaid',
         'gantt',
@@ -52505,26 +52684,17 @@ function renderTimeline(builds, now) {
         `  tickInterval ${tickIntervalFor(end - start)}`,
         '  todayMarker off',
     ];
-    for (const build of shown) {
-        const { queued, building, ended } = build.phases;
-        const until = ended ?? now;
-        const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
-        const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
-        lines.push(`  section ${(0,result/* labelOf */.Wy)(build)}`);
-        lines.push(`  queued : ${at(queued)}, ${at(Math.max(queued, building ?? until))}`);
-        if (building !== undefined) {
-            // A status the spec does not list is the service's text: it never goes into the diagram.
-            const name = ['building', 'success', 'failed'].includes(build.status)
-                ? build.status
-                : 'ended';
-            lines.push(`  ${name} : ${tag}${at(building)}, ${at(Math.max(building, until))}`);
+    for (const { build, bars } of shown) {
+        lines.push(`  section ${(0,result/* labelOf */.Wy)(build)}${build.origin === 'reused' ? ' (reused)' : ''}`);
+        for (const { name, tag, span } of bars) {
+            lines.push(`  ${name} : ${tag}${at(span.start)}, ${at(Math.max(span.start, span.end))}`);
         }
     }
+    const followed = shown.some(({ build }) => build.origin !== 'reused');
     lines.push('```');
-    lines.push('_Seconds since the first build was queued._');
-    const followed = builds.filter((build) => build.id !== null && build.origin !== 'reused');
-    if (followed.length > shown.length) {
-        lines.push(`_Timeline shows the first ${shown.length} of ${followed.length} builds._`);
+    lines.push(`_Seconds since the first ${followed ? 'build was queued' : 'download began'}._`);
+    if (charted.length > shown.length) {
+        lines.push(`_Timeline shows the first ${shown.length} of ${charted.length} builds._`);
     }
     return lines;
 }
@@ -52607,7 +52777,7 @@ function renderSummary(facts, verdict, now) {
         '',
         ...notes.map((note) => `> ${(0,src_escape/* markdownText */.p7)(note, MAX_NOTE_CHARS)}`),
         ...(notes.length > 0 ? [''] : []),
-        ...renderTimeline(builds, now),
+        ...renderTimeline(builds, published, now),
         '',
     ];
     const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;

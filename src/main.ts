@@ -15,7 +15,10 @@ import { watchSignals } from './signals.ts';
 import { messageOf } from './errors.ts';
 import { commandText } from './escape.ts';
 import type { PreviewComment } from './comment/preview-comment.ts';
-import type { PublishStop } from './publish/publish-builds.ts';
+import type { BuildResult } from './builds/result.ts';
+import { startPublishing, type Publishing, type PublishStop } from './publish/publish-builds.ts';
+
+const COMMENT_GRACE_MS = 5_000;
 
 /** The project the builds belong to: the input, or the one the config file names or creates. */
 async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<string> {
@@ -37,28 +40,30 @@ async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<s
  * The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). It
  * never fails the step: without it the builds go on.
  */
-async function openComment(plan: Plan): Promise<PreviewComment | undefined> {
+async function openComment(plan: Plan, signal: AbortSignal): Promise<PreviewComment | undefined> {
   if (plan.comment === null) return undefined;
   try {
     const { startPreviewComment } = await import('./comment/preview-comment.ts');
-    return startPreviewComment(plan.comment, process.env);
+    return startPreviewComment(plan.comment, process.env, { signal });
   } catch (error) {
     core.warning(`No pull-request comment: ${messageOf(error)}`);
     return undefined;
   }
 }
 
+/** What the builds tell the rest of the run as they go. */
+interface BuildListeners {
+  onProject(projectId: string): void;
+  onBuildsChanged(projectId: string, builds: readonly BuildResult[]): void;
+  onDownloaded(build: BuildResult): void;
+}
+
 /** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
-async function build(
-  plan: Plan,
-  signal: AbortSignal,
-  comment: PreviewComment | undefined,
-  onProject: (projectId: string) => void,
-): Promise<BuildsRun> {
+async function build(plan: Plan, signal: AbortSignal, listen: BuildListeners): Promise<BuildsRun> {
   const client = openClient(plan.connection, Date.now() + plan.builds.timeoutMs);
   try {
     const projectId = await resolveProject(plan, client);
-    onProject(projectId);
+    listen.onProject(projectId);
     return await runBuilds(
       { ...plan.builds, projectId },
       {
@@ -67,10 +72,11 @@ async function build(
         sleep: systemSleep,
         signal,
         tempDir: process.env.RUNNER_TEMP || undefined,
-        onBuildsChanged: (builds) => comment?.update(projectId, builds),
+        onBuildsChanged: (builds) => listen.onBuildsChanged(projectId, builds),
+        onDownloaded: listen.onDownloaded,
         onBuildsKnown: (builds) => {
           reportBuildsKnown(builds);
-          comment?.update(projectId, builds);
+          listen.onBuildsChanged(projectId, builds);
           if (!plan.builds.wait) {
             const ids = builds.flatMap((b) => (b.id === null ? [] : commandText(b.id))).join(', ');
             core.info(`Not waiting (wait: false); build ids: ${ids}`);
@@ -83,25 +89,18 @@ async function build(
   }
 }
 
-/** Workflow artifacts and the release; loaded only now, the code is heavy. */
 /**
- * Workflow artifacts and the release; loaded only now, the code is heavy. Publishing ends when the
- * step does (`stop`: its timeout or a signal), whatever GitHub is doing.
+ * Workflow artifacts and the release, each build's as soon as it is downloaded. Publishing ends
+ * when the step does (`stop`: its timeout or a signal), whatever GitHub is doing.
  */
-async function publish(
+const openPublishing = (
   plan: Plan,
-  run: BuildsRun,
-  errors: string[],
   stop: PublishStop,
-): Promise<{ published: Published; stopped: boolean }> {
-  if (!plan.publish.artifacts && !plan.publish.release) {
-    return { published: NOTHING_PUBLISHED, stopped: false };
-  }
-  const { publishBuilds } = await import('./publish/publish-builds.ts');
-  const { published, error, stopped } = await publishBuilds(plan.publish, run.builds, stop);
-  if (error !== undefined) errors.push(error);
-  return { published, stopped };
-}
+  onPublished: (published: Published) => void,
+): Publishing | undefined =>
+  plan.publish.artifacts || plan.publish.release
+    ? startPublishing(plan.publish, stop, onPublished)
+    : undefined;
 
 export async function run(): Promise<void> {
   maskInputs('api-key');
@@ -128,14 +127,32 @@ export async function run(): Promise<void> {
     checkRunnerPaths(process.env, {
       downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
     });
-    comment = await openComment(plan);
-    builds = await build(plan, cancel.signal, comment, (id) => (projectId = id));
+    // The comment's last edit says how the run ended, so it may outlast the timeout a little.
+    comment = await openComment(
+      plan,
+      AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs + COMMENT_GRACE_MS)]),
+    );
+    let latest: readonly BuildResult[] = [];
+    const publishing = openPublishing(plan, stop, (now) => {
+      published = now;
+      if (projectId) comment?.update(projectId, latest, published.artifacts);
+    });
+    builds = await build(plan, cancel.signal, {
+      onProject: (id) => (projectId = id),
+      onBuildsChanged: (id, now) => {
+        latest = now;
+        comment?.update(id, now, published.artifacts);
+      },
+      onDownloaded: (done) => publishing?.add(done),
+    });
     // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
     // other builds were still followed and are reported.
     errors.push(...builds.errors);
     annotateFailures(builds.builds);
-    if (!cancel.signal.aborted) {
-      ({ published, stopped: publishingStopped } = await publish(plan, builds, errors, stop));
+    if (publishing) {
+      const end = await publishing.finish(builds.builds);
+      ({ published, stopped: publishingStopped } = end);
+      if (end.error !== undefined) errors.push(end.error);
     }
   } catch (error) {
     if (!cancel.signal.aborted) errors.push(messageOf(error));

@@ -100,6 +100,29 @@ describe('the pull-request comment', () => {
     expect(only!.body).toContain('✅ 2 desktop installer(s) ready to try');
   });
 
+  it('links an installer as soon as its artifact lands, while the other build runs', async () => {
+    const comment = open();
+    const building = [result(1, 'success'), result(2, 'building')];
+    comment.update(PROJECT, building);
+    await settle();
+    const [linux] = withArtifacts(building).artifacts;
+    comment.update(PROJECT, building, new Map([linux!]));
+    await settle();
+    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update']);
+    const link = '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)';
+    expect(ours()[0]!.body).toContain(link);
+    expect(ours()[0]!.body).toContain('⏳ Building 2 desktop installer(s): 1 done, 0 failed');
+    // The same state again, with or without the artifacts, writes nothing; the link stays.
+    comment.update(PROJECT, building, new Map([linux!]));
+    comment.update(PROJECT, building);
+    await settle();
+    expect(api.writes).toHaveLength(2);
+    comment.update(PROJECT, [result(1, 'success'), result(2, 'failed')]);
+    await settle();
+    expect(api.writes).toHaveLength(3);
+    expect(api.writes[2]!.body).toContain(link);
+  });
+
   it('writes once per state at most, however often it is told the same state', async () => {
     const comment = open();
     for (let i = 0; i < 20; i++) comment.update(PROJECT, [result(1, 'building')]);

@@ -56,6 +56,28 @@ describe('renderComment', () => {
     expect(text).toContain('❌ 1 of 2 desktop build(s) failed, 1 succeeded');
   });
 
+  it('links an installer while the others still build, as soon as its artifact exists', () => {
+    const artifacts = new Map([
+      [
+        'build_1',
+        {
+          buildId: 'build_1',
+          name: 'b1.dmg',
+          id: 77,
+          url: 'https://github.com/acme/desktop-app/actions/runs/42/artifacts/77',
+          span: { start: T0, end: T0 + 1 },
+        },
+      ],
+    ]);
+    const text = renderComment(view({ artifacts }));
+    expect(text).toContain('⏳ Building 2 desktop installer(s): 1 done, 0 failed');
+    expect(text).toContain(
+      '| ✅ success | 1m01s | 3.0 MiB | `abababababab` | [download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/77) |',
+    );
+    expect(text).toMatch(/\| linux \| x64 \| ⏳ building \|.*\| {2}\|$/m);
+    expect(text).toContain('each installer is linked as soon as its workflow artifact is uploaded');
+  });
+
   it('keeps text from the service out: unknown statuses, log lines and file names', () => {
     const hostile = result(1, 'success', {
       status: '**@everyone** [x](https://evil.example)' as BuildStatus,

@@ -23,7 +23,11 @@ beforeAll(async () => {
   if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
     throw new Error('dist/index.js is missing: run `npm run bundle` first');
   }
-  demo = await runDemo({ print: (line) => printed.push(line), queuedMs: 50, buildingMs: 400 });
+  demo = await runDemo({
+    print: (line) => printed.push(line),
+    queuedMs: 50,
+    buildingMs: ({ platform }) => (platform === 'mac' ? 1_200 : 400),
+  });
 }, 60_000);
 
 describe('npm run demo', () => {

@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { uploadArtifacts } from '../../src/publish/artifacts.ts';
+import { openArtifactUploads, type ArtifactContext } from '../../src/publish/artifacts.ts';
 import { ArtifactExistsError } from '../../src/publish/errors.ts';
-import type { ArtifactPlan } from '../../src/publish/types.ts';
+import type { ArtifactPlan, ArtifactResult, Installer } from '../../src/publish/types.ts';
 import {
   startArtifactBackend,
   type ArtifactBackend,
@@ -19,7 +19,26 @@ const plan = (over: Partial<ArtifactPlan> = {}): ArtifactPlan => ({
   ...over,
 });
 
-describe('uploadArtifacts against the artifact backend stand-in', () => {
+/** Each installer through one uploader, in turn, as the publisher hands them in. */
+async function uploadArtifacts(
+  artifactPlan: ArtifactPlan,
+  installers: readonly Installer[],
+  context: ArtifactContext,
+) {
+  const uploads = openArtifactUploads(artifactPlan, context);
+  const results: ArtifactResult[] = [];
+  const failures: Error[] = [];
+  for (const installer of installers) {
+    await uploads?.upload(installer).then(
+      (result) => results.push(result),
+      (error: Error) => failures.push(error),
+    );
+  }
+  await uploads?.close();
+  return { results, failures };
+}
+
+describe('workflow artifacts against the artifact backend stand-in', () => {
   let backend: ArtifactBackend;
   let env: NodeJS.ProcessEnv;
 

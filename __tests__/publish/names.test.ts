@@ -9,7 +9,7 @@ import {
   expectedAssetName,
   fileExtension,
   renderName,
-  renderNames,
+  createNamer,
 } from '../../src/publish/names.ts';
 import type { Installer } from '../../src/publish/types.ts';
 
@@ -55,26 +55,29 @@ describe('renderName', () => {
   });
 });
 
-describe('renderNames', () => {
-  it('gives every installer its own checked name', () => {
-    const a = installer('a.deb', { arch: 'x64' });
-    const b = installer('b.deb', { arch: 'arm64' });
-    const names = renderNames('asset-name', 'app-{arch}.{ext}', [a, b]);
-    expect([...names.values()]).toEqual(['app-x64.deb', 'app-arm64.deb']);
+describe('createNamer', () => {
+  it('gives every installer its own checked name, one at a time', () => {
+    const name = createNamer('asset-name', 'app-{arch}.{ext}');
+    expect(name(installer('a.deb', { arch: 'x64' }))).toBe('app-x64.deb');
+    expect(name(installer('b.deb', { arch: 'arm64' }))).toBe('app-arm64.deb');
   });
 
-  it('refuses a template that renders the same name twice, before any upload', () => {
+  it('refuses a second build rendering a name already given, naming both builds', () => {
+    const name = createNamer('artifact-name', 'app-{version}');
     const a = installer('a.deb', { buildId: 'bld_1', arch: 'x64' });
+    expect(name(a)).toBe('app-1.4.2');
+    // The same build again (a retried upload) keeps its name.
+    expect(name(a)).toBe('app-1.4.2');
     const b = installer('b.deb', { buildId: 'bld_2', arch: 'arm64' });
-    expect(() => renderNames('artifact-name', 'app-{version}', [a, b])).toThrow(DuplicateNameError);
-    expect(() => renderNames('artifact-name', 'app-{version}', [a, b])).toThrow(/bld_1, bld_2/);
+    expect(() => name(b)).toThrow(DuplicateNameError);
+    expect(() => name(b)).toThrow(/bld_1, bld_2/);
   });
 
   it('refuses names no runner file system or artifact service accepts', () => {
     const a = installer('a.deb');
-    expect(() => renderNames('artifact-name', '{platform}/{name}', [a])).toThrow(InvalidNameError);
-    expect(() => renderNames('artifact-name', 'a:b', [a])).toThrow(/forbidden character ":"/);
-    expect(() => renderNames('asset-name', ' ', [a])).toThrow(/is empty/);
+    expect(() => createNamer('artifact-name', '{platform}/{name}')(a)).toThrow(InvalidNameError);
+    expect(() => createNamer('artifact-name', 'a:b')(a)).toThrow(/forbidden character ":"/);
+    expect(() => createNamer('asset-name', ' ')(a)).toThrow(/is empty/);
   });
 });
 

@@ -17,7 +17,7 @@ const artifact = {
   name: 'b0.dmg',
   id: 7,
   url: 'https://github.com/a/b/actions/runs/1/artifacts/7',
-  span: { start: 0, end: 1 },
+  span: { start: T0 + 63_100, end: T0 + 64_000 },
 };
 
 describe('outputs', () => {
@@ -150,6 +150,7 @@ describe('summary', () => {
     expect(text).toContain('Release: https://github.com/acme/app/releases/tag/v1.4.2');
     expect(text).toContain('  section mac/x64\n  queued : 0, 2000\n  success : 2000, 62500');
     expect(text).toContain('  failed : crit, 2000, 62500');
+    expect(text).toContain('  download : 62600, 63000\n  artifact : 63100, 64000\n');
   });
 
   it('says what went wrong on the action side in the status cell', () => {

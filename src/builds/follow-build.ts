@@ -254,4 +254,5 @@ async function download(slot: Slot, id: string, f: Follow): Promise<void> {
       );
     }
   });
+  if (slot.get().download !== undefined) f.deps.onDownloaded?.(slot.get());
 }

@@ -16,6 +16,9 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
+/** A short span, to the tenth of a second: `1.2 s`. */
+export const formatSeconds = (ms: number): string => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+
 /** When the build entered its current phase. */
 const phaseStart = (build: BuildResult): number =>
   build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);

@@ -67,6 +67,8 @@ export interface RunDeps {
   onBuildsKnown(builds: readonly BuildResult[]): void;
   /** Called whenever one build's result is replaced while they are followed. */
   onBuildsChanged?(builds: readonly BuildResult[]): void;
+  /** Called as each build's installer is downloaded and verified, while the others go on. */
+  onDownloaded?(build: BuildResult): void;
 }
 
 export interface BuildsRun {

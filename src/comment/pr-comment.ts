@@ -3,6 +3,7 @@
 // at most one write per `minIntervalMs` (but the last one goes at once), and they never hold up
 // the caller. Every request goes through the action's one retry policy (Octokit's own retries are
 // off for these requests); a failure is a warning, and a refused token one notice, never a failure.
+// The step's stop signal ends every request, wait and retry at once, and no write starts after it.
 import * as core from '@actions/core';
 import {
   parseRetryAfter,
@@ -28,6 +29,8 @@ export interface CommentTarget extends Repo {
 export interface PrCommentOptions {
   minIntervalMs: number;
   retry: RetryRuntime;
+  /** The step's stop (its deadline, a signal): aborts the request in flight, and ends the writes. */
+  signal?: AbortSignal;
 }
 
 interface Comment {
@@ -53,6 +56,20 @@ const worthRetrying = (error: unknown): boolean => {
   return isTransient(status) || status === 408 || status === 422 || isRateLimit(error);
 };
 
+/**
+ * `work`, or the stop's reason as soon as it comes: a request that Octokit's throttle still holds
+ * in its process-wide queue (behind other clients' requests) sees its own signal only once sent.
+ */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  let onAbort = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
 export class PrComment {
   readonly #github: GitHub;
   readonly #target: CommentTarget;
@@ -65,6 +82,8 @@ export class PrComment {
   #loop: Promise<void> | undefined;
   /** Cuts the wait between writes short when the last text comes. */
   #hurry = new AbortController();
+  /** Ends the wait between writes: the last text came, or the step stopped. */
+  readonly #cut: AbortSignal;
   #refused = false;
   #warned = false;
   /** Comments written (created or edited), for the log and the tests. */
@@ -74,6 +93,13 @@ export class PrComment {
     this.#github = github;
     this.#target = target;
     this.#options = options;
+    this.#cut = options.signal
+      ? AbortSignal.any([this.#hurry.signal, options.signal])
+      : this.#hurry.signal;
+  }
+
+  get #stopped(): boolean {
+    return this.#options.signal?.aborted ?? false;
   }
 
   /** The comment's page, once this run wrote it. */
@@ -83,7 +109,7 @@ export class PrComment {
 
   /** Asks for `body` to be shown; returns at once. The newest body asked for wins. */
   show(body: string): void {
-    if (this.#refused || body === this.#written) return;
+    if (this.#refused || this.#stopped || body === this.#written) return;
     this.#pending = body;
     this.#loop ??= this.#writeLoop().finally(() => (this.#loop = undefined));
   }
@@ -97,11 +123,12 @@ export class PrComment {
   }
 
   async #writeLoop(): Promise<void> {
-    while (this.#pending !== undefined && !this.#refused) {
+    while (this.#pending !== undefined && !this.#refused && !this.#stopped) {
       const wait = this.#lastWriteAt + this.#options.minIntervalMs - this.#options.retry.now();
-      if (wait > 0 && !this.#hurry.signal.aborted) {
-        await this.#options.retry.sleep(wait, this.#hurry.signal).catch(() => undefined);
+      if (wait > 0 && !this.#cut.aborted) {
+        await this.#options.retry.sleep(wait, this.#cut).catch(() => undefined);
       }
+      if (this.#stopped) return;
       const body = this.#pending;
       this.#pending = undefined;
       if (body === this.#written) continue;
@@ -121,6 +148,10 @@ export class PrComment {
       this.#written = body;
       this.writes++;
     } catch (error) {
+      if (this.#stopped) {
+        core.info('The pull-request comment was left as it was: the step stopped.');
+        return;
+      }
       const status = httpStatus(error);
       if ((status === 403 && !isRateLimit(error)) || status === 404) {
         this.#refused = true;
@@ -151,7 +182,7 @@ export class PrComment {
           issue_number: this.#target.issueNumber,
           per_page: PAGE_SIZE,
           page,
-          request: { retries: 0 },
+          request: { retries: 0, signal: this.#options.signal },
         });
         return response.data as Comment[];
       });
@@ -169,7 +200,7 @@ export class PrComment {
         ...this.#repo,
         issue_number: this.#target.issueNumber,
         body,
-        request: { retries: 0 },
+        request: { retries: 0, signal: this.#options.signal },
       });
       return response.data as Comment;
     });
@@ -183,7 +214,7 @@ export class PrComment {
           ...this.#repo,
           comment_id: id,
           body,
-          request: { retries: 0 },
+          request: { retries: 0, signal: this.#options.signal },
         });
         return response.data as Comment;
       });
@@ -202,18 +233,21 @@ export class PrComment {
     reconcile: (() => Promise<T | undefined>) | undefined,
     request: () => Promise<T>,
   ): Promise<T> {
-    const { retry } = this.#options;
+    const { retry, signal } = this.#options;
     return withRetries(retry, {
       endpoint: `GitHub ${what}`,
       reconcile,
+      signal,
       attempt: async (): Promise<AttemptResult<T>> => {
         try {
-          return { ok: true, value: await request() };
+          signal?.throwIfAborted();
+          return { ok: true, value: await untilStopped(request(), signal) };
         } catch (error) {
           return {
             ok: false,
             failure: {
-              retryable: worthRetrying(error),
+              // Octokit gives an aborted request status 500: the stop, not an outage.
+              retryable: !signal?.aborted && worthRetrying(error),
               outcomeUnknown: httpStatus(error) === undefined,
               retryAfterMs: parseRetryAfter(responseHeader(error, 'retry-after'), retry.now()),
               reason:

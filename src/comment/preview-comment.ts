@@ -1,10 +1,12 @@
 // The pull-request preview comment of a run: shown when the builds are known, updated when one
-// changes state, and finished with the installers' artifact links. It only reads the run's model.
+// changes state or an installer's workflow artifact lands (its link shows at once), and finished
+// with every link. It only reads the run's model.
 import * as core from '@actions/core';
 import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../api/retry.ts';
 import type { BuildResult } from '../builds/result.ts';
 import { createGitHub, parseRepository } from '../publish/github.ts';
 import { runUrl } from '../publish/run-url.ts';
+import type { ArtifactResult } from '../publish/types.ts';
 import type { Published } from '../report/facts.ts';
 import { PrComment } from './pr-comment.ts';
 import type { PullRequest } from './pull-request.ts';
@@ -25,11 +27,21 @@ export interface PreviewCommentOptions {
   finishWithinMs?: number;
   /** Tests shrink the backoff. */
   retryPolicy?: Partial<RetryPolicy>;
+  /** The step's stop: ends every request of the comment, and no write starts after it. */
+  signal?: AbortSignal;
 }
 
 export interface PreviewComment {
-  /** The builds as they stand now; cheap to call on every change, writes only on a new state. */
-  update(projectId: string, builds: readonly BuildResult[]): void;
+  /**
+   * The builds as they stand now, and the workflow artifacts uploaded so far (by build id); cheap
+   * to call on every change, writes only on a new state. Artifacts add to those of earlier calls:
+   * a link, once shown, stays.
+   */
+  update(
+    projectId: string,
+    builds: readonly BuildResult[],
+    artifacts?: ReadonlyMap<string, ArtifactResult>,
+  ): void;
   /** The final text, with the artifact links; resolves to the comment's URL when there is one. */
   finish(
     projectId: string,
@@ -62,6 +74,9 @@ export function startPreviewComment(
   );
   let comment: PrComment | undefined;
   let shownState: string | undefined;
+  let landed: ReadonlyMap<string, ArtifactResult> = new Map();
+  const withLanded = (artifacts: ReadonlyMap<string, ArtifactResult>) =>
+    (landed = new Map([...landed, ...artifacts]));
 
   const view = (
     projectId: string,
@@ -83,12 +98,12 @@ export function startPreviewComment(
     (comment ??= new PrComment(
       github,
       { owner, repo, issueNumber: plan.pullRequest.number, marker: commentMarker(projectId) },
-      { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry },
+      { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: options.signal },
     ));
 
   return {
-    update(projectId, builds) {
-      const next = view(projectId, builds, new Map(), false);
+    update(projectId, builds, artifacts = new Map()) {
+      const next = view(projectId, builds, withLanded(artifacts), false);
       // The time of the update alone is no new state.
       const state = renderComment({ ...next, updatedAt: 0 });
       if (state === shownState) return;
@@ -97,7 +112,7 @@ export function startPreviewComment(
     },
     async finish(projectId, builds, published) {
       const target = commentFor(projectId);
-      const body = renderComment(view(projectId, builds, published.artifacts, true));
+      const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), options.finishWithinMs ?? FINISH_WITHIN_MS);

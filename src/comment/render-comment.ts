@@ -14,7 +14,7 @@ import { durationSeconds } from '../report/timing.ts';
 export interface CommentView {
   projectId: string;
   builds: readonly BuildResult[];
-  /** By build id; empty until the installers are uploaded. */
+  /** By build id: the installers' workflow artifacts uploaded so far. */
   artifacts: ReadonlyMap<string, ArtifactResult>;
   /** The head commit the builds were made for (a 40-hex sha), when the event gave one. */
   commit: string | undefined;
@@ -91,6 +91,6 @@ export function renderComment(view: CommentView): string {
     '',
     view.final
       ? '<sub>Installers are workflow artifacts of the run: signed-in users with read access can download them.</sub>'
-      : '<sub>This comment updates itself while the builds run.</sub>',
+      : '<sub>This comment updates itself while the builds run; each installer is linked as soon as its workflow artifact is uploaded.</sub>',
   ].join('\n');
 }

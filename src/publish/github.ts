@@ -18,6 +18,8 @@ export interface GitHubOptions {
    * process-wide, so tests that run several publishers in one process to race them turn it off.
    */
   throttle: boolean;
+  /** Ends every request when aborted: the step's deadline, or a signal. */
+  signal?: AbortSignal;
 }
 
 export type GitHub = ReturnType<typeof getOctokit>;
@@ -46,6 +48,7 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
     token,
     {
       baseUrl: options.baseUrl,
+      ...(options.signal && { request: { signal: options.signal } }),
       log: { debug: core.debug, info: core.debug, warn: core.warning, error: core.error },
       retry: { retries: options.retries, retryAfterBaseValue: options.retryBaseMs },
       throttle: {

@@ -58,24 +58,26 @@ export const checkFileLikeName = (input: string, rendered: string): void => {
   }
 };
 
-/** Renders one name per installer, checked and unique; throws before anything is uploaded. */
-export const renderNames = (
+/**
+ * Names installers one at a time, as their builds finish: each name checked, and unique within the
+ * run (a second build rendering a name already given throws, naming both builds).
+ */
+export const createNamer = (
   input: string,
   template: string,
-  installers: readonly Installer[],
-): Map<Installer, string> => {
-  const names = new Map<Installer, string>();
-  const owners = new Map<string, string[]>();
-  for (const installer of installers) {
+): ((installer: Installer) => string) => {
+  checkNameTemplate(template);
+  const owners = new Map<string, string>();
+  return (installer) => {
     const rendered = renderName(template, installer);
     checkFileLikeName(input, rendered);
-    names.set(installer, rendered);
-    owners.set(rendered, [...(owners.get(rendered) ?? []), installer.buildId]);
-  }
-  for (const [rendered, buildIds] of owners) {
-    if (buildIds.length > 1) throw new DuplicateNameError(input, rendered, buildIds);
-  }
-  return names;
+    const owner = owners.get(rendered);
+    if (owner !== undefined && owner !== installer.buildId) {
+      throw new DuplicateNameError(input, rendered, [owner, installer.buildId]);
+    }
+    owners.set(rendered, installer.buildId);
+    return rendered;
+  };
 };
 
 /**

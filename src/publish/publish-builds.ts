@@ -1,44 +1,101 @@
-// The builds' installers to the publishers, and what got published back, also when publishing
-// failed halfway. main.ts loads this module with a dynamic import, off the start path.
+// The builds' installers to the publishers as each is downloaded, and what got published back,
+// also when publishing failed or was stopped halfway. Light on purpose: the publishers (Octokit,
+// the artifact client) are loaded when the first installer comes, off the start path.
 import * as core from '@actions/core';
 import { outcomeOf } from '../builds/outcome.ts';
-import type { BuildResult } from '../builds/result.ts';
+import { labelOf, type BuildResult, type Span } from '../builds/result.ts';
 import type { Published } from '../report/facts.ts';
+import type {
+  ArtifactResult,
+  Installer,
+  PublishPlan,
+  PublishResult,
+  ReleaseAssetResult,
+} from './types.ts';
+import type { PublishSession } from './publisher.ts';
 import { PublishError } from './errors.ts';
-import { publish } from './index.ts';
-import type { Installer, PublishPlan, PublishResult } from './types.ts';
 import { messageOf } from '../errors.ts';
 
-export function installersOf(builds: readonly BuildResult[]): Installer[] {
-  return builds.flatMap((build) =>
-    build.id && build.download
-      ? [
-          {
-            buildId: build.id,
-            platform: build.platform,
-            arch: build.arch,
-            version: build.version ?? '',
-            ...build.download,
-          },
-        ]
-      : [],
-  );
+export function installerOf(build: BuildResult): Installer | undefined {
+  if (build.id === null || build.download === undefined) return undefined;
+  const { path, fileName, size, sha256 } = build.download;
+  return {
+    buildId: build.id,
+    platform: build.platform,
+    arch: build.arch,
+    version: build.version ?? '',
+    path,
+    fileName,
+    size,
+    sha256,
+  };
 }
 
-const publishedOf = (result: PublishResult): Published => ({
-  artifacts: new Map(result.artifacts.map((artifact) => [artifact.buildId, artifact])),
+/** What landed so far, as the report reads it; the release's URL only once it is finished. */
+const publishedOf = (
+  artifacts: readonly ArtifactResult[],
+  assets: readonly ReleaseAssetResult[],
+  releaseUrl?: string,
+): Published => ({
+  artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
   assetUploads: new Map(
-    (result.release?.assets ?? []).flatMap((asset) =>
+    assets.flatMap((asset): [string, Span][] =>
       asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [],
     ),
   ),
-  releaseUrl: result.release?.url,
+  releaseUrl,
 });
+
+const finished = ({ artifacts, release }: PublishResult): Published =>
+  publishedOf(artifacts, release?.assets ?? [], release?.url);
+
+/** Which builds' installers landed where before publishing stopped, and which did not. */
+export function stoppedReport(
+  plan: PublishPlan,
+  added: readonly Installer[],
+  artifacts: readonly ArtifactResult[],
+  assets: readonly ReleaseAssetResult[],
+): string {
+  const labels = (installers: readonly Installer[]) =>
+    installers.length === 0 ? 'none' : installers.map(labelOf).join(', ');
+  const kinds: [string, (installer: Installer) => boolean][] = [];
+  if (plan.artifacts) {
+    kinds.push(['workflow artifacts', (i) => artifacts.some((a) => a.buildId === i.buildId)]);
+  }
+  if (plan.release) {
+    kinds.push(['draft release assets', (i) => assets.some((a) => a.buildId === i.buildId)]);
+  }
+  return kinds
+    .map(
+      ([kind, landed]) =>
+        `${kind} uploaded: ${labels(added.filter(landed))}, ` +
+        `not uploaded: ${labels(added.filter((i) => !landed(i)))}`,
+    )
+    .join('; ');
+}
 
 /** When publishing must end, whatever GitHub is doing, and why, for the report. */
 export interface PublishStop {
   signal: AbortSignal;
   because(): string;
+}
+
+export interface Publishing {
+  /** A build whose installer is on disk: its uploads start now. */
+  add(build: BuildResult): void;
+  /**
+   * After the builds: what got published, and the error that stopped the rest (the step fails on
+   * it). When `stop` comes first, publishing is left behind (`stopped`: the caller ends the
+   * process after its report); the release is published last, so what was uploaded stays on a
+   * draft.
+   */
+  finish(builds: readonly BuildResult[]): Promise<PublishingEnd>;
+}
+
+export interface PublishingEnd {
+  published: Published;
+  error?: string;
+  stopped: boolean;
 }
 
 /** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
@@ -56,45 +113,70 @@ async function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<
   }
 }
 
-/**
- * What got published, and the error that stopped the rest (the step fails on it). When `stop`
- * comes first, publishing is left behind (`stopped`: the caller ends the process after its
- * report); the release is published last, so what was uploaded stays on a draft.
- */
-export async function publishBuilds(
+export function startPublishing(
   plan: PublishPlan,
-  builds: readonly BuildResult[],
   stop: PublishStop,
-): Promise<{ published: Published; error?: string; stopped: boolean }> {
-  const installers = installersOf(builds);
-  if (installers.length === 0) {
-    core.info('Nothing to publish: no build produced an installer');
-    return { published: publishedOf({ artifacts: [], release: null }), stopped: false };
-  }
-  const allBuildsSucceeded = builds.every((build) => outcomeOf(build) === 'succeeded');
-  try {
-    const done = await unlessStopped(
-      publish(plan, installers, { allBuildsSucceeded }),
-      stop.signal,
-    );
-    if (done !== undefined) return { published: publishedOf(done), stopped: false };
-    // The publisher's group, if one is open, ends here: the report follows.
-    core.endGroup();
-    return {
-      published: publishedOf({ artifacts: [], release: null }),
-      stopped: true,
-      error:
-        `Publishing stopped: ${stop.because()}. What was uploaded stays as workflow artifacts and ` +
-        'on the draft release, which is not published; re-run the job to finish it.',
-    };
-  } catch (error) {
-    if (error instanceof PublishError) {
-      return { published: publishedOf(error.result), error: error.message, stopped: false };
-    }
-    return {
-      published: publishedOf({ artifacts: [], release: null }),
-      error: `Publishing failed: ${messageOf(error)}`,
-      stopped: false,
-    };
-  }
+  onArtifact: (published: Published) => void = () => {},
+): Publishing {
+  const added: Installer[] = [];
+  const artifacts: ArtifactResult[] = [];
+  const assets: ReleaseAssetResult[] = [];
+  let session: Promise<PublishSession> | undefined;
+  const open = () =>
+    (session ??= import('./publisher.ts').then(({ openPublishing }) =>
+      openPublishing(plan, {
+        signal: stop.signal,
+        onArtifact: (artifact) => {
+          artifacts.push(artifact);
+          onArtifact(publishedOf(artifacts, assets));
+        },
+        onAsset: (asset) => assets.push(asset),
+      }),
+    ));
+
+  return {
+    add(build) {
+      const installer = installerOf(build);
+      if (installer === undefined || stop.signal.aborted) return;
+      added.push(installer);
+      // A publisher that cannot load is said once, by finish.
+      open().then(
+        (opened) => opened.add(installer),
+        () => undefined,
+      );
+    },
+    async finish(builds) {
+      if (session === undefined) {
+        if (!stop.signal.aborted) core.info('Nothing to publish: no build produced an installer');
+        return { published: publishedOf([], []), stopped: false };
+      }
+      const allBuildsSucceeded = builds.every((build) => outcomeOf(build) === 'succeeded');
+      try {
+        const done = await unlessStopped(
+          session.then((opened) => opened.finish({ allBuildsSucceeded })),
+          stop.signal,
+        );
+        if (done !== undefined) return { published: finished(done), stopped: false };
+        // The publisher's group, if one is open, ends here: the report follows.
+        core.endGroup();
+        return {
+          published: publishedOf(artifacts, assets),
+          stopped: true,
+          error:
+            `Publishing stopped: ${stop.because()}. ` +
+            `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
+            '(what was uploaded stays on its draft); re-run the job to finish it.',
+        };
+      } catch (error) {
+        if (error instanceof PublishError) {
+          return { published: finished(error.result), error: error.message, stopped: false };
+        }
+        return {
+          published: publishedOf(artifacts, assets),
+          error: `Publishing failed: ${messageOf(error)}`,
+          stopped: false,
+        };
+      }
+    },
+  };
 }

@@ -1,14 +1,26 @@
-// Wires the publishers to the environment: artifacts first, then the release.
+// Wires the publishers to the environment. Each installer's workflow artifact and release asset
+// start as soon as it is handed in, under one limit of uploads in flight shared by both kinds; the
+// release is finished (SHA256SUMS, published or left a draft) once every build is done.
 import { rm } from 'node:fs/promises';
 import * as core from '@actions/core';
 import { createDispatcher } from '../api/dispatcher.ts';
 import { defaultRetryRuntime, describeRetry } from '../api/retry.ts';
+import { createLimiter } from '../builds/limit.ts';
+import { labelOf } from '../builds/result.ts';
 import { makeTempDir } from '../temp-dir.ts';
-import { uploadArtifacts } from './artifacts.ts';
+import { openArtifactUploads, type ArtifactUploads } from './artifacts.ts';
 import { PublishError } from './errors.ts';
 import { createGitHub, parseRepository } from './github.ts';
-import { publishRelease } from './release.ts';
-import type { Publish, PublishResult } from './types.ts';
+import { openRelease } from './release.ts';
+import type {
+  ArtifactResult,
+  Installer,
+  Publish,
+  PublishPlan,
+  PublishResult,
+  ReleaseAssetResult,
+  ReleasePlan,
+} from './types.ts';
 import { asError } from '../errors.ts';
 
 export interface PublisherOptions {
@@ -19,72 +31,127 @@ export interface PublisherOptions {
   uploadAttempts?: number;
   /** Octokit throttling: GitHub's rate-limit handling and write spacing. */
   throttle?: boolean;
+  /** Ends every GitHub request of the publishers: the step's deadline, or a signal. */
+  signal?: AbortSignal;
+  /** Called as each workflow artifact lands. */
+  onArtifact?(artifact: ArtifactResult): void;
+  /** Called as each installer lands on the release (uploaded, or found there already). */
+  onAsset?(asset: ReleaseAssetResult): void;
 }
 
+export interface PublishSession {
+  /** An installer on disk: its uploads start now (within the limit). */
+  add(installer: Installer): void;
+  /** After the last `add`: waits for the uploads and finishes the release; PublishError on any failure. */
+  finish(outcome: { allBuildsSucceeded: boolean }): Promise<PublishResult>;
+}
+
+/** Uploads in flight at once, both kinds together: enough to keep the link busy, few buffers. */
+const UPLOADS_IN_FLIGHT = 2;
+
+export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}): PublishSession {
+  const env = options.env ?? process.env;
+  const uploads = createLimiter(UPLOADS_IN_FLIGHT);
+  const result: PublishResult = { artifacts: [], release: null };
+  const failures: Error[] = [];
+  const pending: Promise<void>[] = [];
+  let artifacts: ArtifactUploads | undefined;
+  let release: ReturnType<typeof startRelease> | undefined;
+
+  const uploadArtifact = async (uploader: ArtifactUploads, installer: Installer) => {
+    try {
+      const artifact = await uploads(() => uploader.upload(installer));
+      result.artifacts.push(artifact);
+      options.onArtifact?.(artifact);
+    } catch (error) {
+      const failure = asError(error);
+      core.info(`Failed: ${labelOf(installer)}: workflow artifact: ${failure.message}`);
+      failures.push(failure);
+    }
+  };
+
+  return {
+    add(installer) {
+      if (plan.artifacts) {
+        artifacts ??= openArtifactUploads(plan.artifacts, { env, repository: plan.repository });
+        if (artifacts) pending.push(uploadArtifact(artifacts, installer));
+      }
+      if (plan.release) {
+        release ??= startRelease(plan, plan.release, env, options);
+        const opened = release.uploads;
+        pending.push(uploads(() => opened.add(installer)));
+      }
+    },
+    async finish(outcome) {
+      await Promise.all(pending);
+      await artifacts?.close();
+      if (release) {
+        const { uploads: opened, tag } = release;
+        try {
+          const done = await core.group(`Release ${tag}`, () => opened.finish(outcome));
+          result.release = done.result;
+          failures.push(...done.failures);
+        } catch (error) {
+          failures.push(reported('Release', error));
+        } finally {
+          await Promise.all([
+            rm(release.workDir, { recursive: true, force: true }),
+            release.dispatcher.close(),
+          ]);
+        }
+      }
+      if (failures.length > 0) throw new PublishError(failures, result);
+      return result;
+    },
+  };
+}
+
+function startRelease(
+  plan: PublishPlan,
+  releasePlan: ReleasePlan,
+  env: NodeJS.ProcessEnv,
+  options: PublisherOptions,
+) {
+  const retryBaseMs = options.retryBaseMs ?? 1000;
+  const workDir = makeTempDir(env.RUNNER_TEMP, 'release-');
+  const dispatcher = createDispatcher();
+  const github = createGitHub(plan.githubToken, {
+    baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    retryBaseMs,
+    retries: 3,
+    throttle: options.throttle ?? true,
+    signal: options.signal,
+  });
+  const uploads = openRelease(
+    {
+      github,
+      repo: parseRepository(plan.repository),
+      targetCommitish: env.GITHUB_SHA,
+      workDir,
+      uploads: { dispatcher, token: plan.githubToken, signal: options.signal },
+      retry: defaultRetryRuntime(
+        {
+          maxAttempts: options.uploadAttempts ?? 4,
+          baseDelayMs: retryBaseMs,
+          maxDelayMs: retryBaseMs * 30,
+          maxElapsedMs: 10 * 60_000,
+        },
+        { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
+      ),
+    },
+    releasePlan,
+    options.onAsset,
+  );
+  return { uploads, tag: releasePlan.tag, workDir, dispatcher };
+}
+
+/** Every installer at once, then finished: the publishers for callers that have them all. */
 export const createPublisher =
   (options: PublisherOptions = {}): Publish =>
   async (plan, installers, outcome) => {
-    const env = options.env ?? process.env;
-    const retryBaseMs = options.retryBaseMs ?? 1000;
-    const result: PublishResult = { artifacts: [], release: null };
-    const failures: Error[] = [];
-    if (plan.artifacts) {
-      try {
-        const artifactPlan = plan.artifacts;
-        const artifacts = await core.group('Workflow artifacts', () =>
-          uploadArtifacts(artifactPlan, installers, { env, repository: plan.repository }),
-        );
-        result.artifacts = artifacts.results;
-        failures.push(...artifacts.failures);
-      } catch (error) {
-        failures.push(reported('Workflow artifacts', error));
-      }
-    }
-    if (plan.release) {
-      const workDir = makeTempDir(env.RUNNER_TEMP, 'release-');
-      const dispatcher = createDispatcher();
-      try {
-        const github = createGitHub(plan.githubToken, {
-          baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
-          retryBaseMs,
-          retries: 3,
-          throttle: options.throttle ?? true,
-        });
-        const releasePlan = plan.release;
-        const release = await core.group(`Release ${releasePlan.tag}`, () =>
-          publishRelease(
-            {
-              github,
-              repo: parseRepository(plan.repository),
-              targetCommitish: env.GITHUB_SHA,
-              workDir,
-              uploads: { dispatcher, token: plan.githubToken },
-              retry: defaultRetryRuntime(
-                {
-                  maxAttempts: options.uploadAttempts ?? 4,
-                  baseDelayMs: retryBaseMs,
-                  maxDelayMs: retryBaseMs * 30,
-                  maxElapsedMs: 10 * 60_000,
-                },
-                { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
-              ),
-            },
-            releasePlan,
-            installers,
-            outcome,
-          ),
-        );
-        result.release = release.result;
-        failures.push(...release.failures);
-      } catch (error) {
-        failures.push(reported('Release', error));
-      } finally {
-        await dispatcher.close();
-        await rm(workDir, { recursive: true, force: true });
-      }
-    }
-    if (failures.length > 0) throw new PublishError(failures, result);
-    return result;
+    const session = openPublishing(plan, options);
+    for (const installer of installers) session.add(installer);
+    return session.finish(outcome);
   };
 
 // Logged in the group where it happened; the caller turns the PublishError into the one annotation.

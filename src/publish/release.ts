@@ -1,5 +1,6 @@
-// Release assets, atomically: find or create the draft, upload every installer and SHA256SUMS,
-// publish only when every build succeeded and every upload landed.
+// Release assets, atomically: find or create the draft when the first installer comes, put each
+// installer on it as it arrives, then SHA256SUMS; publish only when every build succeeded and
+// every upload landed.
 import * as core from '@actions/core';
 import { CHECKSUMS_FILE_NAME } from './checksums.ts';
 import { AssetExistsError, AssetLockedError, InvalidNameError } from './errors.ts';
@@ -7,8 +8,10 @@ import { httpStatus, type Release, type ReleaseAsset } from './github.ts';
 import { deleteAsset, findAsset, listAssets, sameContent, uploadAsset } from './release-assets.ts';
 import { updateChecksums } from './release-checksums.ts';
 import { ensureRelease, type ReleaseContext } from './release-find.ts';
-import { renderNames } from './names.ts';
+import { createNamer } from './names.ts';
 import type { Installer, ReleaseAssetResult, ReleasePlan, ReleaseResult } from './types.ts';
+import { labelOf } from '../builds/result.ts';
+import { formatSeconds } from '../builds/progress.ts';
 import { messageOf, asError } from '../errors.ts';
 
 export interface PublishFacts {
@@ -40,85 +43,124 @@ export interface ReleaseOutcome {
   failures: Error[];
 }
 
-export const publishRelease = async (
+export interface ReleaseUploads {
+  /** Puts one installer on the draft; a failure is logged and kept for `finish`, never thrown. */
+  add(installer: Installer): Promise<void>;
+  /**
+   * After every installer was added and its upload ended: SHA256SUMS, then the draft published
+   * when the decision allows. Throws when the release itself could not be found or created.
+   */
+  finish(outcome: { allBuildsSucceeded: boolean }): Promise<ReleaseOutcome>;
+}
+
+/** The release for the plan's tag, found or created as a draft when the first installer comes. */
+export function openRelease(
   context: ReleaseContext,
   plan: ReleasePlan,
-  installers: readonly Installer[],
-  outcome: { allBuildsSucceeded: boolean },
-): Promise<ReleaseOutcome> => {
-  const { github, repo } = context;
-  const names = renderNames('asset-name', plan.assetNameTemplate, installers);
-  for (const name of names.values()) {
-    if (name === CHECKSUMS_FILE_NAME) {
-      throw new InvalidNameError('asset-name', name, 'is the checksum file the action writes');
-    }
-  }
+  onAsset: (asset: ReleaseAssetResult) => void = () => {},
+): ReleaseUploads {
+  const nameOf = createNamer('asset-name', plan.assetNameTemplate);
+  let opened: ReturnType<typeof open> | undefined;
+  const landed: ReleaseAssetResult[] = [];
+  const failures: Error[] = [];
+  const ours = new Map<string, string>();
+  const release = () => (opened ??= open(context, plan, ours));
+
+  return {
+    async add(installer) {
+      let name = installer.fileName;
+      try {
+        name = nameOf(installer);
+        if (name === CHECKSUMS_FILE_NAME) {
+          throw new InvalidNameError('asset-name', name, 'is the checksum file the action writes');
+        }
+        // A release that cannot be had is one failure, said by `finish`, not one per installer.
+        const ready = await release().catch(() => undefined);
+        if (ready === undefined) return;
+        const start = Date.now();
+        const placed = await placeAsset(context, plan, ready, installer, name);
+        const end = Date.now();
+        const asset: ReleaseAssetResult = {
+          buildId: installer.buildId,
+          name: placed.asset.name,
+          url: placed.asset.browser_download_url,
+          span: placed.uploaded ? { start, end } : undefined,
+        };
+        landed.push(asset);
+        onAsset(asset);
+        ours.set(placed.asset.name, installer.sha256);
+        if (placed.uploaded) {
+          core.info(
+            `${labelOf(installer)}: release asset "${placed.asset.name}" attached to ` +
+              `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${formatSeconds(end - start)} ` +
+              `(${installer.size} bytes)`,
+          );
+        }
+      } catch (error) {
+        const failure = asError(error);
+        core.info(`Failed: ${labelOf(installer)}: release asset "${name}": ${failure.message}`);
+        failures.push(failure);
+      }
+    },
+    async finish(outcome) {
+      const { release: draft } = await release();
+      const assets = [...landed];
+      if (ours.size > 0) {
+        try {
+          const { asset } = await updateChecksums(context, draft, ours);
+          assets.push({
+            buildId: null,
+            name: asset.name,
+            url: asset.browser_download_url,
+            span: undefined,
+          });
+        } catch (error) {
+          core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${messageOf(error)}`);
+          failures.push(asError(error));
+        }
+      }
+      const final = await publishIfAllowed(context, plan, draft, outcome, failures.length);
+      // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
+      const urls = new Map(final.assets.map((a) => [a.name, a.browser_download_url]));
+      return {
+        result: {
+          url: final.html_url,
+          id: final.id,
+          published: !final.draft,
+          assets: assets.map((a) => ({ ...a, url: urls.get(a.name) ?? a.url })),
+        },
+        failures,
+      };
+    },
+  };
+}
+
+interface OpenRelease {
+  release: Release;
+  /** What was on it when it was opened. */
+  existing: readonly ReleaseAsset[];
+}
+
+async function open(
+  context: ReleaseContext,
+  plan: ReleasePlan,
+  ours: Map<string, string>,
+): Promise<OpenRelease> {
   const { release, movedChecksums } = await ensureRelease(context, plan);
+  for (const [name, sha256] of movedChecksums) ours.set(name, sha256);
   core.info(
     `Publishing to ${release.draft ? 'draft ' : ''}release ${release.id} for tag ${plan.tag}: ` +
       release.html_url,
   );
-  const existing = await listAssets(github, repo, release.id);
-  const landed: ReleaseAssetResult[] = [];
-  const failures: Error[] = [];
-  const ours = new Map<string, string>(movedChecksums);
-  for (const installer of installers) {
-    const name = names.get(installer) ?? installer.fileName;
-    try {
-      const start = Date.now();
-      const { asset, uploaded } = await placeAsset(
-        context,
-        plan,
-        release,
-        existing,
-        installer,
-        name,
-      );
-      landed.push({
-        buildId: installer.buildId,
-        name: asset.name,
-        url: asset.browser_download_url,
-        span: uploaded ? { start, end: Date.now() } : undefined,
-      });
-      ours.set(asset.name, installer.sha256);
-    } catch (error) {
-      const failure = asError(error);
-      core.info(
-        `Failed: release asset "${name}" (${installer.platform}/${installer.arch}): ${failure.message}`,
-      );
-      failures.push(failure);
-    }
-  }
-  if (ours.size > 0) {
-    try {
-      const { asset } = await updateChecksums(context, release, ours);
-      landed.push({
-        buildId: null,
-        name: asset.name,
-        url: asset.browser_download_url,
-        span: undefined,
-      });
-    } catch (error) {
-      core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${messageOf(error)}`);
-      failures.push(asError(error));
-    }
-  }
-  const final = await settle(context, plan, release, outcome, failures.length);
-  // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
-  const urls = new Map(final.assets.map((a) => [a.name, a.browser_download_url]));
-  const assets = landed.map((a) => ({ ...a, url: urls.get(a.name) ?? a.url }));
-  return {
-    result: { url: final.html_url, id: final.id, published: !final.draft, assets },
-    failures,
-  };
-};
+  const existing = await listAssets(context.github, context.repo, release.id);
+  return { release, existing };
+}
 
 /** Puts one installer on the release: kept when identical, replaced per `overwrite`, or uploaded. */
 const placeAsset = async (
   context: ReleaseContext,
   plan: ReleasePlan,
-  release: Release,
-  existing: readonly ReleaseAsset[],
+  { release, existing }: OpenRelease,
   installer: Installer,
   name: string,
 ): Promise<{ asset: ReleaseAsset; uploaded: boolean }> => {
@@ -141,12 +183,11 @@ const placeAsset = async (
   if (asset.name !== name) {
     core.info(`GitHub renamed "${name}" to "${asset.name}"; its label keeps the original name.`);
   }
-  core.info(`Uploaded "${asset.name}" (${installer.size} bytes).`);
   return { asset, uploaded: true };
 };
 
 /** Publishes the draft when the decision allows; returns the release as it now is. */
-const settle = async (
+const publishIfAllowed = async (
   context: ReleaseContext,
   plan: ReleasePlan,
   release: Release,

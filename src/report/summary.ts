@@ -83,7 +83,7 @@ export function renderSummary(facts: RunFacts, verdict: Verdict, now: number): s
     '',
     ...notes.map((note) => `> ${markdownText(note, MAX_NOTE_CHARS)}`),
     ...(notes.length > 0 ? [''] : []),
-    ...renderTimeline(builds, now),
+    ...renderTimeline(builds, published, now),
     '',
   ];
   const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startEmulator } from '../../src/emulator/index.ts';
+import type { PerBuild } from '../../src/emulator/options.ts';
 import { startAction, type ActionRun } from '../run-action.ts';
 import { startArtifactBackend, type StoredArtifact } from '../stand-ins/artifact-backend.ts';
 import { startReleasesApi, type ReleaseEvent } from '../stand-ins/releases-api.ts';
@@ -21,6 +22,10 @@ import {
 import { renderSummaryPage } from './summary-html.ts';
 
 const TAG = 'v1.4.2';
+// Staggered as real builds are (mac's signing and notarization take longest), so the release's
+// history shows each installer uploaded as its own build is done.
+const BUILDING_MS: PerBuild = ({ platform }) =>
+  ({ linux: 1_500, windows: 3_000, mac: 5_000 })[platform];
 const REPOSITORY = 'acme/desktop-app';
 const GITHUB_TOKEN = 'ghs_demo_token';
 
@@ -29,9 +34,9 @@ export interface DemoOptions {
   print: (line: string) => void;
   /** The action's stdout as it comes (the grouped logs). */
   onActionStdout?: (chunk: string) => void;
-  /** How long each build stays queued and building on the emulator. */
+  /** How long each build stays queued and building on the emulator (building: or per build). */
   queuedMs?: number;
-  buildingMs?: number;
+  buildingMs?: PerBuild;
 }
 
 export interface DemoResult {
@@ -79,7 +84,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const { print } = options;
   const emulator = await startEmulator({
     queuedMs: options.queuedMs ?? 500,
-    buildingMs: options.buildingMs ?? 3_000,
+    buildingMs: options.buildingMs ?? BUILDING_MS,
     artifactSize: 2 * 1024 * 1024,
     seedProjects: [
       {
@@ -153,7 +158,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     }>;
     for (const artifact of artifacts) {
       const url = builds.find((b) => b.artifactId === artifact.id)?.artifactUrl ?? '';
-      print(`  ${artifact.name.padEnd(40)} ${formatSize(artifact.size)}  ${url}`);
+      const at = clock(new Date(artifact.finalizedAt ?? 0).toISOString());
+      print(`  ${at}  ${artifact.name.padEnd(40)} ${formatSize(artifact.size)}  ${url}`);
       print(`    sha256 ${sha256(artifact.content ?? Buffer.alloc(0))}`);
     }
 

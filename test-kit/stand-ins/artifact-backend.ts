@@ -16,6 +16,8 @@ export interface StoredArtifact {
   expiresAt: string | undefined;
   createdAt: string;
   finalized: boolean;
+  /** Epoch ms when FinalizeArtifact made it exist (it is listed, and its id known, from then on). */
+  finalizedAt: number | undefined;
   size: number;
   hash: string | undefined;
   content: Buffer | undefined;
@@ -99,6 +101,7 @@ export const startArtifactBackend = async (
               : undefined,
           createdAt: new Date().toISOString(),
           finalized: false,
+          finalizedAt: undefined,
           size: 0,
           hash: undefined,
           content: undefined,
@@ -113,6 +116,7 @@ export const startArtifactBackend = async (
         if (!found?.content)
           return twirpError(res, 404, 'not_found', 'no uploaded content to finalize');
         found.finalized = true;
+        found.finalizedAt = Date.now();
         found.size = Number(body.size ?? 0);
         found.hash = wrapped(body.hash);
         return sendJson(res, 200, { ok: true, artifact_id: String(found.id) });

@@ -2,9 +2,21 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const readBody = async (req: IncomingMessage): Promise<Buffer> => {
+/**
+ * The whole body; with `bytesPerSecond`, read no faster than that (the client feels TCP's
+ * backpressure, as from a slow link).
+ */
+export const readBody = async (req: IncomingMessage, bytesPerSecond?: number): Promise<Buffer> => {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const start = Date.now();
+  let bytes = 0;
+  for await (const chunk of req) {
+    chunks.push(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+    if (bytesPerSecond !== undefined) {
+      await sleep(start + (bytes / bytesPerSecond) * 1000 - Date.now());
+    }
+  }
   return Buffer.concat(chunks);
 };
 

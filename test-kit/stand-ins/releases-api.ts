@@ -42,6 +42,21 @@ export interface ReleaseEvent {
   size?: number;
 }
 
+/** One upload request at the upload endpoint (SHA256SUMS too), from its arrival to its answer. */
+export interface AssetUpload {
+  releaseId: number;
+  /** The asset's name as GitHub stores it (renamed). */
+  name: string;
+  /** Its declared Content-Length. */
+  bytes: number;
+  /** Epoch ms when its headers arrived. */
+  start: number;
+  /** Epoch ms when it was answered; undefined while in flight, or when the client went away. */
+  end?: number;
+  /** The answer's status (201: the asset exists from `end` on). */
+  status?: number;
+}
+
 export interface UploadFault {
   status: number;
   /** Keep the bytes anyway, as GitHub sometimes does when an upload's response is lost. */
@@ -56,6 +71,8 @@ export interface ReleasesApiOptions {
   immutable?: boolean;
   /** Wait this long before answering each request (widens race windows). */
   delayMs?: number;
+  /** Read upload bodies no faster than this (a slow link): an upload stays in flight a while. */
+  uploadBytesPerSecond?: number;
 }
 
 export interface ReleasesApi {
@@ -67,6 +84,10 @@ export interface ReleasesApi {
   /** `METHOD path` of every request, in order. */
   requests: string[];
   events: ReleaseEvent[];
+  /** Every upload request, in the order they arrived. */
+  uploads: AssetUpload[];
+  /** The first upload (arrived already, or to come) that `match` accepts, as soon as it arrives. */
+  waitForUpload: (match?: (upload: AssetUpload) => boolean) => Promise<AssetUpload>;
   /** Authorization headers that carried a wrong or no token. */
   rejectedAuth: number;
   /** Requests to asset storage (a second origin, as on GitHub) that carried an Authorization header. */
@@ -108,6 +129,17 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   const faults: UploadFault[] = [];
   const requests: string[] = [];
   const events: ReleaseEvent[] = [];
+  const uploads: AssetUpload[] = [];
+  let uploadWaiters: {
+    match: (upload: AssetUpload) => boolean;
+    resolve: (upload: AssetUpload) => void;
+  }[] = [];
+  const uploadArrived = (upload: AssetUpload) => {
+    uploads.push(upload);
+    const waiting = uploadWaiters.filter((waiter) => waiter.match(upload));
+    uploadWaiters = uploadWaiters.filter((waiter) => !waiting.includes(waiter));
+    for (const waiter of waiting) waiter.resolve(upload);
+  };
   const record = (event: Omit<ReleaseEvent, 'at'>) =>
     events.push({ at: new Date().toISOString(), ...event });
   const state = { rejectedAuth: 0, storageSawAuth: 0, nextId: 1 };
@@ -159,7 +191,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     return undefined;
   };
 
-  const upload = (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
+  const storeUpload = (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
     // Only the expanded `upload_url` template reaches a release; a literal `{?name,label}` does not.
     const match = new RegExp(`^/uploads/repos/${owner}/${repo}/releases/(\\d+)/assets$`).exec(
       url.pathname,
@@ -316,7 +348,24 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
-      const body = await readBody(req);
+      const isUpload = url.pathname.startsWith('/uploads/') && req.method === 'POST';
+      const upload: AssetUpload | undefined = isUpload
+        ? {
+            releaseId: Number(/\/releases\/(\d+)\//.exec(url.pathname)?.[1]),
+            name: githubAssetName(url.searchParams.get('name') ?? ''),
+            bytes: Number(req.headers['content-length']),
+            start: Date.now(),
+          }
+        : undefined;
+      if (upload) {
+        uploadArrived(upload);
+        res.once('finish', () => {
+          if (!req.complete) return;
+          upload.end = Date.now();
+          upload.status = res.statusCode;
+        });
+      }
+      const body = await readBody(req, isUpload ? options.uploadBytesPerSecond : undefined);
       if (options.delayMs) await sleep(options.delayMs);
       requests.push(`${req.method} ${url.pathname}`);
       const auth = req.headers.authorization ?? '';
@@ -324,8 +373,8 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
         state.rejectedAuth++;
         return sendJson(res, 401, { message: 'Bad credentials', status: '401' });
       }
-      if (url.pathname.startsWith('/uploads/') && req.method === 'POST') {
-        return upload(req, url, body, res);
+      if (isUpload) {
+        return storeUpload(req, url, body, res);
       }
       return api(req, url, body, res);
     })().catch((error: unknown) => {
@@ -351,6 +400,12 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     failNextUploads: (...next) => faults.push(...next),
     requests,
     events,
+    uploads,
+    waitForUpload: (match = () => true) => {
+      const found = uploads.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => uploadWaiters.push({ match, resolve }));
+    },
     get rejectedAuth() {
       return state.rejectedAuth;
     },

@@ -1,0 +1,149 @@
+// The pull-request comment under the step's stop (its deadline, a signal), against a GitHub that
+// never answers: a raw server on 127.0.0.1 that takes every request and says nothing (GitHub's
+// side, mocked where no stand-in hangs on purpose), driven by the real Octokit of @actions/github.
+// The stop ends the request in flight at once, and nothing is sent after it.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  startPreviewComment,
+  type PreviewCommentOptions,
+} from '../../src/comment/preview-comment.ts';
+import { createGitHub } from '../../src/publish/github.ts';
+import { NOTHING_PUBLISHED } from '../../src/report/facts.ts';
+import { result } from '../report/fixtures.ts';
+
+const PROJECT = 'proj_acme7';
+const LIST = 'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=1';
+
+let silentGitHub: Server;
+let url: string;
+/** `METHOD path?query` of every request the server took. */
+let received: string[];
+/** Requests whose connection the client closed. */
+let ended: number;
+let stdout: string[];
+
+beforeEach(async () => {
+  received = [];
+  ended = 0;
+  silentGitHub = createServer((req, res) => {
+    received.push(`${req.method} ${req.url}`);
+    res.on('close', () => ended++);
+  });
+  await new Promise<void>((resolve) => silentGitHub.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(silentGitHub.address() as AddressInfo).port}`;
+  stdout = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout.push(String(chunk));
+    return true;
+  });
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  silentGitHub.closeAllConnections();
+  await new Promise((resolve) => silentGitHub.close(resolve));
+});
+
+const open = (signal: AbortSignal, options: PreviewCommentOptions = {}) =>
+  startPreviewComment(
+    {
+      pullRequest: { number: 7, headSha: undefined },
+      githubToken: 'ghs-x',
+      repository: 'acme/desktop-app',
+    },
+    { GITHUB_API_URL: url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '42' },
+    {
+      minIntervalMs: 150,
+      throttle: false,
+      finishWithinMs: 25_000,
+      retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
+      signal,
+      ...options,
+    },
+  );
+
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await sleep(10);
+}
+
+/** Stops the step while `finish` waits on GitHub; resolves to how long finish took after the stop. */
+async function stopDuringFinish(
+  comment: ReturnType<typeof open>,
+  stop: AbortController,
+): Promise<number> {
+  let settled = false;
+  const finished = comment
+    .finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED)
+    .finally(() => (settled = true));
+  await sleep(300);
+  // GitHub says nothing: without the stop, the comment would still be waiting.
+  expect(settled).toBe(false);
+  const stoppedAt = Date.now();
+  stop.abort('SIGTERM');
+  expect(await finished).toBeUndefined();
+  return Date.now() - stoppedAt;
+}
+
+describe('the pull-request comment when the step stops', () => {
+  it('ends the request in flight, sends nothing after, and says so without a warning', async () => {
+    const stop = new AbortController();
+    const comment = open(stop.signal);
+    comment.update(PROJECT, [result(1, 'building')]);
+    await until(() => received.length === 1);
+    expect(await stopDuringFinish(comment, stop)).toBeLessThan(1_000);
+    await until(() => ended === 1);
+    comment.update(PROJECT, [result(1, 'failed')]);
+    await sleep(300);
+    expect(received).toEqual([LIST]);
+    expect(stdout.join('')).toContain(
+      'The pull-request comment was left as it was: the step stopped.',
+    );
+    expect(stdout.some((line) => line.startsWith('::warning'))).toBe(false);
+  });
+
+  it('sends nothing once the step has stopped', async () => {
+    const stop = new AbortController();
+    stop.abort('SIGTERM');
+    const comment = open(stop.signal);
+    comment.update(PROJECT, [result(1, 'building')]);
+    expect(
+      await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED),
+    ).toBeUndefined();
+    await sleep(200);
+    expect(received).toEqual([]);
+  });
+
+  it("ends a request still queued behind the process's other GitHub requests (Octokit's throttle)", async () => {
+    // Octokit's throttle lets 10 requests of the process run at once, whichever client sends them.
+    const others = new AbortController();
+    const publisher = createGitHub('ghs-x', {
+      baseUrl: url,
+      retryBaseMs: 10,
+      retries: 0,
+      throttle: true,
+    });
+    const hanging = Array.from({ length: 10 }, (_, n) =>
+      publisher.rest.repos
+        .getReleaseByTag({
+          owner: 'acme',
+          repo: 'desktop-app',
+          tag: `v${n}`,
+          request: { signal: others.signal },
+        })
+        .catch(() => undefined),
+    );
+    await until(() => received.length === 10);
+    const stop = new AbortController();
+    const comment = open(stop.signal, { throttle: true });
+    comment.update(PROJECT, [result(1, 'building')]);
+    await sleep(200);
+    expect(received).toHaveLength(10);
+    expect(await stopDuringFinish(comment, stop)).toBeLessThan(1_000);
+    others.abort();
+    await Promise.all(hanging);
+    await sleep(200);
+    expect(received).not.toContain(LIST);
+  });
+});
