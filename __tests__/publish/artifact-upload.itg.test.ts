@@ -12,11 +12,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher } from '../../src/api/dispatcher.ts';
 import { defaultRetryRuntime, type RetryEvent } from '../../src/api/retry.ts';
 import {
-  artifactMimeType,
   artifactServiceOf,
+  deleteArtifact,
+  listArtifactNames,
+  type ArtifactService,
+} from '../../src/publish/artifact-service.ts';
+import {
+  artifactMimeType,
   uploadArtifactFile,
   type ArtifactFile,
-  type ArtifactService,
 } from '../../src/publish/artifact-upload.ts';
 import { openArtifactUploads } from '../../src/publish/artifacts.ts';
 import { ArtifactSettingError, ArtifactUploadError } from '../../src/publish/errors.ts';
@@ -24,6 +28,7 @@ import {
   makeRuntimeToken,
   startArtifactBackend,
   type ArtifactBackend,
+  type StoredArtifact,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { close, listen, readBody } from '../../test-kit/stand-ins/http.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
@@ -105,20 +110,25 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
     expect(put!.headers['transfer-encoding']).toBeUndefined();
   });
 
-  it('asks what @actions/artifact asks: the same fields in CreateArtifact and FinalizeArtifact', async () => {
+  it('asks what @actions/artifact asks: the same calls with the same fields', async () => {
+    const service = serviceFor(backend.env);
+    let stored: StoredArtifact[];
     Object.assign(process.env, backend.env);
     try {
       const theirs = await writeInstaller(dir, 'Theirs.tar.gz', 'linux', 'x64');
       const { DefaultArtifactClient } = await import('@actions/artifact');
-      await new DefaultArtifactClient().uploadArtifact(theirs.fileName, [theirs.path], dir, {
+      const client = new DefaultArtifactClient();
+      await client.uploadArtifact(theirs.fileName, [theirs.path], dir, {
         skipArchive: true,
         retentionDays: 3,
       });
-      await uploadArtifactFile(
-        serviceFor(backend.env),
-        await file('Ours.tar.gz', randomBytes(9)),
-        3,
-      );
+      await uploadArtifactFile(service, await file('Ours.tar.gz', randomBytes(9)), 3);
+      stored = backend.artifacts();
+      expect((await client.listArtifacts()).artifacts.map((a) => a.name)).toEqual([
+        ...(await listArtifactNames(service)),
+      ]);
+      await client.deleteArtifact('Theirs.tar.gz');
+      await deleteArtifact(service, 'Ours.tar.gz');
     } finally {
       delete process.env.ACTIONS_RESULTS_URL;
       delete process.env.ACTIONS_RUNTIME_TOKEN;
@@ -126,20 +136,22 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
 
     const shape = (body: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
-    const [theirCreate, theirFinalize, ourCreate, ourFinalize] = backend.twirpBodies;
-    expect(backend.twirpBodies.map((b) => b.method)).toEqual([
-      'CreateArtifact',
-      'FinalizeArtifact',
-      'CreateArtifact',
-      'FinalizeArtifact',
+    const calls = backend.twirpBodies;
+    expect(calls.map((b) => b.method)).toEqual([
+      ...['CreateArtifact', 'FinalizeArtifact', 'CreateArtifact', 'FinalizeArtifact'],
+      ...['ListArtifacts', 'ListArtifacts'],
+      ...['ListArtifacts', 'DeleteArtifact', 'ListArtifacts', 'DeleteArtifact'],
     ]);
-    expect(shape(ourCreate!.body)).toEqual(shape(theirCreate!.body));
-    expect(shape(ourFinalize!.body)).toEqual(shape(theirFinalize!.body));
+    const theirs = [0, 1, 4, 6, 7].map((i) => shape(calls[i]!.body));
+    const ours = [2, 3, 5, 8, 9].map((i) => shape(calls[i]!.body));
+    expect(ours).toEqual(theirs);
+    expect(backend.artifacts()).toEqual([]);
+    const [theirCreate, , ourCreate] = calls;
     expect(ourCreate!.body).toMatchObject({
       version: theirCreate!.body.version,
       mime_type: theirCreate!.body.mime_type,
     });
-    const [theirArtifact, ourArtifact] = backend.artifacts();
+    const [theirArtifact, ourArtifact] = stored;
     expect(ourArtifact?.blobContentType).toBe(theirArtifact?.blobContentType);
     expect(
       Math.abs(Date.parse(ourArtifact!.expiresAt!) - Date.parse(theirArtifact!.expiresAt!)),
@@ -389,7 +401,7 @@ describe('uploadArtifactFile against a service that misbehaves', () => {
         (e: unknown) => e,
       );
       expect(String(error)).toMatch(
-        /CreateArtifact failed after 1 attempt\(s\): the artifact service answered HTTP 200 without ok: true\./,
+        /CreateArtifact failed after 1 attempt\(s\): the artifact service answered without "ok": true\./,
       );
     } finally {
       await notOk.close();

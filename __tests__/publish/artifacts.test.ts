@@ -1,6 +1,6 @@
 // GitHub's side is a local stand-in of the artifact backend (test-kit/stand-ins): the results
-// service and blob storage over 127.0.0.1. Our upload streams to it, and the real @actions/artifact
-// v6 client lists and deletes there (and uploads, in the test of the stand-in itself).
+// service and blob storage over 127.0.0.1, which the real @actions/artifact v6 client talks to as
+// well (it uploads an installer over 5000 MiB, and the stand-in's own test).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
@@ -140,9 +140,18 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
     const first = await writeInstaller(dir, 'MyApp.exe', 'windows', 'x64', 'first attempt');
     await uploadArtifacts(plan(), [first], inRepo(env));
     const again = await writeInstaller(dir, 'MyApp.exe', 'windows', 'x64', 'second attempt');
+    backend.calls.length = 0;
     const { results, failures } = await uploadArtifacts(plan(), [again], inRepo(env));
     expect(failures).toEqual([]);
-    expect(backend.calls).toContain('DeleteArtifact');
+    // As @actions/artifact deletes by name: the newest of that name, listed, then deleted.
+    expect(backend.calls).toEqual([
+      'ListArtifacts',
+      'ListArtifacts',
+      'DeleteArtifact',
+      'CreateArtifact',
+      'FinalizeArtifact',
+    ]);
+    expect(backend.twirpBodies.at(-4)?.body).toMatchObject({ name_filter: 'MyApp.exe' });
     const stored = backend.artifacts();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.content?.toString()).toBe('second attempt');

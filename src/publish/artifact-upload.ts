@@ -6,45 +6,26 @@
 // and holds them all; this holds what the socket holds. The runtime token goes to the results
 // origin only: the signature in the signed URL is the blob's credential.
 import * as core from '@actions/core';
-import type { Dispatcher } from 'undici';
 import { DEFAULT_USER_AGENT } from '../api/client.ts';
-import { serviceMessageOf } from '../api/error-body.ts';
-import { ResponseTooLargeError } from '../api/errors.ts';
+import { withRetries } from '../api/retry.ts';
+import { discardBody, errorBodyStart } from '../api/transport.ts';
 import {
-  parseRetryAfter,
-  withRetries,
-  type AttemptFailure,
-  type AttemptResult,
-  type RetryRuntime,
-} from '../api/retry.ts';
-import { boundedChunks, discardBody, errorBodyStart } from '../api/transport.ts';
-import { messageOf } from '../errors.ts';
-import { ArtifactSettingError, ArtifactUploadError, type ArtifactStep } from './errors.ts';
+  attempt,
+  int64,
+  okAnswer,
+  Refusal,
+  twirp,
+  UnexpectedAnswer,
+  type ArtifactService,
+} from './artifact-service.ts';
 import { fileBody } from './file-body.ts';
 
-const TWIRP_PATH = '/twirp/github.actions.results.api.v1.ArtifactService/';
 /** The Blob service version that @azure/storage-blob, under @actions/artifact, sends. */
 const STORAGE_VERSION = '2026-10-06';
 /** The largest blob one Put Blob creates (storage versions from 2019-12-12 on). */
 export const MAX_PUT_BLOB_BYTES = 5000 * 1024 * 1024;
-/** The service's answers are ~1 KB; this bounds what a broken one can make the runner hold. */
-const MAX_ANSWER_BYTES = 1024 * 1024;
-const TWIRP_SILENCE_MS = 60_000;
 // @actions/artifact's own limit of an upload without progress; a deadline is the signal's.
 const UPLOAD_SILENCE_MS = 5 * 60_000;
-
-export interface ArtifactService {
-  /** The action's one proxy-aware dispatcher (createDispatcher). */
-  dispatcher: Dispatcher;
-  /** ACTIONS_RESULTS_URL's origin, the only one sent the runtime token. */
-  resultsOrigin: string;
-  runtimeToken: string;
-  workflowRunBackendId: string;
-  workflowJobRunBackendId: string;
-  retry: RetryRuntime;
-  /** Ends every call in flight (the step's deadline, or a signal). */
-  signal?: AbortSignal;
-}
 
 export interface ArtifactFile {
   path: string;
@@ -52,47 +33,6 @@ export interface ArtifactFile {
   sha256: string;
   /** The artifact's name; the file's own name does not matter. */
   name: string;
-}
-
-/** The run and job the token is for, from its `scp` claim's `Actions.Results:<run>:<job>`. */
-export function backendIdsOf(
-  token: string,
-): Pick<ArtifactService, 'workflowRunBackendId' | 'workflowJobRunBackendId'> {
-  const problem = (what: string) => new ArtifactSettingError('ACTIONS_RUNTIME_TOKEN', what);
-  let claims: unknown;
-  try {
-    claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-  } catch {
-    claims = undefined;
-  }
-  if (typeof claims !== 'object' || claims === null) {
-    throw problem('is not a JWT (its second part is not base64url-encoded JSON)');
-  }
-  const scp = (claims as { scp?: unknown }).scp;
-  if (typeof scp !== 'string') throw problem('has no `scp` claim');
-  const scope = scp.split(' ').find((s) => s.split(':')[0] === 'Actions.Results');
-  if (scope === undefined) throw problem('grants no Actions.Results scope in its `scp` claim');
-  const [, run, job, ...rest] = scope.split(':');
-  if (!run || !job || rest.length > 0) {
-    throw problem('has an Actions.Results scope that is not Actions.Results:<run>:<job>');
-  }
-  return { workflowRunBackendId: run, workflowJobRunBackendId: job };
-}
-
-/** The service as the runner's variables describe it; ArtifactSettingError when they do not. */
-export function artifactServiceOf(
-  env: NodeJS.ProcessEnv,
-  transport: Pick<ArtifactService, 'dispatcher' | 'retry' | 'signal'>,
-): ArtifactService {
-  const runtimeToken = env.ACTIONS_RUNTIME_TOKEN ?? '';
-  if (runtimeToken === '') throw new ArtifactSettingError('ACTIONS_RUNTIME_TOKEN', 'is not set');
-  let resultsOrigin: string;
-  try {
-    resultsOrigin = new URL(env.ACTIONS_RESULTS_URL ?? '').origin;
-  } catch {
-    throw new ArtifactSettingError('ACTIONS_RESULTS_URL', 'is not a URL');
-  }
-  return { ...transport, resultsOrigin, runtimeToken, ...backendIdsOf(runtimeToken) };
 }
 
 /**
@@ -150,7 +90,7 @@ export async function uploadArtifactFile(
     workflow_job_run_backend_id: service.workflowJobRunBackendId,
     name: file.name,
   };
-  const secrets = [service.runtimeToken];
+  const secrets: string[] = [];
   const contentType = artifactMimeType(file.name);
   const created = {
     ...ids,
@@ -158,13 +98,8 @@ export async function uploadArtifactFile(
     version: 7,
     mime_type: contentType,
   };
-  const signedUrl = await twirp(
-    service,
-    'CreateArtifact',
-    file.name,
-    secrets,
-    created,
-    signedUploadUrl,
+  const signedUrl = await twirp(service, 'CreateArtifact', file.name, secrets, created, (answer) =>
+    signedUploadUrl(okAnswer(answer)),
   );
   secrets.push(maskSignature(signedUrl));
   await withRetries(service.retry, {
@@ -176,83 +111,9 @@ export async function uploadArtifactFile(
       ),
   });
   const finalized = { ...ids, size: String(file.size), hash: `sha256:${file.sha256}` };
-  return twirp(service, 'FinalizeArtifact', file.name, secrets, finalized, artifactId);
-}
-
-/** A non-2xx answer: its status, headers and the service's words (made inert when shown). */
-class Refusal extends Error {
-  readonly status: number;
-  readonly headers: Dispatcher.ResponseData['headers'];
-  constructor(status: number, headers: Dispatcher.ResponseData['headers'], detail: string) {
-    super(detail);
-    this.status = status;
-    this.headers = headers;
-  }
-}
-
-/** A 2xx answer that is not what the call answers; asking again would not help. */
-class UnexpectedAnswer extends Error {}
-
-/** A Twirp call, retried; `read` takes what is needed from its answer or throws UnexpectedAnswer. */
-const twirp = <T>(
-  service: ArtifactService,
-  method: 'CreateArtifact' | 'FinalizeArtifact',
-  name: string,
-  secrets: readonly string[],
-  request: Record<string, unknown>,
-  read: (answer: Record<string, unknown>) => T,
-): Promise<T> =>
-  withRetries(service.retry, {
-    endpoint: `${method} of artifact "${name}"`,
-    signal: service.signal,
-    attempt: () =>
-      attempt(service, method, name, secrets, async () =>
-        read(await call(service, method, request)),
-      ),
-  });
-
-async function call(
-  service: ArtifactService,
-  method: string,
-  request: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  const { statusCode, headers, body } = await service.dispatcher.request({
-    origin: service.resultsOrigin,
-    path: `${TWIRP_PATH}${method}`,
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${service.runtimeToken}`,
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'user-agent': DEFAULT_USER_AGENT,
-    },
-    body: JSON.stringify(request),
-    signal: service.signal ?? null,
-    headersTimeout: TWIRP_SILENCE_MS,
-    bodyTimeout: TWIRP_SILENCE_MS,
-  });
-  if (statusCode < 200 || statusCode >= 300) {
-    const text = await errorBodyStart(body);
-    throw new Refusal(statusCode, headers, twirpMessage(text) ?? text);
-  }
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of boundedChunks(body, headers, MAX_ANSWER_BYTES, method)) {
-      chunks.push(chunk);
-    }
-  } finally {
-    discardBody(body);
-  }
-  let answer: unknown;
-  try {
-    answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    answer = undefined;
-  }
-  if (typeof answer !== 'object' || answer === null || (answer as { ok?: unknown }).ok !== true) {
-    throw new UnexpectedAnswer(`the artifact service answered HTTP ${statusCode} without ok: true`);
-  }
-  return answer as Record<string, unknown>;
+  return twirp(service, 'FinalizeArtifact', file.name, secrets, finalized, (answer) =>
+    artifactId(okAnswer(answer)),
+  );
 }
 
 async function putBlob(
@@ -289,76 +150,6 @@ async function putBlob(
   throw new Refusal(statusCode, headers, words || text);
 }
 
-/** One try of a call; what went wrong, classified for the retry policy. */
-async function attempt<T>(
-  service: ArtifactService,
-  step: ArtifactStep,
-  name: string,
-  secrets: readonly string[],
-  exchange: () => Promise<T>,
-): Promise<AttemptResult<T>> {
-  try {
-    return { ok: true, value: await exchange() };
-  } catch (error) {
-    if (service.signal?.aborted) throw service.signal.reason;
-    return { ok: false, failure: failureOf(service, step, name, secrets, error) };
-  }
-}
-
-function failureOf(
-  service: ArtifactService,
-  step: ArtifactStep,
-  name: string,
-  secrets: readonly string[],
-  error: unknown,
-): AttemptFailure {
-  if (error instanceof Refusal) {
-    const { status } = error;
-    const retryable = status === 429 || status >= 500;
-    const retryAfter = error.headers['retry-after'];
-    return {
-      retryable,
-      outcomeUnknown: status >= 500,
-      retryAfterMs: retryable
-        ? parseRetryAfter(
-            typeof retryAfter === 'string' ? retryAfter : undefined,
-            service.retry.now(),
-          )
-        : undefined,
-      reason: `HTTP ${status}`,
-      toError: (attempts) =>
-        new ArtifactUploadError(name, step, {
-          status,
-          attempts,
-          detail: serviceMessageOf(error.message, secrets) ?? 'the service gave no reason',
-        }),
-    };
-  }
-  const final = error instanceof UnexpectedAnswer || error instanceof ResponseTooLargeError;
-  const code = (error as { code?: unknown }).code;
-  return {
-    retryable: !final,
-    outcomeUnknown: !final,
-    reason: final ? 'unexpected answer' : typeof code === 'string' ? code : 'no answer',
-    toError: (attempts) =>
-      new ArtifactUploadError(name, step, {
-        status: undefined,
-        attempts,
-        detail: serviceMessageOf(messageOf(error), secrets) ?? 'no answer',
-      }),
-  };
-}
-
-/** Twirp's error body is `{code, msg}`. */
-function twirpMessage(text: string): string | undefined {
-  try {
-    const msg = (JSON.parse(text) as { msg?: unknown }).msg;
-    return typeof msg === 'string' ? msg : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function signedUploadUrl(answer: Record<string, unknown>): URL {
   const text = answer.signed_upload_url;
   let url: URL | undefined;
@@ -383,10 +174,9 @@ function maskSignature(url: URL): string {
 }
 
 function artifactId(answer: Record<string, unknown>): number {
-  const id = answer.artifact_id;
-  const value = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+  const id = int64(answer.artifact_id);
+  if (id === undefined || id <= 0) {
     throw new UnexpectedAnswer('FinalizeArtifact answered without an artifact_id');
   }
-  return value;
+  return id;
 }

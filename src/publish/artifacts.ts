@@ -1,18 +1,14 @@
 // Workflow artifacts: one unzipped artifact per installer, uploaded as each installer arrives,
-// streamed from disk (artifact-upload.ts); @actions/artifact v6 lists and deletes them, and
-// uploads the rare installer too big for one Put Blob.
+// streamed from disk (artifact-upload.ts). @actions/artifact v6 uploads only the rare installer
+// too big for one Put Blob.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import type { Dispatcher } from 'undici';
 import type { RetryRuntime } from '../api/retry.ts';
 import { labelOf } from '../builds/result.ts';
-import {
-  allowedRetentionDays,
-  artifactServiceOf,
-  MAX_PUT_BLOB_BYTES,
-  uploadArtifactFile,
-} from './artifact-upload.ts';
+import { artifactServiceOf, deleteArtifact, listArtifactNames } from './artifact-service.ts';
+import { allowedRetentionDays, MAX_PUT_BLOB_BYTES, uploadArtifactFile } from './artifact-upload.ts';
 import { linkAs } from './link-as.ts';
 import { makeTempDir } from '../temp-dir.ts';
 import { ArtifactExistsError } from './errors.ts';
@@ -70,14 +66,14 @@ export function openArtifactUploads(
   return {
     async upload(installer) {
       const name = nameOf(installer);
-      const { client, existing, service, retentionDays } = await (opened ??= open(plan, context));
+      const { service, existing, retentionDays } = await (opened ??= open(plan, context));
       if (existing.has(name)) {
         if (plan.onExisting === 'fail') throw new ArtifactExistsError(name);
         core.info(
           `Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
             'uploading the new one (artifact-overwrite: true).',
         );
-        await client.deleteArtifact(name);
+        await deleteArtifact(service, name);
         existing.delete(name);
       }
       const start = Date.now();
@@ -90,7 +86,7 @@ export function openArtifactUploads(
             'one Put Blob takes: uploading it with @actions/artifact, in blocks.',
         );
         linkDir ??= makeTempDir(context.env.RUNNER_TEMP, 'artifacts-');
-        id = await uploadWithLibrary(client, installer, name, linkDir, plan.retentionDays);
+        id = await uploadWithLibrary(installer, name, linkDir, plan.retentionDays);
       }
       const end = Date.now();
       const url = artifactUrl(context.env, context.repository, id);
@@ -106,33 +102,34 @@ export function openArtifactUploads(
   };
 }
 
-// Loaded at the first upload, so runs without artifacts never pay for the artifact client's code.
+// At the first upload, so a run without artifacts never asks the service anything.
 async function open(plan: ArtifactPlan, context: ArtifactContext) {
-  // Before the client's first call: its own words for a bad runtime token say less.
   const service = artifactServiceOf(context.env, context);
-  const { DefaultArtifactClient } = await import('@actions/artifact');
-  const client = new DefaultArtifactClient();
-  const existing = new Set((await client.listArtifacts()).artifacts.map((a) => a.name));
   return {
-    client,
-    existing,
     service,
+    existing: await listArtifactNames(service),
     retentionDays: allowedRetentionDays(plan.retentionDays, context.env),
   };
 }
 
+// Loaded only here: the library is several MiB of code, and its client reads process.env itself.
 async function uploadWithLibrary(
-  client: Awaited<ReturnType<typeof open>>['client'],
   installer: Installer,
   name: string,
   linkDir: string,
   retentionDays: number | undefined,
 ): Promise<number> {
   const file = await artifactSource(installer, name, linkDir);
-  const { id } = await client.uploadArtifact(name, [file], path.dirname(file), {
-    skipArchive: true,
-    retentionDays,
-  });
+  const { DefaultArtifactClient } = await import('@actions/artifact');
+  const { id } = await new DefaultArtifactClient().uploadArtifact(
+    name,
+    [file],
+    path.dirname(file),
+    {
+      skipArchive: true,
+      retentionDays,
+    },
+  );
   if (id === undefined) throw new Error(`the artifact service returned no id for "${name}"`);
   return id;
 }

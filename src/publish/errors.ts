@@ -121,7 +121,8 @@ export class ArtifactSettingError extends ActionError {
 }
 
 /** The call of the artifact upload that failed. */
-export type ArtifactStep = 'CreateArtifact' | 'upload' | 'FinalizeArtifact';
+export type ArtifactStep =
+  'ListArtifacts' | 'DeleteArtifact' | 'CreateArtifact' | 'upload' | 'FinalizeArtifact';
 
 export interface ArtifactFailure {
   status: number | undefined;
@@ -131,11 +132,12 @@ export interface ArtifactFailure {
 }
 
 export class ArtifactUploadError extends ActionError {
-  readonly artifactName: string;
+  /** undefined for the run's list. */
+  readonly artifactName: string | undefined;
   readonly step: ArtifactStep;
   readonly status: number | undefined;
   readonly attempts: number;
-  constructor(artifactName: string, step: ArtifactStep, failure: ArtifactFailure) {
+  constructor(artifactName: string | undefined, step: ArtifactStep, failure: ArtifactFailure) {
     const hint =
       step === 'CreateArtifact' && failure.status === 409
         ? ' An artifact of this name appeared in the run meanwhile (another job?): give each job its own artifact-name.'
@@ -143,8 +145,10 @@ export class ArtifactUploadError extends ActionError {
           ? " The account's artifact storage quota is used up: delete old artifacts or lower retention-days."
           : ' Re-run the job.';
     const what = step === 'upload' ? 'the upload of its bytes' : step;
+    const which =
+      artifactName === undefined ? 'Workflow artifacts' : `Workflow artifact "${artifactName}"`;
     super(
-      `Workflow artifact "${artifactName}": ${what} failed after ${failure.attempts} attempt(s)` +
+      `${which}: ${what} failed after ${failure.attempts} attempt(s)` +
         `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`,
     );
     this.artifactName = artifactName;
