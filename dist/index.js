@@ -52288,7 +52288,7 @@ function startPublishing(plan, stop, onArtifact = () => { }) {
     const artifacts = [];
     const assets = [];
     let session;
-    const open = () => (session ??= Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(626)]).then(__nccwpck_require__.bind(__nccwpck_require__, 81626)).then(({ openPublishing }) => openPublishing(plan, {
+    const open = () => (session ??= Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(681)]).then(__nccwpck_require__.bind(__nccwpck_require__, 92681)).then(({ openPublishing }) => openPublishing(plan, {
         signal: stop.signal,
         onArtifact: (artifact) => {
             artifacts.push(artifact);
@@ -52511,11 +52511,13 @@ async function run() {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E7: () => (/* binding */ ArtifactUploadError),
 /* harmony export */   NR: () => (/* binding */ AssetExistsError),
 /* harmony export */   S1: () => (/* binding */ PublishError),
 /* harmony export */   Tw: () => (/* binding */ InvalidNameError),
 /* harmony export */   VQ: () => (/* binding */ ReleaseNotFoundError),
 /* harmony export */   VS: () => (/* binding */ ChecksumsConflictError),
+/* harmony export */   Xr: () => (/* binding */ ArtifactSettingError),
 /* harmony export */   cr: () => (/* binding */ AssetUploadError),
 /* harmony export */   d1: () => (/* binding */ ArtifactExistsError),
 /* harmony export */   jp: () => (/* binding */ AssetLockedError),
@@ -52600,6 +52602,37 @@ class AssetUploadError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .Action
         this.status = failure.status;
         this.attempts = failure.attempts;
         this.alreadyExists = failure.alreadyExists;
+    }
+}
+/** A variable the runner sets for the artifact service is unusable (never its value). */
+class ArtifactSettingError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    variable;
+    constructor(variable, problem) {
+        super(`${variable} ${problem}, so workflow artifacts cannot be uploaded. The runner sets it for ` +
+            'every step: check that nothing in the workflow (an env: entry, an earlier step) overrides it.');
+        this.variable = variable;
+    }
+}
+class ArtifactUploadError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    /** undefined for the run's list. */
+    artifactName;
+    step;
+    status;
+    attempts;
+    constructor(artifactName, step, failure) {
+        const hint = step === 'CreateArtifact' && failure.status === 409
+            ? ' An artifact of this name appeared in the run meanwhile (another job?): give each job its own artifact-name.'
+            : failure.detail.includes('insufficient usage')
+                ? " The account's artifact storage quota is used up: delete old artifacts or lower retention-days."
+                : ' Re-run the job.';
+        const what = step === 'upload' ? 'the upload of its bytes' : step;
+        const which = artifactName === undefined ? 'Workflow artifacts' : `Workflow artifact "${artifactName}"`;
+        super(`${which}: ${what} failed after ${failure.attempts} attempt(s)` +
+            `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`);
+        this.artifactName = artifactName;
+        this.step = step;
+        this.status = failure.status;
+        this.attempts = failure.attempts;
     }
 }
 class ChecksumsConflictError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {

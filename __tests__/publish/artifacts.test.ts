@@ -1,8 +1,12 @@
-// GitHub's side is mocked by a local stand-in of the artifact backend (test-kit/stand-ins):
-// the real @actions/artifact v6 client uploads to it over 127.0.0.1.
+// GitHub's side is a local stand-in of the artifact backend (test-kit/stand-ins): the results
+// service and blob storage over 127.0.0.1, which the real @actions/artifact v6 client talks to as
+// well (it uploads an installer over 5000 MiB, and the stand-in's own test).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDispatcher } from '../../src/api/dispatcher.ts';
+import { defaultRetryRuntime } from '../../src/api/retry.ts';
 import { openArtifactUploads, type ArtifactContext } from '../../src/publish/artifacts.ts';
 import { ArtifactExistsError } from '../../src/publish/errors.ts';
 import type { ArtifactPlan, ArtifactResult, Installer } from '../../src/publish/types.ts';
@@ -41,16 +45,26 @@ async function uploadArtifacts(
 describe('workflow artifacts against the artifact backend stand-in', () => {
   let backend: ArtifactBackend;
   let env: NodeJS.ProcessEnv;
+  let dispatcher: Dispatcher;
+  const retry = defaultRetryRuntime({ maxAttempts: 3, baseDelayMs: 5 });
+  const inRepo = (environment: NodeJS.ProcessEnv): ArtifactContext => ({
+    env: environment,
+    repository: 'acme/desktop-app',
+    dispatcher,
+    retry,
+  });
 
   beforeEach(async () => {
     backend = await startArtifactBackend();
     // @actions/artifact reads these from process.env itself.
     Object.assign(process.env, backend.env);
     env = { ...process.env };
+    dispatcher = createDispatcher();
   });
   afterEach(async () => {
     delete process.env.ACTIONS_RESULTS_URL;
     delete process.env.ACTIONS_RUNTIME_TOKEN;
+    await dispatcher.close();
     await backend.close();
   });
 
@@ -62,7 +76,7 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
     const { results, failures } = await uploadArtifacts(
       plan({ nameTemplate: 'myapp-{version}-{platform}-{arch}.{ext}' }),
       [mac, linux],
-      { env, repository: 'acme/desktop-app' },
+      inRepo(env),
     );
     expect(failures).toEqual([]);
     expect(results.map((r) => r.name)).toEqual([
@@ -75,24 +89,69 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
     expect(stored[0]?.content?.equals(await readFile(mac.path))).toBe(true);
     expect(stored[1]?.content?.equals(await readFile(linux.path))).toBe(true);
     expect(stored[0]?.hash).toBe(`sha256:${mac.sha256}`);
-    expect(stored[0]?.expiresAt).toBeDefined();
+    expect(stored.map((a) => a.size)).toEqual([mac.size, linux.size]);
+    expect(stored.map((a) => [a.mimeType, a.blobContentType])).toEqual([
+      ['application/octet-stream', 'application/octet-stream'],
+      ['application/gzip', 'application/gzip'],
+    ]);
+    // retention-days 7: a week from now, as protobuf writes a Timestamp.
+    const week = Date.now() + 7 * 24 * 3600_000;
+    expect(stored[0]?.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/);
+    expect(Math.abs(Date.parse(stored[0]?.expiresAt ?? '') - week)).toBeLessThan(3 * 3600_000);
+    // Each installer in one Put Blob, not in blocks.
+    expect(backend.blobRequests.map((r) => [r.method, r.url.includes('comp='), r.bytes])).toEqual([
+      ['PUT', false, mac.size],
+      ['PUT', false, linux.size],
+    ]);
     expect(results[0]?.id).toBe(stored[0]?.id);
     expect(results[0]?.url).toBe(
       `https://github.com/acme/desktop-app/actions/runs/1/artifacts/${stored[0]?.id}`,
     );
   });
 
+  it('hands an installer over 5000 MiB, more than one Put Blob takes, to @actions/artifact', async () => {
+    const dir = await tempDir('artifacts');
+    const installer = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'arm64', 'huge installer');
+    // Only the size decides; a small file keeps the test quick.
+    const huge = { ...installer, size: 5000 * 1024 * 1024 + 1 };
+    const output = vi.spyOn(process.stdout, 'write');
+    const { results, failures } = await uploadArtifacts(
+      plan({ nameTemplate: 'renamed-{name}' }),
+      [huge],
+      inRepo(env),
+    );
+    const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
+    output.mockRestore();
+    expect(failures).toEqual([]);
+    expect(printed).toContain(
+      'Workflow artifact "renamed-MyApp.dmg" is over 5000 MiB, more than one Put Blob takes: ' +
+        'uploading it with @actions/artifact, in blocks.',
+    );
+    const [stored] = backend.artifacts();
+    expect(stored).toMatchObject({ name: 'renamed-MyApp.dmg', id: results[0]?.id });
+    expect(stored?.content?.toString()).toBe('huge installer');
+    expect(
+      backend.blobRequests.map((r) => new URL(r.url, 'http://x').searchParams.get('comp')),
+    ).toEqual(['block', 'blocklist']);
+  });
+
   it('on a re-run replaces an artifact of the same name instead of failing with 409', async () => {
     const dir = await tempDir('artifacts');
     const first = await writeInstaller(dir, 'MyApp.exe', 'windows', 'x64', 'first attempt');
-    await uploadArtifacts(plan(), [first], { env, repository: 'acme/desktop-app' });
+    await uploadArtifacts(plan(), [first], inRepo(env));
     const again = await writeInstaller(dir, 'MyApp.exe', 'windows', 'x64', 'second attempt');
-    const { results, failures } = await uploadArtifacts(plan(), [again], {
-      env,
-      repository: 'acme/desktop-app',
-    });
+    backend.calls.length = 0;
+    const { results, failures } = await uploadArtifacts(plan(), [again], inRepo(env));
     expect(failures).toEqual([]);
-    expect(backend.calls).toContain('DeleteArtifact');
+    // As @actions/artifact deletes by name: the newest of that name, listed, then deleted.
+    expect(backend.calls).toEqual([
+      'ListArtifacts',
+      'ListArtifacts',
+      'DeleteArtifact',
+      'CreateArtifact',
+      'FinalizeArtifact',
+    ]);
+    expect(backend.twirpBodies.at(-4)?.body).toMatchObject({ name_filter: 'MyApp.exe' });
     const stored = backend.artifacts();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.content?.toString()).toBe('second attempt');
@@ -102,11 +161,12 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
   it('on a re-run with artifact-overwrite false reports the existing name and keeps it', async () => {
     const dir = await tempDir('artifacts');
     const first = await writeInstaller(dir, 'MyApp.AppImage', 'linux', 'x64', 'first');
-    await uploadArtifacts(plan(), [first], { env, repository: 'acme/desktop-app' });
-    const { results, failures } = await uploadArtifacts(plan({ onExisting: 'fail' }), [first], {
-      env,
-      repository: 'acme/desktop-app',
-    });
+    await uploadArtifacts(plan(), [first], inRepo(env));
+    const { results, failures } = await uploadArtifacts(
+      plan({ onExisting: 'fail' }),
+      [first],
+      inRepo(env),
+    );
     expect(results).toEqual([]);
     expect(failures[0]).toBeInstanceOf(ArtifactExistsError);
     expect(failures[0]?.message).toContain('artifact-overwrite');
@@ -132,10 +192,7 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
     const installer = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'x64');
     const { ACTIONS_RUNTIME_TOKEN: _, ...outside } = env;
     const output = vi.spyOn(process.stdout, 'write');
-    const outcome = await uploadArtifacts(plan(), [installer, installer], {
-      env: outside,
-      repository: 'acme/desktop-app',
-    });
+    const outcome = await uploadArtifacts(plan(), [installer, installer], inRepo(outside));
     const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
     output.mockRestore();
     expect(outcome).toEqual({ results: [], failures: [] });

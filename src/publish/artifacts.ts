@@ -1,9 +1,14 @@
-// Workflow artifacts: one unzipped artifact per installer through @actions/artifact v6, uploaded
-// as each installer arrives.
+// Workflow artifacts: one unzipped artifact per installer, uploaded as each installer arrives,
+// streamed from disk (artifact-upload.ts). @actions/artifact v6 uploads only the rare installer
+// too big for one Put Blob.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
+import type { Dispatcher } from 'undici';
+import type { RetryRuntime } from '../api/retry.ts';
 import { labelOf } from '../builds/result.ts';
+import { artifactServiceOf, deleteArtifact, listArtifactNames } from './artifact-service.ts';
+import { allowedRetentionDays, MAX_PUT_BLOB_BYTES, uploadArtifactFile } from './artifact-upload.ts';
 import { linkAs } from './link-as.ts';
 import { makeTempDir } from '../temp-dir.ts';
 import { ArtifactExistsError } from './errors.ts';
@@ -16,6 +21,12 @@ export interface ArtifactContext {
   env: NodeJS.ProcessEnv;
   /** `owner/repo`, for the artifact's web URL. */
   repository: string;
+  /** The action's one proxy-aware dispatcher, shared with the release's uploads. */
+  dispatcher: Dispatcher;
+  /** The retry policy of the uploads. */
+  retry: RetryRuntime;
+  /** Ends every upload in flight (the step's deadline, or a signal). */
+  signal?: AbortSignal;
 }
 
 export interface ArtifactUploads {
@@ -49,30 +60,34 @@ export function openArtifactUploads(
     return undefined;
   }
   const nameOf = createNamer('artifact-name', plan.nameTemplate);
-  // skipArchive names the artifact after the file, so a renamed artifact is a renamed link.
-  const linkDir = makeTempDir(context.env.RUNNER_TEMP, 'artifacts-');
+  let linkDir: string | undefined;
   let opened: ReturnType<typeof open> | undefined;
 
   return {
     async upload(installer) {
       const name = nameOf(installer);
-      const { client, existing } = await (opened ??= open());
+      const { service, existing, retentionDays } = await (opened ??= open(plan, context));
       if (existing.has(name)) {
         if (plan.onExisting === 'fail') throw new ArtifactExistsError(name);
         core.info(
           `Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
             'uploading the new one (artifact-overwrite: true).',
         );
-        await client.deleteArtifact(name);
+        await deleteArtifact(service, name);
         existing.delete(name);
       }
-      const file = await artifactSource(installer, name, linkDir);
       const start = Date.now();
-      const { id } = await client.uploadArtifact(name, [file], path.dirname(file), {
-        skipArchive: true,
-        retentionDays: plan.retentionDays,
-      });
-      if (id === undefined) throw new Error(`the artifact service returned no id for "${name}"`);
+      let id: number;
+      if (installer.size <= MAX_PUT_BLOB_BYTES) {
+        id = await uploadArtifactFile(service, { ...installer, name }, retentionDays);
+      } else {
+        core.info(
+          `Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
+            'one Put Blob takes: uploading it with @actions/artifact, in blocks.',
+        );
+        linkDir ??= makeTempDir(context.env.RUNNER_TEMP, 'artifacts-');
+        id = await uploadWithLibrary(installer, name, linkDir, plan.retentionDays);
+      }
       const end = Date.now();
       const url = artifactUrl(context.env, context.repository, id);
       core.info(
@@ -81,18 +96,45 @@ export function openArtifactUploads(
       );
       return { buildId: installer.buildId, name, id, url, span: { start, end } };
     },
-    close: () => rm(linkDir, { recursive: true, force: true }),
+    close: async () => {
+      if (linkDir !== undefined) await rm(linkDir, { recursive: true, force: true });
+    },
   };
 }
 
-// Loaded at the first upload, so runs without artifacts never pay for the artifact client's code.
-async function open() {
-  const { DefaultArtifactClient } = await import('@actions/artifact');
-  const client = new DefaultArtifactClient();
-  const existing = new Set((await client.listArtifacts()).artifacts.map((a) => a.name));
-  return { client, existing };
+// At the first upload, so a run without artifacts never asks the service anything.
+async function open(plan: ArtifactPlan, context: ArtifactContext) {
+  const service = artifactServiceOf(context.env, context);
+  return {
+    service,
+    existing: await listArtifactNames(service),
+    retentionDays: allowedRetentionDays(plan.retentionDays, context.env),
+  };
 }
 
+// Loaded only here: the library is several MiB of code, and its client reads process.env itself.
+async function uploadWithLibrary(
+  installer: Installer,
+  name: string,
+  linkDir: string,
+  retentionDays: number | undefined,
+): Promise<number> {
+  const file = await artifactSource(installer, name, linkDir);
+  const { DefaultArtifactClient } = await import('@actions/artifact');
+  const { id } = await new DefaultArtifactClient().uploadArtifact(
+    name,
+    [file],
+    path.dirname(file),
+    {
+      skipArchive: true,
+      retentionDays,
+    },
+  );
+  if (id === undefined) throw new Error(`the artifact service returned no id for "${name}"`);
+  return id;
+}
+
+// skipArchive names the artifact after the file, so a renamed artifact is a renamed link.
 const artifactSource = async (installer: Installer, name: string, linkDir: string) => {
   if (name === installer.fileName) return installer.path;
   const link = path.join(linkDir, name);

@@ -2,13 +2,11 @@
 // from disk with its Content-Length through the action's proxy-aware dispatcher, read no faster
 // than the socket takes it, so memory stays flat whatever the installer's size. The token goes to
 // that URL only: no redirect is followed.
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { DEFAULT_USER_AGENT } from '../api/client.ts';
 import { serviceMessageOf } from '../api/error-body.ts';
-import { releaseReadBuffers } from '../api/memory.ts';
 import { boundedChunks, discardBody, errorBodyStart } from '../api/transport.ts';
+import { fileBody } from './file-body.ts';
 import { GitHubAnswerError, type ReleaseAsset } from './github.ts';
 
 export interface UploadTransport {
@@ -30,8 +28,6 @@ export interface UploadedFile {
 
 /** An asset's JSON is ~1 KB; this bounds what a broken answer can make the runner hold. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
-const READ_CHUNK_BYTES = 256 * 1024;
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 // Silence while sending, and the wait for the answer after the last byte (GitHub checks a large
 // asset before it answers); the step's deadline is the signal's to enforce.
 const SILENCE_MS = 5 * 60_000;
@@ -85,10 +81,7 @@ async function exchange(
       'content-type': file.contentType,
       'content-length': String(file.size),
     },
-    body: Readable.from(fileChunks(file.path), {
-      objectMode: false,
-      highWaterMark: READ_CHUNK_BYTES,
-    }),
+    body: fileBody(file.path),
     signal: transport.signal ?? null,
     headersTimeout: SILENCE_MS,
     bodyTimeout: SILENCE_MS,
@@ -115,20 +108,6 @@ async function exchange(
     throw new Error(`GitHub answered ${what} with HTTP ${statusCode} but not with an asset`);
   }
   return asset;
-}
-
-/**
- * The file's bytes for the request body. Each chunk is garbage once the socket has taken it, but
- * V8 would keep it until its next collection (see memory.ts): they are handed back as they go.
- */
-async function* fileChunks(path: string): AsyncGenerator<Buffer> {
-  const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
-  let read = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK_BYTES })) {
-    read += (chunk as Buffer).length;
-    release(read);
-    yield chunk as Buffer;
-  }
 }
 
 function parseJson(text: string): unknown {

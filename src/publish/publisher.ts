@@ -3,8 +3,9 @@
 // release is finished (SHA256SUMS, published or left a draft) once every build is done.
 import { rm } from 'node:fs/promises';
 import * as core from '@actions/core';
+import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../api/dispatcher.ts';
-import { defaultRetryRuntime, describeRetry } from '../api/retry.ts';
+import { defaultRetryRuntime, describeRetry, type RetryRuntime } from '../api/retry.ts';
 import { createLimiter } from '../builds/limit.ts';
 import { labelOf } from '../builds/result.ts';
 import { makeTempDir } from '../temp-dir.ts';
@@ -27,7 +28,7 @@ export interface PublisherOptions {
   env?: NodeJS.ProcessEnv;
   /** Base delay of API retries (quadratic backoff) and of upload retries (the retry policy). */
   retryBaseMs?: number;
-  /** Attempts per asset upload. */
+  /** Attempts per upload (and per call of the artifact service). */
   uploadAttempts?: number;
   /** Octokit throttling: GitHub's rate-limit handling and write spacing. */
   throttle?: boolean;
@@ -52,6 +53,12 @@ const UPLOADS_IN_FLIGHT = 2;
 export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}): PublishSession {
   const env = options.env ?? process.env;
   const uploads = createLimiter(UPLOADS_IN_FLIGHT);
+  // Both kinds of upload go through one dispatcher, under one retry policy.
+  const transport: UploadTransport = {
+    dispatcher: createDispatcher(),
+    retry: uploadRetry(options),
+    signal: options.signal,
+  };
   const result: PublishResult = { artifacts: [], release: null };
   const failures: Error[] = [];
   const pending: Promise<void>[] = [];
@@ -73,32 +80,37 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
   return {
     add(installer) {
       if (plan.artifacts) {
-        artifacts ??= openArtifactUploads(plan.artifacts, { env, repository: plan.repository });
+        artifacts ??= openArtifactUploads(plan.artifacts, {
+          env,
+          repository: plan.repository,
+          ...transport,
+        });
         if (artifacts) pending.push(uploadArtifact(artifacts, installer));
       }
       if (plan.release) {
-        release ??= startRelease(plan, plan.release, env, options);
+        release ??= startRelease(plan, plan.release, env, options, transport);
         const opened = release.uploads;
         pending.push(uploads(() => opened.add(installer)));
       }
     },
     async finish(outcome) {
-      await Promise.all(pending);
-      await artifacts?.close();
-      if (release) {
-        const { uploads: opened, tag } = release;
-        try {
-          const done = await core.group(`Release ${tag}`, () => opened.finish(outcome));
-          result.release = done.result;
-          failures.push(...done.failures);
-        } catch (error) {
-          failures.push(reported('Release', error));
-        } finally {
-          await Promise.all([
-            rm(release.workDir, { recursive: true, force: true }),
-            release.dispatcher.close(),
-          ]);
+      try {
+        await Promise.all(pending);
+        await artifacts?.close();
+        if (release) {
+          const { uploads: opened, tag } = release;
+          try {
+            const done = await core.group(`Release ${tag}`, () => opened.finish(outcome));
+            result.release = done.result;
+            failures.push(...done.failures);
+          } catch (error) {
+            failures.push(reported('Release', error));
+          } finally {
+            await rm(release.workDir, { recursive: true, force: true });
+          }
         }
+      } finally {
+        await transport.dispatcher.close();
       }
       if (failures.length > 0) throw new PublishError(failures, result);
       return result;
@@ -106,15 +118,34 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
   };
 }
 
+interface UploadTransport {
+  dispatcher: Dispatcher;
+  retry: RetryRuntime;
+  signal?: AbortSignal;
+}
+
+const uploadRetry = (options: PublisherOptions): RetryRuntime => {
+  const retryBaseMs = options.retryBaseMs ?? 1000;
+  return defaultRetryRuntime(
+    {
+      maxAttempts: options.uploadAttempts ?? 4,
+      baseDelayMs: retryBaseMs,
+      maxDelayMs: retryBaseMs * 30,
+      maxElapsedMs: 10 * 60_000,
+    },
+    { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
+  );
+};
+
 function startRelease(
   plan: PublishPlan,
   releasePlan: ReleasePlan,
   env: NodeJS.ProcessEnv,
   options: PublisherOptions,
+  transport: UploadTransport,
 ) {
   const retryBaseMs = options.retryBaseMs ?? 1000;
   const workDir = makeTempDir(env.RUNNER_TEMP, 'release-');
-  const dispatcher = createDispatcher();
   const github = createGitHub(plan.githubToken, {
     baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     retryBaseMs,
@@ -128,21 +159,17 @@ function startRelease(
       repo: parseRepository(plan.repository),
       targetCommitish: env.GITHUB_SHA,
       workDir,
-      uploads: { dispatcher, token: plan.githubToken, signal: options.signal },
-      retry: defaultRetryRuntime(
-        {
-          maxAttempts: options.uploadAttempts ?? 4,
-          baseDelayMs: retryBaseMs,
-          maxDelayMs: retryBaseMs * 30,
-          maxElapsedMs: 10 * 60_000,
-        },
-        { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
-      ),
+      uploads: {
+        dispatcher: transport.dispatcher,
+        token: plan.githubToken,
+        signal: transport.signal,
+      },
+      retry: transport.retry,
     },
     releasePlan,
     options.onAsset,
   );
-  return { uploads, tag: releasePlan.tag, workDir, dispatcher };
+  return { uploads, tag: releasePlan.tag, workDir };
 }
 
 /** Every installer at once, then finished: the publishers for callers that have them all. */

@@ -1,8 +1,14 @@
 // Stand-in for GitHub's artifact backend (the results service that @actions/artifact v6 talks to):
-// Twirp JSON calls at ACTIONS_RESULTS_URL and Azure block-blob PUTs at the signed URL it hands out.
-// Real HTTP on 127.0.0.1 so the real client runs unchanged; bytes are kept for read-back.
+// Twirp JSON calls at ACTIONS_RESULTS_URL, and Azure Blob Storage at the signed URL it hands out
+// (blocks and a block list, or one Put Blob), on a second origin as on GitHub. Real HTTP on
+// 127.0.0.1 so the real client runs unchanged; bytes are kept for read-back.
 import { randomBytes, createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { close, listen, readBody, sendJson } from './http.ts';
 
 const TWIRP_PREFIX = '/twirp/github.actions.results.api.v1.ArtifactService/';
@@ -21,6 +27,25 @@ export interface StoredArtifact {
   size: number;
   hash: string | undefined;
   content: Buffer | undefined;
+  /** The blob's Content-Type as storage keeps it (x-ms-blob-content-type, else Content-Type). */
+  blobContentType: string | undefined;
+}
+
+/** One request to blob storage, as it arrived. */
+export interface BlobRequest {
+  method: string;
+  /** Path and query, the SAS included. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  bytes: number;
+  status: number;
+}
+
+export interface ArtifactBackendOptions {
+  runBackendId?: string;
+  jobBackendId?: string;
+  /** Blob storage reads request bodies no faster than this (a slow link). */
+  blobBytesPerSecond?: number;
 }
 
 export interface ArtifactBackend {
@@ -33,6 +58,12 @@ export interface ArtifactBackend {
   artifacts: () => StoredArtifact[];
   /** Twirp methods called, in order. */
   calls: string[];
+  /** The JSON body of each Twirp call, in order. */
+  twirpBodies: { method: string; body: Record<string, unknown> }[];
+  /** Every request to blob storage, in the order their bodies were read. */
+  blobRequests: BlobRequest[];
+  /** The next whole-blob or block PUTs are answered with these statuses (storage's XML error). */
+  failNextBlobPuts: (...statuses: number[]) => void;
   close: () => Promise<void>;
 }
 
@@ -54,20 +85,31 @@ const wrapped = (value: unknown): string | undefined =>
       ? String((value as Json).value)
       : undefined;
 
+const comp = (url: URL) => url.searchParams.get('comp');
+
+const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
 const twirpError = (res: ServerResponse, status: number, code: string, msg: string) =>
   sendJson(res, status, { code, msg });
 
 export const startArtifactBackend = async (
-  runBackendId = 'run-backend-1',
-  jobBackendId = 'job-backend-1',
+  options: ArtifactBackendOptions = {},
 ): Promise<ArtifactBackend> => {
+  const { runBackendId = 'run-backend-1', jobBackendId = 'job-backend-1' } = options;
   const runtimeToken = makeRuntimeToken(runBackendId, jobBackendId);
   const secret = randomBytes(8).toString('hex');
   const store: StoredArtifact[] = [];
   const blocks = new Map<number, Map<string, Buffer>>();
   const calls: string[] = [];
+  const twirpBodies: ArtifactBackend['twirpBodies'] = [];
+  const blobRequests: BlobRequest[] = [];
+  const blobFaults: number[] = [];
   let nextId = 1000;
   let origin = '';
+  let storageOrigin = '';
 
   const visible = (run: string) => store.filter((a) => a.runBackendId === run);
 
@@ -105,11 +147,12 @@ export const startArtifactBackend = async (
           size: 0,
           hash: undefined,
           content: undefined,
+          blobContentType: undefined,
         };
         store.push(artifact);
         return sendJson(res, 200, {
           ok: true,
-          signed_upload_url: `${origin}/blob/${artifact.id}?sv=2024&sig=${secret}`,
+          signed_upload_url: `${storageOrigin}/blob/${artifact.id}?sv=2024&sig=${secret}`,
         });
       }
       case 'FinalizeArtifact': {
@@ -147,7 +190,7 @@ export const startArtifactBackend = async (
       case 'GetSignedArtifactURL': {
         if (!found?.finalized) return twirpError(res, 404, 'not_found', 'artifact not found');
         return sendJson(res, 200, {
-          signed_url: `${origin}/blob/${found.id}?sv=2024&sig=${secret}`,
+          signed_url: `${storageOrigin}/blob/${found.id}?sv=2024&sig=${secret}`,
         });
       }
       default:
@@ -157,6 +200,14 @@ export const startArtifactBackend = async (
 
   // Azure Blob: stage blocks (comp=block), commit the list (comp=blocklist), or one whole PUT.
   const blob = (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
+    const fault =
+      req.method === 'PUT' && comp(url) !== 'blocklist' ? blobFaults.shift() : undefined;
+    if (fault !== undefined) {
+      const text = `<?xml version="1.0" encoding="utf-8"?><Error><Code>ServerBusy</Code><Message>The server is busy.\nRequestId:${randomBytes(4).toString('hex')}</Message></Error>`;
+      res.writeHead(fault, { 'content-type': 'application/xml', 'x-ms-error-code': 'ServerBusy' });
+      res.end(text);
+      return;
+    }
     if (url.searchParams.get('sig') !== secret) {
       res.writeHead(403, { 'x-ms-error-code': 'AuthenticationFailed' }).end();
       return;
@@ -174,13 +225,12 @@ export const startArtifactBackend = async (
       'x-ms-version': '2025-01-05',
       'x-ms-request-server-encrypted': 'true',
     };
-    const comp = url.searchParams.get('comp');
     if (req.method === 'GET') {
       const content = artifact.content ?? Buffer.alloc(0);
       res.writeHead(200, {
         ...headers,
         'content-length': content.length,
-        'content-type': artifact.mimeType ?? 'application/octet-stream',
+        'content-type': artifact.blobContentType ?? 'application/octet-stream',
       });
       res.end(content);
       return;
@@ -189,7 +239,9 @@ export const startArtifactBackend = async (
       res.writeHead(405).end();
       return;
     }
-    if (comp === 'block') {
+    const contentType = (sent: IncomingHttpHeaders) =>
+      header(sent, 'x-ms-blob-content-type') ?? header(sent, 'content-type');
+    if (comp(url) === 'block') {
       const blockId = url.searchParams.get('blockid') ?? '';
       const staged = blocks.get(id) ?? new Map<string, Buffer>();
       staged.set(blockId, body);
@@ -197,7 +249,7 @@ export const startArtifactBackend = async (
       res.writeHead(201, headers).end();
       return;
     }
-    if (comp === 'blocklist') {
+    if (comp(url) === 'blocklist') {
       const staged = blocks.get(id) ?? new Map<string, Buffer>();
       const ids = [
         ...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g),
@@ -208,11 +260,17 @@ export const startArtifactBackend = async (
         return;
       }
       artifact.content = Buffer.concat(parts as Buffer[]);
+      artifact.blobContentType = contentType(req.headers);
       blocks.delete(id);
       res.writeHead(201, headers).end();
       return;
     }
+    if (header(req.headers, 'x-ms-blob-type') !== 'BlockBlob') {
+      res.writeHead(400, { 'x-ms-error-code': 'MissingRequiredHeader' }).end();
+      return;
+    }
     artifact.content = body;
+    artifact.blobContentType = contentType(req.headers);
     res.writeHead(201, headers).end();
   };
 
@@ -220,7 +278,6 @@ export const startArtifactBackend = async (
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
       const body = await readBody(req);
-      if (url.pathname.startsWith('/blob/')) return blob(req, url, body, res);
       if (!url.pathname.startsWith(TWIRP_PREFIX) || req.method !== 'POST') {
         return twirpError(res, 404, 'bad_route', `no route for ${req.method} ${url.pathname}`);
       }
@@ -235,18 +292,46 @@ export const startArtifactBackend = async (
       } catch {
         return twirpError(res, 400, 'malformed', 'body is not JSON');
       }
+      twirpBodies.push({ method, body: json });
       return twirp(method, json, res);
     })().catch((error: unknown) => {
       if (!res.headersSent) twirpError(res, 500, 'internal', String(error));
     });
   });
+  // Storage answers every request, whatever comes of it, so a test sees what it was sent.
+  const storage = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', storageOrigin);
+      const body = await readBody(req, options.blobBytesPerSecond);
+      res.once('finish', () =>
+        blobRequests.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          bytes: body.length,
+          status: res.statusCode,
+        }),
+      );
+      if (!url.pathname.startsWith('/blob/')) {
+        res.writeHead(400, { 'x-ms-error-code': 'InvalidUri' }).end();
+        return;
+      }
+      blob(req, url, body, res);
+    })().catch(() => res.destroy());
+  });
   origin = await listen(server);
+  storageOrigin = await listen(storage);
   return {
     url: origin,
     runtimeToken,
     env: { ACTIONS_RESULTS_URL: origin, ACTIONS_RUNTIME_TOKEN: runtimeToken },
     artifacts: () => store.filter((a) => a.finalized),
     calls,
-    close: () => close(server),
+    twirpBodies,
+    blobRequests,
+    failNextBlobPuts: (...statuses) => blobFaults.push(...statuses),
+    close: async () => {
+      await Promise.all([close(server), close(storage)]);
+    },
   };
 };

@@ -1,0 +1,434 @@
+// Workflow-artifact uploads over real sockets on 127.0.0.1. GitHub's side is the artifact backend
+// stand-in (test-kit/stand-ins: the results service and, on a second origin, blob storage) where
+// it serves; where a test needs words the stand-in never says (a service echoing a secret, an
+// oversized answer), a raw node:http server plays both. @actions/artifact itself runs against the
+// same stand-in to show that our requests carry what its requests carry. Nothing of ours is mocked.
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { Dispatcher } from 'undici';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDispatcher } from '../../src/api/dispatcher.ts';
+import { defaultRetryRuntime, type RetryEvent } from '../../src/api/retry.ts';
+import {
+  artifactServiceOf,
+  deleteArtifact,
+  listArtifactNames,
+  type ArtifactService,
+} from '../../src/publish/artifact-service.ts';
+import {
+  artifactMimeType,
+  uploadArtifactFile,
+  type ArtifactFile,
+} from '../../src/publish/artifact-upload.ts';
+import { openArtifactUploads } from '../../src/publish/artifacts.ts';
+import { ArtifactSettingError, ArtifactUploadError } from '../../src/publish/errors.ts';
+import {
+  makeRuntimeToken,
+  startArtifactBackend,
+  type ArtifactBackend,
+  type StoredArtifact,
+} from '../../test-kit/stand-ins/artifact-backend.ts';
+import { close, listen, readBody } from '../../test-kit/stand-ins/http.ts';
+import { sha256, tempDir, writeInstaller } from './fixtures.ts';
+// What @actions/artifact and the Azure SDK under it use, read from their own files.
+import { getMimeType } from '../../node_modules/@actions/artifact/lib/internal/upload/types.js';
+import { SERVICE_VERSION } from '../../node_modules/@azure/storage-blob/dist/esm/utils/constants.js';
+
+const MIB = 1024 * 1024;
+
+/** Everything the step would print while `run` runs (core writes to stdout). */
+async function printedDuring<T>(
+  run: () => Promise<T>,
+): Promise<{ value: unknown; printed: string }> {
+  const output = vi.spyOn(process.stdout, 'write');
+  try {
+    const value = await run().catch((error: unknown) => error);
+    return { value, printed: output.mock.calls.map(([chunk]) => String(chunk)).join('') };
+  } finally {
+    output.mockRestore();
+  }
+}
+
+describe('uploadArtifactFile against the artifact backend stand-in', () => {
+  let backend: ArtifactBackend;
+  let dispatcher: Dispatcher;
+  let dir: string;
+  let retries: RetryEvent[];
+
+  const serviceFor = (env: NodeJS.ProcessEnv, signal?: AbortSignal): ArtifactService =>
+    artifactServiceOf(env, {
+      dispatcher,
+      retry: defaultRetryRuntime(
+        { maxAttempts: 3, baseDelayMs: 5 },
+        { onRetry: (event) => retries.push(event) },
+      ),
+      signal,
+    });
+
+  const file = async (name: string, bytes: Buffer): Promise<ArtifactFile> => {
+    const filePath = path.join(dir, name);
+    await writeFile(filePath, bytes);
+    return { path: filePath, size: bytes.length, sha256: sha256(bytes), name };
+  };
+
+  beforeEach(async () => {
+    backend = await startArtifactBackend();
+    dispatcher = createDispatcher();
+    dir = await tempDir('artifact-upload');
+    retries = [];
+  });
+  afterEach(async () => {
+    await dispatcher.close();
+    await backend.close();
+  });
+
+  it('sends the runtime token to the results origin only, never to the blob URL', async () => {
+    const bytes = randomBytes(3 * MIB + 5);
+    const installer = await file('MyApp-1.4.2.dmg', bytes);
+
+    const id = await uploadArtifactFile(serviceFor(backend.env), installer, 7);
+
+    const [stored] = backend.artifacts();
+    expect(id).toBe(stored?.id);
+    expect(stored?.content?.equals(bytes)).toBe(true);
+    expect(stored).toMatchObject({ size: bytes.length, hash: `sha256:${installer.sha256}` });
+    expect(backend.calls).toEqual(['CreateArtifact', 'FinalizeArtifact']);
+    const [put] = backend.blobRequests;
+    expect(backend.blobRequests).toHaveLength(1);
+    expect(new URL(put!.url, 'http://storage').searchParams.get('sig')).toBeTruthy();
+    expect(put!.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(put!.headers)).not.toContain(backend.runtimeToken);
+    expect(put!.headers).toMatchObject({
+      'content-length': String(bytes.length),
+      'x-ms-blob-type': 'BlockBlob',
+      'x-ms-version': SERVICE_VERSION,
+      'content-type': 'application/octet-stream',
+      'x-ms-blob-content-type': 'application/octet-stream',
+    });
+    expect(put!.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('asks what @actions/artifact asks: the same calls with the same fields', async () => {
+    const service = serviceFor(backend.env);
+    let stored: StoredArtifact[];
+    Object.assign(process.env, backend.env);
+    try {
+      const theirs = await writeInstaller(dir, 'Theirs.tar.gz', 'linux', 'x64');
+      const { DefaultArtifactClient } = await import('@actions/artifact');
+      const client = new DefaultArtifactClient();
+      await client.uploadArtifact(theirs.fileName, [theirs.path], dir, {
+        skipArchive: true,
+        retentionDays: 3,
+      });
+      await uploadArtifactFile(service, await file('Ours.tar.gz', randomBytes(9)), 3);
+      stored = backend.artifacts();
+      expect((await client.listArtifacts()).artifacts.map((a) => a.name)).toEqual([
+        ...(await listArtifactNames(service)),
+      ]);
+      await client.deleteArtifact('Theirs.tar.gz');
+      await deleteArtifact(service, 'Ours.tar.gz');
+    } finally {
+      delete process.env.ACTIONS_RESULTS_URL;
+      delete process.env.ACTIONS_RUNTIME_TOKEN;
+    }
+
+    const shape = (body: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
+    const calls = backend.twirpBodies;
+    expect(calls.map((b) => b.method)).toEqual([
+      ...['CreateArtifact', 'FinalizeArtifact', 'CreateArtifact', 'FinalizeArtifact'],
+      ...['ListArtifacts', 'ListArtifacts'],
+      ...['ListArtifacts', 'DeleteArtifact', 'ListArtifacts', 'DeleteArtifact'],
+    ]);
+    const theirs = [0, 1, 4, 6, 7].map((i) => shape(calls[i]!.body));
+    const ours = [2, 3, 5, 8, 9].map((i) => shape(calls[i]!.body));
+    expect(ours).toEqual(theirs);
+    expect(backend.artifacts()).toEqual([]);
+    const [theirCreate, , ourCreate] = calls;
+    expect(ourCreate!.body).toMatchObject({
+      version: theirCreate!.body.version,
+      mime_type: theirCreate!.body.mime_type,
+    });
+    const [theirArtifact, ourArtifact] = stored;
+    expect(ourArtifact?.blobContentType).toBe(theirArtifact?.blobContentType);
+    expect(
+      Math.abs(Date.parse(ourArtifact!.expiresAt!) - Date.parse(theirArtifact!.expiresAt!)),
+    ).toBeLessThan(60_000);
+    for (const name of ['a.dmg', 'a.exe', 'a.msi', 'a.AppImage', 'a.deb', 'a.rpm', 'a.pkg']) {
+      expect(artifactMimeType(name)).toBe(getMimeType(name));
+    }
+    for (const name of ['a.zip', 'A.ZIP', 'a.tar', 'a.tar.gz', 'a.7z', 'a.rar', 'noext', '.zip']) {
+      expect(artifactMimeType(name)).toBe(getMimeType(name));
+    }
+  });
+
+  it('retries a 503 of blob storage with a fresh stream: the blob holds every byte once', async () => {
+    const bytes = randomBytes(2 * MIB + 1);
+    const installer = await file('MyApp.AppImage', bytes);
+    backend.failNextBlobPuts(503);
+
+    const id = await uploadArtifactFile(serviceFor(backend.env), installer);
+
+    expect(backend.blobRequests.map((r) => [r.status, r.bytes])).toEqual([
+      [503, bytes.length],
+      [201, bytes.length],
+    ]);
+    expect(retries).toEqual([
+      expect.objectContaining({
+        endpoint: 'upload of artifact "MyApp.AppImage"',
+        reason: 'HTTP 503',
+      }),
+    ]);
+    const [stored] = backend.artifacts();
+    expect(stored?.id).toBe(id);
+    expect(stored?.content?.equals(bytes)).toBe(true);
+    expect(backend.calls).toEqual(['CreateArtifact', 'FinalizeArtifact']);
+  });
+
+  it('names the step, the status and the words of a final refusal, without the URL or the token', async () => {
+    const installer = await file('MyApp.msi', randomBytes(1024));
+    backend.failNextBlobPuts(503, 503, 503);
+
+    const { value: error, printed } = await printedDuring(() =>
+      uploadArtifactFile(serviceFor(backend.env), installer),
+    );
+
+    expect(error).toBeInstanceOf(ArtifactUploadError);
+    expect(error).toMatchObject({ step: 'upload', status: 503, attempts: 3 });
+    expect(String(error)).toMatch(
+      /Workflow artifact "MyApp\.msi": the upload of its bytes failed after 3 attempt\(s\) \(HTTP 503\): ServerBusy: The server is busy\./,
+    );
+    const signature = new URL(backend.blobRequests[0]!.url, 'http://x').searchParams.get('sig')!;
+    expect(String(error)).not.toContain(signature);
+    expect(String(error)).not.toContain('/blob/');
+    // Masked for the runner, as @actions/artifact masks it; printed nowhere else.
+    expect(printed).toContain(`::add-mask::${signature}`);
+    expect(printed.split(`::add-mask::${signature}`).join('')).not.toContain(signature);
+    expect(backend.calls).toEqual(['CreateArtifact']);
+  });
+
+  it('ends an upload in flight as soon as the signal aborts, without retrying', async () => {
+    await backend.close();
+    backend = await startArtifactBackend({ blobBytesPerSecond: MIB });
+    const installer = await file('slow.dmg', Buffer.alloc(64 * MIB, 7));
+    const controller = new AbortController();
+
+    const outcome = uploadArtifactFile(serviceFor(backend.env, controller.signal), installer).then(
+      () => 'uploaded',
+      (e: unknown) => e,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const reason = new Error('the step is out of time');
+    const abortedAt = performance.now();
+    controller.abort(reason);
+
+    expect(await outcome).toBe(reason);
+    expect(performance.now() - abortedAt).toBeLessThan(500);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(backend.calls).toEqual(['CreateArtifact']);
+    expect(backend.blobRequests.filter((r) => r.status === 201)).toEqual([]);
+    expect(retries).toEqual([]);
+  });
+
+  it('says clearly what is wrong with a runtime token it cannot read, before any request', async () => {
+    const withToken = (token: string) => ({ ...backend.env, ACTIONS_RUNTIME_TOKEN: token });
+    const claims = (value: unknown) =>
+      `e30.${Buffer.from(JSON.stringify(value)).toString('base64url')}.`;
+    const cases: [string, RegExp][] = [
+      ['not-a-jwt', /ACTIONS_RUNTIME_TOKEN is not a JWT/],
+      [claims({ sub: 'x' }), /ACTIONS_RUNTIME_TOKEN has no `scp` claim/],
+      [claims({ scp: 'Actions.GenericRead:1' }), /grants no Actions\.Results scope/],
+      [claims({ scp: 'Actions.Results:run-only' }), /not Actions\.Results:<run>:<job>/],
+    ];
+    for (const [token, message] of cases) {
+      const error = (() => {
+        try {
+          return serviceFor(withToken(token));
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(ArtifactSettingError);
+      expect(String(error)).toMatch(message);
+      expect(String(error)).toMatch(/cannot be uploaded.*overrides it/);
+    }
+    expect(() => serviceFor({ ...backend.env, ACTIONS_RESULTS_URL: 'results' })).toThrow(
+      /ACTIONS_RESULTS_URL is not a URL/,
+    );
+    expect(serviceFor(withToken(makeRuntimeToken('run-9', 'job-9')))).toMatchObject({
+      workflowRunBackendId: 'run-9',
+      workflowJobRunBackendId: 'job-9',
+    });
+
+    // Through the uploads the publisher opens: the same words, and the backend never called.
+    const installer = await writeInstaller(dir, 'MyApp.exe', 'windows', 'x64');
+    const uploads = openArtifactUploads(
+      { nameTemplate: '{name}', retentionDays: undefined, onExisting: 'replace' },
+      {
+        env: withToken(claims({ scp: 'Actions.GenericRead:1' })),
+        repository: 'acme/desktop-app',
+        dispatcher,
+        retry: defaultRetryRuntime({ maxAttempts: 1 }),
+      },
+    );
+    await expect(uploads?.upload(installer)).rejects.toThrow(/grants no Actions\.Results scope/);
+    await uploads?.close();
+    expect(backend.calls).toEqual([]);
+  });
+});
+
+describe('uploadArtifactFile against a service that misbehaves', () => {
+  const TOKEN = makeRuntimeToken('run-1', 'job-1');
+  const SIG = 'c2lnbmF0dXJlLXRoYXQtbXVzdC1zdGF5LXNlY3JldA%3D%3D';
+  let dispatcher: Dispatcher;
+  let dir: string;
+
+  beforeEach(async () => {
+    dispatcher = createDispatcher();
+    dir = await tempDir('artifact-upload-raw');
+  });
+  afterEach(() => dispatcher.close());
+
+  /** Results and storage in one raw server; `answer` decides each request once its body was read. */
+  async function startService(
+    answer: (req: IncomingMessage, origin: string) => [number, Record<string, string>, string],
+  ) {
+    const seen: string[] = [];
+    let origin = '';
+    const server = createServer((req, res) => {
+      void readBody(req).then(() => {
+        seen.push(`${req.method} ${req.url}`);
+        const [status, headers, body] = answer(req, origin);
+        res.writeHead(status, { 'content-length': Buffer.byteLength(body), ...headers });
+        res.end(body);
+      });
+    });
+    origin = await listen(server);
+    const service = artifactServiceOf(
+      { ACTIONS_RUNTIME_TOKEN: TOKEN, ACTIONS_RESULTS_URL: origin },
+      { dispatcher, retry: defaultRetryRuntime({ maxAttempts: 2, baseDelayMs: 5 }) },
+    );
+    return { service, seen, close: () => close(server) };
+  }
+
+  const installer = async (): Promise<ArtifactFile> => {
+    const filePath = path.join(dir, 'app.deb');
+    await writeFile(filePath, 'bytes');
+    return { path: filePath, size: 5, sha256: sha256('bytes'), name: 'app.deb' };
+  };
+
+  it('redacts the signature and the token that a service echoes', async () => {
+    const raw = await startService((req, origin) => {
+      if (req.url?.endsWith('/CreateArtifact')) {
+        const url = `${origin}/blob/1?sv=2025-01-05&sp=cw&sig=${SIG}`;
+        return [
+          200,
+          { 'content-type': 'application/json' },
+          JSON.stringify({ ok: true, signed_upload_url: url }),
+        ];
+      }
+      return [
+        403,
+        { 'content-type': 'application/xml', 'x-ms-error-code': 'AuthenticationFailed' },
+        `<?xml version="1.0"?><Error><Code>AuthenticationFailed</Code><Message>Signature ${decodeURIComponent(SIG)} (${SIG}) did not match for ${req.url}</Message></Error>`,
+      ];
+    });
+    try {
+      const { value: error, printed } = await printedDuring(async () =>
+        uploadArtifactFile(raw.service, await installer()),
+      );
+      expect(error).toMatchObject({
+        name: 'ArtifactUploadError',
+        step: 'upload',
+        status: 403,
+        attempts: 1,
+      });
+      expect(String(error)).toMatch(
+        /\(HTTP 403\): AuthenticationFailed: Signature \*\*\* \(\*\*\*\) did not match/,
+      );
+      for (const spelling of [SIG, decodeURIComponent(SIG)]) {
+        expect(String(error)).not.toContain(spelling);
+        expect(printed.replaceAll(`::add-mask::${spelling}`, '')).not.toContain(spelling);
+      }
+    } finally {
+      await raw.close();
+    }
+
+    const echoing = await startService(() => [
+      401,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ code: 'unauthenticated', msg: `token ${TOKEN} refused` }),
+    ]);
+    try {
+      const error = await uploadArtifactFile(echoing.service, await installer()).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ step: 'CreateArtifact', status: 401, attempts: 1 });
+      expect(String(error)).toMatch(
+        /CreateArtifact failed after 1 attempt\(s\) \(HTTP 401\): token \*\*\* refused\./,
+      );
+      expect(String(error)).not.toContain(TOKEN);
+    } finally {
+      await echoing.close();
+    }
+  });
+
+  it('refuses an answer larger than the service could mean, and one without ok', async () => {
+    const huge = await startService(() => [
+      200,
+      { 'content-type': 'application/json' },
+      ' '.repeat(4 * MIB),
+    ]);
+    try {
+      const error = await uploadArtifactFile(huge.service, await installer()).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ step: 'CreateArtifact', attempts: 1 });
+      expect(String(error)).toMatch(/CreateArtifact announced an answer of 4/);
+      expect(huge.seen).toHaveLength(1);
+    } finally {
+      await huge.close();
+    }
+    const notOk = await startService(() => [
+      200,
+      { 'content-type': 'application/json' },
+      '{"ok":false}',
+    ]);
+    try {
+      const error = await uploadArtifactFile(notOk.service, await installer()).catch(
+        (e: unknown) => e,
+      );
+      expect(String(error)).toMatch(
+        /CreateArtifact failed after 1 attempt\(s\): the artifact service answered without "ok": true\./,
+      );
+    } finally {
+      await notOk.close();
+    }
+  });
+
+  it('retries a Twirp 5xx and honours Retry-After', async () => {
+    let calls = 0;
+    const flaky = await startService((req, origin) => {
+      calls++;
+      if (calls === 1) return [503, { 'retry-after': '0' }, '{"code":"unavailable","msg":"busy"}'];
+      if (req.url?.endsWith('/CreateArtifact')) {
+        return [200, {}, JSON.stringify({ ok: true, signed_upload_url: `${origin}/blob/1?sig=x` })];
+      }
+      if (req.method === 'PUT') return [201, {}, ''];
+      return [200, {}, JSON.stringify({ ok: true, artifact_id: '4242' })];
+    });
+    try {
+      expect(await uploadArtifactFile(flaky.service, await installer())).toBe(4242);
+      expect(flaky.seen.map((s) => s.split('?')[0])).toEqual([
+        'POST /twirp/github.actions.results.api.v1.ArtifactService/CreateArtifact',
+        'POST /twirp/github.actions.results.api.v1.ArtifactService/CreateArtifact',
+        'PUT /blob/1',
+        'POST /twirp/github.actions.results.api.v1.ArtifactService/FinalizeArtifact',
+      ]);
+    } finally {
+      await flaky.close();
+    }
+  });
+});

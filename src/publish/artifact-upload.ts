@@ -1,0 +1,182 @@
+// One file as an unzipped workflow artifact, the way @actions/artifact v6 uploads it with
+// skipArchive, but streamed: CreateArtifact (Twirp at ACTIONS_RESULTS_URL's origin, with the
+// runtime token) hands out a signed blob URL, one Put Blob sends the file there with its
+// Content-Length, read no faster than the socket takes it, and FinalizeArtifact records its size
+// and sha256 and makes it exist. The library sends 8 MiB blocks through several streams at once
+// and holds them all; this holds what the socket holds. The runtime token goes to the results
+// origin only: the signature in the signed URL is the blob's credential.
+import * as core from '@actions/core';
+import { DEFAULT_USER_AGENT } from '../api/client.ts';
+import { withRetries } from '../api/retry.ts';
+import { discardBody, errorBodyStart } from '../api/transport.ts';
+import {
+  attempt,
+  int64,
+  okAnswer,
+  Refusal,
+  twirp,
+  UnexpectedAnswer,
+  type ArtifactService,
+} from './artifact-service.ts';
+import { fileBody } from './file-body.ts';
+
+/** The Blob service version that @azure/storage-blob, under @actions/artifact, sends. */
+const STORAGE_VERSION = '2026-10-06';
+/** The largest blob one Put Blob creates (storage versions from 2019-12-12 on). */
+export const MAX_PUT_BLOB_BYTES = 5000 * 1024 * 1024;
+// @actions/artifact's own limit of an upload without progress; a deadline is the signal's.
+const UPLOAD_SILENCE_MS = 5 * 60_000;
+
+export interface ArtifactFile {
+  path: string;
+  size: number;
+  sha256: string;
+  /** The artifact's name; the file's own name does not matter. */
+  name: string;
+}
+
+/**
+ * The retention asked for, within the repository's maximum (GITHUB_RETENTION_DAYS), with
+ * @actions/artifact's warning when it had to be lowered.
+ */
+export function allowedRetentionDays(
+  days: number | undefined,
+  env: NodeJS.ProcessEnv,
+): number | undefined {
+  const max = Number.parseInt(env.GITHUB_RETENTION_DAYS ?? '', 10);
+  if (!days || Number.isNaN(max) || max <= 0 || max >= days) return days || undefined;
+  core.warning(
+    'Retention days cannot be greater than the maximum allowed retention set within the ' +
+      `repository. Using ${max} instead.`,
+  );
+  return max;
+}
+
+/** `expires_at` as protobuf's JSON writes a Timestamp: `days` calendar days from `now`. */
+export function expiresAt(days: number, now: Date): string {
+  const at = new Date(now);
+  at.setDate(at.getDate() + days);
+  return at.toISOString().replace('.000Z', 'Z');
+}
+
+// What @actions/artifact's getMimeType gives the names an installer or its archive can have;
+// any other name is application/octet-stream there too, but for documents and images.
+const MIME_TYPES: Record<string, string> = {
+  zip: 'application/zip',
+  tar: 'application/x-tar',
+  gz: 'application/gzip',
+  rar: 'application/vnd.rar',
+  '7z': 'application/x-7z-compressed',
+};
+
+export const artifactMimeType = (name: string): string => {
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return MIME_TYPES[extension] ?? 'application/octet-stream';
+};
+
+/**
+ * Uploads `file` as the artifact `file.name` and returns its id. Each call is retried on a 5xx,
+ * a 429 or a broken connection, the upload with a fresh stream of the file; ArtifactUploadError
+ * names the call that failed. The signal's reason is thrown as soon as it aborts.
+ */
+export async function uploadArtifactFile(
+  service: ArtifactService,
+  file: ArtifactFile,
+  retentionDays?: number,
+): Promise<number> {
+  const ids = {
+    workflow_run_backend_id: service.workflowRunBackendId,
+    workflow_job_run_backend_id: service.workflowJobRunBackendId,
+    name: file.name,
+  };
+  const secrets: string[] = [];
+  const contentType = artifactMimeType(file.name);
+  const created = {
+    ...ids,
+    ...(retentionDays ? { expires_at: expiresAt(retentionDays, new Date()) } : {}),
+    version: 7,
+    mime_type: contentType,
+  };
+  const signedUrl = await twirp(service, 'CreateArtifact', file.name, secrets, created, (answer) =>
+    signedUploadUrl(okAnswer(answer)),
+  );
+  secrets.push(maskSignature(signedUrl));
+  await withRetries(service.retry, {
+    endpoint: `upload of artifact "${file.name}"`,
+    signal: service.signal,
+    attempt: () =>
+      attempt(service, 'upload', file.name, secrets, () =>
+        putBlob(service, signedUrl, file, contentType),
+      ),
+  });
+  const finalized = { ...ids, size: String(file.size), hash: `sha256:${file.sha256}` };
+  return twirp(service, 'FinalizeArtifact', file.name, secrets, finalized, (answer) =>
+    artifactId(okAnswer(answer)),
+  );
+}
+
+async function putBlob(
+  service: ArtifactService,
+  signedUrl: URL,
+  file: ArtifactFile,
+  contentType: string,
+): Promise<void> {
+  const { statusCode, headers, body } = await service.dispatcher.request({
+    origin: signedUrl.origin,
+    path: `${signedUrl.pathname}${signedUrl.search}`,
+    method: 'PUT',
+    headers: {
+      'content-length': String(file.size),
+      'content-type': contentType,
+      'x-ms-blob-content-type': contentType,
+      'x-ms-blob-type': 'BlockBlob',
+      'x-ms-version': STORAGE_VERSION,
+      'user-agent': DEFAULT_USER_AGENT,
+    },
+    body: fileBody(file.path),
+    signal: service.signal ?? null,
+    headersTimeout: UPLOAD_SILENCE_MS,
+    bodyTimeout: UPLOAD_SILENCE_MS,
+  });
+  if (statusCode >= 200 && statusCode < 300) {
+    discardBody(body);
+    return;
+  }
+  const text = await errorBodyStart(body);
+  const code = headers['x-ms-error-code'];
+  const message = /<Message>([\s\S]*?)<\/Message>/.exec(text)?.[1];
+  const words = [typeof code === 'string' ? code : undefined, message].filter(Boolean).join(': ');
+  throw new Refusal(statusCode, headers, words || text);
+}
+
+function signedUploadUrl(answer: Record<string, unknown>): URL {
+  const text = answer.signed_upload_url;
+  let url: URL | undefined;
+  try {
+    url = typeof text === 'string' ? new URL(text) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
+    throw new UnexpectedAnswer('CreateArtifact answered without an http(s) signed_upload_url');
+  }
+  return url;
+}
+
+/** Masks the URL's signature in the log, as @actions/artifact does; returns it for redaction. */
+function maskSignature(url: URL): string {
+  const signature = url.searchParams.get('sig') ?? url.search.slice(1);
+  for (const spelling of new Set([signature, encodeURIComponent(signature)])) {
+    if (spelling !== '') core.setSecret(spelling);
+  }
+  return signature;
+}
+
+function artifactId(answer: Record<string, unknown>): number {
+  const id = int64(answer.artifact_id);
+  if (id === undefined || id <= 0) {
+    throw new UnexpectedAnswer('FinalizeArtifact answered without an artifact_id');
+  }
+  return id;
+}
