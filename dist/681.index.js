@@ -1349,8 +1349,11 @@ const publishIfAllowed = async (context, plan, release, outcome, failedUploads) 
 
 
 
-/** Uploads in flight at once, both kinds together: enough to keep the link busy, few buffers. */
-const UPLOADS_IN_FLIGHT = 2;
+/**
+ * Uploads in flight at once, both kinds together. One stream already keeps the link as busy as curl
+ * does; a second one's read buffers only add to the peak (bench/README.md, publish case a).
+ */
+const UPLOADS_IN_FLIGHT = 1;
 function openPublishing(plan, options = {}) {
     const env = options.env ?? process.env;
     const uploads = (0,limit/* createLimiter */.z)(UPLOADS_IN_FLIGHT);

@@ -47,8 +47,11 @@ export interface PublishSession {
   finish(outcome: { allBuildsSucceeded: boolean }): Promise<PublishResult>;
 }
 
-/** Uploads in flight at once, both kinds together: enough to keep the link busy, few buffers. */
-const UPLOADS_IN_FLIGHT = 2;
+/**
+ * Uploads in flight at once, both kinds together. One stream already keeps the link as busy as curl
+ * does; a second one's read buffers only add to the peak (bench/README.md, publish case a).
+ */
+const UPLOADS_IN_FLIGHT = 1;
 
 export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}): PublishSession {
   const env = options.env ?? process.env;
