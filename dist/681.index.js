@@ -270,21 +270,7 @@ async function call(service, method, request, maxBytes) {
         const text = await (0,api_transport/* errorBodyStart */.pF)(body);
         throw new Refusal(statusCode, headers, twirpMessage(text) ?? text);
     }
-    const chunks = [];
-    try {
-        for await (const chunk of (0,api_transport/* boundedChunks */.eC)(body, headers, maxBytes, method))
-            chunks.push(chunk);
-    }
-    finally {
-        (0,api_transport/* discardBody */.LL)(body);
-    }
-    let answer;
-    try {
-        answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    }
-    catch {
-        answer = undefined;
-    }
+    const answer = await (0,api_transport/* boundedJson */.Qt)(body, headers, maxBytes, method);
     if (typeof answer !== 'object' || answer === null) {
         throw new UnexpectedAnswer(`${method} answered HTTP ${statusCode} without a JSON object`);
     }
@@ -773,16 +759,7 @@ async function exchange(transport, uploadUrl, file) {
         const text = await (0,api_transport/* errorBodyStart */.pF)(body);
         throw new publish_github/* GitHubAnswerError */.cw(what, statusCode, { headers, data: parseJson(text) }, (0,error_body/* serviceMessageOf */.m)(text, [transport.token]));
     }
-    const chunks = [];
-    try {
-        for await (const chunk of (0,api_transport/* boundedChunks */.eC)(body, headers, asset_upload_MAX_ANSWER_BYTES, what)) {
-            chunks.push(chunk);
-        }
-    }
-    finally {
-        (0,api_transport/* discardBody */.LL)(body);
-    }
-    const asset = parseJson(Buffer.concat(chunks).toString('utf8'));
+    const asset = await (0,api_transport/* boundedJson */.Qt)(body, headers, asset_upload_MAX_ANSWER_BYTES, what);
     if (!isAsset(asset)) {
         throw new Error(`GitHub answered ${what} with HTTP ${statusCode} but not with an asset`);
     }

@@ -49970,11 +49970,11 @@ const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   LL: () => (/* binding */ discardBody),
-/* harmony export */   eC: () => (/* binding */ boundedChunks),
+/* harmony export */   Qt: () => (/* binding */ boundedJson),
 /* harmony export */   oK: () => (/* binding */ Transport),
 /* harmony export */   pF: () => (/* binding */ errorBodyStart)
 /* harmony export */ });
-/* unused harmony export MAX_JSON_ANSWER_BYTES */
+/* unused harmony exports MAX_JSON_ANSWER_BYTES, boundedChunks */
 /* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(99111);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53249);
 /* harmony import */ var _dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49043);
@@ -50054,6 +50054,26 @@ async function* boundedChunks(body, headers, maxBytes, endpoint) {
         if (received > maxBytes)
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by(endpoint, maxBytes);
         yield chunk;
+    }
+}
+/**
+ * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * it is not JSON. The body is dropped whatever happens.
+ */
+async function boundedJson(body, headers, maxBytes, endpoint) {
+    const chunks = [];
+    try {
+        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
+            chunks.push(chunk);
+    }
+    finally {
+        discardBody(body);
+    }
+    try {
+        return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    }
+    catch {
+        return undefined;
     }
 }
 /**

@@ -58948,6 +58948,26 @@ async function* boundedChunks(body, headers, maxBytes, endpoint) {
     }
 }
 /**
+ * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * it is not JSON. The body is dropped whatever happens.
+ */
+async function boundedJson(body, headers, maxBytes, endpoint) {
+    const chunks = [];
+    try {
+        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
+            chunks.push(chunk);
+    }
+    finally {
+        discardBody(body);
+    }
+    try {
+        return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
  * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
  * byte costs one character, not the answer.
  */

@@ -173,6 +173,29 @@ export async function* boundedChunks(
 }
 
 /**
+ * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * it is not JSON. The body is dropped whatever happens.
+ */
+export async function boundedJson(
+  body: Dispatcher.ResponseData['body'],
+  headers: Dispatcher.ResponseData['headers'],
+  maxBytes: number,
+  endpoint: string,
+): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint)) chunks.push(chunk);
+  } finally {
+    discardBody(body);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
  * byte costs one character, not the answer.
  */

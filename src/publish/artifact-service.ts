@@ -13,7 +13,7 @@ import {
   type AttemptResult,
   type RetryRuntime,
 } from '../api/retry.ts';
-import { boundedChunks, discardBody, errorBodyStart } from '../api/transport.ts';
+import { boundedJson, errorBodyStart } from '../api/transport.ts';
 import { messageOf } from '../errors.ts';
 import { ArtifactSettingError, ArtifactUploadError, type ArtifactStep } from './errors.ts';
 
@@ -177,18 +177,7 @@ async function call(
     const text = await errorBodyStart(body);
     throw new Refusal(statusCode, headers, twirpMessage(text) ?? text);
   }
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of boundedChunks(body, headers, maxBytes, method)) chunks.push(chunk);
-  } finally {
-    discardBody(body);
-  }
-  let answer: unknown;
-  try {
-    answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    answer = undefined;
-  }
+  const answer = await boundedJson(body, headers, maxBytes, method);
   if (typeof answer !== 'object' || answer === null) {
     throw new UnexpectedAnswer(`${method} answered HTTP ${statusCode} without a JSON object`);
   }

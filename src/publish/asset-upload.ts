@@ -5,7 +5,7 @@
 import type { Dispatcher } from 'undici';
 import { DEFAULT_USER_AGENT } from '../api/client.ts';
 import { serviceMessageOf } from '../api/error-body.ts';
-import { boundedChunks, discardBody, errorBodyStart } from '../api/transport.ts';
+import { boundedJson, errorBodyStart } from '../api/transport.ts';
 import { fileBody } from './file-body.ts';
 import { GitHubAnswerError, type ReleaseAsset } from './github.ts';
 
@@ -95,15 +95,7 @@ async function exchange(
       serviceMessageOf(text, [transport.token]),
     );
   }
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of boundedChunks(body, headers, MAX_ANSWER_BYTES, what)) {
-      chunks.push(chunk);
-    }
-  } finally {
-    discardBody(body);
-  }
-  const asset = parseJson(Buffer.concat(chunks).toString('utf8'));
+  const asset = await boundedJson(body, headers, MAX_ANSWER_BYTES, what);
   if (!isAsset(asset)) {
     throw new Error(`GitHub answered ${what} with HTTP ${statusCode} but not with an asset`);
   }

@@ -71,6 +71,11 @@ export interface SendInit {
  */
 export declare function boundedChunks(body: AsyncIterable<Buffer>, headers: Dispatcher.ResponseData['headers'], maxBytes: number, endpoint: string): AsyncGenerator<Buffer>;
 /**
+ * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * it is not JSON. The body is dropped whatever happens.
+ */
+export declare function boundedJson(body: Dispatcher.ResponseData['body'], headers: Dispatcher.ResponseData['headers'], maxBytes: number, endpoint: string): Promise<unknown>;
+/**
  * The start of an error answer (the service's or the artifact host's), for their words; the rest
  * is dropped unread.
  */
