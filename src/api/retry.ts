@@ -53,6 +53,13 @@ export interface AttemptFailure {
   toError: (attempts: number) => Error;
 }
 
+/**
+ * The one rule for an HTTP answer worth another try, the service's and GitHub's alike: the server
+ * timed out (408), asks to slow down (429), or failed (5xx).
+ */
+export const isRetryableStatus = (status: number): boolean =>
+  status === 408 || status === 429 || status >= 500;
+
 export type AttemptResult<T> = { ok: true; value: T } | { ok: false; failure: AttemptFailure };
 
 export type Clock = () => number;
