@@ -17,6 +17,7 @@ import {
 import { createDispatcher, describeProxy, proxyFor } from './dispatcher.ts';
 import { declaredLength, LogEntryShapeError, UnreadableBodyError } from './log-stream.ts';
 import {
+  isRetryableStatus,
   parseRetryAfter,
   timeLeft,
   withRetries,
@@ -328,7 +329,7 @@ export class Transport {
     resourceId?: string,
   ): AttemptFailure {
     const serviceMessage = serviceMessageOf(bodyText, [this.#apiKey]);
-    const retryable = status === 408 || status === 429 || status >= 500;
+    const retryable = isRetryableStatus(status);
     const retryAfterMs = retryable
       ? parseRetryAfter(headerValue(headers, 'retry-after'), this.runtime.now())
       : undefined;
