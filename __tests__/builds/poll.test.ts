@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ApiKeyRefusedError, NetworkError } from '../../src/api/errors.ts';
+import { ApiKeyRefusedError, NetworkError } from '../../src/api/errors.ts';
+import type { AttemptFailure } from '../../src/api/retry.ts';
 import type { Build, BuildStatus } from '../../src/api/schemas.ts';
-import { isTransient, jittered, pollBuild } from '../../src/builds/poll.ts';
+import { jittered, pollBuild } from '../../src/builds/poll.ts';
 
 const build = (status: BuildStatus): Build => ({
   id: 'build_1',
@@ -33,21 +34,39 @@ function fakeTime() {
   };
 }
 
-/** Answers from a script: a status, or an error to throw. */
-const scripted = (script: (BuildStatus | Error)[]) => {
+/** Answers from a script: a status, or a failure as the client classifies it. */
+const scripted = (script: (BuildStatus | AttemptFailure)[]) => {
   let calls = 0;
   return {
     calls: () => calls,
-    getBuild: async () => {
+    getBuildOnce: async () => {
       const next = script[Math.min(calls, script.length - 1)]!;
       calls += 1;
-      if (next instanceof Error) throw next;
-      return build(next);
+      return typeof next === 'string'
+        ? { ok: true as const, value: build(next) }
+        : { ok: false as const, failure: next };
     },
   };
 };
 
-const rateLimited = () => new ApiError(429, 'GET /builds/:buildId', undefined, 5);
+/** A failure no retry follows: its error is thrown as it is. */
+const final = (error: Error): AttemptFailure => ({
+  retryable: false,
+  outcomeUnknown: false,
+  reason: error.message,
+  toError: () => error,
+});
+
+const transient = (reason: string, error: Error, retryAfterMs?: number): AttemptFailure => ({
+  retryable: true,
+  outcomeUnknown: false,
+  reason,
+  retryAfterMs,
+  toError: () => error,
+});
+
+const rateLimited = (retryAfterMs?: number) =>
+  transient('HTTP 429', new Error('GET /builds/:buildId failed with HTTP 429'), retryAfterMs);
 
 describe('pollBuild', () => {
   it('polls at the interval until the build ends, reporting every read', async () => {
@@ -142,27 +161,40 @@ describe('pollBuild', () => {
     expect(outcome).toEqual({ kind: 'cancelled' });
   });
 
+  it("waits as long as the service's Retry-After asks, up to the deadline", async () => {
+    const time = fakeTime();
+    const retries: number[] = [];
+    const outcome = await pollBuild(scripted([rateLimited(30_000), 'success']), 'build_1', {
+      intervalMs: 1000,
+      deadline: 60_000,
+      ...time,
+      random: () => 0.5,
+      onUpdate: () => {},
+      onTransientError: (_error, delay) => retries.push(delay),
+    });
+    expect(outcome).toMatchObject({ kind: 'ended' });
+    expect(retries).toEqual([30_000]);
+    await expect(
+      pollBuild(scripted([rateLimited(30_000)]), 'build_1', {
+        intervalMs: 1000,
+        deadline: 20_000,
+        ...fakeTime(),
+        onUpdate: () => {},
+      }),
+    ).rejects.toThrow(/HTTP 429/);
+  });
+
   it('fails on a refused key at once, and after too many transient failures', async () => {
     const options = { intervalMs: 10, deadline: 1e9, onUpdate: () => {} };
     const refused = new ApiKeyRefusedError(401, 'GET /builds/:buildId', undefined);
     await expect(
-      pollBuild(scripted([refused]), 'build_1', { ...options, ...fakeTime() }),
+      pollBuild(scripted([final(refused)]), 'build_1', { ...options, ...fakeTime() }),
     ).rejects.toBe(refused);
-    const down = new NetworkError('GET /builds/:buildId', 'ECONNREFUSED', 5);
-    const client = scripted([down]);
+    const down = new NetworkError('GET /builds/:buildId', 'ECONNREFUSED', 3);
+    const client = scripted([transient('ECONNREFUSED', down)]);
     await expect(
       pollBuild(client, 'build_1', { ...options, ...fakeTime(), maxFailures: 3 }),
     ).rejects.toBe(down);
     expect(client.calls()).toBe(3);
-  });
-});
-
-describe('poll helpers', () => {
-  it('tells transient failures from fatal ones', () => {
-    expect(isTransient(rateLimited())).toBe(true);
-    expect(isTransient(new ApiError(502, 'x', undefined))).toBe(true);
-    expect(isTransient(new ApiError(400, 'x', undefined))).toBe(false);
-    expect(isTransient(new ApiKeyRefusedError(403, 'x', undefined))).toBe(false);
-    expect(isTransient(new Error('bug'))).toBe(false);
   });
 });
