@@ -108,7 +108,9 @@ describe('retries against the emulator', () => {
     expect(retries).toEqual([]);
     expect(waits[0]).toBeLessThan(1000);
     expect(waits[1]).toBe(1000);
-    const reads = requestsTo(emulator, 'GET', /^\/v1\/builds\/[^/]+$/).map((r) => r.status);
+    const reads = requestsTo(emulator, 'GET', /^\/v1\/builds\/[^/]+$/).map(
+      (request) => request.status,
+    );
     expect(reads.slice(0, 4)).toEqual([503, 503, 429, 200]);
   });
 

@@ -78,7 +78,7 @@ describe('pollBuild', () => {
       deadline: 60_000,
       ...time,
       random: () => 0.5,
-      onUpdate: (b) => void seen.push(b.status),
+      onUpdate: (latest) => void seen.push(latest.status),
     });
     expect(outcome).toMatchObject({ kind: 'ended', build: { status: 'success' } });
     expect(seen).toEqual(['queued', 'building', 'building', 'success']);
