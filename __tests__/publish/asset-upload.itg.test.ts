@@ -168,8 +168,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const file = await installer('app.dmg', randomBytes(1024));
     const github = createGitHub(TOKEN, {
       baseUrl: 'http://127.0.0.1:9',
-      retryBaseMs: 5,
-      retries: 0,
+      retry: fastRetry(),
       throttle: false,
     });
     const context = { github, repo, retry: fastRetry(), uploads: transport };
@@ -239,8 +238,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const file = await installer('app.zip', randomBytes(2048));
     const github = createGitHub(TOKEN, {
       baseUrl: 'http://127.0.0.1:9',
-      retryBaseMs: 5,
-      retries: 0,
+      retry: fastRetry(),
       throttle: false,
     });
     const context = { github, repo, retry: fastRetry(), uploads: transport };
@@ -266,8 +264,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const controller = new AbortController();
     const github = createGitHub(TOKEN, {
       baseUrl: origin,
-      retryBaseMs: 5,
-      retries: 0,
+      retry: fastRetry(),
       throttle: false,
     });
     const context = {
@@ -316,8 +313,7 @@ describe('uploadAsset against the releases API stand-in', () => {
   const setUp = async (bytes: Buffer) => {
     const github = createGitHub(TOKEN, {
       baseUrl: api.url,
-      retryBaseMs: 5,
-      retries: 0,
+      retry: fastRetry(),
       throttle: false,
     });
     const { data: release } = await github.rest.repos.createRelease({

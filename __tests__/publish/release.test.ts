@@ -320,8 +320,7 @@ describe('publishing a release against the releases API stand-in', () => {
     // Two jobs folding the same duplicate draft move the same file to the kept release at once.
     const github = createGitHub(TOKEN, {
       baseUrl: api.url,
-      retryBaseMs: 10,
-      retries: 0,
+      retry: defaultRetryRuntime({ maxAttempts: 1 }),
       throttle: false,
     });
     const repo = { owner: 'acme', repo: 'desktop-app' };

@@ -10,12 +10,10 @@ import { withRetries, type AttemptResult, type RetryRuntime } from '../api/retry
 import { postAsset, type UploadTransport } from './asset-upload.ts';
 import { AssetUploadError } from './errors.ts';
 import {
-  askedWaitMs,
+  callFailure,
   GitHubAnswerError,
   httpStatus,
   isAlreadyExists,
-  isRateLimited,
-  isTransient,
   type GitHub,
   type Release,
   type ReleaseAsset,
@@ -173,24 +171,20 @@ async function uploadOnce(
         leftHalfDone = true;
       }
     }
-    return {
-      ok: false,
-      failure: {
-        retryable: leftHalfDone || isTransient(status) || isRateLimited(error),
-        outcomeUnknown: false,
-        retryAfterMs: askedWaitMs(error, now),
-        reason: status === undefined ? 'no response' : `HTTP ${status}`,
-        toError: (attempts) =>
-          new AssetUploadError(file.name, {
-            status,
-            attempts,
-            detail:
-              error instanceof GitHubAnswerError
-                ? (error.githubMessage ?? 'GitHub gave no reason')
-                : messageOf(error),
-            alreadyExists: isAlreadyExists(error),
-          }),
-      },
-    };
+    const failure = callFailure(error, {
+      now,
+      write: true,
+      toError: (attempts) =>
+        new AssetUploadError(file.name, {
+          status,
+          attempts,
+          detail:
+            error instanceof GitHubAnswerError
+              ? (error.githubMessage ?? 'GitHub gave no reason')
+              : messageOf(error),
+          alreadyExists: isAlreadyExists(error),
+        }),
+    });
+    return { ok: false, failure: { ...failure, retryable: failure.retryable || leftHalfDone } };
   }
 }
