@@ -37,6 +37,9 @@ export type GitHub = ReturnType<typeof getOctokit>;
 export type Release = Awaited<ReturnType<GitHub['rest']['repos']['getRelease']>>['data'];
 export type ReleaseAsset = Awaited<ReturnType<GitHub['rest']['repos']['getReleaseAsset']>>['data'];
 
+/** What Octokit's request resolves to. */
+type Answer = Awaited<ReturnType<GitHub['request']>>;
+
 export interface Repo {
   owner: string;
   repo: string;
@@ -75,45 +78,51 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
       { maxAttempts: (options.retries ?? 3) + 1, baseDelayMs: options.retryBaseMs ?? 1000 },
       { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
     );
-  github.hook.wrap('request', (request, requestOptions) => {
-    const { method, url } = github.request.endpoint.parse(requestOptions);
-    const { signal, reconcile, alsoRetryable } = (requestOptions.request ?? {}) as RetryHints & {
-      signal?: AbortSignal;
-    };
-    const { pathname, search } = new URL(url);
-    const write = method !== 'GET' && method !== 'HEAD';
-    return withRetries(retry, {
-      endpoint: `GitHub ${method} ${pathname}${search}`,
-      signal,
-      reconcile:
-        reconcile &&
-        (async () => {
-          const data = await reconcile();
-          return data === undefined ? undefined : { status: 200, url, headers: {}, data };
-        }),
-      attempt: async () => {
-        try {
-          signal?.throwIfAborted();
-          return {
-            ok: true,
-            value: await untilStopped(Promise.resolve(request(requestOptions)), signal),
-          };
-        } catch (error) {
-          // Octokit gives an aborted request status 500: the stop, not an outage.
-          if (signal?.aborted) throw signal.reason;
-          const failure = callFailure(error, {
-            now: retry.now(),
-            write,
-            toError: () => asError(error),
-          });
-          const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
-          return { ok: false, failure: { ...failure, retryable } };
-        }
-      },
-    });
-  });
+  // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
+  github.hook.wrap('request', (request, requestOptions) =>
+    underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () =>
+      request(requestOptions),
+    ),
+  );
   return github;
 };
+
+/** One request (`send`, as Octokit parsed it) under the retry policy and its hints. */
+function underRetryPolicy(
+  retry: RetryRuntime,
+  { method, url, request: hints = {} }: { method: string; url: string; request?: object },
+  send: () => Answer | Promise<Answer>,
+): Promise<Answer> {
+  const { signal, reconcile, alsoRetryable } = hints as RetryHints & { signal?: AbortSignal };
+  const { pathname, search } = new URL(url);
+  const write = method !== 'GET' && method !== 'HEAD';
+  return withRetries(retry, {
+    endpoint: `GitHub ${method} ${pathname}${search}`,
+    signal,
+    reconcile:
+      reconcile &&
+      (async () => {
+        const data = await reconcile();
+        return data === undefined ? undefined : { status: 200, url, headers: {}, data };
+      }),
+    attempt: async () => {
+      try {
+        signal?.throwIfAborted();
+        return { ok: true, value: await untilStopped(Promise.resolve(send()), signal) };
+      } catch (error) {
+        // Octokit gives an aborted request status 500: the stop, not an outage.
+        if (signal?.aborted) throw signal.reason;
+        const failure = callFailure(error, {
+          now: retry.now(),
+          write,
+          toError: () => asError(error),
+        });
+        const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
+        return { ok: false, failure: { ...failure, retryable } };
+      }
+    },
+  });
+}
 
 /**
  * `work`, or the stop's reason as soon as it comes: a request that the throttling plugin still
