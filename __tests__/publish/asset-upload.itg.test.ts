@@ -175,7 +175,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
 
     const redirected = await uploadAsset(context, { id: 1, upload_url: endpoint.uploadUrl }, file)
       .then(() => undefined)
-      .catch((e: unknown) => e);
+      .catch((error: unknown) => error);
 
     expect(redirected).toBeInstanceOf(AssetUploadError);
     expect(redirected).toMatchObject({ status: 307, attempts: 1 });
@@ -189,7 +189,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const refused = await postAsset(transport, echoing.uploadUrl, {
       ...file,
       contentType: 'application/x-apple-diskimage',
-    }).catch((e: unknown) => e);
+    }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(GitHubAnswerError);
     expect(refused).toMatchObject({ status: 401 });
     expect(String(refused)).toMatch(
@@ -209,7 +209,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const error = await postAsset(transport, endpoint.uploadUrl, {
       ...file,
       contentType: 'application/x-rpm',
-    }).catch((e: unknown) => e);
+    }).catch((error: unknown) => error);
 
     expect(error).toMatchObject({ name: 'ResponseTooLargeError', sizeBytes: 4 * MIB });
     expect(String(error)).toMatch(/the upload of "app\.rpm" announced an answer of 4/);
@@ -247,7 +247,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     expect(await uploadAsset(context, release, file)).toMatchObject({ id: 3 });
     expect(endpoint.seen).toHaveLength(2);
 
-    const refused = await uploadAsset(context, release, file).catch((e: unknown) => e);
+    const refused = await uploadAsset(context, release, file).catch((error: unknown) => error);
     expect(refused).toMatchObject({ name: 'AssetUploadError', status: 403, attempts: 1 });
     expect(String(refused)).toMatch(/\(HTTP 403\): Resource not accessible by integration\./);
   });
@@ -277,7 +277,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const upload = uploadAsset(context, { id: 1, upload_url: `${origin}/u{?name,label}` }, file);
     const outcome = upload.then(
       () => 'uploaded',
-      (e: unknown) => e,
+      (error: unknown) => error,
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const reason = new Error('the step is out of time');
@@ -371,7 +371,7 @@ describe('uploadAsset against the releases API stand-in', () => {
     await writeFile(other, 'other bytes');
     const clash = { ...file, path: other, size: 11, sha256: sha256('other bytes') };
 
-    const error = await uploadAsset(context, release, clash).catch((e: unknown) => e);
+    const error = await uploadAsset(context, release, clash).catch((error: unknown) => error);
 
     expect(error).toBeInstanceOf(AssetUploadError);
     expect(error).toMatchObject({ status: 422, alreadyExists: true, attempts: 1 });

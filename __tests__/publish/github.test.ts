@@ -72,7 +72,7 @@ describe('the GitHub client under the retry policy', () => {
 
     const error = await github.rest.repos
       .getRelease({ ...repo, release_id: 5 })
-      .catch((e: unknown) => e);
+      .catch((error: unknown) => error);
 
     expect(httpStatus(error)).toBe(404);
     expect(api.received).toHaveLength(1);
@@ -87,7 +87,7 @@ describe('the GitHub client under the retry policy', () => {
 
     const error = await github.rest.repos
       .getRelease({ ...repo, release_id: 5 })
-      .catch((e: unknown) => e);
+      .catch((error: unknown) => error);
 
     expect(httpStatus(error)).toBe(403);
     expect(api.received).toHaveLength(3);

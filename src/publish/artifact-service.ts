@@ -53,7 +53,7 @@ export function backendIdsOf(token: string): BackendIds {
   }
   const scp = (claims as { scp?: unknown }).scp;
   if (typeof scp !== 'string') throw problem('has no `scp` claim');
-  const scope = scp.split(' ').find((s) => s.split(':')[0] === 'Actions.Results');
+  const scope = scp.split(' ').find((entry) => entry.split(':')[0] === 'Actions.Results');
   if (scope === undefined) throw problem('grants no Actions.Results scope in its `scp` claim');
   const [, run, job, ...rest] = scope.split(':');
   if (!run || !job || rest.length > 0) {
@@ -97,7 +97,7 @@ export async function listArtifactNames(service: ArtifactService): Promise<Set<s
 
 /** Deletes the newest artifact of the run called `name`, as the library's deleteArtifact does. */
 export async function deleteArtifact(service: ArtifactService, name: string): Promise<void> {
-  const [newest] = (await listArtifacts(service, name)).sort((a, b) => b.id - a.id);
+  const [newest] = (await listArtifacts(service, name)).sort((older, newer) => newer.id - older.id);
   if (newest === undefined) return;
   await twirp(service, 'DeleteArtifact', name, [], { ...idsOf(newest), name }, okAnswer);
 }

@@ -200,7 +200,7 @@ export const isAlreadyExists = (error: unknown): boolean => {
   const errors = (data as { errors?: unknown } | undefined)?.errors;
   return (
     Array.isArray(errors) &&
-    errors.some((e) => (e as { code?: unknown })?.code === 'already_exists')
+    errors.some((entry) => (entry as { code?: unknown })?.code === 'already_exists')
   );
 };
 

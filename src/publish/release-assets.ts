@@ -52,8 +52,8 @@ export const findAsset = (
   assets: readonly ReleaseAsset[],
   name: string,
 ): ReleaseAsset | undefined =>
-  assets.find((a) => a.label === name) ??
-  assets.find((a) => a.name === name || a.name === expectedAssetName(name));
+  assets.find((asset) => asset.label === name) ??
+  assets.find((asset) => asset.name === name || asset.name === expectedAssetName(name));
 
 /** True when the asset on the release holds exactly these bytes (GitHub reports a digest). */
 export const sameContent = (asset: ReleaseAsset, file: Pick<AssetFile, 'size' | 'sha256'>) =>
