@@ -55,10 +55,14 @@ export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
   } catch (error) {
     if (httpStatus(error) !== 404) throw error;
   }
-  for (let page = 1; page <= LIST_PAGES; page++) {
-    const { data } = await github.rest.repos.listReleases({ ...repo, per_page: PAGE_SIZE, page });
+  const pages = github.paginate.iterator(github.rest.repos.listReleases, {
+    ...repo,
+    per_page: PAGE_SIZE,
+  });
+  let read = 0;
+  for await (const { data } of pages) {
     for (const release of data) if (release.tag_name === tag) found.set(release.id, release);
-    if (data.length < PAGE_SIZE) break;
+    if (++read === LIST_PAGES) break;
   }
   return [...found.values()];
 };
