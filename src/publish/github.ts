@@ -186,7 +186,7 @@ export const httpStatus = (error: unknown): number | undefined => {
 };
 
 /** A header of the answer behind a failed GitHub call, as text; undefined when absent. */
-export const responseHeader = (error: unknown, name: string): string | undefined => {
+const responseHeader = (error: unknown, name: string): string | undefined => {
   const headers = (error as { response?: { headers?: Record<string, unknown> } } | undefined)
     ?.response?.headers;
   const value = headers?.[name];
@@ -217,7 +217,7 @@ export const isRateLimited = (error: unknown): boolean =>
 export const isWrittenTooSoon = (error: unknown): boolean => httpStatus(error) === 422;
 
 /** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
-export const askedWaitMs = (error: unknown, now: number): number | undefined => {
+const askedWaitMs = (error: unknown, now: number): number | undefined => {
   const retryAfter = parseRetryAfter(responseHeader(error, 'retry-after'), now);
   if (retryAfter !== undefined || responseHeader(error, 'x-ratelimit-remaining') !== '0') {
     return retryAfter;
