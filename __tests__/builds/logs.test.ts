@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
 import { BuildLog, NO_LINES } from '../../src/builds/build-log.ts';
-import { streamOutput, type Output } from '../../src/builds/output.ts';
+import { stdoutOutput, type Output } from '../../src/builds/output.ts';
 import {
   boundLine,
   formatLogEntry,
@@ -28,7 +28,7 @@ async function take(log: BuildLog, all: readonly LogEntry[]): Promise<void> {
   log.counted(all.length);
   await log.flush();
 }
-const silent: Output = { idle: () => true, settled: async () => {}, write: () => {} };
+const silent: Output = { printAlone: (work) => work(async () => {}) };
 const tempFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'logs-')), 'build.log');
 const noDisorder = (reason: string) => {
   throw new Error(`unexpected disorder: ${reason}`);
@@ -46,11 +46,11 @@ function fileLog(output: Output = silent) {
   return { log, disorders, written };
 }
 
-/** What a BuildLog prints, as the runner would see it. */
+/** What a BuildLog prints to the step's output, as the runner would see it. */
 async function printed(work: (output: Output) => Promise<void>): Promise<string[]> {
   const stdout = captureStdout();
   try {
-    await work(streamOutput);
+    await work(stdoutOutput);
   } finally {
     stdout.restore();
   }
@@ -215,9 +215,9 @@ describe('BuildLog to a file', () => {
 describe('BuildLog live', () => {
   it('streams inside one open group, commands stopped around each batch only', async () => {
     const lines = await printed(async (output) => {
-      const log = BuildLog.live('linux/x64 · build_1', output, noDisorder);
+      const log = BuildLog.live('linux/x64 · build_1', output, tempFile(), noDisorder);
       await take(log, [entry('one')]);
-      output.write('::warning::the action itself can still warn\n');
+      process.stdout.write('::warning::the action itself can still warn\n');
       await take(log, [entry('one'), entry('::endgroup::')]);
       await log.printGroup('success');
     });

@@ -74,7 +74,7 @@ export function openLog(build: BuildResult, index: number, f: Follow): BuildLog 
       { title: commandText(`${title}: log out of order`) },
     );
   return f.live
-    ? BuildLog.live(`${title} · ${build.id}`, f.output, onDisorder)
+    ? BuildLog.live(`${title} · ${build.id}`, f.output, f.logFile(index), onDisorder)
     : BuildLog.toFile(title, f.output, f.logFile(index), onDisorder);
 }
 
