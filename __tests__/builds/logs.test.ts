@@ -12,7 +12,7 @@ import {
   newStopToken,
   QuoteTail,
 } from '../../src/builds/log-text.ts';
-import { settleLog } from '../../src/builds/logs.ts';
+import { readLogToEnd } from '../../src/builds/logs.ts';
 import { captureStdout, executedCommands, groups } from './support.ts';
 
 const entry = (message: string, level = 'info', second = 12): LogEntry => ({
@@ -57,14 +57,14 @@ async function printed(work: (output: Output) => Promise<void>): Promise<string[
   return stdout.lines().filter((line) => line !== '');
 }
 
-describe('settleLog', () => {
+describe('readLogToEnd', () => {
   it('reads until two reads in a row bring nothing new, taking each line once', async () => {
     const pages = [1, 2, 2, 4, 4, 4, 9].map(entries);
     let reads = 0;
     const sleeps: number[] = [];
     const file = tempFile();
     const log = BuildLog.toFile('linux/x64', silent, file, noDisorder);
-    await settleLog(() => take(log, pages[reads++]!), log, {
+    await readLogToEnd(() => take(log, pages[reads++]!), log, {
       pauseMs: 250,
       sleep: async (ms) => void sleeps.push(ms),
     });
@@ -79,7 +79,7 @@ describe('settleLog', () => {
   it('gives up on a log that never stops growing', async () => {
     let reads = 0;
     const log = BuildLog.toFile('linux/x64', silent, tempFile(), noDisorder);
-    await settleLog(() => take(log, entries(++reads)), log, {
+    await readLogToEnd(() => take(log, entries(++reads)), log, {
       pauseMs: 1,
       sleep: async () => {},
       maxReads: 5,
@@ -90,7 +90,7 @@ describe('settleLog', () => {
   it('stops at once when the log stopped making sense', async () => {
     const { log, disorders } = fileLog();
     let reads = 0;
-    await settleLog(() => take(log, ++reads === 1 ? entries(3) : entries(2)), log, {
+    await readLogToEnd(() => take(log, ++reads === 1 ? entries(3) : entries(2)), log, {
       pauseMs: 1,
       sleep: async () => {},
     });
@@ -105,7 +105,7 @@ describe('settleLog', () => {
       reads += 1;
       throw new Error('read failed');
     };
-    await expect(settleLog(failing, log, { pauseMs: 1, sleep: async () => {} })).rejects.toThrow(
+    await expect(readLogToEnd(failing, log, { pauseMs: 1, sleep: async () => {} })).rejects.toThrow(
       'read failed',
     );
     expect(reads).toBe(1);
