@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, truncateSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -197,6 +197,25 @@ describe('BuildLog to a file', () => {
       BuildLog.toFile('mac/x64', output, tempFile(), noDisorder).printGroup('success'),
     );
     expect(groups(lines).get('mac/x64 · success')).toContain(NO_LINES);
+  });
+
+  it('fails naming the file when something else cut it short, commands resumed', async () => {
+    const file = tempFile();
+    let failure: unknown;
+    const lines = await printed(async (output) => {
+      const log = BuildLog.toFile('mac/x64', output, file, noDisorder);
+      await take(log, entries(3));
+      truncateSync(file, 10);
+      failure = await log.printGroup('success').catch((error: unknown) => error);
+    });
+    expect(failure).toMatchObject({
+      name: 'LogFileShortError',
+      message: expect.stringContaining(file),
+      bytes: 10,
+      written: 3 * '10:11:12 info    line 0\n'.length,
+    });
+    const token = /^::stop-commands::(.+)$/.exec(lines[1]!)![1];
+    expect(lines.slice(2)).toEqual(['10:11:12 i', `::${token}::`, '::endgroup::']);
   });
 
   it('keeps what an annotation quotes and the newest line, not the log', async () => {

@@ -31,7 +31,7 @@ function slowStream(chunkBytes: number, pauseMs: number) {
 }
 
 describe('StreamOutput', () => {
-  it('holds every other write while a group prints, and prints them after it in order', async () => {
+  it('holds every other write while a group prints, then prints them in order', async () => {
     const { stream, text } = slowStream(16, 1);
     const output = new StreamOutput(stream);
     stream.write('before\n');

@@ -20,7 +20,7 @@ import { lines, type Output, type Print } from './output.ts';
 import type { LogDigest } from './result.ts';
 
 export const NO_LINES = '(the service returned no log lines)';
-/** Lines are written to the file in batches of up to this many bytes, and printed in chunks of it. */
+/** Lines go to the file in batches of up to this many bytes, and are printed in chunks of it. */
 const CHUNK_BYTES = 64 * 1024;
 /** Messages longer than this are remembered by their hash, not kept. */
 const KEPT_MESSAGE_CHARS = 1024;
@@ -49,7 +49,7 @@ const sameFingerprint = (a: Fingerprint, b: Fingerprint): boolean =>
   a.length === b.length &&
   a.message === b.message;
 
-/** The log's file under RUNNER_TEMP holds less than was written to it: something else changed it. */
+/** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
 export class LogFileShortError extends ActionError {
   readonly file: string;
   readonly bytes: number;
@@ -85,7 +85,7 @@ export class BuildLog {
   #disorder: string | undefined;
   #lines = 0;
   #latestMessage: string | undefined;
-  /** Lines added and not written yet, as bytes: a line's string is garbage as soon as it is added. */
+  /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
   readonly #pending = Buffer.allocUnsafe(CHUNK_BYTES);
   #pendingBytes = 0;
   #fileBytes = 0;
@@ -113,7 +113,7 @@ export class BuildLog {
     return new BuildLog(title, output, file, false, onDisorder);
   }
 
-  /** Gathers the lines in `file` and prints them after each read, inside a group opened at the first. */
+  /** Gathers the lines in `file` and prints them after each read, in a group opened at the first. */
   static live(title: string, output: Output, file: string, onDisorder: OnDisorder): BuildLog {
     return new BuildLog(title, output, file, true, onDisorder);
   }
@@ -210,11 +210,12 @@ export class BuildLog {
         this.#groupOpen = false;
         return;
       }
-      const [stop, resume] = stopCommands(newStopToken());
-      await print(lines([`::group::${commandText(`${this.#title} · ${titleSuffix}`)}`, stop]));
-      if (this.#fileBytes === 0) await print(lines([NO_LINES]));
-      else await printFile(this.#file, 0, this.#fileBytes, print);
-      await print(lines([resume, '::endgroup::']));
+      const title = `::group::${commandText(`${this.#title} · ${titleSuffix}`)}`;
+      const printLines = () =>
+        this.#fileBytes === 0
+          ? print(lines([NO_LINES]))
+          : printFile(this.#file, 0, this.#fileBytes, print);
+      await printStopped(print, [title], printLines, ['::endgroup::']);
     });
   }
 
@@ -238,12 +239,30 @@ export class BuildLog {
 
   // Commands stop only around the service's lines, so the action's own warnings still work.
   async #printBatch(print: Print, printLines: () => Promise<void>): Promise<void> {
-    const [stop, resume] = stopCommands(newStopToken());
-    const open = this.#groupOpen ? [] : [`::group::${commandText(this.#title)}`];
+    const groupStart = this.#groupOpen ? [] : [`::group::${commandText(this.#title)}`];
     this.#groupOpen = true;
-    await print(lines([...open, stop]));
+    await printStopped(print, groupStart, printLines, []);
+  }
+}
+
+/**
+ * `before`, then what `printLines` prints with workflow commands stopped, then `after`: the runner
+ * runs none of the service's lines. A failure still resumes commands, on a line of its own.
+ */
+async function printStopped(
+  print: Print,
+  before: readonly string[],
+  printLines: () => Promise<void>,
+  after: readonly string[],
+): Promise<void> {
+  const [stop, resume] = stopCommands(newStopToken());
+  await print(lines([...before, stop]));
+  let printed = false;
+  try {
     await printLines();
-    await print(lines([resume]));
+    printed = true;
+  } finally {
+    await print(lines([...(printed ? [] : ['']), resume, ...after]));
   }
 }
 
