@@ -15,7 +15,6 @@ export interface PrinterReport {
   /** `process.memoryUsage().arrayBuffers` once the log was in its file, before printing. */
   buffersBefore: number;
   buffersPeak: number;
-  rssPeak: number;
 }
 
 const [lineCount, tickMs] = process.argv.slice(2).map(Number) as [number, number];
@@ -40,12 +39,9 @@ try {
     ticks: [],
     buffersBefore,
     buffersPeak: buffersBefore,
-    rssPeak: 0,
   };
   const ticker = setInterval(() => {
-    const memory = process.memoryUsage();
-    report.buffersPeak = Math.max(report.buffersPeak, memory.arrayBuffers);
-    report.rssPeak = Math.max(report.rssPeak, memory.rss);
+    report.buffersPeak = Math.max(report.buffersPeak, process.memoryUsage().arrayBuffers);
     process.stdout.write(`tick ${report.ticks.length}\n`);
     report.ticks.push(performance.now());
   }, tickMs);
