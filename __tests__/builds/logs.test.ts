@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, truncateSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
 import { BuildLog, NO_LINES } from '../../src/builds/build-log.ts';
 import { stdoutOutput, type Output } from '../../src/builds/output.ts';
@@ -29,7 +29,9 @@ async function take(log: BuildLog, all: readonly LogEntry[]): Promise<void> {
   await log.flush();
 }
 const silent: Output = { printAlone: (work) => work(async () => {}) };
-const tempFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'logs-')), 'build.log');
+const folder = mkdtempSync(path.join(os.tmpdir(), 'logs-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const tempFile = () => path.join(mkdtempSync(path.join(folder, 'log-')), 'build.log');
 const noDisorder = (reason: string) => {
   throw new Error(`unexpected disorder: ${reason}`);
 };
