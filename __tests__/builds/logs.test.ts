@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
 import { BuildLog, NO_LINES } from '../../src/builds/build-log.ts';
-import { streamOutput, type Output } from '../../src/builds/output.ts';
+import { stdoutOutput, type Output } from '../../src/builds/output.ts';
 import {
   boundLine,
   formatLogEntry,
@@ -12,7 +12,7 @@ import {
   newStopToken,
   QuoteTail,
 } from '../../src/builds/log-text.ts';
-import { settleLog } from '../../src/builds/logs.ts';
+import { readLogToEnd } from '../../src/builds/logs.ts';
 import { captureStdout, executedCommands, groups } from './support.ts';
 
 const entry = (message: string, level = 'info', second = 12): LogEntry => ({
@@ -28,8 +28,10 @@ async function take(log: BuildLog, all: readonly LogEntry[]): Promise<void> {
   log.counted(all.length);
   await log.flush();
 }
-const silent: Output = { idle: () => true, settled: async () => {}, write: () => {} };
-const tempFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'logs-')), 'build.log');
+const silent: Output = { printAlone: (work) => work(async () => {}) };
+const folder = mkdtempSync(path.join(os.tmpdir(), 'logs-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const tempFile = () => path.join(mkdtempSync(path.join(folder, 'log-')), 'build.log');
 const noDisorder = (reason: string) => {
   throw new Error(`unexpected disorder: ${reason}`);
 };
@@ -46,25 +48,25 @@ function fileLog(output: Output = silent) {
   return { log, disorders, written };
 }
 
-/** What a BuildLog prints, as the runner would see it. */
+/** What a BuildLog prints to the step's output, as the runner would see it. */
 async function printed(work: (output: Output) => Promise<void>): Promise<string[]> {
   const stdout = captureStdout();
   try {
-    await work(streamOutput);
+    await work(stdoutOutput);
   } finally {
     stdout.restore();
   }
   return stdout.lines().filter((line) => line !== '');
 }
 
-describe('settleLog', () => {
+describe('readLogToEnd', () => {
   it('reads until two reads in a row bring nothing new, taking each line once', async () => {
     const pages = [1, 2, 2, 4, 4, 4, 9].map(entries);
     let reads = 0;
     const sleeps: number[] = [];
     const file = tempFile();
     const log = BuildLog.toFile('linux/x64', silent, file, noDisorder);
-    await settleLog(() => take(log, pages[reads++]!), log, {
+    await readLogToEnd(() => take(log, pages[reads++]!), log, {
       pauseMs: 250,
       sleep: async (ms) => void sleeps.push(ms),
     });
@@ -79,7 +81,7 @@ describe('settleLog', () => {
   it('gives up on a log that never stops growing', async () => {
     let reads = 0;
     const log = BuildLog.toFile('linux/x64', silent, tempFile(), noDisorder);
-    await settleLog(() => take(log, entries(++reads)), log, {
+    await readLogToEnd(() => take(log, entries(++reads)), log, {
       pauseMs: 1,
       sleep: async () => {},
       maxReads: 5,
@@ -90,7 +92,7 @@ describe('settleLog', () => {
   it('stops at once when the log stopped making sense', async () => {
     const { log, disorders } = fileLog();
     let reads = 0;
-    await settleLog(() => take(log, ++reads === 1 ? entries(3) : entries(2)), log, {
+    await readLogToEnd(() => take(log, ++reads === 1 ? entries(3) : entries(2)), log, {
       pauseMs: 1,
       sleep: async () => {},
     });
@@ -105,7 +107,7 @@ describe('settleLog', () => {
       reads += 1;
       throw new Error('read failed');
     };
-    await expect(settleLog(failing, log, { pauseMs: 1, sleep: async () => {} })).rejects.toThrow(
+    await expect(readLogToEnd(failing, log, { pauseMs: 1, sleep: async () => {} })).rejects.toThrow(
       'read failed',
     );
     expect(reads).toBe(1);
@@ -199,6 +201,25 @@ describe('BuildLog to a file', () => {
     expect(groups(lines).get('mac/x64 · success')).toContain(NO_LINES);
   });
 
+  it('fails naming the file when something else cut it short, commands resumed', async () => {
+    const file = tempFile();
+    let failure: unknown;
+    const lines = await printed(async (output) => {
+      const log = BuildLog.toFile('mac/x64', output, file, noDisorder);
+      await take(log, entries(3));
+      truncateSync(file, 10);
+      failure = await log.printGroup('success').catch((error: unknown) => error);
+    });
+    expect(failure).toMatchObject({
+      name: 'LogFileShortError',
+      message: expect.stringContaining(file),
+      bytes: 10,
+      written: 3 * '10:11:12 info    line 0\n'.length,
+    });
+    const token = /^::stop-commands::(.+)$/.exec(lines[1]!)![1];
+    expect(lines.slice(2)).toEqual(['10:11:12 i', `::${token}::`, '::endgroup::']);
+  });
+
   it('keeps what an annotation quotes and the newest line, not the log', async () => {
     const log = BuildLog.toFile('mac/x64', silent, tempFile(), noDisorder);
     await take(log, [
@@ -215,9 +236,9 @@ describe('BuildLog to a file', () => {
 describe('BuildLog live', () => {
   it('streams inside one open group, commands stopped around each batch only', async () => {
     const lines = await printed(async (output) => {
-      const log = BuildLog.live('linux/x64 · build_1', output, noDisorder);
+      const log = BuildLog.live('linux/x64 · build_1', output, tempFile(), noDisorder);
       await take(log, [entry('one')]);
-      output.write('::warning::the action itself can still warn\n');
+      process.stdout.write('::warning::the action itself can still warn\n');
       await take(log, [entry('one'), entry('::endgroup::')]);
       await log.printGroup('success');
     });

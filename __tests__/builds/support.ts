@@ -12,7 +12,6 @@ import {
   type BuildsRun,
   type RunDeps,
 } from '../../src/builds/run-builds.ts';
-import { streamOutput } from '../../src/builds/output.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import type { Emulator } from '../../src/emulator/index.ts';
 import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
@@ -61,10 +60,15 @@ export const clientFor = (emulator: Emulator): BuildServiceClient =>
 /** Everything written to stdout (where @actions/core prints) until `restore()`. */
 export function captureStdout() {
   const chunks: string[] = [];
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
-    chunks.push(String(chunk));
-    return true;
-  });
+  const spy = vi
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((chunk: unknown, ...rest: unknown[]) => {
+      chunks.push(String(chunk));
+      // Written out at once: a writer waiting for the stream's callback goes on.
+      const written = rest.find((argument) => typeof argument === 'function');
+      if (written) process.nextTick(written as () => void);
+      return true;
+    });
   return {
     lines: (): string[] => chunks.join('').split(/\r?\n/),
     restore: () => spy.mockRestore(),
@@ -130,7 +134,6 @@ export async function runCaptured(
         clock: systemClock,
         sleep: systemSleep,
         signal,
-        output: streamOutput,
         onBuildsKnown: (builds) => known.push([...builds]),
         ...deps,
       },

@@ -1,12 +1,14 @@
 // Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
-// RUNNER_TEMP, printed as one group when the build ends (several builds), or straight to the
-// output inside the build's open group (a single build, watched live). Each line once, in order:
+// RUNNER_TEMP, printed as one group when the build ends (several builds), or printed after each
+// read inside the build's open group (a single build, watched live). Each line once, in order:
 // a log that shrinks or changes order is said once, and nothing more of it is taken.
 import { hash } from 'node:crypto';
-import { appendFileSync, closeSync, openSync, readSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { EOL } from 'node:os';
 import type { LogEntry } from '../api/schemas.ts';
 import { commandText, cut } from '../escape.ts';
+import { ActionError } from '../errors.ts';
 import {
   formatLogEntry,
   MAX_QUOTE_CHARS,
@@ -14,13 +16,12 @@ import {
   QuoteTail,
   stopCommands,
 } from './log-text.ts';
-import { lines, type Output } from './output.ts';
+import { lines, type Output, type Print } from './output.ts';
 import type { LogDigest } from './result.ts';
 
 export const NO_LINES = '(the service returned no log lines)';
-const PRINT_CHUNK_BYTES = 64 * 1024;
-/** Lines are written in batches of up to this many bytes. */
-const BATCH_BYTES = 64 * 1024;
+/** Lines go to the file in batches of up to this many bytes, and are printed in chunks of it. */
+const CHUNK_BYTES = 64 * 1024;
 /** Messages longer than this are remembered by their hash, not kept. */
 const KEPT_MESSAGE_CHARS = 1024;
 
@@ -48,14 +49,31 @@ const sameFingerprint = (a: Fingerprint, b: Fingerprint): boolean =>
   a.length === b.length &&
   a.message === b.message;
 
+/** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
+export class LogFileShortError extends ActionError {
+  readonly file: string;
+  readonly bytes: number;
+  readonly written: number;
+  constructor(file: string, bytes: number, written: number) {
+    super(
+      `The log file ${file} ends after ${bytes} of the ${written} bytes written to it; ` +
+        'nothing but the action may change files it keeps under RUNNER_TEMP',
+    );
+    this.file = file;
+    this.bytes = bytes;
+    this.written = written;
+  }
+}
+
 /** Called once when the service's log stops making sense, with what is wrong with it. */
 export type OnDisorder = (reason: string) => void;
 
 export class BuildLog {
   readonly #title: string;
   readonly #output: Output;
-  /** null: live, lines go straight to the output. */
-  readonly #file: string | null;
+  readonly #file: string;
+  /** Printed after each read, not only when the build ends. */
+  readonly #live: boolean;
   readonly #quote = new QuoteTail();
   readonly #onDisorder: OnDisorder;
   /** Entries of the service's log already taken: each read's entries from here on are new. */
@@ -67,27 +85,37 @@ export class BuildLog {
   #disorder: string | undefined;
   #lines = 0;
   #latestMessage: string | undefined;
-  /** Lines added and not written yet, as bytes: a line's string is garbage as soon as it is added. */
-  #pending = Buffer.allocUnsafe(BATCH_BYTES);
+  /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
+  readonly #pending = Buffer.allocUnsafe(CHUNK_BYTES);
   #pendingBytes = 0;
+  #fileBytes = 0;
+  /** The bytes of the file a live log has printed. */
+  #printedBytes = 0;
   #groupOpen = false;
 
-  private constructor(title: string, output: Output, file: string | null, onDisorder: OnDisorder) {
+  private constructor(
+    title: string,
+    output: Output,
+    file: string,
+    live: boolean,
+    onDisorder: OnDisorder,
+  ) {
+    writeFileSync(file, '');
     this.#title = title;
     this.#output = output;
     this.#file = file;
+    this.#live = live;
     this.#onDisorder = onDisorder;
   }
 
   /** Gathers the lines in `file` until `printGroup()`. */
   static toFile(title: string, output: Output, file: string, onDisorder: OnDisorder): BuildLog {
-    appendFileSync(file, '');
-    return new BuildLog(title, output, file, onDisorder);
+    return new BuildLog(title, output, file, false, onDisorder);
   }
 
-  /** Prints the lines as they come, inside a group opened at the first of them. */
-  static live(title: string, output: Output, onDisorder: OnDisorder): BuildLog {
-    return new BuildLog(title, output, null, onDisorder);
+  /** Gathers the lines in `file` and prints them after each read, in a group opened at the first. */
+  static live(title: string, output: Output, file: string, onDisorder: OnDisorder): BuildLog {
+    return new BuildLog(title, output, file, true, onDisorder);
   }
 
   get taken(): number {
@@ -153,24 +181,15 @@ export class BuildLog {
 
   #addLine(text: string): void {
     const bytes = Buffer.byteLength(text);
-    if (this.#pendingBytes + bytes > this.#pending.length) {
-      if (this.#file !== null || this.#output.idle()) this.#writePending();
-      // A live log waiting for a busy output, or one line longer than a batch: make room.
-      if (this.#pendingBytes + bytes > this.#pending.length) {
-        const larger = Buffer.allocUnsafe(
-          Math.max(2 * this.#pending.length, this.#pendingBytes + bytes),
-        );
-        this.#pending.copy(larger, 0, 0, this.#pendingBytes);
-        this.#pending = larger;
-      }
-    }
-    this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
+    if (this.#pendingBytes + bytes > this.#pending.length) this.#writePending();
+    if (bytes > this.#pending.length) this.#append(text);
+    else this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
   }
 
-  /** Writes (or prints, when live) what was added and not written yet. */
+  /** Writes what was added to the file; a live log then prints what it has not printed yet. */
   async flush(): Promise<void> {
-    if (this.#file === null) await this.#output.settled();
     this.#writePending();
+    if (this.#live) await this.#output.printAlone((print) => this.#printNew(print));
   }
 
   digest(): LogDigest {
@@ -178,55 +197,88 @@ export class BuildLog {
   }
 
   /**
-   * Prints the whole group in one synchronous run, so no other build's output can land inside it.
-   * A live log closes its open group instead.
+   * Prints the whole group with every other write held, so no other build's output lands inside it.
+   * A live log prints what it has not printed yet and closes its open group instead.
    */
   async printGroup(titleSuffix: string): Promise<void> {
-    await this.flush();
-    await this.#output.settled();
-    if (this.#file === null) {
-      if (!this.#groupOpen) this.#printLive(lines([NO_LINES]));
-      this.#output.write(lines(['::endgroup::']));
-      this.#groupOpen = false;
-      return;
-    }
-    const [stop, resume] = stopCommands(newStopToken());
-    this.#output.write(lines([`::group::${commandText(`${this.#title} · ${titleSuffix}`)}`, stop]));
-    if (this.#lines === 0) this.#output.write(lines([NO_LINES]));
-    else copyFile(this.#file, this.#output);
-    this.#output.write(lines([resume, '::endgroup::']));
+    this.#writePending();
+    await this.#output.printAlone(async (print) => {
+      if (this.#live) {
+        await this.#printNew(print);
+        if (!this.#groupOpen) await this.#printBatch(print, () => print(lines([NO_LINES])));
+        await print(lines(['::endgroup::']));
+        this.#groupOpen = false;
+        return;
+      }
+      const title = `::group::${commandText(`${this.#title} · ${titleSuffix}`)}`;
+      const printLines = () =>
+        this.#fileBytes === 0
+          ? print(lines([NO_LINES]))
+          : printFile(this.#file, 0, this.#fileBytes, print);
+      await printStopped(print, [title], printLines, ['::endgroup::']);
+    });
   }
 
   #writePending(): void {
     if (this.#pendingBytes === 0) return;
-    const batch = this.#pending.subarray(0, this.#pendingBytes);
+    this.#append(this.#pending.subarray(0, this.#pendingBytes));
     this.#pendingBytes = 0;
-    if (this.#file !== null) appendFileSync(this.#file, batch);
-    else this.#printLive(batch);
+  }
+
+  #append(data: string | Buffer): void {
+    appendFileSync(this.#file, data);
+    this.#fileBytes += Buffer.byteLength(data);
+  }
+
+  async #printNew(print: Print): Promise<void> {
+    const [start, end] = [this.#printedBytes, this.#fileBytes];
+    if (end === start) return;
+    await this.#printBatch(print, () => printFile(this.#file, start, end, print));
+    this.#printedBytes = end;
   }
 
   // Commands stop only around the service's lines, so the action's own warnings still work.
-  #printLive(batch: Buffer | string): void {
-    const [stop, resume] = stopCommands(newStopToken());
-    const open = this.#groupOpen ? [] : [`::group::${commandText(this.#title)}`];
+  async #printBatch(print: Print, printLines: () => Promise<void>): Promise<void> {
+    const groupStart = this.#groupOpen ? [] : [`::group::${commandText(this.#title)}`];
     this.#groupOpen = true;
-    this.#output.write(lines([...open, stop]));
-    this.#output.write(batch);
-    this.#output.write(lines([resume]));
+    await printStopped(print, groupStart, printLines, []);
   }
 }
 
-/** The file's bytes to the output in chunks, with no line held in memory. */
-function copyFile(file: string, output: Output): void {
-  const fd = openSync(file, 'r');
+/**
+ * `before`, then what `printLines` prints with workflow commands stopped, then `after`: the runner
+ * runs none of the service's lines. A failure still resumes commands, on a line of its own.
+ */
+async function printStopped(
+  print: Print,
+  before: readonly string[],
+  printLines: () => Promise<void>,
+  after: readonly string[],
+): Promise<void> {
+  const [stop, resume] = stopCommands(newStopToken());
+  await print(lines([...before, stop]));
+  let printed = false;
   try {
-    const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
-    for (;;) {
-      const read = readSync(fd, chunk);
-      if (read === 0) break;
-      output.write(chunk.subarray(0, read));
+    await printLines();
+    printed = true;
+  } finally {
+    await print(lines([...(printed ? [] : ['']), resume, ...after]));
+  }
+}
+
+/** Bytes `start` to `end` of the file, through one buffer: no more of it is held than a chunk. */
+async function printFile(file: string, start: number, end: number, print: Print): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, end - start));
+    for (let position = start; position < end;) {
+      const length = Math.min(chunk.length, end - position);
+      const { bytesRead } = await handle.read(chunk, 0, length, position);
+      if (bytesRead === 0) throw new LogFileShortError(file, position, end);
+      await print(chunk.subarray(0, bytesRead));
+      position += bytesRead;
     }
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
 }

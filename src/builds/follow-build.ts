@@ -10,7 +10,7 @@ import type { BuildClient, BuildsPlan, RunDeps } from './run-builds.ts';
 import { BuildLog } from './build-log.ts';
 import type { Output } from './output.ts';
 import type { Limiter, Turns } from './limit.ts';
-import { logReads, settleLog, type LogReads } from './logs.ts';
+import { logReads, readLogToEnd, type LogReads } from './logs.ts';
 import { pollBuild } from './poll.ts';
 import { createProgressGate, formatElapsed, statusLine } from './progress.ts';
 import {
@@ -74,7 +74,7 @@ export function openLog(build: BuildResult, index: number, f: Follow): BuildLog 
       { title: commandText(`${title}: log out of order`) },
     );
   return f.live
-    ? BuildLog.live(`${title} · ${build.id}`, f.output, onDisorder)
+    ? BuildLog.live(`${title} · ${build.id}`, f.output, f.logFile(index), onDisorder)
     : BuildLog.toFile(title, f.output, f.logFile(index), onDisorder);
 }
 
@@ -127,7 +127,7 @@ async function settle(
   const timer = setTimeout(() => giveUp.abort(), f.settleLogMs);
   let failure: string | undefined;
   try {
-    await settleLog(reads.read, log, {
+    await readLogToEnd(reads.read, log, {
       pauseMs: logPauseMs(f.plan.pollIntervalMs),
       sleep: f.deps.sleep,
       signal: AbortSignal.any([f.stop, giveUp.signal]),

@@ -7,10 +7,13 @@ import type { BuildLog } from './build-log.ts';
 import { createLimiter, type Turns } from './limit.ts';
 
 export interface LogReader {
-  readBuildLog(buildId: string, o: LogStreamOptions & { signal?: AbortSignal }): Promise<LogRead>;
+  readBuildLog(
+    buildId: string,
+    options: LogStreamOptions & { signal?: AbortSignal },
+  ): Promise<LogRead>;
 }
 
-export interface SettleOptions {
+export interface ReadToEndOptions {
   /** Pause between reads. */
   pauseMs: number;
   /** Consecutive reads without a new entry that count as "stopped growing". */
@@ -30,9 +33,8 @@ export interface LogReads {
 }
 
 /**
- * Reads of one build's log, one at a time. Reads of all builds take `turns`: six 11 MB logs parsed
- * at once peaked at 150-196 MiB, against 122 MiB in turn (with 1 s turns, reads that outlasted
- * theirs made it 138 MiB; 3 s turns kept 121-123). A read still going after its turn goes on beside
+ * Reads of one build's log, one at a time. Reads of all builds take `turns`, so that large logs are
+ * not parsed all at once (bench/README.md, Logs). A read still going after its turn goes on beside
  * the next, so a slow logs endpoint costs only its own log. `signal` ends them all, a read under
  * way included.
  */
@@ -84,10 +86,10 @@ export function logReads(
  * Reads a finished build's log until `quietReads` reads in a row bring nothing new, or the log
  * stopped making sense. A read that fails ends it: the caller says so and goes on.
  */
-export async function settleLog(
+export async function readLogToEnd(
   read: () => Promise<void>,
   log: BuildLog,
-  options: SettleOptions,
+  options: ReadToEndOptions,
 ): Promise<void> {
   const quietReads = options.quietReads ?? 2;
   const maxReads = options.maxReads ?? 40;

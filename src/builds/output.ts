@@ -1,48 +1,66 @@
-// Where a build's log goes on the step's output. process.stdout queues writes in memory when the
-// runner reads slower than a long log prints (a pipe is asynchronous on Node), so a log is written
-// in chunks straight to the file descriptor, each waiting until the pipe takes it: the process
-// holds one chunk, not the log. Only once nothing else is queued, so the order stays as printed.
-import { once } from 'node:events';
-import { writeSync } from 'node:fs';
+// The step's output: process.stdout, each print waiting until the stream has written it out, so the
+// process holds one chunk however slowly the runner reads and a printer can reuse its buffer. Lines
+// that must stay together (a log group, the stop-commands around a batch) are printed alone:
+// @actions/core writes straight to process.stdout, so writes from elsewhere are held while they
+// print and follow them in order.
 import { EOL } from 'node:os';
+import type { Writable } from 'node:stream';
+
+/** Prints after everything printed before it; resolves once the stream has written it out. */
+export type Print = (text: string | Uint8Array) => Promise<void>;
 
 export interface Output {
-  /** Nothing printed earlier is still waiting to leave the process. */
-  idle(): boolean;
-  /** Resolves once idle. */
-  settled(): Promise<void>;
-  /** Prints at once, in full; only while idle. A buffer can be reused once this returns. */
-  write(text: string | Buffer): void;
+  /**
+   * Runs `work`, which prints with the `print` it is given; every other write to the stream waits
+   * until `work` ends, so nothing lands among its lines. Calls take turns.
+   */
+  printAlone<T>(work: (print: Print) => Promise<T>): Promise<T>;
 }
 
-const pause = new Int32Array(new SharedArrayBuffer(4));
+type Write = Writable['write'];
 
-function writeAll(fd: number, chunk: Buffer): void {
-  for (let offset = 0; offset < chunk.length;) {
+export class StreamOutput implements Output {
+  readonly #stream: Writable;
+  #turn: Promise<unknown> = Promise.resolve();
+
+  constructor(stream: Writable) {
+    this.#stream = stream;
+  }
+
+  printAlone<T>(work: (print: Print) => Promise<T>): Promise<T> {
+    const printed = this.#turn.then(() => this.#holdingOthers(work));
+    this.#turn = printed.catch(() => {});
+    return printed;
+  }
+
+  async #holdingOthers<T>(work: (print: Print) => Promise<T>): Promise<T> {
+    const stream = this.#stream;
+    const ownWrite = Object.hasOwn(stream, 'write');
+    const write = stream.write;
+    const printNow = write.bind(stream) as (
+      text: string | Uint8Array,
+      written: (error?: Error | null) => void,
+    ) => boolean;
+    const held: Parameters<Write>[] = [];
+    stream.write = ((...args: Parameters<Write>) => {
+      held.push(args);
+      return true;
+    }) as Write;
     try {
-      offset += writeSync(fd, chunk, offset);
-    } catch (error) {
-      // A non-blocking pipe that is full: the reader will make room in a moment.
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-      Atomics.wait(pause, 0, 0, 1);
+      return await work(
+        (text) =>
+          new Promise<void>((resolve, reject) => {
+            printNow(text, (error) => (error ? reject(error) : resolve()));
+          }),
+      );
+    } finally {
+      if (ownWrite) stream.write = write;
+      else delete (stream as Partial<Writable>).write;
+      for (const args of held) stream.write(...args);
     }
   }
 }
 
-export const stdoutOutput: Output = {
-  idle: () => process.stdout.writableLength === 0,
-  async settled() {
-    while (process.stdout.writableLength > 0) await once(process.stdout, 'drain');
-  },
-  write: (text) => writeAll(1, typeof text === 'string' ? Buffer.from(text) : text),
-};
-
-/** Through process.stdout, for tests that read what it was given. */
-export const streamOutput: Output = {
-  idle: () => true,
-  settled: async () => {},
-  // A copy: the caller reuses its buffer, and process.stdout may still hold this one.
-  write: (text) => void process.stdout.write(typeof text === 'string' ? text : Buffer.from(text)),
-};
+export const stdoutOutput: Output = new StreamOutput(process.stdout);
 
 export const lines = (texts: readonly string[]): string => `${texts.join(EOL)}${EOL}`;
