@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildServiceClient } from '../../src/api/client.ts';
 import { systemClock, systemSleep } from '../../src/api/retry.ts';
 import { runBuilds } from '../../src/builds/run-builds.ts';
+import { stepDeadline } from '../../src/deadline.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { annotateFailures } from '../../src/report/annotations.ts';
@@ -276,8 +277,8 @@ describe('runBuilds against the emulator', () => {
             client,
             clock: systemClock,
             sleep: systemSleep,
-            signal: new AbortController().signal,
-            onBuildsKnown: () => {},
+            deadline: stepDeadline(new AbortController().signal, plan.builds.timeoutMs),
+            subscribers: [],
           },
         ),
         linuxDownloaded(),

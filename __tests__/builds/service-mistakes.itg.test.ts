@@ -53,13 +53,13 @@ describe('a slow logs endpoint', () => {
     // One byte every 100 ms: never silent long enough for an idle timeout, never done.
     emulator.faults.trickleLogs = { rules: [{ platform: 'mac' }], byteIntervalMs: 100 };
     const start = emulator.requests.length;
-    const settleLogMs = 3_000;
+    const logEndWithinMs = 3_000;
     const { state, lines } = await runCaptured(
       client,
       planFor(emulator, { platforms: 'mac, linux' }),
       undefined,
       // One turn of mac's read holds linux's for at most this long.
-      { settleLogMs, logTurnMs: 300 },
+      { logEndWithinMs, logTurnMs: 300 },
     );
     const { 'mac/x64': mac, 'linux/x64': linux } = byLabel(state.builds);
     const seen = emulator.requests.slice(start);
@@ -73,9 +73,9 @@ describe('a slow logs endpoint', () => {
     const [macRead, ...otherMacReads] = logReadsOf(mac!);
     expect(otherMacReads).toEqual([]);
     expect(macRead!.status).toBe(0);
-    // The client gives up settleLogMs after it starts settling the log, which is never more than
+    // The client gives up logEndWithinMs after it starts reading the finished log, which is never more than
     // a few ms before this read came in: the read still trickled at least until this instant.
-    const trickleEnded = macRead!.at + settleLogMs - 50;
+    const trickleEnded = macRead!.at + logEndWithinMs - 50;
 
     // linux was read whole and downloaded while mac's log still trickled.
     expect(linux).toMatchObject({ status: 'success', problem: undefined });

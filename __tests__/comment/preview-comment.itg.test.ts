@@ -78,12 +78,12 @@ const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('the pull-request comment', () => {
   it('is created when the builds are known, updated as they change, and ends with artifact links', async () => {
     const comment = open();
-    comment.update(PROJECT, [result(1, 'queued'), result(2, 'queued')]);
+    comment.buildsChanged([result(1, 'queued'), result(2, 'queued')], PROJECT);
     await settle();
     expect(api.writes.map((w) => w.kind)).toEqual(['create']);
-    comment.update(PROJECT, [result(1, 'building'), result(2, 'queued')]);
+    comment.buildsChanged([result(1, 'building'), result(2, 'queued')], PROJECT);
     await settle();
-    comment.update(PROJECT, [result(1, 'success'), result(2, 'building')]);
+    comment.buildsChanged([result(1, 'success'), result(2, 'building')], PROJECT);
     await settle();
     const done = [result(1, 'success'), result(2, 'success')];
     const url = await comment.finish(PROJECT, done, withArtifacts(done));
@@ -103,21 +103,21 @@ describe('the pull-request comment', () => {
   it('links an installer as soon as its artifact lands, while the other build runs', async () => {
     const comment = open();
     const building = [result(1, 'success'), result(2, 'building')];
-    comment.update(PROJECT, building);
+    comment.buildsChanged(building, PROJECT);
     await settle();
     const [linux] = withArtifacts(building).artifacts;
-    comment.update(PROJECT, building, new Map([linux!]));
+    comment.artifactsLanded(new Map([linux!]));
     await settle();
     expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update']);
     const link = '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)';
     expect(ours()[0]!.body).toContain(link);
     expect(ours()[0]!.body).toContain('⏳ Building 2 desktop installer(s): 1 done, 0 failed');
     // The same state again, with or without the artifacts, writes nothing; the link stays.
-    comment.update(PROJECT, building, new Map([linux!]));
-    comment.update(PROJECT, building);
+    comment.artifactsLanded(new Map([linux!]));
+    comment.buildsChanged(building, PROJECT);
     await settle();
     expect(api.writes).toHaveLength(2);
-    comment.update(PROJECT, [result(1, 'success'), result(2, 'failed')]);
+    comment.buildsChanged([result(1, 'success'), result(2, 'failed')], PROJECT);
     await settle();
     expect(api.writes).toHaveLength(3);
     expect(api.writes[2]!.body).toContain(link);
@@ -125,17 +125,17 @@ describe('the pull-request comment', () => {
 
   it('writes once per state at most, however often it is told the same state', async () => {
     const comment = open();
-    for (let i = 0; i < 20; i++) comment.update(PROJECT, [result(1, 'building')]);
+    for (let i = 0; i < 20; i++) comment.buildsChanged([result(1, 'building')], PROJECT);
     await settle();
     expect(api.writes).toHaveLength(1);
   });
 
   it('coalesces quick changes: at most one write per interval, the newest state wins', async () => {
     const comment = open(undefined, undefined, { ...FAST, minIntervalMs: 1_000 });
-    comment.update(PROJECT, [result(1, 'queued')]);
+    comment.buildsChanged([result(1, 'queued')], PROJECT);
     await settle(100);
-    comment.update(PROJECT, [result(1, 'building')]);
-    comment.update(PROJECT, [result(1, 'failed')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
+    comment.buildsChanged([result(1, 'failed')], PROJECT);
     await settle(1_300);
     expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update']);
     expect(api.writes[1]!.at - api.writes[0]!.at).toBeGreaterThanOrEqual(900);
@@ -147,7 +147,7 @@ describe('the pull-request comment', () => {
     const builds = [result(1, 'success')];
     await first.finish(PROJECT, builds, withArtifacts(builds));
     const second = open('ghs-write', SHA2);
-    second.update(PROJECT, [result(1, 'queued')]);
+    second.buildsChanged([result(1, 'queued')], PROJECT);
     await second.finish(PROJECT, builds, withArtifacts(builds));
     expect(ours()).toHaveLength(1);
     expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update', 'update']);
@@ -173,9 +173,9 @@ describe('the pull-request comment', () => {
 
   it('with a read-only token (a fork), gives one notice naming the permission and stops trying', async () => {
     const comment = open('ghs-fork');
-    comment.update(PROJECT, [result(1, 'queued')]);
+    comment.buildsChanged([result(1, 'queued')], PROJECT);
     await settle();
-    comment.update(PROJECT, [result(1, 'building')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
     const url = await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
     expect(url).toBeUndefined();
     expect(api.comments(7)).toHaveLength(0);
@@ -216,7 +216,7 @@ describe('the pull-request comment', () => {
   it('a failure to comment is one warning, not an error, however many writes fail', async () => {
     api.failNext(...Array.from({ length: 30 }, () => ({ status: 500 })));
     const comment = open();
-    comment.update(PROJECT, [result(1, 'building')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
     await settle(600);
     const url = await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
     expect(url).toBeUndefined();

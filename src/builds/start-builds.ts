@@ -26,12 +26,12 @@ interface CallOptions {
 }
 
 export interface BuildStarter {
-  getBuild(buildId: string, o?: CallOptions): Promise<Build>;
-  listBuilds(projectId: string, o?: CallOptions): Promise<BuildList>;
+  getBuild(buildId: string, options?: CallOptions): Promise<Build>;
+  listBuilds(projectId: string, options?: CallOptions): Promise<BuildList>;
   triggerBuild(
     projectId: string,
     body: TriggerBuildRequest,
-    o?: CallOptions,
+    options?: CallOptions,
   ): Promise<TriggeredBuild>;
 }
 
@@ -75,8 +75,8 @@ export async function startBuilds(
   request: StartRequest,
   clock: Clock,
 ): Promise<BuildResult[]> {
-  const o = { signal: request.signal };
-  const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
+  const call = { signal: request.signal };
+  const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
   const settled = await Promise.allSettled(
     request.targets.map(async (target) => {
       const reusable = findReusable(previous, target, request.version);
@@ -87,10 +87,10 @@ export async function startBuilds(
             300,
           ),
         );
-        return resultOf(await client.getBuild(reusable.id, o), 'reused', clock(), target);
+        return resultOf(await client.getBuild(reusable.id, call), 'reused', clock(), target);
       }
       const body = { platform: target.platform, arch: target.arch, version: request.version };
-      const triggered = await client.triggerBuild(request.projectId, body, o);
+      const triggered = await client.triggerBuild(request.projectId, body, call);
       core.info(
         commandText(`${labelOf(target)}: triggered ${triggered.id} (${triggered.status})`, 300),
       );
