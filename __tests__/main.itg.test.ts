@@ -1,6 +1,14 @@
 // run() in-process, as src/index.ts calls it, against the emulator: the runner's files and the
 // `::` commands on stdout are what is checked.
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -204,6 +212,27 @@ describe('run()', () => {
     expect(lines.filter((l) => l.startsWith('::error::')).join('\n')).toContain('build_unknown');
     expect(JSON.parse(outputs.builds!)).toMatchObject([{ id: known, status: 'success' }]);
     expect(outputs['build-ids']).toBe(known);
+  });
+
+  it('fails with an ::error line when the report itself fails, instead of rejecting', async () => {
+    const output = path.join(dir, 'output');
+    const stdout = captureStdout();
+    try {
+      const running = run();
+      // The outputs are written as soon as the builds are known; then the file becomes a folder.
+      while (!readFileSync(output, 'utf8').includes('build-ids')) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      rmSync(output);
+      mkdirSync(output);
+      await expect(running).resolves.toBeUndefined();
+    } finally {
+      stdout.restore();
+    }
+    expect(process.exitCode).toBe(1);
+    expect(stdout.lines().filter((l) => l.startsWith('::error::'))).toEqual([
+      expect.stringMatching(/^::error::The run could not be reported: EISDIR/),
+    ]);
   });
 
   describe('finds unusable runner paths before the first request', () => {
