@@ -102,7 +102,10 @@ export async function followBuild(
   const reads = logReads(follower.client, id, log, follower.logReading.turns, stop);
   try {
     if (!isTerminal(slot.get().status) && !(await poll(slot, id, reads, follower))) return;
-    await readLogUntilDone(slot, id, log, reads, giveUp, follower);
+    const failure = await readLogUntilDone(log, reads, giveUp, follower);
+    if (failure !== undefined) {
+      core.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
+    }
     await log.printGroup(slot.get().status);
     slot.set(withLog(slot.get(), log.digest()));
     const build = slot.get();
@@ -116,17 +119,15 @@ export async function followBuild(
 }
 
 /**
- * Reads the finished build's log until it stops growing, within `endWithinMs`: a read that fails,
- * or a log that will not end, costs the rest of the log and never the download.
+ * Reads the finished build's log until it stops growing, within `endWithinMs`. Says why it could
+ * not (a read failed, or the log would not end): that costs the rest of the log, never the download.
  */
 async function readLogUntilDone(
-  slot: Slot,
-  id: string,
   log: BuildLog,
   reads: LogReads,
   giveUp: AbortController,
   follower: Follower,
-): Promise<void> {
+): Promise<string | undefined> {
   const { endWithinMs } = follower.logReading;
   const stopped = follower.deadline.signal;
   const timer = setTimeout(() => giveUp.abort(), endWithinMs);
@@ -142,11 +143,8 @@ async function readLogUntilDone(
   } finally {
     clearTimeout(timer);
   }
-  if (stopped.aborted) return;
-  if (giveUp.signal.aborted) failure = `no end within ${formatElapsed(endWithinMs)}`;
-  if (failure !== undefined) {
-    core.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
-  }
+  if (stopped.aborted) return undefined;
+  return giveUp.signal.aborted ? `no end within ${formatElapsed(endWithinMs)}` : failure;
 }
 
 /** Polls until the build ends (true), or the step stops waiting or loses it (false). */

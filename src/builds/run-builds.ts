@@ -83,25 +83,18 @@ function slotsOf(
 
 export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<BuildsRun> {
   const { deadline, subscribers } = deps;
-  const time = {
-    clock: deps.clock ?? systemClock,
-    sleep: deps.sleep ?? systemSleep,
-    random: deps.random,
-  };
-  const { builds: results, errors } = await start(plan, deps, time.clock);
+  const clock = deps.clock ?? systemClock;
+  const { builds: results, errors } = await start(plan, deps, clock);
   for (const subscriber of subscribers) {
     subscriber.buildsKnown?.([...results]);
     subscriber.buildsChanged?.([...results], plan.projectId);
   }
-  const ended = (timedOut: boolean): BuildsRun => {
-    const builds = [...results];
-    return {
-      projectId: plan.projectId,
-      builds,
-      timedOut: timedOut && !deadline.cancelled.aborted,
-      errors,
-    };
-  };
+  const ended = (timedOut: boolean): BuildsRun => ({
+    projectId: plan.projectId,
+    builds: [...results],
+    timedOut: timedOut && !deadline.cancelled.aborted,
+    errors,
+  });
   if (!plan.wait) {
     const ids = results.flatMap((build) => (build.id === null ? [] : commandText(build.id)));
     core.info(`Not waiting (wait: false); build ids: ${ids.join(', ')}`);
@@ -124,7 +117,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   const follower: Follower = {
     client: deps.client,
     deadline,
-    time,
+    time: { clock, sleep: deps.sleep ?? systemSleep, random: deps.random },
     pollIntervalMs: plan.pollIntervalMs,
     live,
     logReading: {
@@ -139,7 +132,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
         }
       : undefined,
   };
-  const progress = progressReporter(time.clock, (index) => logs[index]?.latest);
+  const progress = progressReporter(clock, (index) => logs[index]?.latest);
   const slots = slotsOf(results, plan.projectId, [...subscribers, progress]);
   try {
     await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follower)));

@@ -2,13 +2,7 @@
 // triggered, all concurrently. What the service answers is shown inertly and not simply believed:
 // one build id given for two targets is followed once.
 import * as core from '@actions/core';
-import {
-  type Build,
-  type BuildList,
-  type BuildSummary,
-  type TriggerBuildRequest,
-  type TriggeredBuild,
-} from '../api/schemas.ts';
+import type { BuildSummary } from '../api/schemas.ts';
 import type { Clock } from '../api/retry.ts';
 import { commandText } from '../escape.ts';
 import {
@@ -20,20 +14,9 @@ import {
   type Target,
 } from './result.ts';
 import { messageOf } from '../errors.ts';
+import type { BuildClient } from './types.ts';
 
-interface CallOptions {
-  signal?: AbortSignal;
-}
-
-export interface BuildStarter {
-  getBuild(buildId: string, options?: CallOptions): Promise<Build>;
-  listBuilds(projectId: string, options?: CallOptions): Promise<BuildList>;
-  triggerBuild(
-    projectId: string,
-    body: TriggerBuildRequest,
-    options?: CallOptions,
-  ): Promise<TriggeredBuild>;
-}
+type BuildStarter = Pick<BuildClient, 'getBuild' | 'listBuilds' | 'triggerBuild'>;
 
 /** The newest successful build of this target and version, if an earlier run left one. */
 export function findReusable(
@@ -49,7 +32,7 @@ export function findReusable(
         build.arch === target.arch &&
         build.version === version,
     )
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    .sort((first, second) => second.createdAt.localeCompare(first.createdAt))[0];
 }
 
 export interface StartRequest {

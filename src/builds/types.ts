@@ -2,16 +2,28 @@
 // what they tell the rest of the run as they go, and what they give back.
 import type { DownloadedArtifact, DownloadOptions } from '../api/download.ts';
 import type { Clock, Sleep } from '../api/retry.ts';
-import type { Arch, Platform, Project } from '../api/schemas.ts';
+import type {
+  Arch,
+  BuildList,
+  Platform,
+  Project,
+  TriggerBuildRequest,
+  TriggeredBuild,
+} from '../api/schemas.ts';
 import type { StepDeadline } from '../deadline.ts';
 import type { LogReader } from './logs.ts';
 import type { Output } from './output.ts';
 import type { BuildReader } from './poll.ts';
 import type { BuildResult } from './result.ts';
-import type { BuildStarter } from './start-builds.ts';
 
-export interface BuildClient extends BuildReader, LogReader, BuildStarter {
+export interface BuildClient extends BuildReader, LogReader {
   getProject(projectId: string, options?: { signal?: AbortSignal }): Promise<Project>;
+  listBuilds(projectId: string, options?: { signal?: AbortSignal }): Promise<BuildList>;
+  triggerBuild(
+    projectId: string,
+    body: TriggerBuildRequest,
+    options?: { signal?: AbortSignal },
+  ): Promise<TriggeredBuild>;
   downloadArtifact(buildId: string, options: DownloadOptions): Promise<DownloadedArtifact>;
 }
 
