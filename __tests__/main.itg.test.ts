@@ -87,7 +87,7 @@ describe('run()', () => {
     // The key's spellings are masked first, before anything else is printed.
     const masks = lines.slice(
       0,
-      lines.findIndex((l) => !l.startsWith('::add-mask::')),
+      lines.findIndex((line) => !line.startsWith('::add-mask::')),
     );
     expect(masks).toContain(`::add-mask::${emulator.apiKey}`);
     expect(masks).toContain(`::add-mask::${Buffer.from(emulator.apiKey).toString('base64')}`);
@@ -102,7 +102,7 @@ describe('run()', () => {
   it('logs every retry of the client at info level, without the key', async () => {
     emulator.faults.rateLimit = { count: 2, retryAfter: '0' };
     const { lines, outputs } = await runCaptured();
-    const retries = lines.filter((l) => l.startsWith('Retrying '));
+    const retries = lines.filter((line) => line.startsWith('Retrying '));
     expect(retries).toHaveLength(2);
     expect(retries[0]).toMatch(
       /^Retrying GET \/projects\/:projectId in 0\.0 s, as the service asked \(attempt 1 failed: .*429/,
@@ -120,8 +120,8 @@ describe('run()', () => {
     });
     const { lines } = await runCaptured();
     expect(process.exitCode).toBe(1);
-    expect(lines.filter((l) => l.startsWith('::add-mask::'))).toEqual([]);
-    expect(lines.find((l) => l.startsWith('::error::'))).toBe(
+    expect(lines.filter((line) => line.startsWith('::add-mask::'))).toEqual([]);
+    expect(lines.find((line) => line.startsWith('::error::'))).toBe(
       '::error::Invalid input: api-key: missing; pass it from a secret',
     );
   });
@@ -136,7 +136,9 @@ describe('run()', () => {
     });
     const { lines, outputs } = await runCaptured();
     expect(process.exitCode).toBe(1);
-    expect(lines.find((l) => l.startsWith('::error::'))).toMatch(/'proj_missing' was not found/);
+    expect(lines.find((line) => line.startsWith('::error::'))).toMatch(
+      /'proj_missing' was not found/,
+    );
     expect(outputs).toEqual({});
   });
 
@@ -175,7 +177,7 @@ describe('run()', () => {
     const projectsBefore = emulator.projects().length;
     const { lines } = await runCaptured();
     expect(process.exitCode).toBe(1);
-    const error = lines.find((l) => l.startsWith('::error::')) ?? '';
+    const error = lines.find((line) => line.startsWith('::error::')) ?? '';
     expect(error).toContain('colour');
     expect(error).toContain('bad.json');
     expect(emulator.projects()).toHaveLength(projectsBefore);
@@ -188,7 +190,7 @@ describe('run()', () => {
     expect(process.exitCode).toBe(1);
     const id = outputs['build-ids'];
     expect(id).toMatch(/^build_/);
-    const error = lines.find((l) => l.startsWith('::error::Timed out'));
+    const error = lines.find((line) => line.startsWith('::error::Timed out'));
     expect(error).toContain(`still unfinished: linux/x64 ${id} (building)`);
     expect(summary).toContain('Timed out');
   });
@@ -209,7 +211,9 @@ describe('run()', () => {
     writeFileSync(path.join(dir, 'output'), '');
     const { lines, outputs } = await runCaptured();
     expect(process.exitCode).toBe(1);
-    expect(lines.filter((l) => l.startsWith('::error::')).join('\n')).toContain('build_unknown');
+    expect(lines.filter((line) => line.startsWith('::error::')).join('\n')).toContain(
+      'build_unknown',
+    );
     expect(JSON.parse(outputs.builds!)).toMatchObject([{ id: known, status: 'success' }]);
     expect(outputs['build-ids']).toBe(known);
   });
@@ -230,7 +234,7 @@ describe('run()', () => {
       stdout.restore();
     }
     expect(process.exitCode).toBe(1);
-    expect(stdout.lines().filter((l) => l.startsWith('::error::'))).toEqual([
+    expect(stdout.lines().filter((line) => line.startsWith('::error::'))).toEqual([
       expect.stringMatching(/^::error::The run could not be reported: EISDIR/),
     ]);
   });
@@ -246,7 +250,7 @@ describe('run()', () => {
       const builds = emulator.builds().length;
       const { lines } = await runCaptured();
       expect(process.exitCode).toBe(1);
-      expect(lines.filter((l) => l.startsWith('::error::'))).toEqual([
+      expect(lines.filter((line) => line.startsWith('::error::'))).toEqual([
         expect.stringMatching(expected),
       ]);
       expect(emulator.requests.slice(before)).toEqual([]);

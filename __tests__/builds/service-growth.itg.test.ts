@@ -39,7 +39,7 @@ afterEach(() => emulator.resetFaults());
 const runWith = (plan: Plan) => runCaptured(client, plan);
 
 const byTarget = (state: BuildsRun) =>
-  Object.fromEntries(state.builds.map((b) => [`${b.platform}/${b.arch}`, b]));
+  Object.fromEntries(state.builds.map((build) => [`${build.platform}/${build.arch}`, build]));
 
 describe('a status the spec does not list', () => {
   it('is met over https', () => expect(emulator.baseUrl).toMatch(/^https:/));

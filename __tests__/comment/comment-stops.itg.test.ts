@@ -124,12 +124,12 @@ describe('the pull-request comment when the step stops', () => {
       retries: 0,
       throttle: true,
     });
-    const hanging = Array.from({ length: 10 }, (_, n) =>
+    const hanging = Array.from({ length: 10 }, (_, count) =>
       publisher.rest.repos
         .getReleaseByTag({
           owner: 'acme',
           repo: 'desktop-app',
-          tag: `v${n}`,
+          tag: `v${count}`,
           request: { signal: others.signal },
         })
         .catch(() => undefined),

@@ -60,19 +60,20 @@ const withArtifacts = (builds: readonly BuildResult[]): Published => ({
   releaseUrl: undefined,
   assetUploads: new Map(),
   artifacts: new Map(
-    builds.map((b, i) => [
-      b.id!,
+    builds.map((build, index) => [
+      build.id!,
       {
-        buildId: b.id!,
-        name: `b${i}`,
-        id: 900 + i,
-        url: `https://github.com/acme/desktop-app/actions/runs/42/artifacts/${900 + i}`,
+        buildId: build.id!,
+        name: `b${index}`,
+        id: 900 + index,
+        url: `https://github.com/acme/desktop-app/actions/runs/42/artifacts/${900 + index}`,
         span: { start: 0, end: 1 },
       },
     ]),
   ),
 });
-const ours = () => api.comments(7).filter((c) => c.body.startsWith(commentMarker(PROJECT)));
+const ours = () =>
+  api.comments(7).filter((comment) => comment.body.startsWith(commentMarker(PROJECT)));
 const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the pull-request comment', () => {
@@ -80,14 +81,14 @@ describe('the pull-request comment', () => {
     const comment = open();
     comment.buildsChanged([result(1, 'queued'), result(2, 'queued')], PROJECT);
     await settle();
-    expect(api.writes.map((w) => w.kind)).toEqual(['create']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create']);
     comment.buildsChanged([result(1, 'building'), result(2, 'queued')], PROJECT);
     await settle();
     comment.buildsChanged([result(1, 'success'), result(2, 'building')], PROJECT);
     await settle();
     const done = [result(1, 'success'), result(2, 'success')];
     const url = await comment.finish(PROJECT, done, withArtifacts(done));
-    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update', 'update', 'update']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update', 'update', 'update']);
     expect(ours()).toHaveLength(1);
     const [only] = ours();
     expect(url).toBe(`https://github.com/acme/desktop-app/pull/7#issuecomment-${only!.id}`);
@@ -108,7 +109,7 @@ describe('the pull-request comment', () => {
     const [linux] = withArtifacts(building).artifacts;
     comment.artifactsLanded(new Map([linux!]));
     await settle();
-    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
     const link = '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)';
     expect(ours()[0]!.body).toContain(link);
     expect(ours()[0]!.body).toContain('⏳ Building 2 desktop installer(s): 1 done, 0 failed');
@@ -137,7 +138,7 @@ describe('the pull-request comment', () => {
     comment.buildsChanged([result(1, 'building')], PROJECT);
     comment.buildsChanged([result(1, 'failed')], PROJECT);
     await settle(1_300);
-    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
     expect(api.writes[1]!.at - api.writes[0]!.at).toBeGreaterThanOrEqual(900);
     expect(api.writes[1]!.body).toContain('❌ failed');
   });
@@ -150,7 +151,7 @@ describe('the pull-request comment', () => {
     second.buildsChanged([result(1, 'queued')], PROJECT);
     await second.finish(PROJECT, builds, withArtifacts(builds));
     expect(ours()).toHaveLength(1);
-    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update', 'update']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update', 'update']);
     expect(ours()[0]!.body).toContain(`/commit/${SHA2})`);
     expect(ours()[0]!.body).not.toContain(SHA1);
   });
@@ -163,7 +164,7 @@ describe('the pull-request comment', () => {
     const builds = [result(1, 'success')];
     await open().finish(PROJECT, builds, withArtifacts(builds));
     expect(api.writes).toEqual([expect.objectContaining({ kind: 'update', id: mine.id })]);
-    expect(api.requests.filter((r) => r.startsWith('GET'))).toEqual([
+    expect(api.requests.filter((request) => request.startsWith('GET'))).toEqual([
       'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=1',
       'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=2',
       'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=3',
@@ -182,7 +183,7 @@ describe('the pull-request comment', () => {
     const notices = stdout.filter((line) => line.startsWith('::notice'));
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('pull-requests: write');
-    expect(api.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
+    expect(api.requests.filter((request) => request.startsWith('POST'))).toHaveLength(1);
   });
 
   it('takes a 403 rate limit (Retry-After) for a wait, not for a missing permission', async () => {
