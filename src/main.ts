@@ -36,7 +36,7 @@ async function build(
 /** How the builds and publishing ended, whatever failed on the way. */
 interface Ended extends Partial<PublishingEnd> {
   plan?: Plan;
-  run?: BuildsRun;
+  built?: BuildsRun;
   errors: string[];
 }
 
@@ -56,16 +56,16 @@ async function buildAndPublish(cancel: AbortSignal): Promise<Ended> {
       comment?.artifactsLanded(published.artifacts),
     );
     const subscribers = [outputsOnceKnown, publishing, ...(comment ? [comment] : [])];
-    const run = await build(plan, deadline, subscribers);
-    annotateFailures(run.builds);
-    const end = await publishing.finish(run.builds);
-    if (comment && run.builds.length > 0 && !cancel.aborted && !end.stopped) {
-      const url = await comment.finish(run.projectId, run.builds, end.published);
+    const built = await build(plan, deadline, subscribers);
+    annotateFailures(built.builds);
+    const end = await publishing.finish(built.builds);
+    if (comment && built.builds.length > 0 && !cancel.aborted && !end.stopped) {
+      const url = await comment.finish(built.projectId, built.builds, end.published);
       core.setOutput('comment-url', url ?? '');
     }
     // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
     // other builds were still followed and are reported.
-    return { ...end, plan, run, errors: [...run.errors, ...end.errors] };
+    return { ...end, plan, built, errors: [...built.errors, ...end.errors] };
   } catch (error) {
     return { plan, errors: cancel.aborted ? [] : [messageOf(error)] };
   }
@@ -75,13 +75,13 @@ export async function run(): Promise<void> {
   try {
     maskInputs('api-key');
     const cancel = watchSignals();
-    const { plan, run, published, stopped, errors } = await buildAndPublish(cancel.signal);
+    const { plan, built, published, stopped, errors } = await buildAndPublish(cancel.signal);
     cancel.dispose();
     const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
     await reportRun({
-      builds: run?.builds ?? [],
+      builds: built?.builds ?? [],
       waited: plan?.builds.wait ?? true,
-      timedOut: run?.timedOut ?? false,
+      timedOut: built?.timedOut ?? false,
       timeoutMs: plan?.builds.timeoutMs,
       cancelledBy,
       failOnError: plan?.failOnError ?? true,
