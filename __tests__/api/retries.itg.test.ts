@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ResponseShapeError } from '../../src/api/errors.ts';
-import { PROJECT_ID, useHarness } from './support.ts';
+import { systemClock, systemSleep } from '../../src/api/retry.ts';
+import { pollBuild } from '../../src/builds/poll.ts';
+import { PROJECT_ID, requestsTo, useHarness } from './support.ts';
 
 describe('retries against the emulator', () => {
   const h = useHarness();
@@ -83,6 +85,33 @@ describe('retries against the emulator', () => {
     ).rejects.toMatchObject({ status: 400 });
     expect(retries).toEqual([]);
     expect(emulator.requests).toHaveLength(1);
+  });
+
+  it('retries a poll read in one layer: the poll waits, as the service asked, the client does not', async () => {
+    const { client, emulator, retries } = h();
+    const { id } = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
+    emulator.faults.serverErrors = { count: 2, status: 503 };
+    const once = await client.getBuildOnce(id);
+    expect(once).toMatchObject({ ok: false, failure: { retryable: true, reason: 'HTTP 503' } });
+    expect(retries).toEqual([]);
+    emulator.faults.rateLimit = { count: 1, retryAfter: '1' };
+    const waits: number[] = [];
+    const outcome = await pollBuild(client, id, {
+      intervalMs: 20,
+      deadline: Date.now() + 10_000,
+      clock: systemClock,
+      sleep: systemSleep,
+      onUpdate: () => {},
+      onTransientError: (_error, delayMs) => waits.push(delayMs),
+    });
+    expect(outcome).toMatchObject({ kind: 'ended', build: { status: 'success' } });
+    expect(retries).toEqual([]);
+    expect(waits[0]).toBeLessThan(1000);
+    expect(waits[1]).toBe(1000);
+    const reads = requestsTo(emulator, 'GET', /^\/v1\/builds\/[^/]+$/).map(
+      (request) => request.status,
+    );
+    expect(reads.slice(0, 4)).toEqual([503, 503, 429, 200]);
   });
 
   it('stops at once when the caller aborts, during a request or a wait', async () => {

@@ -10,12 +10,13 @@ import {
   startPreviewComment,
   type PreviewCommentOptions,
 } from '../../src/comment/preview-comment.ts';
+import { defaultRetryRuntime } from '../../src/api/retry.ts';
 import { createGitHub } from '../../src/publish/github.ts';
 import { NOTHING_PUBLISHED } from '../../src/report/facts.ts';
 import { result } from '../report/fixtures.ts';
 
 const PROJECT = 'proj_acme7';
-const LIST = 'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=1';
+const LIST = 'GET /repos/acme/desktop-app/issues/7/comments?per_page=100';
 
 let silentGitHub: Server;
 let url: string;
@@ -120,8 +121,7 @@ describe('the pull-request comment when the step stops', () => {
     const others = new AbortController();
     const publisher = createGitHub('ghs-x', {
       baseUrl: url,
-      retryBaseMs: 10,
-      retries: 0,
+      retry: defaultRetryRuntime({ maxAttempts: 1 }),
       throttle: true,
     });
     const hanging = Array.from({ length: 10 }, (_, count) =>

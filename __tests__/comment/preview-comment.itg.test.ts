@@ -165,7 +165,7 @@ describe('the pull-request comment', () => {
     await open().finish(PROJECT, builds, withArtifacts(builds));
     expect(api.writes).toEqual([expect.objectContaining({ kind: 'update', id: mine.id })]);
     expect(api.requests.filter((request) => request.startsWith('GET'))).toEqual([
-      'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=1',
+      'GET /repos/acme/desktop-app/issues/7/comments?per_page=100',
       'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=2',
       'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=3',
     ]);
@@ -197,7 +197,11 @@ describe('the pull-request comment', () => {
     expect(api.requests).toHaveLength(5);
   });
 
-  it('retries a 422, a 502 and a 429 with Retry-After through the retry policy', async () => {
+  it('retries a 422 to a write, a 502 and a 429 with Retry-After through the retry policy', async () => {
+    const comment = open();
+    comment.buildsChanged([result(1, 'building')], PROJECT);
+    await settle();
+    // The update after the create meets GitHub's 422 for comments written in quick succession.
     api.failNext(
       { status: 422 },
       { status: 502 },
@@ -205,13 +209,22 @@ describe('the pull-request comment', () => {
     );
     const started = Date.now();
     const builds = [result(1, 'success')];
-    const url = await open().finish(PROJECT, builds, withArtifacts(builds));
+    const url = await comment.finish(PROJECT, builds, withArtifacts(builds));
     expect(url).toMatch(/#issuecomment-\d+$/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(ours()).toHaveLength(1);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
     expect(stdout.join('')).toMatch(
-      /Retrying GitHub list comments \(page 1\) in 1\.0 s, as GitHub asked/,
+      /Retrying GitHub PATCH \/repos\/acme\/desktop-app\/issues\/comments\/\d+ in 1\.0 s, as GitHub asked \(attempt 3 failed: HTTP 429\)/,
     );
+  });
+
+  it('takes a 422 to a read for a refusal', async () => {
+    api.failNext({ status: 422 });
+    const url = await open().finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
+    expect(url).toBeUndefined();
+    expect(api.requests).toHaveLength(1);
+    expect(stdout.filter((line) => line.startsWith('::warning::Could not update'))).toHaveLength(1);
   });
 
   it('a failure to comment is one warning, not an error, however many writes fail', async () => {

@@ -217,7 +217,7 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
 
     const outcome = uploadArtifactFile(serviceFor(backend.env, controller.signal), installer).then(
       () => 'uploaded',
-      (e: unknown) => e,
+      (error: unknown) => error,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const reason = new Error('the step is out of time');
@@ -363,7 +363,7 @@ describe('uploadArtifactFile against a service that misbehaves', () => {
     ]);
     try {
       const error = await uploadArtifactFile(echoing.service, await installer()).catch(
-        (e: unknown) => e,
+        (error: unknown) => error,
       );
       expect(error).toMatchObject({ step: 'CreateArtifact', status: 401, attempts: 1 });
       expect(String(error)).toMatch(
@@ -383,7 +383,7 @@ describe('uploadArtifactFile against a service that misbehaves', () => {
     ]);
     try {
       const error = await uploadArtifactFile(huge.service, await installer()).catch(
-        (e: unknown) => e,
+        (error: unknown) => error,
       );
       expect(error).toMatchObject({ step: 'CreateArtifact', attempts: 1 });
       expect(String(error)).toMatch(/CreateArtifact announced an answer of 4/);
@@ -398,7 +398,7 @@ describe('uploadArtifactFile against a service that misbehaves', () => {
     ]);
     try {
       const error = await uploadArtifactFile(notOk.service, await installer()).catch(
-        (e: unknown) => e,
+        (error: unknown) => error,
       );
       expect(String(error)).toMatch(
         /CreateArtifact failed after 1 attempt\(s\): the artifact service answered without "ok": true\./,

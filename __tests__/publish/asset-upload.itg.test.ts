@@ -168,15 +168,14 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const file = await installer('app.dmg', randomBytes(1024));
     const github = createGitHub(TOKEN, {
       baseUrl: 'http://127.0.0.1:9',
-      retryBaseMs: 5,
-      retries: 0,
+      retry: fastRetry(),
       throttle: false,
     });
     const context = { github, repo, retry: fastRetry(), uploads: transport };
 
     const redirected = await uploadAsset(context, { id: 1, upload_url: endpoint.uploadUrl }, file)
       .then(() => undefined)
-      .catch((e: unknown) => e);
+      .catch((error: unknown) => error);
 
     expect(redirected).toBeInstanceOf(AssetUploadError);
     expect(redirected).toMatchObject({ status: 307, attempts: 1 });
@@ -190,7 +189,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const refused = await postAsset(transport, echoing.uploadUrl, {
       ...file,
       contentType: 'application/x-apple-diskimage',
-    }).catch((e: unknown) => e);
+    }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(GitHubAnswerError);
     expect(refused).toMatchObject({ status: 401 });
     expect(String(refused)).toMatch(
@@ -210,7 +209,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const error = await postAsset(transport, endpoint.uploadUrl, {
       ...file,
       contentType: 'application/x-rpm',
-    }).catch((e: unknown) => e);
+    }).catch((error: unknown) => error);
 
     expect(error).toMatchObject({ name: 'ResponseTooLargeError', sizeBytes: 4 * MIB });
     expect(String(error)).toMatch(/the upload of "app\.rpm" announced an answer of 4/);
@@ -239,8 +238,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const file = await installer('app.zip', randomBytes(2048));
     const github = createGitHub(TOKEN, {
       baseUrl: 'http://127.0.0.1:9',
-      retryBaseMs: 5,
-      retries: 0,
+      retry: fastRetry(),
       throttle: false,
     });
     const context = { github, repo, retry: fastRetry(), uploads: transport };
@@ -249,7 +247,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     expect(await uploadAsset(context, release, file)).toMatchObject({ id: 3 });
     expect(endpoint.seen).toHaveLength(2);
 
-    const refused = await uploadAsset(context, release, file).catch((e: unknown) => e);
+    const refused = await uploadAsset(context, release, file).catch((error: unknown) => error);
     expect(refused).toMatchObject({ name: 'AssetUploadError', status: 403, attempts: 1 });
     expect(String(refused)).toMatch(/\(HTTP 403\): Resource not accessible by integration\./);
   });
@@ -266,8 +264,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const controller = new AbortController();
     const github = createGitHub(TOKEN, {
       baseUrl: origin,
-      retryBaseMs: 5,
-      retries: 0,
+      retry: fastRetry(),
       throttle: false,
     });
     const context = {
@@ -280,7 +277,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     const upload = uploadAsset(context, { id: 1, upload_url: `${origin}/u{?name,label}` }, file);
     const outcome = upload.then(
       () => 'uploaded',
-      (e: unknown) => e,
+      (error: unknown) => error,
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const reason = new Error('the step is out of time');
@@ -316,8 +313,7 @@ describe('uploadAsset against the releases API stand-in', () => {
   const setUp = async (bytes: Buffer) => {
     const github = createGitHub(TOKEN, {
       baseUrl: api.url,
-      retryBaseMs: 5,
-      retries: 0,
+      retry: fastRetry(),
       throttle: false,
     });
     const { data: release } = await github.rest.repos.createRelease({
@@ -375,7 +371,7 @@ describe('uploadAsset against the releases API stand-in', () => {
     await writeFile(other, 'other bytes');
     const clash = { ...file, path: other, size: 11, sha256: sha256('other bytes') };
 
-    const error = await uploadAsset(context, release, clash).catch((e: unknown) => e);
+    const error = await uploadAsset(context, release, clash).catch((error: unknown) => error);
 
     expect(error).toBeInstanceOf(AssetUploadError);
     expect(error).toMatchObject({ status: 422, alreadyExists: true, attempts: 1 });

@@ -1,16 +1,21 @@
 // Small installer files on disk for the publishing tests.
 import { createHash } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { onTestFinished } from 'vitest';
 import type { Arch, Platform } from '../../src/api/schemas.ts';
 import type { Installer } from '../../src/publish/types.ts';
 
 export const sha256 = (data: Buffer | string): string =>
   createHash('sha256').update(data).digest('hex');
 
-export const tempDir = (prefix: string): Promise<string> =>
-  mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+/** A fresh directory, removed when the test that made it (in it or its beforeEach) finishes. */
+export const tempDir = async (prefix: string): Promise<string> => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+};
 
 export const writeInstaller = async (
   dir: string,

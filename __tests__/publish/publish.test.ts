@@ -96,7 +96,7 @@ describe('publish() with both publishers on', () => {
     const wrong = 'ghs_wrong_secret_value';
     const error = await publish({ ...plan(wrong), artifacts: null }, [installer], {
       allBuildsSucceeded: true,
-    }).catch((e: unknown) => e);
+    }).catch((error: unknown) => error);
     expect(error).toBeInstanceOf(PublishError);
     expect((error as Error).message).toContain('Bad credentials');
     expect((error as Error).message).not.toContain(wrong);

@@ -201,7 +201,7 @@ describe('publishing a release against the releases API stand-in', () => {
     await publish(plan(), installers, { allBuildsSucceeded: true });
     const rebuilt = await writeInstaller(dir, 'MyApp-1.4.2-arm64.dmg', 'mac', 'arm64', 'changed');
     const error = await publish(plan(), [rebuilt], { allBuildsSucceeded: true }).catch(
-      (e: unknown) => e,
+      (error: unknown) => error,
     );
     expect(error).toBeInstanceOf(PublishError);
     expect((error as PublishError).failures[0]).toBeInstanceOf(AssetLockedError);
@@ -218,7 +218,7 @@ describe('publishing a release against the releases API stand-in', () => {
     const rebuilt = await writeInstaller(dir, 'MyApp-1.4.2-arm64.dmg', 'mac', 'arm64', 'other');
     const error = await publish(plan({ overwrite: false }), [rebuilt], {
       allBuildsSucceeded: true,
-    }).catch((e: unknown) => e);
+    }).catch((error: unknown) => error);
     expect(error).toBeInstanceOf(PublishError);
     expect((error as PublishError).message).toContain('overwrite: true');
     expect((error as PublishError).result.release?.published).toBe(false);
@@ -260,7 +260,7 @@ describe('publishing a release against the releases API stand-in', () => {
     // Uploads run side by side, so every one of them meets the outage: 4 attempts each.
     api.failNextUploads(...Array.from({ length: 4 * installers.length }, () => outage));
     const error = await publish(plan(), installers, { allBuildsSucceeded: true }).catch(
-      (e: unknown) => e,
+      (error: unknown) => error,
     );
     expect(error).toBeInstanceOf(PublishError);
     expect((error as PublishError).message).toMatch(/failed after 4 attempt\(s\) \(HTTP 502\)/);
@@ -320,8 +320,7 @@ describe('publishing a release against the releases API stand-in', () => {
     // Two jobs folding the same duplicate draft move the same file to the kept release at once.
     const github = createGitHub(TOKEN, {
       baseUrl: api.url,
-      retryBaseMs: 10,
-      retries: 0,
+      retry: defaultRetryRuntime({ maxAttempts: 1 }),
       throttle: false,
     });
     const repo = { owner: 'acme', repo: 'desktop-app' };

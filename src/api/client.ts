@@ -17,7 +17,12 @@ import {
   findTriggeredBuild,
   triggeredAs,
 } from './reconcile.ts';
-import { defaultRetryRuntime, type RetryEvent, type RetryPolicy } from './retry.ts';
+import {
+  defaultRetryRuntime,
+  type AttemptResult,
+  type RetryEvent,
+  type RetryPolicy,
+} from './retry.ts';
 import {
   Build,
   BuildList,
@@ -37,7 +42,9 @@ import {
   type TriggerBuildRequest,
   type UpdateProjectRequest,
 } from './schemas.ts';
-import { Transport } from './transport.ts';
+import { Transport, type CallOptions, type JsonRequest } from './transport.ts';
+
+export type { CallOptions };
 
 export const DEFAULT_USER_AGENT = `desktop-build-action/${packageJson.version}`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -61,11 +68,16 @@ export interface ClientOptions {
   ca?: string | Buffer;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
 const id = (value: string): string => encodeURIComponent(value);
+
+const buildRequest = (buildId: string): JsonRequest<Build> => ({
+  method: 'GET',
+  endpoint: 'GET /builds/:buildId',
+  path: `/builds/${id(buildId)}`,
+  schema: Build,
+  resourceId: buildId,
+  check: answersFor('build', buildId, 'id'),
+});
 
 export class BuildServiceClient {
   readonly #transport: Transport;
@@ -84,14 +96,14 @@ export class BuildServiceClient {
     });
   }
 
-  listProjects(o: CallOptions = {}): Promise<ProjectList> {
+  listProjects(options: CallOptions = {}): Promise<ProjectList> {
     return this.#transport.json(
       { method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: ProjectList },
-      o.signal,
+      options.signal,
     );
   }
 
-  getProject(projectId: string, o: CallOptions = {}): Promise<Project> {
+  getProject(projectId: string, options: CallOptions = {}): Promise<Project> {
     return this.#transport.json(
       {
         method: 'GET',
@@ -101,12 +113,12 @@ export class BuildServiceClient {
         resourceId: projectId,
         check: answersFor('project', projectId, 'id'),
       },
-      o.signal,
+      options.signal,
     );
   }
 
   /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
-  createProject(body: CreateProjectRequest, o: CallOptions = {}): Promise<CreatedProject> {
+  createProject(body: CreateProjectRequest, options: CallOptions = {}): Promise<CreatedProject> {
     const since = Date.now();
     return this.#transport.json(
       {
@@ -117,16 +129,16 @@ export class BuildServiceClient {
         body,
         idempotencyKey: randomUUID(),
         reconcile: async () =>
-          findCreatedProject((await this.listProjects(o)).projects, body, since),
+          findCreatedProject((await this.listProjects(options)).projects, body, since),
       },
-      o.signal,
+      options.signal,
     );
   }
 
   updateProject(
     projectId: string,
     patch: UpdateProjectRequest,
-    o: CallOptions = {},
+    options: CallOptions = {},
   ): Promise<UpdatedProject> {
     return this.#transport.json(
       {
@@ -138,12 +150,12 @@ export class BuildServiceClient {
         resourceId: projectId,
         check: answersFor('project', projectId, 'id'),
       },
-      o.signal,
+      options.signal,
     );
   }
 
   /** Irreversible: deletes the project with all its builds and artifacts. */
-  deleteProject(projectId: string, o: CallOptions = {}): Promise<Deleted> {
+  deleteProject(projectId: string, options: CallOptions = {}): Promise<Deleted> {
     return this.#transport.json(
       {
         method: 'DELETE',
@@ -153,11 +165,11 @@ export class BuildServiceClient {
         resourceId: projectId,
         check: answersFor('project', projectId, 'id'),
       },
-      o.signal,
+      options.signal,
     );
   }
 
-  listBuilds(projectId: string, o: CallOptions = {}): Promise<BuildList> {
+  listBuilds(projectId: string, options: CallOptions = {}): Promise<BuildList> {
     return this.#transport.json(
       {
         method: 'GET',
@@ -167,22 +179,17 @@ export class BuildServiceClient {
         resourceId: projectId,
         check: buildsOf(projectId),
       },
-      o.signal,
+      options.signal,
     );
   }
 
-  getBuild(buildId: string, o: CallOptions = {}): Promise<Build> {
-    return this.#transport.json(
-      {
-        method: 'GET',
-        endpoint: 'GET /builds/:buildId',
-        path: `/builds/${id(buildId)}`,
-        schema: Build,
-        resourceId: buildId,
-        check: answersFor('build', buildId, 'id'),
-      },
-      o.signal,
-    );
+  getBuild(buildId: string, options: CallOptions = {}): Promise<Build> {
+    return this.#transport.json(buildRequest(buildId), options.signal);
+  }
+
+  /** One Get Build, not retried: its failure classified, for a caller that paces its own retries. */
+  getBuildOnce(buildId: string, options: CallOptions = {}): Promise<AttemptResult<Build>> {
+    return this.#transport.jsonAttempt(buildRequest(buildId), options.signal);
   }
 
   /**
@@ -193,7 +200,7 @@ export class BuildServiceClient {
   triggerBuild(
     projectId: string,
     body: TriggerBuildRequest,
-    o: CallOptions = {},
+    options: CallOptions = {},
   ): Promise<TriggeredBuild> {
     const since = Date.now();
     return this.#transport.json(
@@ -207,13 +214,13 @@ export class BuildServiceClient {
         check: triggeredAs(projectId, body),
         idempotencyKey: randomUUID(),
         reconcile: async () =>
-          findTriggeredBuild((await this.listBuilds(projectId, o)).builds, body, since),
+          findTriggeredBuild((await this.listBuilds(projectId, options)).builds, body, since),
       },
-      o.signal,
+      options.signal,
     );
   }
 
-  getBuildLogs(buildId: string, o: CallOptions = {}): Promise<BuildLogs> {
+  getBuildLogs(buildId: string, options: CallOptions = {}): Promise<BuildLogs> {
     return this.#transport.json(
       {
         method: 'GET',
@@ -223,34 +230,34 @@ export class BuildServiceClient {
         resourceId: buildId,
         check: answersFor('build', buildId, 'buildId'),
       },
-      o.signal,
+      options.signal,
     );
   }
 
   /**
-   * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
-   * an answer as long as `o.lastBytes` is the same log and is not parsed. See log-stream.ts.
+   * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry` one by one;
+   * an answer as long as `options.lastBytes` is the same log and is not parsed. See log-stream.ts.
    */
-  readBuildLog(buildId: string, o: LogStreamOptions & CallOptions): Promise<LogRead> {
+  readBuildLog(buildId: string, options: LogStreamOptions & CallOptions): Promise<LogRead> {
     return this.#transport.stream(
       {
         endpoint: 'GET /builds/:buildId/logs',
         path: `/builds/${id(buildId)}/logs`,
         resourceId: buildId,
         maxBytes: MAX_LOG_ANSWER_BYTES,
-        read: (response) => readLogEntries(response, buildId, o),
+        read: (response) => readLogEntries(response, buildId, options),
       },
-      o.signal,
+      options.signal,
     );
   }
 
-  /** Streams the artifact into `o.directory`; see download.ts. */
-  downloadArtifact(buildId: string, o: DownloadOptions): Promise<DownloadedArtifact> {
-    return downloadArtifact(this.#transport, buildId, o);
+  /** Streams the artifact into `options.directory`; see download.ts. */
+  downloadArtifact(buildId: string, options: DownloadOptions): Promise<DownloadedArtifact> {
+    return downloadArtifact(this.#transport, buildId, options);
   }
 
   /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
-  createWebhook(body: CreateWebhookRequest, o: CallOptions = {}): Promise<Webhook> {
+  createWebhook(body: CreateWebhookRequest, options: CallOptions = {}): Promise<Webhook> {
     const since = Date.now();
     return this.#transport.json(
       {
@@ -261,20 +268,20 @@ export class BuildServiceClient {
         body,
         idempotencyKey: randomUUID(),
         reconcile: async () =>
-          findCreatedWebhook((await this.listWebhooks(o)).webhooks, body, since),
+          findCreatedWebhook((await this.listWebhooks(options)).webhooks, body, since),
       },
-      o.signal,
+      options.signal,
     );
   }
 
-  listWebhooks(o: CallOptions = {}): Promise<WebhookList> {
+  listWebhooks(options: CallOptions = {}): Promise<WebhookList> {
     return this.#transport.json(
       { method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: WebhookList },
-      o.signal,
+      options.signal,
     );
   }
 
-  deleteWebhook(webhookId: string, o: CallOptions = {}): Promise<Deleted> {
+  deleteWebhook(webhookId: string, options: CallOptions = {}): Promise<Deleted> {
     return this.#transport.json(
       {
         method: 'DELETE',
@@ -284,7 +291,7 @@ export class BuildServiceClient {
         resourceId: webhookId,
         check: answersFor('webhook', webhookId, 'id'),
       },
-      o.signal,
+      options.signal,
     );
   }
 

@@ -5,7 +5,7 @@
 // https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
 // sent to the proxy only.
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
-import { Agent, Dispatcher, ProxyAgent } from 'undici';
+import { Agent, Dispatcher, Pool, ProxyAgent } from 'undici';
 
 export interface DispatcherOptions {
   /**
@@ -26,6 +26,42 @@ export function describeProxy(proxy: URL): string {
   return `${proxy.protocol}//${proxy.host}`;
 }
 
+/** The proxy would not open a tunnel: its answer to CONNECT had this status instead of 200. */
+export class TunnelRefusedError extends Error {
+  readonly statusCode: number;
+
+  constructor(statusCode: number) {
+    super(`the proxy refused the tunnel (HTTP ${statusCode})`);
+    this.name = 'TunnelRefusedError';
+    this.statusCode = statusCode;
+  }
+}
+
+/**
+ * A refused CONNECT fails as TunnelRefusedError, with the proxy's status as a number: undici's own
+ * error for it keeps the status only in its message text.
+ */
+const refusedTunnels: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) =>
+  dispatch(
+    options,
+    options.method !== 'CONNECT'
+      ? handler
+      : {
+          onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+          onResponseStart: (controller, statusCode, headers, statusMessage) =>
+            handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
+          onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+          onRequestUpgrade: (controller, statusCode, headers, socket) => {
+            if (statusCode === 200) {
+              handler.onRequestUpgrade?.(controller, statusCode, headers, socket);
+              return;
+            }
+            socket.destroy();
+            handler.onResponseError?.(controller, new TunnelRefusedError(statusCode));
+          },
+        },
+  );
+
 class RoutingDispatcher extends Dispatcher {
   readonly #tls: { rejectUnauthorized: true; ca?: string | Buffer };
   readonly #direct: Agent;
@@ -45,13 +81,16 @@ class RoutingDispatcher extends Dispatcher {
   }
 
   override async close(): Promise<void> {
-    await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((p) => p.close())]);
+    await Promise.all([
+      this.#direct.close(),
+      ...[...this.#proxies.values()].map((agent) => agent.close()),
+    ]);
   }
 
   override async destroy(): Promise<void> {
     await Promise.all([
       this.#direct.destroy(),
-      ...[...this.#proxies.values()].map((p) => p.destroy()),
+      ...[...this.#proxies.values()].map((agent) => agent.destroy()),
     ]);
   }
 
@@ -66,6 +105,8 @@ class RoutingDispatcher extends Dispatcher {
         ...proxyCredentials(proxy),
         requestTls: this.#tls,
         proxyTls: this.#tls,
+        clientFactory: (origin, poolOptions) =>
+          new Pool(origin, poolOptions).compose(refusedTunnels),
       });
       this.#proxies.set(key, agent);
     }

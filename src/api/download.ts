@@ -284,7 +284,7 @@ async function receiveBody(
     if (options.signal?.aborted) throw options.signal.reason;
     if (error instanceof DownloadError) throw error;
     await part.settle();
-    const failure = transport.networkFailure(ENDPOINT, error, false);
+    const failure = transport.networkFailure(ENDPOINT, error);
     const madeProgress = part.received > transfer.furthest;
     transfer.furthest = Math.max(transfer.furthest, part.received);
     return {
@@ -393,7 +393,7 @@ async function open(
       if (signal?.aborted) throw signal.reason;
       return {
         ok: false,
-        failure: transport.networkFailure(ENDPOINT, error, false, undefined, url),
+        failure: transport.networkFailure(ENDPOINT, error, { url }),
       };
     }
     const status = response.statusCode;

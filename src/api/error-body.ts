@@ -25,7 +25,9 @@ function messageOf(parsed: unknown): string | undefined {
  * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
  */
 export function redact(text: string, secrets: readonly string[]): string {
-  const spellings = secrets.flatMap(secretSpellings).sort((a, b) => b.length - a.length);
+  const spellings = secrets
+    .flatMap(secretSpellings)
+    .sort((one, other) => other.length - one.length);
   return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
 }
 

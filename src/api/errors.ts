@@ -3,6 +3,7 @@
 // reaches an error (see error-body.ts).
 
 import { ActionError } from '../errors.ts';
+import { isRetryableStatus } from './retry.ts';
 import { commandText } from '../escape.ts';
 
 const attemptsNote = (attempts: number): string =>
@@ -231,7 +232,7 @@ export class ArtifactHostError extends ActionError {
     super(
       `Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
         `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
-        (status >= 500 || status === 429 || status === 408
+        (isRetryableStatus(status)
           ? 'The host may be overloaded; re-run the job later.'
           : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
             "the runner's network; re-run the job, or check the runner's proxy settings."),

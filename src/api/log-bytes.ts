@@ -1,8 +1,7 @@
 // The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
 // up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
-// (six builds' logs read at once peaked ~60 MiB higher that way). Both filters hand the chunk on
-// untouched in the usual case (valid UTF-8, no text longer than the bound) and copy only where
-// they change something.
+// (bench/README.md, Logs). Both filters hand the chunk on untouched in the usual case (valid
+// UTF-8, no text longer than the bound) and copy only where they change something.
 import { isUtf8 } from 'node:buffer';
 
 export type ByteFilter = (chunk: Buffer) => Buffer[];

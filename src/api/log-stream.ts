@@ -9,22 +9,20 @@ import { JSONParser } from '@streamparser/json';
 import { textCutter, utf8Mender } from './log-bytes.ts';
 import { releaseReadBuffers } from './memory.ts';
 import { answersFor } from './reconcile.ts';
-import { BuildId, LogEntry, shapeProblem } from './schemas.ts';
-import type { StreamResponse } from './transport.ts';
-import { ActionError, messageOf } from '../errors.ts';
+import { BuildId, LogEntry, shapeProblem, type FieldProblem } from './schemas.ts';
+import { garbledBody, UnusableBodyError, type StreamResponse } from './transport.ts';
 
 /**
  * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
  * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
- * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_CHARS.
+ * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_BYTES.
  */
 export const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /**
  * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
- * dropped unparsed. The parser holds a text in progress whole, at ~4 bytes a character (a 60 MB
- * line cost 140 MiB), and several builds' logs are read at once: a MiB is far more than a line
- * worth showing.
+ * dropped unparsed. The parser holds a text in progress whole, at several bytes a character, and
+ * several builds' logs are read at once: a MiB is far more than a line worth showing.
  */
 export const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
@@ -52,40 +50,17 @@ export type LogRead =
       bytes: number | undefined;
     };
 
-/** The body's declared length, when it is one exact number. */
-export function declaredLength(contentLength: string | string[] | undefined): number | undefined {
-  const value = Array.isArray(contentLength) ? undefined : contentLength;
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-
-/** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
-export class UnreadableBodyError extends ActionError {}
-
-/**
- * A value of the logs answer that breaks the contract (an entry of another shape, the id of another
- * build): the service speaks another version or misbehaves; asking again won't help.
- */
-export class LogEntryShapeError extends ActionError {
-  readonly fieldPath: string;
-  readonly problem: string;
-  constructor(fieldPath: string, problem: string) {
-    super(`${fieldPath} ${problem}`);
-    this.fieldPath = fieldPath;
-    this.problem = problem;
-  }
-}
-
 /**
  * Feeds the body to the parser, unless it is the log read last time. The answer must be about
  * `buildId`; a service that sends `buildId` after the entries has them handed over before a
  * mismatch is found (they are shown inertly), and the read then fails all the same.
  */
 export async function readLogEntries(
-  response: Pick<StreamResponse, 'chunks' | 'headers' | 'discard'>,
+  response: StreamResponse,
   buildId: string,
   options: LogStreamOptions,
 ): Promise<LogRead> {
-  const bytes = declaredLength(response.headers['content-length']);
+  const bytes = response.contentLength;
   if (bytes !== undefined && bytes === options.lastBytes) {
     // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
     await response.discard();
@@ -94,11 +69,11 @@ export async function readLogEntries(
   const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
   const isAsked = answersFor('build', buildId, 'buildId');
   let count = 0;
-  let failure: Error | undefined;
+  let failure: UnusableBodyError | undefined;
   let answeredId = false;
   let from: number | undefined;
-  const fail = (fieldPath: string, problem: string) => {
-    failure ??= new LogEntryShapeError(fieldPath, problem);
+  const fail = (problem: FieldProblem) => {
+    failure ??= new UnusableBodyError(problem);
   };
   parser.onValue = ({ value, key }) => {
     if (failure !== undefined) return;
@@ -108,7 +83,7 @@ export async function readLogEntries(
       const mismatch = parsed.success
         ? isAsked({ buildId: parsed.data })
         : shapeProblem(parsed.error, ['buildId']);
-      if (mismatch !== undefined) fail(mismatch.fieldPath, mismatch.problem);
+      if (mismatch !== undefined) fail(mismatch);
       return;
     }
     if (typeof key !== 'number') return;
@@ -116,17 +91,14 @@ export async function readLogEntries(
     from ??= options.from();
     if (key < from) return;
     const parsed = LogEntry.safeParse(value);
-    if (!parsed.success) {
-      const { fieldPath, problem } = shapeProblem(parsed.error, ['logs', key]);
-      return fail(fieldPath, problem);
-    }
+    if (!parsed.success) return fail(shapeProblem(parsed.error, ['logs', key]));
     options.onEntry(parsed.data, key);
   };
   const parse = (feed: () => void) => {
     try {
       feed();
-    } catch (error) {
-      throw new UnreadableBodyError(messageOf(error));
+    } catch {
+      throw garbledBody();
     }
     if (failure !== undefined) throw failure;
   };
@@ -148,6 +120,6 @@ export async function readLogEntries(
   // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
   if (!parser.isEnded) parse(() => parser.end());
   if (failure !== undefined) throw failure;
-  if (!answeredId) throw new LogEntryShapeError('buildId', 'is missing');
+  if (!answeredId) throw new UnusableBodyError({ fieldPath: 'buildId', problem: 'is missing' });
   return { changed: true, entries: count, bytes };
 }

@@ -26,8 +26,8 @@ export function createdSince(createdAt: string, sinceMs: number): boolean {
   return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((item) => b.includes(item));
+const sameSet = (left: readonly string[], right: readonly string[]): boolean =>
+  left.length === right.length && left.every((item) => right.includes(item));
 
 const earliest = <T extends { createdAt: string }>(items: T[]): T | undefined =>
   items.reduce<T | undefined>(

@@ -92,7 +92,7 @@ const pixels = z
   .positive(rule('is not positive'))
   .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
 const optional = <T extends z.ZodType>(schema: T) =>
-  schema.nullish().transform((v) => v ?? undefined);
+  schema.nullish().transform((value) => value ?? undefined);
 
 /** What is wrong with an answer: the field (a dotted path) and the problem, without its value. */
 export interface FieldProblem {

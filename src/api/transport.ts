@@ -14,9 +14,9 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from './errors.ts';
-import { createDispatcher, describeProxy, proxyFor } from './dispatcher.ts';
-import { declaredLength, LogEntryShapeError, UnreadableBodyError } from './log-stream.ts';
+import { createDispatcher, describeProxy, proxyFor, TunnelRefusedError } from './dispatcher.ts';
 import {
+  isRetryableStatus,
   parseRetryAfter,
   timeLeft,
   withRetries,
@@ -25,6 +25,7 @@ import {
   type RetryRuntime,
 } from './retry.ts';
 import { shapeProblem, type FieldProblem } from './schemas.ts';
+import { asError, messageOf } from '../errors.ts';
 
 /**
  * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
@@ -43,6 +44,11 @@ export interface TransportOptions {
   runtime: RetryRuntime;
   /** CAs to trust instead of the system's (tests); see DispatcherOptions. */
   ca?: string | Buffer;
+}
+
+/** What every call of the client takes. */
+export interface CallOptions {
+  signal?: AbortSignal;
 }
 
 export interface JsonRequest<T> {
@@ -68,7 +74,8 @@ export interface JsonRequest<T> {
 
 /** A 2xx answer as a stream reader sees it: its chunks are bounded and time-limited. */
 export interface StreamResponse {
-  headers: Dispatcher.ResponseData['headers'];
+  /** The length the answer declared (Content-Length), when it is one exact number. */
+  contentLength: number | undefined;
   chunks: AsyncIterable<Buffer>;
   /** Drops the body unread. */
   discard(): Promise<void>;
@@ -80,6 +87,7 @@ export interface StreamRequest<T> {
   resourceId?: string;
   /** The most the answer may hold. */
   maxBytes: number;
+  /** Throws UnusableBodyError for a body it cannot use; see there. */
   read(response: StreamResponse): Promise<T>;
 }
 
@@ -96,6 +104,41 @@ export interface SendInit {
    */
   anonymous?: boolean;
 }
+
+/** Where and how long an exchange that failed without an answer was waiting. */
+export interface NetworkContext {
+  /** The URL asked for: a failure through a proxy names the proxy. */
+  url?: URL;
+  /** The exchange ran out of its time (its own timer, not undici's). */
+  timedOut?: boolean;
+  /** The timeout the exchange had; the transport's own when not given. */
+  timeoutMs?: number;
+}
+
+type Headers = Dispatcher.ResponseData['headers'];
+
+/**
+ * A 2xx body its reader cannot use: garbled on the way (a later read may get it whole), or of
+ * another shape or about another resource (`final`: asking again won't help). The transport
+ * reports it as a ResponseShapeError.
+ */
+export class UnusableBodyError extends Error {
+  readonly fieldPath: string;
+  readonly problem: string;
+  readonly final: boolean;
+
+  constructor({ fieldPath, problem }: FieldProblem, final = true) {
+    super(`${fieldPath} ${problem}`);
+    this.name = 'UnusableBodyError';
+    this.fieldPath = fieldPath;
+    this.problem = problem;
+    this.final = final;
+  }
+}
+
+/** A body that is not the JSON it should be: worth asking again. */
+export const garbledBody = (): UnusableBodyError =>
+  new UnusableBodyError({ fieldPath: '(body)', problem: 'is not valid JSON' }, false);
 
 // Failures where the request certainly never reached the service.
 const CONNECT_CODES = new Set([
@@ -118,15 +161,6 @@ const TRANSIENT_CODES = new Set([
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 
-/** The status with which a proxy refused a tunnel, as undici reports it; undefined otherwise. */
-function proxyRefusal(error: unknown): number | undefined {
-  const message = error instanceof Error ? error.message : '';
-  const status = /^Proxy response \((\d{3})\)|^Proxy Authentication Required \((407)\)/.exec(
-    message,
-  );
-  return status ? Number(status[1] ?? status[2]) : undefined;
-}
-
 function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
@@ -136,13 +170,17 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-const headerValue = (
-  headers: Record<string, string | string[] | undefined>,
-  name: string,
-): string | undefined => {
+/** A header as one string: the first value of a repeated one; undefined when absent. */
+export const headerValue = (headers: Headers, name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
+
+/** The body's declared length, when it is one exact number. */
+function declaredLength(headers: Headers): number | undefined {
+  const value = headers['content-length'];
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
 
 /** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
 function joinUrl(baseUrl: string, path: string): URL {
@@ -156,11 +194,11 @@ function joinUrl(baseUrl: string, path: string): URL {
  */
 export async function* boundedChunks(
   body: AsyncIterable<Buffer>,
-  headers: Dispatcher.ResponseData['headers'],
+  headers: Headers,
   maxBytes: number,
   endpoint: string,
 ): AsyncGenerator<Buffer> {
-  const announced = declaredLength(headers['content-length']);
+  const announced = declaredLength(headers);
   if (announced !== undefined && announced > maxBytes) {
     throw new ResponseTooLargeError(endpoint, maxBytes, announced);
   }
@@ -178,7 +216,7 @@ export async function* boundedChunks(
  */
 export async function boundedJson(
   body: Dispatcher.ResponseData['body'],
-  headers: Dispatcher.ResponseData['headers'],
+  headers: Headers,
   maxBytes: number,
   endpoint: string,
 ): Promise<unknown> {
@@ -211,10 +249,6 @@ async function bodyText(
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/**
- * The start of an error answer (the service's or the artifact host's), for their words; the rest
- * is dropped unread.
- */
 /** Drops what is left of a body; its abort is expected, not an error to report. */
 export function discardBody(body: Dispatcher.ResponseData['body']): void {
   if (body.destroyed) return;
@@ -222,6 +256,10 @@ export function discardBody(body: Dispatcher.ResponseData['body']): void {
   body.destroy();
 }
 
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
 export async function errorBodyStart(body: Dispatcher.ResponseData['body']): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -237,6 +275,32 @@ export async function errorBodyStart(body: Dispatcher.ResponseData['body']): Pro
     discardBody(body);
   }
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
+}
+
+/** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
+function decode<T>(request: JsonRequest<T>, text: string): T {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw garbledBody();
+  }
+  const parsed = request.schema.safeParse(data);
+  if (!parsed.success) throw new UnusableBodyError(shapeProblem(parsed.error));
+  const mismatch = request.check?.(parsed.data);
+  if (mismatch !== undefined) throw new UnusableBodyError(mismatch);
+  return parsed.data;
+}
+
+/** What one exchange asks for; its 2xx body goes to `read`. */
+interface Exchange<T> {
+  method: Dispatcher.HttpMethod;
+  endpoint: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  resourceId?: string;
+  read(response: Dispatcher.ResponseData): Promise<T>;
 }
 
 export class Transport {
@@ -300,22 +364,55 @@ export class Transport {
     return withRetries(this.runtime, {
       endpoint: request.endpoint,
       signal,
-      attempt: () => this.#jsonAttempt(request, signal),
+      attempt: () => this.jsonAttempt(request, signal),
       reconcile: request.reconcile,
     });
+  }
+
+  /** One attempt at a JSON endpoint, not retried: its failure classified for the caller's retries. */
+  jsonAttempt<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<AttemptResult<T>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+    const { endpoint } = request;
+    return this.#attempt(
+      {
+        method: request.method,
+        endpoint,
+        path: request.path,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        resourceId: request.resourceId,
+        read: async (response) =>
+          decode(request, await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint)),
+      },
+      signal,
+    );
   }
 
   /**
    * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
    * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
-   * `read` throws UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a
-   * body of another shape (final); a broken connection is a network failure.
    */
   stream<T>(request: StreamRequest<T>, signal?: AbortSignal): Promise<T> {
+    const { endpoint, maxBytes } = request;
+    const exchange: Exchange<T> = {
+      method: 'GET',
+      endpoint,
+      path: request.path,
+      headers: { accept: 'application/json' },
+      resourceId: request.resourceId,
+      read: ({ body, headers }) =>
+        request.read({
+          contentLength: declaredLength(headers),
+          chunks: boundedChunks(body, headers, maxBytes, endpoint),
+          discard: () => body.dump(),
+        }),
+    };
     return withRetries(this.runtime, {
-      endpoint: request.endpoint,
+      endpoint,
       signal,
-      attempt: () => this.#streamAttempt(request, signal),
+      attempt: () => this.#attempt(exchange, signal),
     });
   }
 
@@ -323,12 +420,12 @@ export class Transport {
   statusFailure(
     endpoint: string,
     status: number,
-    headers: Record<string, string | string[] | undefined>,
+    headers: Headers,
     bodyText: string,
     resourceId?: string,
   ): AttemptFailure {
     const serviceMessage = serviceMessageOf(bodyText, [this.#apiKey]);
-    const retryable = status === 408 || status === 429 || status >= 500;
+    const retryable = isRetryableStatus(status);
     const retryAfterMs = retryable
       ? parseRetryAfter(headerValue(headers, 'retry-after'), this.runtime.now())
       : undefined;
@@ -350,42 +447,42 @@ export class Transport {
     };
   }
 
-  /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-  networkFailure(
-    endpoint: string,
-    error: unknown,
-    timedOut: boolean,
-    timeoutMs = this.timeoutMs,
-    url?: URL,
-  ): AttemptFailure {
-    const proxy = url === undefined ? undefined : proxyFor(url);
-    const refusedBy = proxyRefusal(error);
-    if (proxy !== undefined && url !== undefined && refusedBy !== undefined) {
+  /**
+   * Classifies an exception thrown while talking to a server: a proxy's refusal, a timeout, a
+   * broken connection (retryable), or anything else, which no retry follows and which is
+   * thrown as it is.
+   */
+  networkFailure(endpoint: string, error: unknown, context: NetworkContext = {}): AttemptFailure {
+    const { url, timeoutMs = this.timeoutMs } = context;
+    const proxy = url && proxyFor(url);
+    if (proxy !== undefined && url !== undefined && error instanceof TunnelRefusedError) {
+      const { statusCode } = error;
       return {
-        retryable: refusedBy >= 500,
+        retryable: isRetryableStatus(statusCode),
         outcomeUnknown: false,
-        reason: `proxy answered HTTP ${refusedBy}`,
+        reason: `proxy answered HTTP ${statusCode}`,
         toError: (attempts) =>
-          new ProxyRefusedError(endpoint, describeProxy(proxy), url.host, refusedBy, attempts),
+          new ProxyRefusedError(endpoint, describeProxy(proxy), url.host, statusCode, attempts),
       };
     }
-    const code = errorCode(error);
-    if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code))) throw error;
-    const isTimeout = timedOut || TIMEOUT_CODES.has(code ?? '');
+    const code = errorCode(error) ?? '';
+    const timedOut = context.timedOut === true || TIMEOUT_CODES.has(code);
+    if (!timedOut && !TRANSIENT_CODES.has(code)) {
+      return {
+        retryable: false,
+        outcomeUnknown: false,
+        reason: messageOf(error),
+        toError: () => asError(error),
+      };
+    }
     return {
       retryable: true,
-      outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
-      reason: isTimeout ? `no answer within ${timeoutMs} ms` : (code ?? 'network error'),
+      outcomeUnknown: !CONNECT_CODES.has(code),
+      reason: timedOut ? `no answer within ${timeoutMs} ms` : code,
       toError: (attempts) =>
-        isTimeout
+        timedOut
           ? new TimeoutError(endpoint, timeoutMs, attempts)
-          : new NetworkError(
-              endpoint,
-              code ?? 'network error',
-              attempts,
-              undefined,
-              proxy && describeProxy(proxy),
-            ),
+          : new NetworkError(endpoint, code, attempts, undefined, proxy && describeProxy(proxy)),
     };
   }
 
@@ -393,194 +490,70 @@ export class Transport {
     return this.#dispatcher.close();
   }
 
-  async #streamAttempt<T>(
-    request: StreamRequest<T>,
-    signal?: AbortSignal,
-  ): Promise<AttemptResult<T>> {
+  /** One request and its answer read whole, within the request timeout; every failure classified. */
+  async #attempt<T>(exchange: Exchange<T>, signal?: AbortSignal): Promise<AttemptResult<T>> {
     const timeoutMs = this.requestTimeoutMs();
-    // The whole read, not only each silence: a body that trickles a byte now and then would
+    // The whole exchange, not only each silence: a body that trickles a byte now and then would
     // otherwise hold its caller for as long as the service likes.
     const timeout = AbortSignal.timeout(timeoutMs);
-    const url = this.url(request.path);
-    const { endpoint } = request;
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await this.send(url, {
-        method: 'GET',
-        headers: { accept: 'application/json' },
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        idleTimeoutMs: timeoutMs,
-      });
-    } catch (error) {
+    const { endpoint } = exchange;
+    const url = this.url(exchange.path);
+    const failed = (failure: AttemptFailure): AttemptResult<never> => {
       if (signal?.aborted) throw signal.reason;
-      return {
-        ok: false,
-        failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
-      };
-    }
-    const status = response.statusCode;
-    if (status < 200 || status >= 300) {
-      const text = await errorBodyStart(response.body);
-      const failure = this.statusFailure(
-        endpoint,
-        status,
-        response.headers,
-        text,
-        request.resourceId,
-      );
       return { ok: false, failure };
-    }
-    const { body, headers } = response;
-    try {
-      const value = await request.read({
-        headers,
-        chunks: boundedChunks(body, headers, request.maxBytes, endpoint),
-        discard: () => body.dump(),
-      });
-      return { ok: true, value };
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      body.destroy();
-      if (error instanceof ResponseTooLargeError) return tooLarge(error);
-      if (error instanceof LogEntryShapeError) {
-        return shapeFailure(endpoint, status, error.fieldPath, error.problem);
-      }
-      if (timeout.aborted) {
-        return { ok: false, failure: this.networkFailure(endpoint, error, true, timeoutMs, url) };
-      }
-      if (error instanceof UnreadableBodyError) {
-        return {
-          ok: false,
-          failure: {
-            retryable: true,
-            outcomeUnknown: false,
-            reason: 'unparsable JSON body',
-            toError: (attempts) =>
-              new ResponseShapeError(
-                endpoint,
-                status,
-                '(body)',
-                'is not valid JSON',
-                attempts,
-                false,
-              ),
-          },
-        };
-      }
-      return { ok: false, failure: this.networkFailure(endpoint, error, false, timeoutMs, url) };
-    }
-  }
-
-  async #jsonAttempt<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<AttemptResult<T>> {
-    const timeoutMs = this.requestTimeoutMs();
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (request.body !== undefined) headers['content-type'] = 'application/json';
-    if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
-    const url = this.url(request.path);
-    const { endpoint } = request;
-    const networkFailure = (error: unknown): AttemptResult<never> => {
-      if (signal?.aborted) throw signal.reason;
-      return {
-        ok: false,
-        failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
-      };
     };
+    const lost = (error: unknown) =>
+      failed(this.networkFailure(endpoint, error, { url, timedOut: timeout.aborted, timeoutMs }));
     let response: Dispatcher.ResponseData;
     try {
       response = await this.send(url, {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        method: exchange.method,
+        headers: exchange.headers,
+        body: exchange.body,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         idleTimeoutMs: timeoutMs,
       });
     } catch (error) {
-      return networkFailure(error);
+      return lost(error);
     }
     const status = response.statusCode;
     if (status < 200 || status >= 300) {
       const text = await errorBodyStart(response.body);
-      if (signal?.aborted) throw signal.reason;
-      const failure = this.statusFailure(
-        endpoint,
-        status,
-        response.headers,
-        text,
-        request.resourceId,
+      return failed(
+        this.statusFailure(endpoint, status, response.headers, text, exchange.resourceId),
       );
-      return { ok: false, failure };
     }
-    let text: string;
     try {
-      text = await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint);
+      return { ok: true, value: await exchange.read(response) };
     } catch (error) {
-      response.body.destroy();
-      if (error instanceof ResponseTooLargeError && !signal?.aborted) return tooLarge(error);
-      return networkFailure(error);
+      discardBody(response.body);
+      if (error instanceof ResponseTooLargeError) return failed(tooLarge(error));
+      if (error instanceof UnusableBodyError) return failed(unusable(endpoint, status, error));
+      return lost(error);
     }
-    return this.#decode(request, status, text);
-  }
-
-  #decode<T>(request: JsonRequest<T>, status: number, text: string): AttemptResult<T> {
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return {
-        ok: false,
-        failure: {
-          retryable: true,
-          outcomeUnknown: true,
-          reason: 'unparsable JSON body',
-          toError: (attempts) =>
-            new ResponseShapeError(
-              request.endpoint,
-              status,
-              '(body)',
-              'is not valid JSON',
-              attempts,
-              false,
-            ),
-        },
-      };
-    }
-    const parsed = request.schema.safeParse(data);
-    if (!parsed.success) {
-      const { fieldPath, problem } = shapeProblem(parsed.error);
-      return shapeFailure(request.endpoint, status, fieldPath, problem);
-    }
-    const mismatch = request.check?.(parsed.data);
-    if (mismatch !== undefined) {
-      return shapeFailure(request.endpoint, status, mismatch.fieldPath, mismatch.problem);
-    }
-    return { ok: true, value: parsed.data };
   }
 }
 
 /** Refused for its size: the same request would get the same answer. */
-const tooLarge = (error: ResponseTooLargeError): AttemptResult<never> => ({
-  ok: false,
-  failure: {
-    retryable: false,
-    outcomeUnknown: false,
-    reason: 'answer too large',
-    toError: () => error,
-  },
+const tooLarge = (error: ResponseTooLargeError): AttemptFailure => ({
+  retryable: false,
+  outcomeUnknown: false,
+  reason: 'answer too large',
+  toError: () => error,
 });
 
-/** A 2xx body of another shape, or about another resource: asking again won't help. */
-const shapeFailure = (
-  endpoint: string,
-  status: number,
-  fieldPath: string,
-  problem: string,
-): AttemptResult<never> => ({
-  ok: false,
-  failure: {
-    retryable: false,
-    outcomeUnknown: false,
-    reason: 'unexpected body',
-    toError: () => new ResponseShapeError(endpoint, status, fieldPath, problem),
-  },
+/** A 2xx body of no use: garbled (the service may have acted on it; asked again) or final. */
+const unusable = (endpoint: string, status: number, error: UnusableBodyError): AttemptFailure => ({
+  retryable: !error.final,
+  outcomeUnknown: !error.final,
+  reason: error.final ? 'unexpected body' : 'unparsable JSON body',
+  toError: (attempts) =>
+    new ResponseShapeError(
+      endpoint,
+      status,
+      error.fieldPath,
+      error.problem,
+      error.final ? 1 : attempts,
+      error.final,
+    ),
 });

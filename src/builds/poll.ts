@@ -1,18 +1,14 @@
 // Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
-// explicit state, its client and time (clock, sleep, random) passed in. Reads that keep failing
-// after the client's own retries back off under the one retry policy, then give up.
-import {
-  ApiError,
-  ApiKeyRefusedError,
-  NetworkError,
-  NotFoundError,
-  ResponseShapeError,
-} from '../api/errors.ts';
+// explicit state, its client and time (clock, sleep, random) passed in. Each read is one attempt
+// that the client classifies; reads that keep failing back off under the one retry policy (the
+// service's Retry-After honoured up to the deadline), then give up.
 import { withRetries, type AttemptResult, type Clock, type Sleep } from '../api/retry.ts';
 import { isTerminal, type Build } from '../api/schemas.ts';
+import type { CallOptions } from '../api/transport.ts';
 
 export interface BuildReader {
-  getBuild(buildId: string, o?: { signal?: AbortSignal }): Promise<Build>;
+  /** One read, not retried: the poll paces its own retries. */
+  getBuildOnce(buildId: string, options?: CallOptions): Promise<AttemptResult<Build>>;
 }
 
 export interface PollOptions {
@@ -24,7 +20,7 @@ export interface PollOptions {
   /** In [0, 1); spreads the builds' polls so they do not hit the service in lockstep. */
   random?: () => number;
   signal?: AbortSignal;
-  /** Failed reads in a row (after the client's own retries) before giving up. */
+  /** Failed reads in a row before giving up. */
   maxFailures?: number;
   /** Awaited before the next poll: what it reads (the log) is paced by the poll, too. */
   onUpdate(build: Build): void | Promise<void>;
@@ -39,36 +35,6 @@ const MAX_BACKOFF_MS = 60_000;
 
 export const jittered = (ms: number, random: () => number): number =>
   Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
-
-/** Worth another try later: rate limits, server errors, no answer, a garbled body. */
-export const isTransient = (error: unknown): error is Error =>
-  (error instanceof ApiError &&
-    !(error instanceof ApiKeyRefusedError) &&
-    !(error instanceof NotFoundError) &&
-    (error.status === 429 || error.status >= 500)) ||
-  error instanceof NetworkError ||
-  (error instanceof ResponseShapeError && !error.final);
-
-async function readOnce(
-  client: BuildReader,
-  buildId: string,
-  signal: AbortSignal | undefined,
-): Promise<AttemptResult<Build>> {
-  try {
-    return { ok: true, value: await client.getBuild(buildId, { signal }) };
-  } catch (error) {
-    if (signal?.aborted || !isTransient(error)) throw error;
-    return {
-      ok: false,
-      failure: {
-        retryable: true,
-        outcomeUnknown: false,
-        reason: error.message,
-        toError: () => error,
-      },
-    };
-  }
-}
 
 export async function pollBuild(
   client: BuildReader,
@@ -101,7 +67,7 @@ export async function pollBuild(
       const build = await withRetries(readRuntime, {
         endpoint: 'GET /builds/:buildId',
         signal,
-        attempt: () => readOnce(client, buildId, signal),
+        attempt: () => client.getBuildOnce(buildId, { signal }),
       });
       await options.onUpdate(build);
       if (isTerminal(build.status)) return { kind: 'ended', build };

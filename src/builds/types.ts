@@ -2,8 +2,10 @@
 // what they tell the rest of the run as they go, and what they give back.
 import type { DownloadedArtifact, DownloadOptions } from '../api/download.ts';
 import type { Clock, Sleep } from '../api/retry.ts';
+import type { CallOptions } from '../api/transport.ts';
 import type {
   Arch,
+  Build,
   BuildList,
   Platform,
   Project,
@@ -17,12 +19,13 @@ import type { BuildReader } from './poll.ts';
 import type { BuildResult } from './result.ts';
 
 export interface BuildClient extends BuildReader, LogReader {
-  getProject(projectId: string, options?: { signal?: AbortSignal }): Promise<Project>;
-  listBuilds(projectId: string, options?: { signal?: AbortSignal }): Promise<BuildList>;
+  getBuild(buildId: string, options?: CallOptions): Promise<Build>;
+  getProject(projectId: string, options?: CallOptions): Promise<Project>;
+  listBuilds(projectId: string, options?: CallOptions): Promise<BuildList>;
   triggerBuild(
     projectId: string,
     body: TriggerBuildRequest,
-    options?: { signal?: AbortSignal },
+    options?: CallOptions,
   ): Promise<TriggeredBuild>;
   downloadArtifact(buildId: string, options: DownloadOptions): Promise<DownloadedArtifact>;
 }

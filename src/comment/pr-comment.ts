@@ -1,23 +1,20 @@
-// One comment on a pull request, kept current: found again by its marker (paging through every
-// comment), created when missing, edited in place. Writes are coalesced: the newest text wins,
-// at most one write per `minIntervalMs` (but the last one goes at once), and they never hold up
-// the caller. Every request goes through the action's one retry policy (Octokit's own retries are
-// off for these requests); a failure is a warning, and a refused token one notice, never a failure.
-// The step's stop signal ends every request, wait and retry at once, and no write starts after it.
+// One comment on a pull request, kept current: found again by its marker (paging through the
+// comments until the page that holds it), created when missing, edited in place. Writes are
+// coalesced: the newest text wins, at most one write per `minIntervalMs` (but the last one goes at
+// once), and they never hold up the caller. The GitHub client retries every request under the
+// action's retry policy; a failure is a warning, and a refused token one notice, never a failure.
+// The step's stop signal, which the client is made with too, ends every request, wait and retry at
+// once, and no write starts after it.
 import * as core from '@actions/core';
-import {
-  parseRetryAfter,
-  withRetries,
-  type AttemptResult,
-  type RetryRuntime,
-} from '../api/retry.ts';
+import type { RetryRuntime } from '../api/retry.ts';
 import { messageOf } from '../errors.ts';
 import {
   httpStatus,
-  isTransient,
-  responseHeader,
+  isRateLimited,
+  isWrittenTooSoon,
   type GitHub,
   type Repo,
+  type RetryHints,
 } from '../publish/github.ts';
 
 export interface CommentTarget extends Repo {
@@ -28,8 +25,9 @@ export interface CommentTarget extends Repo {
 
 export interface PrCommentOptions {
   minIntervalMs: number;
+  /** The clock and sleep of the waits between writes. */
   retry: RetryRuntime;
-  /** The step's stop (its deadline, a signal): aborts the request in flight, and ends the writes. */
+  /** The step's stop (its deadline, a signal): ends the writes; the GitHub client ends the request. */
   signal?: AbortSignal;
 }
 
@@ -40,35 +38,6 @@ interface Comment {
 }
 
 const PAGE_SIZE = 100;
-
-/** A secondary rate limit: a 403 that says when to come back, not a missing permission. */
-const isRateLimit = (error: unknown): boolean =>
-  httpStatus(error) === 403 &&
-  (responseHeader(error, 'retry-after') !== undefined ||
-    responseHeader(error, 'x-ratelimit-remaining') === '0');
-
-/**
- * What waiting out can fix: besides the outages and rate limits every GitHub call retries,
- * a 408 and the 422 GitHub gives for comments written in quick succession.
- */
-const worthRetrying = (error: unknown): boolean => {
-  const status = httpStatus(error);
-  return isTransient(status) || status === 408 || status === 422 || isRateLimit(error);
-};
-
-/**
- * `work`, or the stop's reason as soon as it comes: a request that Octokit's throttle still holds
- * in its process-wide queue (behind other clients' requests) sees its own signal only once sent.
- */
-function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return work;
-  let onAbort = () => {};
-  const stopped = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
-}
 
 export class PrComment {
   readonly #github: GitHub;
@@ -153,7 +122,7 @@ export class PrComment {
         return;
       }
       const status = httpStatus(error);
-      if ((status === 403 && !isRateLimit(error)) || status === 404) {
+      if ((status === 403 && !isRateLimited(error)) || status === 404) {
         this.#refused = true;
         core.notice(
           `Could not comment on pull request #${this.#target.issueNumber} (HTTP ${status}): ` +
@@ -173,51 +142,46 @@ export class PrComment {
     }
   }
 
-  /** Pages through the pull request's comments for the one that starts with the marker. */
+  /** Pages through the pull request's comments until the one that starts with the marker. */
   async #find(): Promise<Comment | undefined> {
-    for (let page = 1; ; page++) {
-      const comments = await this.#call(`list comments (page ${page})`, undefined, async () => {
-        const response = await this.#github.rest.issues.listComments({
-          ...this.#repo,
-          issue_number: this.#target.issueNumber,
-          per_page: PAGE_SIZE,
-          page,
-          request: { retries: 0, signal: this.#options.signal },
-        });
-        return response.data as Comment[];
-      });
-      const found = comments.find((comment) => comment.body?.startsWith(this.#target.marker));
+    const pages = this.#github.paginate.iterator(this.#github.rest.issues.listComments, {
+      ...this.#repo,
+      issue_number: this.#target.issueNumber,
+      per_page: PAGE_SIZE,
+    });
+    for await (const { data } of pages) {
+      const found = data.find((comment) => comment.body?.startsWith(this.#target.marker));
       if (found !== undefined) return found;
-      if (comments.length < PAGE_SIZE) return undefined;
     }
+    return undefined;
   }
 
-  #create(body: string): Promise<Comment> {
-    // A create whose answer was lost may have landed: look for it before sending it again.
-    const reconcile = () => this.#find();
-    return this.#call('create comment', reconcile, async () => {
-      const response = await this.#github.rest.issues.createComment({
-        ...this.#repo,
-        issue_number: this.#target.issueNumber,
-        body,
-        request: { retries: 0, signal: this.#options.signal },
-      });
-      return response.data as Comment;
+  async #create(body: string): Promise<Comment> {
+    const hints: RetryHints = {
+      // A create whose answer was lost may have landed: look for it before sending it again.
+      reconcile: () => this.#find(),
+      alsoRetryable: isWrittenTooSoon,
+    };
+    const response = await this.#github.rest.issues.createComment({
+      ...this.#repo,
+      issue_number: this.#target.issueNumber,
+      body,
+      request: hints,
     });
+    return response.data;
   }
 
   /** Edits the comment; undefined when it is gone (deleted by someone), so a new one is made. */
   async #edit(id: number, body: string): Promise<Comment | undefined> {
+    const hints: RetryHints = { alsoRetryable: isWrittenTooSoon };
     try {
-      return await this.#call('update comment', undefined, async () => {
-        const response = await this.#github.rest.issues.updateComment({
-          ...this.#repo,
-          comment_id: id,
-          body,
-          request: { retries: 0, signal: this.#options.signal },
-        });
-        return response.data as Comment;
+      const response = await this.#github.rest.issues.updateComment({
+        ...this.#repo,
+        comment_id: id,
+        body,
+        request: hints,
       });
+      return response.data;
     } catch (error) {
       if (httpStatus(error) === 404) return undefined;
       throw error;
@@ -226,37 +190,5 @@ export class PrComment {
 
   get #repo(): Repo {
     return { owner: this.#target.owner, repo: this.#target.repo };
-  }
-
-  #call<T>(
-    what: string,
-    reconcile: (() => Promise<T | undefined>) | undefined,
-    request: () => Promise<T>,
-  ): Promise<T> {
-    const { retry, signal } = this.#options;
-    return withRetries(retry, {
-      endpoint: `GitHub ${what}`,
-      reconcile,
-      signal,
-      attempt: async (): Promise<AttemptResult<T>> => {
-        try {
-          signal?.throwIfAborted();
-          return { ok: true, value: await untilStopped(request(), signal) };
-        } catch (error) {
-          return {
-            ok: false,
-            failure: {
-              // Octokit gives an aborted request status 500: the stop, not an outage.
-              retryable: !signal?.aborted && worthRetrying(error),
-              outcomeUnknown: httpStatus(error) === undefined,
-              retryAfterMs: parseRetryAfter(responseHeader(error, 'retry-after'), retry.now()),
-              reason:
-                httpStatus(error) === undefined ? messageOf(error) : `HTTP ${httpStatus(error)}`,
-              toError: () => (error instanceof Error ? error : new Error(messageOf(error))),
-            },
-          };
-        }
-      },
-    });
   }
 }

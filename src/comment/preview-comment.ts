@@ -60,16 +60,16 @@ export function startPreviewComment(
   const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
   const repositoryUrl = `${server}/${owner}/${repo}`;
   const run = runUrl(env, plan.repository);
-  const github = createGitHub(plan.githubToken, {
-    baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
-    retryBaseMs: 1000,
-    retries: 0,
-    throttle: options.throttle ?? true,
-  });
   const retry = defaultRetryRuntime(
     { maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy },
     { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
   );
+  const github = createGitHub(plan.githubToken, {
+    baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    retry,
+    throttle: options.throttle ?? true,
+    signal: options.signal,
+  });
   let comment: PrComment | undefined;
   let shownState: string | undefined;
   let heard: { projectId: string; builds: readonly BuildResult[] } | undefined;

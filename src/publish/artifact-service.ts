@@ -7,7 +7,6 @@ import { DEFAULT_USER_AGENT } from '../api/client.ts';
 import { serviceMessageOf } from '../api/error-body.ts';
 import { ResponseTooLargeError } from '../api/errors.ts';
 import {
-  parseRetryAfter,
   withRetries,
   type AttemptFailure,
   type AttemptResult,
@@ -16,6 +15,7 @@ import {
 import { boundedJson, errorBodyStart } from '../api/transport.ts';
 import { messageOf } from '../errors.ts';
 import { ArtifactSettingError, ArtifactUploadError, type ArtifactStep } from './errors.ts';
+import { callFailure } from './github.ts';
 
 const TWIRP_PATH = '/twirp/github.actions.results.api.v1.ArtifactService/';
 /** One artifact's answer is ~1 KB; this bounds what a broken one can make the runner hold. */
@@ -53,7 +53,7 @@ export function backendIdsOf(token: string): BackendIds {
   }
   const scp = (claims as { scp?: unknown }).scp;
   if (typeof scp !== 'string') throw problem('has no `scp` claim');
-  const scope = scp.split(' ').find((s) => s.split(':')[0] === 'Actions.Results');
+  const scope = scp.split(' ').find((entry) => entry.split(':')[0] === 'Actions.Results');
   if (scope === undefined) throw problem('grants no Actions.Results scope in its `scp` claim');
   const [, run, job, ...rest] = scope.split(':');
   if (!run || !job || rest.length > 0) {
@@ -97,7 +97,7 @@ export async function listArtifactNames(service: ArtifactService): Promise<Set<s
 
 /** Deletes the newest artifact of the run called `name`, as the library's deleteArtifact does. */
 export async function deleteArtifact(service: ArtifactService, name: string): Promise<void> {
-  const [newest] = (await listArtifacts(service, name)).sort((a, b) => b.id - a.id);
+  const [newest] = (await listArtifacts(service, name)).sort((older, newer) => newer.id - older.id);
   if (newest === undefined) return;
   await twirp(service, 'DeleteArtifact', name, [], { ...idsOf(newest), name }, okAnswer);
 }
@@ -113,14 +113,17 @@ const listArtifacts = (service: ArtifactService, name: string | undefined): Prom
     MAX_LIST_BYTES,
   );
 
-/** A non-2xx answer: its status, headers and the service's words (made inert when shown). */
+/**
+ * A non-2xx answer: its status, headers and the service's words (made inert when shown), shaped
+ * as Octokit's RequestError as far as github.ts reads a failed call.
+ */
 export class Refusal extends Error {
   readonly status: number;
-  readonly headers: Dispatcher.ResponseData['headers'];
+  readonly response: { headers: Dispatcher.ResponseData['headers'] };
   constructor(status: number, headers: Dispatcher.ResponseData['headers'], detail: string) {
     super(detail);
     this.status = status;
-    this.headers = headers;
+    this.response = { headers };
   }
 }
 
@@ -230,52 +233,35 @@ export async function attempt<T>(
   } catch (error) {
     if (service.signal?.aborted) throw service.signal.reason;
     const redacted = [service.runtimeToken, ...secrets];
-    return { ok: false, failure: failureOf(service, step, name, redacted, error) };
+    return { ok: false, failure: artifactFailure(service, step, name, redacted, error) };
   }
 }
 
-function failureOf(
+function artifactFailure(
   service: ArtifactService,
   step: ArtifactStep,
   name: string | undefined,
   secrets: readonly string[],
   error: unknown,
 ): AttemptFailure {
-  if (error instanceof Refusal) {
-    const { status } = error;
-    const retryable = status === 429 || status >= 500;
-    const retryAfter = error.headers['retry-after'];
-    return {
-      retryable,
-      outcomeUnknown: status >= 500,
-      retryAfterMs: retryable
-        ? parseRetryAfter(
-            typeof retryAfter === 'string' ? retryAfter : undefined,
-            service.retry.now(),
-          )
-        : undefined,
-      reason: `HTTP ${status}`,
-      toError: (attempts) =>
-        new ArtifactUploadError(name, step, {
-          status,
-          attempts,
-          detail: serviceMessageOf(error.message, secrets) ?? 'the service gave no reason',
-        }),
-    };
-  }
-  const final = error instanceof UnexpectedAnswer || error instanceof ResponseTooLargeError;
-  const code = (error as { code?: unknown }).code;
-  return {
-    retryable: !final,
-    outcomeUnknown: !final,
-    reason: final ? 'unexpected answer' : typeof code === 'string' ? code : 'no answer',
+  const refusal = error instanceof Refusal ? error : undefined;
+  const failure = callFailure(error, {
+    now: service.retry.now(),
+    write: true,
     toError: (attempts) =>
       new ArtifactUploadError(name, step, {
-        status: undefined,
+        status: refusal?.status,
         attempts,
-        detail: serviceMessageOf(messageOf(error), secrets) ?? 'no answer',
+        detail:
+          serviceMessageOf(messageOf(error), secrets) ??
+          (refusal ? 'the service gave no reason' : 'no answer'),
       }),
-  };
+  });
+  // An answer, but not the call's: asking again would get the same.
+  const final = error instanceof UnexpectedAnswer || error instanceof ResponseTooLargeError;
+  return final
+    ? { ...failure, retryable: false, outcomeUnknown: false, reason: 'unexpected answer' }
+    : failure;
 }
 
 /** Twirp's error body is `{code, msg}`. */

@@ -76,8 +76,8 @@ export const artifactMimeType = (name: string): string => {
 };
 
 /**
- * Uploads `file` as the artifact `file.name` and returns its id. Each call is retried on a 5xx,
- * a 429 or a broken connection, the upload with a fresh stream of the file; ArtifactUploadError
+ * Uploads `file` as the artifact `file.name` and returns its id. Each call is retried as any
+ * GitHub call is (callFailure), the upload with a fresh stream of the file; ArtifactUploadError
  * names the call that failed. The signal's reason is thrown as soon as it aborts.
  */
 export async function uploadArtifactFile(

@@ -36,7 +36,7 @@ const SILENCE_MS = 5 * 60_000;
 const encodeQueryValue = (value: string) =>
   encodeURIComponent(value).replace(
     /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 
 /** The release's `upload_url` template with the asset's name and label filled in. */

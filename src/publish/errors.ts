@@ -187,7 +187,7 @@ export class PublishError extends ActionError {
   constructor(failures: Error[], result: PublishResult) {
     super(
       `Publishing failed (${failures.length} problem(s)):\n` +
-        failures.map((f) => `- ${f.message}`).join('\n'),
+        failures.map((failure) => `- ${failure.message}`).join('\n'),
     );
     this.failures = failures;
     this.result = result;

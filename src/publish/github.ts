@@ -1,21 +1,32 @@
-// The GitHub REST client for releases: the real Octokit from @actions/github, with retries and
-// rate-limit handling configured, logging through @actions/core.
+// The GitHub REST client: the real Octokit from @actions/github, every request under the action's
+// one retry policy (a hook around Octokit's request), GitHub's pacing of writes from its throttling
+// plugin, logging through @actions/core. Also the one reading of a failed GitHub call for that
+// policy, shared by the asset uploads and the artifact service, which do not go through Octokit.
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
-import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
-import { parseRetryAfter } from '../api/retry.ts';
-import { ActionError } from '../errors.ts';
+import {
+  defaultRetryRuntime,
+  describeRetry,
+  isRetryableStatus,
+  parseRetryAfter,
+  withRetries,
+  type AttemptFailure,
+  type RetryRuntime,
+} from '../api/retry.ts';
+import { ActionError, asError, messageOf } from '../errors.ts';
 
 export interface GitHubOptions {
   /** REST base URL (GITHUB_API_URL); api.github.com outside a runner. */
   baseUrl: string;
-  /** Base of the retry plugin's quadratic backoff (1000 ms on GitHub; tests shrink it). */
-  retryBaseMs: number;
-  retries: number;
+  /** The retry policy of every request the client makes; each request is one attempt of it. */
+  retry?: RetryRuntime;
+  // Without `retry`: its attempts after the first, and its backoff's base.
+  retries?: number;
+  retryBaseMs?: number;
   /**
-   * Rate-limit handling and GitHub's recommended spacing of writes (1 s apart). The spacing is
-   * process-wide, so tests that run several publishers in one process to race them turn it off.
+   * GitHub's recommended spacing of writes (1 s apart). The spacing is process-wide, so tests that
+   * run several publishers in one process to race them turn it off.
    */
   throttle: boolean;
   /** Ends every request when aborted: the step's deadline, or a signal. */
@@ -26,41 +37,107 @@ export type GitHub = ReturnType<typeof getOctokit>;
 export type Release = Awaited<ReturnType<GitHub['rest']['repos']['getRelease']>>['data'];
 export type ReleaseAsset = Awaited<ReturnType<GitHub['rest']['repos']['getReleaseAsset']>>['data'];
 
+/** What Octokit's request resolves to. */
+type Answer = Awaited<ReturnType<GitHub['request']>>;
+
 export interface Repo {
   owner: string;
   repo: string;
 }
 
-const RATE_LIMIT_RETRIES = 2;
+/** What one request adds to the client's retry policy, given among Octokit's `request` options. */
+export interface RetryHints {
+  /**
+   * Looks for the effect of a write whose answer was lost, before it is sent again; what it finds
+   * stands in for the answer's data (a comment found by its marker, for a create).
+   */
+  reconcile?: () => Promise<unknown>;
+  /** An answer this request may wait out besides the ones every call does (isWrittenTooSoon). */
+  alsoRetryable?: (error: unknown) => boolean;
+}
 
 export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
-  const onLimit =
-    (kind: string) =>
-    (retryAfter: number, request: { method: string; url: string }, _: unknown, count: number) => {
-      const again = count < RATE_LIMIT_RETRIES;
-      core.warning(
-        `GitHub ${kind} rate limit on ${request.method} ${request.url}` +
-          (again ? `: retrying in ${retryAfter} s.` : ': giving up.'),
-      );
-      return again;
-    };
-  return getOctokit(
+  const github = getOctokit(
     token,
     {
       baseUrl: options.baseUrl,
       ...(options.signal && { request: { signal: options.signal } }),
       log: { debug: core.debug, info: core.debug, warn: core.warning, error: core.error },
-      retry: { retries: options.retries, retryAfterBaseValue: options.retryBaseMs },
       throttle: {
         enabled: options.throttle,
-        onRateLimit: onLimit('primary'),
-        onSecondaryRateLimit: onLimit('secondary'),
+        // The retry policy waits rate limits out; the plugin only paces.
+        onRateLimit: () => false,
+        onSecondaryRateLimit: () => false,
       },
     },
-    retry,
     throttling,
   );
+  const retry =
+    options.retry ??
+    defaultRetryRuntime(
+      { maxAttempts: (options.retries ?? 3) + 1, baseDelayMs: options.retryBaseMs ?? 1000 },
+      { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
+    );
+  // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
+  github.hook.wrap('request', (request, requestOptions) =>
+    underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () =>
+      request(requestOptions),
+    ),
+  );
+  return github;
 };
+
+/** One request (`send`, as Octokit parsed it) under the retry policy and its hints. */
+function underRetryPolicy(
+  retry: RetryRuntime,
+  { method, url, request: hints = {} }: { method: string; url: string; request?: object },
+  send: () => Answer | Promise<Answer>,
+): Promise<Answer> {
+  const { signal, reconcile, alsoRetryable } = hints as RetryHints & { signal?: AbortSignal };
+  const { pathname, search } = new URL(url);
+  const write = method !== 'GET' && method !== 'HEAD';
+  return withRetries(retry, {
+    endpoint: `GitHub ${method} ${pathname}${search}`,
+    signal,
+    reconcile:
+      reconcile &&
+      (async () => {
+        const data = await reconcile();
+        return data === undefined ? undefined : { status: 200, url, headers: {}, data };
+      }),
+    attempt: async () => {
+      try {
+        signal?.throwIfAborted();
+        return { ok: true, value: await untilStopped(Promise.resolve(send()), signal) };
+      } catch (error) {
+        // Octokit gives an aborted request status 500: the stop, not an outage.
+        if (signal?.aborted) throw signal.reason;
+        const failure = callFailure(error, {
+          now: retry.now(),
+          write,
+          toError: () => asError(error),
+        });
+        const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
+        return { ok: false, failure: { ...failure, retryable } };
+      }
+    },
+  });
+}
+
+/**
+ * `work`, or the stop's reason as soon as it comes: a request that the throttling plugin still
+ * holds in its process-wide queue (behind other clients' requests) sees its own signal only once
+ * sent.
+ */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  let onAbort = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
+}
 
 export const parseRepository = (repository: string): Repo => {
   const [owner, repo, ...rest] = repository.split('/');
@@ -96,18 +173,22 @@ export class GitHubAnswerError extends ActionError {
   }
 }
 
-/** HTTP status of an Octokit error; undefined when no response came back. */
-export const httpStatus = (error: unknown): number | undefined =>
-  typeof error === 'object' &&
-  error !== null &&
-  'status' in error &&
-  typeof error.status === 'number'
-    ? error.status
+/**
+ * HTTP status of a failed GitHub call (Octokit's RequestError, GitHubAnswerError, the artifact
+ * service's Refusal); undefined when no answer came back, which Octokit reports as a 500 without
+ * a response.
+ */
+export const httpStatus = (error: unknown): number | undefined => {
+  const { status, response } = (error ?? {}) as { status?: unknown; response?: unknown };
+  return typeof status === 'number' && typeof response === 'object' && response !== null
+    ? status
     : undefined;
+};
 
-/** A header of the response behind an Octokit error, as text; undefined when absent. */
-export const responseHeader = (error: unknown, name: string): string | undefined => {
-  const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers;
+/** A header of the answer behind a failed GitHub call, as text; undefined when absent. */
+const responseHeader = (error: unknown, name: string): string | undefined => {
+  const headers = (error as { response?: { headers?: Record<string, unknown> } } | undefined)
+    ?.response?.headers;
   const value = headers?.[name];
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 };
@@ -119,24 +200,24 @@ export const isAlreadyExists = (error: unknown): boolean => {
   const errors = (data as { errors?: unknown } | undefined)?.errors;
   return (
     Array.isArray(errors) &&
-    errors.some((e) => (e as { code?: unknown })?.code === 'already_exists')
+    errors.some((entry) => (entry as { code?: unknown })?.code === 'already_exists')
   );
 };
 
-export const isTransient = (status: number | undefined): boolean =>
-  status === undefined || status === 429 || status >= 500;
-
-/**
- * A 403 that is GitHub's rate limit (a Retry-After, or the quota spent), not a refusal. Octokit's
- * throttling plugin waits these out; requests made without Octokit (uploads) must do it themselves.
- */
+/** A 403 that is GitHub's rate limit (a Retry-After, or the quota spent), not a refusal. */
 export const isRateLimited = (error: unknown): boolean =>
   httpStatus(error) === 403 &&
   (responseHeader(error, 'retry-after') !== undefined ||
     responseHeader(error, 'x-ratelimit-remaining') === '0');
 
+/**
+ * The 422 GitHub gives a comment written in quick succession with others (its limit on creating
+ * content, which spans every job of the repository): a wait, where elsewhere a 422 is a refusal.
+ */
+export const isWrittenTooSoon = (error: unknown): boolean => httpStatus(error) === 422;
+
 /** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
-export const askedWaitMs = (error: unknown, now: number): number | undefined => {
+const askedWaitMs = (error: unknown, now: number): number | undefined => {
   const retryAfter = parseRetryAfter(responseHeader(error, 'retry-after'), now);
   if (retryAfter !== undefined || responseHeader(error, 'x-ratelimit-remaining') !== '0') {
     return retryAfter;
@@ -144,3 +225,45 @@ export const askedWaitMs = (error: unknown, now: number): number | undefined => 
   const reset = Number(responseHeader(error, 'x-ratelimit-reset'));
   return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : undefined;
 };
+
+export interface CallFacts {
+  /** Now on the retry runtime's clock, for a Retry-After given as a date. */
+  now: number;
+  /** The call changes something, so without an answer it may have done so. */
+  write: boolean;
+  toError: (attempts: number) => Error;
+}
+
+/**
+ * The one reading of a failed GitHub call for the retry policy: an answer is worth another try
+ * by isRetryableStatus or as a rate limit, after the wait GitHub asked for; no answer at all is
+ * worth one too, and leaves a write's outcome unknown.
+ */
+export function callFailure(error: unknown, facts: CallFacts): AttemptFailure {
+  const status = httpStatus(error);
+  if (status === undefined) {
+    return {
+      retryable: true,
+      outcomeUnknown: facts.write,
+      reason: failedConnection(error) ?? messageOf(error),
+      toError: facts.toError,
+    };
+  }
+  return {
+    retryable: isRetryableStatus(status) || isRateLimited(error),
+    outcomeUnknown: false,
+    retryAfterMs: askedWaitMs(error, facts.now),
+    reason: `HTTP ${status}`,
+    toError: facts.toError,
+  };
+}
+
+/** The code of what broke the connection (ECONNRESET, UND_ERR_SOCKET), wherever it is wrapped. */
+function failedConnection(error: unknown): string | undefined {
+  for (let cause = error; typeof cause === 'object' && cause !== null;) {
+    const { code, cause: next } = cause as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string') return code;
+    cause = next;
+  }
+  return undefined;
+}

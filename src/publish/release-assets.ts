@@ -10,12 +10,10 @@ import { withRetries, type AttemptResult, type RetryRuntime } from '../api/retry
 import { postAsset, type UploadTransport } from './asset-upload.ts';
 import { AssetUploadError } from './errors.ts';
 import {
-  askedWaitMs,
+  callFailure,
   GitHubAnswerError,
   httpStatus,
   isAlreadyExists,
-  isRateLimited,
-  isTransient,
   type GitHub,
   type Release,
   type ReleaseAsset,
@@ -54,8 +52,8 @@ export const findAsset = (
   assets: readonly ReleaseAsset[],
   name: string,
 ): ReleaseAsset | undefined =>
-  assets.find((a) => a.label === name) ??
-  assets.find((a) => a.name === name || a.name === expectedAssetName(name));
+  assets.find((asset) => asset.label === name) ??
+  assets.find((asset) => asset.name === name || asset.name === expectedAssetName(name));
 
 /** True when the asset on the release holds exactly these bytes (GitHub reports a digest). */
 export const sameContent = (asset: ReleaseAsset, file: Pick<AssetFile, 'size' | 'sha256'>) =>
@@ -173,24 +171,20 @@ async function uploadOnce(
         leftHalfDone = true;
       }
     }
-    return {
-      ok: false,
-      failure: {
-        retryable: leftHalfDone || isTransient(status) || isRateLimited(error),
-        outcomeUnknown: false,
-        retryAfterMs: askedWaitMs(error, now),
-        reason: status === undefined ? 'no response' : `HTTP ${status}`,
-        toError: (attempts) =>
-          new AssetUploadError(file.name, {
-            status,
-            attempts,
-            detail:
-              error instanceof GitHubAnswerError
-                ? (error.githubMessage ?? 'GitHub gave no reason')
-                : messageOf(error),
-            alreadyExists: isAlreadyExists(error),
-          }),
-      },
-    };
+    const failure = callFailure(error, {
+      now,
+      write: true,
+      toError: (attempts) =>
+        new AssetUploadError(file.name, {
+          status,
+          attempts,
+          detail:
+            error instanceof GitHubAnswerError
+              ? (error.githubMessage ?? 'GitHub gave no reason')
+              : messageOf(error),
+          alreadyExists: isAlreadyExists(error),
+        }),
+    });
+    return { ok: false, failure: { ...failure, retryable: failure.retryable || leftHalfDone } };
   }
 }

@@ -65,7 +65,7 @@ async function writeRound(
 ): Promise<AttemptResult<Written>> {
   const { github, repo } = context;
   const assets = await listAssets(github, repo, release.id);
-  const current = assets.find((a) => a.name === CHECKSUMS_FILE_NAME);
+  const current = assets.find((asset) => asset.name === CHECKSUMS_FILE_NAME);
   let currentSums: Checksums = new Map();
   if (current) {
     const file = path.join(context.workDir, `current-${current.id}-${CHECKSUMS_FILE_NAME}`);

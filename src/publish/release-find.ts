@@ -43,7 +43,9 @@ const PAGE_SIZE = 100;
 export const pickCanonical = <T extends { id: number; draft: boolean }>(
   candidates: readonly T[],
 ): T | undefined =>
-  [...candidates].sort((a, b) => Number(a.draft) - Number(b.draft) || a.id - b.id)[0];
+  [...candidates].sort(
+    (first, second) => Number(first.draft) - Number(second.draft) || first.id - second.id,
+  )[0];
 
 export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
   const found = new Map<number, Release>();
@@ -53,10 +55,14 @@ export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
   } catch (error) {
     if (httpStatus(error) !== 404) throw error;
   }
-  for (let page = 1; page <= LIST_PAGES; page++) {
-    const { data } = await github.rest.repos.listReleases({ ...repo, per_page: PAGE_SIZE, page });
+  const pages = github.paginate.iterator(github.rest.repos.listReleases, {
+    ...repo,
+    per_page: PAGE_SIZE,
+  });
+  let read = 0;
+  for await (const { data } of pages) {
     for (const release of data) if (release.tag_name === tag) found.set(release.id, release);
-    if (data.length < PAGE_SIZE) break;
+    if (++read === LIST_PAGES) break;
   }
   return [...found.values()];
 };
@@ -94,7 +100,7 @@ export const ensureRelease = async (
       const created = await createDraft(context, plan);
       core.info(`Created draft release ${created.id} for tag ${plan.tag}.`);
       candidates = await findReleases(github, repo, plan.tag);
-      if (!candidates.some((r) => r.id === created.id)) candidates.push(created);
+      if (!candidates.some((candidate) => candidate.id === created.id)) candidates.push(created);
     } catch (error) {
       if (!isAlreadyExists(error)) throw error;
       core.info(
@@ -106,12 +112,14 @@ export const ensureRelease = async (
   }
   const release = pickCanonical(candidates);
   if (release === undefined) throw new ReleaseNotFoundError(plan.tag);
-  const duplicates = candidates.filter((r) => r.id !== release.id && r.draft);
+  const duplicates = candidates.filter(
+    (candidate) => candidate.id !== release.id && candidate.draft,
+  );
   let movedChecksums: Checksums = new Map();
   if (duplicates.length > 0) {
     core.info(
       `Found ${duplicates.length + 1} releases for tag ${plan.tag} (parallel jobs each created a ` +
-        `draft): keeping ${release.id}, moving assets from ${duplicates.map((d) => d.id).join(', ')} ` +
+        `draft): keeping ${release.id}, moving assets from ${duplicates.map((duplicate) => duplicate.id).join(', ')} ` +
         'and deleting those.',
     );
     for (const duplicate of duplicates) {

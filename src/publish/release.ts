@@ -121,13 +121,13 @@ export function openRelease(
       }
       const final = await publishIfAllowed(context, plan, draft, outcome, failures.length);
       // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
-      const urls = new Map(final.assets.map((a) => [a.name, a.browser_download_url]));
+      const urls = new Map(final.assets.map((asset) => [asset.name, asset.browser_download_url]));
       return {
         result: {
           url: final.html_url,
           id: final.id,
           published: !final.draft,
-          assets: assets.map((a) => ({ ...a, url: urls.get(a.name) ?? a.url })),
+          assets: assets.map((asset) => ({ ...asset, url: urls.get(asset.name) ?? asset.url })),
         },
         failures,
       };

@@ -1,0 +1,204 @@
+// The GitHub client's one retry layer, against a raw node:http server on 127.0.0.1 that plays
+// GitHub's REST API with scripted answers (GitHub is not reachable here); the real Octokit of
+// @actions/github sends every request. Nothing of ours is mocked.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultRetryRuntime, type RetryEvent } from '../../src/api/retry.ts';
+import {
+  callFailure,
+  createGitHub,
+  GitHubAnswerError,
+  httpStatus,
+  type RetryHints,
+} from '../../src/publish/github.ts';
+import { close, listen, readBody, sendJson } from '../../test-kit/stand-ins/http.ts';
+
+const repo = { owner: 'acme', repo: 'desktop-app' };
+type Answer = (req: IncomingMessage, res: ServerResponse) => void;
+
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.map((closeOne) => closeOne()));
+  closers = [];
+});
+
+/** A GitHub whose n-th request gets `answers[n]` (the last one from then on). */
+async function scriptedGitHub(...answers: Answer[]) {
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    void readBody(req).then(() => {
+      received.push(`${req.method} ${req.url}`);
+      const answer = answers[Math.min(received.length, answers.length) - 1]!;
+      answer(req, res);
+    });
+  });
+  const url = await listen(server);
+  closers.push(() => close(server));
+  return { url, received };
+}
+
+const release = (res: ServerResponse) => sendJson(res, 200, { id: 5, tag_name: 'v1' });
+const status =
+  (code: number, headers: Record<string, string> = {}): Answer =>
+  (_req, res) =>
+    sendJson(res, code, { message: `scripted ${code}` }, headers);
+const noAnswer: Answer = (req) => req.socket.destroy();
+
+function client(url: string, throttle = false, maxAttempts = 4) {
+  const retries: RetryEvent[] = [];
+  const retry = defaultRetryRuntime(
+    { maxAttempts, baseDelayMs: 5, maxDelayMs: 10 },
+    { onRetry: (event) => retries.push(event) },
+  );
+  return { github: createGitHub('ghs-x', { baseUrl: url, retry, throttle }), retries };
+}
+
+describe('the GitHub client under the retry policy', () => {
+  it('retries a 5xx and a 408 with backoff, and says which request it retries', async () => {
+    const api = await scriptedGitHub(status(502), status(408), (_req, res) => release(res));
+    const { github, retries } = client(api.url);
+
+    const { data } = await github.rest.repos.getRelease({ ...repo, release_id: 5 });
+
+    expect(data.id).toBe(5);
+    expect(api.received).toHaveLength(3);
+    expect(retries.map((event) => event.reason)).toEqual(['HTTP 502', 'HTTP 408']);
+    expect(retries[0]!.endpoint).toBe('GitHub GET /repos/acme/desktop-app/releases/5');
+  });
+
+  it('gives up at once on an answer no wait can change, with Octokit’s own error', async () => {
+    const api = await scriptedGitHub(status(404));
+    const { github, retries } = client(api.url);
+
+    const error = await github.rest.repos
+      .getRelease({ ...repo, release_id: 5 })
+      .catch((error: unknown) => error);
+
+    expect(httpStatus(error)).toBe(404);
+    expect(api.received).toHaveLength(1);
+    expect(retries).toEqual([]);
+  });
+
+  it('waits out a rate-limited 403 in one layer, throttling on: one request per attempt', async () => {
+    const api = await scriptedGitHub(
+      status(403, { 'retry-after': '0', 'x-ratelimit-remaining': '0' }),
+    );
+    const { github, retries } = client(api.url, true, 3);
+
+    const error = await github.rest.repos
+      .getRelease({ ...repo, release_id: 5 })
+      .catch((error: unknown) => error);
+
+    expect(httpStatus(error)).toBe(403);
+    expect(api.received).toHaveLength(3);
+    expect(retries.every((event) => event.serverAsked)).toBe(true);
+  });
+
+  it('retries every page of a listing on its own', async () => {
+    let pageTwoFailed = false;
+    const api = await scriptedGitHub((req, res) => {
+      const page = new URL(req.url!, 'http://x').searchParams.get('page');
+      if (page === null) {
+        const next = `<http://${req.headers.host}${req.url}&page=2>; rel="next"`;
+        return sendJson(res, 200, [{ id: 1 }], { link: next });
+      }
+      if (!pageTwoFailed) {
+        pageTwoFailed = true;
+        return sendJson(res, 503, { message: 'busy' });
+      }
+      sendJson(res, 200, [{ id: 2 }]);
+    });
+    const { github } = client(api.url);
+
+    const assets = await github.paginate(github.rest.repos.listReleaseAssets, {
+      ...repo,
+      release_id: 5,
+      per_page: 1,
+    });
+
+    expect(assets.map((asset) => asset.id)).toEqual([1, 2]);
+    expect(api.received).toEqual([
+      'GET /repos/acme/desktop-app/releases/5/assets?per_page=1',
+      'GET /repos/acme/desktop-app/releases/5/assets?per_page=1&page=2',
+      'GET /repos/acme/desktop-app/releases/5/assets?per_page=1&page=2',
+    ]);
+  });
+
+  it('looks for the effect of a write whose answer was lost before sending it again', async () => {
+    const api = await scriptedGitHub(noAnswer, status(500));
+    const { github, retries } = client(api.url);
+    let looked = 0;
+    const hints: RetryHints = {
+      reconcile: async () => (++looked === 1 ? undefined : { id: 77, body: 'found' }),
+    };
+
+    const { data } = await github.rest.issues.createComment({
+      ...repo,
+      issue_number: 7,
+      body: 'hello',
+      request: hints,
+    });
+
+    // Sent, no answer; nothing found, sent again, 500; found: not sent a third time.
+    expect(data).toEqual({ id: 77, body: 'found' });
+    expect(api.received).toHaveLength(2);
+    expect(looked).toBe(2);
+    expect(retries[0]!.reason).not.toMatch(/^HTTP/);
+  });
+
+  it('waits out what a request adds to the rule, and only for that request', async () => {
+    const api = await scriptedGitHub(status(422), status(422), (_req, res) =>
+      sendJson(res, 200, { id: 9 }),
+    );
+    const { github } = client(api.url);
+    const tooSoon: RetryHints = { alsoRetryable: (error) => httpStatus(error) === 422 };
+
+    const { data } = await github.rest.issues.updateComment({
+      ...repo,
+      comment_id: 9,
+      body: 'x',
+      request: tooSoon,
+    });
+
+    expect(data.id).toBe(9);
+    expect(api.received).toHaveLength(3);
+  });
+});
+
+describe('callFailure, the one reading of a failed GitHub call', () => {
+  const facts = {
+    now: Date.parse('2026-01-01T00:00:00Z'),
+    write: true,
+    toError: () => new Error(),
+  };
+  const answer = (code: number, headers: Record<string, string> = {}) =>
+    new GitHubAnswerError('a call', code, { headers, data: undefined }, undefined);
+
+  it('retries by the status rule and the rate limit, after the wait GitHub asked for', () => {
+    expect(callFailure(answer(503), facts)).toMatchObject({ retryable: true, reason: 'HTTP 503' });
+    expect(callFailure(answer(400), facts).retryable).toBe(false);
+    expect(callFailure(answer(403), facts).retryable).toBe(false);
+    const reset = String(facts.now / 1000 + 30);
+    const limited = answer(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset });
+    expect(callFailure(limited, facts)).toMatchObject({ retryable: true, retryAfterMs: 30_000 });
+    expect(callFailure(answer(429, { 'retry-after': '2' }), facts).retryAfterMs).toBe(2_000);
+  });
+
+  it('takes no answer for an unknown outcome of a write, naming what broke', () => {
+    const broken = Object.assign(new Error('fetch failed'), {
+      cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+    });
+    expect(callFailure(broken, facts)).toMatchObject({
+      retryable: true,
+      outcomeUnknown: true,
+      reason: 'UND_ERR_SOCKET',
+    });
+    expect(callFailure(broken, { ...facts, write: false }).outcomeUnknown).toBe(false);
+    // Octokit's RequestError for a failed fetch carries status 500 but no response.
+    const octokitNoAnswer = Object.assign(new Error('other side closed'), { status: 500 });
+    expect(callFailure(octokitNoAnswer, facts)).toMatchObject({
+      outcomeUnknown: true,
+      reason: 'other side closed',
+    });
+  });
+});
