@@ -1,6 +1,14 @@
 // run() in-process, as src/index.ts calls it, against the emulator: the runner's files and the
 // `::` commands on stdout are what is checked.
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -79,7 +87,7 @@ describe('run()', () => {
     // The key's spellings are masked first, before anything else is printed.
     const masks = lines.slice(
       0,
-      lines.findIndex((l) => !l.startsWith('::add-mask::')),
+      lines.findIndex((line) => !line.startsWith('::add-mask::')),
     );
     expect(masks).toContain(`::add-mask::${emulator.apiKey}`);
     expect(masks).toContain(`::add-mask::${Buffer.from(emulator.apiKey).toString('base64')}`);
@@ -94,7 +102,7 @@ describe('run()', () => {
   it('logs every retry of the client at info level, without the key', async () => {
     emulator.faults.rateLimit = { count: 2, retryAfter: '0' };
     const { lines, outputs } = await runCaptured();
-    const retries = lines.filter((l) => l.startsWith('Retrying '));
+    const retries = lines.filter((line) => line.startsWith('Retrying '));
     expect(retries).toHaveLength(2);
     expect(retries[0]).toMatch(
       /^Retrying GET \/projects\/:projectId in 0\.0 s, as the service asked \(attempt 1 failed: .*429/,
@@ -112,8 +120,8 @@ describe('run()', () => {
     });
     const { lines } = await runCaptured();
     expect(process.exitCode).toBe(1);
-    expect(lines.filter((l) => l.startsWith('::add-mask::'))).toEqual([]);
-    expect(lines.find((l) => l.startsWith('::error::'))).toBe(
+    expect(lines.filter((line) => line.startsWith('::add-mask::'))).toEqual([]);
+    expect(lines.find((line) => line.startsWith('::error::'))).toBe(
       '::error::Invalid input: api-key: missing; pass it from a secret',
     );
   });
@@ -128,7 +136,9 @@ describe('run()', () => {
     });
     const { lines, outputs } = await runCaptured();
     expect(process.exitCode).toBe(1);
-    expect(lines.find((l) => l.startsWith('::error::'))).toMatch(/'proj_missing' was not found/);
+    expect(lines.find((line) => line.startsWith('::error::'))).toMatch(
+      /'proj_missing' was not found/,
+    );
     expect(outputs).toEqual({});
   });
 
@@ -167,7 +177,7 @@ describe('run()', () => {
     const projectsBefore = emulator.projects().length;
     const { lines } = await runCaptured();
     expect(process.exitCode).toBe(1);
-    const error = lines.find((l) => l.startsWith('::error::')) ?? '';
+    const error = lines.find((line) => line.startsWith('::error::')) ?? '';
     expect(error).toContain('colour');
     expect(error).toContain('bad.json');
     expect(emulator.projects()).toHaveLength(projectsBefore);
@@ -180,7 +190,7 @@ describe('run()', () => {
     expect(process.exitCode).toBe(1);
     const id = outputs['build-ids'];
     expect(id).toMatch(/^build_/);
-    const error = lines.find((l) => l.startsWith('::error::Timed out'));
+    const error = lines.find((line) => line.startsWith('::error::Timed out'));
     expect(error).toContain(`still unfinished: linux/x64 ${id} (building)`);
     expect(summary).toContain('Timed out');
   });
@@ -201,9 +211,32 @@ describe('run()', () => {
     writeFileSync(path.join(dir, 'output'), '');
     const { lines, outputs } = await runCaptured();
     expect(process.exitCode).toBe(1);
-    expect(lines.filter((l) => l.startsWith('::error::')).join('\n')).toContain('build_unknown');
+    expect(lines.filter((line) => line.startsWith('::error::')).join('\n')).toContain(
+      'build_unknown',
+    );
     expect(JSON.parse(outputs.builds!)).toMatchObject([{ id: known, status: 'success' }]);
     expect(outputs['build-ids']).toBe(known);
+  });
+
+  it('fails with an ::error line when the report itself fails, instead of rejecting', async () => {
+    const output = path.join(dir, 'output');
+    const stdout = captureStdout();
+    try {
+      const running = run();
+      // The outputs are written as soon as the builds are known; then the file becomes a folder.
+      while (!readFileSync(output, 'utf8').includes('build-ids')) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      rmSync(output);
+      mkdirSync(output);
+      await expect(running).resolves.toBeUndefined();
+    } finally {
+      stdout.restore();
+    }
+    expect(process.exitCode).toBe(1);
+    expect(stdout.lines().filter((line) => line.startsWith('::error::'))).toEqual([
+      expect.stringMatching(/^::error::The run could not be reported: EISDIR/),
+    ]);
   });
 
   describe('finds unusable runner paths before the first request', () => {
@@ -217,7 +250,7 @@ describe('run()', () => {
       const builds = emulator.builds().length;
       const { lines } = await runCaptured();
       expect(process.exitCode).toBe(1);
-      expect(lines.filter((l) => l.startsWith('::error::'))).toEqual([
+      expect(lines.filter((line) => line.startsWith('::error::'))).toEqual([
         expect.stringMatching(expected),
       ]);
       expect(emulator.requests.slice(before)).toEqual([]);

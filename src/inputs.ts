@@ -4,7 +4,7 @@ import * as core from '@actions/core';
 import { isBelow } from './api/file-name.ts';
 import { isBuildId } from './api/ids.ts';
 import { ARCHES, PLATFORMS } from './api/schemas.ts';
-import type { BuildSelection, BuildsPlan } from './builds/run-builds.ts';
+import type { BuildSelection, BuildsPlan } from './builds/types.ts';
 import type { ServiceConnection } from './connection.ts';
 import {
   InputError,

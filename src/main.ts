@@ -1,186 +1,97 @@
 // The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
 // that ends the process.
 import * as core from '@actions/core';
-import type { BuildServiceClient } from './api/client.ts';
-import { systemClock, systemSleep } from './api/retry.ts';
-import { formatElapsed } from './builds/progress.ts';
-import { runBuilds, type BuildsRun } from './builds/run-builds.ts';
+import { runBuilds } from './builds/run-builds.ts';
+import type { BuildSubscriber, BuildsRun } from './builds/types.ts';
+import { openComment } from './comment/open-comment.ts';
+import { resolveProject } from './config/resolve-project.ts';
 import { maskInputs, openClient } from './connection.ts';
+import { stepDeadline, type StepDeadline } from './deadline.ts';
+import { messageOf } from './errors.ts';
 import { getInputs, type Plan } from './inputs.ts';
+import { startPublishing, type PublishingEnd } from './publish/publish-builds.ts';
 import { annotateFailures } from './report/annotations.ts';
-import { NOTHING_PUBLISHED, type Published } from './report/facts.ts';
-import { reportBuildsKnown, reportRun } from './report/report-run.ts';
+import { NOTHING_PUBLISHED } from './report/facts.ts';
+import { outputsOnceKnown, reportRun } from './report/report-run.ts';
 import { checkRunnerPaths } from './runner-paths.ts';
 import { watchSignals } from './signals.ts';
-import { messageOf } from './errors.ts';
-import { commandText } from './escape.ts';
-import type { PreviewComment } from './comment/preview-comment.ts';
-import type { BuildResult } from './builds/result.ts';
-import { startPublishing, type Publishing, type PublishStop } from './publish/publish-builds.ts';
 
-const COMMENT_GRACE_MS = 5_000;
-
-/** The project the builds belong to: the input, or the one the config file names or creates. */
-async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<string> {
-  const { configFile, projectId } = plan.project;
-  if (configFile === null) return projectId;
-  // Loaded only now: the YAML parser stays off the start path of the usual run.
-  const { applyProjectConfig } = await import('./config/apply-project.ts');
-  const applied = await core.group(`Apply the project configuration ${configFile}`, () =>
-    applyProjectConfig(client, {
-      configFile,
-      workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
-      projectId: projectId ?? undefined,
-    }),
-  );
-  return applied.projectId;
-}
-
-/**
- * The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). It
- * never fails the step: without it the builds go on.
- */
-async function openComment(plan: Plan, signal: AbortSignal): Promise<PreviewComment | undefined> {
-  if (plan.comment === null) return undefined;
+/** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */
+async function build(
+  plan: Plan,
+  deadline: StepDeadline,
+  subscribers: readonly BuildSubscriber[],
+): Promise<BuildsRun> {
+  const client = openClient(plan.connection, deadline.at);
   try {
-    const { startPreviewComment } = await import('./comment/preview-comment.ts');
-    return startPreviewComment(plan.comment, process.env, { signal });
-  } catch (error) {
-    core.warning(`No pull-request comment: ${messageOf(error)}`);
-    return undefined;
-  }
-}
-
-/** What the builds tell the rest of the run as they go. */
-interface BuildListeners {
-  onProject(projectId: string): void;
-  onBuildsChanged(projectId: string, builds: readonly BuildResult[]): void;
-  onDownloaded(build: BuildResult): void;
-}
-
-/** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
-async function build(plan: Plan, signal: AbortSignal, listen: BuildListeners): Promise<BuildsRun> {
-  const client = openClient(plan.connection, Date.now() + plan.builds.timeoutMs);
-  try {
-    const projectId = await resolveProject(plan, client);
-    listen.onProject(projectId);
-    return await runBuilds(
-      { ...plan.builds, projectId },
-      {
-        client,
-        clock: systemClock,
-        sleep: systemSleep,
-        signal,
-        tempDir: process.env.RUNNER_TEMP || undefined,
-        onBuildsChanged: (builds) => listen.onBuildsChanged(projectId, builds),
-        onDownloaded: listen.onDownloaded,
-        onBuildsKnown: (builds) => {
-          reportBuildsKnown(builds);
-          listen.onBuildsChanged(projectId, builds);
-          if (!plan.builds.wait) {
-            const ids = builds.flatMap((b) => (b.id === null ? [] : commandText(b.id))).join(', ');
-            core.info(`Not waiting (wait: false); build ids: ${ids}`);
-          }
-        },
-      },
-    );
+    const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
+    const projectId = await resolveProject(plan.project, client, workspace);
+    const deps = { client, deadline, subscribers, tempDir: process.env.RUNNER_TEMP || undefined };
+    return await runBuilds({ ...plan.builds, projectId }, deps);
   } finally {
     await client.close();
   }
 }
 
-/**
- * Workflow artifacts and the release, each build's as soon as it is downloaded. Publishing ends
- * when the step does (`stop`: its timeout or a signal), whatever GitHub is doing.
- */
-const openPublishing = (
-  plan: Plan,
-  stop: PublishStop,
-  onPublished: (published: Published) => void,
-): Publishing | undefined =>
-  plan.publish.artifacts || plan.publish.release
-    ? startPublishing(plan.publish, stop, onPublished)
-    : undefined;
+/** How the builds and publishing ended, whatever failed on the way. */
+interface Ended extends Partial<PublishingEnd> {
+  plan?: Plan;
+  built?: BuildsRun;
+  errors: string[];
+}
 
-export async function run(): Promise<void> {
-  maskInputs('api-key');
-  const cancel = watchSignals();
-  const errors: string[] = [];
+/** Everything up to the report: inputs, project, builds, publishing, the comment's last edit. */
+async function buildAndPublish(cancel: AbortSignal): Promise<Ended> {
   let plan: Plan | undefined;
-  let builds: BuildsRun = { builds: [], timedOut: false, errors: [] };
-  let published = NOTHING_PUBLISHED;
-  let comment: PreviewComment | undefined;
-  let projectId: string | undefined;
-  let publishingStopped = false;
   try {
     plan = getInputs();
-    const { timeoutMs } = plan.builds;
-    const stop: PublishStop = {
-      signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs)]),
-      because: () =>
-        cancel.signal.aborted
-          ? `cancelled by ${String(cancel.signal.reason)}`
-          : `the timeout input (${formatElapsed(timeoutMs)}) passed`,
-    };
+    const deadline = stepDeadline(cancel, plan.builds.timeoutMs);
     for (const notice of plan.notices) core.notice(notice);
     // Before any request: a runner path found unusable at the end would abandon the builds.
     checkRunnerPaths(process.env, {
       downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
     });
-    // The comment's last edit says how the run ended, so it may outlast the timeout a little.
-    comment = await openComment(
-      plan,
-      AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs + COMMENT_GRACE_MS)]),
+    const comment = await openComment(plan.comment, process.env, deadline);
+    const publishing = startPublishing(plan.publish, deadline, (published) =>
+      comment?.artifactsLanded(published.artifacts),
     );
-    let latest: readonly BuildResult[] = [];
-    const publishing = openPublishing(plan, stop, (now) => {
-      published = now;
-      if (projectId) comment?.update(projectId, latest, published.artifacts);
-    });
-    builds = await build(plan, cancel.signal, {
-      onProject: (id) => (projectId = id),
-      onBuildsChanged: (id, now) => {
-        latest = now;
-        comment?.update(id, now, published.artifacts);
-      },
-      onDownloaded: (done) => publishing?.add(done),
-    });
+    const subscribers = [outputsOnceKnown, publishing, ...(comment ? [comment] : [])];
+    const built = await build(plan, deadline, subscribers);
+    annotateFailures(built.builds);
+    const end = await publishing.finish(built.builds);
+    if (comment && built.builds.length > 0 && !cancel.aborted && !end.stopped) {
+      const url = await comment.finish(built.projectId, built.builds, end.published);
+      core.setOutput('comment-url', url ?? '');
+    }
     // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
     // other builds were still followed and are reported.
-    errors.push(...builds.errors);
-    annotateFailures(builds.builds);
-    if (publishing) {
-      const end = await publishing.finish(builds.builds);
-      ({ published, stopped: publishingStopped } = end);
-      if (end.error !== undefined) errors.push(end.error);
-    }
+    return { ...end, plan, built, errors: [...built.errors, ...end.errors] };
   } catch (error) {
-    if (!cancel.signal.aborted) errors.push(messageOf(error));
-  } finally {
+    return { plan, errors: cancel.aborted ? [] : [messageOf(error)] };
+  }
+}
+
+export async function run(): Promise<void> {
+  try {
+    maskInputs('api-key');
+    const cancel = watchSignals();
+    const { plan, built, published, stopped, errors } = await buildAndPublish(cancel.signal);
     cancel.dispose();
+    const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
+    await reportRun({
+      builds: built?.builds ?? [],
+      waited: plan?.builds.wait ?? true,
+      timedOut: built?.timedOut ?? false,
+      timeoutMs: plan?.builds.timeoutMs,
+      cancelledBy,
+      failOnError: plan?.failOnError ?? true,
+      errors,
+      published: published ?? NOTHING_PUBLISHED,
+    });
+    // Requests left behind (a publish that did not stop in time) must not outlive the report.
+    if (cancelledBy || stopped) process.exit(1);
+  } catch (error) {
+    // The report itself failed (say, GITHUB_OUTPUT went away mid-run): the step still fails.
+    core.setFailed(`The run could not be reported: ${messageOf(error)}`);
   }
-  if (
-    comment &&
-    projectId &&
-    builds.builds.length > 0 &&
-    !cancel.signal.aborted &&
-    !publishingStopped
-  ) {
-    core.setOutput(
-      'comment-url',
-      (await comment.finish(projectId, builds.builds, published)) ?? '',
-    );
-  }
-  await reportRun({
-    builds: builds.builds,
-    waited: plan?.builds.wait ?? true,
-    timedOut: builds.timedOut,
-    timeoutMs: plan?.builds.timeoutMs,
-    cancelledBy: cancel.signal.aborted ? String(cancel.signal.reason) : undefined,
-    failOnError: plan?.failOnError ?? true,
-    errors,
-    published,
-  });
-  // Requests left behind (a publish that did not stop in time) must not outlive the report.
-  if (cancel.signal.aborted || publishingStopped) process.exit(1);
 }

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildServiceClient } from '../../src/api/client.ts';
 import { systemClock, systemSleep } from '../../src/api/retry.ts';
 import { runBuilds } from '../../src/builds/run-builds.ts';
+import { stepDeadline } from '../../src/deadline.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { annotateFailures } from '../../src/report/annotations.ts';
@@ -47,7 +48,7 @@ describe('runBuilds against the emulator', () => {
     const start = emulator.requests.length;
     const { state, lines, known } = await runWith(planFor(emulator, { arches: 'x64, arm64' }));
 
-    expect(state.builds.map((b) => `${b.platform}/${b.arch}:${b.status}`)).toEqual([
+    expect(state.builds.map((build) => `${build.platform}/${build.arch}:${build.status}`)).toEqual([
       'mac/x64:success',
       'mac/arm64:success',
       'windows/x64:success',
@@ -58,13 +59,13 @@ describe('runBuilds against the emulator', () => {
     expect(state.timedOut).toBe(false);
     // Outputs can be written before any waiting: the ids are known first.
     expect(known).toHaveLength(1);
-    expect(known[0]!.map((b) => b.id)).toEqual(state.builds.map((b) => b.id));
+    expect(known[0]!.map((build) => build.id)).toEqual(state.builds.map((build) => build.id));
 
-    const triggers = requestsSince(start).filter((r) => r.method === 'POST');
+    const triggers = requestsSince(start).filter((request) => request.method === 'POST');
     expect(triggers).toHaveLength(6);
     // Concurrent: every trigger went out before the first build ended.
-    const firstEnd = Math.min(...state.builds.map((b) => b.phases.ended!));
-    expect(Math.max(...triggers.map((r) => r.at))).toBeLessThan(firstEnd);
+    const firstEnd = Math.min(...state.builds.map((build) => build.phases.ended!));
+    expect(Math.max(...triggers.map((request) => request.at))).toBeLessThan(firstEnd);
 
     const printed = groups(lines);
     for (const build of state.builds) {
@@ -73,7 +74,7 @@ describe('runBuilds against the emulator', () => {
       expect(group, `group of ${build.platform}/${build.arch}`).toBeDefined();
       const body = group!.slice(1, -1);
       expect(body.map((line) => line.replace(/^\S+ \S+\s+/, ''))).toEqual(
-        entries.map((e) => e.message),
+        entries.map((entry) => entry.message),
       );
       const info = emulator.artifactFor(build.id!);
       expect(build.download).toMatchObject({ size: info.size, sha256: info.sha256 });
@@ -81,14 +82,14 @@ describe('runBuilds against the emulator', () => {
       expect(build.download!.path).toContain(`${build.platform}-${build.arch}`);
     }
     // One group per build, each opened and closed with nothing of another build inside.
-    expect(lines.filter((l) => l.startsWith('::group::'))).toHaveLength(6);
-    expect(lines.filter((l) => l === '::endgroup::')).toHaveLength(6);
-    expect(lines.some((l) => /^mac\/x64 queued → building \(build_/.test(l))).toBe(true);
+    expect(lines.filter((line) => line.startsWith('::group::'))).toHaveLength(6);
+    expect(lines.filter((line) => line === '::endgroup::')).toHaveLength(6);
+    expect(lines.some((line) => /^mac\/x64 queued → building \(build_/.test(line))).toBe(true);
   });
 
   it('takes the platforms from the project when none are given', async () => {
     const { state } = await runWith(planFor(emulator, { download: 'false' }));
-    expect(state.builds.map((b) => b.platform)).toEqual(['mac', 'windows', 'linux']);
+    expect(state.builds.map((build) => build.platform)).toEqual(['mac', 'windows', 'linux']);
   });
 
   it('reports a failing build with its error lines while the others carry on', async () => {
@@ -96,7 +97,9 @@ describe('runBuilds against the emulator', () => {
     const { state, lines } = await runWith(
       planFor(emulator, { platforms: 'windows, linux', arches: 'x64,arm64' }),
     );
-    const byLabel = Object.fromEntries(state.builds.map((b) => [`${b.platform}/${b.arch}`, b]));
+    const byLabel = Object.fromEntries(
+      state.builds.map((build) => [`${build.platform}/${build.arch}`, build]),
+    );
     expect(byLabel['windows/arm64']!.status).toBe('failed');
     expect(byLabel['windows/arm64']!.download).toBeUndefined();
     for (const label of ['windows/x64', 'linux/x64', 'linux/arm64']) {
@@ -108,7 +111,7 @@ describe('runBuilds against the emulator', () => {
     const stdout = captureStdout();
     annotateFailures(state.builds);
     stdout.restore();
-    const annotations = stdout.lines().filter((l) => l.startsWith('::error'));
+    const annotations = stdout.lines().filter((line) => line.startsWith('::error'));
     expect(annotations).toHaveLength(1);
     expect(annotations[0]).toMatch(/^::error title=windows\/arm64 build failed::build_/);
     expect(annotations[0]).toContain("cannot find module 'native-addon-arm64'");
@@ -121,12 +124,14 @@ describe('runBuilds against the emulator', () => {
     const { state } = await runWith(planFor(emulator, { platforms: 'mac,linux' }));
     emulator.faults.serverErrors = { count: 6, status: 503 };
     const again = await runWith(planFor(emulator, { platforms: 'mac,linux' }));
-    expect(state.builds.map((b) => b.status)).toEqual(['success', 'success']);
-    expect(again.state.builds.map((b) => b.status)).toEqual(['success', 'success']);
-    const statuses = requestsSince(start).map((r) => r.status);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 503)).toHaveLength(6);
-    expect(emulator.builds().filter((b) => b.version === '1.4.2').length).toBeGreaterThan(0);
+    expect(state.builds.map((build) => build.status)).toEqual(['success', 'success']);
+    expect(again.state.builds.map((build) => build.status)).toEqual(['success', 'success']);
+    const statuses = requestsSince(start).map((request) => request.status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(6);
+    expect(emulator.builds().filter((build) => build.version === '1.4.2').length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('ends at the timeout, leaving unfinished builds with their ids and status', async () => {
@@ -135,11 +140,11 @@ describe('runBuilds against the emulator', () => {
       planFor(emulator, { platforms: 'mac, linux', timeout: String(1.2 / 60) }),
     );
     expect(state.timedOut).toBe(true);
-    const linux = state.builds.find((b) => b.platform === 'linux')!;
+    const linux = state.builds.find((build) => build.platform === 'linux')!;
     expect(linux.status).toBe('building');
     expect(linux.id).toMatch(/^build_/);
-    expect(known[0]!.map((b) => b.id)).toContain(linux.id);
-    expect(state.builds.find((b) => b.platform === 'mac')!.status).toBe('success');
+    expect(known[0]!.map((build) => build.id)).toContain(linux.id);
+    expect(state.builds.find((build) => build.platform === 'mac')!.status).toBe('success');
   });
 
   it('does not build twice when a trigger response is lost', async () => {
@@ -149,8 +154,8 @@ describe('runBuilds against the emulator', () => {
       planFor(emulator, { platforms: 'mac, windows', arches: 'x64, arm64', download: 'false' }),
     );
     expect(emulator.builds().length - before).toBe(4);
-    expect(new Set(state.builds.map((b) => b.id)).size).toBe(4);
-    expect(state.builds.every((b) => b.status === 'success')).toBe(true);
+    expect(new Set(state.builds.map((build) => build.id)).size).toBe(4);
+    expect(state.builds.every((build) => build.status === 'success')).toBe(true);
   });
 
   it('keeps reading logs that grow after the build ended, printing each line once', async () => {
@@ -182,33 +187,34 @@ describe('runBuilds against the emulator', () => {
     const { lines } = await runWith(
       planFor(emulator, { platforms: 'mac, linux', download: 'false' }),
     );
-    expect(lines.some((l) => l.includes('::error::pwned'))).toBe(true);
+    expect(lines.some((line) => line.includes('::error::pwned'))).toBe(true);
     const executed = executedCommands(lines);
-    expect(executed.filter((l) => !/^::(group::|endgroup::$)/.test(l))).toEqual([]);
-    expect(executed.filter((l) => l === '::endgroup::')).toHaveLength(2);
+    expect(executed.filter((line) => !/^::(group::|endgroup::$)/.test(line))).toEqual([]);
+    expect(executed.filter((line) => line === '::endgroup::')).toHaveLength(2);
   });
 
   it('detaches with wait: false, then resumes the same builds by id', async () => {
     const start = emulator.requests.length;
     const detached = await runWith(planFor(emulator, { platforms: 'mac, windows', wait: 'false' }));
-    const ids = detached.state.builds.map((b) => b.id!);
-    expect(detached.state.builds.map((b) => b.status)).toEqual(['queued', 'queued']);
+    const ids = detached.state.builds.map((build) => build.id!);
+    expect(detached.state.builds.map((build) => build.status)).toEqual(['queued', 'queued']);
     expect(
-      requestsSince(start).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/builds/')),
+      requestsSince(start).filter(
+        (request) => request.method === 'GET' && request.path.startsWith('/v1/builds/'),
+      ),
     ).toEqual([]);
-    expect(detached.known[0]!.map((b) => b.id)).toEqual(ids);
+    expect(detached.known[0]!.map((build) => build.id)).toEqual(ids);
 
     const resumeStart = emulator.requests.length;
     const resumed = await runWith(
       planFor(emulator, { 'build-ids': ids.join('\n'), version: '', platforms: '' }),
     );
-    expect(resumed.state.builds.map((b) => b.id)).toEqual(ids);
-    expect(resumed.state.builds.map((b) => `${b.platform}:${b.status}:${b.version}`)).toEqual([
-      'mac:success:1.4.2',
-      'windows:success:1.4.2',
-    ]);
-    expect(resumed.state.builds.every((b) => b.download !== undefined)).toBe(true);
-    expect(requestsSince(resumeStart).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(resumed.state.builds.map((build) => build.id)).toEqual(ids);
+    expect(
+      resumed.state.builds.map((build) => `${build.platform}:${build.status}:${build.version}`),
+    ).toEqual(['mac:success:1.4.2', 'windows:success:1.4.2']);
+    expect(resumed.state.builds.every((build) => build.download !== undefined)).toBe(true);
+    expect(requestsSince(resumeStart).filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('downloads resumed builds of one target into their own directories', async () => {
@@ -217,7 +223,7 @@ describe('runBuilds against the emulator', () => {
       (state) => state.builds[0]!.id!,
     );
     const { state } = await runWith(planFor(emulator, { 'build-ids': ids.join(','), version: '' }));
-    const paths = state.builds.map((b) => b.download!.path);
+    const paths = state.builds.map((build) => build.download!.path);
     expect(new Set(paths).size).toBe(2);
     for (const build of state.builds) {
       expect(sha256(build.download!.path)).toBe(emulator.artifactFor(build.id!).sha256);
@@ -236,9 +242,13 @@ describe('runBuilds against the emulator', () => {
         'reuse-builds': 'true',
       }),
     );
-    expect(rerun.state.builds.map((b) => b.id)).toEqual(first.state.builds.map((b) => b.id));
-    expect(rerun.state.builds.every((b) => b.origin === 'reused' && b.download)).toBe(true);
-    expect(requestsSince(start).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(rerun.state.builds.map((build) => build.id)).toEqual(
+      first.state.builds.map((build) => build.id),
+    );
+    expect(rerun.state.builds.every((build) => build.origin === 'reused' && build.download)).toBe(
+      true,
+    );
+    expect(requestsSince(start).filter((request) => request.method === 'POST')).toEqual([]);
     // A different version is built afresh.
     const other = await runWith(
       planFor(emulator, {
@@ -260,7 +270,7 @@ describe('runBuilds against the emulator', () => {
     emulator.faults.hangBuilds = [{ platform: 'mac' }];
     const stdout = captureStdout();
     const linuxDownloaded = async () => {
-      while (!stdout.lines().some((l) => l.startsWith('linux/x64: downloaded'))) {
+      while (!stdout.lines().some((line) => line.startsWith('linux/x64: downloaded'))) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // Deleting the project deletes its builds: from now on Get Build answers 404 for mac.
@@ -276,8 +286,8 @@ describe('runBuilds against the emulator', () => {
             client,
             clock: systemClock,
             sleep: systemSleep,
-            signal: new AbortController().signal,
-            onBuildsKnown: () => {},
+            deadline: stepDeadline(new AbortController().signal, plan.builds.timeoutMs),
+            subscribers: [],
           },
         ),
         linuxDownloaded(),
@@ -290,7 +300,9 @@ describe('runBuilds against the emulator', () => {
     expect(linux?.download?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(mac?.status).toBe('building');
     expect(mac?.problem?.message).toMatch(/could not follow the build: .*not found/i);
-    expect(stdout.lines().some((l) => l.startsWith('::warning title=mac/x64 lost::'))).toBe(true);
+    expect(stdout.lines().some((line) => line.startsWith('::warning title=mac/x64 lost::'))).toBe(
+      true,
+    );
   });
 
   it('stops promptly on cancellation (SIGTERM), keeping what it knows', async () => {
@@ -304,13 +316,13 @@ describe('runBuilds against the emulator', () => {
     const { state } = await pending;
     expect(state.timedOut).toBe(false);
     expect(state.builds).toHaveLength(2);
-    expect(state.builds.every((b) => b.id && b.status !== 'success')).toBe(true);
+    expect(state.builds.every((build) => build.id && build.status !== 'success')).toBe(true);
   });
 
   it('on SIGTERM while triggering, waits within the grace period for triggers sent and reports their ids', async () => {
     emulator.faults.hangBuilds = [{}];
     emulator.faults.slowTriggers = { count: 2, delayMs: 600 };
-    const before = new Set(emulator.builds().map((b) => b.id));
+    const before = new Set(emulator.builds().map((build) => build.id));
     const cancel = new AbortController();
     const started = Date.now();
     const pending = runCaptured(
@@ -325,12 +337,12 @@ describe('runBuilds against the emulator', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     const created = emulator
       .builds()
-      .map((b) => b.id)
+      .map((build) => build.id)
       .filter((id) => !before.has(id));
     expect(created).toHaveLength(2);
-    expect(state.builds.map((b) => b.id).sort()).toEqual(created.sort());
-    expect(state.builds.map((b) => b.problem)).toEqual([undefined, undefined]);
-    expect(known.at(-1)!.map((b) => b.id)).toEqual(state.builds.map((b) => b.id));
+    expect(state.builds.map((build) => build.id).sort()).toEqual(created.sort());
+    expect(state.builds.map((build) => build.problem)).toEqual([undefined, undefined]);
+    expect(known.at(-1)!.map((build) => build.id)).toEqual(state.builds.map((build) => build.id));
     for (const build of state.builds) {
       expect(lines).toContainEqual(
         expect.stringMatching(`^${build.platform}/${build.arch}: triggered ${build.id} `),

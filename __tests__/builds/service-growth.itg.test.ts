@@ -2,7 +2,7 @@
 // once as not successful, named, with its log; the same status elsewhere in the project's history
 // stops neither a re-run that reuses builds nor the recovery of a lost trigger.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildsRun } from '../../src/builds/run-builds.ts';
+import type { BuildsRun } from '../../src/builds/types.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { BuildServiceClient } from '../../src/api/client.ts';
@@ -39,7 +39,7 @@ afterEach(() => emulator.resetFaults());
 const runWith = (plan: Plan) => runCaptured(client, plan);
 
 const byTarget = (state: BuildsRun) =>
-  Object.fromEntries(state.builds.map((b) => [`${b.platform}/${b.arch}`, b]));
+  Object.fromEntries(state.builds.map((build) => [`${build.platform}/${build.arch}`, build]));
 
 describe('a status the spec does not list', () => {
   it('is met over https', () => expect(emulator.baseUrl).toMatch(/^https:/));

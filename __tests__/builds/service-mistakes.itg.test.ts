@@ -37,10 +37,12 @@ afterAll(async () => {
 afterEach(() => emulator.resetFaults());
 
 const byLabel = (builds: readonly BuildResult[]) =>
-  Object.fromEntries(builds.map((b) => [`${b.platform}/${b.arch}`, b]));
+  Object.fromEntries(builds.map((build) => [`${build.platform}/${build.arch}`, build]));
 /** The messages of a printed log group, without time and level. */
 const messagesOf = (group: readonly string[]) =>
-  group.filter((line) => /^\d\d:\d\d:\d\d /.test(line)).map((l) => l.replace(/^\S+ \S+\s+/, ''));
+  group
+    .filter((line) => /^\d\d:\d\d:\d\d /.test(line))
+    .map((line) => line.replace(/^\S+ \S+\s+/, ''));
 /** How often each line occurs. */
 const counts = (lines: readonly string[]) => {
   const found = new Map<string, number>();
@@ -53,47 +55,49 @@ describe('a slow logs endpoint', () => {
     // One byte every 100 ms: never silent long enough for an idle timeout, never done.
     emulator.faults.trickleLogs = { rules: [{ platform: 'mac' }], byteIntervalMs: 100 };
     const start = emulator.requests.length;
-    const settleLogMs = 3_000;
+    const logEndWithinMs = 3_000;
     const { state, lines } = await runCaptured(
       client,
       planFor(emulator, { platforms: 'mac, linux' }),
       undefined,
       // One turn of mac's read holds linux's for at most this long.
-      { settleLogMs, logTurnMs: 300 },
+      { logEndWithinMs, logTurnMs: 300 },
     );
     const { 'mac/x64': mac, 'linux/x64': linux } = byLabel(state.builds);
     const seen = emulator.requests.slice(start);
     const logReadsOf = (build: BuildResult) =>
-      seen.filter((r) => r.method === 'GET' && r.path === `/v1/builds/${build.id}/logs`);
+      seen.filter(
+        (request) => request.method === 'GET' && request.path === `/v1/builds/${build.id}/logs`,
+      );
     const artifactOf = (build: BuildResult) =>
-      seen.find((r) => r.origin === 'artifact' && r.path.includes(build.id!))!;
+      seen.find((request) => request.origin === 'artifact' && request.path.includes(build.id!))!;
 
     // mac's log was asked for once, and that read trickled until the client gave up on it (it was
     // never answered whole): one build's reads never overlap, or a second read would show here.
     const [macRead, ...otherMacReads] = logReadsOf(mac!);
     expect(otherMacReads).toEqual([]);
     expect(macRead!.status).toBe(0);
-    // The client gives up settleLogMs after it starts settling the log, which is never more than
+    // The client gives up logEndWithinMs after it starts reading the finished log, which is never more than
     // a few ms before this read came in: the read still trickled at least until this instant.
-    const trickleEnded = macRead!.at + settleLogMs - 50;
+    const trickleEnded = macRead!.at + logEndWithinMs - 50;
 
     // linux was read whole and downloaded while mac's log still trickled.
     expect(linux).toMatchObject({ status: 'success', problem: undefined });
     expect(linux!.download?.sha256).toBe(emulator.artifactFor(linux!.id!).sha256);
     expect(logReadsOf(linux!).length).toBeGreaterThan(0);
-    expect(logReadsOf(linux!).every((r) => r.status === 200)).toBe(true);
+    expect(logReadsOf(linux!).every((request) => request.status === 200)).toBe(true);
     expect(artifactOf(linux!).at).toBeLessThan(trickleEnded);
     expect(messagesOf(groups(lines).get('linux/x64 · success')!)).toEqual(
-      (await client.getBuildLogs(linux!.id!)).logs.map((e) => e.message),
+      (await client.getBuildLogs(linux!.id!)).logs.map((entry) => entry.message),
     );
 
     // mac's log cost its log, said once, and mac was downloaded all the same, once it gave up.
     expect(mac).toMatchObject({ status: 'success', problem: undefined });
     expect(mac!.download?.sha256).toBe(emulator.artifactFor(mac!.id!).sha256);
     expect(artifactOf(mac!).at).toBeGreaterThanOrEqual(trickleEnded);
-    expect(lines.filter((l) => l.startsWith('::warning::mac/x64: could not read the log'))).toEqual(
-      [`::warning::mac/x64: could not read the log of ${mac!.id}: no end within 3s`],
-    );
+    expect(
+      lines.filter((line) => line.startsWith('::warning::mac/x64: could not read the log')),
+    ).toEqual([`::warning::mac/x64: could not read the log of ${mac!.id}: no end within 3s`]);
   });
 });
 
@@ -105,14 +109,14 @@ describe('a log listed newest first', () => {
       planFor(emulator, { platforms: 'mac', download: 'false' }),
     );
     const build = state.builds[0]!;
-    const log = (await client.getBuildLogs(build.id!)).logs.map((e) => e.message);
+    const log = (await client.getBuildLogs(build.id!)).logs.map((entry) => entry.message);
     const printed = messagesOf(groups(lines).get(`mac/x64 · ${build.id}`)!);
     expect(printed.length).toBeGreaterThan(0);
     const inLog = counts(log);
     for (const [line, times] of counts(printed))
       expect(times).toBeLessThanOrEqual(inLog.get(line)!);
     expect(
-      lines.filter((l) => l.startsWith('::warning title=mac/x64%3A log out of order::')),
+      lines.filter((line) => line.startsWith('::warning title=mac/x64%3A log out of order::')),
     ).toEqual([
       expect.stringMatching(
         new RegExp(
@@ -132,15 +136,15 @@ describe('a log listed newest first', () => {
     );
     for (const build of state.builds) {
       const label = `${build.platform}/${build.arch}`;
-      const log = (await client.getBuildLogs(build.id!)).logs.map((e) => e.message);
+      const log = (await client.getBuildLogs(build.id!)).logs.map((entry) => entry.message);
       const printed = messagesOf(groups(lines).get(`${label} · success`)!);
       const inLog = counts(log);
       for (const [line, times] of counts(printed)) {
         expect(times).toBeLessThanOrEqual(inLog.get(line)!);
       }
       expect(
-        lines.filter((l) =>
-          l.startsWith(`::warning title=${label.replace(':', '%3A')}%3A log out`),
+        lines.filter((line) =>
+          line.startsWith(`::warning title=${label.replace(':', '%3A')}%3A log out`),
         ),
       ).toEqual([expect.stringContaining(`${label}: the log of ${build.id} `)]);
     }
@@ -158,7 +162,7 @@ describe('one build id given for two triggers', () => {
       arch: 'x64',
       version: '1.4.2',
     });
-    const before = new Set(emulator.builds().map((b) => b.id));
+    const before = new Set(emulator.builds().map((build) => build.id));
     const start = emulator.requests.length;
     const plan = planFor(emulator, { platforms: 'mac, windows' });
     const { state, lines } = await runCaptured(client, plan);
@@ -172,10 +176,12 @@ describe('one build id given for two triggers', () => {
       `::warning title=windows/x64%3A build id given twice::windows/x64: the service answered with build ${id}, which it also gave mac/x64; not followed`,
     );
     // The builds the service really made for the two triggers are never asked about, nor downloaded.
-    const own = emulator.builds().filter((b) => !before.has(b.id));
-    expect(own.map((b) => b.platform).sort()).toEqual(['mac', 'windows']);
+    const own = emulator.builds().filter((build) => !before.has(build.id));
+    expect(own.map((build) => build.platform).sort()).toEqual(['mac', 'windows']);
     for (const build of own) {
-      expect(emulator.requests.slice(start).filter((r) => r.path.includes(build.id))).toEqual([]);
+      expect(
+        emulator.requests.slice(start).filter((request) => request.path.includes(build.id)),
+      ).toEqual([]);
     }
     expect(readdirSync(plan.builds.download!.directory)).toEqual(['mac-x64']);
     expect([...groups(lines).keys()]).toEqual(['mac/x64 · success']);
@@ -197,7 +203,9 @@ describe('a build reported as another target', () => {
       message:
         "the service reports this build as windows/x64, not linux/x64; its installer is not taken as linux/x64's",
     });
-    expect(lines.filter((l) => l.includes('the service reports this build as'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('the service reports this build as'))).toHaveLength(
+      1,
+    );
     expect(groups(lines).has('linux/x64 · success')).toBe(true);
     expect(readdirSync(plan.builds.download!.directory)).toEqual(['mac-x64']);
   });
@@ -206,17 +214,17 @@ describe('a build reported as another target', () => {
 describe('an unknown id among build-ids', () => {
   it('is one of the errors, naming it; the other builds are followed and downloaded', async () => {
     const detach = planFor(emulator, { platforms: 'mac, linux', wait: 'false' });
-    const ids = (await runCaptured(client, detach)).state.builds.map((b) => b.id!);
+    const ids = (await runCaptured(client, detach)).state.builds.map((build) => build.id!);
     const plan = planFor(emulator, {
       'build-ids': [ids[0], 'build_unknown0', ids[1]].join('\n'),
       version: '',
     });
     const { state } = await runCaptured(client, plan);
 
-    expect(state.builds.map((b) => `${b.id}:${b.status}`)).toEqual(
+    expect(state.builds.map((build) => `${build.id}:${build.status}`)).toEqual(
       ids.map((id) => `${id}:success`),
     );
-    expect(state.builds.every((b) => b.download !== undefined)).toBe(true);
+    expect(state.builds.every((build) => build.download !== undefined)).toBe(true);
     expect(state.errors).toEqual([
       expect.stringMatching(/^build-ids: build_unknown0 could not be resumed: .*not found/i),
     ]);
@@ -232,9 +240,9 @@ describe('statuses that carry workflow commands', () => {
     const plan = planFor(emulator, { platforms: 'mac, linux' });
     const { state, lines } = await runCaptured(client, plan);
     const executed = executedCommands(lines);
-    expect(executed.filter((l) => l.startsWith('::error'))).toEqual([]);
-    expect(lines.filter((l) => /^::error|^::add-mask/.test(l))).toEqual([]);
-    expect(lines.filter((l) => l.includes('pwned'))).toEqual([]);
+    expect(executed.filter((line) => line.startsWith('::error'))).toEqual([]);
+    expect(lines.filter((line) => /^::error|^::add-mask/.test(line))).toEqual([]);
+    expect(lines.filter((line) => line.includes('pwned'))).toEqual([]);
     const { 'mac/x64': mac, 'linux/x64': linux } = byLabel(state.builds);
     expect(linux!.problem).toMatchObject({ stage: 'trigger' });
     expect(linux!.problem!.message).toMatch(/status is not a status/);

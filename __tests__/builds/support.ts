@@ -6,12 +6,9 @@ import path from 'node:path';
 import { vi } from 'vitest';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { systemClock, systemSleep } from '../../src/api/retry.ts';
-import {
-  runBuilds,
-  type BuildClient,
-  type BuildsRun,
-  type RunDeps,
-} from '../../src/builds/run-builds.ts';
+import { runBuilds } from '../../src/builds/run-builds.ts';
+import type { BuildClient, BuildsRun, RunDeps } from '../../src/builds/types.ts';
+import { stepDeadline } from '../../src/deadline.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import type { Emulator } from '../../src/emulator/index.ts';
 import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
@@ -113,7 +110,7 @@ export interface RunOutcome {
   state: BuildsRun;
   /** Every line the run printed. */
   lines: string[];
-  /** What `onBuildsKnown` was given, copied at the time. */
+  /** What the subscribers heard when the builds were known. */
   known: BuildResult[][];
 }
 
@@ -122,7 +119,7 @@ export async function runCaptured(
   client: BuildClient,
   plan: Plan,
   signal = new AbortController().signal,
-  deps: Pick<RunDeps, 'triggerGraceMs' | 'settleLogMs' | 'logTurnMs'> = {},
+  deps: Pick<RunDeps, 'triggerGraceMs' | 'logEndWithinMs' | 'logTurnMs'> = {},
 ): Promise<RunOutcome> {
   const known: BuildResult[][] = [];
   const stdout = captureStdout();
@@ -133,8 +130,8 @@ export async function runCaptured(
         client,
         clock: systemClock,
         sleep: systemSleep,
-        signal,
-        onBuildsKnown: (builds) => known.push([...builds]),
+        deadline: stepDeadline(signal, plan.builds.timeoutMs),
+        subscribers: [{ buildsKnown: (builds) => known.push([...builds]) }],
         ...deps,
       },
     );

@@ -91,11 +91,11 @@ describe('the pull-request comment when the step stops', () => {
   it('ends the request in flight, sends nothing after, and says so without a warning', async () => {
     const stop = new AbortController();
     const comment = open(stop.signal);
-    comment.update(PROJECT, [result(1, 'building')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
     await until(() => received.length === 1);
     expect(await stopDuringFinish(comment, stop)).toBeLessThan(1_000);
     await until(() => ended === 1);
-    comment.update(PROJECT, [result(1, 'failed')]);
+    comment.buildsChanged([result(1, 'failed')], PROJECT);
     await sleep(300);
     expect(received).toEqual([LIST]);
     expect(stdout.join('')).toContain(
@@ -108,7 +108,7 @@ describe('the pull-request comment when the step stops', () => {
     const stop = new AbortController();
     stop.abort('SIGTERM');
     const comment = open(stop.signal);
-    comment.update(PROJECT, [result(1, 'building')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
     expect(
       await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED),
     ).toBeUndefined();
@@ -124,12 +124,12 @@ describe('the pull-request comment when the step stops', () => {
       retry: defaultRetryRuntime({ maxAttempts: 1 }),
       throttle: true,
     });
-    const hanging = Array.from({ length: 10 }, (_, n) =>
+    const hanging = Array.from({ length: 10 }, (_, count) =>
       publisher.rest.repos
         .getReleaseByTag({
           owner: 'acme',
           repo: 'desktop-app',
-          tag: `v${n}`,
+          tag: `v${count}`,
           request: { signal: others.signal },
         })
         .catch(() => undefined),
@@ -137,7 +137,7 @@ describe('the pull-request comment when the step stops', () => {
     await until(() => received.length === 10);
     const stop = new AbortController();
     const comment = open(stop.signal, { throttle: true });
-    comment.update(PROJECT, [result(1, 'building')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
     await sleep(200);
     expect(received).toHaveLength(10);
     expect(await stopDuringFinish(comment, stop)).toBeLessThan(1_000);

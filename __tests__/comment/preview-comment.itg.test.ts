@@ -60,34 +60,35 @@ const withArtifacts = (builds: readonly BuildResult[]): Published => ({
   releaseUrl: undefined,
   assetUploads: new Map(),
   artifacts: new Map(
-    builds.map((b, i) => [
-      b.id!,
+    builds.map((build, index) => [
+      build.id!,
       {
-        buildId: b.id!,
-        name: `b${i}`,
-        id: 900 + i,
-        url: `https://github.com/acme/desktop-app/actions/runs/42/artifacts/${900 + i}`,
+        buildId: build.id!,
+        name: `b${index}`,
+        id: 900 + index,
+        url: `https://github.com/acme/desktop-app/actions/runs/42/artifacts/${900 + index}`,
         span: { start: 0, end: 1 },
       },
     ]),
   ),
 });
-const ours = () => api.comments(7).filter((c) => c.body.startsWith(commentMarker(PROJECT)));
+const ours = () =>
+  api.comments(7).filter((comment) => comment.body.startsWith(commentMarker(PROJECT)));
 const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the pull-request comment', () => {
   it('is created when the builds are known, updated as they change, and ends with artifact links', async () => {
     const comment = open();
-    comment.update(PROJECT, [result(1, 'queued'), result(2, 'queued')]);
+    comment.buildsChanged([result(1, 'queued'), result(2, 'queued')], PROJECT);
     await settle();
-    expect(api.writes.map((w) => w.kind)).toEqual(['create']);
-    comment.update(PROJECT, [result(1, 'building'), result(2, 'queued')]);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create']);
+    comment.buildsChanged([result(1, 'building'), result(2, 'queued')], PROJECT);
     await settle();
-    comment.update(PROJECT, [result(1, 'success'), result(2, 'building')]);
+    comment.buildsChanged([result(1, 'success'), result(2, 'building')], PROJECT);
     await settle();
     const done = [result(1, 'success'), result(2, 'success')];
     const url = await comment.finish(PROJECT, done, withArtifacts(done));
-    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update', 'update', 'update']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update', 'update', 'update']);
     expect(ours()).toHaveLength(1);
     const [only] = ours();
     expect(url).toBe(`https://github.com/acme/desktop-app/pull/7#issuecomment-${only!.id}`);
@@ -103,21 +104,21 @@ describe('the pull-request comment', () => {
   it('links an installer as soon as its artifact lands, while the other build runs', async () => {
     const comment = open();
     const building = [result(1, 'success'), result(2, 'building')];
-    comment.update(PROJECT, building);
+    comment.buildsChanged(building, PROJECT);
     await settle();
     const [linux] = withArtifacts(building).artifacts;
-    comment.update(PROJECT, building, new Map([linux!]));
+    comment.artifactsLanded(new Map([linux!]));
     await settle();
-    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
     const link = '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)';
     expect(ours()[0]!.body).toContain(link);
     expect(ours()[0]!.body).toContain('⏳ Building 2 desktop installer(s): 1 done, 0 failed');
     // The same state again, with or without the artifacts, writes nothing; the link stays.
-    comment.update(PROJECT, building, new Map([linux!]));
-    comment.update(PROJECT, building);
+    comment.artifactsLanded(new Map([linux!]));
+    comment.buildsChanged(building, PROJECT);
     await settle();
     expect(api.writes).toHaveLength(2);
-    comment.update(PROJECT, [result(1, 'success'), result(2, 'failed')]);
+    comment.buildsChanged([result(1, 'success'), result(2, 'failed')], PROJECT);
     await settle();
     expect(api.writes).toHaveLength(3);
     expect(api.writes[2]!.body).toContain(link);
@@ -125,19 +126,19 @@ describe('the pull-request comment', () => {
 
   it('writes once per state at most, however often it is told the same state', async () => {
     const comment = open();
-    for (let i = 0; i < 20; i++) comment.update(PROJECT, [result(1, 'building')]);
+    for (let i = 0; i < 20; i++) comment.buildsChanged([result(1, 'building')], PROJECT);
     await settle();
     expect(api.writes).toHaveLength(1);
   });
 
   it('coalesces quick changes: at most one write per interval, the newest state wins', async () => {
     const comment = open(undefined, undefined, { ...FAST, minIntervalMs: 1_000 });
-    comment.update(PROJECT, [result(1, 'queued')]);
+    comment.buildsChanged([result(1, 'queued')], PROJECT);
     await settle(100);
-    comment.update(PROJECT, [result(1, 'building')]);
-    comment.update(PROJECT, [result(1, 'failed')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
+    comment.buildsChanged([result(1, 'failed')], PROJECT);
     await settle(1_300);
-    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
     expect(api.writes[1]!.at - api.writes[0]!.at).toBeGreaterThanOrEqual(900);
     expect(api.writes[1]!.body).toContain('❌ failed');
   });
@@ -147,10 +148,10 @@ describe('the pull-request comment', () => {
     const builds = [result(1, 'success')];
     await first.finish(PROJECT, builds, withArtifacts(builds));
     const second = open('ghs-write', SHA2);
-    second.update(PROJECT, [result(1, 'queued')]);
+    second.buildsChanged([result(1, 'queued')], PROJECT);
     await second.finish(PROJECT, builds, withArtifacts(builds));
     expect(ours()).toHaveLength(1);
-    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update', 'update']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update', 'update']);
     expect(ours()[0]!.body).toContain(`/commit/${SHA2})`);
     expect(ours()[0]!.body).not.toContain(SHA1);
   });
@@ -163,7 +164,7 @@ describe('the pull-request comment', () => {
     const builds = [result(1, 'success')];
     await open().finish(PROJECT, builds, withArtifacts(builds));
     expect(api.writes).toEqual([expect.objectContaining({ kind: 'update', id: mine.id })]);
-    expect(api.requests.filter((r) => r.startsWith('GET'))).toEqual([
+    expect(api.requests.filter((request) => request.startsWith('GET'))).toEqual([
       'GET /repos/acme/desktop-app/issues/7/comments?per_page=100',
       'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=2',
       'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=3',
@@ -173,16 +174,16 @@ describe('the pull-request comment', () => {
 
   it('with a read-only token (a fork), gives one notice naming the permission and stops trying', async () => {
     const comment = open('ghs-fork');
-    comment.update(PROJECT, [result(1, 'queued')]);
+    comment.buildsChanged([result(1, 'queued')], PROJECT);
     await settle();
-    comment.update(PROJECT, [result(1, 'building')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
     const url = await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
     expect(url).toBeUndefined();
     expect(api.comments(7)).toHaveLength(0);
     const notices = stdout.filter((line) => line.startsWith('::notice'));
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('pull-requests: write');
-    expect(api.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
+    expect(api.requests.filter((request) => request.startsWith('POST'))).toHaveLength(1);
   });
 
   it('takes a 403 rate limit (Retry-After) for a wait, not for a missing permission', async () => {
@@ -198,7 +199,7 @@ describe('the pull-request comment', () => {
 
   it('retries a 422 to a write, a 502 and a 429 with Retry-After through the retry policy', async () => {
     const comment = open();
-    comment.update(PROJECT, [result(1, 'building')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
     await settle();
     // The update after the create meets GitHub's 422 for comments written in quick succession.
     api.failNext(
@@ -212,7 +213,7 @@ describe('the pull-request comment', () => {
     expect(url).toMatch(/#issuecomment-\d+$/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(ours()).toHaveLength(1);
-    expect(api.writes.map((w) => w.kind)).toEqual(['create', 'update']);
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
     expect(stdout.join('')).toMatch(
       /Retrying GitHub PATCH \/repos\/acme\/desktop-app\/issues\/comments\/\d+ in 1\.0 s, as GitHub asked \(attempt 3 failed: HTTP 429\)/,
     );
@@ -229,7 +230,7 @@ describe('the pull-request comment', () => {
   it('a failure to comment is one warning, not an error, however many writes fail', async () => {
     api.failNext(...Array.from({ length: 30 }, () => ({ status: 500 })));
     const comment = open();
-    comment.update(PROJECT, [result(1, 'building')]);
+    comment.buildsChanged([result(1, 'building')], PROJECT);
     await settle(600);
     const url = await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
     expect(url).toBeUndefined();

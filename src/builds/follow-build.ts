@@ -5,12 +5,13 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { pathInside } from '../api/file-name.ts';
 import { isTerminal } from '../api/schemas.ts';
+import type { StepDeadline } from '../deadline.ts';
+import { messageOf } from '../errors.ts';
 import { commandText } from '../escape.ts';
-import type { BuildClient, BuildsPlan, RunDeps } from './run-builds.ts';
 import { BuildLog } from './build-log.ts';
-import type { Output } from './output.ts';
 import type { Limiter, Turns } from './limit.ts';
 import { logReads, readLogToEnd, type LogReads } from './logs.ts';
+import type { Output } from './output.ts';
 import { pollBuild } from './poll.ts';
 import { createProgressGate, formatElapsed, statusLine } from './progress.ts';
 import {
@@ -20,9 +21,9 @@ import {
   withLog,
   withProblem,
   type BuildResult,
-  type Problem,
 } from './result.ts';
-import { messageOf } from '../errors.ts';
+import type { Clock, Sleep } from '../api/retry.ts';
+import type { BuildClient } from './types.ts';
 
 /** The one place a build's current result lives while it is followed. */
 export interface Slot {
@@ -30,25 +31,28 @@ export interface Slot {
   set(next: BuildResult): void;
 }
 
-export interface Follow {
-  plan: BuildsPlan;
-  deps: RunDeps;
+/** What following a build needs; the same for every build of the run. */
+export interface Follower {
   client: BuildClient;
-  deadline: number;
-  /** Aborted on cancellation or when the overall timeout passes. */
-  stop: AbortSignal;
-  downloads: Limiter;
-  /** The turns every build's log reads take (see logReads). */
-  logTurns: Turns;
-  /** How long a finished build's log may take to settle before its download goes ahead anyway. */
-  settleLogMs: number;
-  /** A single build's log streams live; several go to files and print whole when each ends. */
+  deadline: StepDeadline;
+  time: { clock: Clock; sleep: Sleep; random?: () => number };
+  pollIntervalMs: number;
+  /** A single build's log streams live, read at every poll; several print whole as each ends. */
   live: boolean;
-  output: Output;
-  /** The file of the build at this index of the run: named by the action, never by the service. */
-  logFile(index: number): string;
-  /** Called after every poll: prints a progress line when one is due. */
-  progress(): void;
+  logReading: {
+    /** The turns every build's log reads take (see logReads). */
+    turns: Turns;
+    /** How long a finished build's log may take to end before its download goes ahead anyway. */
+    endWithinMs: number;
+  };
+  /** undefined: the installers are not downloaded. */
+  downloads: Downloads | undefined;
+}
+
+export interface Downloads {
+  /** The download-path: every build's folder is inside it. */
+  within: string;
+  limit: Limiter;
   /** Another build of the run has the same platform and arch (resumed builds can). */
   sharesTarget(build: BuildResult): boolean;
 }
@@ -57,15 +61,12 @@ export interface Follow {
 export const logPauseMs = (pollIntervalMs: number): number =>
   Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
 
-/** Why a wanted step did not happen: the step was cancelled or ran out of time. */
-const stoppedBecause = (f: Follow): string =>
-  f.deps.signal.aborted ? 'the step was cancelled' : 'the timeout passed';
-
 /** `mac/x64: <what>`, one inert line. */
 const lineAbout = (build: BuildResult, text: string, maxChars?: number): string =>
   commandText(`${labelOf(build)}: ${text}`, maxChars);
 
-export function openLog(build: BuildResult, index: number, f: Follow): BuildLog {
+/** The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends. */
+export function openLog(build: BuildResult, output: Output, file: string, live: boolean): BuildLog {
   const title = labelOf(build);
   // Said once; the lines already shown stay, and none is shown twice.
   const onDisorder = (reason: string) =>
@@ -73,9 +74,9 @@ export function openLog(build: BuildResult, index: number, f: Follow): BuildLog 
       lineAbout(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500),
       { title: commandText(`${title}: log out of order`) },
     );
-  return f.live
-    ? BuildLog.live(`${title} · ${build.id}`, f.output, f.logFile(index), onDisorder)
-    : BuildLog.toFile(title, f.output, f.logFile(index), onDisorder);
+  return live
+    ? BuildLog.live(`${title} · ${build.id}`, output, file, onDisorder)
+    : BuildLog.toFile(title, output, file, onDisorder);
 }
 
 /** A problem the action found in what the service said of a build it follows. */
@@ -86,26 +87,31 @@ function warnFollowProblem(build: BuildResult): void {
   });
 }
 
-export async function followBuild(slot: Slot, log: BuildLog | undefined, f: Follow): Promise<void> {
+export async function followBuild(
+  slot: Slot,
+  log: BuildLog | undefined,
+  follower: Follower,
+): Promise<void> {
   const id = slot.get().id;
   if (id === null || log === undefined) return;
   warnFollowProblem(slot.get());
-  // Ends this build's log reads, one under way included: when its log takes too long to settle,
-  // and when the build is done with.
+  // Ends this build's log reads, one under way included: when its log takes too long to end, and
+  // when the build is done with.
   const giveUp = new AbortController();
-  const reads = logReads(f.client, id, log, f.logTurns, AbortSignal.any([f.stop, giveUp.signal]));
+  const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
+  const reads = logReads(follower.client, id, log, follower.logReading.turns, stop);
   try {
-    if (!isTerminal(slot.get().status)) {
-      const ended = await poll(slot, id, reads, f);
-      if (!ended) return;
+    if (!isTerminal(slot.get().status) && !(await poll(slot, id, reads, follower))) return;
+    const failure = await readLogUntilDone(log, reads, giveUp, follower);
+    if (failure !== undefined) {
+      core.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
     }
-    await settle(slot, id, log, reads, giveUp, f);
     await log.printGroup(slot.get().status);
     slot.set(withLog(slot.get(), log.digest()));
     const build = slot.get();
     // A build with a problem (say, the service reports another target) is not this target's.
-    if (build.status === 'success' && build.problem === undefined && f.plan.download) {
-      await download(slot, id, f);
+    if (build.status === 'success' && build.problem === undefined && follower.downloads) {
+      await download(slot, id, follower.downloads, follower);
     }
   } finally {
     giveUp.abort();
@@ -113,58 +119,54 @@ export async function followBuild(slot: Slot, log: BuildLog | undefined, f: Foll
 }
 
 /**
- * Reads the finished build's log until it stops growing, within `settleLogMs`: a read that fails,
- * or a log that will not settle, costs the rest of the log and never the download.
+ * Reads the finished build's log until it stops growing, within `endWithinMs`. Says why it could
+ * not (a read failed, or the log would not end): that costs the rest of the log, never the download.
  */
-async function settle(
-  slot: Slot,
-  id: string,
+async function readLogUntilDone(
   log: BuildLog,
   reads: LogReads,
   giveUp: AbortController,
-  f: Follow,
-): Promise<void> {
-  const timer = setTimeout(() => giveUp.abort(), f.settleLogMs);
+  follower: Follower,
+): Promise<string | undefined> {
+  const { endWithinMs } = follower.logReading;
+  const stopped = follower.deadline.signal;
+  const timer = setTimeout(() => giveUp.abort(), endWithinMs);
   let failure: string | undefined;
   try {
     await readLogToEnd(reads.read, log, {
-      pauseMs: logPauseMs(f.plan.pollIntervalMs),
-      sleep: f.deps.sleep,
-      signal: AbortSignal.any([f.stop, giveUp.signal]),
+      pauseMs: logPauseMs(follower.pollIntervalMs),
+      sleep: follower.time.sleep,
+      signal: AbortSignal.any([stopped, giveUp.signal]),
     });
   } catch (error) {
     failure = messageOf(error);
   } finally {
     clearTimeout(timer);
   }
-  if (f.stop.aborted) return;
-  if (giveUp.signal.aborted) failure = `no end within ${formatElapsed(f.settleLogMs)}`;
-  if (failure !== undefined) {
-    core.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
-  }
+  if (stopped.aborted) return undefined;
+  return giveUp.signal.aborted ? `no end within ${formatElapsed(endWithinMs)}` : failure;
 }
 
 /** Polls until the build ends (true), or the step stops waiting or loses it (false). */
-async function poll(slot: Slot, id: string, reads: LogReads, f: Follow): Promise<boolean> {
-  const { deps } = f;
-  const logDue = createProgressGate(deps.clock);
+async function poll(slot: Slot, id: string, reads: LogReads, follower: Follower): Promise<boolean> {
+  const { time, deadline } = follower;
+  const logDue = createProgressGate(time.clock);
   try {
-    const outcome = await pollBuild(f.client, id, {
-      intervalMs: f.plan.pollIntervalMs,
-      deadline: f.deadline,
-      clock: deps.clock,
-      sleep: deps.sleep,
-      random: deps.random,
-      signal: f.stop,
+    const outcome = await pollBuild(follower.client, id, {
+      intervalMs: follower.pollIntervalMs,
+      deadline: deadline.at,
+      clock: time.clock,
+      sleep: time.sleep,
+      random: time.random,
+      signal: deadline.signal,
       onUpdate: (latest) => {
         const previous = slot.get();
-        slot.set(observed(previous, latest, deps.clock()));
+        slot.set(observed(previous, latest, time.clock()));
         if (latest.status !== previous.status) core.info(statusLine(slot.get(), previous.status));
         if (previous.problem === undefined) warnFollowProblem(slot.get());
         // A running build's log is read live for one build, and for a progress line otherwise,
         // without holding the polling up; a read that fails now is made up for when it ends.
-        if (!isTerminal(latest.status) && (f.live || logDue())) reads.poke();
-        f.progress();
+        if (!isTerminal(latest.status) && (follower.live || logDue())) reads.poke();
       },
       onTransientError: (error, delayMs) =>
         core.info(
@@ -178,15 +180,10 @@ async function poll(slot: Slot, id: string, reads: LogReads, f: Follow): Promise
     return outcome.kind === 'ended';
   } catch (error) {
     // One build the service stops answering for must not take the others down with it.
-    if (f.stop.aborted) return false;
-    const problem: Problem = {
-      stage: 'follow',
-      message: `could not follow the build: ${messageOf(error)}`,
-    };
-    slot.set(withProblem(slot.get(), problem));
-    core.warning(lineAbout(slot.get(), problem.message, 500), {
-      title: `${labelOf(slot.get())} lost`,
-    });
+    if (deadline.signal.aborted) return false;
+    const message = `could not follow the build: ${messageOf(error)}`;
+    slot.set(withProblem(slot.get(), { stage: 'follow', message }));
+    core.warning(lineAbout(slot.get(), message, 500), { title: `${labelOf(slot.get())} lost` });
     return false;
   }
 }
@@ -205,54 +202,50 @@ export function downloadFolder(
   return pathInside(within, folder);
 }
 
-async function download(slot: Slot, id: string, f: Follow): Promise<void> {
-  const within = f.plan.download!.directory;
+async function download(
+  slot: Slot,
+  id: string,
+  { within, limit, sharesTarget }: Downloads,
+  { client, deadline, time }: Follower,
+): Promise<void> {
   const build = slot.get();
   const label = labelOf(build);
   const fail = (message: string) => {
     slot.set(withProblem(slot.get(), { stage: 'download', message }));
     core.warning(lineAbout(build, message, 500), { title: `${label} download failed` });
   };
-  if (f.stop.aborted) return fail(`not downloaded: ${stoppedBecause(f)}`);
-  const directory = downloadFolder(within, build, f.sharesTarget(build));
+  const notDownloaded = () => fail(`not downloaded: ${deadline.because()}`);
+  if (deadline.signal.aborted) return notDownloaded();
+  const directory = downloadFolder(within, build, sharesTarget(build));
   if (directory === undefined) {
     return fail(`not downloaded: the build id ${id} cannot name a folder inside ${within}`);
   }
-  await f.downloads(async () => {
-    if (f.stop.aborted) return fail(`not downloaded: ${stoppedBecause(f)}`);
+  await limit(async () => {
+    if (deadline.signal.aborted) return notDownloaded();
     core.info(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
-    const start = f.deps.clock();
+    const start = time.clock();
     try {
-      const file = await f.client.downloadArtifact(id, {
+      const file = await client.downloadArtifact(id, {
         directory,
         within,
         expectedSize: build.artifactSize,
-        signal: f.stop,
+        signal: deadline.signal,
         onWarning: (message) =>
           core.warning(commandText(message, 500), { title: `${label}: artifact size differs` }),
       });
-      const downloaded = {
-        path: path.resolve(file.path),
-        fileName: file.fileName,
-        size: file.size,
-        sha256: file.sha256,
-        span: { start, end: f.deps.clock() },
-      };
+      const { fileName, size, sha256 } = file;
+      const span = { start, end: time.clock() };
+      const downloaded = { path: path.resolve(file.path), fileName, size, sha256, span };
       slot.set(withDownload(slot.get(), downloaded));
       core.info(
-        lineAbout(
-          build,
-          `downloaded ${downloaded.path} (${file.size} bytes, sha256 ${file.sha256})`,
-          1_000,
-        ),
+        lineAbout(build, `downloaded ${downloaded.path} (${size} bytes, sha256 ${sha256})`, 1_000),
       );
     } catch (error) {
       fail(
-        f.stop.aborted
-          ? `download stopped: ${stoppedBecause(f)}`
+        deadline.signal.aborted
+          ? `download stopped: ${deadline.because()}`
           : `download failed: ${messageOf(error)}`,
       );
     }
   });
-  if (slot.get().download !== undefined) f.deps.onDownloaded?.(slot.get());
 }

@@ -25,31 +25,19 @@ export function createLimiter(concurrency: number): Limiter {
  * Tasks that take turns, each for at most `turnMs`: a task still running then goes on outside the
  * turns and the next one starts, so a slow task never holds another for longer than that.
  */
-export type Turns = <T>(task: () => Promise<T>) => Promise<T>;
+export type Turns = Limiter;
 
 export function createTurns(turnMs: number): Turns {
-  let busy = false;
-  const waiting: (() => void)[] = [];
-  const handOn = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else busy = false;
-  };
+  const oneAtATime = createLimiter(1);
   return async (task) => {
-    if (busy) await new Promise<void>((resolve) => waiting.push(resolve));
-    else busy = true;
-    let held = true;
-    const giveUp = () => {
-      if (!held) return;
-      held = false;
-      handOn();
-    };
-    const turnOver = setTimeout(giveUp, turnMs).unref();
-    try {
-      return await task();
-    } finally {
-      clearTimeout(turnOver);
-      giveUp();
-    }
+    let running!: ReturnType<typeof task>;
+    let turnOver: NodeJS.Timeout | undefined;
+    await oneAtATime(() => {
+      running = task();
+      const turnTaken = new Promise((resolve) => (turnOver = setTimeout(resolve, turnMs).unref()));
+      return Promise.race([running.catch(() => undefined), turnTaken]);
+    });
+    clearTimeout(turnOver);
+    return running;
   };
 }

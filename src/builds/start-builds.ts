@@ -2,13 +2,7 @@
 // triggered, all concurrently. What the service answers is shown inertly and not simply believed:
 // one build id given for two targets is followed once.
 import * as core from '@actions/core';
-import {
-  type Build,
-  type BuildList,
-  type BuildSummary,
-  type TriggerBuildRequest,
-  type TriggeredBuild,
-} from '../api/schemas.ts';
+import type { BuildSummary } from '../api/schemas.ts';
 import type { Clock } from '../api/retry.ts';
 import { commandText } from '../escape.ts';
 import {
@@ -20,20 +14,9 @@ import {
   type Target,
 } from './result.ts';
 import { messageOf } from '../errors.ts';
+import type { BuildClient } from './types.ts';
 
-interface CallOptions {
-  signal?: AbortSignal;
-}
-
-export interface BuildStarter {
-  getBuild(buildId: string, o?: CallOptions): Promise<Build>;
-  listBuilds(projectId: string, o?: CallOptions): Promise<BuildList>;
-  triggerBuild(
-    projectId: string,
-    body: TriggerBuildRequest,
-    o?: CallOptions,
-  ): Promise<TriggeredBuild>;
-}
+type BuildStarter = Pick<BuildClient, 'getBuild' | 'listBuilds' | 'triggerBuild'>;
 
 /** The newest successful build of this target and version, if an earlier run left one. */
 export function findReusable(
@@ -49,7 +32,7 @@ export function findReusable(
         build.arch === target.arch &&
         build.version === version,
     )
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    .sort((first, second) => second.createdAt.localeCompare(first.createdAt))[0];
 }
 
 export interface StartRequest {
@@ -75,8 +58,8 @@ export async function startBuilds(
   request: StartRequest,
   clock: Clock,
 ): Promise<BuildResult[]> {
-  const o = { signal: request.signal };
-  const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
+  const call = { signal: request.signal };
+  const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
   const settled = await Promise.allSettled(
     request.targets.map(async (target) => {
       const reusable = findReusable(previous, target, request.version);
@@ -87,10 +70,10 @@ export async function startBuilds(
             300,
           ),
         );
-        return resultOf(await client.getBuild(reusable.id, o), 'reused', clock(), target);
+        return resultOf(await client.getBuild(reusable.id, call), 'reused', clock(), target);
       }
       const body = { platform: target.platform, arch: target.arch, version: request.version };
-      const triggered = await client.triggerBuild(request.projectId, body, o);
+      const triggered = await client.triggerBuild(request.projectId, body, call);
       core.info(
         commandText(`${labelOf(target)}: triggered ${triggered.id} (${triggered.status})`, 300),
       );

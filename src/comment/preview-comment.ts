@@ -4,6 +4,7 @@
 import * as core from '@actions/core';
 import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../api/retry.ts';
 import type { BuildResult } from '../builds/result.ts';
+import type { BuildSubscriber } from '../builds/types.ts';
 import { createGitHub, parseRepository } from '../publish/github.ts';
 import { runUrl } from '../publish/run-url.ts';
 import type { ArtifactResult } from '../publish/types.ts';
@@ -31,17 +32,14 @@ export interface PreviewCommentOptions {
   signal?: AbortSignal;
 }
 
-export interface PreviewComment {
+export interface PreviewComment extends BuildSubscriber {
+  /** The builds as they stand now: cheap to call on every change, writes only on a new state. */
+  buildsChanged(builds: readonly BuildResult[], projectId: string): void;
   /**
-   * The builds as they stand now, and the workflow artifacts uploaded so far (by build id); cheap
-   * to call on every change, writes only on a new state. Artifacts add to those of earlier calls:
-   * a link, once shown, stays.
+   * The workflow artifacts uploaded so far (by build id), shown beside the builds last heard of.
+   * They add to those of earlier calls: a link, once shown, stays.
    */
-  update(
-    projectId: string,
-    builds: readonly BuildResult[],
-    artifacts?: ReadonlyMap<string, ArtifactResult>,
-  ): void;
+  artifactsLanded(artifacts: ReadonlyMap<string, ArtifactResult>): void;
   /** The final text, with the artifact links; resolves to the comment's URL when there is one. */
   finish(
     projectId: string,
@@ -74,6 +72,7 @@ export function startPreviewComment(
   });
   let comment: PrComment | undefined;
   let shownState: string | undefined;
+  let heard: { projectId: string; builds: readonly BuildResult[] } | undefined;
   let landed: ReadonlyMap<string, ArtifactResult> = new Map();
   const withLanded = (artifacts: ReadonlyMap<string, ArtifactResult>) =>
     (landed = new Map([...landed, ...artifacts]));
@@ -101,14 +100,21 @@ export function startPreviewComment(
       { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: options.signal },
     ));
 
+  const show = (projectId: string, builds: readonly BuildResult[]) => {
+    heard = { projectId, builds };
+    const next = view(projectId, builds, landed, false);
+    // The time of the update alone is no new state.
+    const state = renderComment({ ...next, updatedAt: 0 });
+    if (state === shownState) return;
+    shownState = state;
+    commentFor(projectId).show(renderComment(next));
+  };
+
   return {
-    update(projectId, builds, artifacts = new Map()) {
-      const next = view(projectId, builds, withLanded(artifacts), false);
-      // The time of the update alone is no new state.
-      const state = renderComment({ ...next, updatedAt: 0 });
-      if (state === shownState) return;
-      shownState = state;
-      commentFor(projectId).show(renderComment(next));
+    buildsChanged: (builds, projectId) => show(projectId, builds),
+    artifactsLanded(artifacts) {
+      withLanded(artifacts);
+      if (heard) show(heard.projectId, heard.builds);
     },
     async finish(projectId, builds, published) {
       const target = commentFor(projectId);

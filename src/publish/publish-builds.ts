@@ -3,6 +3,7 @@
 // the artifact client) are loaded when the first installer comes, off the start path.
 import * as core from '@actions/core';
 import { outcomeOf } from '../builds/outcome.ts';
+import type { BuildSubscriber } from '../builds/types.ts';
 import { labelOf, type BuildResult, type Span } from '../builds/result.ts';
 import type { Published } from '../report/facts.ts';
 import type {
@@ -14,6 +15,7 @@ import type {
 } from './types.ts';
 import type { PublishSession } from './publisher.ts';
 import { PublishError } from './errors.ts';
+import type { StepDeadline } from '../deadline.ts';
 import { messageOf } from '../errors.ts';
 
 export function installerOf(build: BuildResult): Installer | undefined {
@@ -60,41 +62,42 @@ export function stoppedReport(
     installers.length === 0 ? 'none' : installers.map(labelOf).join(', ');
   const kinds: [string, (installer: Installer) => boolean][] = [];
   if (plan.artifacts) {
-    kinds.push(['workflow artifacts', (i) => artifacts.some((a) => a.buildId === i.buildId)]);
+    kinds.push([
+      'workflow artifacts',
+      (installer) => artifacts.some((artifact) => artifact.buildId === installer.buildId),
+    ]);
   }
   if (plan.release) {
-    kinds.push(['draft release assets', (i) => assets.some((a) => a.buildId === i.buildId)]);
+    kinds.push([
+      'draft release assets',
+      (installer) => assets.some((asset) => asset.buildId === installer.buildId),
+    ]);
   }
   return kinds
     .map(
       ([kind, landed]) =>
         `${kind} uploaded: ${labels(added.filter(landed))}, ` +
-        `not uploaded: ${labels(added.filter((i) => !landed(i)))}`,
+        `not uploaded: ${labels(added.filter((installer) => !landed(installer)))}`,
     )
     .join('; ');
 }
 
-/** When publishing must end, whatever GitHub is doing, and why, for the report. */
-export interface PublishStop {
-  signal: AbortSignal;
-  because(): string;
-}
-
-export interface Publishing {
+export interface Publishing extends BuildSubscriber {
   /** A build whose installer is on disk: its uploads start now. */
-  add(build: BuildResult): void;
+  buildDownloaded(build: BuildResult): void;
   /**
    * After the builds: what got published, and the error that stopped the rest (the step fails on
-   * it). When `stop` comes first, publishing is left behind (`stopped`: the caller ends the
-   * process after its report); the release is published last, so what was uploaded stays on a
-   * draft.
+   * it), if any. When the step's deadline comes first, publishing is left behind (`stopped`: the caller
+   * ends the process after its report); the release is published last, so what was uploaded
+   * stays on a draft.
    */
   finish(builds: readonly BuildResult[]): Promise<PublishingEnd>;
 }
 
 export interface PublishingEnd {
   published: Published;
-  error?: string;
+  /** Empty, or the one error that stopped publishing. */
+  errors: string[];
   stopped: boolean;
 }
 
@@ -113,11 +116,23 @@ async function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<
   }
 }
 
+const NOTHING_TO_PUBLISH: Publishing = {
+  buildDownloaded: () => {},
+  finish: () => Promise.resolve({ published: publishedOf([], []), errors: [], stopped: false }),
+};
+
+/**
+ * Workflow artifacts and the release, each build's as soon as it is downloaded; `onArtifact` hears
+ * what landed so far as each artifact does. Publishing ends at the step's deadline, whatever
+ * GitHub is doing.
+ */
 export function startPublishing(
   plan: PublishPlan,
-  stop: PublishStop,
+  deadline: StepDeadline,
   onArtifact: (published: Published) => void = () => {},
 ): Publishing {
+  if (!plan.artifacts && !plan.release) return NOTHING_TO_PUBLISH;
+  const { signal } = deadline;
   const added: Installer[] = [];
   const artifacts: ArtifactResult[] = [];
   const assets: ReleaseAssetResult[] = [];
@@ -125,7 +140,7 @@ export function startPublishing(
   const open = () =>
     (session ??= import('./publisher.ts').then(({ openPublishing }) =>
       openPublishing(plan, {
-        signal: stop.signal,
+        signal,
         onArtifact: (artifact) => {
           artifacts.push(artifact);
           onArtifact(publishedOf(artifacts, assets));
@@ -135,9 +150,9 @@ export function startPublishing(
     ));
 
   return {
-    add(build) {
+    buildDownloaded(build) {
       const installer = installerOf(build);
-      if (installer === undefined || stop.signal.aborted) return;
+      if (installer === undefined || signal.aborted) return;
       added.push(installer);
       // A publisher that cannot load is said once, by finish.
       open().then(
@@ -147,33 +162,34 @@ export function startPublishing(
     },
     async finish(builds) {
       if (session === undefined) {
-        if (!stop.signal.aborted) core.info('Nothing to publish: no build produced an installer');
-        return { published: publishedOf([], []), stopped: false };
+        if (!signal.aborted) core.info('Nothing to publish: no build produced an installer');
+        return { published: publishedOf([], []), errors: [], stopped: false };
       }
       const allBuildsSucceeded = builds.every((build) => outcomeOf(build) === 'succeeded');
       try {
         const done = await unlessStopped(
           session.then((opened) => opened.finish({ allBuildsSucceeded })),
-          stop.signal,
+          signal,
         );
-        if (done !== undefined) return { published: finished(done), stopped: false };
+        if (done !== undefined) return { published: finished(done), errors: [], stopped: false };
         // The publisher's group, if one is open, ends here: the report follows.
         core.endGroup();
         return {
           published: publishedOf(artifacts, assets),
           stopped: true,
-          error:
-            `Publishing stopped: ${stop.because()}. ` +
-            `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
-            '(what was uploaded stays on its draft); re-run the job to finish it.',
+          errors: [
+            `Publishing stopped: ${deadline.because()}. ` +
+              `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
+              '(what was uploaded stays on its draft); re-run the job to finish it.',
+          ],
         };
       } catch (error) {
         if (error instanceof PublishError) {
-          return { published: finished(error.result), error: error.message, stopped: false };
+          return { published: finished(error.result), errors: [error.message], stopped: false };
         }
         return {
           published: publishedOf(artifacts, assets),
-          error: `Publishing failed: ${messageOf(error)}`,
+          errors: [`Publishing failed: ${messageOf(error)}`],
           stopped: false,
         };
       }

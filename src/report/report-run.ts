@@ -1,15 +1,16 @@
 // The end of a run: outputs, the verdict in the log and the step's status, the job summary.
 import * as core from '@actions/core';
-import type { BuildResult } from '../builds/result.ts';
+import type { BuildSubscriber } from '../builds/types.ts';
+import { messageOf } from '../errors.ts';
 import { NOTHING_PUBLISHED, type RunFacts } from './facts.ts';
 import { writeOutputs } from './outputs.ts';
 import { writeSummary } from './summary.ts';
 import { runStatus, verdictOf } from './verdict.ts';
 
 /** As soon as the builds exist: their ids are in the outputs even if the step dies now. */
-export function reportBuildsKnown(builds: readonly BuildResult[]): void {
-  writeOutputs(builds, runStatus(builds, false), NOTHING_PUBLISHED);
-}
+export const outputsOnceKnown: BuildSubscriber = {
+  buildsKnown: (builds) => writeOutputs(builds, runStatus(builds, false), NOTHING_PUBLISHED),
+};
 
 export async function reportRun(facts: RunFacts): Promise<void> {
   const verdict = verdictOf(facts);
@@ -17,6 +18,6 @@ export async function reportRun(facts: RunFacts): Promise<void> {
   for (const warning of verdict.warnings) core.warning(warning);
   if (verdict.failures.length > 0) core.setFailed(verdict.failures.join('\n'));
   await writeSummary(facts, verdict).catch((error: unknown) =>
-    core.warning(`Could not write the job summary: ${(error as Error).message}`),
+    core.warning(`Could not write the job summary: ${messageOf(error)}`),
   );
 }

@@ -1,0 +1,20 @@
+// The project a run's builds belong to. Light on purpose: the config file's parser (YAML) is
+// loaded only when there is a config file, off the start path of the usual run.
+import * as core from '@actions/core';
+import type { BuildServiceClient } from '../api/client.ts';
+import type { ProjectSource } from '../inputs.ts';
+
+/** The project-id input, or the project the config file names or creates. */
+export async function resolveProject(
+  source: ProjectSource,
+  client: BuildServiceClient,
+  workspace: string,
+): Promise<string> {
+  const { configFile, projectId } = source;
+  if (configFile === null) return projectId;
+  const { applyProjectConfig } = await import('./apply-project.ts');
+  const applied = await core.group(`Apply the project configuration ${configFile}`, () =>
+    applyProjectConfig(client, { configFile, workspace, projectId: projectId ?? undefined }),
+  );
+  return applied.projectId;
+}
