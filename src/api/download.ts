@@ -132,9 +132,10 @@ class ArtifactDownload {
 
   /** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
   async #attempt(): Promise<AttemptResult<Destination>> {
-    const received = this.#destination?.part.received ?? 0;
+    const part = this.#destination?.part;
+    const received = part?.received ?? 0;
     const resumeFrom = received > 0 && this.#validator !== undefined ? received : 0;
-    if (received > 0 && resumeFrom === 0) await this.#destination!.part.restart();
+    if (received > 0 && resumeFrom === 0) await part?.restart();
     const opened = await this.#open(resumeFrom);
     if (!opened.ok) return opened;
     try {
