@@ -57,11 +57,10 @@ export function announcedTotal({ statusCode, headers }: Answer): number | undefi
 }
 
 /**
- * What a success answer does to a transfer that asked to go on from byte `resumeFrom` (0: from
- * the start): 'resume' appends its body, 'fresh' and 'restart' take it as the whole file,
- * 'wrong-range' (a part that does not continue the bytes held) calls for asking again for all of
- * it, 'unasked-range' (a part where the whole was asked for) for giving up: asking again would get
- * the same answer. `sameBytes`: the answer's validator is the one the held bytes came with.
+ * How a success answer continues a transfer asked to go on from byte `resumeFrom` (0: the start)
+ * of the bytes it holds (`sameBytes`: the answer's validator is theirs). A 'wrong-range' part is
+ * asked for again, whole; an 'unasked-range' one, a part where the whole was asked for, would
+ * only come again.
  */
 export function continuationOf(
   resumeFrom: number,
