@@ -54,7 +54,7 @@ describe('download from misbehaving hosts', () => {
     });
     const error = await client
       .downloadArtifact('b1', { directory, expectedSize: 1_000_000 })
-      .catch((e: unknown) => e);
+      .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(DownloadError);
     expect(error).toMatchObject({ problem: 'size', message: expect.stringContaining('1000000') });
     expect(await readdir(directory)).toEqual([]);
@@ -65,7 +65,9 @@ describe('download from misbehaving hosts', () => {
       res.writeHead(200, { 'content-length': 1_000_000 });
       res.write(Buffer.alloc(100_000, 1), () => res.destroy());
     });
-    const error = await client.downloadArtifact('b1', { directory }).catch((e: unknown) => e);
+    const error = await client
+      .downloadArtifact('b1', { directory })
+      .catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ name: 'NetworkError' });
     expect((error as Error).message).toMatch(/got no answer/);
     // Cuts that get further count as progress (how far the first one gets depends on timing);
@@ -80,7 +82,9 @@ describe('download from misbehaving hosts', () => {
       res.writeHead(206, { 'content-range': 'bytes 10-19/20', 'content-length': 10 });
       res.end('0123456789');
     });
-    const error = await client.downloadArtifact('b1', { directory }).catch((e: unknown) => e);
+    const error = await client
+      .downloadArtifact('b1', { directory })
+      .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(DownloadError);
     expect(error).toMatchObject({ problem: 'range' });
     expect((error as Error).message).toContain('bytes 10-19/20');

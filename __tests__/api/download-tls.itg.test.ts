@@ -17,9 +17,9 @@ async function finishedBuild({ client }: Harness) {
 }
 
 const hostRequests = ({ emulator }: Harness) =>
-  emulator.requests.filter((r) => r.origin === 'artifact');
+  emulator.requests.filter((request) => request.origin === 'artifact');
 const apiHops = ({ emulator }: Harness, buildId: string) =>
-  emulator.requests.filter((r) => r.path.endsWith(`/builds/${buildId}/download`));
+  emulator.requests.filter((request) => request.path.endsWith(`/builds/${buildId}/download`));
 const sha256Of = async (file: string) =>
   createHash('sha256')
     .update(await readFile(file))
@@ -39,7 +39,9 @@ describe('download over https', () => {
     const result = await client.downloadArtifact(build.id, { directory: await harness.tempDir() });
     expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
     expect(await sha256Of(result.path)).toBe(result.sha256);
-    expect(hostRequests(harness).every((r) => r.headers.authorization === undefined)).toBe(true);
+    expect(
+      hostRequests(harness).every((request) => request.headers.authorization === undefined),
+    ).toBe(true);
   });
 
   it('resumes a cut transfer with Range and If-Range naming the bytes it holds', async () => {
@@ -83,7 +85,7 @@ describe('download over https', () => {
     emulator.faults.expiredArtifactUrls = 1;
     const result = await client.downloadArtifact(build.id, { directory: await harness.tempDir() });
     expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
-    expect(hostRequests(harness).map((r) => r.status)).toEqual([403, 200]);
+    expect(hostRequests(harness).map((request) => request.status)).toEqual([403, 200]);
     // The second try went back to the API for its URL, not to the expired one.
     expect(apiHops(harness, build.id)).toHaveLength(2);
     expect(retries[0]?.reason).toMatch(/artifact host .* answered HTTP 403; asking the service/);
@@ -95,7 +97,9 @@ describe('download over https', () => {
     const build = await finishedBuild(harness);
     emulator.faults.expiredArtifactUrls = 5;
     const directory = await harness.tempDir();
-    const error = await client.downloadArtifact(build.id, { directory }).catch((e: unknown) => e);
+    const error = await client
+      .downloadArtifact(build.id, { directory })
+      .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ArtifactHostError);
     const host = new URL(emulator.artifactBaseUrl).host;
     expect(error).toMatchObject({ status: 403, host, buildId: build.id });

@@ -67,7 +67,9 @@ async function standIns(handlers: { api?: Handler; host: (api: string) => Handle
     await rm(directory, { recursive: true, force: true });
   });
   const download = () =>
-    client.downloadArtifact('b1', { directory, within: directory }).catch((e: unknown) => e);
+    client
+      .downloadArtifact('b1', { directory, within: directory })
+      .catch((thrown: unknown) => thrown);
   return { seen, directory, download };
 }
 
@@ -87,7 +89,7 @@ describe('a redirect chain that comes back to the API', () => {
     expect(error).toBeInstanceOf(DownloadError);
     expect(error).toMatchObject({ problem: 'content' });
     expect((error as Error).message).toMatch(/led back to the service's API/);
-    expect(seen.map((s) => [s.server, s.url, s.authorization])).toEqual([
+    expect(seen.map((request) => [request.server, request.url, request.authorization])).toEqual([
       ['api', '/v1/builds/b1/download', `Bearer ${API_KEY}`],
       ['host', '/file', undefined],
       ['api', '/v1/me', undefined],
@@ -104,13 +106,12 @@ describe('a redirect chain that comes back to the API', () => {
     expect(error).toBeInstanceOf(ArtifactHostError);
     expect(error).toMatchObject({ status: 401 });
     // One fresh URL from the API (with the key), then the same refusal: never the key off the API.
-    const meHops = seen.filter((s) => s.url === '/v1/me');
+    const meHops = seen.filter((request) => request.url === '/v1/me');
     expect(meHops).toHaveLength(2);
-    expect(meHops.every((s) => s.authorization === undefined)).toBe(true);
-    expect(seen.filter((s) => s.authorization !== undefined).map((s) => s.url)).toEqual([
-      '/v1/builds/b1/download',
-      '/v1/builds/b1/download',
-    ]);
+    expect(meHops.every((request) => request.authorization === undefined)).toBe(true);
+    expect(
+      seen.filter((request) => request.authorization !== undefined).map((request) => request.url),
+    ).toEqual(['/v1/builds/b1/download', '/v1/builds/b1/download']);
   });
 });
 
@@ -136,7 +137,7 @@ describe('an answer that is not an installer', () => {
     expect(error).toMatchObject({ problem: 'content' });
     expect((error as Error).message).toContain(`Content-Type ${contentType}`);
     expect((error as Error).message).toContain('where the installer was expected');
-    expect(seen.filter((s) => s.server === 'host')).toHaveLength(1);
+    expect(seen.filter((request) => request.server === 'host')).toHaveLength(1);
     expect(await readdir(directory)).toEqual([]);
   });
 

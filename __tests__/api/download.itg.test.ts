@@ -14,7 +14,7 @@ async function finishedBuild({ client }: Harness, platform: 'mac' | 'windows' | 
 }
 
 const artifactRequests = ({ emulator }: Harness) =>
-  emulator.requests.filter((r) => r.origin === 'artifact');
+  emulator.requests.filter((request) => request.origin === 'artifact');
 
 async function sha256Of(file: string): Promise<string> {
   return createHash('sha256')
@@ -48,7 +48,9 @@ describe('artifact download against the emulator', () => {
     expect(await readdir(directory)).toEqual([expected.fileName]);
     expect(progress.at(-1)).toEqual([SIZE, SIZE]);
 
-    const apiHop = emulator.requests.find((r) => r.path.endsWith(`/builds/${build.id}/download`));
+    const apiHop = emulator.requests.find((request) =>
+      request.path.endsWith(`/builds/${build.id}/download`),
+    );
     expect(apiHop?.headers.authorization).toBe(`Bearer ${emulator.apiKey}`);
     expect(apiHop?.status).toBe(302);
     const hops = artifactRequests(harness);
@@ -74,15 +76,15 @@ describe('artifact download against the emulator', () => {
     expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
     expect(await sha256Of(result.path)).toBe(result.sha256);
     const hops = artifactRequests(harness);
-    expect(hops.map((r) => r.headers.range)).toEqual([
+    expect(hops.map((request) => request.headers.range)).toEqual([
       undefined,
       expect.stringMatching(/^bytes=[1-9]\d*-$/),
       expect.stringMatching(/^bytes=[1-9]\d*-$/),
     ]);
     // A cut answer is never finished, so the emulator records status 0.
-    expect(hops.map((r) => r.status)).toEqual([0, 0, 206]);
-    expect(hops.every((r) => r.headers.authorization === undefined)).toBe(true);
-    expect(retries.map((r) => r.endpoint)).toEqual([
+    expect(hops.map((request) => request.status)).toEqual([0, 0, 206]);
+    expect(hops.every((request) => request.headers.authorization === undefined)).toBe(true);
+    expect(retries.map((retry) => retry.endpoint)).toEqual([
       'GET /builds/:buildId/download',
       'GET /builds/:buildId/download',
     ]);
@@ -103,7 +105,7 @@ describe('artifact download against the emulator', () => {
     expect(await sha256Of(result.path)).toBe(result.sha256);
     expect((await stat(result.path)).size).toBe(SIZE);
     const hops = artifactRequests(harness);
-    expect(hops.map((r) => r.status)).toEqual([0, 200]);
+    expect(hops.map((request) => request.status)).toEqual([0, 200]);
     expect(hops[1]?.headers.range).toMatch(/^bytes=[1-9]\d*-$/);
   });
 
@@ -156,14 +158,17 @@ describe('artifact download against the emulator', () => {
     emulator.faults.rateLimit = { count: 1, retryAfter: '0' };
     const result = await client.downloadArtifact(build.id, { directory: await harness.tempDir() });
     expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
-    expect(retries.map((r) => r.reason)).toEqual(['HTTP 503', 'HTTP 429, Retry-After 0 ms']);
+    expect(retries.map((retry) => retry.reason)).toEqual([
+      'HTTP 503',
+      'HTTP 429, Retry-After 0 ms',
+    ]);
   });
 
   it('names the missing build on 404', async () => {
     const harness = h();
     const error = await harness.client
       .downloadArtifact('build_missing', { directory: await harness.tempDir() })
-      .catch((e: unknown) => e);
+      .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ resourceId: 'build_missing' });
   });
@@ -182,7 +187,7 @@ describe('artifact download against the emulator', () => {
           if (received > 1_000_000) controller.abort(new Error('cancelled'));
         },
       })
-      .catch((e: unknown) => e);
+      .catch((thrown: unknown) => thrown);
     expect((error as Error).message).toBe('cancelled');
     expect(await readdir(directory)).toEqual([]);
   });
@@ -234,21 +239,24 @@ describe('a large artifact download (hashed and written on a thread of its own)'
     });
     expect(restarted).toMatchObject({ size: LARGE, sha256: expected, resumes: 1 });
     expect(await sha256Of(restarted.path)).toBe(expected);
-    expect(artifactRequests(harness).map((r) => [r.status, r.headers.range !== undefined])).toEqual(
-      [
-        [0, false],
-        [206, true],
-        [0, false],
-        [200, true],
-      ],
-    );
+    expect(
+      artifactRequests(harness).map((request) => [
+        request.status,
+        request.headers.range !== undefined,
+      ]),
+    ).toEqual([
+      [0, false],
+      [206, true],
+      [0, false],
+      [200, true],
+    ]);
   });
 });
 
 describe('the download folder, checked by real path before any request', () => {
   const h = useHarness({ artifactSize: 4096 });
   const downloadRequests = ({ emulator }: Harness) =>
-    emulator.requests.filter((r) => r.path.endsWith('/download'));
+    emulator.requests.filter((request) => request.path.endsWith('/download'));
 
   it('creates a nested folder inside `within` and downloads there', async () => {
     const harness = h();
@@ -269,7 +277,7 @@ describe('the download folder, checked by real path before any request', () => {
     const directory = path.join(within, 'mac-x64', 'deeper');
     const error = await harness.client
       .downloadArtifact(build.id, { directory, within })
-      .catch((e: unknown) => e);
+      .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(DownloadError);
     expect(error).toMatchObject({ problem: 'path' });
     expect((error as Error).message).toContain(outside);
@@ -286,7 +294,7 @@ describe('the download folder, checked by real path before any request', () => {
     for (const directory of [path.join(within, 'linux-x64'), path.join(within, '..', 'x')]) {
       const error = await harness.client
         .downloadArtifact(build.id, { directory, within })
-        .catch((e: unknown) => e);
+        .catch((thrown: unknown) => thrown);
       expect(error).toMatchObject({ name: 'DownloadError', problem: 'path' });
     }
     expect(await readdir(outside)).toEqual([]);
