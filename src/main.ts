@@ -6,6 +6,7 @@ import { systemClock, systemSleep } from './api/retry.ts';
 import { formatElapsed } from './builds/progress.ts';
 import { runBuilds, type BuildsRun } from './builds/run-builds.ts';
 import { maskInputs, openClient } from './connection.ts';
+import { readContext, type RunnerContext } from './context.ts';
 import { getInputs, type Plan } from './inputs.ts';
 import { annotateFailures } from './report/annotations.ts';
 import { NOTHING_PUBLISHED, type Published } from './report/facts.ts';
@@ -21,7 +22,11 @@ import { startPublishing, type Publishing, type PublishStop } from './publish/pu
 const COMMENT_GRACE_MS = 5_000;
 
 /** The project the builds belong to: the input, or the one the config file names or creates. */
-async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<string> {
+async function resolveProject(
+  plan: Plan,
+  context: RunnerContext,
+  client: BuildServiceClient,
+): Promise<string> {
   const { configFile, projectId } = plan.project;
   if (configFile === null) return projectId;
   // Loaded only now: the YAML parser stays off the start path of the usual run.
@@ -29,7 +34,7 @@ async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<s
   const applied = await core.group(`Apply the project configuration ${configFile}`, () =>
     applyProjectConfig(client, {
       configFile,
-      workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+      workspace: context.workspace,
       projectId: projectId ?? undefined,
     }),
   );
@@ -40,11 +45,15 @@ async function resolveProject(plan: Plan, client: BuildServiceClient): Promise<s
  * The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). It
  * never fails the step: without it the builds go on.
  */
-async function openComment(plan: Plan, signal: AbortSignal): Promise<PreviewComment | undefined> {
+async function openComment(
+  plan: Plan,
+  context: RunnerContext,
+  signal: AbortSignal,
+): Promise<PreviewComment | undefined> {
   if (plan.comment === null) return undefined;
   try {
     const { startPreviewComment } = await import('./comment/preview-comment.ts');
-    return startPreviewComment(plan.comment, process.env, { signal });
+    return startPreviewComment(plan.comment, context, { signal });
   } catch (error) {
     core.warning(`No pull-request comment: ${messageOf(error)}`);
     return undefined;
@@ -59,10 +68,15 @@ interface BuildListeners {
 }
 
 /** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
-async function build(plan: Plan, signal: AbortSignal, listen: BuildListeners): Promise<BuildsRun> {
+async function build(
+  plan: Plan,
+  context: RunnerContext,
+  signal: AbortSignal,
+  listen: BuildListeners,
+): Promise<BuildsRun> {
   const client = openClient(plan.connection, Date.now() + plan.builds.timeoutMs);
   try {
-    const projectId = await resolveProject(plan, client);
+    const projectId = await resolveProject(plan, context, client);
     listen.onProject(projectId);
     return await runBuilds(
       { ...plan.builds, projectId },
@@ -71,7 +85,7 @@ async function build(plan: Plan, signal: AbortSignal, listen: BuildListeners): P
         clock: systemClock,
         sleep: systemSleep,
         signal,
-        tempDir: process.env.RUNNER_TEMP || undefined,
+        tempDir: context.runnerTemp,
         onBuildsChanged: (builds) => listen.onBuildsChanged(projectId, builds),
         onDownloaded: listen.onDownloaded,
         onBuildsKnown: (builds) => {
@@ -104,6 +118,7 @@ const openPublishing = (
 
 export async function run(): Promise<void> {
   maskInputs('api-key');
+  const context = readContext();
   const cancel = watchSignals();
   const errors: string[] = [];
   let plan: Plan | undefined;
@@ -113,7 +128,7 @@ export async function run(): Promise<void> {
   let projectId: string | undefined;
   let publishingStopped = false;
   try {
-    plan = getInputs();
+    plan = getInputs(context);
     const { timeoutMs } = plan.builds;
     const stop: PublishStop = {
       signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs)]),
@@ -124,12 +139,13 @@ export async function run(): Promise<void> {
     };
     for (const notice of plan.notices) core.notice(notice);
     // Before any request: a runner path found unusable at the end would abandon the builds.
-    checkRunnerPaths(process.env, {
+    checkRunnerPaths(context, {
       downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
     });
     // The comment's last edit says how the run ended, so it may outlast the timeout a little.
     comment = await openComment(
       plan,
+      context,
       AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs + COMMENT_GRACE_MS)]),
     );
     let latest: readonly BuildResult[] = [];
@@ -137,7 +153,7 @@ export async function run(): Promise<void> {
       published = now;
       if (projectId) comment?.update(projectId, latest, published.artifacts);
     });
-    builds = await build(plan, cancel.signal, {
+    builds = await build(plan, context, cancel.signal, {
       onProject: (id) => (projectId = id),
       onBuildsChanged: (id, now) => {
         latest = now;
@@ -171,7 +187,7 @@ export async function run(): Promise<void> {
       (await comment.finish(projectId, builds.builds, published)) ?? '',
     );
   }
-  await reportRun({
+  await reportRun(context, {
     builds: builds.builds,
     waited: plan?.builds.wait ?? true,
     timedOut: builds.timedOut,

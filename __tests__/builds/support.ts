@@ -15,6 +15,7 @@ import {
 import { streamOutput } from '../../src/builds/output.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import type { Emulator } from '../../src/emulator/index.ts';
+import { readContext } from '../../src/context.ts';
 import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
 
 export const PROJECT_ID = 'proj_demo';
@@ -42,12 +43,12 @@ export function planFor(emulator: Emulator, inputs: Partial<Inputs> = {}): Plan 
       release: 'false',
       ...inputs,
     },
-    {
+    readContext({
       GITHUB_REF: 'refs/heads/main',
       GITHUB_REPOSITORY: 'acme/app',
       GITHUB_RUN_ATTEMPT: '1',
       GITHUB_WORKSPACE: workspace,
-    },
+    }),
   );
 }
 
