@@ -109,11 +109,12 @@ async function build(
  */
 const openPublishing = (
   plan: Plan,
+  context: RunnerContext,
   stop: PublishStop,
   onPublished: (published: Published) => void,
 ): Publishing | undefined =>
   plan.publish.artifacts || plan.publish.release
-    ? startPublishing(plan.publish, stop, onPublished)
+    ? startPublishing(plan.publish, context, stop, onPublished)
     : undefined;
 
 export async function run(): Promise<void> {
@@ -149,7 +150,7 @@ export async function run(): Promise<void> {
       AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs + COMMENT_GRACE_MS)]),
     );
     let latest: readonly BuildResult[] = [];
-    const publishing = openPublishing(plan, stop, (now) => {
+    const publishing = openPublishing(plan, context, stop, (now) => {
       published = now;
       if (projectId) comment?.update(projectId, latest, published.artifacts);
     });

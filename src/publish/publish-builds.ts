@@ -13,6 +13,7 @@ import type {
   ReleaseAssetResult,
 } from './types.ts';
 import type { PublishSession } from './publisher.ts';
+import type { RunnerContext } from '../context.ts';
 import { PublishError } from './errors.ts';
 import { messageOf } from '../errors.ts';
 
@@ -115,6 +116,7 @@ async function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<
 
 export function startPublishing(
   plan: PublishPlan,
+  context: RunnerContext,
   stop: PublishStop,
   onArtifact: (published: Published) => void = () => {},
 ): Publishing {
@@ -125,6 +127,7 @@ export function startPublishing(
   const open = () =>
     (session ??= import('./publisher.ts').then(({ openPublishing }) =>
       openPublishing(plan, {
+        context,
         signal: stop.signal,
         onArtifact: (artifact) => {
           artifacts.push(artifact);
