@@ -93,7 +93,7 @@ const MAX_TIMEOUT_MINUTES = 6 * 60;
 
 /**
  * The shortest poll interval, in seconds: a remote service is not asked about a build more than
- * once a second (`poll-interval: 0.001` once sent 8,960 requests in 10 s). The local emulator, the
+ * once a second, whatever the input says (a tiny interval would flood it). The local emulator, the
  * only loopback service, may be polled faster: tests and the demo use 0.05 to 0.5.
  */
 export function pollIntervalFloor(baseUrl: string): number {

@@ -16,7 +16,7 @@ export class RunnerPathError extends ActionError {
     super(
       problems.length === 1
         ? `Unusable runner path: ${problems[0]}`
-        : `Unusable runner paths:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+        : `Unusable runner paths:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
     );
     this.problems = problems;
   }
