@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readContext, type RunnerContext } from '../src/context.ts';
 import { InputError, splitList } from '../src/rules.ts';
 import {
   INPUT_NAMES,
@@ -25,9 +26,15 @@ const env = {
   GITHUB_RUN_ATTEMPT: '1',
 };
 
+/** The runner's context of `environment`, with facts of the event put in by a test. */
+const runner = (environment: NodeJS.ProcessEnv, over: Partial<RunnerContext> = {}) => ({
+  ...readContext(environment),
+  ...over,
+});
+
 const problemsOf = (inputs: Partial<Inputs>, environment: NodeJS.ProcessEnv = env): string[] => {
   try {
-    parseInputs({ ...valid, ...inputs }, environment);
+    parseInputs({ ...valid, ...inputs }, runner(environment));
   } catch (error) {
     expect(error).toBeInstanceOf(InputError);
     return (error as InputError).problems;
@@ -36,7 +43,7 @@ const problemsOf = (inputs: Partial<Inputs>, environment: NodeJS.ProcessEnv = en
 };
 
 describe('parseInputs: defaults (design §2)', () => {
-  const plan = parseInputs(valid, env);
+  const plan = parseInputs(valid, runner(env));
 
   it('fills every default of the contract', () => {
     expect(plan).toMatchObject({
@@ -87,10 +94,13 @@ describe('parseInputs: defaults (design §2)', () => {
   it('reuses finished builds by default on a re-run only', () => {
     const reuseOf = (plan: Plan) =>
       plan.builds.selection.kind === 'trigger' && plan.builds.selection.reuse;
-    expect(reuseOf(parseInputs(valid, { ...env, GITHUB_RUN_ATTEMPT: '2' }))).toBe(true);
+    expect(reuseOf(parseInputs(valid, runner({ ...env, GITHUB_RUN_ATTEMPT: '2' })))).toBe(true);
     expect(
       reuseOf(
-        parseInputs({ ...valid, 'reuse-builds': 'false' }, { ...env, GITHUB_RUN_ATTEMPT: '2' }),
+        parseInputs(
+          { ...valid, 'reuse-builds': 'false' },
+          runner({ ...env, GITHUB_RUN_ATTEMPT: '2' }),
+        ),
       ),
     ).toBe(false);
   });
@@ -98,7 +108,7 @@ describe('parseInputs: defaults (design §2)', () => {
   it('has no release on a branch with release: auto', () => {
     const onBranch = parseInputs(
       { ...valid, version: '2.0.0' },
-      { ...env, GITHUB_REF: 'refs/heads/main' },
+      runner({ ...env, GITHUB_REF: 'refs/heads/main' }),
     );
     expect(onBranch.publish.release).toBeNull();
     expect(onBranch.builds.selection).toMatchObject({ kind: 'trigger', version: '2.0.0' });
@@ -106,7 +116,7 @@ describe('parseInputs: defaults (design §2)', () => {
 
   it('publishes nothing when it does not download or does not wait', () => {
     for (const off of [{ download: 'false' }, { wait: 'false' }]) {
-      const { publish } = parseInputs({ ...valid, ...off }, env);
+      const { publish } = parseInputs({ ...valid, ...off }, runner(env));
       expect(publish.artifacts).toBeNull();
       expect(publish.release).toBeNull();
     }
@@ -147,13 +157,13 @@ describe('parseInputs: parsing', () => {
     [{ 'fail-on-error': 'false' }, { failOnError: false }],
     [{ 'download-concurrency': '6' }, { builds: { download: { concurrency: 6 } } }],
   ] as [Partial<Inputs>, object][])('%o → %o', (inputs, expected) => {
-    expect(parseInputs({ ...valid, ...inputs }, env)).toMatchObject(expected);
+    expect(parseInputs({ ...valid, ...inputs }, runner(env))).toMatchObject(expected);
   });
 
   it('takes no version from build-ids runs on a branch (the builds carry theirs)', () => {
     const plan = parseInputs(
       { ...valid, 'build-ids': 'build_x', release: 'false' },
-      { ...env, GITHUB_REF: 'refs/heads/main' },
+      runner({ ...env, GITHUB_REF: 'refs/heads/main' }),
     );
     expect(plan.builds.selection).toEqual({ kind: 'resume', buildIds: ['build_x'] });
   });
@@ -177,7 +187,7 @@ describe('parseInputs: parsing', () => {
         'asset-name': '{version}-{name}',
         overwrite: 'false',
       },
-      { ...env, GITHUB_REF: 'refs/heads/main', GITHUB_REPOSITORY: 'o/r' },
+      runner({ ...env, GITHUB_REF: 'refs/heads/main', GITHUB_REPOSITORY: 'o/r' }),
     );
     expect(plan.publish).toEqual({
       githubToken: 'ghs_token',
@@ -285,7 +295,7 @@ describe('parseInputs: validation, one clear problem per bad value', () => {
     try {
       parseInputs(
         { ...valid, 'api-key': 'dbs_leak_me', platforms: 'bsd', 'poll-interval': '0' },
-        env,
+        runner(env),
       );
     } catch (error) {
       caught = error;
@@ -327,7 +337,7 @@ describe('parseInputs: the pull-request comment', () => {
   const onPr = { version: '1.4.2-pr.7' };
 
   it('is on by default on a pull request, with the token and the repository', () => {
-    const plan = parseInputs({ ...valid, ...onPr }, prEnv, pr);
+    const plan = parseInputs({ ...valid, ...onPr }, runner(prEnv, { pullRequest: pr }));
     expect(plan.comment).toEqual({
       pullRequest: pr,
       githubToken: 'ghs_token',
@@ -337,14 +347,38 @@ describe('parseInputs: the pull-request comment', () => {
   });
 
   it('is off with comment: false, and off without a pull request', () => {
-    expect(parseInputs({ ...valid, ...onPr, comment: 'false' }, prEnv, pr).comment).toBeNull();
-    expect(parseInputs(valid, env).comment).toBeNull();
+    expect(
+      parseInputs({ ...valid, ...onPr, comment: 'false' }, runner(prEnv, { pullRequest: pr }))
+        .comment,
+    ).toBeNull();
+    expect(parseInputs(valid, runner(env)).comment).toBeNull();
   });
 
   it('comment: true outside a pull request is a notice, not an error', () => {
-    const plan = parseInputs({ ...valid, comment: 'true' }, { ...env, GITHUB_EVENT_NAME: 'push' });
+    const plan = parseInputs(
+      { ...valid, comment: 'true' },
+      runner({ ...env, GITHUB_EVENT_NAME: 'push' }),
+    );
     expect(plan.comment).toBeNull();
     expect(plan.notices).toEqual([expect.stringContaining('"push" event, not a pull request')]);
+  });
+
+  it('says when a pull_request event names no pull request (its event file is missing)', () => {
+    for (const comment of ['auto', 'true']) {
+      const plan = parseInputs({ ...valid, ...onPr, comment }, runner(prEnv));
+      expect(plan.comment).toBeNull();
+      expect(plan.notices).toEqual([
+        'comment: this run is for a "pull_request" event, but its payload (GITHUB_EVENT_PATH) names no pull request; nothing to comment on',
+      ]);
+    }
+  });
+
+  it('refuses an event file it cannot read, unless there is no comment to make', () => {
+    const problem = 'GITHUB_EVENT_PATH: the event file "/e.json" cannot be read: …';
+    const broken = runner(prEnv, { eventFileProblem: problem });
+    expect(() => parseInputs({ ...valid, ...onPr }, broken)).toThrow(InputError);
+    expect(() => parseInputs({ ...valid, ...onPr }, broken)).toThrow(problem);
+    expect(parseInputs({ ...valid, ...onPr, comment: 'false' }, broken).comment).toBeNull();
   });
 
   it('names a bad value and the allowed ones', () => {
@@ -357,8 +391,7 @@ describe('parseInputs: the pull-request comment', () => {
     try {
       parseInputs(
         { ...valid, ...onPr, 'github-token': '', 'upload-artifacts': 'false' },
-        prEnv,
-        pr,
+        runner(prEnv, { pullRequest: pr }),
       );
       expect.unreachable();
     } catch (error) {
@@ -371,7 +404,7 @@ describe('parseInputs: the pull-request comment', () => {
 
 describe('parseInputs: the poll interval floor', () => {
   const pollOf = (inputs: Partial<Inputs>) => {
-    const plan = parseInputs({ ...valid, ...inputs }, env);
+    const plan = parseInputs({ ...valid, ...inputs }, runner(env));
     return { ms: plan.builds.pollIntervalMs, notices: plan.notices };
   };
 

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readContext } from '../src/context.ts';
 import { ActionError } from '../src/errors.ts';
 import { checkRunnerPaths, runnerPathProblems, RunnerPathError } from '../src/runner-paths.ts';
 
@@ -27,15 +28,15 @@ beforeEach(() => {
 
 const inWorkspace = (...parts: string[]) => path.join(workspace, ...parts);
 const problems = (over: NodeJS.ProcessEnv = {}, downloadDirectory: string | null = null) =>
-  runnerPathProblems({ ...env, ...over }, { downloadDirectory });
+  runnerPathProblems(readContext({ ...env, ...over }), { downloadDirectory });
 
 describe('runnerPathProblems', () => {
   it('finds nothing wrong with a runner as GitHub sets it up', () => {
     expect(problems({}, inWorkspace('desktop-builds'))).toEqual([]);
   });
 
-  it('checks only what is set (a local run sets little)', () => {
-    expect(runnerPathProblems({}, { downloadDirectory: null })).toEqual([]);
+  it('checks only what is set (a local run sets little: its workspace is the working directory)', () => {
+    expect(runnerPathProblems(readContext({}), { downloadDirectory: null })).toEqual([]);
   });
 
   it('takes a RUNNER_TEMP that does not exist yet but can be created', () => {
@@ -123,7 +124,11 @@ describe('checkRunnerPaths', () => {
   it('throws one error listing every problem', () => {
     const run = () =>
       checkRunnerPaths(
-        { ...env, RUNNER_TEMP: env.GITHUB_OUTPUT, GITHUB_OUTPUT: path.join(root, 'nope') },
+        readContext({
+          ...env,
+          RUNNER_TEMP: env.GITHUB_OUTPUT,
+          GITHUB_OUTPUT: path.join(root, 'nope'),
+        }),
         { downloadDirectory: null },
       );
     expect(run).toThrow(RunnerPathError);

@@ -5,12 +5,12 @@ import { isBelow } from './api/file-name.ts';
 import { isBuildId } from './api/ids.ts';
 import { ARCHES, PLATFORMS } from './api/schemas.ts';
 import type { BuildSelection, BuildsPlan } from './builds/types.ts';
-import type { ServiceConnection } from './connection.ts';
+import { parseConnection, type ServiceConnection } from './connection.ts';
+import type { RunnerContext } from './context.ts';
 import {
   InputError,
   isLoopbackHost,
   isSemver,
-  parseBaseUrl,
   parseBoolean as parseBooleanValue,
   projectIdProblem,
   quote,
@@ -19,7 +19,7 @@ import {
 import { checkNameTemplate } from './publish/names.ts';
 import type { PublishPlan, ReleasePlan } from './publish/types.ts';
 import type { CommentPlan } from './comment/preview-comment.ts';
-import { readPullRequest, type PullRequest } from './comment/pull-request.ts';
+import { PULL_REQUEST_EVENTS } from './comment/pull-request.ts';
 
 export const INPUT_NAMES = [
   'api-key',
@@ -60,6 +60,18 @@ export type InputName = (typeof INPUT_NAMES)[number];
 /** Inputs as the runner hands them over: trimmed strings, '' when not set. */
 export type Inputs = Record<InputName, string>;
 
+/** What of the runner's context the inputs are read against. */
+export type InputContext = Pick<
+  RunnerContext,
+  | 'ref'
+  | 'runAttempt'
+  | 'repository'
+  | 'eventName'
+  | 'eventFileProblem'
+  | 'workspace'
+  | 'pullRequest'
+>;
+
 /** The project the builds belong to: given, or found (or created) by applying a config file. */
 export type ProjectSource =
   { projectId: string; configFile: null } | { projectId: string | null; configFile: string };
@@ -81,7 +93,7 @@ const MAX_TIMEOUT_MINUTES = 6 * 60;
 
 /**
  * The shortest poll interval, in seconds: a remote service is not asked about a build more than
- * once a second (`poll-interval: 0.001` once sent 8,960 requests in 10 s). The local emulator, the
+ * once a second, whatever the input says (a tiny interval would flood it). The local emulator, the
  * only loopback service, may be polled faster: tests and the demo use 0.05 to 0.5.
  */
 export function pollIntervalFloor(baseUrl: string): number {
@@ -251,20 +263,20 @@ function parseRelease(
 
 function parsePublish(
   inputs: Inputs,
-  env: NodeJS.ProcessEnv,
+  context: InputContext,
   download: boolean,
   problems: string[],
 ): PublishPlan {
   const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
   const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
   const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
-  const release = parseRelease(inputs, env.GITHUB_REF, problems);
+  const release = parseRelease(inputs, context.ref, problems);
   checkTemplate(inputs, 'artifact-name', problems);
   checkTemplate(inputs, 'asset-name', problems);
   // Publishing works on downloaded installers; without downloads there is nothing to publish.
   const plan: PublishPlan = {
     githubToken: inputs['github-token'],
-    repository: env.GITHUB_REPOSITORY ?? '',
+    repository: context.repository,
     artifacts:
       upload && download
         ? {
@@ -295,23 +307,29 @@ function checkRepository(repository: string, neededFor: string, problems: string
 
 function parseComment(
   inputs: Inputs,
-  env: NodeJS.ProcessEnv,
-  pullRequest: PullRequest | undefined,
+  context: InputContext,
   problems: string[],
   notices: string[],
 ): CommentPlan | null {
   const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], 'auto', problems);
   if (mode === 'false') return null;
+  // The comment is what reads the event's payload.
+  if (context.eventFileProblem !== undefined) problems.push(context.eventFileProblem);
+  const { pullRequest, repository, eventName } = context;
   if (pullRequest === undefined) {
-    if (mode === 'true') {
+    if (PULL_REQUEST_EVENTS.includes(eventName ?? '')) {
       notices.push(
-        `comment: true, but this run is for a ${quote(env.GITHUB_EVENT_NAME ?? 'unknown')} event, ` +
+        `comment: this run is for a ${quote(eventName ?? '')} event, but its payload ` +
+          '(GITHUB_EVENT_PATH) names no pull request; nothing to comment on',
+      );
+    } else if (mode === 'true') {
+      notices.push(
+        `comment: true, but this run is for a ${quote(eventName ?? 'unknown')} event, ` +
           'not a pull request; nothing to comment on',
       );
     }
     return null;
   }
-  const repository = env.GITHUB_REPOSITORY ?? '';
   if (inputs['github-token'] === '') {
     problems.push('github-token: missing; it is needed to comment on the pull request (comment)');
   }
@@ -320,19 +338,13 @@ function parseComment(
 }
 
 /**
- * Pure: the inputs, the runner's environment and the pull request of its event → a validated
- * Plan, or one InputError listing every problem.
+ * Pure: the inputs and the runner's context of the step → a validated Plan, or one InputError
+ * listing every problem.
  */
-export function parseInputs(
-  inputs: Inputs,
-  env: NodeJS.ProcessEnv,
-  pullRequest?: PullRequest,
-): Plan {
+export function parseInputs(inputs: Inputs, context: InputContext): Plan {
   const problems: string[] = [];
   const notices: string[] = [];
-  const apiKey = inputs['api-key'];
-  if (apiKey === '') problems.push('api-key: missing; pass it from a secret');
-  const baseUrl = parseBaseUrl(inputs['base-url'], problems);
+  const connection = parseConnection((name) => inputs[name as InputName], problems);
   const projectId = inputs['project-id'];
   const configFile = inputs['config-file'] || null;
   if (projectId === '' && configFile === null) {
@@ -341,21 +353,20 @@ export function parseInputs(
     const problem = projectIdProblem('project-id', projectId);
     if (problem) problems.push(problem);
   }
-  const selection = parseSelection(inputs, env, problems);
+  const selection = parseSelection(inputs, context, problems);
   const wait = parseBoolean(inputs, 'wait', true, problems);
-  const pollInterval = parsePollInterval(inputs, baseUrl, problems, notices);
+  const pollInterval = parsePollInterval(inputs, connection.baseUrl, problems, notices);
   const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
   const download = parseBoolean(inputs, 'download', true, problems);
   const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
   const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
-  const workspace = env.GITHUB_WORKSPACE || process.cwd();
-  const downloadPath = parseDownloadPath(inputs, workspace, problems);
-  const publish = parsePublish(inputs, env, download && wait, problems);
-  const comment = parseComment(inputs, env, pullRequest, problems, notices);
+  const downloadPath = parseDownloadPath(inputs, context.workspace, problems);
+  const publish = parsePublish(inputs, context, download && wait, problems);
+  const comment = parseComment(inputs, context, problems, notices);
   // No selection means its problems are listed already.
   if (problems.length > 0 || selection === undefined) throw new InputError(problems);
   return {
-    connection: { apiKey, baseUrl },
+    connection,
     project:
       configFile === null
         ? { projectId, configFile }
@@ -377,15 +388,14 @@ export function parseInputs(
 /** New builds of a version, or the builds of `build-ids`; undefined when the inputs do not say. */
 function parseSelection(
   inputs: Inputs,
-  env: NodeJS.ProcessEnv,
+  context: InputContext,
   problems: string[],
 ): BuildSelection | undefined {
   const platforms = parseSubset(inputs, 'platforms', PLATFORMS, problems);
   const arches = parseSubset(inputs, 'arches', ARCHES, problems);
-  const version = parseVersion(inputs, env.GITHUB_REF, problems);
+  const version = parseVersion(inputs, context.ref, problems);
   const buildIds = parseBuildIds(inputs, problems);
-  const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
-  const reuse = parseBoolean(inputs, 'reuse-builds', rerun, problems);
+  const reuse = parseBoolean(inputs, 'reuse-builds', context.runAttempt > 1, problems);
   if (buildIds.length > 0) return { kind: 'resume', buildIds };
   if (version === null) return undefined;
   return {
@@ -414,5 +424,5 @@ function parseDownloadPath(inputs: Inputs, workspace: string, problems: string[]
 export const readInputs = (getInput: (name: string) => string): Inputs =>
   Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)])) as Inputs;
 
-export const getInputs = (): Plan =>
-  parseInputs(readInputs(core.getInput), process.env, readPullRequest(process.env));
+export const getInputs = (context: RunnerContext): Plan =>
+  parseInputs(readInputs(core.getInput), context);

@@ -6,6 +6,7 @@ import type { BuildSubscriber, BuildsRun } from './builds/types.ts';
 import { openComment } from './comment/open-comment.ts';
 import { resolveProject } from './config/resolve-project.ts';
 import { maskInputs, openClient } from './connection.ts';
+import { readContext, type RunnerContext } from './context.ts';
 import { stepDeadline, type StepDeadline } from './deadline.ts';
 import { messageOf } from './errors.ts';
 import { getInputs, type Plan } from './inputs.ts';
@@ -19,14 +20,14 @@ import { watchSignals } from './signals.ts';
 /** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */
 async function build(
   plan: Plan,
+  context: RunnerContext,
   deadline: StepDeadline,
   subscribers: readonly BuildSubscriber[],
 ): Promise<BuildsRun> {
   const client = openClient(plan.connection, deadline.at);
   try {
-    const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
-    const projectId = await resolveProject(plan.project, client, workspace);
-    const deps = { client, deadline, subscribers, tempDir: process.env.RUNNER_TEMP || undefined };
+    const projectId = await resolveProject(plan.project, client, context.workspace);
+    const deps = { client, deadline, subscribers, tempDir: context.runnerTemp };
     return await runBuilds({ ...plan.builds, projectId }, deps);
   } finally {
     await client.close();
@@ -41,22 +42,22 @@ interface Ended extends Partial<PublishingEnd> {
 }
 
 /** Everything up to the report: inputs, project, builds, publishing, the comment's last edit. */
-async function buildAndPublish(cancel: AbortSignal): Promise<Ended> {
+async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Promise<Ended> {
   let plan: Plan | undefined;
   try {
-    plan = getInputs();
+    plan = getInputs(context);
     const deadline = stepDeadline(cancel, plan.builds.timeoutMs);
     for (const notice of plan.notices) core.notice(notice);
     // Before any request: a runner path found unusable at the end would abandon the builds.
-    checkRunnerPaths(process.env, {
+    checkRunnerPaths(context, {
       downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
     });
-    const comment = await openComment(plan.comment, process.env, deadline);
-    const publishing = startPublishing(plan.publish, deadline, (published) =>
+    const comment = await openComment(plan.comment, context, deadline);
+    const publishing = startPublishing(plan.publish, context, deadline, (published) =>
       comment?.artifactsLanded(published.artifacts),
     );
     const subscribers = [outputsOnceKnown, publishing, ...(comment ? [comment] : [])];
-    const built = await build(plan, deadline, subscribers);
+    const built = await build(plan, context, deadline, subscribers);
     annotateFailures(built.builds);
     const end = await publishing.finish(built.builds);
     if (comment && built.builds.length > 0 && !cancel.aborted && !end.stopped) {
@@ -74,11 +75,15 @@ async function buildAndPublish(cancel: AbortSignal): Promise<Ended> {
 export async function run(): Promise<void> {
   try {
     maskInputs('api-key');
+    const context = readContext();
     const cancel = watchSignals();
-    const { plan, built, published, stopped, errors } = await buildAndPublish(cancel.signal);
+    const { plan, built, published, stopped, errors } = await buildAndPublish(
+      context,
+      cancel.signal,
+    );
     cancel.dispose();
     const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
-    await reportRun({
+    await reportRun(context, {
       builds: built?.builds ?? [],
       waited: plan?.builds.wait ?? true,
       timedOut: built?.timedOut ?? false,

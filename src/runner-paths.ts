@@ -6,6 +6,7 @@
 import { accessSync, constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { isBelow } from './api/file-name.ts';
+import type { RunnerContext } from './context.ts';
 import { ActionError } from './errors.ts';
 import { quote } from './rules.ts';
 
@@ -15,11 +16,17 @@ export class RunnerPathError extends ActionError {
     super(
       problems.length === 1
         ? `Unusable runner path: ${problems[0]}`
-        : `Unusable runner paths:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+        : `Unusable runner paths:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
     );
     this.problems = problems;
   }
 }
+
+/** The runner's paths of the step. */
+export type RunnerPaths = Pick<
+  RunnerContext,
+  'runnerTemp' | 'outputFile' | 'summaryFile' | 'workspace'
+>;
 
 /** What the run will write besides the runner's own files. */
 export interface RunnerPathsPlan {
@@ -126,38 +133,30 @@ function downloadProblem(workspace: string, directory: string): string | undefin
 }
 
 /** Every problem with the runner's paths (empty when all is usable); reads the file system only. */
-export function runnerPathProblems(env: NodeJS.ProcessEnv, plan: RunnerPathsPlan): string[] {
+export function runnerPathProblems(paths: RunnerPaths, plan: RunnerPathsPlan): string[] {
+  const { runnerTemp, outputFile, summaryFile, workspace } = paths;
   const problems: (string | undefined)[] = [];
-  if (env.RUNNER_TEMP) problems.push(tempProblem('RUNNER_TEMP', env.RUNNER_TEMP));
-  if (env.GITHUB_OUTPUT) {
-    problems.push(fileProblem('GITHUB_OUTPUT', env.GITHUB_OUTPUT, constants.W_OK, false));
+  if (runnerTemp) problems.push(tempProblem('RUNNER_TEMP', runnerTemp));
+  if (outputFile) {
+    problems.push(fileProblem('GITHUB_OUTPUT', outputFile, constants.W_OK, false));
   }
   // @actions/core opens the summary for reading and writing.
-  if (env.GITHUB_STEP_SUMMARY) {
+  if (summaryFile) {
     problems.push(
-      fileProblem(
-        'GITHUB_STEP_SUMMARY',
-        env.GITHUB_STEP_SUMMARY,
-        constants.R_OK | constants.W_OK,
-        true,
-      ),
+      fileProblem('GITHUB_STEP_SUMMARY', summaryFile, constants.R_OK | constants.W_OK, true),
     );
   }
-  let workspaceUsable = true;
-  if (env.GITHUB_WORKSPACE && !statOf(env.GITHUB_WORKSPACE)?.isDirectory()) {
-    workspaceUsable = false;
-    problems.push(`GITHUB_WORKSPACE: ${quote(env.GITHUB_WORKSPACE)} is not a directory`);
-  }
-  // Without a workspace there is nothing to resolve the folder against; its problem is listed.
-  if (plan.downloadDirectory !== null && workspaceUsable) {
-    const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  if (!statOf(workspace)?.isDirectory()) {
+    // Without a workspace there is nothing to resolve the download folder against.
+    problems.push(`GITHUB_WORKSPACE: ${quote(workspace)} is not a directory`);
+  } else if (plan.downloadDirectory !== null) {
     problems.push(downloadProblem(workspace, plan.downloadDirectory));
   }
   return problems.filter((problem) => problem !== undefined);
 }
 
 /** Throws one RunnerPathError naming every unusable path. */
-export function checkRunnerPaths(env: NodeJS.ProcessEnv, plan: RunnerPathsPlan): void {
-  const problems = runnerPathProblems(env, plan);
+export function checkRunnerPaths(paths: RunnerPaths, plan: RunnerPathsPlan): void {
+  const problems = runnerPathProblems(paths, plan);
   if (problems.length > 0) throw new RunnerPathError(problems);
 }

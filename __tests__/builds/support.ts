@@ -11,6 +11,7 @@ import type { BuildClient, BuildsRun, RunDeps } from '../../src/builds/types.ts'
 import { stepDeadline } from '../../src/deadline.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import type { Emulator } from '../../src/emulator/index.ts';
+import { readContext } from '../../src/context.ts';
 import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
 
 export const PROJECT_ID = 'proj_demo';
@@ -38,12 +39,12 @@ export function planFor(emulator: Emulator, inputs: Partial<Inputs> = {}): Plan 
       release: 'false',
       ...inputs,
     },
-    {
+    readContext({
       GITHUB_REF: 'refs/heads/main',
       GITHUB_REPOSITORY: 'acme/app',
       GITHUB_RUN_ATTEMPT: '1',
       GITHUB_WORKSPACE: workspace,
-    },
+    }),
   );
 }
 

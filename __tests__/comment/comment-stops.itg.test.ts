@@ -11,6 +11,7 @@ import {
   type PreviewCommentOptions,
 } from '../../src/comment/preview-comment.ts';
 import { defaultRetryRuntime } from '../../src/api/retry.ts';
+import { readContext } from '../../src/context.ts';
 import { createGitHub } from '../../src/publish/github.ts';
 import { NOTHING_PUBLISHED } from '../../src/report/facts.ts';
 import { result } from '../report/fixtures.ts';
@@ -54,7 +55,11 @@ const open = (signal: AbortSignal, options: PreviewCommentOptions = {}) =>
       githubToken: 'ghs-x',
       repository: 'acme/desktop-app',
     },
-    { GITHUB_API_URL: url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '42' },
+    readContext({
+      GITHUB_API_URL: url,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_RUN_ID: '42',
+    }),
     {
       minIntervalMs: 150,
       throttle: false,

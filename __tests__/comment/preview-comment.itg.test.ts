@@ -5,6 +5,7 @@ import {
   startPreviewComment,
   type PreviewCommentOptions,
 } from '../../src/comment/preview-comment.ts';
+import { readContext } from '../../src/context.ts';
 import { commentMarker } from '../../src/comment/render-comment.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import { NOTHING_PUBLISHED, type Published } from '../../src/report/facts.ts';
@@ -45,15 +46,16 @@ afterEach(async () => {
   await api.close();
 });
 
-const env = () => ({
-  GITHUB_API_URL: api.url,
-  GITHUB_SERVER_URL: 'https://github.com',
-  GITHUB_RUN_ID: '42',
-});
+const context = () =>
+  readContext({
+    GITHUB_API_URL: api.url,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_RUN_ID: '42',
+  });
 const open = (token = 'ghs-write', headSha = SHA1, options = FAST) =>
   startPreviewComment(
     { pullRequest: { number: 7, headSha }, githubToken: token, repository: 'acme/desktop-app' },
-    env(),
+    context(),
     options,
   );
 const withArtifacts = (builds: readonly BuildResult[]): Published => ({

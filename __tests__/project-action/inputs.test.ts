@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readContext } from '../../src/context.ts';
 import { InputError } from '../../src/rules.ts';
 import { parseProjectInputs } from '../../src/project-action/inputs.ts';
 
@@ -8,11 +9,11 @@ const reader =
     inputs[name] ?? '';
 
 const base = { 'api-key': 'dbs_key', 'base-url': 'http://127.0.0.1:8080/v1' };
-const env = { GITHUB_WORKSPACE: '/work/repo' };
+const context = readContext({ GITHUB_WORKSPACE: '/work/repo' });
 
 const problems = (inputs: Record<string, string>): string[] => {
   try {
-    parseProjectInputs(reader(inputs), env);
+    parseProjectInputs(reader(inputs), context);
   } catch (error) {
     if (error instanceof InputError) return error.problems;
     throw error;
@@ -30,7 +31,7 @@ describe('parseProjectInputs', () => {
           name: 'Preview 42',
           platforms: 'linux, mac',
         }),
-        env,
+        context,
       ),
     ).toEqual({
       apiKey: 'dbs_key',
@@ -45,7 +46,7 @@ describe('parseProjectInputs', () => {
 
   it('deletes by project id', () => {
     expect(
-      parseProjectInputs(reader({ ...base, 'project-id': 'proj_1', delete: 'true' }), env),
+      parseProjectInputs(reader({ ...base, 'project-id': 'proj_1', delete: 'true' }), context),
     ).toMatchObject({ projectId: 'proj_1', delete: true, overrides: {} });
   });
 

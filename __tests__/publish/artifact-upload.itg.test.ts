@@ -35,6 +35,7 @@ import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 // What @actions/artifact and the Azure SDK under it use, read from their own files.
 import { getMimeType } from '../../node_modules/@actions/artifact/lib/internal/upload/types.js';
 import { SERVICE_VERSION } from '../../node_modules/@azure/storage-blob/dist/esm/utils/constants.js';
+import { readContext } from '../../src/context.ts';
 
 const MIB = 1024 * 1024;
 
@@ -267,7 +268,7 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
     const uploads = openArtifactUploads(
       { nameTemplate: '{name}', retentionDays: undefined, onExisting: 'replace' },
       {
-        env: withToken(claims({ scp: 'Actions.GenericRead:1' })),
+        runner: readContext(withToken(claims({ scp: 'Actions.GenericRead:1' }))),
         repository: 'acme/desktop-app',
         dispatcher,
         retry: defaultRetryRuntime({ maxAttempts: 1 }),

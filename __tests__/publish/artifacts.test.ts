@@ -15,6 +15,7 @@ import {
   type ArtifactBackend,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
+import { readContext } from '../../src/context.ts';
 
 const plan = (over: Partial<ArtifactPlan> = {}): ArtifactPlan => ({
   nameTemplate: '{name}',
@@ -48,7 +49,7 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
   let dispatcher: Dispatcher;
   const retry = defaultRetryRuntime({ maxAttempts: 3, baseDelayMs: 5 });
   const inRepo = (environment: NodeJS.ProcessEnv): ArtifactContext => ({
-    env: environment,
+    runner: readContext(environment),
     repository: 'acme/desktop-app',
     dispatcher,
     retry,

@@ -15,6 +15,7 @@ import {
   type StoredRelease,
 } from '../../test-kit/stand-ins/releases-api.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
+import { readContext } from '../../src/context.ts';
 
 const TOKEN = 'ghs_releases_test_token';
 
@@ -50,7 +51,7 @@ describe('publishing a release against the releases API stand-in', () => {
   const start = async (options: { immutable?: boolean; delayMs?: number } = {}) => {
     api = await startReleasesApi({ token: TOKEN, ...options });
     publish = createPublisher({
-      env: { ...process.env, GITHUB_API_URL: api.url, GITHUB_SHA: 'abc123' },
+      context: readContext({ ...process.env, GITHUB_API_URL: api.url, GITHUB_SHA: 'abc123' }),
       retryBaseMs: 10,
       throttle: false,
     });

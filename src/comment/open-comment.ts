@@ -1,6 +1,7 @@
 // Opens the pull request's comment when there is one to keep. Light on purpose: the comment (and
 // Octokit with it) is loaded only then, off the start path of the usual run.
 import * as core from '@actions/core';
+import type { RunnerContext } from '../context.ts';
 import type { StepDeadline } from '../deadline.ts';
 import { messageOf } from '../errors.ts';
 import type { CommentPlan, PreviewComment } from './preview-comment.ts';
@@ -11,14 +12,14 @@ const FINISH_GRACE_MS = 5_000;
 /** Never fails the step: without the comment the builds go on. */
 export async function openComment(
   plan: CommentPlan | null,
-  env: NodeJS.ProcessEnv,
+  context: RunnerContext,
   deadline: StepDeadline,
 ): Promise<PreviewComment | undefined> {
   if (plan === null) return undefined;
   try {
     const { startPreviewComment } = await import('./preview-comment.ts');
     const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
-    return startPreviewComment(plan, env, { signal });
+    return startPreviewComment(plan, context, { signal });
   } catch (error) {
     core.warning(`No pull-request comment: ${messageOf(error)}`);
     return undefined;

@@ -5,8 +5,9 @@ import * as core from '@actions/core';
 import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../api/retry.ts';
 import type { BuildResult } from '../builds/result.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
+import type { RunnerContext } from '../context.ts';
 import { createGitHub, parseRepository } from '../publish/github.ts';
-import { runUrl } from '../publish/run-url.ts';
+import { repositoryUrl, runUrl } from '../publish/run-url.ts';
 import type { ArtifactResult } from '../publish/types.ts';
 import type { Published } from '../report/facts.ts';
 import { PrComment } from './pr-comment.ts';
@@ -53,19 +54,20 @@ const FINISH_WITHIN_MS = 60_000;
 
 export function startPreviewComment(
   plan: CommentPlan,
-  env: NodeJS.ProcessEnv,
+  context: Pick<RunnerContext, 'serverUrl' | 'runId' | 'apiUrl'>,
   options: PreviewCommentOptions = {},
 ): PreviewComment {
   const { owner, repo } = parseRepository(plan.repository);
-  const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-  const repositoryUrl = `${server}/${owner}/${repo}`;
-  const run = runUrl(env, plan.repository);
+  const pages = {
+    repository: repositoryUrl(context, plan.repository),
+    run: runUrl(context, plan.repository),
+  };
   const retry = defaultRetryRuntime(
     { maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy },
     { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
   );
   const github = createGitHub(plan.githubToken, {
-    baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    baseUrl: context.apiUrl,
     retry,
     throttle: options.throttle ?? true,
     signal: options.signal,
@@ -87,8 +89,8 @@ export function startPreviewComment(
     builds,
     artifacts,
     commit: plan.pullRequest.headSha,
-    repositoryUrl,
-    runUrl: run,
+    repositoryUrl: pages.repository,
+    runUrl: pages.run,
     final,
     updatedAt: Date.now(),
   });

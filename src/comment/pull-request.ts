@@ -1,5 +1,4 @@
-// The pull request a run is for, from the runner's event payload (GITHUB_EVENT_PATH).
-import { readFileSync } from 'node:fs';
+// The pull request a run is for, from the runner's event payload (context.ts reads it).
 
 export interface PullRequest {
   number: number;
@@ -25,19 +24,4 @@ export function pullRequestOf(
     number: pr.number,
     headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
   };
-}
-
-/** The runner's event, read from GITHUB_EVENT_PATH; undefined when there is none to read. */
-export function readPullRequest(env: NodeJS.ProcessEnv): PullRequest | undefined {
-  if (!PULL_REQUEST_EVENTS.includes(env.GITHUB_EVENT_NAME ?? '') || !env.GITHUB_EVENT_PATH) {
-    return undefined;
-  }
-  try {
-    return pullRequestOf(
-      env.GITHUB_EVENT_NAME,
-      JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')),
-    );
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 // The project sub-action's inputs (project/action.yml), parsed and validated before any request.
 import { ProjectConfig } from '../config/project-config.ts';
 import { parseConnection, type InputReader, type ServiceConnection } from '../connection.ts';
+import type { RunnerContext } from '../context.ts';
 import { InputError, parseBoolean, projectIdProblem, splitList } from '../rules.ts';
 
 export interface ProjectActionInputs extends ServiceConnection {
@@ -15,7 +16,10 @@ export interface ProjectActionInputs extends ServiceConnection {
 
 const OVERRIDE_INPUTS = { name: 'name', url: 'url', platforms: 'platforms' } as const;
 
-export function parseProjectInputs(read: InputReader, env: NodeJS.ProcessEnv): ProjectActionInputs {
+export function parseProjectInputs(
+  read: InputReader,
+  context: Pick<RunnerContext, 'workspace'>,
+): ProjectActionInputs {
   const problems: string[] = [];
   const connection = parseConnection(read, problems);
   const projectId = read('project-id') || undefined;
@@ -35,7 +39,7 @@ export function parseProjectInputs(read: InputReader, env: NodeJS.ProcessEnv): P
     ...connection,
     projectId,
     configFile,
-    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    workspace: context.workspace,
     overrides,
     delete: remove,
   };

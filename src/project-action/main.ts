@@ -6,6 +6,7 @@ import { MissingProjectFieldsError } from '../config/errors.ts';
 import { loadProjectConfig } from '../config/load-config.ts';
 import type { ProjectConfig } from '../config/project-config.ts';
 import { maskInputs, openClient } from '../connection.ts';
+import { readContext } from '../context.ts';
 import { describeChanges } from '../config/project-diff.ts';
 import { deleteProject } from './delete-project.ts';
 import { parseProjectInputs, type ProjectActionInputs } from './inputs.ts';
@@ -15,9 +16,10 @@ import { checkRunnerPaths } from '../runner-paths.ts';
 export async function run(): Promise<void> {
   try {
     maskInputs('api-key');
-    const inputs = parseProjectInputs(core.getInput, process.env);
+    const context = readContext();
+    const inputs = parseProjectInputs(core.getInput, context);
     // Before any request: an output the runner cannot take would lose what the service did.
-    checkRunnerPaths(process.env, { downloadDirectory: null });
+    checkRunnerPaths(context, { downloadDirectory: null });
     const client = openClient(inputs);
     try {
       await (inputs.delete ? runDelete(client, inputs) : runApply(client, inputs));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import type { Dispatcher } from 'undici';
 import type { RetryRuntime } from '../api/retry.ts';
+import type { RunnerContext, RunSite } from '../context.ts';
 import { labelOf } from '../builds/result.ts';
 import { artifactServiceOf, deleteArtifact, listArtifactNames } from './artifact-service.ts';
 import { allowedRetentionDays, MAX_PUT_BLOB_BYTES, uploadArtifactFile } from './artifact-upload.ts';
@@ -18,7 +19,8 @@ import type { ArtifactPlan, ArtifactResult, Installer } from './types.ts';
 import { formatSeconds } from '../builds/progress.ts';
 
 export interface ArtifactContext {
-  env: NodeJS.ProcessEnv;
+  /** The step's: the artifact backend's variables, the temp directory, the run's web page. */
+  runner: Pick<RunnerContext, 'env' | 'runnerTemp' | 'serverUrl' | 'runId'>;
   /** `owner/repo`, for the artifact's web URL. */
   repository: string;
   /** The action's one proxy-aware dispatcher, shared with the release's uploads. */
@@ -43,15 +45,15 @@ export const artifactBackendMissing = (env: NodeJS.ProcessEnv): string | undefin
   return undefined;
 };
 
-export const artifactUrl = (env: NodeJS.ProcessEnv, repository: string, id: number): string =>
-  `${runUrl(env, repository)}/artifacts/${id}`;
+export const artifactUrl = (site: RunSite, repository: string, id: number): string =>
+  `${runUrl(site, repository)}/artifacts/${id}`;
 
 /** undefined (said in the log) when this step cannot reach the artifact backend. */
 export function openArtifactUploads(
   plan: ArtifactPlan,
   context: ArtifactContext,
 ): ArtifactUploads | undefined {
-  const missing = artifactBackendMissing(context.env);
+  const missing = artifactBackendMissing(context.runner.env);
   if (missing !== undefined) {
     core.info(
       `Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
@@ -85,11 +87,11 @@ export function openArtifactUploads(
           `Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
             'one Put Blob takes: uploading it with @actions/artifact, in blocks.',
         );
-        linkDir ??= makeTempDir(context.env.RUNNER_TEMP, 'artifacts-');
+        linkDir ??= makeTempDir(context.runner.runnerTemp, 'artifacts-');
         id = await uploadWithLibrary(installer, name, linkDir, plan.retentionDays);
       }
       const end = Date.now();
-      const url = artifactUrl(context.env, context.repository, id);
+      const url = artifactUrl(context.runner, context.repository, id);
       core.info(
         `${labelOf(installer)}: workflow artifact "${name}" (id ${id}) in ` +
           `${formatSeconds(end - start)}: ${url}`,
@@ -104,11 +106,11 @@ export function openArtifactUploads(
 
 // At the first upload, so a run without artifacts never asks the service anything.
 async function open(plan: ArtifactPlan, context: ArtifactContext) {
-  const service = artifactServiceOf(context.env, context);
+  const service = artifactServiceOf(context.runner.env, context);
   return {
     service,
     existing: await listArtifactNames(service),
-    retentionDays: allowedRetentionDays(plan.retentionDays, context.env),
+    retentionDays: allowedRetentionDays(plan.retentionDays, context.runner.env),
   };
 }
 

@@ -14,6 +14,7 @@ import type {
   ReleaseAssetResult,
 } from './types.ts';
 import type { PublishSession } from './publisher.ts';
+import type { RunnerContext } from '../context.ts';
 import { PublishError } from './errors.ts';
 import type { StepDeadline } from '../deadline.ts';
 import { messageOf } from '../errors.ts';
@@ -128,6 +129,7 @@ const NOTHING_TO_PUBLISH: Publishing = {
  */
 export function startPublishing(
   plan: PublishPlan,
+  context: RunnerContext,
   deadline: StepDeadline,
   onArtifact: (published: Published) => void = () => {},
 ): Publishing {
@@ -140,6 +142,7 @@ export function startPublishing(
   const open = () =>
     (session ??= import('./publisher.ts').then(({ openPublishing }) =>
       openPublishing(plan, {
+        context,
         signal,
         onArtifact: (artifact) => {
           artifacts.push(artifact);

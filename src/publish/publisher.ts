@@ -7,6 +7,7 @@ import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../api/dispatcher.ts';
 import { defaultRetryRuntime, describeRetry, type RetryRuntime } from '../api/retry.ts';
 import { createLimiter } from '../builds/limit.ts';
+import { readContext, type RunnerContext } from '../context.ts';
 import { labelOf } from '../builds/result.ts';
 import { makeTempDir } from '../temp-dir.ts';
 import { openArtifactUploads, type ArtifactUploads } from './artifacts.ts';
@@ -25,7 +26,8 @@ import type {
 import { asError } from '../errors.ts';
 
 export interface PublisherOptions {
-  env?: NodeJS.ProcessEnv;
+  /** The step's runner context; read when publishing starts if the caller has none. */
+  context?: RunnerContext;
   /** Base delay of API retries (quadratic backoff) and of upload retries (the retry policy). */
   retryBaseMs?: number;
   /** Attempts per upload (and per call of the artifact service). */
@@ -54,7 +56,7 @@ export interface PublishSession {
 const UPLOADS_IN_FLIGHT = 1;
 
 export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}): PublishSession {
-  const env = options.env ?? process.env;
+  const context = options.context ?? readContext();
   const uploads = createLimiter(UPLOADS_IN_FLIGHT);
   // Both kinds of upload go through one dispatcher, under one retry policy.
   const transport: UploadTransport = {
@@ -84,14 +86,14 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
     add(installer) {
       if (plan.artifacts) {
         artifacts ??= openArtifactUploads(plan.artifacts, {
-          env,
+          runner: context,
           repository: plan.repository,
           ...transport,
         });
         if (artifacts) pending.push(uploadArtifact(artifacts, installer));
       }
       if (plan.release) {
-        release ??= startRelease(plan, plan.release, env, options, transport);
+        release ??= startRelease(plan, plan.release, context, options, transport);
         const opened = release.uploads;
         pending.push(uploads(() => opened.add(installer)));
       }
@@ -143,14 +145,14 @@ const uploadRetry = (options: PublisherOptions): RetryRuntime => {
 function startRelease(
   plan: PublishPlan,
   releasePlan: ReleasePlan,
-  env: NodeJS.ProcessEnv,
+  context: RunnerContext,
   options: PublisherOptions,
   transport: UploadTransport,
 ) {
   const retryBaseMs = options.retryBaseMs ?? 1000;
-  const workDir = makeTempDir(env.RUNNER_TEMP, 'release-');
+  const workDir = makeTempDir(context.runnerTemp, 'release-');
   const github = createGitHub(plan.githubToken, {
-    baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    baseUrl: context.apiUrl,
     retryBaseMs,
     retries: 3,
     throttle: options.throttle ?? true,
@@ -160,7 +162,7 @@ function startRelease(
     {
       github,
       repo: parseRepository(plan.repository),
-      targetCommitish: env.GITHUB_SHA,
+      targetCommitish: context.sha,
       workDir,
       uploads: {
         dispatcher: transport.dispatcher,

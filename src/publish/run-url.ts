@@ -1,6 +1,8 @@
-// The web page of the workflow run, as the runner names it; artifact links hang off it.
+// The web pages of the repository and of the workflow run; artifact links hang off the run's.
+import type { RunSite } from '../context.ts';
 
-export const runUrl = (env: NodeJS.ProcessEnv, repository: string): string => {
-  const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-  return `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}`;
-};
+export const repositoryUrl = (site: Pick<RunSite, 'serverUrl'>, repository: string): string =>
+  `${site.serverUrl}/${repository}`;
+
+export const runUrl = (site: RunSite, repository: string): string =>
+  `${repositoryUrl(site, repository)}/actions/runs/${site.runId}`;

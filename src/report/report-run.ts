@@ -2,6 +2,7 @@
 import * as core from '@actions/core';
 import type { BuildSubscriber } from '../builds/types.ts';
 import { messageOf } from '../errors.ts';
+import type { RunnerContext } from '../context.ts';
 import { NOTHING_PUBLISHED, type RunFacts } from './facts.ts';
 import { writeOutputs } from './outputs.ts';
 import { writeSummary } from './summary.ts';
@@ -12,12 +13,15 @@ export const outputsOnceKnown: BuildSubscriber = {
   buildsKnown: (builds) => writeOutputs(builds, runStatus(builds, false), NOTHING_PUBLISHED),
 };
 
-export async function reportRun(facts: RunFacts): Promise<void> {
+export async function reportRun(
+  context: Pick<RunnerContext, 'summaryFile'>,
+  facts: RunFacts,
+): Promise<void> {
   const verdict = verdictOf(facts);
   if (facts.builds.length > 0) writeOutputs(facts.builds, verdict.status, facts.published);
   for (const warning of verdict.warnings) core.warning(warning);
   if (verdict.failures.length > 0) core.setFailed(verdict.failures.join('\n'));
-  await writeSummary(facts, verdict).catch((error: unknown) =>
+  await writeSummary(context.summaryFile, facts, verdict).catch((error: unknown) =>
     core.warning(`Could not write the job summary: ${messageOf(error)}`),
   );
 }

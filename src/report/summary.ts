@@ -104,7 +104,12 @@ export function renderSummary(facts: RunFacts, verdict: Verdict, now: number): s
   return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
 }
 
-export async function writeSummary(facts: RunFacts, verdict: Verdict): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
+/** To GITHUB_STEP_SUMMARY, through @actions/core; nothing where the runner names no summary file. */
+export async function writeSummary(
+  summaryFile: string | undefined,
+  facts: RunFacts,
+  verdict: Verdict,
+): Promise<void> {
+  if (summaryFile === undefined) return;
   await core.summary.addRaw(renderSummary(facts, verdict, Date.now())).write();
 }

@@ -23,7 +23,7 @@ export function parseWebhookInputs(read: InputReader): WebhookActionInputs {
   const remove = parseBoolean('delete', read('delete'), false, problems);
   const replace = parseBoolean('replace', read('replace'), false, problems);
   const events = [...new Set(splitList(read('events')))];
-  for (const event of events.filter((e) => !isEventType(e))) {
+  for (const event of events.filter((name) => !isEventType(name))) {
     problems.push(
       `events: ${JSON.stringify(event)} is not an event type; use ${EVENT_TYPES.join(', ')}`,
     );

@@ -4,6 +4,7 @@ import type { BuildServiceClient } from '../api/client.ts';
 import { NotFoundError } from '../api/errors.ts';
 import type { Webhook } from '../api/schemas.ts';
 import { maskInputs, openClient } from '../connection.ts';
+import { readContext } from '../context.ts';
 import { parseWebhookInputs, type WebhookActionInputs } from './inputs.ts';
 import { planRemoval, planWebhook, type WebhookPlan } from './plan-webhook.ts';
 import { messageOf } from '../errors.ts';
@@ -16,7 +17,7 @@ export async function run(): Promise<void> {
     maskInputs('api-key', 'secret');
     const inputs = parseWebhookInputs(core.getInput);
     // Before any request: an output the runner cannot take would lose what the service did.
-    checkRunnerPaths(process.env, { downloadDirectory: null });
+    checkRunnerPaths(readContext(), { downloadDirectory: null });
     if (!inputs.delete && !inputs.secret) {
       core.warning(
         'No secret: deliveries will not carry X-Service-Signature, so receivers cannot verify them. Set the secret input.',

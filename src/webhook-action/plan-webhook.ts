@@ -36,8 +36,8 @@ function webhooksFor(existing: readonly Webhook[], url: string): Webhook[] {
 
 const normalise = (url: string): string => (URL.canParse(url) ? new URL(url).href : url);
 
-function sameMembers(a: readonly string[], b: readonly string[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
+function sameMembers(first: readonly string[], second: readonly string[]): boolean {
+  const left = new Set(first);
+  const right = new Set(second);
   return left.size === right.size && [...left].every((item) => right.has(item));
 }
