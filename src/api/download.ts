@@ -279,11 +279,11 @@ async function receiveBody(
       }
       options.onProgress?.(received, transfer.total);
     });
-    await part.settle();
+    await part.flushed();
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (error instanceof DownloadError) throw error;
-    await part.settle();
+    await part.flushed();
     const failure = transport.networkFailure(ENDPOINT, error, false);
     const madeProgress = part.received > transfer.furthest;
     transfer.furthest = Math.max(transfer.furthest, part.received);
