@@ -3,7 +3,7 @@
 // do, and a hop through libuv's pool for each write costs more than it saves).
 import { createHash, type Hash } from 'node:crypto';
 import { writeSync } from 'node:fs';
-import { parentPort, type TransferListItem } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { WRITE_BYTES } from './hash-writer.ts';
 
 /** What the main thread asks; `file` numbers the files open on the thread. */
@@ -27,42 +27,40 @@ interface OpenFile {
   failed: boolean;
 }
 
-/** The files open on the thread; `answer` does what one request asks. */
-class HashFiles {
-  readonly #files = new Map<number, OpenFile>();
+const port = parentPort;
+if (port === null)
+  throw new Error('hash-worker.ts runs as the thread hash-writer-thread.ts starts.');
+const files = new Map<number, OpenFile>();
+port.on('message', (request: Request) => {
+  const reply = answer(files, request);
+  if (reply !== undefined) port.postMessage(reply, reply.kind === 'written' ? [reply.memory] : []);
+});
 
-  answer(request: Request): Reply | undefined {
-    if (request.kind === 'open') {
-      this.#files.set(request.file, { fd: request.fd, hash: createHash('sha256'), failed: false });
-      return undefined;
-    }
-    const file = this.#files.get(request.file);
-    if (request.kind === 'close') this.#files.delete(request.file);
-    if (file === undefined || file.failed) return undefined;
-    try {
-      return answerOpen(file, request);
-    } catch (error) {
-      file.failed = true;
-      return { kind: 'failed', file: request.file, ...describe(error) };
-    }
+/** Does what `request` asks of the files open on the thread; returns the answer it needs, if any. */
+function answer(files: Map<number, OpenFile>, request: Request): Reply | undefined {
+  if (request.kind === 'open') {
+    files.set(request.file, { fd: request.fd, hash: createHash('sha256'), failed: false });
+    return undefined;
   }
-}
-
-function answerOpen(
-  file: OpenFile,
-  request: Exclude<Request, { kind: 'open' }>,
-): Reply | undefined {
-  switch (request.kind) {
-    case 'write':
-      writeBatch(file, new Uint8Array(request.memory, 0, request.length), request.position);
-      return { kind: 'written', file: request.file, memory: request.memory };
-    case 'reset':
-      file.hash = createHash('sha256');
-      return undefined;
-    case 'digest':
-      return { kind: 'digest', file: request.file, sha256: file.hash.digest('hex') };
-    case 'close':
-      return undefined;
+  const file = files.get(request.file);
+  if (request.kind === 'close') files.delete(request.file);
+  if (file === undefined || file.failed || request.kind === 'close') return undefined;
+  try {
+    switch (request.kind) {
+      case 'reset':
+        file.hash = createHash('sha256');
+        return undefined;
+      case 'digest':
+        return { kind: 'digest', file: request.file, sha256: file.hash.digest('hex') };
+      case 'write':
+        writeBatch(file, new Uint8Array(request.memory, 0, request.length), request.position);
+        return { kind: 'written', file: request.file, memory: request.memory };
+    }
+  } catch (error) {
+    file.failed = true;
+    // A system error's words and code are what survive the trip between threads.
+    const { message, code } = error as NodeJS.ErrnoException;
+    return { kind: 'failed', file: request.file, message, code };
   }
 }
 
@@ -73,21 +71,3 @@ function writeBatch(file: OpenFile, batch: Uint8Array, position: number): void {
     done += writeSync(file.fd, batch, done, length, position + done);
   }
 }
-
-/** An error's words and system code, the parts of it that survive the trip between threads. */
-function describe(error: unknown): { message: string; code: string | undefined } {
-  if (!(error instanceof Error)) return { message: String(error), code: undefined };
-  const code = (error as NodeJS.ErrnoException).code;
-  return { message: error.message, code: typeof code === 'string' ? code : undefined };
-}
-
-const port = parentPort;
-if (port === null)
-  throw new Error('hash-worker.ts runs as the thread hash-writer-thread.ts starts.');
-const files = new HashFiles();
-port.on('message', (request: Request) => {
-  const reply = files.answer(request);
-  if (reply === undefined) return;
-  const transfer: TransferListItem[] = reply.kind === 'written' ? [reply.memory] : [];
-  port.postMessage(reply, transfer);
-});
