@@ -1,7 +1,7 @@
 // Bundles every action entry with ncc into a fresh output tree (default `dist/`).
 // Usage: node scripts/bundle.ts [--out <dir>]
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -12,6 +12,10 @@ const ENTRIES: ReadonlyArray<readonly [entry: string, outDir: string]> = [
   ['src/webhook-action/index.ts', 'webhook'],
   ['src/sdk.ts', 'sdk'],
 ];
+// The downloads' hashing thread: every bundle above holds download code, which starts it from
+// `hash-worker/index.js` beside the bundle (src/api/hash-writer-thread.ts).
+const WORKER_ENTRY = 'src/api/hash-worker.ts';
+const WORKER_DIR = 'hash-worker';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } });
 const root = path.resolve(values.out);
@@ -20,23 +24,13 @@ const ncc = path.resolve('node_modules/.bin/ncc');
 // ncc never deletes what an earlier build left, so start from an empty tree.
 rmSync(root, { recursive: true, force: true });
 for (const [entry, outDir] of ENTRIES) {
-  execFileSync(
-    ncc,
-    [
-      'build',
-      entry,
-      '-o',
-      path.join(root, outDir),
-      '--source-map',
-      // The map stays beside the bundle for reading stack traces; registering it at run time
-      // would parse the whole map (+33 MiB) the first time any error's stack is read.
-      '--no-source-map-register',
-      '--license',
-      'licenses.txt',
-      '--quiet',
-    ],
-    { stdio: 'inherit' },
-  );
+  bundle(entry, path.join(root, outDir), ['--license', 'licenses.txt']);
+}
+// Built once, beside the first bundle, then copied beside the others.
+const worker = path.join(root, ENTRIES[0]![1], WORKER_DIR);
+bundle(WORKER_ENTRY, worker, []);
+for (const [, outDir] of ENTRIES.slice(1)) {
+  cpSync(worker, path.join(root, outDir, WORKER_DIR), { recursive: true });
 }
 // The SDK's type declarations, for receivers that import `desktop-build-action/sdk`.
 execFileSync(
@@ -44,3 +38,22 @@ execFileSync(
   ['-p', 'tsconfig.sdk.json', '--outDir', path.join(root, 'sdk', 'types')],
   { stdio: 'inherit' },
 );
+
+function bundle(entry: string, outDir: string, extraArgs: string[]): void {
+  execFileSync(
+    ncc,
+    [
+      'build',
+      entry,
+      '-o',
+      outDir,
+      '--source-map',
+      // The map stays beside the bundle for reading stack traces; registering it at run time
+      // would parse the whole map the first time any error's stack is read.
+      '--no-source-map-register',
+      ...extraArgs,
+      '--quiet',
+    ],
+    { stdio: 'inherit' },
+  );
+}

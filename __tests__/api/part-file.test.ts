@@ -96,7 +96,7 @@ describe.each<HashPlace>(['inline', 'thread'])('PartFile, hashed %s', (place) =>
       const file = path.join(dir, 'app.dmg.part');
       const part = PartFile.over(await open('/dev/full', 'w'), file, place);
       const error = await feed(part, randomBytes(6 * MIB))
-        .then(() => part.settle())
+        .then(() => part.flushed())
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'ENOSPC', message: expect.stringMatching(/no space/i) });
       expect(() => part.accept(Buffer.alloc(1))).toThrow(/no space/i);
@@ -146,7 +146,7 @@ describe('PartFile, several hashed on the shared thread at once', () => {
       ]);
       const [a, b, full] = parts as [PartFile, PartFile, PartFile];
       const failed = feed(full, randomBytes(6 * MIB))
-        .then(() => full.settle())
+        .then(() => full.flushed())
         .catch((e: unknown) => e);
       const [shaA, shaB] = await Promise.all([
         feed(a, datas[0]!).then(() => a.finish()),

@@ -204,11 +204,11 @@ class ArtifactDownload {
         }
         onProgress?.(received, this.#total);
       });
-      await part.settle();
+      await part.flushed();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (error instanceof DownloadError) throw error;
-      await part.settle();
+      await part.flushed();
       return { ok: false, failure: this.#cutShort(error, part.received) };
     }
     if (part.received === 0) {

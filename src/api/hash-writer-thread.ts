@@ -1,70 +1,19 @@
-// Hash writers on a thread of their own: it hashes each batch it is handed, in order per file, and
-// writes it at its offset, synchronously (the thread has nothing else to do; a hop through libuv's
-// pool for each write measured slower). Over TLS on two cores the main thread is a large
-// download's bottleneck (decryption, then handing each 16 KiB record to JS); with sha256 and the
-// writes moved here, a 512 MiB download over https went from 0.43x curl's speed to 0.65x
-// (bench/README.md). Batch memory moves between the threads by transfer: nothing is copied.
-// Concurrent downloads share one thread (an isolate costs ~8 MiB); it stops when the last file
-// closes. Its code is a string run with `eval: true`, so the bundles need no second entry file and
-// ncc leaves its `require` calls alone.
+// Hash writers on a thread of their own (`hash-worker.ts`): over TLS the main thread is a large
+// download's bottleneck (decryption, then handing each record to JS), so sha256 and the writes move
+// off it (bench/README.md has the figures). Batch memory moves between the threads by transfer:
+// nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
+// stops when the last file closes.
 import { Worker } from 'node:worker_threads';
-import { WRITE_BYTES, type HashWriter } from './hash-writer.ts';
+import type { Reply, Request } from './hash-worker.ts';
+import type { HashWriter } from './hash-writer.ts';
 
-type Request =
-  | { kind: 'open'; file: number; fd: number }
-  | { kind: 'write'; file: number; memory: ArrayBuffer; length: number; position: number }
-  | { kind: 'reset'; file: number }
-  | { kind: 'digest'; file: number }
-  | { kind: 'close'; file: number };
-
-type Reply =
-  | { kind: 'written'; file: number; memory: ArrayBuffer }
-  | { kind: 'digest'; file: number; sha256: string }
-  | { kind: 'failed'; file: number; message: string; code: string | undefined };
-
-const THREAD_SOURCE = `
-'use strict';
-const { createHash } = require('node:crypto');
-const { writeSync } = require('node:fs');
-const { parentPort, workerData } = require('node:worker_threads');
-const { writeBytes } = workerData;
-const files = new Map();
-parentPort.on('message', (request) => {
-  if (request.kind === 'open') {
-    files.set(request.file, { fd: request.fd, hash: createHash('sha256'), failed: false });
-    return;
-  }
-  const file = files.get(request.file);
-  if (request.kind === 'close') files.delete(request.file);
-  if (file === undefined || file.failed) return;
-  try {
-    if (request.kind === 'write') {
-      const batch = new Uint8Array(request.memory, 0, request.length);
-      file.hash.update(batch);
-      for (let done = 0; done < batch.length; ) {
-        const length = Math.min(writeBytes, batch.length - done);
-        done += writeSync(file.fd, batch, done, length, request.position + done);
-      }
-      parentPort.postMessage(
-        { kind: 'written', file: request.file, memory: request.memory },
-        [request.memory],
-      );
-    } else if (request.kind === 'reset') {
-      file.hash = createHash('sha256');
-    } else if (request.kind === 'digest') {
-      parentPort.postMessage({ kind: 'digest', file: request.file, sha256: file.hash.digest('hex') });
-    }
-  } catch (error) {
-    file.failed = true;
-    parentPort.postMessage({
-      kind: 'failed',
-      file: request.file,
-      message: String((error && error.message) || error),
-      code: error && typeof error.code === 'string' ? error.code : undefined,
-    });
-  }
-});
-`;
+/**
+ * The thread's module, beside the one at `moduleUrl`: its source when run from source, and in a
+ * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
+ * import.meta.url)` would make ncc copy the source file into the bundle as an asset.
+ */
+export const hashWorkerUrl = (moduleUrl: string): URL =>
+  new URL(moduleUrl.endsWith('.ts') ? 'hash-worker.ts' : 'hash-worker/index.js', moduleUrl);
 
 /** The thread, shared by the files open on it. */
 class HashThread {
@@ -75,11 +24,10 @@ class HashThread {
   #stopping = false;
 
   private constructor() {
-    this.#worker = new Worker(THREAD_SOURCE, {
-      eval: true,
-      workerData: { writeBytes: WRITE_BYTES },
-      // It holds no more than a hash per file and a few messages.
-      resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
+    this.#worker = new Worker(hashWorkerUrl(import.meta.url), {
+      // It holds no more than a hash per file and a few messages; run from source, Node's type
+      // stripper as well.
+      resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
     });
     this.#worker.on('message', (reply: Reply) => this.#files.get(reply.file)?.onReply(reply));
     this.#worker.on('error', (error) => this.#failAll(error));

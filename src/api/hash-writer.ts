@@ -4,9 +4,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 
-// Kernels with large page-cache folios size them by the write's length; on a VM that hands freed
-// memory back to its host, 1 MiB folios come from cold memory and cost 2-3x the system time of
-// small ones (bench/README.md). 64 KiB writes measured as fast as 16-256 KiB ones, and steadiest.
+// The kernel's time per byte written depends on the write's length (bench/README.md): small writes
+// into the page cache cost less than batch-sized ones, and this size measured steadiest.
 export const WRITE_BYTES = 64 * 1024;
 
 export interface HashWriter {

@@ -1,14 +1,15 @@
 // Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
-// them only when its young generation fills or 64 MiB of such external memory has piled up: a
-// 2 GiB transfer then peaks 60+ MiB above need and spends much of its system time faulting in
-// fresh pages. A cheap young-generation collection every few MiB returns them to the allocator,
-// which hands the same pages out again (measured: peak RSS −40 MiB, throughput +20 %). There is no
-// public API for it, so the collector is borrowed the documented way (expose-gc in a fresh
-// context, flag switched off again); where that fails, nothing is done.
+// them only when its young generation fills or 64 MiB of such external memory has piled up: until
+// then the process holds memory it no longer needs, and the allocator hands out fresh pages
+// instead of the ones just freed. A cheap young-generation collection every few MiB returns them
+// at once (bench/README.md, "Why memory.ts"). There is no public API for it, so the collector is
+// borrowed the documented way (expose-gc in a fresh context, the flag switched off again). Node
+// calls a flag changed after start unpredictable: where borrowing fails, nothing is done, and
+// __tests__/api/memory.test.ts fails when the Node the project ships stops giving the collection.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
-type Collect = (options: { type: 'minor' }) => void;
+export type Collect = (options: { type: 'minor' }) => void;
 
 function borrowCollector(): Collect | undefined {
   try {
@@ -22,12 +23,20 @@ function borrowCollector(): Collect | undefined {
   }
 }
 
+/** Borrowed once per process: null until then, undefined where the runtime would not lend it. */
 let collector: Collect | null | undefined = null;
 
 /** Returns a function to call with the bytes received so far; it collects every `everyBytes`. */
 export function releaseReadBuffers(everyBytes: number): (received: number) => void {
   if (collector === null) collector = borrowCollector();
-  const collect = collector;
+  return collectEvery(everyBytes, collector);
+}
+
+/** Calls `collect` whenever the bytes received pass the next `everyBytes`; without it, nothing. */
+export function collectEvery(
+  everyBytes: number,
+  collect: Collect | undefined,
+): (received: number) => void {
   if (collect === undefined) return () => {};
   let next = everyBytes;
   return (received) => {

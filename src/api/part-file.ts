@@ -11,8 +11,8 @@ import { ThreadHashWriter } from './hash-writer-thread.ts';
 const BATCH_BYTES = 1024 * 1024;
 // Batches handed over at once: enough that a slow write does not stall the socket.
 const BATCHES = 4;
-// A thread costs ~10 ms to start and ~8 MiB of memory (the logs bench, whose six 64 KiB downloads
-// each had one, peaked 25 MiB higher); hashing on the main thread costs ~0.5 ms per MiB.
+// A thread costs time to start and an isolate's memory; on the main thread a small download's
+// hash costs less than either (bench/README.md).
 export const THREAD_FROM_BYTES = 32 * 1024 * 1024;
 
 export type HashPlace = 'thread' | 'inline';
@@ -23,7 +23,7 @@ export const hashPlaceFor = (expectedBytes: number | undefined): HashPlace =>
 
 export class PartFile {
   readonly path: string;
-  /** Bytes accepted so far (hashed and on disk once `settle()` resolves). */
+  /** Bytes accepted so far (hashed and in the file once `flushed()` resolves). */
   received = 0;
   readonly #file: FileHandle;
   readonly #writer: HashWriter;
@@ -33,7 +33,7 @@ export class PartFile {
   #filling: Buffer = Buffer.from(new ArrayBuffer(BATCH_BYTES));
   #filled = 0;
   /** File offset of the next batch handed over. */
-  #flushedTo = 0;
+  #handedOverTo = 0;
   #inFlight = 0;
   /** Wake whoever waits for a batch to come back (or for an error). */
   #waiting: (() => void)[] = [];
@@ -78,8 +78,11 @@ export class PartFile {
     if (this.#error !== undefined) throw this.#error;
   }
 
-  /** Hands over what is gathered; resolves once the file holds exactly `received` bytes. */
-  async settle(): Promise<void> {
+  /**
+   * Hands over what is gathered; resolves once every byte accepted so far is hashed and in the
+   * file, which then holds exactly `received` bytes. Rejects on a write error.
+   */
+  async flushed(): Promise<void> {
     await this.drained();
     if (this.#filled > 0) {
       while (!this.#canHandOver && this.#error === undefined) await this.#batchBack();
@@ -91,23 +94,23 @@ export class PartFile {
 
   /** Empties the file and the hash, to take the transfer again from byte 0. */
   async restart(): Promise<void> {
-    await this.settle();
+    await this.flushed();
     this.#writer.reset();
     await this.#file.truncate(0);
     this.received = 0;
-    this.#flushedTo = 0;
+    this.#handedOverTo = 0;
   }
 
   /** Closes the complete file; returns the hex sha256 of its content. */
   async finish(): Promise<string> {
-    await this.settle();
+    await this.flushed();
     const sha256 = await this.#writer.digest();
     await this.#close();
     return sha256;
   }
 
   async discard(): Promise<void> {
-    await this.settle().catch(() => undefined);
+    await this.flushed().catch(() => undefined);
     await this.#close().catch(() => undefined);
     await rm(this.path, { force: true });
   }
@@ -137,8 +140,8 @@ export class PartFile {
   }
 
   #handOver(): void {
-    const written = this.#writer.write(this.#filling, this.#filled, this.#flushedTo);
-    this.#flushedTo += this.#filled;
+    const written = this.#writer.write(this.#filling, this.#filled, this.#handedOverTo);
+    this.#handedOverTo += this.#filled;
     this.#inFlight++;
     this.#filling =
       this.#free.pop() ?? (this.#allocated++, Buffer.from(new ArrayBuffer(BATCH_BYTES)));
