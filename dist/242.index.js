@@ -22,43 +22,17 @@ var run_url = __webpack_require__(31770);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/comment/pr-comment.ts
-// One comment on a pull request, kept current: found again by its marker (paging through every
-// comment), created when missing, edited in place. Writes are coalesced: the newest text wins,
-// at most one write per `minIntervalMs` (but the last one goes at once), and they never hold up
-// the caller. Every request goes through the action's one retry policy (Octokit's own retries are
-// off for these requests); a failure is a warning, and a refused token one notice, never a failure.
-// The step's stop signal ends every request, wait and retry at once, and no write starts after it.
-
+// One comment on a pull request, kept current: found again by its marker (paging through the
+// comments until the page that holds it), created when missing, edited in place. Writes are
+// coalesced: the newest text wins, at most one write per `minIntervalMs` (but the last one goes at
+// once), and they never hold up the caller. The GitHub client retries every request under the
+// action's retry policy; a failure is a warning, and a refused token one notice, never a failure.
+// The step's stop signal, which the client is made with too, ends every request, wait and retry at
+// once, and no write starts after it.
 
 
 
 const PAGE_SIZE = 100;
-/** A secondary rate limit: a 403 that says when to come back, not a missing permission. */
-const isRateLimit = (error) => (0,publish_github/* httpStatus */.nG)(error) === 403 &&
-    ((0,publish_github/* responseHeader */.Rd)(error, 'retry-after') !== undefined ||
-        (0,publish_github/* responseHeader */.Rd)(error, 'x-ratelimit-remaining') === '0');
-/**
- * What waiting out can fix: besides the outages and rate limits every GitHub call retries,
- * a 408 and the 422 GitHub gives for comments written in quick succession.
- */
-const worthRetrying = (error) => {
-    const status = (0,publish_github/* httpStatus */.nG)(error);
-    return (0,publish_github/* isTransient */.dg)(status) || status === 408 || status === 422 || isRateLimit(error);
-};
-/**
- * `work`, or the stop's reason as soon as it comes: a request that Octokit's throttle still holds
- * in its process-wide queue (behind other clients' requests) sees its own signal only once sent.
- */
-function untilStopped(work, signal) {
-    if (signal === undefined)
-        return work;
-    let onAbort = () => { };
-    const stopped = new Promise((_, reject) => {
-        onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
-}
 class PrComment {
     #github;
     #target;
@@ -139,7 +113,7 @@ class PrComment {
                 return;
             }
             const status = (0,publish_github/* httpStatus */.nG)(error);
-            if ((status === 403 && !isRateLimit(error)) || status === 404) {
+            if ((status === 403 && !(0,publish_github/* isRateLimited */.Jz)(error)) || status === 404) {
                 this.#refused = true;
                 core/* notice */.lm(`Could not comment on pull request #${this.#target.issueNumber} (HTTP ${status}): ` +
                     'the token needs the `pull-requests: write` permission (add it under `permissions:` in ' +
@@ -156,51 +130,45 @@ class PrComment {
             this.#lastWriteAt = this.#options.retry.now();
         }
     }
-    /** Pages through the pull request's comments for the one that starts with the marker. */
+    /** Pages through the pull request's comments until the one that starts with the marker. */
     async #find() {
-        for (let page = 1;; page++) {
-            const comments = await this.#call(`list comments (page ${page})`, undefined, async () => {
-                const response = await this.#github.rest.issues.listComments({
-                    ...this.#repo,
-                    issue_number: this.#target.issueNumber,
-                    per_page: PAGE_SIZE,
-                    page,
-                    request: { retries: 0, signal: this.#options.signal },
-                });
-                return response.data;
-            });
-            const found = comments.find((comment) => comment.body?.startsWith(this.#target.marker));
+        const pages = this.#github.paginate.iterator(this.#github.rest.issues.listComments, {
+            ...this.#repo,
+            issue_number: this.#target.issueNumber,
+            per_page: PAGE_SIZE,
+        });
+        for await (const { data } of pages) {
+            const found = data.find((comment) => comment.body?.startsWith(this.#target.marker));
             if (found !== undefined)
                 return found;
-            if (comments.length < PAGE_SIZE)
-                return undefined;
         }
+        return undefined;
     }
-    #create(body) {
-        // A create whose answer was lost may have landed: look for it before sending it again.
-        const reconcile = () => this.#find();
-        return this.#call('create comment', reconcile, async () => {
-            const response = await this.#github.rest.issues.createComment({
-                ...this.#repo,
-                issue_number: this.#target.issueNumber,
-                body,
-                request: { retries: 0, signal: this.#options.signal },
-            });
-            return response.data;
+    async #create(body) {
+        const hints = {
+            // A create whose answer was lost may have landed: look for it before sending it again.
+            reconcile: () => this.#find(),
+            alsoRetryable: publish_github/* isWrittenTooSoon */.to,
+        };
+        const response = await this.#github.rest.issues.createComment({
+            ...this.#repo,
+            issue_number: this.#target.issueNumber,
+            body,
+            request: hints,
         });
+        return response.data;
     }
     /** Edits the comment; undefined when it is gone (deleted by someone), so a new one is made. */
     async #edit(id, body) {
+        const hints = { alsoRetryable: publish_github/* isWrittenTooSoon */.to };
         try {
-            return await this.#call('update comment', undefined, async () => {
-                const response = await this.#github.rest.issues.updateComment({
-                    ...this.#repo,
-                    comment_id: id,
-                    body,
-                    request: { retries: 0, signal: this.#options.signal },
-                });
-                return response.data;
+            const response = await this.#github.rest.issues.updateComment({
+                ...this.#repo,
+                comment_id: id,
+                body,
+                request: hints,
             });
+            return response.data;
         }
         catch (error) {
             if ((0,publish_github/* httpStatus */.nG)(error) === 404)
@@ -210,33 +178,6 @@ class PrComment {
     }
     get #repo() {
         return { owner: this.#target.owner, repo: this.#target.repo };
-    }
-    #call(what, reconcile, request) {
-        const { retry, signal } = this.#options;
-        return (0,api_retry/* withRetries */.LH)(retry, {
-            endpoint: `GitHub ${what}`,
-            reconcile,
-            signal,
-            attempt: async () => {
-                try {
-                    signal?.throwIfAborted();
-                    return { ok: true, value: await untilStopped(request(), signal) };
-                }
-                catch (error) {
-                    return {
-                        ok: false,
-                        failure: {
-                            // Octokit gives an aborted request status 500: the stop, not an outage.
-                            retryable: !signal?.aborted && worthRetrying(error),
-                            outcomeUnknown: (0,publish_github/* httpStatus */.nG)(error) === undefined,
-                            retryAfterMs: (0,api_retry/* parseRetryAfter */.mu)((0,publish_github/* responseHeader */.Rd)(error, 'retry-after'), retry.now()),
-                            reason: (0,publish_github/* httpStatus */.nG)(error) === undefined ? (0,errors/* messageOf */.bD)(error) : `HTTP ${(0,publish_github/* httpStatus */.nG)(error)}`,
-                            toError: () => (error instanceof Error ? error : new Error((0,errors/* messageOf */.bD)(error))),
-                        },
-                    };
-                }
-            },
-        });
     }
 }
 
@@ -337,20 +278,22 @@ function renderComment(view) {
 
 const MIN_INTERVAL_MS = 3_000;
 const FINISH_WITHIN_MS = 60_000;
-function startPreviewComment(plan, env, options = {}) {
+function startPreviewComment(plan, context, options = {}) {
     const { owner, repo } = (0,publish_github/* parseRepository */.SU)(plan.repository);
-    const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-    const repositoryUrl = `${server}/${owner}/${repo}`;
-    const run = (0,run_url/* runUrl */.V)(env, plan.repository);
-    const github = (0,publish_github/* createGitHub */.Cl)(plan.githubToken, {
-        baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
-        retryBaseMs: 1000,
-        retries: 0,
-        throttle: options.throttle ?? true,
-    });
+    const pages = {
+        repository: (0,run_url/* repositoryUrl */.E)(context, plan.repository),
+        run: (0,run_url/* runUrl */.V)(context, plan.repository),
+    };
     const retry = (0,api_retry/* defaultRetryRuntime */.kv)({ maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy }, { onRetry: (event) => core/* info */.pq((0,api_retry/* describeRetry */.eV)(event, 'GitHub')) });
+    const github = (0,publish_github/* createGitHub */.Cl)(plan.githubToken, {
+        baseUrl: context.apiUrl,
+        retry,
+        throttle: options.throttle ?? true,
+        signal: options.signal,
+    });
     let comment;
     let shownState;
+    let heard;
     let landed = new Map();
     const withLanded = (artifacts) => (landed = new Map([...landed, ...artifacts]));
     const view = (projectId, builds, artifacts, final) => ({
@@ -358,21 +301,28 @@ function startPreviewComment(plan, env, options = {}) {
         builds,
         artifacts,
         commit: plan.pullRequest.headSha,
-        repositoryUrl,
-        runUrl: run,
+        repositoryUrl: pages.repository,
+        runUrl: pages.run,
         final,
         updatedAt: Date.now(),
     });
     const commentFor = (projectId) => (comment ??= new PrComment(github, { owner, repo, issueNumber: plan.pullRequest.number, marker: commentMarker(projectId) }, { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: options.signal }));
+    const show = (projectId, builds) => {
+        heard = { projectId, builds };
+        const next = view(projectId, builds, landed, false);
+        // The time of the update alone is no new state.
+        const state = renderComment({ ...next, updatedAt: 0 });
+        if (state === shownState)
+            return;
+        shownState = state;
+        commentFor(projectId).show(renderComment(next));
+    };
     return {
-        update(projectId, builds, artifacts = new Map()) {
-            const next = view(projectId, builds, withLanded(artifacts), false);
-            // The time of the update alone is no new state.
-            const state = renderComment({ ...next, updatedAt: 0 });
-            if (state === shownState)
-                return;
-            shownState = state;
-            commentFor(projectId).show(renderComment(next));
+        buildsChanged: (builds, projectId) => show(projectId, builds),
+        artifactsLanded(artifacts) {
+            withLanded(artifacts);
+            if (heard)
+                show(heard.projectId, heard.builds);
         },
         async finish(projectId, builds, published) {
             const target = commentFor(projectId);
@@ -398,48 +348,93 @@ function startPreviewComment(plan, env, options = {}) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cl: () => (/* binding */ createGitHub),
 /* harmony export */   Jz: () => (/* binding */ isRateLimited),
-/* harmony export */   MW: () => (/* binding */ askedWaitMs),
-/* harmony export */   Rd: () => (/* binding */ responseHeader),
 /* harmony export */   SU: () => (/* binding */ parseRepository),
 /* harmony export */   cw: () => (/* binding */ GitHubAnswerError),
-/* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   nG: () => (/* binding */ httpStatus),
-/* harmony export */   x9: () => (/* binding */ isAlreadyExists)
+/* harmony export */   to: () => (/* binding */ isWrittenTooSoon),
+/* harmony export */   x9: () => (/* binding */ isAlreadyExists),
+/* harmony export */   zL: () => (/* binding */ callFailure)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
-/* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49735);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86856);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(86856);
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21405);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(83916);
-// The GitHub REST client for releases: the real Octokit from @actions/github, with retries and
-// rate-limit handling configured, logging through @actions/core.
+// The GitHub REST client: the real Octokit from @actions/github, every request under the action's
+// one retry policy (a hook around Octokit's request), GitHub's pacing of writes from its throttling
+// plugin, logging through @actions/core. Also the one reading of a failed GitHub call for that
+// policy, shared by the asset uploads and the artifact service, which do not go through Octokit.
 
 
 
 
 
-
-const RATE_LIMIT_RETRIES = 2;
 const createGitHub = (token, options) => {
-    const onLimit = (kind) => (retryAfter, request, _, count) => {
-        const again = count < RATE_LIMIT_RETRIES;
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`GitHub ${kind} rate limit on ${request.method} ${request.url}` +
-            (again ? `: retrying in ${retryAfter} s.` : ': giving up.'));
-        return again;
-    };
-    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token, {
+    const github = (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token, {
         baseUrl: options.baseUrl,
         ...(options.signal && { request: { signal: options.signal } }),
         log: { debug: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, info: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, warn: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e, error: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3 },
-        retry: { retries: options.retries, retryAfterBaseValue: options.retryBaseMs },
         throttle: {
             enabled: options.throttle,
-            onRateLimit: onLimit('primary'),
-            onSecondaryRateLimit: onLimit('secondary'),
+            // The retry policy waits rate limits out; the plugin only paces.
+            onRateLimit: () => false,
+            onSecondaryRateLimit: () => false,
         },
-    }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_4__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__/* .throttling */ .A);
+    }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__/* .throttling */ .A);
+    const retry = options.retry ??
+        (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultRetryRuntime */ .kv)({ maxAttempts: (options.retries ?? 3) + 1, baseDelayMs: options.retryBaseMs ?? 1000 }, { onRetry: (event) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRetry */ .eV)(event, 'GitHub')) });
+    // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
+    github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
+    return github;
 };
+/** One request (`send`, as Octokit parsed it) under the retry policy and its hints. */
+function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
+    const { signal, reconcile, alsoRetryable } = hints;
+    const { pathname, search } = new URL(url);
+    const write = method !== 'GET' && method !== 'HEAD';
+    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(retry, {
+        endpoint: `GitHub ${method} ${pathname}${search}`,
+        signal,
+        reconcile: reconcile &&
+            (async () => {
+                const data = await reconcile();
+                return data === undefined ? undefined : { status: 200, url, headers: {}, data };
+            }),
+        attempt: async () => {
+            try {
+                signal?.throwIfAborted();
+                return { ok: true, value: await untilStopped(Promise.resolve(send()), signal) };
+            }
+            catch (error) {
+                // Octokit gives an aborted request status 500: the stop, not an outage.
+                if (signal?.aborted)
+                    throw signal.reason;
+                const failure = callFailure(error, {
+                    now: retry.now(),
+                    write,
+                    toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(error),
+                });
+                const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
+                return { ok: false, failure: { ...failure, retryable } };
+            }
+        },
+    });
+}
+/**
+ * `work`, or the stop's reason as soon as it comes: a request that the throttling plugin still
+ * holds in its process-wide queue (behind other clients' requests) sees its own signal only once
+ * sent.
+ */
+function untilStopped(work, signal) {
+    if (signal === undefined)
+        return work;
+    let onAbort = () => { };
+    const stopped = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
+}
 const parseRepository = (repository) => {
     const [owner, repo, ...rest] = repository.split('/');
     if (!owner || !repo || rest.length > 0) {
@@ -463,16 +458,21 @@ class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .Actio
         this.githubMessage = githubMessage;
     }
 }
-/** HTTP status of an Octokit error; undefined when no response came back. */
-const httpStatus = (error) => typeof error === 'object' &&
-    error !== null &&
-    'status' in error &&
-    typeof error.status === 'number'
-    ? error.status
-    : undefined;
-/** A header of the response behind an Octokit error, as text; undefined when absent. */
+/**
+ * HTTP status of a failed GitHub call (Octokit's RequestError, GitHubAnswerError, the artifact
+ * service's Refusal); undefined when no answer came back, which Octokit reports as a 500 without
+ * a response.
+ */
+const httpStatus = (error) => {
+    const { status, response } = (error ?? {});
+    return typeof status === 'number' && typeof response === 'object' && response !== null
+        ? status
+        : undefined;
+};
+/** A header of the answer behind a failed GitHub call, as text; undefined when absent. */
 const responseHeader = (error, name) => {
-    const headers = error.response?.headers;
+    const headers = error
+        ?.response?.headers;
     const value = headers?.[name];
     return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 };
@@ -483,16 +483,17 @@ const isAlreadyExists = (error) => {
     const data = error.response?.data;
     const errors = data?.errors;
     return (Array.isArray(errors) &&
-        errors.some((e) => e?.code === 'already_exists'));
+        errors.some((entry) => entry?.code === 'already_exists'));
 };
-const isTransient = (status) => status === undefined || status === 429 || status >= 500;
-/**
- * A 403 that is GitHub's rate limit (a Retry-After, or the quota spent), not a refusal. Octokit's
- * throttling plugin waits these out; requests made without Octokit (uploads) must do it themselves.
- */
+/** A 403 that is GitHub's rate limit (a Retry-After, or the quota spent), not a refusal. */
 const isRateLimited = (error) => httpStatus(error) === 403 &&
     (responseHeader(error, 'retry-after') !== undefined ||
         responseHeader(error, 'x-ratelimit-remaining') === '0');
+/**
+ * The 422 GitHub gives a comment written in quick succession with others (its limit on creating
+ * content, which spans every job of the repository): a wait, where elsewhere a 422 is a refusal.
+ */
+const isWrittenTooSoon = (error) => httpStatus(error) === 422;
 /** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
 const askedWaitMs = (error, now) => {
     const retryAfter = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(responseHeader(error, 'retry-after'), now);
@@ -502,6 +503,39 @@ const askedWaitMs = (error, now) => {
     const reset = Number(responseHeader(error, 'x-ratelimit-reset'));
     return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : undefined;
 };
+/**
+ * The one reading of a failed GitHub call for the retry policy: an answer is worth another try
+ * by isRetryableStatus or as a rate limit, after the wait GitHub asked for; no answer at all is
+ * worth one too, and leaves a write's outcome unknown.
+ */
+function callFailure(error, facts) {
+    const status = httpStatus(error);
+    if (status === undefined) {
+        return {
+            retryable: true,
+            outcomeUnknown: facts.write,
+            reason: failedConnection(error) ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error),
+            toError: facts.toError,
+        };
+    }
+    return {
+        retryable: (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(status) || isRateLimited(error),
+        outcomeUnknown: false,
+        retryAfterMs: askedWaitMs(error, facts.now),
+        reason: `HTTP ${status}`,
+        toError: facts.toError,
+    };
+}
+/** The code of what broke the connection (ECONNRESET, UND_ERR_SOCKET), wherever it is wrapped. */
+function failedConnection(error) {
+    for (let cause = error; typeof cause === 'object' && cause !== null;) {
+        const { code, cause: next } = cause;
+        if (typeof code === 'string')
+            return code;
+        cause = next;
+    }
+    return undefined;
+}
 
 
 /***/ }),
@@ -510,13 +544,11 @@ const askedWaitMs = (error, now) => {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ repositoryUrl),
 /* harmony export */   V: () => (/* binding */ runUrl)
 /* harmony export */ });
-// The web page of the workflow run, as the runner names it; artifact links hang off it.
-const runUrl = (env, repository) => {
-    const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-    return `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}`;
-};
+const repositoryUrl = (site, repository) => `${site.serverUrl}/${repository}`;
+const runUrl = (site, repository) => `${repositoryUrl(site, repository)}/actions/runs/${site.runId}`;
 
 
 /***/ })

@@ -8,48 +8,93 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cl: () => (/* binding */ createGitHub),
 /* harmony export */   Jz: () => (/* binding */ isRateLimited),
-/* harmony export */   MW: () => (/* binding */ askedWaitMs),
-/* harmony export */   Rd: () => (/* binding */ responseHeader),
 /* harmony export */   SU: () => (/* binding */ parseRepository),
 /* harmony export */   cw: () => (/* binding */ GitHubAnswerError),
-/* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   nG: () => (/* binding */ httpStatus),
-/* harmony export */   x9: () => (/* binding */ isAlreadyExists)
+/* harmony export */   to: () => (/* binding */ isWrittenTooSoon),
+/* harmony export */   x9: () => (/* binding */ isAlreadyExists),
+/* harmony export */   zL: () => (/* binding */ callFailure)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
-/* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49735);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86856);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(86856);
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21405);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(83916);
-// The GitHub REST client for releases: the real Octokit from @actions/github, with retries and
-// rate-limit handling configured, logging through @actions/core.
+// The GitHub REST client: the real Octokit from @actions/github, every request under the action's
+// one retry policy (a hook around Octokit's request), GitHub's pacing of writes from its throttling
+// plugin, logging through @actions/core. Also the one reading of a failed GitHub call for that
+// policy, shared by the asset uploads and the artifact service, which do not go through Octokit.
 
 
 
 
 
-
-const RATE_LIMIT_RETRIES = 2;
 const createGitHub = (token, options) => {
-    const onLimit = (kind) => (retryAfter, request, _, count) => {
-        const again = count < RATE_LIMIT_RETRIES;
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`GitHub ${kind} rate limit on ${request.method} ${request.url}` +
-            (again ? `: retrying in ${retryAfter} s.` : ': giving up.'));
-        return again;
-    };
-    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token, {
+    const github = (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token, {
         baseUrl: options.baseUrl,
         ...(options.signal && { request: { signal: options.signal } }),
         log: { debug: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, info: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, warn: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e, error: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3 },
-        retry: { retries: options.retries, retryAfterBaseValue: options.retryBaseMs },
         throttle: {
             enabled: options.throttle,
-            onRateLimit: onLimit('primary'),
-            onSecondaryRateLimit: onLimit('secondary'),
+            // The retry policy waits rate limits out; the plugin only paces.
+            onRateLimit: () => false,
+            onSecondaryRateLimit: () => false,
         },
-    }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_4__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__/* .throttling */ .A);
+    }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__/* .throttling */ .A);
+    const retry = options.retry ??
+        (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultRetryRuntime */ .kv)({ maxAttempts: (options.retries ?? 3) + 1, baseDelayMs: options.retryBaseMs ?? 1000 }, { onRetry: (event) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRetry */ .eV)(event, 'GitHub')) });
+    // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
+    github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
+    return github;
 };
+/** One request (`send`, as Octokit parsed it) under the retry policy and its hints. */
+function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
+    const { signal, reconcile, alsoRetryable } = hints;
+    const { pathname, search } = new URL(url);
+    const write = method !== 'GET' && method !== 'HEAD';
+    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(retry, {
+        endpoint: `GitHub ${method} ${pathname}${search}`,
+        signal,
+        reconcile: reconcile &&
+            (async () => {
+                const data = await reconcile();
+                return data === undefined ? undefined : { status: 200, url, headers: {}, data };
+            }),
+        attempt: async () => {
+            try {
+                signal?.throwIfAborted();
+                return { ok: true, value: await untilStopped(Promise.resolve(send()), signal) };
+            }
+            catch (error) {
+                // Octokit gives an aborted request status 500: the stop, not an outage.
+                if (signal?.aborted)
+                    throw signal.reason;
+                const failure = callFailure(error, {
+                    now: retry.now(),
+                    write,
+                    toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(error),
+                });
+                const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
+                return { ok: false, failure: { ...failure, retryable } };
+            }
+        },
+    });
+}
+/**
+ * `work`, or the stop's reason as soon as it comes: a request that the throttling plugin still
+ * holds in its process-wide queue (behind other clients' requests) sees its own signal only once
+ * sent.
+ */
+function untilStopped(work, signal) {
+    if (signal === undefined)
+        return work;
+    let onAbort = () => { };
+    const stopped = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
+}
 const parseRepository = (repository) => {
     const [owner, repo, ...rest] = repository.split('/');
     if (!owner || !repo || rest.length > 0) {
@@ -73,16 +118,21 @@ class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .Actio
         this.githubMessage = githubMessage;
     }
 }
-/** HTTP status of an Octokit error; undefined when no response came back. */
-const httpStatus = (error) => typeof error === 'object' &&
-    error !== null &&
-    'status' in error &&
-    typeof error.status === 'number'
-    ? error.status
-    : undefined;
-/** A header of the response behind an Octokit error, as text; undefined when absent. */
+/**
+ * HTTP status of a failed GitHub call (Octokit's RequestError, GitHubAnswerError, the artifact
+ * service's Refusal); undefined when no answer came back, which Octokit reports as a 500 without
+ * a response.
+ */
+const httpStatus = (error) => {
+    const { status, response } = (error ?? {});
+    return typeof status === 'number' && typeof response === 'object' && response !== null
+        ? status
+        : undefined;
+};
+/** A header of the answer behind a failed GitHub call, as text; undefined when absent. */
 const responseHeader = (error, name) => {
-    const headers = error.response?.headers;
+    const headers = error
+        ?.response?.headers;
     const value = headers?.[name];
     return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 };
@@ -93,16 +143,17 @@ const isAlreadyExists = (error) => {
     const data = error.response?.data;
     const errors = data?.errors;
     return (Array.isArray(errors) &&
-        errors.some((e) => e?.code === 'already_exists'));
+        errors.some((entry) => entry?.code === 'already_exists'));
 };
-const isTransient = (status) => status === undefined || status === 429 || status >= 500;
-/**
- * A 403 that is GitHub's rate limit (a Retry-After, or the quota spent), not a refusal. Octokit's
- * throttling plugin waits these out; requests made without Octokit (uploads) must do it themselves.
- */
+/** A 403 that is GitHub's rate limit (a Retry-After, or the quota spent), not a refusal. */
 const isRateLimited = (error) => httpStatus(error) === 403 &&
     (responseHeader(error, 'retry-after') !== undefined ||
         responseHeader(error, 'x-ratelimit-remaining') === '0');
+/**
+ * The 422 GitHub gives a comment written in quick succession with others (its limit on creating
+ * content, which spans every job of the repository): a wait, where elsewhere a 422 is a refusal.
+ */
+const isWrittenTooSoon = (error) => httpStatus(error) === 422;
 /** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
 const askedWaitMs = (error, now) => {
     const retryAfter = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(responseHeader(error, 'retry-after'), now);
@@ -112,6 +163,39 @@ const askedWaitMs = (error, now) => {
     const reset = Number(responseHeader(error, 'x-ratelimit-reset'));
     return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : undefined;
 };
+/**
+ * The one reading of a failed GitHub call for the retry policy: an answer is worth another try
+ * by isRetryableStatus or as a rate limit, after the wait GitHub asked for; no answer at all is
+ * worth one too, and leaves a write's outcome unknown.
+ */
+function callFailure(error, facts) {
+    const status = httpStatus(error);
+    if (status === undefined) {
+        return {
+            retryable: true,
+            outcomeUnknown: facts.write,
+            reason: failedConnection(error) ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error),
+            toError: facts.toError,
+        };
+    }
+    return {
+        retryable: (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(status) || isRateLimited(error),
+        outcomeUnknown: false,
+        retryAfterMs: askedWaitMs(error, facts.now),
+        reason: `HTTP ${status}`,
+        toError: facts.toError,
+    };
+}
+/** The code of what broke the connection (ECONNRESET, UND_ERR_SOCKET), wherever it is wrapped. */
+function failedConnection(error) {
+    for (let cause = error; typeof cause === 'object' && cause !== null;) {
+        const { code, cause: next } = cause;
+        if (typeof code === 'string')
+            return code;
+        cause = next;
+    }
+    return undefined;
+}
 
 
 /***/ }),
@@ -138,6 +222,8 @@ var dispatcher = __webpack_require__(49043);
 var retry = __webpack_require__(21405);
 // EXTERNAL MODULE: ./src/builds/limit.ts
 var limit = __webpack_require__(71958);
+// EXTERNAL MODULE: ./src/context.ts
+var src_context = __webpack_require__(40788);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var builds_result = __webpack_require__(17196);
 // EXTERNAL MODULE: ./src/temp-dir.ts
@@ -145,8 +231,8 @@ var temp_dir = __webpack_require__(90327);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
-var client = __webpack_require__(75948);
+// EXTERNAL MODULE: ./src/api/client.ts + 17 modules
+var client = __webpack_require__(58407);
 // EXTERNAL MODULE: ./src/api/error-body.ts
 var error_body = __webpack_require__(99111);
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -157,7 +243,10 @@ var api_transport = __webpack_require__(53841);
 var src_errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/publish/errors.ts
 var publish_errors = __webpack_require__(54188);
+// EXTERNAL MODULE: ./src/publish/github.ts
+var publish_github = __webpack_require__(39520);
 ;// CONCATENATED MODULE: ./src/publish/artifact-service.ts
+
 
 
 
@@ -187,7 +276,7 @@ function backendIdsOf(token) {
     const scp = claims.scp;
     if (typeof scp !== 'string')
         throw problem('has no `scp` claim');
-    const scope = scp.split(' ').find((s) => s.split(':')[0] === 'Actions.Results');
+    const scope = scp.split(' ').find((entry) => entry.split(':')[0] === 'Actions.Results');
     if (scope === undefined)
         throw problem('grants no Actions.Results scope in its `scp` claim');
     const [, run, job, ...rest] = scope.split(':');
@@ -221,20 +310,23 @@ async function listArtifactNames(service) {
 }
 /** Deletes the newest artifact of the run called `name`, as the library's deleteArtifact does. */
 async function deleteArtifact(service, name) {
-    const [newest] = (await listArtifacts(service, name)).sort((a, b) => b.id - a.id);
+    const [newest] = (await listArtifacts(service, name)).sort((older, newer) => newer.id - older.id);
     if (newest === undefined)
         return;
     await twirp(service, 'DeleteArtifact', name, [], { ...idsOf(newest), name }, okAnswer);
 }
 const listArtifacts = (service, name) => twirp(service, 'ListArtifacts', name, [], { ...idsOf(service), ...(name === undefined ? {} : { name_filter: name }) }, listedArtifacts, MAX_LIST_BYTES);
-/** A non-2xx answer: its status, headers and the service's words (made inert when shown). */
+/**
+ * A non-2xx answer: its status, headers and the service's words (made inert when shown), shaped
+ * as Octokit's RequestError as far as github.ts reads a failed call.
+ */
 class Refusal extends Error {
     status;
-    headers;
+    response;
     constructor(status, headers, detail) {
         super(detail);
         this.status = status;
-        this.headers = headers;
+        this.response = { headers };
     }
 }
 /** A 2xx answer that is not what the call answers; asking again would not help. */
@@ -315,40 +407,26 @@ async function attempt(service, step, name, secrets, exchange) {
         if (service.signal?.aborted)
             throw service.signal.reason;
         const redacted = [service.runtimeToken, ...secrets];
-        return { ok: false, failure: failureOf(service, step, name, redacted, error) };
+        return { ok: false, failure: artifactFailure(service, step, name, redacted, error) };
     }
 }
-function failureOf(service, step, name, secrets, error) {
-    if (error instanceof Refusal) {
-        const { status } = error;
-        const retryable = status === 429 || status >= 500;
-        const retryAfter = error.headers['retry-after'];
-        return {
-            retryable,
-            outcomeUnknown: status >= 500,
-            retryAfterMs: retryable
-                ? (0,retry/* parseRetryAfter */.mu)(typeof retryAfter === 'string' ? retryAfter : undefined, service.retry.now())
-                : undefined,
-            reason: `HTTP ${status}`,
-            toError: (attempts) => new publish_errors/* ArtifactUploadError */.E7(name, step, {
-                status,
-                attempts,
-                detail: (0,error_body/* serviceMessageOf */.m)(error.message, secrets) ?? 'the service gave no reason',
-            }),
-        };
-    }
-    const final = error instanceof UnexpectedAnswer || error instanceof errors/* ResponseTooLargeError */.by;
-    const code = error.code;
-    return {
-        retryable: !final,
-        outcomeUnknown: !final,
-        reason: final ? 'unexpected answer' : typeof code === 'string' ? code : 'no answer',
+function artifactFailure(service, step, name, secrets, error) {
+    const refusal = error instanceof Refusal ? error : undefined;
+    const failure = (0,publish_github/* callFailure */.zL)(error, {
+        now: service.retry.now(),
+        write: true,
         toError: (attempts) => new publish_errors/* ArtifactUploadError */.E7(name, step, {
-            status: undefined,
+            status: refusal?.status,
             attempts,
-            detail: (0,error_body/* serviceMessageOf */.m)((0,src_errors/* messageOf */.bD)(error), secrets) ?? 'no answer',
+            detail: (0,error_body/* serviceMessageOf */.m)((0,src_errors/* messageOf */.bD)(error), secrets) ??
+                (refusal ? 'the service gave no reason' : 'no answer'),
         }),
-    };
+    });
+    // An answer, but not the call's: asking again would get the same.
+    const final = error instanceof UnexpectedAnswer || error instanceof errors/* ResponseTooLargeError */.by;
+    return final
+        ? { ...failure, retryable: false, outcomeUnknown: false, reason: 'unexpected answer' }
+        : failure;
 }
 /** Twirp's error body is `{code, msg}`. */
 function twirpMessage(text) {
@@ -444,8 +522,8 @@ const artifactMimeType = (name) => {
     return MIME_TYPES[extension] ?? 'application/octet-stream';
 };
 /**
- * Uploads `file` as the artifact `file.name` and returns its id. Each call is retried on a 5xx,
- * a 429 or a broken connection, the upload with a fresh stream of the file; ArtifactUploadError
+ * Uploads `file` as the artifact `file.name` and returns its id. Each call is retried as any
+ * GitHub call is (callFailure), the upload with a fresh stream of the file; ArtifactUploadError
  * names the call that failed. The signal's reason is thrown as soon as it aborts.
  */
 async function uploadArtifactFile(service, file, retentionDays) {
@@ -591,10 +669,10 @@ const artifactBackendMissing = (env) => {
         return 'ACTIONS_RESULTS_URL';
     return undefined;
 };
-const artifactUrl = (env, repository, id) => `${(0,run_url/* runUrl */.V)(env, repository)}/artifacts/${id}`;
+const artifactUrl = (site, repository, id) => `${(0,run_url/* runUrl */.V)(site, repository)}/artifacts/${id}`;
 /** undefined (said in the log) when this step cannot reach the artifact backend. */
 function openArtifactUploads(plan, context) {
-    const missing = artifactBackendMissing(context.env);
+    const missing = artifactBackendMissing(context.runner.env);
     if (missing !== undefined) {
         core/* info */.pq(`Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
             'GitHub Actions job (the artifact service is only reachable from there).');
@@ -623,11 +701,11 @@ function openArtifactUploads(plan, context) {
             else {
                 core/* info */.pq(`Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
                     'one Put Blob takes: uploading it with @actions/artifact, in blocks.');
-                linkDir ??= (0,temp_dir/* makeTempDir */.m)(context.env.RUNNER_TEMP, 'artifacts-');
+                linkDir ??= (0,temp_dir/* makeTempDir */.m)(context.runner.runnerTemp, 'artifacts-');
                 id = await uploadWithLibrary(installer, name, linkDir, plan.retentionDays);
             }
             const end = Date.now();
-            const url = artifactUrl(context.env, context.repository, id);
+            const url = artifactUrl(context.runner, context.repository, id);
             core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact "${name}" (id ${id}) in ` +
                 `${(0,progress/* formatSeconds */.Xo)(end - start)}: ${url}`);
             return { buildId: installer.buildId, name, id, url, span: { start, end } };
@@ -640,17 +718,17 @@ function openArtifactUploads(plan, context) {
 }
 // At the first upload, so a run without artifacts never asks the service anything.
 async function artifacts_open(plan, context) {
-    const service = artifactServiceOf(context.env, context);
+    const service = artifactServiceOf(context.runner.env, context);
     return {
         service,
         existing: await listArtifactNames(service),
-        retentionDays: allowedRetentionDays(plan.retentionDays, context.env),
+        retentionDays: allowedRetentionDays(plan.retentionDays, context.runner.env),
     };
 }
 // Loaded only here: the library is several MiB of code, and its client reads process.env itself.
 async function uploadWithLibrary(installer, name, linkDir, retentionDays) {
     const file = await artifactSource(installer, name, linkDir);
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 111).then(__webpack_require__.bind(__webpack_require__, 40111));
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 656).then(__webpack_require__.bind(__webpack_require__, 56656));
     const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], external_node_path_default().dirname(file), {
         skipArchive: true,
         retentionDays,
@@ -668,8 +746,6 @@ const artifactSource = async (installer, name, linkDir) => {
     return link;
 };
 
-// EXTERNAL MODULE: ./src/publish/github.ts
-var publish_github = __webpack_require__(39520);
 ;// CONCATENATED MODULE: ./src/publish/checksums.ts
 // SHA256SUMS in the format `sha256sum -c` reads: "<hex>  <file name>", one line per file.
 const CHECKSUMS_FILE_NAME = 'SHA256SUMS';
@@ -715,7 +791,7 @@ const asset_upload_MAX_ANSWER_BYTES = 1024 * 1024;
 // asset before it answers); the step's deadline is the signal's to enforce.
 const SILENCE_MS = 5 * 60_000;
 // RFC 6570 form-style query expansion, as Octokit expands `{?name,label}`.
-const encodeQueryValue = (value) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeQueryValue = (value) => encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 /** The release's `upload_url` template with the asset's name and label filled in. */
 function uploadUrlFor(template, name) {
     const url = new URL(template.replace(/\{[^}]*\}$/, ''));
@@ -807,8 +883,8 @@ const contentType = (name) => name === 'SHA256SUMS'
     ? 'text/plain'
     : (CONTENT_TYPES[(0,names/* fileExtension */.i_)(name).toLowerCase()] ?? 'application/octet-stream');
 /** The asset that stands for `name`: same label (our uploads), or the name GitHub made of it. */
-const findAsset = (assets, name) => assets.find((a) => a.label === name) ??
-    assets.find((a) => a.name === name || a.name === (0,names/* expectedAssetName */.Ke)(name));
+const findAsset = (assets, name) => assets.find((asset) => asset.label === name) ??
+    assets.find((asset) => asset.name === name || asset.name === (0,names/* expectedAssetName */.Ke)(name));
 /** True when the asset on the release holds exactly these bytes (GitHub reports a digest). */
 const sameContent = (asset, file) => asset.state === 'uploaded' &&
     asset.size === file.size &&
@@ -896,23 +972,19 @@ async function uploadOnce(context, release, file, attempt, now) {
                 leftHalfDone = true;
             }
         }
-        return {
-            ok: false,
-            failure: {
-                retryable: leftHalfDone || (0,publish_github/* isTransient */.dg)(status) || (0,publish_github/* isRateLimited */.Jz)(error),
-                outcomeUnknown: false,
-                retryAfterMs: (0,publish_github/* askedWaitMs */.MW)(error, now),
-                reason: status === undefined ? 'no response' : `HTTP ${status}`,
-                toError: (attempts) => new publish_errors/* AssetUploadError */.cr(file.name, {
-                    status,
-                    attempts,
-                    detail: error instanceof publish_github/* GitHubAnswerError */.cw
-                        ? (error.githubMessage ?? 'GitHub gave no reason')
-                        : (0,src_errors/* messageOf */.bD)(error),
-                    alreadyExists: (0,publish_github/* isAlreadyExists */.x9)(error),
-                }),
-            },
-        };
+        const failure = (0,publish_github/* callFailure */.zL)(error, {
+            now,
+            write: true,
+            toError: (attempts) => new publish_errors/* AssetUploadError */.cr(file.name, {
+                status,
+                attempts,
+                detail: error instanceof publish_github/* GitHubAnswerError */.cw
+                    ? (error.githubMessage ?? 'GitHub gave no reason')
+                    : (0,src_errors/* messageOf */.bD)(error),
+                alreadyExists: (0,publish_github/* isAlreadyExists */.x9)(error),
+            }),
+        });
+        return { ok: false, failure: { ...failure, retryable: failure.retryable || leftHalfDone } };
     }
 }
 
@@ -959,7 +1031,7 @@ const collided = (reason) => ({
 async function writeRound(context, release, ours, seen, round) {
     const { github, repo } = context;
     const assets = await listAssets(github, repo, release.id);
-    const current = assets.find((a) => a.name === CHECKSUMS_FILE_NAME);
+    const current = assets.find((asset) => asset.name === CHECKSUMS_FILE_NAME);
     let currentSums = new Map();
     if (current) {
         const file = external_node_path_default().join(context.workDir, `current-${current.id}-${CHECKSUMS_FILE_NAME}`);
@@ -1028,7 +1100,7 @@ const reportedDigests = (assets) => {
 const LIST_PAGES = 10;
 const PAGE_SIZE = 100;
 /** Published first (a tag has at most one), else the oldest draft: every job picks the same. */
-const pickCanonical = (candidates) => [...candidates].sort((a, b) => Number(a.draft) - Number(b.draft) || a.id - b.id)[0];
+const pickCanonical = (candidates) => [...candidates].sort((first, second) => Number(first.draft) - Number(second.draft) || first.id - second.id)[0];
 const findReleases = async (github, repo, tag) => {
     const found = new Map();
     try {
@@ -1039,12 +1111,16 @@ const findReleases = async (github, repo, tag) => {
         if ((0,publish_github/* httpStatus */.nG)(error) !== 404)
             throw error;
     }
-    for (let page = 1; page <= LIST_PAGES; page++) {
-        const { data } = await github.rest.repos.listReleases({ ...repo, per_page: PAGE_SIZE, page });
+    const pages = github.paginate.iterator(github.rest.repos.listReleases, {
+        ...repo,
+        per_page: PAGE_SIZE,
+    });
+    let read = 0;
+    for await (const { data } of pages) {
         for (const release of data)
             if (release.tag_name === tag)
                 found.set(release.id, release);
-        if (data.length < PAGE_SIZE)
+        if (++read === LIST_PAGES)
             break;
     }
     return [...found.values()];
@@ -1072,7 +1148,7 @@ const ensureRelease = async (context, plan) => {
             const created = await createDraft(context, plan);
             core/* info */.pq(`Created draft release ${created.id} for tag ${plan.tag}.`);
             candidates = await findReleases(github, repo, plan.tag);
-            if (!candidates.some((r) => r.id === created.id))
+            if (!candidates.some((candidate) => candidate.id === created.id))
                 candidates.push(created);
         }
         catch (error) {
@@ -1086,11 +1162,11 @@ const ensureRelease = async (context, plan) => {
     const release = pickCanonical(candidates);
     if (release === undefined)
         throw new publish_errors/* ReleaseNotFoundError */.VQ(plan.tag);
-    const duplicates = candidates.filter((r) => r.id !== release.id && r.draft);
+    const duplicates = candidates.filter((candidate) => candidate.id !== release.id && candidate.draft);
     let movedChecksums = new Map();
     if (duplicates.length > 0) {
         core/* info */.pq(`Found ${duplicates.length + 1} releases for tag ${plan.tag} (parallel jobs each created a ` +
-            `draft): keeping ${release.id}, moving assets from ${duplicates.map((d) => d.id).join(', ')} ` +
+            `draft): keeping ${release.id}, moving assets from ${duplicates.map((duplicate) => duplicate.id).join(', ')} ` +
             'and deleting those.');
         for (const duplicate of duplicates) {
             movedChecksums = mergeChecksums(movedChecksums, await foldInto(context, duplicate, release));
@@ -1229,13 +1305,13 @@ function openRelease(context, plan, onAsset = () => { }) {
             }
             const final = await publishIfAllowed(context, plan, draft, outcome, failures.length);
             // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
-            const urls = new Map(final.assets.map((a) => [a.name, a.browser_download_url]));
+            const urls = new Map(final.assets.map((asset) => [asset.name, asset.browser_download_url]));
             return {
                 result: {
                     url: final.html_url,
                     id: final.id,
                     published: !final.draft,
-                    assets: assets.map((a) => ({ ...a, url: urls.get(a.name) ?? a.url })),
+                    assets: assets.map((asset) => ({ ...asset, url: urls.get(asset.name) ?? asset.url })),
                 },
                 failures,
             };
@@ -1326,13 +1402,14 @@ const publishIfAllowed = async (context, plan, release, outcome, failedUploads) 
 
 
 
+
 /**
  * Uploads in flight at once, both kinds together. One stream already keeps the link as busy as curl
  * does; a second one's read buffers only add to the peak (bench/README.md, publish case a).
  */
 const UPLOADS_IN_FLIGHT = 1;
 function openPublishing(plan, options = {}) {
-    const env = options.env ?? process.env;
+    const context = options.context ?? (0,src_context/* readContext */.y)();
     const uploads = (0,limit/* createLimiter */.z)(UPLOADS_IN_FLIGHT);
     // Both kinds of upload go through one dispatcher, under one retry policy.
     const transport = {
@@ -1361,7 +1438,7 @@ function openPublishing(plan, options = {}) {
         add(installer) {
             if (plan.artifacts) {
                 artifacts ??= openArtifactUploads(plan.artifacts, {
-                    env,
+                    runner: context,
                     repository: plan.repository,
                     ...transport,
                 });
@@ -1369,7 +1446,7 @@ function openPublishing(plan, options = {}) {
                     pending.push(uploadArtifact(artifacts, installer));
             }
             if (plan.release) {
-                release ??= startRelease(plan, plan.release, env, options, transport);
+                release ??= startRelease(plan, plan.release, context, options, transport);
                 const opened = release.uploads;
                 pending.push(uploads(() => opened.add(installer)));
             }
@@ -1411,11 +1488,11 @@ const uploadRetry = (options) => {
         maxElapsedMs: 10 * 60_000,
     }, { onRetry: (event) => core/* info */.pq((0,retry/* describeRetry */.eV)(event, 'GitHub')) });
 };
-function startRelease(plan, releasePlan, env, options, transport) {
+function startRelease(plan, releasePlan, context, options, transport) {
     const retryBaseMs = options.retryBaseMs ?? 1000;
-    const workDir = (0,temp_dir/* makeTempDir */.m)(env.RUNNER_TEMP, 'release-');
+    const workDir = (0,temp_dir/* makeTempDir */.m)(context.runnerTemp, 'release-');
     const github = (0,publish_github/* createGitHub */.Cl)(plan.githubToken, {
-        baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+        baseUrl: context.apiUrl,
         retryBaseMs,
         retries: 3,
         throttle: options.throttle ?? true,
@@ -1424,7 +1501,7 @@ function startRelease(plan, releasePlan, env, options, transport) {
     const uploads = openRelease({
         github,
         repo: (0,publish_github/* parseRepository */.SU)(plan.repository),
-        targetCommitish: env.GITHUB_SHA,
+        targetCommitish: context.sha,
         workDir,
         uploads: {
             dispatcher: transport.dispatcher,
@@ -1456,13 +1533,11 @@ const reported = (what, error) => {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ repositoryUrl),
 /* harmony export */   V: () => (/* binding */ runUrl)
 /* harmony export */ });
-// The web page of the workflow run, as the runner names it; artifact links hang off it.
-const runUrl = (env, repository) => {
-    const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-    return `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID ?? '0'}`;
-};
+const repositoryUrl = (site, repository) => `${site.serverUrl}/${repository}`;
+const runUrl = (site, repository) => `${repositoryUrl(site, repository)}/actions/runs/${site.runId}`;
 
 
 /***/ })

@@ -318,7 +318,7 @@ Object.assign(Dispatcher.prototype, api)
 
 module.exports.mk = Dispatcher
 __webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
+module.exports.bC = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
 module.exports.g6 = Agent
@@ -45493,7 +45493,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 75948:
+/***/ 58407:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45509,1835 +45509,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"1.0.0"};
-// EXTERNAL MODULE: ./src/api/log-stream.ts + 9 modules
-var log_stream = __nccwpck_require__(97707);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __nccwpck_require__(46466);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(53249);
-// EXTERNAL MODULE: ./src/api/file-name.ts + 1 modules
-var file_name = __nccwpck_require__(66710);
-// EXTERNAL MODULE: ./src/api/memory.ts + 2 modules
-var memory = __nccwpck_require__(98041);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: ./src/api/hash-writer.ts
-// What a `.part` file hands its full batches to: something that hashes them in the order given
-// and writes each at its offset. Small downloads do both on the main thread; large ones on a
-// thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
-
-// Kernels with large page-cache folios size them by the write's length; on a VM that hands freed
-// memory back to its host, 1 MiB folios come from cold memory and cost 2-3x the system time of
-// small ones (bench/README.md). 64 KiB writes measured as fast as 16-256 KiB ones, and steadiest.
-const WRITE_BYTES = 64 * 1024;
-class InlineHashWriter {
-    #file;
-    #hash = (0,external_node_crypto_.createHash)('sha256');
-    constructor(file) {
-        this.#file = file;
-    }
-    async write(batch, length, position) {
-        this.#hash.update(batch.subarray(0, length));
-        for (let done = 0; done < length;) {
-            const slice = Math.min(WRITE_BYTES, length - done);
-            const { bytesWritten } = await this.#file.write(batch, done, slice, position + done);
-            done += bytesWritten;
-        }
-        return batch;
-    }
-    reset() {
-        this.#hash = (0,external_node_crypto_.createHash)('sha256');
-    }
-    digest() {
-        return Promise.resolve(this.#hash.digest('hex'));
-    }
-    close() {
-        return Promise.resolve();
-    }
-}
-
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __nccwpck_require__(75919);
-;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
-var _a;
-// Hash writers on a thread of their own: it hashes each batch it is handed, in order per file, and
-// writes it at its offset, synchronously (the thread has nothing else to do; a hop through libuv's
-// pool for each write measured slower). Over TLS on two cores the main thread is a large
-// download's bottleneck (decryption, then handing each 16 KiB record to JS); with sha256 and the
-// writes moved here, a 512 MiB download over https went from 0.43x curl's speed to 0.65x
-// (bench/README.md). Batch memory moves between the threads by transfer: nothing is copied.
-// Concurrent downloads share one thread (an isolate costs ~8 MiB); it stops when the last file
-// closes. Its code is a string run with `eval: true`, so the bundles need no second entry file and
-// ncc leaves its `require` calls alone.
-
-
-const THREAD_SOURCE = `
-'use strict';
-const { createHash } = require('node:crypto');
-const { writeSync } = require('node:fs');
-const { parentPort, workerData } = require('node:worker_threads');
-const { writeBytes } = workerData;
-const files = new Map();
-parentPort.on('message', (request) => {
-  if (request.kind === 'open') {
-    files.set(request.file, { fd: request.fd, hash: createHash('sha256'), failed: false });
-    return;
-  }
-  const file = files.get(request.file);
-  if (request.kind === 'close') files.delete(request.file);
-  if (file === undefined || file.failed) return;
-  try {
-    if (request.kind === 'write') {
-      const batch = new Uint8Array(request.memory, 0, request.length);
-      file.hash.update(batch);
-      for (let done = 0; done < batch.length; ) {
-        const length = Math.min(writeBytes, batch.length - done);
-        done += writeSync(file.fd, batch, done, length, request.position + done);
-      }
-      parentPort.postMessage(
-        { kind: 'written', file: request.file, memory: request.memory },
-        [request.memory],
-      );
-    } else if (request.kind === 'reset') {
-      file.hash = createHash('sha256');
-    } else if (request.kind === 'digest') {
-      parentPort.postMessage({ kind: 'digest', file: request.file, sha256: file.hash.digest('hex') });
-    }
-  } catch (error) {
-    file.failed = true;
-    parentPort.postMessage({
-      kind: 'failed',
-      file: request.file,
-      message: String((error && error.message) || error),
-      code: error && typeof error.code === 'string' ? error.code : undefined,
-    });
-  }
-});
-`;
-/** The thread, shared by the files open on it. */
-class HashThread {
-    static #running;
-    #worker;
-    #files = new Map();
-    #nextFile = 1;
-    #stopping = false;
-    constructor() {
-        this.#worker = new external_node_worker_threads_.Worker(THREAD_SOURCE, {
-            eval: true,
-            workerData: { writeBytes: WRITE_BYTES },
-            // It holds no more than a hash per file and a few messages.
-            resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
-        });
-        this.#worker.on('message', (reply) => this.#files.get(reply.file)?.onReply(reply));
-        this.#worker.on('error', (error) => this.#failAll(error));
-        this.#worker.on('exit', (code) => {
-            if (!this.#stopping) {
-                this.#failAll(new Error(`the download's writer thread stopped (${code}).`));
-            }
-        });
-    }
-    static open(writer, fd) {
-        const thread = (_a.#running ??= new _a());
-        const file = thread.#nextFile++;
-        thread.#files.set(file, writer);
-        thread.send({ kind: 'open', file, fd });
-        return { thread, file };
-    }
-    send(request, transfer = []) {
-        this.#worker.postMessage(request, transfer);
-    }
-    async close(file) {
-        if (!this.#files.delete(file))
-            return;
-        this.send({ kind: 'close', file });
-        if (this.#files.size > 0)
-            return;
-        this.#stopping = true;
-        if (_a.#running === this)
-            _a.#running = undefined;
-        await this.#worker.terminate();
-    }
-    #failAll(error) {
-        if (_a.#running === this)
-            _a.#running = undefined;
-        for (const writer of this.#files.values())
-            writer.fail(error);
-    }
-}
-_a = HashThread;
-class ThreadHashWriter {
-    #thread;
-    #file;
-    /** Replies come in the order of this file's requests. */
-    #writes = [];
-    #digests = [];
-    #error;
-    /** `fd`: the open `.part` file; it stays the caller's to close, after `close()`. */
-    constructor(fd) {
-        ({ thread: this.#thread, file: this.#file } = HashThread.open(this, fd));
-    }
-    write(batch, length, position) {
-        if (this.#error !== undefined)
-            return Promise.reject(this.#error);
-        const memory = batch.buffer;
-        this.#thread.send({ kind: 'write', file: this.#file, memory, length, position }, [memory]);
-        return new Promise((resolve, reject) => this.#writes.push({ resolve, reject }));
-    }
-    reset() {
-        this.#thread.send({ kind: 'reset', file: this.#file });
-    }
-    digest() {
-        if (this.#error !== undefined)
-            return Promise.reject(this.#error);
-        this.#thread.send({ kind: 'digest', file: this.#file });
-        return new Promise((resolve, reject) => this.#digests.push({ resolve, reject }));
-    }
-    close() {
-        return this.#thread.close(this.#file);
-    }
-    onReply(reply) {
-        if (reply.kind === 'written')
-            this.#writes.shift()?.resolve(Buffer.from(reply.memory));
-        else if (reply.kind === 'digest')
-            this.#digests.shift()?.resolve(reply.sha256);
-        else
-            this.fail(Object.assign(new Error(reply.message), { code: reply.code }));
-    }
-    fail(error) {
-        this.#error ??= error;
-        for (const waiter of [...this.#writes.splice(0), ...this.#digests.splice(0)]) {
-            waiter.reject(this.#error);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/part-file.ts
-// The `.part` file of a download: body chunks are gathered into a few large buffers, and each full
-// buffer goes to a hash writer while the next one fills. TLS hands out a fresh 16 KiB buffer per
-// record; writing each alone cost a system call per record and made the download CPU-bound.
-// Chunks are taken synchronously (no promise per chunk); memory stays bounded: BATCHES buffers,
-// and at most the chunk that found all of them busy.
-
-
-
-
-const BATCH_BYTES = 1024 * 1024;
-// Batches handed over at once: enough that a slow write does not stall the socket.
-const BATCHES = 4;
-// A thread costs ~10 ms to start and ~8 MiB of memory (the logs bench, whose six 64 KiB downloads
-// each had one, peaked 25 MiB higher); hashing on the main thread costs ~0.5 ms per MiB.
-const THREAD_FROM_BYTES = 32 * 1024 * 1024;
-/** Where a download of `expectedBytes` (unknown: treated as small) is hashed and written. */
-const hashPlaceFor = (expectedBytes) => expectedBytes !== undefined && expectedBytes >= THREAD_FROM_BYTES ? 'thread' : 'inline';
-class PartFile {
-    path;
-    /** Bytes accepted so far (hashed and on disk once `settle()` resolves). */
-    received = 0;
-    #file;
-    #writer;
-    /** Batch buffers not in use; allocated as needed, up to BATCHES in all. */
-    #free = [];
-    #allocated = 1;
-    #filling = Buffer.from(new ArrayBuffer(BATCH_BYTES));
-    #filled = 0;
-    /** File offset of the next batch handed over. */
-    #flushedTo = 0;
-    #inFlight = 0;
-    /** Wake whoever waits for a batch to come back (or for an error). */
-    #waiting = [];
-    /** Chunk parts that arrived while every batch was busy. */
-    #backlog = [];
-    #error;
-    constructor(partPath, file, writer) {
-        this.path = partPath;
-        this.#file = file;
-        this.#writer = writer;
-    }
-    /**
-     * A new, empty `partPath`. Whatever is there already goes first: `rm` removes a symlink, not its
-     * target, and O_EXCL refuses any entry (a symlink included) that appears before the open, so
-     * the bytes never follow a link planted to write them elsewhere.
-     */
-    static async create(partPath, place) {
-        await (0,promises_.rm)(partPath, { force: true });
-        const file = await (0,promises_.open)(partPath, external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_WRONLY);
-        return PartFile.over(file, partPath, place);
-    }
-    /** Over a file the caller opened (and answers for); `partPath` is what `discard()` removes. */
-    static over(file, partPath, place) {
-        const writer = place === 'thread' ? new ThreadHashWriter(file.fd) : new InlineHashWriter(file);
-        return new PartFile(partPath, file, writer);
-    }
-    /** Takes a chunk; false when the sender should pause until `drained()` resolves. */
-    accept(chunk) {
-        if (this.#error !== undefined)
-            throw this.#error;
-        this.received += chunk.length;
-        this.#take(chunk);
-        return this.#backlog.length === 0;
-    }
-    /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */
-    async drained() {
-        while (this.#backlog.length > 0 && this.#error === undefined)
-            await this.#batchBack();
-        if (this.#error !== undefined)
-            throw this.#error;
-    }
-    /** Hands over what is gathered; resolves once the file holds exactly `received` bytes. */
-    async settle() {
-        await this.drained();
-        if (this.#filled > 0) {
-            while (!this.#canHandOver && this.#error === undefined)
-                await this.#batchBack();
-            if (this.#error === undefined)
-                this.#handOver();
-        }
-        while (this.#inFlight > 0)
-            await this.#batchBack();
-        if (this.#error !== undefined)
-            throw this.#error;
-    }
-    /** Empties the file and the hash, to take the transfer again from byte 0. */
-    async restart() {
-        await this.settle();
-        this.#writer.reset();
-        await this.#file.truncate(0);
-        this.received = 0;
-        this.#flushedTo = 0;
-    }
-    /** Closes the complete file; returns the hex sha256 of its content. */
-    async finish() {
-        await this.settle();
-        const sha256 = await this.#writer.digest();
-        await this.#close();
-        return sha256;
-    }
-    async discard() {
-        await this.settle().catch(() => undefined);
-        await this.#close().catch(() => undefined);
-        await (0,promises_.rm)(this.path, { force: true });
-    }
-    async #close() {
-        await this.#writer.close();
-        await this.#file.close();
-    }
-    get #canHandOver() {
-        return this.#free.length > 0 || this.#allocated < BATCHES;
-    }
-    #take(chunk) {
-        for (let offset = 0; offset < chunk.length;) {
-            if (this.#filled === BATCH_BYTES) {
-                if (!this.#canHandOver || this.#backlog.length > 0) {
-                    this.#backlog.push(chunk.subarray(offset));
-                    return;
-                }
-                this.#handOver();
-            }
-            const copied = chunk.copy(this.#filling, this.#filled, offset);
-            this.#filled += copied;
-            offset += copied;
-        }
-    }
-    #handOver() {
-        const written = this.#writer.write(this.#filling, this.#filled, this.#flushedTo);
-        this.#flushedTo += this.#filled;
-        this.#inFlight++;
-        this.#filling =
-            this.#free.pop() ?? (this.#allocated++, Buffer.from(new ArrayBuffer(BATCH_BYTES)));
-        this.#filled = 0;
-        written.then((batch) => {
-            this.#inFlight--;
-            this.#free.push(batch);
-            const backlog = this.#backlog;
-            this.#backlog = [];
-            for (const part of backlog)
-                this.#take(part);
-            this.#wake();
-        }, (error) => {
-            this.#error ??= error;
-            this.#inFlight--;
-            this.#backlog = [];
-            this.#wake();
-        });
-    }
-    #wake() {
-        const waiting = this.#waiting;
-        this.#waiting = [];
-        for (const wake of waiting)
-            wake();
-    }
-    #batchBack() {
-        return new Promise((resolve) => this.#waiting.push(resolve));
-    }
-}
-
-// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
-var retry = __nccwpck_require__(21405);
-// EXTERNAL MODULE: ./src/api/transport.ts
-var api_transport = __nccwpck_require__(53841);
-// EXTERNAL MODULE: ./src/errors.ts
-var src_errors = __nccwpck_require__(83916);
-// EXTERNAL MODULE: ./src/escape.ts
-var src_escape = __nccwpck_require__(22988);
-;// CONCATENATED MODULE: ./src/api/download.ts
-// Streaming artifact download over the transport's dispatcher (so through the environment's
-// proxy): redirects followed by hand (the API key never leaves the API's origin, nor comes back
-// once the chain left it; https never drops to http), body → sha256 → `<name>.part` in large
-// writes, resume with Range + If-Range after a cut, a fresh URL when the artifact host refuses a
-// signed one, then an atomic rename. An answer that is not an installer (a document, the API's
-// own answer, nothing at all) is refused, and the folder is checked by real path before any
-// request. Every wait goes through the retry policy; a transfer that got further starts its count
-// over.
-
-
-
-
-
-
-
-
-
-
-
-const ENDPOINT = 'GET /builds/:buildId/download';
-// Every 2 MiB, not 8: a large download's hash thread costs 6-8 MiB; the peak stays ~120 MiB.
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-// Media types of documents: what an API, a login page or a storage error answers with, never an
-// installer (installers come as octet-stream or their own binary types).
-const DOCUMENT_TYPES = [
-    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
-    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
-    [/^(?:application|text)\/xml$/, 'an XML document'],
-];
-/** What kind of document a Content-Type announces; undefined for anything else, or none. */
-function documentKind(contentType) {
-    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
-    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
-}
-const headerOf = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-/** `Content-Range: bytes <start>-<end>/<total|*>` */
-function parseContentRange(value) {
-    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
-    if (!match)
-        return undefined;
-    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
-}
-/**
- * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
- * when the host gives neither (then a cut transfer starts again from zero).
- */
-function validatorOf(headers) {
-    const etag = headerOf(headers, 'etag');
-    if (etag !== undefined && etag.startsWith('"'))
-        return etag;
-    return headerOf(headers, 'last-modified');
-}
-/** How an answer continues a transfer that already holds `received` bytes. */
-function continuationOf(received, status, rangeStart) {
-    if (status === 206)
-        return rangeStart === received ? (received === 0 ? 'fresh' : 'resume') : 'restart';
-    return received === 0 ? 'fresh' : 'restart';
-}
-function nextHop(buildId, from, location, hop) {
-    if (hop >= MAX_REDIRECTS) {
-        throw new errors/* DownloadError */.nV(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
-    }
-    const next = URL.parse(location, from.href);
-    if (next === null) {
-        throw new errors/* DownloadError */.nV(buildId, 'redirect', `redirected to something that is not a URL (${(0,src_escape/* commandText */.jt)(location, 100)}).`);
-    }
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        throw new errors/* DownloadError */.nV(buildId, 'redirect', `redirected to a ${(0,src_escape/* commandText */.jt)(next.protocol, 40)} URL.`);
-    }
-    // An installer fetched over plain http could be swapped on the way and then published.
-    if (from.protocol === 'https:' && next.protocol === 'http:') {
-        throw new errors/* DownloadError */.nV(buildId, 'redirect', `redirected from https to plain http (${(0,src_escape/* commandText */.jt)(next.host, 100)}); refusing an ` +
-            'unencrypted transfer.');
-    }
-    return next;
-}
-async function downloadArtifact(transport, buildId, options) {
-    const { signal } = options;
-    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
-    await prepareDirectory(buildId, options.directory, options.within);
-    const transfer = {
-        part: undefined,
-        target: undefined,
-        validator: undefined,
-        total: undefined,
-        resumes: 0,
-        furthest: 0,
-        refusedOnce: false,
-    };
-    try {
-        await (0,retry/* withRetries */.LH)(transport.runtime, {
-            endpoint: ENDPOINT,
-            signal,
-            attempt: () => attemptTransfer(transport, buildId, start, transfer, options),
-        });
-        const part = transfer.part;
-        const size = part.received;
-        const sha256 = await part.finish();
-        const { target } = transfer;
-        await (0,promises_.rename)(part.path, target.filePath);
-        if (options.expectedSize !== undefined && options.expectedSize !== size) {
-            options.onWarning?.(`build ${buildId}: the artifact host sent ${size} bytes (Content-Length), the build's ` +
-                `artifactSize says ${options.expectedSize}; the download is complete by the host's ` +
-                `length and its sha256 is ${sha256}.`);
-        }
-        return {
-            path: target.filePath,
-            fileName: target.fileName,
-            size,
-            sha256,
-            resumes: transfer.resumes,
-        };
-    }
-    catch (error) {
-        await transfer.part?.discard();
-        throw error;
-    }
-}
-/** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
-async function attemptTransfer(transport, buildId, start, transfer, options) {
-    const received = transfer.part?.received ?? 0;
-    const resumeFrom = received > 0 && transfer.validator !== undefined ? received : 0;
-    if (received > 0 && resumeFrom === 0)
-        await transfer.part.restart();
-    const opened = await download_open(transport, buildId, start, resumeFrom, transfer, options.signal);
-    if (!opened.ok)
-        return opened;
-    const { response, url, leftApi } = opened.value;
-    try {
-        const announced = announcedTotal(response);
-        const refusal = notTheArtifact(transport, response, url, leftApi, announced);
-        if (refusal !== undefined)
-            throw new errors/* DownloadError */.nV(buildId, refusal.problem, refusal.message);
-        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
-        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announced ?? options.expectedSize));
-        const part = transfer.part;
-        const range = parseContentRange(headerOf(response.headers, 'content-range'));
-        const continuation = continuationOf(part.received, response.statusCode, range?.start);
-        if (part.received > 0)
-            transfer.resumes++;
-        if (response.statusCode === 206 && resumeFrom === 0) {
-            // Asking again would get the same answer, forever.
-            const contentRange = headerOf(response.headers, 'content-range');
-            throw new errors/* DownloadError */.nV(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
-                `${contentRange === undefined ? 'without Content-Range' : (0,src_escape/* commandText */.jt)(contentRange, 100)}).`);
-        }
-        const validator = validatorOf(response.headers);
-        // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
-        if (continuation === 'restart' || (part.received > 0 && validator !== transfer.validator)) {
-            await part.restart();
-            if (response.statusCode === 206)
-                return rangeMissed(buildId);
-        }
-        transfer.validator = validator;
-        transfer.total = announced ?? transfer.total;
-        return await receiveBody(transport, buildId, response, transfer, options);
-    }
-    finally {
-        // Frees the connection on every early exit; a no-op once the body was read to the end.
-        (0,api_transport/* discardBody */.LL)(response.body);
-    }
-}
-async function receiveBody(transport, buildId, response, transfer, options) {
-    const part = transfer.part;
-    // Without a length from the host, artifactSize is the only bound on a body that never ends.
-    const limit = transfer.total ?? options.expectedSize;
-    try {
-        await pipeBody(response.body, part, (received) => {
-            // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
-            if (limit !== undefined && received > limit) {
-                throw new errors/* DownloadError */.nV(buildId, 'size', `received more than ${limit} bytes.`);
-            }
-            options.onProgress?.(received, transfer.total);
-        });
-        await part.settle();
-    }
-    catch (error) {
-        if (options.signal?.aborted)
-            throw options.signal.reason;
-        if (error instanceof errors/* DownloadError */.nV)
-            throw error;
-        await part.settle();
-        const failure = transport.networkFailure(ENDPOINT, error, false);
-        const madeProgress = part.received > transfer.furthest;
-        transfer.furthest = Math.max(transfer.furthest, part.received);
-        return {
-            ok: false,
-            failure: {
-                ...failure,
-                madeProgress,
-                reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
-            },
-        };
-    }
-    if (part.received === 0) {
-        throw new errors/* DownloadError */.nV(buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
-    }
-    if (transfer.total !== undefined && part.received !== transfer.total) {
-        throw new errors/* DownloadError */.nV(buildId, 'size', `received ${part.received} bytes, expected ${transfer.total}.`);
-    }
-    return { ok: true, value: true };
-}
-/**
- * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
- * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
- */
-async function pipeBody(body, part, onChunk) {
-    const release = (0,memory/* releaseReadBuffers */.Z)(RELEASE_EVERY_BYTES);
-    const stop = (error) => body.destroy((0,src_errors/* asError */.zR)(error));
-    const take = (chunk) => {
-        try {
-            if (!part.accept(chunk)) {
-                body.pause();
-                part.drained().then(() => body.resume(), stop);
-            }
-            release(part.received);
-            onChunk(part.received);
-        }
-        catch (error) {
-            stop(error);
-        }
-    };
-    body.on('data', take);
-    try {
-        // Also settles for a body that ended or broke before this function was reached.
-        await (0,external_node_stream_promises_.finished)(body);
-    }
-    finally {
-        body.off('data', take);
-    }
-}
-/** A part that does not continue the file: ask again, now for all of it. */
-const rangeMissed = (buildId) => ({
-    ok: false,
-    failure: {
-        retryable: true,
-        outcomeUnknown: false,
-        reason: 'the range did not continue the file',
-        toError: () => new errors/* DownloadError */.nV(buildId, 'range', 'the artifact host kept answering with other ranges.'),
-    },
-});
-function announcedTotal({ statusCode, headers }) {
-    if (statusCode === 206)
-        return parseContentRange(headerOf(headers, 'content-range'))?.total;
-    const length = Number(headerOf(headers, 'content-length') ?? NaN);
-    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
-}
-/** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
-async function download_open(transport, buildId, start, resumeFrom, transfer, signal) {
-    let url = start;
-    // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
-    // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
-    let leftApi = false;
-    for (let hop = 0;; hop++) {
-        leftApi ||= url.origin !== transport.apiOrigin;
-        const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator } : {};
-        let response;
-        try {
-            response = await transport.send(url, {
-                method: 'GET',
-                headers,
-                signal,
-                idleTimeoutMs: transport.requestTimeoutMs(),
-                anonymous: leftApi,
-            });
-        }
-        catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return {
-                ok: false,
-                failure: transport.networkFailure(ENDPOINT, error, false, undefined, url),
-            };
-        }
-        const status = response.statusCode;
-        const location = headerOf(response.headers, 'location');
-        if (status >= 300 && status < 400 && location !== undefined) {
-            (0,api_transport/* discardBody */.LL)(response.body);
-            url = nextHop(buildId, url, location, hop);
-            continue;
-        }
-        if (status === 200 || status === 206) {
-            // The body can break before anyone reads it; `finished()` reports that later.
-            response.body.on('error', () => { });
-            return { ok: true, value: { response, url, leftApi } };
-        }
-        // The status alone decides what happens; the body only adds the host's words.
-        const text = await (0,api_transport/* errorBodyStart */.pF)(response.body);
-        // After the chain left the API, even the API's origin answers as a host: it got no key.
-        if (leftApi) {
-            const now = transport.runtime.now();
-            return {
-                ok: false,
-                failure: hostFailure(buildId, url, status, response.headers, text, transfer, now),
-            };
-        }
-        return {
-            ok: false,
-            failure: transport.statusFailure(ENDPOINT, status, response.headers, text, buildId),
-        };
-    }
-}
-/**
- * The artifact host's own answer. A 401/403/404/410 there usually means a signed URL that expired:
- * worth one more try from the API, which hands out a fresh one. Never an API-key problem.
- */
-function hostFailure(buildId, url, status, headers, text, transfer, now) {
-    const refused = [401, 403, 404, 410].includes(status);
-    const freshUrlHelps = refused && !transfer.refusedOnce;
-    if (refused)
-        transfer.refusedOnce = true;
-    const transient = status === 408 || status === 429 || status >= 500;
-    return {
-        retryable: freshUrlHelps || transient,
-        outcomeUnknown: false,
-        retryAfterMs: transient ? (0,retry/* parseRetryAfter */.mu)(headerOf(headers, 'retry-after'), now) : undefined,
-        reason: `the artifact host ${url.host} answered HTTP ${status}` +
-            (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-        toError: (attempts) => new errors/* ArtifactHostError */.T9(buildId, url.host, status, text, attempts),
-    };
-}
-/**
- * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
- * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
- * kept.
- */
-function notTheArtifact(transport, { statusCode, headers }, url, leftApi, announced) {
-    const contentType = headerOf(headers, 'content-type');
-    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${(0,src_escape/* commandText */.jt)(contentType, 100)}`;
-    if (leftApi && url.origin === transport.apiOrigin) {
-        return {
-            problem: 'content',
-            message: `the artifact host's redirects led back to the service's API (${url.host}), which ` +
-                `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
-                'artifact host, never from the API, so nothing was saved.',
-        };
-    }
-    const kind = documentKind(contentType);
-    if (kind !== undefined) {
-        return {
-            problem: 'content',
-            message: `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
-                'where the installer was expected; nothing was saved.',
-        };
-    }
-    if (announced === 0) {
-        return {
-            problem: 'size',
-            message: `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`,
-        };
-    }
-    return undefined;
-}
-/**
- * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
- * next is made below it: a folder that is (or leads through) a link to elsewhere is refused before
- * anything is created or written through it.
- */
-async function prepareDirectory(buildId, directory, within) {
-    if (within === undefined) {
-        await (0,promises_.mkdir)(directory, { recursive: true });
-        return;
-    }
-    const root = external_node_path_default().resolve(within);
-    const target = external_node_path_default().resolve(directory);
-    const shown = `the download folder ${(0,src_escape/* commandText */.jt)(target, 300)}`;
-    if (!(0,file_name/* isInside */.FK)(root, target)) {
-        throw new errors/* DownloadError */.nV(buildId, 'path', `${shown} is not inside ${(0,src_escape/* commandText */.jt)(root, 300)}.`);
-    }
-    await (0,promises_.mkdir)(root, { recursive: true });
-    const realRoot = await (0,promises_.realpath)(root);
-    let current = root;
-    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
-        current = external_node_path_default().join(current, name);
-        await (0,promises_.mkdir)(current).catch((error) => {
-            if (error.code !== 'EEXIST')
-                throw error;
-        });
-        const real = await (0,promises_.realpath)(current).catch(() => undefined);
-        if (real === undefined || !(0,file_name/* isInside */.FK)(realRoot, real)) {
-            throw new errors/* DownloadError */.nV(buildId, 'path', `${shown} leads, through ${(0,src_escape/* commandText */.jt)(current, 300)}, ` +
-                (real === undefined ? 'to a link to nowhere' : `to ${(0,src_escape/* commandText */.jt)(real, 300)}`) +
-                `, outside ${(0,src_escape/* commandText */.jt)(realRoot, 300)}; refusing to write there.`);
-        }
-    }
-}
-function targetOf(directory, buildId, headers, url) {
-    const fallback = (0,file_name/* sanitizeFileName */.xH)(`${buildId}.bin`, 'artifact.bin');
-    const fileName = (0,file_name/* sanitizeFileName */.xH)((0,file_name/* fileNameFromContentDisposition */.OA)(headerOf(headers, 'content-disposition')) ??
-        (0,file_name/* fileNameFromUrl */.x2)(url), fallback);
-    const filePath = (0,file_name/* pathInside */._l)(directory, fileName);
-    if (filePath === undefined) {
-        throw new errors/* DownloadError */.nV(buildId, 'name', `the file name '${(0,src_escape/* commandText */.jt)(fileName, 100)}' leaves ${(0,src_escape/* commandText */.jt)(directory, 300)}.`);
-    }
-    return { fileName, filePath };
-}
-
-// EXTERNAL MODULE: ./src/api/reconcile.ts
-var reconcile = __nccwpck_require__(54804);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __nccwpck_require__(8164);
-;// CONCATENATED MODULE: ./src/api/client.ts
-// BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
-// schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
-
-
-
-
-
-
-
-
-const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
-const DEFAULT_TIMEOUT_MS = 30_000;
-const id = (value) => encodeURIComponent(value);
-class BuildServiceClient {
-    #transport;
-    constructor(options) {
-        this.#transport = new api_transport/* Transport */.oK({
-            baseUrl: options.baseUrl,
-            apiKey: options.apiKey,
-            userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            runtime: (0,retry/* defaultRetryRuntime */.kv)(options.retry, {
-                deadline: options.deadline,
-                onRetry: options.onRetry,
-            }),
-            ca: options.ca,
-        });
-    }
-    listProjects(o = {}) {
-        return this.#transport.json({ method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: schemas/* ProjectList */.e$ }, o.signal);
-    }
-    getProject(projectId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /projects/:projectId',
-            path: `/projects/${id(projectId)}`,
-            schema: schemas/* Project */.MM,
-            resourceId: projectId,
-            check: (0,reconcile/* answersFor */.ze)('project', projectId, 'id'),
-        }, o.signal);
-    }
-    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
-    createProject(body, o = {}) {
-        const since = Date.now();
-        return this.#transport.json({
-            method: 'POST',
-            endpoint: 'POST /projects',
-            path: '/projects',
-            schema: schemas/* CreatedProject */.i,
-            body,
-            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => (0,reconcile/* findCreatedProject */.XI)((await this.listProjects(o)).projects, body, since),
-        }, o.signal);
-    }
-    updateProject(projectId, patch, o = {}) {
-        return this.#transport.json({
-            method: 'PATCH',
-            endpoint: 'PATCH /projects/:projectId',
-            path: `/projects/${id(projectId)}`,
-            schema: schemas/* UpdatedProject */.tc,
-            body: patch,
-            resourceId: projectId,
-            check: (0,reconcile/* answersFor */.ze)('project', projectId, 'id'),
-        }, o.signal);
-    }
-    /** Irreversible: deletes the project with all its builds and artifacts. */
-    deleteProject(projectId, o = {}) {
-        return this.#transport.json({
-            method: 'DELETE',
-            endpoint: 'DELETE /projects/:projectId',
-            path: `/projects/${id(projectId)}`,
-            schema: schemas/* DeletedProject */.NF,
-            resourceId: projectId,
-            check: (0,reconcile/* answersFor */.ze)('project', projectId, 'id'),
-        }, o.signal);
-    }
-    listBuilds(projectId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /projects/:projectId/builds',
-            path: `/projects/${id(projectId)}/builds`,
-            schema: schemas/* BuildList */.nU,
-            resourceId: projectId,
-            check: (0,reconcile/* buildsOf */.jV)(projectId),
-        }, o.signal);
-    }
-    getBuild(buildId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /builds/:buildId',
-            path: `/builds/${id(buildId)}`,
-            schema: schemas/* Build */.L2,
-            resourceId: buildId,
-            check: (0,reconcile/* answersFor */.ze)('build', buildId, 'id'),
-        }, o.signal);
-    }
-    /**
-     * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
-     * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
-     * unparsable body) the build list is consulted, so a lost answer never yields a second build.
-     */
-    triggerBuild(projectId, body, o = {}) {
-        const since = Date.now();
-        return this.#transport.json({
-            method: 'POST',
-            endpoint: 'POST /projects/:projectId/builds',
-            path: `/projects/${id(projectId)}/builds`,
-            schema: schemas/* TriggeredBuild */.Kh,
-            body,
-            resourceId: projectId,
-            check: (0,reconcile/* triggeredAs */.a$)(projectId, body),
-            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => (0,reconcile/* findTriggeredBuild */.Ln)((await this.listBuilds(projectId, o)).builds, body, since),
-        }, o.signal);
-    }
-    getBuildLogs(buildId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /builds/:buildId/logs',
-            path: `/builds/${id(buildId)}/logs`,
-            schema: schemas/* BuildLogs */.q4,
-            resourceId: buildId,
-            check: (0,reconcile/* answersFor */.ze)('build', buildId, 'buildId'),
-        }, o.signal);
-    }
-    /**
-     * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
-     * an answer as long as `o.lastBytes` is the same log and is not parsed. See log-stream.ts.
-     */
-    readBuildLog(buildId, o) {
-        return this.#transport.stream({
-            endpoint: 'GET /builds/:buildId/logs',
-            path: `/builds/${id(buildId)}/logs`,
-            resourceId: buildId,
-            maxBytes: log_stream/* MAX_LOG_ANSWER_BYTES */.jK,
-            read: (response) => (0,log_stream/* readLogEntries */.NT)(response, buildId, o),
-        }, o.signal);
-    }
-    /** Streams the artifact into `o.directory`; see download.ts. */
-    downloadArtifact(buildId, o) {
-        return downloadArtifact(this.#transport, buildId, o);
-    }
-    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
-    createWebhook(body, o = {}) {
-        const since = Date.now();
-        return this.#transport.json({
-            method: 'POST',
-            endpoint: 'POST /webhooks',
-            path: '/webhooks',
-            schema: schemas/* Webhook */.KD,
-            body,
-            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => (0,reconcile/* findCreatedWebhook */.TK)((await this.listWebhooks(o)).webhooks, body, since),
-        }, o.signal);
-    }
-    listWebhooks(o = {}) {
-        return this.#transport.json({ method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: schemas/* WebhookList */.Ig }, o.signal);
-    }
-    deleteWebhook(webhookId, o = {}) {
-        return this.#transport.json({
-            method: 'DELETE',
-            endpoint: 'DELETE /webhooks/:webhookId',
-            path: `/webhooks/${id(webhookId)}`,
-            schema: schemas/* DeletedWebhook */.xV,
-            resourceId: webhookId,
-            check: (0,reconcile/* answersFor */.ze)('webhook', webhookId, 'id'),
-        }, o.signal);
-    }
-    /** Closes the kept-alive connections. */
-    close() {
-        return this.#transport.close();
-    }
-}
-
-
-/***/ }),
-
-/***/ 49043:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GK: () => (/* binding */ describeProxy),
-/* harmony export */   SM: () => (/* binding */ createDispatcher),
-/* harmony export */   iJ: () => (/* binding */ proxyFor)
-/* harmony export */ });
-/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19783);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
-// The one undici dispatcher every request of the action goes through. It routes each origin the
-// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
-// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
-// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
-// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
-// sent to the proxy only.
-
-
-/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
-function proxyFor(url) {
-    return (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .getProxyUrl */ .s)(url);
-}
-/** The proxy without its credentials, for logs. */
-function describeProxy(proxy) {
-    return `${proxy.protocol}//${proxy.host}`;
-}
-class RoutingDispatcher extends undici__WEBPACK_IMPORTED_MODULE_1__/* .Dispatcher */ .mk {
-    #tls;
-    #direct;
-    #proxies = new Map();
-    constructor(options) {
-        super();
-        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
-        this.#direct = new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6({ connect: this.#tls });
-    }
-    dispatch(options, handler) {
-        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
-    }
-    async close() {
-        await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((p) => p.close())]);
-    }
-    async destroy() {
-        await Promise.all([
-            this.#direct.destroy(),
-            ...[...this.#proxies.values()].map((p) => p.destroy()),
-        ]);
-    }
-    #route(origin) {
-        const proxy = proxyFor(origin);
-        if (proxy === undefined)
-            return this.#direct;
-        const key = proxy.href;
-        let agent = this.#proxies.get(key);
-        if (agent === undefined) {
-            agent = new undici__WEBPACK_IMPORTED_MODULE_1__/* .ProxyAgent */ .kT({
-                uri: describeProxy(proxy),
-                ...proxyCredentials(proxy),
-                requestTls: this.#tls,
-                proxyTls: this.#tls,
-            });
-            this.#proxies.set(key, agent);
-        }
-        return agent;
-    }
-}
-// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
-function proxyCredentials(proxy) {
-    if (proxy.username === '' && proxy.password === '')
-        return {};
-    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
-    return { token: `Basic ${basic}` };
-}
-/** A dispatcher that reads the proxy settings of the environment at each new origin. */
-function createDispatcher(options = {}) {
-    return new RoutingDispatcher(options);
-}
-
-
-/***/ }),
-
-/***/ 99111:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   m: () => (/* binding */ serviceMessageOf)
-/* harmony export */ });
-/* unused harmony export redact */
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22988);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(27194);
-// The service's error format is not specified (spec §7): take its own message from whichever
-// common shape the body has, else a short excerpt of the text; never the API key in any of its
-// spellings, and never the start of a workflow command.
-
-
-const EXCERPT_CHARS = 200;
-const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-function messageOf(parsed) {
-    if (parsed === null || typeof parsed !== 'object')
-        return nonEmptyString(parsed);
-    const body = parsed;
-    const error = body.error;
-    if (error !== null && typeof error === 'object') {
-        const inner = error;
-        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
-    }
-    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
-}
-/**
- * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
- * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
- */
-function redact(text, secrets) {
-    const spellings = secrets.flatMap(_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .secretSpellings */ .G).sort((a, b) => b.length - a.length);
-    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
-}
-/**
- * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
- * or a short excerpt of whatever text came back; one inert line (see commandText).
- */
-function serviceMessageOf(body, secrets) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        parsed = undefined;
-    }
-    const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
-    // Redacted before it is cut, so a key is never left half-shown at the cut.
-    const excerpt = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(redact(message, secrets), EXCERPT_CHARS);
-    return excerpt === '' ? undefined : excerpt;
-}
-
-
-/***/ }),
-
-/***/ 53249:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A5: () => (/* binding */ ApiKeyRefusedError),
-/* harmony export */   Dr: () => (/* binding */ NetworkError),
-/* harmony export */   MU: () => (/* binding */ TimeoutError),
-/* harmony export */   Ne: () => (/* binding */ ProxyRefusedError),
-/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
-/* harmony export */   T9: () => (/* binding */ ArtifactHostError),
-/* harmony export */   by: () => (/* binding */ ResponseTooLargeError),
-/* harmony export */   hD: () => (/* binding */ ApiError),
-/* harmony export */   m_: () => (/* binding */ NotFoundError),
-/* harmony export */   nV: () => (/* binding */ DownloadError)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22988);
-// Every failure the client reports. Messages name the endpoint as a template
-// ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
-// reaches an error (see error-body.ts).
-
-
-const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
-/** The service answered with a status that is not a success. */
-class ApiError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    status;
-    endpoint;
-    serviceMessage;
-    attempts;
-    constructor(status, endpoint, serviceMessage, attempts = 1, message) {
-        super(message ??
-            `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
-                (serviceMessage ? `: ${serviceMessage}` : '.'));
-        this.status = status;
-        this.endpoint = endpoint;
-        this.serviceMessage = serviceMessage;
-        this.attempts = attempts;
-    }
-}
-/** 401 or 403: the service refused the API key. */
-class ApiKeyRefusedError extends ApiError {
-    constructor(status, endpoint, serviceMessage) {
-        super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check that the api-key secret is set, current, and allowed to use this project.');
-    }
-}
-/** 404: the resource named by the request does not exist. */
-class NotFoundError extends ApiError {
-    resourceId;
-    constructor(endpoint, resourceId, serviceMessage) {
-        super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check the id; it may have been deleted or belong to another account.');
-        this.resourceId = resourceId;
-    }
-}
-/**
- * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
- * the contract (an id of another form, a negative size), or is not the resource asked for. The
- * message names the field and the rule, never the value.
- */
-class ResponseShapeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    endpoint;
-    status;
-    /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
-    fieldPath;
-    attempts;
-    /**
-     * Asking again won't help: the body was JSON of another shape or another resource. False for a
-     * body that was not JSON at all (garbled on the way), which a later read may get right.
-     */
-    final;
-    constructor(endpoint, status, fieldPath, problem, attempts = 1, final = true) {
-        super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
-            `${fieldPath} ${problem}. The service may be a different API version than this action ` +
-            'expects, or misbehaving.');
-        this.endpoint = endpoint;
-        this.status = status;
-        this.fieldPath = fieldPath;
-        this.attempts = attempts;
-        this.final = final;
-    }
-}
-const sizeText = (bytes) => bytes >= 1024 * 1024
-    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
-    : `${bytes} bytes`;
-/**
- * An answer longer than the client reads for its endpoint: refused when Content-Length announced
- * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
- */
-class ResponseTooLargeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    endpoint;
-    limitBytes;
-    /** The announced length; undefined when the body was cut off while it streamed. */
-    sizeBytes;
-    constructor(endpoint, limitBytes, sizeBytes) {
-        super((sizeBytes === undefined
-            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
-                'reads from it; reading stopped there. '
-            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
-                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
-            'The service is misbehaving; retry later, or report it to the service.');
-        this.endpoint = endpoint;
-        this.limitBytes = limitBytes;
-        this.sizeBytes = sizeBytes;
-    }
-}
-/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-class NetworkError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    endpoint;
-    /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
-    code;
-    attempts;
-    /** `proxy`: the proxy the request went through (without credentials), if any. */
-    constructor(endpoint, code, attempts, message, proxy) {
-        super(message ??
-            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}` +
-                (proxy === undefined
-                    ? '. Check base-url and that the service is reachable from the runner' +
-                        ' (behind a proxy, set HTTPS_PROXY).'
-                    : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
-        this.endpoint = endpoint;
-        this.code = code;
-        this.attempts = attempts;
-    }
-}
-/** The proxy of the environment would not open a tunnel to the host (HTTP status of its answer). */
-class ProxyRefusedError extends NetworkError {
-    proxyStatus;
-    constructor(endpoint, proxy, host, proxyStatus, attempts) {
-        super(endpoint, 'EPROXY', attempts, `The proxy ${proxy} refused to connect to ${host} (HTTP ${proxyStatus}` +
-            (proxyStatus === 407 ? ': proxy authentication required' : '') +
-            `)${attemptsNote(attempts)}. ` +
-            (proxyStatus === 407
-                ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
-                : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
-        this.proxyStatus = proxyStatus;
-    }
-}
-/** No complete answer within the per-request timeout, even after retrying. */
-class TimeoutError extends NetworkError {
-    timeoutMs;
-    constructor(endpoint, timeoutMs, attempts) {
-        super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
-            'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
-            "is left of the step's timeout input.)");
-        this.timeoutMs = timeoutMs;
-    }
-}
-/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
-class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    buildId;
-    problem;
-    constructor(buildId, problem, message) {
-        super(`Download of build ${buildId}: ${message}`);
-        this.buildId = buildId;
-        this.problem = problem;
-    }
-}
-/**
- * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
- * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
- */
-class ArtifactHostError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    buildId;
-    host;
-    status;
-    attempts;
-    constructor(buildId, host, status, body, attempts) {
-        const words = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(body, 200);
-        super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
-            `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
-            (status >= 500 || status === 429 || status === 408
-                ? 'The host may be overloaded; re-run the job later.'
-                : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
-                    "the runner's network; re-run the job, or check the runner's proxy settings."));
-        this.buildId = buildId;
-        this.host = host;
-        this.status = status;
-        this.attempts = attempts;
-    }
-}
-
-
-/***/ }),
-
-/***/ 66710:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  OA: () => (/* binding */ fileNameFromContentDisposition),
-  x2: () => (/* binding */ fileNameFromUrl),
-  Yw: () => (/* binding */ isBelow),
-  FK: () => (/* binding */ isInside),
-  _l: () => (/* binding */ pathInside),
-  xH: () => (/* binding */ sanitizeFileName)
-});
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-;// CONCATENATED MODULE: ./node_modules/content-disposition/dist/index.js
-/*!
- * content-disposition
- * Copyright(c) 2014-2017 Douglas Christopher Wilson
- * MIT Licensed
- */
-/**
- * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
- */
-const NullObject = /* @__PURE__ */ (() => {
-    const C = function () { };
-    C.prototype = Object.create(null);
-    return C;
-})();
-/**
- * Create an attachment Content-Disposition header.
- */
-function create(filename, options) {
-    const type = options?.type || 'attachment';
-    const parameters = createParameters(filename, options?.fallback);
-    return format({ type, parameters }, { extended: false });
-}
-const SP = 32; // " "
-const HTAB = 9; // "\t"
-const SEMI = 59; // ";"
-const EQ = 61; // "="
-const DQUOTE = 34; // '"'
-const BSLASH = 92; // "\\"
-const ASTERISK = 42; // "*"
-/**
- * Parse Content-Disposition header string.
- */
-function parse(header, options) {
-    const len = header.length;
-    const multipart = options?.multipart === true;
-    const extended = options?.extended !== false;
-    let index = skipOWS(header, 0, header.length);
-    const typeStart = index;
-    index = parseToken(header, index, len);
-    const typeEnd = trailingOWS(header, typeStart, index);
-    const type = header.slice(typeStart, typeEnd).toLowerCase();
-    const parameters = new NullObject();
-    parameter: while (index < len) {
-        index = skipOWS(header, index + 1, len); // Skip over semicolon.
-        const keyStart = index;
-        while (index < len) {
-            const char = header.charCodeAt(index);
-            if (char === SEMI)
-                continue parameter;
-            if (char === EQ) {
-                const keyEnd = trailingOWS(header, keyStart, index);
-                const key = header.slice(keyStart, keyEnd).toLowerCase();
-                index = skipOWS(header, index + 1, len);
-                if (index < len && header.charCodeAt(index) === DQUOTE) {
-                    index++;
-                    let value = '';
-                    if (multipart) {
-                        while (index < len) {
-                            const code = header.charCodeAt(index++);
-                            if (code === DQUOTE) {
-                                index = parseToken(header, index, len);
-                                if (parameters[key] === undefined)
-                                    parameters[key] = value;
-                                break;
-                            }
-                            if (code === /* % */ 37 && index + 1 < len) {
-                                const code2 = header.charCodeAt(index);
-                                const code3 = header.charCodeAt(index + 1);
-                                if (code2 === 50 /* "2" */ && code3 === 50 /* "2" */) {
-                                    value += '"';
-                                    index += 2;
-                                    continue;
-                                }
-                                if (code2 === 48 /* "0" */) {
-                                    if (code3 === 100 /* "d" */ || code3 === 68 /* "D" */) {
-                                        value += '\r';
-                                        index += 2;
-                                        continue;
-                                    }
-                                    if (code3 === 97 /* "a" */ || code3 === 65 /* "A" */) {
-                                        value += '\n';
-                                        index += 2;
-                                        continue;
-                                    }
-                                }
-                            }
-                            value += String.fromCharCode(code);
-                        }
-                    }
-                    else {
-                        while (index < len) {
-                            const code = header.charCodeAt(index++);
-                            if (code === DQUOTE) {
-                                index = parseToken(header, index, len);
-                                if (parameters[key] === undefined)
-                                    parameters[key] = value;
-                                break;
-                            }
-                            if (code === BSLASH && index < len) {
-                                value += header[index++];
-                                continue;
-                            }
-                            value += String.fromCharCode(code);
-                        }
-                    }
-                    continue parameter;
-                }
-                const valueStart = index;
-                index = parseToken(header, index, len);
-                const valueEnd = trailingOWS(header, valueStart, index);
-                const value = header.slice(valueStart, valueEnd);
-                if (parameters[key] === undefined) {
-                    parameters[key] = value;
-                    if (extended && key.charCodeAt(key.length - 1) === ASTERISK) {
-                        const normalizedKey = key.slice(0, -1);
-                        const decoded = decodeExtended(value);
-                        if (decoded !== undefined)
-                            parameters[normalizedKey] = decoded;
-                    }
-                }
-                continue parameter;
-            }
-            index++;
-        }
-    }
-    return { type, parameters };
-}
-/**
- * RegExp to match non attr-char, *after* encodeURIComponent (i.e. not including "%")
- */
-const ENCODE_URL_ATTR_CHAR_REGEXP = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g; // eslint-disable-line no-control-regex
-/**
- * RegExp to match non-US-ASCII characters.
- */
-const NON_ASCII_REGEXP = /[^\x20-\x7e]/g;
-/**
- * RegExp to match chars that must be quoted-pair in RFC 2616
- */
-const QUOTE_REGEXP = /[\\"]/g;
-/**
- * Match chars that can't be used in the filename for compatibility.
- */
-const INVALID_FILENAME_REGEXP = /%[0-9A-Fa-f]{2}/;
-/**
- * RegExp for various RFC 2616 grammar
- *
- * parameter     = token "=" ( token | quoted-string )
- * token         = 1*<any CHAR except CTLs or separators>
- * separators    = "(" | ")" | "<" | ">" | "@"
- *               | "," | ";" | ":" | "\" | <">
- *               | "/" | "[" | "]" | "?" | "="
- *               | "{" | "}" | SP | HT
- * quoted-string = ( <"> *(qdtext | quoted-pair ) <"> )
- * qdtext        = <any TEXT except <">>
- * quoted-pair   = "\" CHAR
- * CHAR          = <any US-ASCII character (octets 0 - 127)>
- * TEXT          = <any OCTET except CTLs, but including LWS>
- * LWS           = [CRLF] 1*( SP | HT )
- * CRLF          = CR LF
- * CR            = <US-ASCII CR, carriage return (13)>
- * LF            = <US-ASCII LF, linefeed (10)>
- * SP            = <US-ASCII SP, space (32)>
- * HT            = <US-ASCII HT, horizontal-tab (9)>
- * CTL           = <any US-ASCII control character (octets 0 - 31) and DEL (127)>
- * OCTET         = <any 8-bit sequence of data>
- */
-const TEXT_REGEXP = /^[\x20-\x7e\x80-\xff]*$/;
-const ASCII_TEXT_REGEXP = /^[\x20-\x7e]*$/;
-const TOKEN_REGEXP = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
-/**
- * Create parameters object from filename and fallback.
- */
-function createParameters(filename, fallback = true) {
-    if (filename === undefined)
-        return;
-    if (typeof fallback === 'string') {
-        if (!ASCII_TEXT_REGEXP.test(fallback)) {
-            throw new TypeError('Fallback must be valid US-ASCII: ' + fallback);
-        }
-        if (fallback === filename)
-            return { filename };
-        return { filename: fallback, 'filename*': encodeExtended(filename) };
-    }
-    // Use `filename` when possible, otherwise use `filename*`.
-    if (ASCII_TEXT_REGEXP.test(filename) &&
-        !INVALID_FILENAME_REGEXP.test(filename)) {
-        return { filename };
-    }
-    if (fallback === false) {
-        return { 'filename*': encodeExtended(filename) };
-    }
-    return {
-        filename: getAscii(filename),
-        'filename*': encodeExtended(filename),
-    };
-}
-/**
- * Decode a RFC 8187 field value (gracefully).
- */
-function decodeExtended(str) {
-    const charsetEnd = str.indexOf("'");
-    if (charsetEnd <= 0) {
-        return undefined;
-    }
-    const languageEnd = str.indexOf("'", charsetEnd + 1);
-    if (languageEnd === -1) {
-        return undefined;
-    }
-    const charset = str.slice(0, charsetEnd).toLowerCase();
-    const encoded = str.slice(languageEnd + 1);
-    switch (charset) {
-        case 'iso-8859-1': {
-            return decodeHexEscapes(encoded);
-        }
-        case 'utf-8':
-        case 'utf8': {
-            return tryDecodeURIComponent(encoded);
-        }
-    }
-    return undefined;
-}
-/**
- * Decode URI component but return `undefined` on error.
- */
-function tryDecodeURIComponent(str) {
-    try {
-        return decodeURIComponent(str);
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Parse a token starting at the provided index.
- */
-function parseToken(str, index, len) {
-    while (index < len) {
-        const char = str.charCodeAt(index);
-        if (char === SEMI)
-            break;
-        index++;
-    }
-    return index;
-}
-/**
- * Skip RFC 2616 linear whitespace (space / tab).
- */
-function skipOWS(str, index, len) {
-    while (index < len) {
-        const char = str.charCodeAt(index);
-        if (char !== SP && char !== HTAB)
-            break;
-        index++;
-    }
-    return index;
-}
-/**
- * Skip RFC 2616 linear whitespace (space / tab) from the end of a string.
- */
-function trailingOWS(str, start, end) {
-    while (end > start) {
-        const char = str.charCodeAt(end - 1);
-        if (char !== SP && char !== HTAB)
-            break;
-        end--;
-    }
-    return end;
-}
-/**
- * Format object to Content-Disposition header.
- */
-function format(obj, options) {
-    const { type, parameters } = obj;
-    const multipart = options?.multipart === true;
-    const extended = options?.extended !== false;
-    if (!type || !TOKEN_REGEXP.test(type)) {
-        throw new TypeError('Invalid type: ' + type);
-    }
-    let result = type;
-    if (parameters) {
-        for (const param of Object.keys(parameters)) {
-            const value = parameters[param];
-            if (!TOKEN_REGEXP.test(param)) {
-                throw new TypeError('Invalid parameter name: ' + param);
-            }
-            if (multipart) {
-                result += '; ' + param + '=' + qmultipart(value);
-                continue;
-            }
-            if (TOKEN_REGEXP.test(value)) {
-                result += '; ' + param + '=' + value;
-                continue;
-            }
-            if (TEXT_REGEXP.test(value)) {
-                result += '; ' + param + '=' + qstring(value);
-                continue;
-            }
-            if (!extended) {
-                throw new TypeError('Invalid parameter value: ' + value);
-            }
-            // Reject parameter names that indicate they are already extended.
-            if (param.charCodeAt(param.length - 1) === ASTERISK) {
-                throw new TypeError('Invalid extended parameter value: ' + value);
-            }
-            // When `param` and `param*` are provided, prefer the already extended form.
-            if (parameters[param + '*'] !== undefined) {
-                continue;
-            }
-            result += '; ' + param + '*=' + encodeExtended(value);
-        }
-    }
-    return result;
-}
-/**
- * Get US-ASCII version of string.
- */
-function getAscii(val) {
-    // simple Unicode -> US-ASCII transformation
-    return val.replace(NON_ASCII_REGEXP, '?');
-}
-/**
- * Percent encode a single character.
- */
-function pencode(char) {
-    return '%' + char.charCodeAt(0).toString(16).toUpperCase();
-}
-/**
- * Quote a string for HTTP.
- */
-function qstring(str) {
-    return '"' + str.replace(QUOTE_REGEXP, '\\$&') + '"';
-}
-/**
- * Quote a string for multipart/form-data.
- *
- * @see https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#multipart-form-data
- */
-function qmultipart(str) {
-    return '"' + str.replace(/[\n\r"]/g, multipartEscape) + '"';
-}
-/**
- * Escape a multipart/form-data string character.
- */
-function multipartEscape(char) {
-    if (char === '\n')
-        return '%0A';
-    if (char === '\r')
-        return '%0D';
-    return '%22';
-}
-/**
- * Encode a Unicode string for HTTP (RFC 8187).
- */
-function encodeExtended(str) {
-    const encoded = encodeURIComponent(str).replace(ENCODE_URL_ATTR_CHAR_REGEXP, pencode);
-    return "UTF-8''" + encoded;
-}
-/**
- * Check if a character is a hex digit [0-9A-Fa-f]
- */
-function isHexDigit(char) {
-    const code = char.charCodeAt(0);
-    return ((code >= 48 && code <= 57) || // 0-9
-        (code >= 65 && code <= 70) || // A-F
-        (code >= 97 && code <= 102) // a-f
-    );
-}
-/**
- * Decode hex escapes in a string (e.g., %20 -> space)
- */
-function decodeHexEscapes(str) {
-    const firstEscape = str.indexOf('%');
-    if (firstEscape === -1)
-        return str;
-    let result = str.slice(0, firstEscape);
-    for (let idx = firstEscape; idx < str.length; idx++) {
-        if (str[idx] === '%') {
-            // Reject malformed percent encoding, matches UTF-8 behavior.
-            if (idx + 2 >= str.length ||
-                !isHexDigit(str[idx + 2]) ||
-                !isHexDigit(str[idx + 1])) {
-                return;
-            }
-            result += String.fromCharCode(Number.parseInt(str[idx + 1] + str[idx + 2], 16));
-            idx += 2;
-        }
-        else {
-            result += str[idx];
-        }
-    }
-    return result;
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/api/file-name.ts
-// Choosing the local file name of an artifact. The name comes from the artifact host, so it is
-// untrusted: it is reduced to a plain base name that cannot leave the target directory.
-
-
-// File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
-const MAX_NAME_BYTES = 200;
-// Control characters, path separators and characters Windows refuses in file names.
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
-// Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
-// `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
-const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`; undefined when unreadable. */
-function fileNameFromContentDisposition(header) {
-    if (!header)
-        return undefined;
-    try {
-        return parse(header).parameters.filename;
-    }
-    catch {
-        // A header the parser refuses names nothing; the URL's last segment will.
-        return undefined;
-    }
-}
-/** The last non-empty path segment of a URL, percent-decoded when possible. */
-function fileNameFromUrl(url) {
-    const segment = url.pathname.split('/').filter(Boolean).pop();
-    if (segment === undefined)
-        return undefined;
-    try {
-        return decodeURIComponent(segment);
-    }
-    catch {
-        return segment;
-    }
-}
-/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
-function fitBytes(text, maxBytes) {
-    let fitted = '';
-    let bytes = 0;
-    for (const char of text) {
-        bytes += Buffer.byteLength(char);
-        if (bytes > maxBytes)
-            break;
-        fitted += char;
-    }
-    return fitted;
-}
-function shorten(name) {
-    if (Buffer.byteLength(name) <= MAX_NAME_BYTES)
-        return name;
-    const extension = fitBytes(external_node_path_default().extname(name), 20);
-    return fitBytes(name, MAX_NAME_BYTES - Buffer.byteLength(extension)) + extension;
-}
-/**
- * A plain file name: only the part after the last `/` or `\`, without control or reserved
- * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
- * when nothing usable is left.
- */
-function sanitizeFileName(candidate, fallback) {
-    const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
-    const cleaned = base
-        .replace(BIDI_CONTROLS, '')
-        .replace(FORBIDDEN, '_')
-        .trim()
-        .replace(/^[.\s]+/, '')
-        .replace(/[.\s]+$/, '');
-    if (cleaned === '' || /^_+$/.test(cleaned))
-        return fallback;
-    return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
-}
-/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
-function pathInside(directory, fileName) {
-    const root = external_node_path_default().resolve(directory);
-    const target = external_node_path_default().resolve(root, fileName);
-    return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
-}
-/** Whether `candidate` is `root` or below it (both absolute; compared as written, no links read). */
-function isInside(root, candidate) {
-    const relative = external_node_path_default().relative(root, candidate);
-    return (relative === '' ||
-        (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
-}
-/** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
-const isBelow = (root, candidate) => external_node_path_default().relative(root, candidate) !== '' && isInside(root, candidate);
-
-
-/***/ }),
-
-/***/ 67958:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   EI: () => (/* binding */ isBuildId),
-/* harmony export */   Uw: () => (/* binding */ WEBHOOK_ID),
-/* harmony export */   hy: () => (/* binding */ EVENT_ID),
-/* harmony export */   iJ: () => (/* binding */ PROJECT_ID),
-/* harmony export */   jt: () => (/* binding */ BUILD_ID),
-/* harmony export */   rm: () => (/* binding */ isProjectId)
-/* harmony export */ });
-/* unused harmony exports ID_MAX_CHARS, isWebhookId, isEventId */
-// The forms of the service's identifiers (spec §2, §6): one rule for the ids a user gives (inputs,
-// build-ids) and the ids the service returns. The characters are the ones safe in a URL path, a
-// file name, a workflow command and a Markdown cell alike; the bound keeps a hostile id from
-// filling a log line or a summary.
-/** Characters after the prefix: at most this many. Real ids are ~20 (`build_` + 16 hex). */
-const ID_MAX_CHARS = 120;
-const idPattern = (prefix) => new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,${ID_MAX_CHARS}}$`);
-const BUILD_ID = idPattern('build');
-const PROJECT_ID = idPattern('proj');
-const WEBHOOK_ID = idPattern('wh');
-const EVENT_ID = idPattern('evt');
-const isBuildId = (value) => BUILD_ID.test(value);
-const isProjectId = (value) => PROJECT_ID.test(value);
-const isWebhookId = (value) => WEBHOOK_ID.test(value);
-const isEventId = (value) => EVENT_ID.test(value);
-
-
-/***/ }),
-
-/***/ 97707:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Qy: () => (/* binding */ LogEntryShapeError),
-  jK: () => (/* binding */ MAX_LOG_ANSWER_BYTES),
-  Er: () => (/* binding */ UnreadableBodyError),
-  Rj: () => (/* binding */ declaredLength),
-  NT: () => (/* binding */ readLogEntries)
-});
-
-// UNUSED EXPORTS: MAX_LOG_TEXT_BYTES
-
 ;// CONCATENATED MODULE: ./node_modules/@streamparser/json/dist/mjs/utils/bufferedString.js
 /**
  * The accumulators that the tokenizer gathers strings and numbers into while
@@ -49183,9 +47354,8 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/api/log-bytes.ts
 // The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
 // up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
-// (six builds' logs read at once peaked ~60 MiB higher that way). Both filters hand the chunk on
-// untouched in the usual case (valid UTF-8, no text longer than the bound) and copy only where
-// they change something.
+// (bench/README.md, Logs). Both filters hand the chunk on untouched in the usual case (valid
+// UTF-8, no text longer than the bound) and copy only where they change something.
 
 const isContinuation = (byte) => (byte & 0xc0) === 0x80;
 /** Bytes a UTF-8 sequence led by `byte` takes; 1 for what cannot lead one. */
@@ -49316,221 +47486,9 @@ function textCutter(maxBytes, mark) {
 
 // EXTERNAL MODULE: ./src/api/memory.ts + 2 modules
 var memory = __nccwpck_require__(98041);
-// EXTERNAL MODULE: ./src/api/reconcile.ts
-var reconcile = __nccwpck_require__(54804);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __nccwpck_require__(8164);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(83916);
-;// CONCATENATED MODULE: ./src/api/log-stream.ts
-// Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
-// prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
-// over on its own, so a read holds one entry at a time instead of the whole log, and the entries
-// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
-// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
-// after it still arrive.
-
-
-
-
-
-
-/**
- * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
- * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
- * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_CHARS.
- */
-const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
-/**
- * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
- * dropped unparsed. The parser holds a text in progress whole, at ~4 bytes a character (a 60 MB
- * line cost 140 MiB), and several builds' logs are read at once: a MiB is far more than a line
- * worth showing.
- */
-const MAX_LOG_TEXT_BYTES = 1024 * 1024;
-const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
-// Parsing leaves every token as garbage at once: collected every few MiB, the young generation
-// stays small instead of growing with the log (see memory.ts).
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
-/** The body's declared length, when it is one exact number. */
-function declaredLength(contentLength) {
-    const value = Array.isArray(contentLength) ? undefined : contentLength;
-    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-/** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
-class UnreadableBodyError extends errors/* ActionError */.lZ {
-}
-/**
- * A value of the logs answer that breaks the contract (an entry of another shape, the id of another
- * build): the service speaks another version or misbehaves; asking again won't help.
- */
-class LogEntryShapeError extends errors/* ActionError */.lZ {
-    fieldPath;
-    problem;
-    constructor(fieldPath, problem) {
-        super(`${fieldPath} ${problem}`);
-        this.fieldPath = fieldPath;
-        this.problem = problem;
-    }
-}
-/**
- * Feeds the body to the parser, unless it is the log read last time. The answer must be about
- * `buildId`; a service that sends `buildId` after the entries has them handed over before a
- * mismatch is found (they are shown inertly), and the read then fails all the same.
- */
-async function readLogEntries(response, buildId, options) {
-    const bytes = declaredLength(response.headers['content-length']);
-    if (bytes !== undefined && bytes === options.lastBytes) {
-        // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
-        await response.discard();
-        return { changed: false };
-    }
-    const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
-    const isAsked = (0,reconcile/* answersFor */.ze)('build', buildId, 'buildId');
-    let count = 0;
-    let failure;
-    let answeredId = false;
-    let from;
-    const fail = (fieldPath, problem) => {
-        failure ??= new LogEntryShapeError(fieldPath, problem);
-    };
-    parser.onValue = ({ value, key }) => {
-        if (failure !== undefined)
-            return;
-        if (key === 'buildId') {
-            answeredId = true;
-            const parsed = schemas/* BuildId */.Ek.safeParse(value);
-            const mismatch = parsed.success
-                ? isAsked({ buildId: parsed.data })
-                : (0,schemas/* shapeProblem */.jn)(parsed.error, ['buildId']);
-            if (mismatch !== undefined)
-                fail(mismatch.fieldPath, mismatch.problem);
-            return;
-        }
-        if (typeof key !== 'number')
-            return;
-        count = key + 1;
-        from ??= options.from();
-        if (key < from)
-            return;
-        const parsed = schemas/* LogEntry */.xP.safeParse(value);
-        if (!parsed.success) {
-            const { fieldPath, problem } = (0,schemas/* shapeProblem */.jn)(parsed.error, ['logs', key]);
-            return fail(fieldPath, problem);
-        }
-        options.onEntry(parsed.data, key);
-    };
-    const parse = (feed) => {
-        try {
-            feed();
-        }
-        catch (error) {
-            throw new UnreadableBodyError((0,errors/* messageOf */.bD)(error));
-        }
-        if (failure !== undefined)
-            throw failure;
-    };
-    const utf8 = utf8Mender();
-    const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
-    const feed = (pieces) => {
-        for (const piece of pieces) {
-            for (const part of cutLongText(piece))
-                parse(() => parser.write(part));
-        }
-    };
-    const release = (0,memory/* releaseReadBuffers */.Z)(RELEASE_EVERY_BYTES);
-    let received = 0;
-    for await (const chunk of response.chunks) {
-        feed(utf8.mend(chunk));
-        received += chunk.length;
-        release(received);
-    }
-    feed(utf8.end());
-    // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
-    if (!parser.isEnded)
-        parse(() => parser.end());
-    if (failure !== undefined)
-        throw failure;
-    if (!answeredId)
-        throw new LogEntryShapeError('buildId', 'is missing');
-    return { changed: true, entries: count, bytes };
-}
-
-
-/***/ }),
-
-/***/ 98041:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Z: () => (/* binding */ releaseReadBuffers)
-});
-
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
-;// CONCATENATED MODULE: external "node:vm"
-const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
-var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_vm_namespaceObject);
-;// CONCATENATED MODULE: ./src/api/memory.ts
-// Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
-// them only when its young generation fills or 64 MiB of such external memory has piled up: a
-// 2 GiB transfer then peaks 60+ MiB above need and spends much of its system time faulting in
-// fresh pages. A cheap young-generation collection every few MiB returns them to the allocator,
-// which hands the same pages out again (measured: peak RSS −40 MiB, throughput +20 %). There is no
-// public API for it, so the collector is borrowed the documented way (expose-gc in a fresh
-// context, flag switched off again); where that fails, nothing is done.
-
-
-function borrowCollector() {
-    try {
-        external_node_v8_default().setFlagsFromString('--expose-gc');
-        const collect = external_node_vm_default().runInNewContext('gc');
-        return typeof collect === 'function' ? collect : undefined;
-    }
-    catch {
-        return undefined;
-    }
-    finally {
-        external_node_v8_default().setFlagsFromString('--no-expose-gc');
-    }
-}
-let collector = null;
-/** Returns a function to call with the bytes received so far; it collects every `everyBytes`. */
-function releaseReadBuffers(everyBytes) {
-    if (collector === null)
-        collector = borrowCollector();
-    const collect = collector;
-    if (collect === undefined)
-        return () => { };
-    let next = everyBytes;
-    return (received) => {
-        if (received < next)
-            return;
-        collect({ type: 'minor' });
-        next = received + everyBytes;
-    };
-}
-
-
-/***/ }),
-
-/***/ 54804:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ln: () => (/* binding */ findTriggeredBuild),
-/* harmony export */   TK: () => (/* binding */ findCreatedWebhook),
-/* harmony export */   XI: () => (/* binding */ findCreatedProject),
-/* harmony export */   a$: () => (/* binding */ triggeredAs),
-/* harmony export */   jV: () => (/* binding */ buildsOf),
-/* harmony export */   ze: () => (/* binding */ answersFor)
-/* harmony export */ });
-/* unused harmony exports CLOCK_SKEW_MS, createdSince */
-/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
+;// CONCATENATED MODULE: ./src/api/reconcile.ts
 // Recognising our own resource: an answer about the resource asked for (the checks the transport
 // runs on every answer it validated), and after a create whose answer was lost, the resource with
 // the same fields created since the first attempt. Pure decisions; the client does the requests.
@@ -49544,7 +47502,7 @@ function createdSince(createdAt, sinceMs) {
     const at = Date.parse(createdAt);
     return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
 }
-const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
+const sameSet = (left, right) => left.length === right.length && left.every((item) => right.includes(item));
 const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
     ? item
     : first, undefined);
@@ -49578,7 +47536,7 @@ const triggeredAs = (projectId, request) => (build) => {
 function findTriggeredBuild(builds, request, sinceMs) {
     const match = earliest(builds.filter((build) => 
     // A status the client does not know cannot be the build it just triggered (`queued`).
-    (0,_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownStatus */ .ih)(build.status) &&
+    (0,schemas/* isKnownStatus */.ih)(build.status) &&
         build.platform === request.platform &&
         build.arch === (request.arch ?? DEFAULT_ARCH) &&
         (request.version === undefined || build.version === request.version) &&
@@ -49604,6 +47562,2007 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
         createdSince(webhook.createdAt, sinceMs)));
 }
 
+// EXTERNAL MODULE: ./src/api/transport.ts
+var api_transport = __nccwpck_require__(53841);
+;// CONCATENATED MODULE: ./src/api/log-stream.ts
+// Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
+// prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
+// over on its own, so a read holds one entry at a time instead of the whole log, and the entries
+// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
+// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
+// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
+// after it still arrive.
+
+
+
+
+
+
+/**
+ * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
+ * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
+ * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_BYTES.
+ */
+const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
+/**
+ * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
+ * dropped unparsed. The parser holds a text in progress whole, at several bytes a character, and
+ * several builds' logs are read at once: a MiB is far more than a line worth showing.
+ */
+const MAX_LOG_TEXT_BYTES = 1024 * 1024;
+const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
+// Parsing leaves every token as garbage at once: collected every few MiB, the young generation
+// stays small instead of growing with the log (see memory.ts).
+const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+/**
+ * Feeds the body to the parser, unless it is the log read last time. The answer must be about
+ * `buildId`; a service that sends `buildId` after the entries has them handed over before a
+ * mismatch is found (they are shown inertly), and the read then fails all the same.
+ */
+async function readLogEntries(response, buildId, options) {
+    const bytes = response.contentLength;
+    if (bytes !== undefined && bytes === options.lastBytes) {
+        // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
+        await response.discard();
+        return { changed: false };
+    }
+    const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
+    const isAsked = answersFor('build', buildId, 'buildId');
+    let count = 0;
+    let failure;
+    let answeredId = false;
+    let from;
+    const fail = (problem) => {
+        failure ??= new api_transport/* UnusableBodyError */.Gk(problem);
+    };
+    parser.onValue = ({ value, key }) => {
+        if (failure !== undefined)
+            return;
+        if (key === 'buildId') {
+            answeredId = true;
+            const parsed = schemas/* BuildId */.Ek.safeParse(value);
+            const mismatch = parsed.success
+                ? isAsked({ buildId: parsed.data })
+                : (0,schemas/* shapeProblem */.jn)(parsed.error, ['buildId']);
+            if (mismatch !== undefined)
+                fail(mismatch);
+            return;
+        }
+        if (typeof key !== 'number')
+            return;
+        count = key + 1;
+        from ??= options.from();
+        if (key < from)
+            return;
+        const parsed = schemas/* LogEntry */.xP.safeParse(value);
+        if (!parsed.success)
+            return fail((0,schemas/* shapeProblem */.jn)(parsed.error, ['logs', key]));
+        options.onEntry(parsed.data, key);
+    };
+    const parse = (feed) => {
+        try {
+            feed();
+        }
+        catch {
+            throw (0,api_transport/* garbledBody */.se)();
+        }
+        if (failure !== undefined)
+            throw failure;
+    };
+    const utf8 = utf8Mender();
+    const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
+    const feed = (pieces) => {
+        for (const piece of pieces) {
+            for (const part of cutLongText(piece))
+                parse(() => parser.write(part));
+        }
+    };
+    const release = (0,memory/* releaseReadBuffers */.Z)(RELEASE_EVERY_BYTES);
+    let received = 0;
+    for await (const chunk of response.chunks) {
+        feed(utf8.mend(chunk));
+        received += chunk.length;
+        release(received);
+    }
+    feed(utf8.end());
+    // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
+    if (!parser.isEnded)
+        parse(() => parser.end());
+    if (failure !== undefined)
+        throw failure;
+    if (!answeredId)
+        throw new api_transport/* UnusableBodyError */.Gk({ fieldPath: 'buildId', problem: 'is missing' });
+    return { changed: true, entries: count, bytes };
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __nccwpck_require__(46466);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(53249);
+// EXTERNAL MODULE: ./src/api/file-name.ts + 1 modules
+var file_name = __nccwpck_require__(66710);
+// EXTERNAL MODULE: ./src/escape.ts
+var src_escape = __nccwpck_require__(22988);
+;// CONCATENATED MODULE: ./src/api/download-answer.ts
+
+
+
+
+const MAX_REDIRECTS = 5;
+// Media types of documents: what an API, a login page or a storage error answers with, never an
+// installer (installers come as octet-stream or their own binary types).
+const DOCUMENT_TYPES = [
+    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
+    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
+    [/^(?:application|text)\/xml$/, 'an XML document'],
+];
+/** What kind of document a Content-Type announces; undefined for anything else, or none. */
+function documentKind(contentType) {
+    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
+}
+/** `Content-Range: bytes <start>-<end>/<total|*>` */
+function parseContentRange(value) {
+    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
+    if (!match)
+        return undefined;
+    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
+}
+/**
+ * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
+ * when the host gives neither (then a cut transfer starts again from zero).
+ */
+function validatorOf(headers) {
+    const etag = (0,api_transport/* headerValue */.Z)(headers, 'etag');
+    if (etag !== undefined && etag.startsWith('"'))
+        return etag;
+    return (0,api_transport/* headerValue */.Z)(headers, 'last-modified');
+}
+/** The artifact's whole length as a 200 or 206 announces it. */
+function announcedTotal({ statusCode, headers }) {
+    if (statusCode === 206)
+        return parseContentRange((0,api_transport/* headerValue */.Z)(headers, 'content-range'))?.total;
+    const length = Number((0,api_transport/* headerValue */.Z)(headers, 'content-length') ?? NaN);
+    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+/**
+ * How a success answer continues a transfer asked to go on from byte `resumeFrom` (0: the start)
+ * of the bytes it holds (`sameBytes`: the answer's validator is theirs). A 'wrong-range' part is
+ * asked for again, whole; an 'unasked-range' one, a part where the whole was asked for, would
+ * only come again.
+ */
+function continuationOf(resumeFrom, sameBytes, { statusCode, headers }) {
+    if (statusCode !== 206)
+        return resumeFrom === 0 ? 'fresh' : 'restart';
+    if (resumeFrom === 0)
+        return 'unasked-range';
+    const range = parseContentRange((0,api_transport/* headerValue */.Z)(headers, 'content-range'));
+    return range?.start === resumeFrom && sameBytes ? 'resume' : 'wrong-range';
+}
+/** Where a redirect from `from` leads, or why it may not be followed. */
+function nextHop(from, location, hop) {
+    if (hop >= MAX_REDIRECTS)
+        return `more than ${MAX_REDIRECTS} redirects.`;
+    const next = URL.parse(location, from.href);
+    if (next === null) {
+        return `redirected to something that is not a URL (${(0,src_escape/* commandText */.jt)(location, 100)}).`;
+    }
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+        return `redirected to a ${(0,src_escape/* commandText */.jt)(next.protocol, 40)} URL.`;
+    }
+    // An installer fetched over plain http could be swapped on the way and then published.
+    if (from.protocol === 'https:' && next.protocol === 'http:') {
+        return (`redirected from https to plain http (${(0,src_escape/* commandText */.jt)(next.host, 100)}); refusing an ` +
+            'unencrypted transfer.');
+    }
+    return next;
+}
+/**
+ * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
+ * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
+ * kept.
+ */
+function notTheArtifact({ response, url, leftApi }, buildId, apiOrigin) {
+    const { statusCode, headers } = response;
+    const contentType = (0,api_transport/* headerValue */.Z)(headers, 'content-type');
+    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${(0,src_escape/* commandText */.jt)(contentType, 100)}`;
+    if (leftApi && url.origin === apiOrigin) {
+        return new errors/* DownloadError */.nV(buildId, 'content', `the artifact host's redirects led back to the service's API (${url.host}), which ` +
+            `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
+            'artifact host, never from the API, so nothing was saved.');
+    }
+    const kind = documentKind(contentType);
+    if (kind !== undefined) {
+        return new errors/* DownloadError */.nV(buildId, 'content', `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
+            'where the installer was expected; nothing was saved.');
+    }
+    if (announcedTotal(response) === 0) {
+        return new errors/* DownloadError */.nV(buildId, 'size', `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`);
+    }
+    return undefined;
+}
+/** The file name the host gives (Content-Disposition, else the URL), made safe; else the build's. */
+function fileNameOf(buildId, { response, url }) {
+    const named = (0,file_name/* fileNameFromContentDisposition */.OA)((0,api_transport/* headerValue */.Z)(response.headers, 'content-disposition')) ??
+        (0,file_name/* fileNameFromUrl */.x2)(url);
+    return (0,file_name/* sanitizeFileName */.xH)(named, (0,file_name/* sanitizeFileName */.xH)(`${buildId}.bin`, 'artifact.bin'));
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+;// CONCATENATED MODULE: ./src/api/hash-writer.ts
+// What a `.part` file hands its full batches to: something that hashes them in the order given
+// and writes each at its offset. Small downloads do both on the main thread; large ones on a
+// thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
+
+// The kernel's time per byte written depends on the write's length (bench/README.md): small writes
+// into the page cache cost less than batch-sized ones, and this size measured steadiest.
+const WRITE_BYTES = 64 * 1024;
+class InlineHashWriter {
+    #file;
+    #hash = (0,external_node_crypto_.createHash)('sha256');
+    constructor(file) {
+        this.#file = file;
+    }
+    async write(batch, length, position) {
+        this.#hash.update(batch.subarray(0, length));
+        for (let done = 0; done < length;) {
+            const slice = Math.min(WRITE_BYTES, length - done);
+            const { bytesWritten } = await this.#file.write(batch, done, slice, position + done);
+            done += bytesWritten;
+        }
+        return batch;
+    }
+    reset() {
+        this.#hash = (0,external_node_crypto_.createHash)('sha256');
+    }
+    digest() {
+        return Promise.resolve(this.#hash.digest('hex'));
+    }
+    close() {
+        return Promise.resolve();
+    }
+}
+
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(75919);
+;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
+var _a;
+// Hash writers on a thread of their own (`hash-worker.ts`): over TLS the main thread is a large
+// download's bottleneck (decryption, then handing each record to JS), so sha256 and the writes move
+// off it (bench/README.md has the figures). Batch memory moves between the threads by transfer:
+// nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
+// stops when the last file closes.
+
+/**
+ * The thread's module, beside the one at `moduleUrl`: its source when run from source, and in a
+ * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
+ * import.meta.url)` would make ncc copy the source file into the bundle as an asset.
+ */
+const hashWorkerUrl = (moduleUrl) => new URL(moduleUrl.endsWith('.ts') ? 'hash-worker.ts' : 'hash-worker/index.js', moduleUrl);
+/** The thread, shared by the files open on it. */
+class HashThread {
+    static #running;
+    #worker;
+    #files = new Map();
+    #nextFile = 1;
+    #stopping = false;
+    constructor() {
+        this.#worker = new external_node_worker_threads_.Worker(hashWorkerUrl(import.meta.url), {
+            // It holds no more than a hash per file and a few messages; run from source, Node's type
+            // stripper as well.
+            resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
+        });
+        this.#worker.on('message', (reply) => this.#files.get(reply.file)?.onReply(reply));
+        this.#worker.on('error', (error) => this.#failAll(error));
+        this.#worker.on('exit', (code) => {
+            if (!this.#stopping) {
+                this.#failAll(new Error(`the download's writer thread stopped (${code}).`));
+            }
+        });
+    }
+    static open(writer, fd) {
+        const thread = (_a.#running ??= new _a());
+        const file = thread.#nextFile++;
+        thread.#files.set(file, writer);
+        thread.send({ kind: 'open', file, fd });
+        return { thread, file };
+    }
+    send(request, transfer = []) {
+        this.#worker.postMessage(request, transfer);
+    }
+    async close(file) {
+        if (!this.#files.delete(file))
+            return;
+        this.send({ kind: 'close', file });
+        if (this.#files.size > 0)
+            return;
+        this.#stopping = true;
+        if (_a.#running === this)
+            _a.#running = undefined;
+        await this.#worker.terminate();
+    }
+    #failAll(error) {
+        if (_a.#running === this)
+            _a.#running = undefined;
+        for (const writer of this.#files.values())
+            writer.fail(error);
+    }
+}
+_a = HashThread;
+class ThreadHashWriter {
+    #thread;
+    #file;
+    /** Replies come in the order of this file's requests. */
+    #writes = [];
+    #digests = [];
+    #error;
+    /** `fd`: the open `.part` file; it stays the caller's to close, after `close()`. */
+    constructor(fd) {
+        ({ thread: this.#thread, file: this.#file } = HashThread.open(this, fd));
+    }
+    write(batch, length, position) {
+        if (this.#error !== undefined)
+            return Promise.reject(this.#error);
+        const memory = batch.buffer;
+        this.#thread.send({ kind: 'write', file: this.#file, memory, length, position }, [memory]);
+        return new Promise((resolve, reject) => this.#writes.push({ resolve, reject }));
+    }
+    reset() {
+        this.#thread.send({ kind: 'reset', file: this.#file });
+    }
+    digest() {
+        if (this.#error !== undefined)
+            return Promise.reject(this.#error);
+        this.#thread.send({ kind: 'digest', file: this.#file });
+        return new Promise((resolve, reject) => this.#digests.push({ resolve, reject }));
+    }
+    close() {
+        return this.#thread.close(this.#file);
+    }
+    onReply(reply) {
+        if (reply.kind === 'written')
+            this.#writes.shift()?.resolve(Buffer.from(reply.memory));
+        else if (reply.kind === 'digest')
+            this.#digests.shift()?.resolve(reply.sha256);
+        else
+            this.fail(Object.assign(new Error(reply.message), { code: reply.code }));
+    }
+    fail(error) {
+        this.#error ??= error;
+        for (const waiter of [...this.#writes.splice(0), ...this.#digests.splice(0)]) {
+            waiter.reject(this.#error);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/part-file.ts
+// The `.part` file of a download: body chunks are gathered into a few large buffers, and each full
+// buffer goes to a hash writer while the next one fills. TLS hands out a fresh 16 KiB buffer per
+// record; writing each alone cost a system call per record and made the download CPU-bound.
+// Chunks are taken synchronously (no promise per chunk); memory stays bounded: BATCHES buffers,
+// and at most the chunk that found all of them busy.
+
+
+
+
+const BATCH_BYTES = 1024 * 1024;
+// Batches handed over at once: enough that a slow write does not stall the socket.
+const BATCHES = 4;
+// A thread costs time to start and an isolate's memory; on the main thread a small download's
+// hash costs less than either (bench/README.md).
+const THREAD_FROM_BYTES = 32 * 1024 * 1024;
+/** Where a download of `expectedBytes` (unknown: treated as small) is hashed and written. */
+const hashPlaceFor = (expectedBytes) => expectedBytes !== undefined && expectedBytes >= THREAD_FROM_BYTES ? 'thread' : 'inline';
+class PartFile {
+    path;
+    /** Bytes accepted so far (hashed and in the file once `flushed()` resolves). */
+    received = 0;
+    #file;
+    #writer;
+    /** Batch buffers not in use; allocated as needed, up to BATCHES in all. */
+    #free = [];
+    #allocated = 1;
+    #filling = Buffer.from(new ArrayBuffer(BATCH_BYTES));
+    #filled = 0;
+    /** File offset of the next batch handed over. */
+    #handedOverTo = 0;
+    #inFlight = 0;
+    /** Wake whoever waits for a batch to come back (or for an error). */
+    #waiting = [];
+    /** Chunk parts that arrived while every batch was busy. */
+    #backlog = [];
+    #error;
+    constructor(partPath, file, writer) {
+        this.path = partPath;
+        this.#file = file;
+        this.#writer = writer;
+    }
+    /**
+     * A new, empty `partPath`. Whatever is there already goes first: `rm` removes a symlink, not its
+     * target, and O_EXCL refuses any entry (a symlink included) that appears before the open, so
+     * the bytes never follow a link planted to write them elsewhere.
+     */
+    static async create(partPath, place) {
+        await (0,promises_.rm)(partPath, { force: true });
+        const file = await (0,promises_.open)(partPath, external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_WRONLY);
+        return PartFile.over(file, partPath, place);
+    }
+    /** Over a file the caller opened (and answers for); `partPath` is what `discard()` removes. */
+    static over(file, partPath, place) {
+        const writer = place === 'thread' ? new ThreadHashWriter(file.fd) : new InlineHashWriter(file);
+        return new PartFile(partPath, file, writer);
+    }
+    /** Takes a chunk; false when the sender should pause until `drained()` resolves. */
+    accept(chunk) {
+        if (this.#error !== undefined)
+            throw this.#error;
+        this.received += chunk.length;
+        this.#take(chunk);
+        return this.#backlog.length === 0;
+    }
+    /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */
+    async drained() {
+        while (this.#backlog.length > 0 && this.#error === undefined)
+            await this.#batchBack();
+        if (this.#error !== undefined)
+            throw this.#error;
+    }
+    /**
+     * Hands over what is gathered; resolves once every byte accepted so far is hashed and in the
+     * file, which then holds exactly `received` bytes. Rejects on a write error.
+     */
+    async flushed() {
+        await this.drained();
+        if (this.#filled > 0) {
+            while (!this.#canHandOver && this.#error === undefined)
+                await this.#batchBack();
+            if (this.#error === undefined)
+                this.#handOver();
+        }
+        while (this.#inFlight > 0)
+            await this.#batchBack();
+        if (this.#error !== undefined)
+            throw this.#error;
+    }
+    /** Empties the file and the hash, to take the transfer again from byte 0. */
+    async restart() {
+        await this.flushed();
+        this.#writer.reset();
+        await this.#file.truncate(0);
+        this.received = 0;
+        this.#handedOverTo = 0;
+    }
+    /** Closes the complete file; returns the hex sha256 of its content. */
+    async finish() {
+        await this.flushed();
+        const sha256 = await this.#writer.digest();
+        await this.#close();
+        return sha256;
+    }
+    async discard() {
+        await this.flushed().catch(() => undefined);
+        await this.#close().catch(() => undefined);
+        await (0,promises_.rm)(this.path, { force: true });
+    }
+    async #close() {
+        await this.#writer.close();
+        await this.#file.close();
+    }
+    get #canHandOver() {
+        return this.#free.length > 0 || this.#allocated < BATCHES;
+    }
+    #take(chunk) {
+        for (let offset = 0; offset < chunk.length;) {
+            if (this.#filled === BATCH_BYTES) {
+                if (!this.#canHandOver || this.#backlog.length > 0) {
+                    this.#backlog.push(chunk.subarray(offset));
+                    return;
+                }
+                this.#handOver();
+            }
+            const copied = chunk.copy(this.#filling, this.#filled, offset);
+            this.#filled += copied;
+            offset += copied;
+        }
+    }
+    #handOver() {
+        const written = this.#writer.write(this.#filling, this.#filled, this.#handedOverTo);
+        this.#handedOverTo += this.#filled;
+        this.#inFlight++;
+        this.#filling =
+            this.#free.pop() ?? (this.#allocated++, Buffer.from(new ArrayBuffer(BATCH_BYTES)));
+        this.#filled = 0;
+        written.then((batch) => {
+            this.#inFlight--;
+            this.#free.push(batch);
+            const backlog = this.#backlog;
+            this.#backlog = [];
+            for (const part of backlog)
+                this.#take(part);
+            this.#wake();
+        }, (error) => {
+            this.#error ??= error;
+            this.#inFlight--;
+            this.#backlog = [];
+            this.#wake();
+        });
+    }
+    #wake() {
+        const waiting = this.#waiting;
+        this.#waiting = [];
+        for (const wake of waiting)
+            wake();
+    }
+    #batchBack() {
+        return new Promise((resolve) => this.#waiting.push(resolve));
+    }
+}
+
+// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
+var retry = __nccwpck_require__(21405);
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __nccwpck_require__(83916);
+;// CONCATENATED MODULE: ./src/api/download.ts
+// Streaming artifact download over the transport's dispatcher (so through the environment's
+// proxy): redirects followed by hand, the API key only on the API's origin and never again once
+// the chain left it; body → sha256 → `<name>.part` in large writes, resume with Range + If-Range
+// after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
+// The folder is checked by real path before any request; download-answer.ts judges the answers.
+// Every wait goes through the retry policy; a transfer that got further starts its count over.
+
+
+
+
+
+
+
+
+
+
+
+
+const ENDPOINT = 'GET /builds/:buildId/download';
+// Collecting more often keeps a large download's peak down; bench/README.md has the figures.
+const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+async function downloadArtifact(transport, buildId, options) {
+    await prepareDirectory(buildId, options.directory, options.within);
+    return new ArtifactDownload(transport, buildId, options).run();
+}
+/** One download, and where its transfer stands between attempts. */
+class ArtifactDownload {
+    #transport;
+    #buildId;
+    #options;
+    #destination;
+    /** If-Range value of the bytes in the part file. */
+    #validator;
+    #total;
+    #resumes = 0;
+    /** The most bytes an attempt ever held: an attempt that gets further made progress. */
+    #furthest = 0;
+    /** The artifact host refused a signed URL once already. */
+    #refusedOnce = false;
+    constructor(transport, buildId, options) {
+        this.#transport = transport;
+        this.#buildId = buildId;
+        this.#options = options;
+    }
+    async run() {
+        try {
+            const destination = await (0,retry/* withRetries */.LH)(this.#transport.runtime, {
+                endpoint: ENDPOINT,
+                signal: this.#options.signal,
+                attempt: () => this.#attempt(),
+            });
+            return await this.#complete(destination);
+        }
+        catch (error) {
+            await this.#destination?.part.discard();
+            throw error;
+        }
+    }
+    async #complete({ fileName, filePath, part }) {
+        const size = part.received;
+        const sha256 = await part.finish();
+        await (0,promises_.rename)(part.path, filePath);
+        const { expectedSize, onWarning } = this.#options;
+        if (expectedSize !== undefined && expectedSize !== size) {
+            onWarning?.(`build ${this.#buildId}: the artifact host sent ${size} bytes (Content-Length), the ` +
+                `build's artifactSize says ${expectedSize}; the download is complete by the host's ` +
+                `length and its sha256 is ${sha256}.`);
+        }
+        return { path: filePath, fileName, size, sha256, resumes: this.#resumes };
+    }
+    /** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
+    async #attempt() {
+        const part = this.#destination?.part;
+        const received = part?.received ?? 0;
+        const resumeFrom = received > 0 && this.#validator !== undefined ? received : 0;
+        if (received > 0 && resumeFrom === 0)
+            await part?.restart();
+        const opened = await this.#open(resumeFrom);
+        if (!opened.ok)
+            return opened;
+        try {
+            return await this.#continueWith(opened.value, resumeFrom);
+        }
+        finally {
+            // Frees the connection on every early exit; a no-op once the body was read to the end.
+            (0,api_transport/* discardBody */.LL)(opened.value.response.body);
+        }
+    }
+    /** Checks a success answer, fits it to the bytes already held, and takes its body. */
+    async #continueWith(opened, resumeFrom) {
+        const refusal = notTheArtifact(opened, this.#buildId, this.#transport.apiOrigin);
+        if (refusal !== undefined)
+            throw refusal;
+        const { response } = opened;
+        const announced = announcedTotal(response);
+        const destination = (this.#destination ??= await this.#createDestination(opened, announced));
+        const validator = validatorOf(response.headers);
+        const continuation = continuationOf(resumeFrom, validator === this.#validator, response);
+        if (continuation === 'unasked-range') {
+            const contentRange = (0,api_transport/* headerValue */.Z)(response.headers, 'content-range');
+            throw new errors/* DownloadError */.nV(this.#buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
+                `${contentRange === undefined ? 'without Content-Range' : (0,src_escape/* commandText */.jt)(contentRange, 100)}).`);
+        }
+        if (resumeFrom > 0)
+            this.#resumes++;
+        if (continuation === 'restart' || continuation === 'wrong-range') {
+            await destination.part.restart();
+            if (continuation === 'wrong-range')
+                return rangeMissed(this.#buildId);
+        }
+        this.#validator = validator;
+        this.#total = announced ?? this.#total;
+        return this.#receive(response.body, destination);
+    }
+    async #createDestination(opened, announced) {
+        const { directory, expectedSize } = this.#options;
+        const fileName = fileNameOf(this.#buildId, opened);
+        const filePath = (0,file_name/* pathInside */._l)(directory, fileName);
+        if (filePath === undefined) {
+            throw new errors/* DownloadError */.nV(this.#buildId, 'name', `the file name '${(0,src_escape/* commandText */.jt)(fileName, 100)}' leaves ${(0,src_escape/* commandText */.jt)(directory, 300)}.`);
+        }
+        const place = hashPlaceFor(announced ?? expectedSize);
+        return { fileName, filePath, part: await PartFile.create(`${filePath}.part`, place) };
+    }
+    async #receive(body, destination) {
+        const { part } = destination;
+        const { signal, expectedSize, onProgress } = this.#options;
+        // Without a length from the host, artifactSize is the only bound on a body that never ends.
+        const limit = this.#total ?? expectedSize;
+        try {
+            await pipeBody(body, part, (received) => {
+                // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
+                if (limit !== undefined && received > limit) {
+                    throw new errors/* DownloadError */.nV(this.#buildId, 'size', `received more than ${limit} bytes.`);
+                }
+                onProgress?.(received, this.#total);
+            });
+            await part.flushed();
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw signal.reason;
+            if (error instanceof errors/* DownloadError */.nV)
+                throw error;
+            await part.flushed();
+            return { ok: false, failure: this.#cutShort(error, part.received) };
+        }
+        if (part.received === 0) {
+            throw new errors/* DownloadError */.nV(this.#buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
+        }
+        if (this.#total !== undefined && part.received !== this.#total) {
+            throw new errors/* DownloadError */.nV(this.#buildId, 'size', `received ${part.received} bytes, expected ${this.#total}.`);
+        }
+        return { ok: true, value: destination };
+    }
+    /** A body that broke off after `received` bytes: worth another try, a fresh count if further. */
+    #cutShort(error, received) {
+        const failure = this.#transport.networkFailure(ENDPOINT, error);
+        const madeProgress = received > this.#furthest;
+        this.#furthest = Math.max(this.#furthest, received);
+        return {
+            ...failure,
+            madeProgress,
+            reason: `transfer cut after ${received} bytes (${failure.reason})`,
+        };
+    }
+    /** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
+    async #open(resumeFrom) {
+        const transport = this.#transport;
+        const { signal } = this.#options;
+        const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': this.#validator } : {};
+        let url = transport.url(`/builds/${encodeURIComponent(this.#buildId)}/download`);
+        // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
+        // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
+        let leftApi = false;
+        for (let hop = 0;; hop++) {
+            leftApi ||= url.origin !== transport.apiOrigin;
+            let response;
+            try {
+                response = await transport.send(url, {
+                    method: 'GET',
+                    headers,
+                    signal,
+                    idleTimeoutMs: transport.requestTimeoutMs(),
+                    anonymous: leftApi,
+                });
+            }
+            catch (error) {
+                if (signal?.aborted)
+                    throw signal.reason;
+                return {
+                    ok: false,
+                    failure: transport.networkFailure(ENDPOINT, error, { url }),
+                };
+            }
+            const status = response.statusCode;
+            const location = (0,api_transport/* headerValue */.Z)(response.headers, 'location');
+            if (status >= 300 && status < 400 && location !== undefined) {
+                (0,api_transport/* discardBody */.LL)(response.body);
+                const next = nextHop(url, location, hop);
+                if (typeof next === 'string')
+                    throw new errors/* DownloadError */.nV(this.#buildId, 'redirect', next);
+                url = next;
+                continue;
+            }
+            if (status === 200 || status === 206) {
+                // The body can break before anyone reads it; `finished()` reports that later.
+                response.body.on('error', () => { });
+                return { ok: true, value: { response, url, leftApi } };
+            }
+            // The status alone decides what happens; the body only adds the host's words.
+            const text = await (0,api_transport/* errorBodyStart */.pF)(response.body);
+            // After the chain left the API, even the API's origin answers as a host: it got no key.
+            const failure = leftApi
+                ? this.#hostFailure(url, response, text)
+                : transport.statusFailure(ENDPOINT, status, response.headers, text, this.#buildId);
+            return { ok: false, failure };
+        }
+    }
+    /**
+     * The artifact host's own answer. A 401/403/404/410 there usually means a signed URL that
+     * expired: worth one more try from the API, which hands out a fresh one. Never an API-key
+     * problem.
+     */
+    #hostFailure(url, response, text) {
+        const { statusCode: status, headers } = response;
+        const refused = [401, 403, 404, 410].includes(status);
+        const freshUrlHelps = refused && !this.#refusedOnce;
+        if (refused)
+            this.#refusedOnce = true;
+        const transient = (0,retry/* isRetryableStatus */.PS)(status);
+        const now = this.#transport.runtime.now();
+        return {
+            retryable: freshUrlHelps || transient,
+            outcomeUnknown: false,
+            retryAfterMs: transient
+                ? (0,retry/* parseRetryAfter */.mu)((0,api_transport/* headerValue */.Z)(headers, 'retry-after'), now)
+                : undefined,
+            reason: `the artifact host ${url.host} answered HTTP ${status}` +
+                (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
+            toError: (attempts) => new errors/* ArtifactHostError */.T9(this.#buildId, url.host, status, text, attempts),
+        };
+    }
+}
+/** A part that does not continue the file: ask again, now for all of it. */
+const rangeMissed = (buildId) => ({
+    ok: false,
+    failure: {
+        retryable: true,
+        outcomeUnknown: false,
+        reason: 'the range did not continue the file',
+        toError: () => new errors/* DownloadError */.nV(buildId, 'range', 'the artifact host kept answering with other ranges.'),
+    },
+});
+/**
+ * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
+ * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
+ */
+async function pipeBody(body, part, onChunk) {
+    const release = (0,memory/* releaseReadBuffers */.Z)(download_RELEASE_EVERY_BYTES);
+    const stop = (error) => body.destroy((0,src_errors/* asError */.zR)(error));
+    const take = (chunk) => {
+        try {
+            if (!part.accept(chunk)) {
+                body.pause();
+                part.drained().then(() => body.resume(), stop);
+            }
+            release(part.received);
+            onChunk(part.received);
+        }
+        catch (error) {
+            stop(error);
+        }
+    };
+    body.on('data', take);
+    try {
+        // Also reports a body that ended or broke before this function was reached.
+        await (0,external_node_stream_promises_.finished)(body);
+    }
+    finally {
+        body.off('data', take);
+    }
+}
+/**
+ * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
+ * next is made below it: a folder that is (or leads through) a link to elsewhere is refused before
+ * anything is created or written through it.
+ */
+async function prepareDirectory(buildId, directory, within) {
+    if (within === undefined) {
+        await (0,promises_.mkdir)(directory, { recursive: true });
+        return;
+    }
+    const root = external_node_path_default().resolve(within);
+    const target = external_node_path_default().resolve(directory);
+    const shown = `the download folder ${(0,src_escape/* commandText */.jt)(target, 300)}`;
+    if (!(0,file_name/* isInside */.FK)(root, target)) {
+        throw new errors/* DownloadError */.nV(buildId, 'path', `${shown} is not inside ${(0,src_escape/* commandText */.jt)(root, 300)}.`);
+    }
+    await (0,promises_.mkdir)(root, { recursive: true });
+    const realRoot = await (0,promises_.realpath)(root);
+    let current = root;
+    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
+        current = external_node_path_default().join(current, name);
+        await (0,promises_.mkdir)(current).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        const real = await (0,promises_.realpath)(current).catch(() => undefined);
+        if (real === undefined || !(0,file_name/* isInside */.FK)(realRoot, real)) {
+            throw new errors/* DownloadError */.nV(buildId, 'path', `${shown} leads, through ${(0,src_escape/* commandText */.jt)(current, 300)}, ` +
+                (real === undefined ? 'to a link to nowhere' : `to ${(0,src_escape/* commandText */.jt)(real, 300)}`) +
+                `, outside ${(0,src_escape/* commandText */.jt)(realRoot, 300)}; refusing to write there.`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+// BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
+// schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
+
+
+
+
+
+
+
+
+const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const id = (value) => encodeURIComponent(value);
+const buildRequest = (buildId) => ({
+    method: 'GET',
+    endpoint: 'GET /builds/:buildId',
+    path: `/builds/${id(buildId)}`,
+    schema: schemas/* Build */.L2,
+    resourceId: buildId,
+    check: answersFor('build', buildId, 'id'),
+});
+class BuildServiceClient {
+    #transport;
+    constructor(options) {
+        this.#transport = new api_transport/* Transport */.oK({
+            baseUrl: options.baseUrl,
+            apiKey: options.apiKey,
+            userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            runtime: (0,retry/* defaultRetryRuntime */.kv)(options.retry, {
+                deadline: options.deadline,
+                onRetry: options.onRetry,
+            }),
+            ca: options.ca,
+        });
+    }
+    listProjects(options = {}) {
+        return this.#transport.json({ method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: schemas/* ProjectList */.e$ }, options.signal);
+    }
+    getProject(projectId, options = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /projects/:projectId',
+            path: `/projects/${id(projectId)}`,
+            schema: schemas/* Project */.MM,
+            resourceId: projectId,
+            check: answersFor('project', projectId, 'id'),
+        }, options.signal);
+    }
+    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
+    createProject(body, options = {}) {
+        const since = Date.now();
+        return this.#transport.json({
+            method: 'POST',
+            endpoint: 'POST /projects',
+            path: '/projects',
+            schema: schemas/* CreatedProject */.i,
+            body,
+            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
+            reconcile: async () => findCreatedProject((await this.listProjects(options)).projects, body, since),
+        }, options.signal);
+    }
+    updateProject(projectId, patch, options = {}) {
+        return this.#transport.json({
+            method: 'PATCH',
+            endpoint: 'PATCH /projects/:projectId',
+            path: `/projects/${id(projectId)}`,
+            schema: schemas/* UpdatedProject */.tc,
+            body: patch,
+            resourceId: projectId,
+            check: answersFor('project', projectId, 'id'),
+        }, options.signal);
+    }
+    /** Irreversible: deletes the project with all its builds and artifacts. */
+    deleteProject(projectId, options = {}) {
+        return this.#transport.json({
+            method: 'DELETE',
+            endpoint: 'DELETE /projects/:projectId',
+            path: `/projects/${id(projectId)}`,
+            schema: schemas/* DeletedProject */.NF,
+            resourceId: projectId,
+            check: answersFor('project', projectId, 'id'),
+        }, options.signal);
+    }
+    listBuilds(projectId, options = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /projects/:projectId/builds',
+            path: `/projects/${id(projectId)}/builds`,
+            schema: schemas/* BuildList */.nU,
+            resourceId: projectId,
+            check: buildsOf(projectId),
+        }, options.signal);
+    }
+    getBuild(buildId, options = {}) {
+        return this.#transport.json(buildRequest(buildId), options.signal);
+    }
+    /** One Get Build, not retried: its failure classified, for a caller that paces its own retries. */
+    getBuildOnce(buildId, options = {}) {
+        return this.#transport.jsonAttempt(buildRequest(buildId), options.signal);
+    }
+    /**
+     * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
+     * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
+     * unparsable body) the build list is consulted, so a lost answer never yields a second build.
+     */
+    triggerBuild(projectId, body, options = {}) {
+        const since = Date.now();
+        return this.#transport.json({
+            method: 'POST',
+            endpoint: 'POST /projects/:projectId/builds',
+            path: `/projects/${id(projectId)}/builds`,
+            schema: schemas/* TriggeredBuild */.Kh,
+            body,
+            resourceId: projectId,
+            check: triggeredAs(projectId, body),
+            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
+            reconcile: async () => findTriggeredBuild((await this.listBuilds(projectId, options)).builds, body, since),
+        }, options.signal);
+    }
+    getBuildLogs(buildId, options = {}) {
+        return this.#transport.json({
+            method: 'GET',
+            endpoint: 'GET /builds/:buildId/logs',
+            path: `/builds/${id(buildId)}/logs`,
+            schema: schemas/* BuildLogs */.q4,
+            resourceId: buildId,
+            check: answersFor('build', buildId, 'buildId'),
+        }, options.signal);
+    }
+    /**
+     * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry` one by one;
+     * an answer as long as `options.lastBytes` is the same log and is not parsed. See log-stream.ts.
+     */
+    readBuildLog(buildId, options) {
+        return this.#transport.stream({
+            endpoint: 'GET /builds/:buildId/logs',
+            path: `/builds/${id(buildId)}/logs`,
+            resourceId: buildId,
+            maxBytes: MAX_LOG_ANSWER_BYTES,
+            read: (response) => readLogEntries(response, buildId, options),
+        }, options.signal);
+    }
+    /** Streams the artifact into `options.directory`; see download.ts. */
+    downloadArtifact(buildId, options) {
+        return downloadArtifact(this.#transport, buildId, options);
+    }
+    /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
+    createWebhook(body, options = {}) {
+        const since = Date.now();
+        return this.#transport.json({
+            method: 'POST',
+            endpoint: 'POST /webhooks',
+            path: '/webhooks',
+            schema: schemas/* Webhook */.KD,
+            body,
+            idempotencyKey: (0,external_node_crypto_.randomUUID)(),
+            reconcile: async () => findCreatedWebhook((await this.listWebhooks(options)).webhooks, body, since),
+        }, options.signal);
+    }
+    listWebhooks(options = {}) {
+        return this.#transport.json({ method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: schemas/* WebhookList */.Ig }, options.signal);
+    }
+    deleteWebhook(webhookId, options = {}) {
+        return this.#transport.json({
+            method: 'DELETE',
+            endpoint: 'DELETE /webhooks/:webhookId',
+            path: `/webhooks/${id(webhookId)}`,
+            schema: schemas/* DeletedWebhook */.xV,
+            resourceId: webhookId,
+            check: answersFor('webhook', webhookId, 'id'),
+        }, options.signal);
+    }
+    /** Closes the kept-alive connections. */
+    close() {
+        return this.#transport.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 49043:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GK: () => (/* binding */ describeProxy),
+/* harmony export */   SM: () => (/* binding */ createDispatcher),
+/* harmony export */   X$: () => (/* binding */ TunnelRefusedError),
+/* harmony export */   iJ: () => (/* binding */ proxyFor)
+/* harmony export */ });
+/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19783);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
+// The one undici dispatcher every request of the action goes through. It routes each origin the
+// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
+// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
+// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
+// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
+// sent to the proxy only.
+
+
+/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
+function proxyFor(url) {
+    return (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .getProxyUrl */ .s)(url);
+}
+/** The proxy without its credentials, for logs. */
+function describeProxy(proxy) {
+    return `${proxy.protocol}//${proxy.host}`;
+}
+/** The proxy would not open a tunnel: its answer to CONNECT had this status instead of 200. */
+class TunnelRefusedError extends Error {
+    statusCode;
+    constructor(statusCode) {
+        super(`the proxy refused the tunnel (HTTP ${statusCode})`);
+        this.name = 'TunnelRefusedError';
+        this.statusCode = statusCode;
+    }
+}
+/**
+ * A refused CONNECT fails as TunnelRefusedError, with the proxy's status as a number: undici's own
+ * error for it keeps the status only in its message text.
+ */
+const refusedTunnels = (dispatch) => (options, handler) => dispatch(options, options.method !== 'CONNECT'
+    ? handler
+    : {
+        onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+        onResponseStart: (controller, statusCode, headers, statusMessage) => handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
+        onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+        onRequestUpgrade: (controller, statusCode, headers, socket) => {
+            if (statusCode === 200) {
+                handler.onRequestUpgrade?.(controller, statusCode, headers, socket);
+                return;
+            }
+            socket.destroy();
+            handler.onResponseError?.(controller, new TunnelRefusedError(statusCode));
+        },
+    });
+class RoutingDispatcher extends undici__WEBPACK_IMPORTED_MODULE_1__/* .Dispatcher */ .mk {
+    #tls;
+    #direct;
+    #proxies = new Map();
+    constructor(options) {
+        super();
+        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
+        this.#direct = new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6({ connect: this.#tls });
+    }
+    dispatch(options, handler) {
+        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
+    }
+    async close() {
+        await Promise.all([
+            this.#direct.close(),
+            ...[...this.#proxies.values()].map((agent) => agent.close()),
+        ]);
+    }
+    async destroy() {
+        await Promise.all([
+            this.#direct.destroy(),
+            ...[...this.#proxies.values()].map((agent) => agent.destroy()),
+        ]);
+    }
+    #route(origin) {
+        const proxy = proxyFor(origin);
+        if (proxy === undefined)
+            return this.#direct;
+        const key = proxy.href;
+        let agent = this.#proxies.get(key);
+        if (agent === undefined) {
+            agent = new undici__WEBPACK_IMPORTED_MODULE_1__/* .ProxyAgent */ .kT({
+                uri: describeProxy(proxy),
+                ...proxyCredentials(proxy),
+                requestTls: this.#tls,
+                proxyTls: this.#tls,
+                clientFactory: (origin, poolOptions) => new undici__WEBPACK_IMPORTED_MODULE_1__/* .Pool */ .bC(origin, poolOptions).compose(refusedTunnels),
+            });
+            this.#proxies.set(key, agent);
+        }
+        return agent;
+    }
+}
+// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+function proxyCredentials(proxy) {
+    if (proxy.username === '' && proxy.password === '')
+        return {};
+    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    return { token: `Basic ${basic}` };
+}
+/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+function createDispatcher(options = {}) {
+    return new RoutingDispatcher(options);
+}
+
+
+/***/ }),
+
+/***/ 99111:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ serviceMessageOf)
+/* harmony export */ });
+/* unused harmony export redact */
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22988);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(27194);
+// The service's error format is not specified (spec §7): take its own message from whichever
+// common shape the body has, else a short excerpt of the text; never the API key in any of its
+// spellings, and never the start of a workflow command.
+
+
+const EXCERPT_CHARS = 200;
+const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+function messageOf(parsed) {
+    if (parsed === null || typeof parsed !== 'object')
+        return nonEmptyString(parsed);
+    const body = parsed;
+    const error = body.error;
+    if (error !== null && typeof error === 'object') {
+        const inner = error;
+        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
+    }
+    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
+}
+/**
+ * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
+ * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
+ */
+function redact(text, secrets) {
+    const spellings = secrets
+        .flatMap(_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .secretSpellings */ .G)
+        .sort((one, other) => other.length - one.length);
+    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
+}
+/**
+ * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
+ * or a short excerpt of whatever text came back; one inert line (see commandText).
+ */
+function serviceMessageOf(body, secrets) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        parsed = undefined;
+    }
+    const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
+    // Redacted before it is cut, so a key is never left half-shown at the cut.
+    const excerpt = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(redact(message, secrets), EXCERPT_CHARS);
+    return excerpt === '' ? undefined : excerpt;
+}
+
+
+/***/ }),
+
+/***/ 53249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A5: () => (/* binding */ ApiKeyRefusedError),
+/* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   MU: () => (/* binding */ TimeoutError),
+/* harmony export */   Ne: () => (/* binding */ ProxyRefusedError),
+/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
+/* harmony export */   T9: () => (/* binding */ ArtifactHostError),
+/* harmony export */   by: () => (/* binding */ ResponseTooLargeError),
+/* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   m_: () => (/* binding */ NotFoundError),
+/* harmony export */   nV: () => (/* binding */ DownloadError)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21405);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22988);
+// Every failure the client reports. Messages name the endpoint as a template
+// ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
+// reaches an error (see error-body.ts).
+
+
+
+const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
+/** The service answered with a status that is not a success. */
+class ApiError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    status;
+    endpoint;
+    serviceMessage;
+    attempts;
+    constructor(status, endpoint, serviceMessage, attempts = 1, message) {
+        super(message ??
+            `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
+                (serviceMessage ? `: ${serviceMessage}` : '.'));
+        this.status = status;
+        this.endpoint = endpoint;
+        this.serviceMessage = serviceMessage;
+        this.attempts = attempts;
+    }
+}
+/** 401 or 403: the service refused the API key. */
+class ApiKeyRefusedError extends ApiError {
+    constructor(status, endpoint, serviceMessage) {
+        super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
+            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            'Check that the api-key secret is set, current, and allowed to use this project.');
+    }
+}
+/** 404: the resource named by the request does not exist. */
+class NotFoundError extends ApiError {
+    resourceId;
+    constructor(endpoint, resourceId, serviceMessage) {
+        super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
+            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            'Check the id; it may have been deleted or belong to another account.');
+        this.resourceId = resourceId;
+    }
+}
+/**
+ * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
+ * the contract (an id of another form, a negative size), or is not the resource asked for. The
+ * message names the field and the rule, never the value.
+ */
+class ResponseShapeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    endpoint;
+    status;
+    /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
+    fieldPath;
+    attempts;
+    /**
+     * Asking again won't help: the body was JSON of another shape or another resource. False for a
+     * body that was not JSON at all (garbled on the way), which a later read may get right.
+     */
+    final;
+    constructor(endpoint, status, fieldPath, problem, attempts = 1, final = true) {
+        super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
+            `${fieldPath} ${problem}. The service may be a different API version than this action ` +
+            'expects, or misbehaving.');
+        this.endpoint = endpoint;
+        this.status = status;
+        this.fieldPath = fieldPath;
+        this.attempts = attempts;
+        this.final = final;
+    }
+}
+const sizeText = (bytes) => bytes >= 1024 * 1024
+    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
+    : `${bytes} bytes`;
+/**
+ * An answer longer than the client reads for its endpoint: refused when Content-Length announced
+ * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
+ */
+class ResponseTooLargeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    endpoint;
+    limitBytes;
+    /** The announced length; undefined when the body was cut off while it streamed. */
+    sizeBytes;
+    constructor(endpoint, limitBytes, sizeBytes) {
+        super((sizeBytes === undefined
+            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+                'reads from it; reading stopped there. '
+            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
+                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
+            'The service is misbehaving; retry later, or report it to the service.');
+        this.endpoint = endpoint;
+        this.limitBytes = limitBytes;
+        this.sizeBytes = sizeBytes;
+    }
+}
+/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
+class NetworkError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    endpoint;
+    /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
+    code;
+    attempts;
+    /** `proxy`: the proxy the request went through (without credentials), if any. */
+    constructor(endpoint, code, attempts, message, proxy) {
+        super(message ??
+            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}` +
+                (proxy === undefined
+                    ? '. Check base-url and that the service is reachable from the runner' +
+                        ' (behind a proxy, set HTTPS_PROXY).'
+                    : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
+        this.endpoint = endpoint;
+        this.code = code;
+        this.attempts = attempts;
+    }
+}
+/** The proxy of the environment would not open a tunnel to the host (HTTP status of its answer). */
+class ProxyRefusedError extends NetworkError {
+    proxyStatus;
+    constructor(endpoint, proxy, host, proxyStatus, attempts) {
+        super(endpoint, 'EPROXY', attempts, `The proxy ${proxy} refused to connect to ${host} (HTTP ${proxyStatus}` +
+            (proxyStatus === 407 ? ': proxy authentication required' : '') +
+            `)${attemptsNote(attempts)}. ` +
+            (proxyStatus === 407
+                ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
+                : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
+        this.proxyStatus = proxyStatus;
+    }
+}
+/** No complete answer within the per-request timeout, even after retrying. */
+class TimeoutError extends NetworkError {
+    timeoutMs;
+    constructor(endpoint, timeoutMs, attempts) {
+        super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
+            'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
+            "is left of the step's timeout input.)");
+        this.timeoutMs = timeoutMs;
+    }
+}
+/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
+class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    buildId;
+    problem;
+    constructor(buildId, problem, message) {
+        super(`Download of build ${buildId}: ${message}`);
+        this.buildId = buildId;
+        this.problem = problem;
+    }
+}
+/**
+ * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
+ * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
+ */
+class ArtifactHostError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    buildId;
+    host;
+    status;
+    attempts;
+    constructor(buildId, host, status, body, attempts) {
+        const words = (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(body, 200);
+        super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
+            `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
+            ((0,_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isRetryableStatus */ .PS)(status)
+                ? 'The host may be overloaded; re-run the job later.'
+                : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
+                    "the runner's network; re-run the job, or check the runner's proxy settings."));
+        this.buildId = buildId;
+        this.host = host;
+        this.status = status;
+        this.attempts = attempts;
+    }
+}
+
+
+/***/ }),
+
+/***/ 66710:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  OA: () => (/* binding */ fileNameFromContentDisposition),
+  x2: () => (/* binding */ fileNameFromUrl),
+  Yw: () => (/* binding */ isBelow),
+  FK: () => (/* binding */ isInside),
+  _l: () => (/* binding */ pathInside),
+  xH: () => (/* binding */ sanitizeFileName)
+});
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./node_modules/content-disposition/dist/index.js
+/*!
+ * content-disposition
+ * Copyright(c) 2014-2017 Douglas Christopher Wilson
+ * MIT Licensed
+ */
+/**
+ * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
+ */
+const NullObject = /* @__PURE__ */ (() => {
+    const C = function () { };
+    C.prototype = Object.create(null);
+    return C;
+})();
+/**
+ * Create an attachment Content-Disposition header.
+ */
+function create(filename, options) {
+    const type = options?.type || 'attachment';
+    const parameters = createParameters(filename, options?.fallback);
+    return format({ type, parameters }, { extended: false });
+}
+const SP = 32; // " "
+const HTAB = 9; // "\t"
+const SEMI = 59; // ";"
+const EQ = 61; // "="
+const DQUOTE = 34; // '"'
+const BSLASH = 92; // "\\"
+const ASTERISK = 42; // "*"
+/**
+ * Parse Content-Disposition header string.
+ */
+function parse(header, options) {
+    const len = header.length;
+    const multipart = options?.multipart === true;
+    const extended = options?.extended !== false;
+    let index = skipOWS(header, 0, header.length);
+    const typeStart = index;
+    index = parseToken(header, index, len);
+    const typeEnd = trailingOWS(header, typeStart, index);
+    const type = header.slice(typeStart, typeEnd).toLowerCase();
+    const parameters = new NullObject();
+    parameter: while (index < len) {
+        index = skipOWS(header, index + 1, len); // Skip over semicolon.
+        const keyStart = index;
+        while (index < len) {
+            const char = header.charCodeAt(index);
+            if (char === SEMI)
+                continue parameter;
+            if (char === EQ) {
+                const keyEnd = trailingOWS(header, keyStart, index);
+                const key = header.slice(keyStart, keyEnd).toLowerCase();
+                index = skipOWS(header, index + 1, len);
+                if (index < len && header.charCodeAt(index) === DQUOTE) {
+                    index++;
+                    let value = '';
+                    if (multipart) {
+                        while (index < len) {
+                            const code = header.charCodeAt(index++);
+                            if (code === DQUOTE) {
+                                index = parseToken(header, index, len);
+                                if (parameters[key] === undefined)
+                                    parameters[key] = value;
+                                break;
+                            }
+                            if (code === /* % */ 37 && index + 1 < len) {
+                                const code2 = header.charCodeAt(index);
+                                const code3 = header.charCodeAt(index + 1);
+                                if (code2 === 50 /* "2" */ && code3 === 50 /* "2" */) {
+                                    value += '"';
+                                    index += 2;
+                                    continue;
+                                }
+                                if (code2 === 48 /* "0" */) {
+                                    if (code3 === 100 /* "d" */ || code3 === 68 /* "D" */) {
+                                        value += '\r';
+                                        index += 2;
+                                        continue;
+                                    }
+                                    if (code3 === 97 /* "a" */ || code3 === 65 /* "A" */) {
+                                        value += '\n';
+                                        index += 2;
+                                        continue;
+                                    }
+                                }
+                            }
+                            value += String.fromCharCode(code);
+                        }
+                    }
+                    else {
+                        while (index < len) {
+                            const code = header.charCodeAt(index++);
+                            if (code === DQUOTE) {
+                                index = parseToken(header, index, len);
+                                if (parameters[key] === undefined)
+                                    parameters[key] = value;
+                                break;
+                            }
+                            if (code === BSLASH && index < len) {
+                                value += header[index++];
+                                continue;
+                            }
+                            value += String.fromCharCode(code);
+                        }
+                    }
+                    continue parameter;
+                }
+                const valueStart = index;
+                index = parseToken(header, index, len);
+                const valueEnd = trailingOWS(header, valueStart, index);
+                const value = header.slice(valueStart, valueEnd);
+                if (parameters[key] === undefined) {
+                    parameters[key] = value;
+                    if (extended && key.charCodeAt(key.length - 1) === ASTERISK) {
+                        const normalizedKey = key.slice(0, -1);
+                        const decoded = decodeExtended(value);
+                        if (decoded !== undefined)
+                            parameters[normalizedKey] = decoded;
+                    }
+                }
+                continue parameter;
+            }
+            index++;
+        }
+    }
+    return { type, parameters };
+}
+/**
+ * RegExp to match non attr-char, *after* encodeURIComponent (i.e. not including "%")
+ */
+const ENCODE_URL_ATTR_CHAR_REGEXP = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g; // eslint-disable-line no-control-regex
+/**
+ * RegExp to match non-US-ASCII characters.
+ */
+const NON_ASCII_REGEXP = /[^\x20-\x7e]/g;
+/**
+ * RegExp to match chars that must be quoted-pair in RFC 2616
+ */
+const QUOTE_REGEXP = /[\\"]/g;
+/**
+ * Match chars that can't be used in the filename for compatibility.
+ */
+const INVALID_FILENAME_REGEXP = /%[0-9A-Fa-f]{2}/;
+/**
+ * RegExp for various RFC 2616 grammar
+ *
+ * parameter     = token "=" ( token | quoted-string )
+ * token         = 1*<any CHAR except CTLs or separators>
+ * separators    = "(" | ")" | "<" | ">" | "@"
+ *               | "," | ";" | ":" | "\" | <">
+ *               | "/" | "[" | "]" | "?" | "="
+ *               | "{" | "}" | SP | HT
+ * quoted-string = ( <"> *(qdtext | quoted-pair ) <"> )
+ * qdtext        = <any TEXT except <">>
+ * quoted-pair   = "\" CHAR
+ * CHAR          = <any US-ASCII character (octets 0 - 127)>
+ * TEXT          = <any OCTET except CTLs, but including LWS>
+ * LWS           = [CRLF] 1*( SP | HT )
+ * CRLF          = CR LF
+ * CR            = <US-ASCII CR, carriage return (13)>
+ * LF            = <US-ASCII LF, linefeed (10)>
+ * SP            = <US-ASCII SP, space (32)>
+ * HT            = <US-ASCII HT, horizontal-tab (9)>
+ * CTL           = <any US-ASCII control character (octets 0 - 31) and DEL (127)>
+ * OCTET         = <any 8-bit sequence of data>
+ */
+const TEXT_REGEXP = /^[\x20-\x7e\x80-\xff]*$/;
+const ASCII_TEXT_REGEXP = /^[\x20-\x7e]*$/;
+const TOKEN_REGEXP = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
+/**
+ * Create parameters object from filename and fallback.
+ */
+function createParameters(filename, fallback = true) {
+    if (filename === undefined)
+        return;
+    if (typeof fallback === 'string') {
+        if (!ASCII_TEXT_REGEXP.test(fallback)) {
+            throw new TypeError('Fallback must be valid US-ASCII: ' + fallback);
+        }
+        if (fallback === filename)
+            return { filename };
+        return { filename: fallback, 'filename*': encodeExtended(filename) };
+    }
+    // Use `filename` when possible, otherwise use `filename*`.
+    if (ASCII_TEXT_REGEXP.test(filename) &&
+        !INVALID_FILENAME_REGEXP.test(filename)) {
+        return { filename };
+    }
+    if (fallback === false) {
+        return { 'filename*': encodeExtended(filename) };
+    }
+    return {
+        filename: getAscii(filename),
+        'filename*': encodeExtended(filename),
+    };
+}
+/**
+ * Decode a RFC 8187 field value (gracefully).
+ */
+function decodeExtended(str) {
+    const charsetEnd = str.indexOf("'");
+    if (charsetEnd <= 0) {
+        return undefined;
+    }
+    const languageEnd = str.indexOf("'", charsetEnd + 1);
+    if (languageEnd === -1) {
+        return undefined;
+    }
+    const charset = str.slice(0, charsetEnd).toLowerCase();
+    const encoded = str.slice(languageEnd + 1);
+    switch (charset) {
+        case 'iso-8859-1': {
+            return decodeHexEscapes(encoded);
+        }
+        case 'utf-8':
+        case 'utf8': {
+            return tryDecodeURIComponent(encoded);
+        }
+    }
+    return undefined;
+}
+/**
+ * Decode URI component but return `undefined` on error.
+ */
+function tryDecodeURIComponent(str) {
+    try {
+        return decodeURIComponent(str);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Parse a token starting at the provided index.
+ */
+function parseToken(str, index, len) {
+    while (index < len) {
+        const char = str.charCodeAt(index);
+        if (char === SEMI)
+            break;
+        index++;
+    }
+    return index;
+}
+/**
+ * Skip RFC 2616 linear whitespace (space / tab).
+ */
+function skipOWS(str, index, len) {
+    while (index < len) {
+        const char = str.charCodeAt(index);
+        if (char !== SP && char !== HTAB)
+            break;
+        index++;
+    }
+    return index;
+}
+/**
+ * Skip RFC 2616 linear whitespace (space / tab) from the end of a string.
+ */
+function trailingOWS(str, start, end) {
+    while (end > start) {
+        const char = str.charCodeAt(end - 1);
+        if (char !== SP && char !== HTAB)
+            break;
+        end--;
+    }
+    return end;
+}
+/**
+ * Format object to Content-Disposition header.
+ */
+function format(obj, options) {
+    const { type, parameters } = obj;
+    const multipart = options?.multipart === true;
+    const extended = options?.extended !== false;
+    if (!type || !TOKEN_REGEXP.test(type)) {
+        throw new TypeError('Invalid type: ' + type);
+    }
+    let result = type;
+    if (parameters) {
+        for (const param of Object.keys(parameters)) {
+            const value = parameters[param];
+            if (!TOKEN_REGEXP.test(param)) {
+                throw new TypeError('Invalid parameter name: ' + param);
+            }
+            if (multipart) {
+                result += '; ' + param + '=' + qmultipart(value);
+                continue;
+            }
+            if (TOKEN_REGEXP.test(value)) {
+                result += '; ' + param + '=' + value;
+                continue;
+            }
+            if (TEXT_REGEXP.test(value)) {
+                result += '; ' + param + '=' + qstring(value);
+                continue;
+            }
+            if (!extended) {
+                throw new TypeError('Invalid parameter value: ' + value);
+            }
+            // Reject parameter names that indicate they are already extended.
+            if (param.charCodeAt(param.length - 1) === ASTERISK) {
+                throw new TypeError('Invalid extended parameter value: ' + value);
+            }
+            // When `param` and `param*` are provided, prefer the already extended form.
+            if (parameters[param + '*'] !== undefined) {
+                continue;
+            }
+            result += '; ' + param + '*=' + encodeExtended(value);
+        }
+    }
+    return result;
+}
+/**
+ * Get US-ASCII version of string.
+ */
+function getAscii(val) {
+    // simple Unicode -> US-ASCII transformation
+    return val.replace(NON_ASCII_REGEXP, '?');
+}
+/**
+ * Percent encode a single character.
+ */
+function pencode(char) {
+    return '%' + char.charCodeAt(0).toString(16).toUpperCase();
+}
+/**
+ * Quote a string for HTTP.
+ */
+function qstring(str) {
+    return '"' + str.replace(QUOTE_REGEXP, '\\$&') + '"';
+}
+/**
+ * Quote a string for multipart/form-data.
+ *
+ * @see https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#multipart-form-data
+ */
+function qmultipart(str) {
+    return '"' + str.replace(/[\n\r"]/g, multipartEscape) + '"';
+}
+/**
+ * Escape a multipart/form-data string character.
+ */
+function multipartEscape(char) {
+    if (char === '\n')
+        return '%0A';
+    if (char === '\r')
+        return '%0D';
+    return '%22';
+}
+/**
+ * Encode a Unicode string for HTTP (RFC 8187).
+ */
+function encodeExtended(str) {
+    const encoded = encodeURIComponent(str).replace(ENCODE_URL_ATTR_CHAR_REGEXP, pencode);
+    return "UTF-8''" + encoded;
+}
+/**
+ * Check if a character is a hex digit [0-9A-Fa-f]
+ */
+function isHexDigit(char) {
+    const code = char.charCodeAt(0);
+    return ((code >= 48 && code <= 57) || // 0-9
+        (code >= 65 && code <= 70) || // A-F
+        (code >= 97 && code <= 102) // a-f
+    );
+}
+/**
+ * Decode hex escapes in a string (e.g., %20 -> space)
+ */
+function decodeHexEscapes(str) {
+    const firstEscape = str.indexOf('%');
+    if (firstEscape === -1)
+        return str;
+    let result = str.slice(0, firstEscape);
+    for (let idx = firstEscape; idx < str.length; idx++) {
+        if (str[idx] === '%') {
+            // Reject malformed percent encoding, matches UTF-8 behavior.
+            if (idx + 2 >= str.length ||
+                !isHexDigit(str[idx + 2]) ||
+                !isHexDigit(str[idx + 1])) {
+                return;
+            }
+            result += String.fromCharCode(Number.parseInt(str[idx + 1] + str[idx + 2], 16));
+            idx += 2;
+        }
+        else {
+            result += str[idx];
+        }
+    }
+    return result;
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./src/api/file-name.ts
+// Choosing the local file name of an artifact. The name comes from the artifact host, so it is
+// untrusted: it is reduced to a plain base name that cannot leave the target directory.
+
+
+// File systems limit a name to 255 bytes (not characters); this leaves room for `.part`.
+const MAX_NAME_BYTES = 200;
+// Control characters, path separators and characters Windows refuses in file names.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+// Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
+// `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** `filename*` (RFC 6266 / 8187) when decodable, else `filename`; undefined when unreadable. */
+function fileNameFromContentDisposition(header) {
+    if (!header)
+        return undefined;
+    try {
+        return parse(header).parameters.filename;
+    }
+    catch {
+        // A header the parser refuses names nothing; the URL's last segment will.
+        return undefined;
+    }
+}
+/** The last non-empty path segment of a URL, percent-decoded when possible. */
+function fileNameFromUrl(url) {
+    const segment = url.pathname.split('/').filter(Boolean).pop();
+    if (segment === undefined)
+        return undefined;
+    try {
+        return decodeURIComponent(segment);
+    }
+    catch {
+        return segment;
+    }
+}
+/** The longest start of `text` that fits in `maxBytes` of UTF-8, never splitting a character. */
+function fitBytes(text, maxBytes) {
+    let fitted = '';
+    let bytes = 0;
+    for (const char of text) {
+        bytes += Buffer.byteLength(char);
+        if (bytes > maxBytes)
+            break;
+        fitted += char;
+    }
+    return fitted;
+}
+function shorten(name) {
+    if (Buffer.byteLength(name) <= MAX_NAME_BYTES)
+        return name;
+    const extension = fitBytes(external_node_path_default().extname(name), 20);
+    return fitBytes(name, MAX_NAME_BYTES - Buffer.byteLength(extension)) + extension;
+}
+/**
+ * A plain file name: only the part after the last `/` or `\`, without control or reserved
+ * characters, leading dots (no `..`, no hidden files) or trailing dots and spaces; `fallback`
+ * when nothing usable is left.
+ */
+function sanitizeFileName(candidate, fallback) {
+    const base = (candidate ?? '').split(/[/\\]/).pop() ?? '';
+    const cleaned = base
+        .replace(BIDI_CONTROLS, '')
+        .replace(FORBIDDEN, '_')
+        .trim()
+        .replace(/^[.\s]+/, '')
+        .replace(/[.\s]+$/, '');
+    if (cleaned === '' || /^_+$/.test(cleaned))
+        return fallback;
+    return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
+}
+/** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
+function pathInside(directory, fileName) {
+    const root = external_node_path_default().resolve(directory);
+    const target = external_node_path_default().resolve(root, fileName);
+    return external_node_path_default().dirname(target) === root && external_node_path_default().basename(target) === fileName ? target : undefined;
+}
+/** Whether `candidate` is `root` or below it (both absolute; compared as written, no links read). */
+function isInside(root, candidate) {
+    const relative = external_node_path_default().relative(root, candidate);
+    return (relative === '' ||
+        (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
+}
+/** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
+const isBelow = (root, candidate) => external_node_path_default().relative(root, candidate) !== '' && isInside(root, candidate);
+
+
+/***/ }),
+
+/***/ 67958:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ isBuildId),
+/* harmony export */   Uw: () => (/* binding */ WEBHOOK_ID),
+/* harmony export */   hy: () => (/* binding */ EVENT_ID),
+/* harmony export */   iJ: () => (/* binding */ PROJECT_ID),
+/* harmony export */   jt: () => (/* binding */ BUILD_ID),
+/* harmony export */   rm: () => (/* binding */ isProjectId)
+/* harmony export */ });
+/* unused harmony exports ID_MAX_CHARS, isWebhookId, isEventId */
+// The forms of the service's identifiers (spec §2, §6): one rule for the ids a user gives (inputs,
+// build-ids) and the ids the service returns. The characters are the ones safe in a URL path, a
+// file name, a workflow command and a Markdown cell alike; the bound keeps a hostile id from
+// filling a log line or a summary.
+/** Characters after the prefix: at most this many. Real ids are ~20 (`build_` + 16 hex). */
+const ID_MAX_CHARS = 120;
+const idPattern = (prefix) => new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,${ID_MAX_CHARS}}$`);
+const BUILD_ID = idPattern('build');
+const PROJECT_ID = idPattern('proj');
+const WEBHOOK_ID = idPattern('wh');
+const EVENT_ID = idPattern('evt');
+const isBuildId = (value) => BUILD_ID.test(value);
+const isProjectId = (value) => PROJECT_ID.test(value);
+const isWebhookId = (value) => WEBHOOK_ID.test(value);
+const isEventId = (value) => EVENT_ID.test(value);
+
+
+/***/ }),
+
+/***/ 98041:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Z: () => (/* binding */ releaseReadBuffers)
+});
+
+// UNUSED EXPORTS: collectEvery
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
+;// CONCATENATED MODULE: external "node:vm"
+const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
+var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_vm_namespaceObject);
+;// CONCATENATED MODULE: ./src/api/memory.ts
+// Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
+// them only when its young generation fills or 64 MiB of such external memory has piled up: until
+// then the process holds memory it no longer needs, and the allocator hands out fresh pages
+// instead of the ones just freed. A cheap young-generation collection every few MiB returns them
+// at once (bench/README.md, "Why memory.ts"). There is no public API for it, so the collector is
+// borrowed the documented way (expose-gc in a fresh context, the flag switched off again). Node
+// calls a flag changed after start unpredictable: where borrowing fails, nothing is done, and
+// __tests__/api/memory.test.ts fails when the Node the project ships stops giving the collection.
+
+
+function borrowCollector() {
+    try {
+        external_node_v8_default().setFlagsFromString('--expose-gc');
+        const collect = external_node_vm_default().runInNewContext('gc');
+        return typeof collect === 'function' ? collect : undefined;
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        external_node_v8_default().setFlagsFromString('--no-expose-gc');
+    }
+}
+/** Borrowed once per process: null until then, undefined where the runtime would not lend it. */
+let collector = null;
+/** Returns a function to call with the bytes received so far; it collects every `everyBytes`. */
+function releaseReadBuffers(everyBytes) {
+    if (collector === null)
+        collector = borrowCollector();
+    return collectEvery(everyBytes, collector);
+}
+/** Calls `collect` whenever the bytes received pass the next `everyBytes`; without it, nothing. */
+function collectEvery(everyBytes, collect) {
+    if (collect === undefined)
+        return () => { };
+    let next = everyBytes;
+    return (received) => {
+        if (received < next)
+            return;
+        collect({ type: 'minor' });
+        next = received + everyBytes;
+    };
+}
+
 
 /***/ }),
 
@@ -49615,6 +49574,7 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
 __nccwpck_require__.d(__webpack_exports__, {
   kv: () => (/* binding */ defaultRetryRuntime),
   eV: () => (/* binding */ describeRetry),
+  PS: () => (/* binding */ isRetryableStatus),
   mu: () => (/* binding */ parseRetryAfter),
   ml: () => (/* binding */ systemClock),
   Hk: () => (/* binding */ systemSleep),
@@ -49641,6 +49601,11 @@ const DEFAULT_RETRY_POLICY = {
     maxDelayMs: 5_000,
     maxElapsedMs: 60_000,
 };
+/**
+ * The one rule for an HTTP answer worth another try, the service's and GitHub's alike: the server
+ * timed out (408), asks to slow down (429), or failed (5xx).
+ */
+const isRetryableStatus = (status) => status === 408 || status === 429 || status >= 500;
 const systemClock = () => Date.now();
 const systemSleep = (ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
     throw signal?.aborted ? signal.reason : error;
@@ -49827,7 +49792,7 @@ const pixels = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
     .int(rule('is not a whole number (at most 2^53 - 1)'))
     .positive(rule('is not positive'))
     .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
-const optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
+const optional = (schema) => schema.nullish().transform((value) => value ?? undefined);
 // Path segments are the schema's own keys and array indexes; anything else (a key taken from the
 // body) is not shown.
 const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
@@ -49969,18 +49934,21 @@ const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gk: () => (/* binding */ UnusableBodyError),
 /* harmony export */   LL: () => (/* binding */ discardBody),
 /* harmony export */   Qt: () => (/* binding */ boundedJson),
+/* harmony export */   Z: () => (/* binding */ headerValue),
 /* harmony export */   oK: () => (/* binding */ Transport),
-/* harmony export */   pF: () => (/* binding */ errorBodyStart)
+/* harmony export */   pF: () => (/* binding */ errorBodyStart),
+/* harmony export */   se: () => (/* binding */ garbledBody)
 /* harmony export */ });
 /* unused harmony exports MAX_JSON_ANSWER_BYTES, boundedChunks */
 /* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(99111);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53249);
 /* harmony import */ var _dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49043);
-/* harmony import */ var _log_stream_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(97707);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(21405);
-/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8164);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(21405);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8164);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(83916);
 
 
 
@@ -49995,6 +49963,25 @@ const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
 const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
 /** The start of an error answer that is read for the service's words; the status decides. */
 const ERROR_BODY_BYTES = 16 * 1024;
+/**
+ * A 2xx body its reader cannot use: garbled on the way (a later read may get it whole), or of
+ * another shape or about another resource (`final`: asking again won't help). The transport
+ * reports it as a ResponseShapeError.
+ */
+class UnusableBodyError extends Error {
+    fieldPath;
+    problem;
+    final;
+    constructor({ fieldPath, problem }, final = true) {
+        super(`${fieldPath} ${problem}`);
+        this.name = 'UnusableBodyError';
+        this.fieldPath = fieldPath;
+        this.problem = problem;
+        this.final = final;
+    }
+}
+/** A body that is not the JSON it should be: worth asking again. */
+const garbledBody = () => new UnusableBodyError({ fieldPath: '(body)', problem: 'is not valid JSON' }, false);
 // Failures where the request certainly never reached the service.
 const CONNECT_CODES = new Set([
     'ECONNREFUSED',
@@ -50015,12 +50002,6 @@ const TRANSIENT_CODES = new Set([
     'UND_ERR_CLOSED',
     'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
-/** The status with which a proxy refused a tunnel, as undici reports it; undefined otherwise. */
-function proxyRefusal(error) {
-    const message = error instanceof Error ? error.message : '';
-    const status = /^Proxy response \((\d{3})\)|^Proxy Authentication Required \((407)\)/.exec(message);
-    return status ? Number(status[1] ?? status[2]) : undefined;
-}
 function errorCode(error) {
     for (let current = error, depth = 0; current && depth < 4; depth++) {
         const code = current.code;
@@ -50030,10 +50011,16 @@ function errorCode(error) {
     }
     return undefined;
 }
+/** A header as one string: the first value of a repeated one; undefined when absent. */
 const headerValue = (headers, name) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
 };
+/** The body's declared length, when it is one exact number. */
+function declaredLength(headers) {
+    const value = headers['content-length'];
+    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
 /** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
 function joinUrl(baseUrl, path) {
     const base = new URL(baseUrl);
@@ -50044,7 +50031,7 @@ function joinUrl(baseUrl, path) {
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
 async function* boundedChunks(body, headers, maxBytes, endpoint) {
-    const announced = (0,_log_stream_js__WEBPACK_IMPORTED_MODULE_2__/* .declaredLength */ .Rj)(headers['content-length']);
+    const announced = declaredLength(headers);
     if (announced !== undefined && announced > maxBytes) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by(endpoint, maxBytes, announced);
     }
@@ -50087,10 +50074,6 @@ async function bodyText(response, maxBytes, endpoint) {
     }
     return new TextDecoder().decode(Buffer.concat(chunks));
 }
-/**
- * The start of an error answer (the service's or the artifact host's), for their words; the rest
- * is dropped unread.
- */
 /** Drops what is left of a body; its abort is expected, not an error to report. */
 function discardBody(body) {
     if (body.destroyed)
@@ -50098,6 +50081,10 @@ function discardBody(body) {
     body.on('error', () => { });
     body.destroy();
 }
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
 async function errorBodyStart(body) {
     const chunks = [];
     let size = 0;
@@ -50116,6 +50103,23 @@ async function errorBodyStart(body) {
         discardBody(body);
     }
     return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
+}
+/** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
+function decode(request, text) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        throw garbledBody();
+    }
+    const parsed = request.schema.safeParse(data);
+    if (!parsed.success)
+        throw new UnusableBodyError((0,_schemas_js__WEBPACK_IMPORTED_MODULE_3__/* .shapeProblem */ .jn)(parsed.error));
+    const mismatch = request.check?.(parsed.data);
+    if (mismatch !== undefined)
+        throw new UnusableBodyError(mismatch);
+    return parsed.data;
 }
 class Transport {
     runtime;
@@ -50136,7 +50140,7 @@ class Transport {
     }
     /** The per-request timeout: the configured one, shortened to the time left in the step. */
     requestTimeoutMs() {
-        return Math.max(1, Math.min(this.timeoutMs, (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLeft */ .f$)(this.runtime)));
+        return Math.max(1, Math.min(this.timeoutMs, (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .timeLeft */ .f$)(this.runtime)));
     }
     url(path) {
         return joinUrl(this.#baseUrl, path);
@@ -50165,32 +50169,61 @@ class Transport {
     }
     /** A JSON endpoint: retried, bounded, validated, checked, typed. */
     json(request, signal) {
-        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .withRetries */ .LH)(this.runtime, {
+        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(this.runtime, {
             endpoint: request.endpoint,
             signal,
-            attempt: () => this.#jsonAttempt(request, signal),
+            attempt: () => this.jsonAttempt(request, signal),
             reconcile: request.reconcile,
         });
+    }
+    /** One attempt at a JSON endpoint, not retried: its failure classified for the caller's retries. */
+    jsonAttempt(request, signal) {
+        const headers = { accept: 'application/json' };
+        if (request.body !== undefined)
+            headers['content-type'] = 'application/json';
+        if (request.idempotencyKey)
+            headers['idempotency-key'] = request.idempotencyKey;
+        const { endpoint } = request;
+        return this.#attempt({
+            method: request.method,
+            endpoint,
+            path: request.path,
+            headers,
+            body: request.body === undefined ? undefined : JSON.stringify(request.body),
+            resourceId: request.resourceId,
+            read: async (response) => decode(request, await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint)),
+        }, signal);
     }
     /**
      * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
      * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
-     * `read` throws UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a
-     * body of another shape (final); a broken connection is a network failure.
      */
     stream(request, signal) {
-        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .withRetries */ .LH)(this.runtime, {
-            endpoint: request.endpoint,
+        const { endpoint, maxBytes } = request;
+        const exchange = {
+            method: 'GET',
+            endpoint,
+            path: request.path,
+            headers: { accept: 'application/json' },
+            resourceId: request.resourceId,
+            read: ({ body, headers }) => request.read({
+                contentLength: declaredLength(headers),
+                chunks: boundedChunks(body, headers, maxBytes, endpoint),
+                discard: () => body.dump(),
+            }),
+        };
+        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(this.runtime, {
+            endpoint,
             signal,
-            attempt: () => this.#streamAttempt(request, signal),
+            attempt: () => this.#attempt(exchange, signal),
         });
     }
     /** Classifies an HTTP status that is not a success. */
     statusFailure(endpoint, status, headers, bodyText, resourceId) {
         const serviceMessage = (0,_error_body_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceMessageOf */ .m)(bodyText, [this.#apiKey]);
-        const retryable = status === 408 || status === 429 || status >= 500;
+        const retryable = (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(status);
         const retryAfterMs = retryable
-            ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRetryAfter */ .mu)(headerValue(headers, 'retry-after'), this.runtime.now())
+            ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(headerValue(headers, 'retry-after'), this.runtime.now())
             : undefined;
         return {
             retryable,
@@ -50208,197 +50241,103 @@ class Transport {
             },
         };
     }
-    /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint, error, timedOut, timeoutMs = this.timeoutMs, url) {
-        const proxy = url === undefined ? undefined : (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .proxyFor */ .iJ)(url);
-        const refusedBy = proxyRefusal(error);
-        if (proxy !== undefined && url !== undefined && refusedBy !== undefined) {
+    /**
+     * Classifies an exception thrown while talking to a server: a proxy's refusal, a timeout, a
+     * broken connection (retryable), or anything else, which no retry follows and which is
+     * thrown as it is.
+     */
+    networkFailure(endpoint, error, context = {}) {
+        const { url, timeoutMs = this.timeoutMs } = context;
+        const proxy = url && (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .proxyFor */ .iJ)(url);
+        if (proxy !== undefined && url !== undefined && error instanceof _dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .TunnelRefusedError */ .X$) {
+            const { statusCode } = error;
             return {
-                retryable: refusedBy >= 500,
+                retryable: (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(statusCode),
                 outcomeUnknown: false,
-                reason: `proxy answered HTTP ${refusedBy}`,
-                toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ProxyRefusedError */ .Ne(endpoint, (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .describeProxy */ .GK)(proxy), url.host, refusedBy, attempts),
+                reason: `proxy answered HTTP ${statusCode}`,
+                toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ProxyRefusedError */ .Ne(endpoint, (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .describeProxy */ .GK)(proxy), url.host, statusCode, attempts),
             };
         }
-        const code = errorCode(error);
-        if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code)))
-            throw error;
-        const isTimeout = timedOut || TIMEOUT_CODES.has(code ?? '');
+        const code = errorCode(error) ?? '';
+        const timedOut = context.timedOut === true || TIMEOUT_CODES.has(code);
+        if (!timedOut && !TRANSIENT_CODES.has(code)) {
+            return {
+                retryable: false,
+                outcomeUnknown: false,
+                reason: (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .bD)(error),
+                toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .asError */ .zR)(error),
+            };
+        }
         return {
             retryable: true,
-            outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
-            reason: isTimeout ? `no answer within ${timeoutMs} ms` : (code ?? 'network error'),
-            toError: (attempts) => isTimeout
+            outcomeUnknown: !CONNECT_CODES.has(code),
+            reason: timedOut ? `no answer within ${timeoutMs} ms` : code,
+            toError: (attempts) => timedOut
                 ? new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(endpoint, timeoutMs, attempts)
-                : new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr(endpoint, code ?? 'network error', attempts, undefined, proxy && (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .describeProxy */ .GK)(proxy)),
+                : new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr(endpoint, code, attempts, undefined, proxy && (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .describeProxy */ .GK)(proxy)),
         };
     }
     close() {
         return this.#dispatcher.close();
     }
-    async #streamAttempt(request, signal) {
+    /** One request and its answer read whole, within the request timeout; every failure classified. */
+    async #attempt(exchange, signal) {
         const timeoutMs = this.requestTimeoutMs();
-        // The whole read, not only each silence: a body that trickles a byte now and then would
+        // The whole exchange, not only each silence: a body that trickles a byte now and then would
         // otherwise hold its caller for as long as the service likes.
         const timeout = AbortSignal.timeout(timeoutMs);
-        const url = this.url(request.path);
-        const { endpoint } = request;
-        let response;
-        try {
-            response = await this.send(url, {
-                method: 'GET',
-                headers: { accept: 'application/json' },
-                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                idleTimeoutMs: timeoutMs,
-            });
-        }
-        catch (error) {
+        const { endpoint } = exchange;
+        const url = this.url(exchange.path);
+        const failed = (failure) => {
             if (signal?.aborted)
                 throw signal.reason;
-            return {
-                ok: false,
-                failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
-            };
-        }
-        const status = response.statusCode;
-        if (status < 200 || status >= 300) {
-            const text = await errorBodyStart(response.body);
-            const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
             return { ok: false, failure };
-        }
-        const { body, headers } = response;
-        try {
-            const value = await request.read({
-                headers,
-                chunks: boundedChunks(body, headers, request.maxBytes, endpoint),
-                discard: () => body.dump(),
-            });
-            return { ok: true, value };
-        }
-        catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            body.destroy();
-            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by)
-                return tooLarge(error);
-            if (error instanceof _log_stream_js__WEBPACK_IMPORTED_MODULE_2__/* .LogEntryShapeError */ .Qy) {
-                return shapeFailure(endpoint, status, error.fieldPath, error.problem);
-            }
-            if (timeout.aborted) {
-                return { ok: false, failure: this.networkFailure(endpoint, error, true, timeoutMs, url) };
-            }
-            if (error instanceof _log_stream_js__WEBPACK_IMPORTED_MODULE_2__/* .UnreadableBodyError */ .Er) {
-                return {
-                    ok: false,
-                    failure: {
-                        retryable: true,
-                        outcomeUnknown: false,
-                        reason: 'unparsable JSON body',
-                        toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseShapeError */ .RD(endpoint, status, '(body)', 'is not valid JSON', attempts, false),
-                    },
-                };
-            }
-            return { ok: false, failure: this.networkFailure(endpoint, error, false, timeoutMs, url) };
-        }
-    }
-    async #jsonAttempt(request, signal) {
-        const timeoutMs = this.requestTimeoutMs();
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const headers = { accept: 'application/json' };
-        if (request.body !== undefined)
-            headers['content-type'] = 'application/json';
-        if (request.idempotencyKey)
-            headers['idempotency-key'] = request.idempotencyKey;
-        const url = this.url(request.path);
-        const { endpoint } = request;
-        const networkFailure = (error) => {
-            if (signal?.aborted)
-                throw signal.reason;
-            return {
-                ok: false,
-                failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
-            };
         };
+        const lost = (error) => failed(this.networkFailure(endpoint, error, { url, timedOut: timeout.aborted, timeoutMs }));
         let response;
         try {
             response = await this.send(url, {
-                method: request.method,
-                headers,
-                body: request.body === undefined ? undefined : JSON.stringify(request.body),
+                method: exchange.method,
+                headers: exchange.headers,
+                body: exchange.body,
                 signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
                 idleTimeoutMs: timeoutMs,
             });
         }
         catch (error) {
-            return networkFailure(error);
+            return lost(error);
         }
         const status = response.statusCode;
         if (status < 200 || status >= 300) {
             const text = await errorBodyStart(response.body);
-            if (signal?.aborted)
-                throw signal.reason;
-            const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
-            return { ok: false, failure };
+            return failed(this.statusFailure(endpoint, status, response.headers, text, exchange.resourceId));
         }
-        let text;
         try {
-            text = await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint);
+            return { ok: true, value: await exchange.read(response) };
         }
         catch (error) {
-            response.body.destroy();
-            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by && !signal?.aborted)
-                return tooLarge(error);
-            return networkFailure(error);
+            discardBody(response.body);
+            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by)
+                return failed(tooLarge(error));
+            if (error instanceof UnusableBodyError)
+                return failed(unusable(endpoint, status, error));
+            return lost(error);
         }
-        return this.#decode(request, status, text);
-    }
-    #decode(request, status, text) {
-        let data;
-        try {
-            data = JSON.parse(text);
-        }
-        catch {
-            return {
-                ok: false,
-                failure: {
-                    retryable: true,
-                    outcomeUnknown: true,
-                    reason: 'unparsable JSON body',
-                    toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseShapeError */ .RD(request.endpoint, status, '(body)', 'is not valid JSON', attempts, false),
-                },
-            };
-        }
-        const parsed = request.schema.safeParse(data);
-        if (!parsed.success) {
-            const { fieldPath, problem } = (0,_schemas_js__WEBPACK_IMPORTED_MODULE_4__/* .shapeProblem */ .jn)(parsed.error);
-            return shapeFailure(request.endpoint, status, fieldPath, problem);
-        }
-        const mismatch = request.check?.(parsed.data);
-        if (mismatch !== undefined) {
-            return shapeFailure(request.endpoint, status, mismatch.fieldPath, mismatch.problem);
-        }
-        return { ok: true, value: parsed.data };
     }
 }
 /** Refused for its size: the same request would get the same answer. */
 const tooLarge = (error) => ({
-    ok: false,
-    failure: {
-        retryable: false,
-        outcomeUnknown: false,
-        reason: 'answer too large',
-        toError: () => error,
-    },
+    retryable: false,
+    outcomeUnknown: false,
+    reason: 'answer too large',
+    toError: () => error,
 });
-/** A 2xx body of another shape, or about another resource: asking again won't help. */
-const shapeFailure = (endpoint, status, fieldPath, problem) => ({
-    ok: false,
-    failure: {
-        retryable: false,
-        outcomeUnknown: false,
-        reason: 'unexpected body',
-        toError: () => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseShapeError */ .RD(endpoint, status, fieldPath, problem),
-    },
+/** A 2xx body of no use: garbled (the service may have acted on it; asked again) or final. */
+const unusable = (endpoint, status, error) => ({
+    retryable: !error.final,
+    outcomeUnknown: !error.final,
+    reason: error.final ? 'unexpected body' : 'unparsable JSON body',
+    toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseShapeError */ .RD(endpoint, status, error.fieldPath, error.problem, error.final ? 1 : attempts, error.final),
 });
 
 
@@ -50436,35 +50375,17 @@ function createLimiter(concurrency) {
     };
 }
 function createTurns(turnMs) {
-    let busy = false;
-    const waiting = [];
-    const handOn = () => {
-        const next = waiting.shift();
-        if (next)
-            next();
-        else
-            busy = false;
-    };
+    const oneAtATime = createLimiter(1);
     return async (task) => {
-        if (busy)
-            await new Promise((resolve) => waiting.push(resolve));
-        else
-            busy = true;
-        let held = true;
-        const giveUp = () => {
-            if (!held)
-                return;
-            held = false;
-            handOn();
-        };
-        const turnOver = setTimeout(giveUp, turnMs).unref();
-        try {
-            return await task();
-        }
-        finally {
-            clearTimeout(turnOver);
-            giveUp();
-        }
+        let running;
+        let turnOver;
+        await oneAtATime(() => {
+            running = task();
+            const turnTaken = new Promise((resolve) => (turnOver = setTimeout(resolve, turnMs).unref()));
+            return Promise.race([running.catch(() => undefined), turnTaken]);
+        });
+        clearTimeout(turnOver);
+        return running;
     };
 }
 
@@ -50659,6 +50580,125 @@ const withLog = (result, log) => ({ ...result, log });
 
 /***/ }),
 
+/***/ 44834:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ pullRequestOf),
+/* harmony export */   m: () => (/* binding */ PULL_REQUEST_EVENTS)
+/* harmony export */ });
+// The pull request a run is for, from the runner's event payload (context.ts reads it).
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
+/** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
+function pullRequestOf(eventName, payload) {
+    if (!PULL_REQUEST_EVENTS.includes(eventName ?? ''))
+        return undefined;
+    const pr = payload
+        ?.pull_request;
+    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number < 1) {
+        return undefined;
+    }
+    const sha = pr.head?.sha;
+    return {
+        number: pr.number,
+        headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
+    };
+}
+
+
+/***/ }),
+
+/***/ 40788:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ readContext)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _comment_pull_request_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(44834);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
+/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(79244);
+/* harmony import */ var _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(37157);
+// The runner's context of a step, read once at its start and passed down: @actions/github's Context
+// (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
+// repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
+// request of the event).
+
+
+
+
+// The class alone, past the package's exports: its index also loads Octokit and constructs a
+// context on import, and the action loads Octokit only to publish or comment (bench/README.md).
+
+const withoutTrailingSlash = (url) => url.replace(/\/+$/, '');
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Context reads process.env while it is constructed; `env` stands in for it meanwhile (the
+ * constructor is synchronous, so nothing else sees the swap).
+ */
+function constructIn(env) {
+    const runnerEnv = process.env;
+    process.env = env;
+    try {
+        return new _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_3__/* .Context */ .o();
+    }
+    finally {
+        process.env = runnerEnv;
+    }
+}
+/**
+ * @actions/github's Context over `env`. A missing event file means no payload, as Context itself
+ * decides, but without its line on stdout; a file that is not a JSON object, or cannot be read,
+ * means no payload and a problem said once, by whoever needs the payload.
+ */
+function githubContextOf(env) {
+    const eventPath = env.GITHUB_EVENT_PATH;
+    if (!eventPath || !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(eventPath)) {
+        return { github: constructIn({ ...env, GITHUB_EVENT_PATH: undefined }) };
+    }
+    const problem = (reason) => `GITHUB_EVENT_PATH: the event file ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .hD)(eventPath)} ${reason}; the runner writes the ` +
+        "event's JSON there (for a local run, point it at a JSON file of the event, or unset it)";
+    try {
+        const github = constructIn(env);
+        if (isObject(github.payload))
+            return { github };
+        github.payload = {};
+        return { github, problem: problem('is not a JSON object') };
+    }
+    catch (error) {
+        const github = constructIn({ ...env, GITHUB_EVENT_PATH: undefined });
+        return { github, problem: problem(`cannot be read: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)}`) };
+    }
+}
+/** The runner's context of this step, from `env`; reads the event file, never throws for it. */
+function readContext(env = process.env) {
+    const { github, problem } = githubContextOf(env);
+    // Context leaves what is unset undefined and numbers unparsed NaN, whatever its types say.
+    const eventName = github.eventName || undefined;
+    return {
+        eventName,
+        payload: github.payload,
+        eventFileProblem: problem,
+        sha: github.sha || undefined,
+        ref: github.ref || undefined,
+        runId: Number.isSafeInteger(github.runId) ? github.runId : 0,
+        runAttempt: Number.isSafeInteger(github.runAttempt) ? github.runAttempt : 1,
+        apiUrl: github.apiUrl,
+        serverUrl: withoutTrailingSlash(github.serverUrl),
+        repository: env.GITHUB_REPOSITORY ?? '',
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        runnerTemp: env.RUNNER_TEMP || undefined,
+        outputFile: env.GITHUB_OUTPUT || undefined,
+        summaryFile: env.GITHUB_STEP_SUMMARY || undefined,
+        pullRequest: (0,_comment_pull_request_js__WEBPACK_IMPORTED_MODULE_4__/* .pullRequestOf */ ._)(eventName, github.payload),
+        env,
+    };
+}
+
+
+/***/ }),
+
 /***/ 81379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -50758,7 +50798,7 @@ function markdownText(text, maxChars = 500) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17399);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71811);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -50769,7 +50809,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 17399:
+/***/ 71811:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50780,25 +50820,27 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
 var core = __nccwpck_require__(77094);
-// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
-var retry = __nccwpck_require__(21405);
-// EXTERNAL MODULE: ./src/builds/progress.ts
-var progress = __nccwpck_require__(74462);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
+var retry = __nccwpck_require__(21405);
+// EXTERNAL MODULE: ./src/escape.ts
+var src_escape = __nccwpck_require__(22988);
 // EXTERNAL MODULE: ./src/temp-dir.ts
 var temp_dir = __nccwpck_require__(90327);
 // EXTERNAL MODULE: ./src/api/file-name.ts + 1 modules
 var file_name = __nccwpck_require__(66710);
 // EXTERNAL MODULE: ./src/api/schemas.ts
 var schemas = __nccwpck_require__(8164);
-// EXTERNAL MODULE: ./src/escape.ts
-var src_escape = __nccwpck_require__(22988);
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __nccwpck_require__(83916);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 ;// CONCATENATED MODULE: ./src/builds/log-text.ts
@@ -50864,51 +50906,56 @@ function keepLast(lines, line, count) {
     return lines;
 }
 
-// EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __nccwpck_require__(78474);
 ;// CONCATENATED MODULE: ./src/builds/output.ts
-// Where a build's log goes on the step's output. process.stdout queues writes in memory when the
-// runner reads slower than a long log prints (a pipe is asynchronous on Node), so a log is written
-// in chunks straight to the file descriptor, each waiting until the pipe takes it: the process
-// holds one chunk, not the log. Only once nothing else is queued, so the order stays as printed.
+// The step's output: process.stdout, each print waiting until the stream has written it out, so the
+// process holds one chunk however slowly the runner reads and a printer can reuse its buffer. Lines
+// that must stay together (a log group, the stop-commands around a batch) are printed alone:
+// @actions/core writes straight to process.stdout, so writes from elsewhere are held while they
+// print and follow them in order.
 
-
-
-const pause = new Int32Array(new SharedArrayBuffer(4));
-function writeAll(fd, chunk) {
-    for (let offset = 0; offset < chunk.length;) {
+class StreamOutput {
+    #stream;
+    #turn = Promise.resolve();
+    constructor(stream) {
+        this.#stream = stream;
+    }
+    printAlone(work) {
+        const printed = this.#turn.then(() => this.#holdingOthers(work));
+        this.#turn = printed.catch(() => { });
+        return printed;
+    }
+    async #holdingOthers(work) {
+        const stream = this.#stream;
+        const ownWrite = Object.hasOwn(stream, 'write');
+        const write = stream.write;
+        const printNow = write.bind(stream);
+        const held = [];
+        stream.write = ((...args) => {
+            held.push(args);
+            return true;
+        });
         try {
-            offset += (0,external_node_fs_.writeSync)(fd, chunk, offset);
+            return await work((text) => new Promise((resolve, reject) => {
+                printNow(text, (error) => (error ? reject(error) : resolve()));
+            }));
         }
-        catch (error) {
-            // A non-blocking pipe that is full: the reader will make room in a moment.
-            if (error.code !== 'EAGAIN')
-                throw error;
-            Atomics.wait(pause, 0, 0, 1);
+        finally {
+            if (ownWrite)
+                stream.write = write;
+            else
+                delete stream.write;
+            for (const args of held)
+                stream.write(...args);
         }
     }
 }
-const stdoutOutput = {
-    idle: () => process.stdout.writableLength === 0,
-    async settled() {
-        while (process.stdout.writableLength > 0)
-            await (0,external_node_events_.once)(process.stdout, 'drain');
-    },
-    write: (text) => writeAll(1, typeof text === 'string' ? Buffer.from(text) : text),
-};
-/** Through process.stdout, for tests that read what it was given. */
-const streamOutput = {
-    idle: () => true,
-    settled: async () => { },
-    // A copy: the caller reuses its buffer, and process.stdout may still hold this one.
-    write: (text) => void process.stdout.write(typeof text === 'string' ? text : Buffer.from(text)),
-};
+const stdoutOutput = new StreamOutput(process.stdout);
 const lines = (texts) => `${texts.join(external_node_os_.EOL)}${external_node_os_.EOL}`;
 
 ;// CONCATENATED MODULE: ./src/builds/build-log.ts
 // Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
-// RUNNER_TEMP, printed as one group when the build ends (several builds), or straight to the
-// output inside the build's open group (a single build, watched live). Each line once, in order:
+// RUNNER_TEMP, printed as one group when the build ends (several builds), or printed after each
+// read inside the build's open group (a single build, watched live). Each line once, in order:
 // a log that shrinks or changes order is said once, and nothing more of it is taken.
 
 
@@ -50916,10 +50963,11 @@ const lines = (texts) => `${texts.join(external_node_os_.EOL)}${external_node_os
 
 
 
+
+
 const NO_LINES = '(the service returned no log lines)';
-const PRINT_CHUNK_BYTES = 64 * 1024;
-/** Lines are written in batches of up to this many bytes. */
-const BATCH_BYTES = 64 * 1024;
+/** Lines go to the file in batches of up to this many bytes, and are printed in chunks of it. */
+const CHUNK_BYTES = 64 * 1024;
 /** Messages longer than this are remembered by their hash, not kept. */
 const KEPT_MESSAGE_CHARS = 1024;
 const fingerprintOf = (entry) => ({
@@ -50934,11 +50982,25 @@ const sameFingerprint = (a, b) => a.timestamp === b.timestamp &&
     a.level === b.level &&
     a.length === b.length &&
     a.message === b.message;
+/** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
+class LogFileShortError extends src_errors/* ActionError */.lZ {
+    file;
+    bytes;
+    written;
+    constructor(file, bytes, written) {
+        super(`The log file ${file} ends after ${bytes} of the ${written} bytes written to it; ` +
+            'nothing but the action may change files it keeps under RUNNER_TEMP');
+        this.file = file;
+        this.bytes = bytes;
+        this.written = written;
+    }
+}
 class BuildLog {
     #title;
     #output;
-    /** null: live, lines go straight to the output. */
     #file;
+    /** Printed after each read, not only when the build ends. */
+    #live;
     #quote = new QuoteTail();
     #onDisorder;
     /** Entries of the service's log already taken: each read's entries from here on are new. */
@@ -50950,24 +51012,28 @@ class BuildLog {
     #disorder;
     #lines = 0;
     #latestMessage;
-    /** Lines added and not written yet, as bytes: a line's string is garbage as soon as it is added. */
-    #pending = Buffer.allocUnsafe(BATCH_BYTES);
+    /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
+    #pending = Buffer.allocUnsafe(CHUNK_BYTES);
     #pendingBytes = 0;
+    #fileBytes = 0;
+    /** The bytes of the file a live log has printed. */
+    #printedBytes = 0;
     #groupOpen = false;
-    constructor(title, output, file, onDisorder) {
+    constructor(title, output, file, live, onDisorder) {
+        (0,external_node_fs_.writeFileSync)(file, '');
         this.#title = title;
         this.#output = output;
         this.#file = file;
+        this.#live = live;
         this.#onDisorder = onDisorder;
     }
     /** Gathers the lines in `file` until `printGroup()`. */
     static toFile(title, output, file, onDisorder) {
-        (0,external_node_fs_.appendFileSync)(file, '');
-        return new BuildLog(title, output, file, onDisorder);
+        return new BuildLog(title, output, file, false, onDisorder);
     }
-    /** Prints the lines as they come, inside a group opened at the first of them. */
-    static live(title, output, onDisorder) {
-        return new BuildLog(title, output, null, onDisorder);
+    /** Gathers the lines in `file` and prints them after each read, in a group opened at the first. */
+    static live(title, output, file, onDisorder) {
+        return new BuildLog(title, output, file, true, onDisorder);
     }
     get taken() {
         return this.#taken;
@@ -51028,83 +51094,100 @@ class BuildLog {
     }
     #addLine(text) {
         const bytes = Buffer.byteLength(text);
-        if (this.#pendingBytes + bytes > this.#pending.length) {
-            if (this.#file !== null || this.#output.idle())
-                this.#writePending();
-            // A live log waiting for a busy output, or one line longer than a batch: make room.
-            if (this.#pendingBytes + bytes > this.#pending.length) {
-                const larger = Buffer.allocUnsafe(Math.max(2 * this.#pending.length, this.#pendingBytes + bytes));
-                this.#pending.copy(larger, 0, 0, this.#pendingBytes);
-                this.#pending = larger;
-            }
-        }
-        this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
+        if (this.#pendingBytes + bytes > this.#pending.length)
+            this.#writePending();
+        if (bytes > this.#pending.length)
+            this.#append(text);
+        else
+            this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
     }
-    /** Writes (or prints, when live) what was added and not written yet. */
+    /** Writes what was added to the file; a live log then prints what it has not printed yet. */
     async flush() {
-        if (this.#file === null)
-            await this.#output.settled();
         this.#writePending();
+        if (this.#live)
+            await this.#output.printAlone((print) => this.#printNew(print));
     }
     digest() {
         return { lines: this.#lines, quote: this.#quote.lines() };
     }
     /**
-     * Prints the whole group in one synchronous run, so no other build's output can land inside it.
-     * A live log closes its open group instead.
+     * Prints the whole group with every other write held, so no other build's output lands inside it.
+     * A live log prints what it has not printed yet and closes its open group instead.
      */
     async printGroup(titleSuffix) {
-        await this.flush();
-        await this.#output.settled();
-        if (this.#file === null) {
-            if (!this.#groupOpen)
-                this.#printLive(lines([NO_LINES]));
-            this.#output.write(lines(['::endgroup::']));
-            this.#groupOpen = false;
-            return;
-        }
-        const [stop, resume] = stopCommands(newStopToken());
-        this.#output.write(lines([`::group::${(0,src_escape/* commandText */.jt)(`${this.#title} · ${titleSuffix}`)}`, stop]));
-        if (this.#lines === 0)
-            this.#output.write(lines([NO_LINES]));
-        else
-            copyFile(this.#file, this.#output);
-        this.#output.write(lines([resume, '::endgroup::']));
+        this.#writePending();
+        await this.#output.printAlone(async (print) => {
+            if (this.#live) {
+                await this.#printNew(print);
+                if (!this.#groupOpen)
+                    await this.#printBatch(print, () => print(lines([NO_LINES])));
+                await print(lines(['::endgroup::']));
+                this.#groupOpen = false;
+                return;
+            }
+            const title = `::group::${(0,src_escape/* commandText */.jt)(`${this.#title} · ${titleSuffix}`)}`;
+            const printLines = () => this.#fileBytes === 0
+                ? print(lines([NO_LINES]))
+                : printFile(this.#file, 0, this.#fileBytes, print);
+            await printStopped(print, [title], printLines, ['::endgroup::']);
+        });
     }
     #writePending() {
         if (this.#pendingBytes === 0)
             return;
-        const batch = this.#pending.subarray(0, this.#pendingBytes);
+        this.#append(this.#pending.subarray(0, this.#pendingBytes));
         this.#pendingBytes = 0;
-        if (this.#file !== null)
-            (0,external_node_fs_.appendFileSync)(this.#file, batch);
-        else
-            this.#printLive(batch);
+    }
+    #append(data) {
+        (0,external_node_fs_.appendFileSync)(this.#file, data);
+        this.#fileBytes += Buffer.byteLength(data);
+    }
+    async #printNew(print) {
+        const [start, end] = [this.#printedBytes, this.#fileBytes];
+        if (end === start)
+            return;
+        await this.#printBatch(print, () => printFile(this.#file, start, end, print));
+        this.#printedBytes = end;
     }
     // Commands stop only around the service's lines, so the action's own warnings still work.
-    #printLive(batch) {
-        const [stop, resume] = stopCommands(newStopToken());
-        const open = this.#groupOpen ? [] : [`::group::${(0,src_escape/* commandText */.jt)(this.#title)}`];
+    async #printBatch(print, printLines) {
+        const groupStart = this.#groupOpen ? [] : [`::group::${(0,src_escape/* commandText */.jt)(this.#title)}`];
         this.#groupOpen = true;
-        this.#output.write(lines([...open, stop]));
-        this.#output.write(batch);
-        this.#output.write(lines([resume]));
+        await printStopped(print, groupStart, printLines, []);
     }
 }
-/** The file's bytes to the output in chunks, with no line held in memory. */
-function copyFile(file, output) {
-    const fd = (0,external_node_fs_.openSync)(file, 'r');
+/**
+ * `before`, then what `printLines` prints with workflow commands stopped, then `after`: the runner
+ * runs none of the service's lines. A failure still resumes commands, on a line of its own.
+ */
+async function printStopped(print, before, printLines, after) {
+    const [stop, resume] = stopCommands(newStopToken());
+    await print(lines([...before, stop]));
+    let printed = false;
     try {
-        const chunk = Buffer.allocUnsafe(PRINT_CHUNK_BYTES);
-        for (;;) {
-            const read = (0,external_node_fs_.readSync)(fd, chunk);
-            if (read === 0)
-                break;
-            output.write(chunk.subarray(0, read));
+        await printLines();
+        printed = true;
+    }
+    finally {
+        await print(lines([...(printed ? [] : ['']), resume, ...after]));
+    }
+}
+/** Bytes `start` to `end` of the file, through one buffer: no more of it is held than a chunk. */
+async function printFile(file, start, end, print) {
+    const handle = await (0,promises_.open)(file, 'r');
+    try {
+        const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, end - start));
+        for (let position = start; position < end;) {
+            const length = Math.min(chunk.length, end - position);
+            const { bytesRead } = await handle.read(chunk, 0, length, position);
+            if (bytesRead === 0)
+                throw new LogFileShortError(file, position, end);
+            await print(chunk.subarray(0, bytesRead));
+            position += bytesRead;
         }
     }
     finally {
-        (0,external_node_fs_.closeSync)(fd);
+        await handle.close();
     }
 }
 
@@ -51113,9 +51196,8 @@ var limit = __nccwpck_require__(71958);
 ;// CONCATENATED MODULE: ./src/builds/logs.ts
 
 /**
- * Reads of one build's log, one at a time. Reads of all builds take `turns`: six 11 MB logs parsed
- * at once peaked at 150-196 MiB, against 122 MiB in turn (with 1 s turns, reads that outlasted
- * theirs made it 138 MiB; 3 s turns kept 121-123). A read still going after its turn goes on beside
+ * Reads of one build's log, one at a time. Reads of all builds take `turns`, so that large logs are
+ * not parsed all at once (bench/README.md, Logs). A read still going after its turn goes on beside
  * the next, so a slow logs endpoint costs only its own log. `signal` ends them all, a read under
  * way included.
  */
@@ -51162,7 +51244,7 @@ function logReads(client, buildId, log, turns, signal) {
  * Reads a finished build's log until `quietReads` reads in a row bring nothing new, or the log
  * stopped making sense. A read that fails ends it: the caller says so and goes on.
  */
-async function settleLog(read, log, options) {
+async function readLogToEnd(read, log, options) {
     const quietReads = options.quietReads ?? 2;
     const maxReads = options.maxReads ?? 40;
     let quiet = 0;
@@ -51176,43 +51258,16 @@ async function settleLog(read, log, options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(53249);
 ;// CONCATENATED MODULE: ./src/builds/poll.ts
 // Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
-// explicit state, its client and time (clock, sleep, random) passed in. Reads that keep failing
-// after the client's own retries back off under the one retry policy, then give up.
-
+// explicit state, its client and time (clock, sleep, random) passed in. Each read is one attempt
+// that the client classifies; reads that keep failing back off under the one retry policy (the
+// service's Retry-After honoured up to the deadline), then give up.
 
 
 const JITTER = 0.1;
 const MAX_BACKOFF_MS = 60_000;
 const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
-/** Worth another try later: rate limits, server errors, no answer, a garbled body. */
-const isTransient = (error) => (error instanceof errors/* ApiError */.hD &&
-    !(error instanceof errors/* ApiKeyRefusedError */.A5) &&
-    !(error instanceof errors/* NotFoundError */.m_) &&
-    (error.status === 429 || error.status >= 500)) ||
-    error instanceof errors/* NetworkError */.Dr ||
-    (error instanceof errors/* ResponseShapeError */.RD && !error.final);
-async function readOnce(client, buildId, signal) {
-    try {
-        return { ok: true, value: await client.getBuild(buildId, { signal }) };
-    }
-    catch (error) {
-        if (signal?.aborted || !isTransient(error))
-            throw error;
-        return {
-            ok: false,
-            failure: {
-                retryable: true,
-                outcomeUnknown: false,
-                reason: error.message,
-                toError: () => error,
-            },
-        };
-    }
-}
 async function pollBuild(client, buildId, options) {
     const random = options.random ?? Math.random;
     const { clock, signal, intervalMs } = options;
@@ -51241,7 +51296,7 @@ async function pollBuild(client, buildId, options) {
             const build = await (0,retry/* withRetries */.LH)(readRuntime, {
                 endpoint: 'GET /builds/:buildId',
                 signal,
-                attempt: () => readOnce(client, buildId, signal),
+                attempt: () => client.getBuildOnce(buildId, { signal }),
             });
             await options.onUpdate(build);
             if ((0,schemas/* isTerminal */.Hd)(build.status))
@@ -51255,10 +51310,10 @@ async function pollBuild(client, buildId, options) {
     }
 }
 
+// EXTERNAL MODULE: ./src/builds/progress.ts
+var progress = __nccwpck_require__(74462);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var builds_result = __nccwpck_require__(17196);
-// EXTERNAL MODULE: ./src/errors.ts
-var src_errors = __nccwpck_require__(83916);
 ;// CONCATENATED MODULE: ./src/builds/follow-build.ts
 // One build from now to its end: poll it (reading its log as it grows), print its log group,
 // download its installer. What it learns replaces the build's result in its slot. Every line that
@@ -51276,17 +51331,16 @@ var src_errors = __nccwpck_require__(83916);
 
 /** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
 const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
-/** Why a wanted step did not happen: the step was cancelled or ran out of time. */
-const stoppedBecause = (f) => f.deps.signal.aborted ? 'the step was cancelled' : 'the timeout passed';
 /** `mac/x64: <what>`, one inert line. */
 const lineAbout = (build, text, maxChars) => (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: ${text}`, maxChars);
-function openLog(build, index, f) {
+/** The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends. */
+function openLog(build, output, file, live) {
     const title = (0,builds_result/* labelOf */.Wy)(build);
     // Said once; the lines already shown stay, and none is shown twice.
     const onDisorder = (reason) => core/* warning */.$e(lineAbout(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500), { title: (0,src_escape/* commandText */.jt)(`${title}: log out of order`) });
-    return f.live
-        ? BuildLog.live(`${title} · ${build.id}`, f.output, onDisorder)
-        : BuildLog.toFile(title, f.output, f.logFile(index), onDisorder);
+    return live
+        ? BuildLog.live(`${title} · ${build.id}`, output, file, onDisorder)
+        : BuildLog.toFile(title, output, file, onDisorder);
 }
 /** A problem the action found in what the service said of a build it follows. */
 function warnFollowProblem(build) {
@@ -51296,28 +51350,29 @@ function warnFollowProblem(build) {
         title: (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: the service contradicts itself`),
     });
 }
-async function followBuild(slot, log, f) {
+async function followBuild(slot, log, follower) {
     const id = slot.get().id;
     if (id === null || log === undefined)
         return;
     warnFollowProblem(slot.get());
-    // Ends this build's log reads, one under way included: when its log takes too long to settle,
-    // and when the build is done with.
+    // Ends this build's log reads, one under way included: when its log takes too long to end, and
+    // when the build is done with.
     const giveUp = new AbortController();
-    const reads = logReads(f.client, id, log, f.logTurns, AbortSignal.any([f.stop, giveUp.signal]));
+    const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
+    const reads = logReads(follower.client, id, log, follower.logReading.turns, stop);
     try {
-        if (!(0,schemas/* isTerminal */.Hd)(slot.get().status)) {
-            const ended = await poll(slot, id, reads, f);
-            if (!ended)
-                return;
+        if (!(0,schemas/* isTerminal */.Hd)(slot.get().status) && !(await poll(slot, id, reads, follower)))
+            return;
+        const failure = await readLogUntilDone(log, reads, giveUp, follower);
+        if (failure !== undefined) {
+            core/* warning */.$e(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
         }
-        await settle(slot, id, log, reads, giveUp, f);
         await log.printGroup(slot.get().status);
         slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
         const build = slot.get();
         // A build with a problem (say, the service reports another target) is not this target's.
-        if (build.status === 'success' && build.problem === undefined && f.plan.download) {
-            await download(slot, id, f);
+        if (build.status === 'success' && build.problem === undefined && follower.downloads) {
+            await download(slot, id, follower.downloads, follower);
         }
     }
     finally {
@@ -51325,17 +51380,19 @@ async function followBuild(slot, log, f) {
     }
 }
 /**
- * Reads the finished build's log until it stops growing, within `settleLogMs`: a read that fails,
- * or a log that will not settle, costs the rest of the log and never the download.
+ * Reads the finished build's log until it stops growing, within `endWithinMs`. Says why it could
+ * not (a read failed, or the log would not end): that costs the rest of the log, never the download.
  */
-async function settle(slot, id, log, reads, giveUp, f) {
-    const timer = setTimeout(() => giveUp.abort(), f.settleLogMs);
+async function readLogUntilDone(log, reads, giveUp, follower) {
+    const { endWithinMs } = follower.logReading;
+    const stopped = follower.deadline.signal;
+    const timer = setTimeout(() => giveUp.abort(), endWithinMs);
     let failure;
     try {
-        await settleLog(reads.read, log, {
-            pauseMs: logPauseMs(f.plan.pollIntervalMs),
-            sleep: f.deps.sleep,
-            signal: AbortSignal.any([f.stop, giveUp.signal]),
+        await readLogToEnd(reads.read, log, {
+            pauseMs: logPauseMs(follower.pollIntervalMs),
+            sleep: follower.time.sleep,
+            signal: AbortSignal.any([stopped, giveUp.signal]),
         });
     }
     catch (error) {
@@ -51344,38 +51401,33 @@ async function settle(slot, id, log, reads, giveUp, f) {
     finally {
         clearTimeout(timer);
     }
-    if (f.stop.aborted)
-        return;
-    if (giveUp.signal.aborted)
-        failure = `no end within ${(0,progress/* formatElapsed */.C7)(f.settleLogMs)}`;
-    if (failure !== undefined) {
-        core/* warning */.$e(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
-    }
+    if (stopped.aborted)
+        return undefined;
+    return giveUp.signal.aborted ? `no end within ${(0,progress/* formatElapsed */.C7)(endWithinMs)}` : failure;
 }
 /** Polls until the build ends (true), or the step stops waiting or loses it (false). */
-async function poll(slot, id, reads, f) {
-    const { deps } = f;
-    const logDue = (0,progress/* createProgressGate */.D5)(deps.clock);
+async function poll(slot, id, reads, follower) {
+    const { time, deadline } = follower;
+    const logDue = (0,progress/* createProgressGate */.D5)(time.clock);
     try {
-        const outcome = await pollBuild(f.client, id, {
-            intervalMs: f.plan.pollIntervalMs,
-            deadline: f.deadline,
-            clock: deps.clock,
-            sleep: deps.sleep,
-            random: deps.random,
-            signal: f.stop,
+        const outcome = await pollBuild(follower.client, id, {
+            intervalMs: follower.pollIntervalMs,
+            deadline: deadline.at,
+            clock: time.clock,
+            sleep: time.sleep,
+            random: time.random,
+            signal: deadline.signal,
             onUpdate: (latest) => {
                 const previous = slot.get();
-                slot.set((0,builds_result/* observed */.Px)(previous, latest, deps.clock()));
+                slot.set((0,builds_result/* observed */.Px)(previous, latest, time.clock()));
                 if (latest.status !== previous.status)
                     core/* info */.pq((0,progress/* statusLine */.Bs)(slot.get(), previous.status));
                 if (previous.problem === undefined)
                     warnFollowProblem(slot.get());
                 // A running build's log is read live for one build, and for a progress line otherwise,
                 // without holding the polling up; a read that fails now is made up for when it ends.
-                if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (f.live || logDue()))
+                if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (follower.live || logDue()))
                     reads.poke();
-                f.progress();
             },
             onTransientError: (error, delayMs) => core/* info */.pq(lineAbout(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
         });
@@ -51383,16 +51435,11 @@ async function poll(slot, id, reads, f) {
     }
     catch (error) {
         // One build the service stops answering for must not take the others down with it.
-        if (f.stop.aborted)
+        if (deadline.signal.aborted)
             return false;
-        const problem = {
-            stage: 'follow',
-            message: `could not follow the build: ${(0,src_errors/* messageOf */.bD)(error)}`,
-        };
-        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), problem));
-        core/* warning */.$e(lineAbout(slot.get(), problem.message, 500), {
-            title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost`,
-        });
+        const message = `could not follow the build: ${(0,src_errors/* messageOf */.bD)(error)}`;
+        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'follow', message }));
+        core/* warning */.$e(lineAbout(slot.get(), message, 500), { title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost` });
         return false;
     }
 }
@@ -51405,51 +51452,45 @@ function downloadFolder(within, build, sharesTarget) {
     const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${build.id}` : ''}`;
     return (0,file_name/* pathInside */._l)(within, folder);
 }
-async function download(slot, id, f) {
-    const within = f.plan.download.directory;
+async function download(slot, id, { within, limit, sharesTarget }, { client, deadline, time }) {
     const build = slot.get();
     const label = (0,builds_result/* labelOf */.Wy)(build);
     const fail = (message) => {
         slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'download', message }));
         core/* warning */.$e(lineAbout(build, message, 500), { title: `${label} download failed` });
     };
-    if (f.stop.aborted)
-        return fail(`not downloaded: ${stoppedBecause(f)}`);
-    const directory = downloadFolder(within, build, f.sharesTarget(build));
+    const notDownloaded = () => fail(`not downloaded: ${deadline.because()}`);
+    if (deadline.signal.aborted)
+        return notDownloaded();
+    const directory = downloadFolder(within, build, sharesTarget(build));
     if (directory === undefined) {
         return fail(`not downloaded: the build id ${id} cannot name a folder inside ${within}`);
     }
-    await f.downloads(async () => {
-        if (f.stop.aborted)
-            return fail(`not downloaded: ${stoppedBecause(f)}`);
+    await limit(async () => {
+        if (deadline.signal.aborted)
+            return notDownloaded();
         core/* info */.pq(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
-        const start = f.deps.clock();
+        const start = time.clock();
         try {
-            const file = await f.client.downloadArtifact(id, {
+            const file = await client.downloadArtifact(id, {
                 directory,
                 within,
                 expectedSize: build.artifactSize,
-                signal: f.stop,
+                signal: deadline.signal,
                 onWarning: (message) => core/* warning */.$e((0,src_escape/* commandText */.jt)(message, 500), { title: `${label}: artifact size differs` }),
             });
-            const downloaded = {
-                path: external_node_path_default().resolve(file.path),
-                fileName: file.fileName,
-                size: file.size,
-                sha256: file.sha256,
-                span: { start, end: f.deps.clock() },
-            };
+            const { fileName, size, sha256 } = file;
+            const span = { start, end: time.clock() };
+            const downloaded = { path: external_node_path_default().resolve(file.path), fileName, size, sha256, span };
             slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
-            core/* info */.pq(lineAbout(build, `downloaded ${downloaded.path} (${file.size} bytes, sha256 ${file.sha256})`, 1_000));
+            core/* info */.pq(lineAbout(build, `downloaded ${downloaded.path} (${size} bytes, sha256 ${sha256})`, 1_000));
         }
         catch (error) {
-            fail(f.stop.aborted
-                ? `download stopped: ${stoppedBecause(f)}`
+            fail(deadline.signal.aborted
+                ? `download stopped: ${deadline.because()}`
                 : `download failed: ${(0,src_errors/* messageOf */.bD)(error)}`);
         }
     });
-    if (slot.get().download !== undefined)
-        f.deps.onDownloaded?.(slot.get());
 }
 
 ;// CONCATENATED MODULE: ./src/builds/matrix.ts
@@ -51465,7 +51506,6 @@ var outcome = __nccwpck_require__(68873);
 
 
 
-
 /** The newest successful build of this target and version, if an earlier run left one. */
 function findReusable(builds, target, version) {
     return builds
@@ -51473,7 +51513,7 @@ function findReusable(builds, target, version) {
         build.platform === target.platform &&
         build.arch === target.arch &&
         build.version === version)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+        .sort((first, second) => second.createdAt.localeCompare(first.createdAt))[0];
 }
 /** Why a trigger left no build; a trigger the step stopped waiting for may still have made one. */
 const triggerFailure = (error, stopped) => stopped
@@ -51484,16 +51524,16 @@ const triggerFailure = (error, stopped) => stopped
  * a record with its error and the others carry on; when every trigger fails, that is fatal.
  */
 async function startBuilds(client, request, clock) {
-    const o = { signal: request.signal };
-    const previous = request.reuse ? (await client.listBuilds(request.projectId, o)).builds : [];
+    const call = { signal: request.signal };
+    const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
     const settled = await Promise.allSettled(request.targets.map(async (target) => {
         const reusable = findReusable(previous, target, request.version);
         if (reusable) {
             core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: reusing successful build ${reusable.id} of ${request.version}`, 300));
-            return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, o), 'reused', clock(), target);
+            return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, call), 'reused', clock(), target);
         }
         const body = { platform: target.platform, arch: target.arch, version: request.version };
-        const triggered = await client.triggerBuild(request.projectId, body, o);
+        const triggered = await client.triggerBuild(request.projectId, body, call);
         core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: triggered ${triggered.id} (${triggered.status})`, 300));
         return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock(), target);
     }));
@@ -51553,7 +51593,10 @@ async function resumeBuilds(client, projectId, buildIds, clock, signal) {
 
 ;// CONCATENATED MODULE: ./src/builds/run-builds.ts
 // The orchestration: start the builds, follow each one concurrently, and give back one immutable
-// result per build. Cancellation and the timeout end the waiting, never the results.
+// result per build, telling the subscribers of each change. Cancellation and the timeout end the
+// waiting, never the results.
+
+
 
 
 
@@ -51569,90 +51612,147 @@ async function resumeBuilds(client, projectId, buildIds, clock, signal) {
 const LOG_TURN_MS = 3_000;
 const TRIGGER_GRACE_MS = 3_000;
 /** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
-const SETTLE_LOG_MS = 120_000;
-/** Aborts `ms` after `signal` does. */
-function graceAfter(signal, ms) {
-    const grace = new AbortController();
-    const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return grace.signal;
-}
-async function start(plan, deps, signal) {
-    const { selection } = plan;
+const LOG_END_WITHIN_MS = 120_000;
+async function start(plan, deps, clock) {
+    const { selection, projectId } = plan;
+    const { client } = deps;
+    // Triggers already sent at a cancellation get a little longer, so their ids are known.
+    const signal = deps.deadline.withGrace({
+        afterCancelMs: deps.triggerGraceMs ?? TRIGGER_GRACE_MS,
+    });
     if (selection.kind === 'resume') {
-        return resumeBuilds(deps.client, plan.projectId, selection.buildIds, deps.clock, signal);
+        return resumeBuilds(client, projectId, selection.buildIds, clock, signal);
     }
-    const platforms = selection.platforms ?? (await deps.client.getProject(plan.projectId, { signal })).platforms;
+    const platforms = selection.platforms ?? (await client.getProject(projectId, { signal })).platforms;
     if (platforms.length === 0) {
-        throw new Error(`Project ${plan.projectId} has no platforms; set the platforms input`);
+        throw new Error(`Project ${projectId} has no platforms; set the platforms input`);
     }
-    const builds = await startBuilds(deps.client, {
-        projectId: plan.projectId,
-        version: selection.version,
-        targets: buildMatrix(platforms, selection.arches),
-        reuse: selection.reuse,
-        signal,
-    }, deps.clock);
+    const targets = buildMatrix(platforms, selection.arches);
+    const { version, reuse } = selection;
+    const builds = await startBuilds(client, { projectId, version, targets, reuse, signal }, clock);
     return { builds, errors: [] };
 }
-async function runBuilds(plan, deps) {
-    const timeout = AbortSignal.timeout(plan.timeoutMs);
-    const deadline = deps.clock() + plan.timeoutMs;
-    const stop = AbortSignal.any([deps.signal, timeout]);
-    const triggerStop = AbortSignal.any([
-        timeout,
-        graceAfter(deps.signal, deps.triggerGraceMs ?? TRIGGER_GRACE_MS),
-    ]);
-    const { builds: results, errors } = await start(plan, deps, triggerStop);
-    deps.onBuildsKnown(results);
-    if (!plan.wait || stop.aborted)
-        return { builds: results, timedOut: timeout.aborted, errors };
-    const logDir = (0,temp_dir/* makeTempDir */.m)(deps.tempDir, 'desktop-build-logs-');
-    const slots = results.map((_, index) => ({
+/** A progress line as the builds change, when one is due. */
+function progressReporter(clock, latestLine) {
+    const due = (0,progress/* createProgressGate */.D5)(clock);
+    return {
+        buildsChanged(builds) {
+            if (!due())
+                return;
+            const watched = builds.map((build, index) => ({ build, latest: latestLine(index) }));
+            core/* info */.pq((0,progress/* progressLine */.oz)(watched, clock()));
+        },
+    };
+}
+/** The slot of each build: replacing its result tells every subscriber. */
+function slotsOf(results, projectId, subscribers) {
+    return results.map((_, index) => ({
         get: () => results[index],
         set: (next) => {
+            const downloaded = next.download !== undefined && results[index].download === undefined;
             results[index] = next;
-            deps.onBuildsChanged?.(results);
+            const now = [...results];
+            for (const subscriber of subscribers)
+                subscriber.buildsChanged?.(now, projectId);
+            if (downloaded)
+                for (const subscriber of subscribers)
+                    subscriber.buildDownloaded?.(next);
         },
     }));
-    const progressDue = (0,progress/* createProgressGate */.D5)(deps.clock);
-    const follow = {
-        plan,
-        deps,
+}
+async function runBuilds(plan, deps) {
+    const { deadline, subscribers } = deps;
+    const clock = deps.clock ?? retry/* systemClock */.ml;
+    const { builds: results, errors } = await start(plan, deps, clock);
+    for (const subscriber of subscribers) {
+        subscriber.buildsKnown?.([...results]);
+        subscriber.buildsChanged?.([...results], plan.projectId);
+    }
+    const ended = (timedOut) => ({
+        projectId: plan.projectId,
+        builds: [...results],
+        timedOut: timedOut && !deadline.cancelled.aborted,
+        errors,
+    });
+    if (!plan.wait) {
+        const ids = results.flatMap((build) => (build.id === null ? [] : (0,src_escape/* commandText */.jt)(build.id)));
+        core/* info */.pq(`Not waiting (wait: false); build ids: ${ids.join(', ')}`);
+    }
+    if (!plan.wait || deadline.signal.aborted)
+        return ended(deadline.signal.aborted);
+    const logDir = (0,temp_dir/* makeTempDir */.m)(deps.tempDir, 'desktop-build-logs-');
+    const live = results.length === 1;
+    const output = deps.output ?? stdoutOutput;
+    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, output, external_node_path_default().join(logDir, `${index}.log`), live));
+    const sharesTarget = (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch);
+    const follower = {
         client: deps.client,
         deadline,
-        stop,
-        downloads: (0,limit/* createLimiter */.z)(plan.download?.concurrency ?? 1),
-        logTurns: (0,limit/* createTurns */.S)(deps.logTurnMs ?? LOG_TURN_MS),
-        settleLogMs: deps.settleLogMs ?? SETTLE_LOG_MS,
-        live: results.length === 1,
-        output: deps.output ?? stdoutOutput,
-        logFile: (index) => external_node_path_default().join(logDir, `${index}.log`),
-        progress: () => {
-            if (!progressDue())
-                return;
-            core/* info */.pq((0,progress/* progressLine */.oz)(results.map((build, index) => ({ build, latest: logs[index]?.latest })), deps.clock()));
+        time: { clock, sleep: deps.sleep ?? retry/* systemSleep */.Hk, random: deps.random },
+        pollIntervalMs: plan.pollIntervalMs,
+        live,
+        logReading: {
+            turns: (0,limit/* createTurns */.S)(deps.logTurnMs ?? LOG_TURN_MS),
+            endWithinMs: deps.logEndWithinMs ?? LOG_END_WITHIN_MS,
         },
-        sharesTarget: (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch),
+        downloads: plan.download
+            ? {
+                within: plan.download.directory,
+                limit: (0,limit/* createLimiter */.z)(plan.download.concurrency),
+                sharesTarget,
+            }
+            : undefined,
     };
-    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, index, follow));
+    const progress = progressReporter(clock, (index) => logs[index]?.latest);
+    const slots = slotsOf(results, plan.projectId, [...subscribers, progress]);
     try {
-        await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follow)));
+        await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follower)));
     }
     finally {
         (0,external_node_fs_.rmSync)(logDir, { recursive: true, force: true });
     }
-    const timedOut = !deps.signal.aborted &&
-        (timeout.aborted ||
-            results.some((build) => (0,outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
-    return { builds: [...results], timedOut, errors };
+    return ended(deadline.signal.aborted ||
+        results.some((build) => (0,outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
 }
 
-// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
-var client = __nccwpck_require__(75948);
+;// CONCATENATED MODULE: ./src/comment/open-comment.ts
+// Opens the pull request's comment when there is one to keep. Light on purpose: the comment (and
+// Octokit with it) is loaded only then, off the start path of the usual run.
+
+
+/** The comment's last edit says how the run ended, so it may outlast the deadline this long. */
+const FINISH_GRACE_MS = 5_000;
+/** Never fails the step: without the comment the builds go on. */
+async function openComment(plan, context, deadline) {
+    if (plan === null)
+        return undefined;
+    try {
+        const { startPreviewComment } = await Promise.all(/* import() */[__nccwpck_require__.e(14), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89242));
+        const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
+        return startPreviewComment(plan, context, { signal });
+    }
+    catch (error) {
+        core/* warning */.$e(`No pull-request comment: ${(0,src_errors/* messageOf */.bD)(error)}`);
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/config/resolve-project.ts
+// The project a run's builds belong to. Light on purpose: the config file's parser (YAML) is
+// loaded only when there is a config file, off the start path of the usual run.
+
+/** The project-id input, or the project the config file names or creates. */
+async function resolveProject(source, client, workspace) {
+    const { configFile, projectId } = source;
+    if (configFile === null)
+        return projectId;
+    const { applyProjectConfig } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(898)]).then(__nccwpck_require__.bind(__nccwpck_require__, 33898));
+    const applied = await core/* group */.Os(`Apply the project configuration ${configFile}`, () => applyProjectConfig(client, { configFile, workspace, projectId: projectId ?? undefined }));
+    return applied.projectId;
+}
+
+// EXTERNAL MODULE: ./src/api/client.ts + 17 modules
+var client = __nccwpck_require__(58407);
 // EXTERNAL MODULE: ./src/rules.ts
 var rules = __nccwpck_require__(79244);
 // EXTERNAL MODULE: ./src/secrets.ts
@@ -51669,7 +51769,7 @@ function parseConnection(read, problems) {
     const apiKey = read('api-key');
     if (apiKey === '')
         problems.push('api-key: missing; pass it from a secret');
-    return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
+    return { apiKey, baseUrl: (0,rules/* parseBaseUrl */.Q2)(read('base-url'), problems) };
 }
 /**
  * Masks secret inputs in the log before anything can print them, in every spelling a service
@@ -51691,44 +51791,47 @@ function openClient(connection, deadline) {
     });
 }
 
+// EXTERNAL MODULE: ./src/context.ts
+var src_context = __nccwpck_require__(40788);
+;// CONCATENATED MODULE: ./src/deadline.ts
+// The step's one deadline: made once from the timeout input and the cancellation signal, passed
+// down to everything that must stop with the step (the client, the builds, publishing, the comment).
+
+const timeoutAt = (epochMs) => AbortSignal.timeout(Math.max(0, epochMs - Date.now()));
+/** Aborts `ms` after `signal` does. */
+function graceAfter(signal, ms) {
+    if (ms === 0)
+        return signal;
+    const grace = new AbortController();
+    const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return grace.signal;
+}
+function stepDeadline(cancelled, timeoutMs) {
+    const at = Date.now() + timeoutMs;
+    return {
+        at,
+        signal: AbortSignal.any([cancelled, timeoutAt(at)]),
+        cancelled,
+        because: () => cancelled.aborted
+            ? `cancelled by ${String(cancelled.reason)}`
+            : `the timeout input (${(0,progress/* formatElapsed */.C7)(timeoutMs)}) passed`,
+        withGrace: ({ afterCancelMs = 0, afterTimeMs = 0 }) => AbortSignal.any([graceAfter(cancelled, afterCancelMs), timeoutAt(at + afterTimeMs)]),
+    };
+}
+
 // EXTERNAL MODULE: ./src/api/ids.ts
 var api_ids = __nccwpck_require__(67958);
 // EXTERNAL MODULE: ./src/publish/names.ts
 var names = __nccwpck_require__(27479);
-;// CONCATENATED MODULE: ./src/comment/pull-request.ts
-// The pull request a run is for, from the runner's event payload (GITHUB_EVENT_PATH).
-
-const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
-/** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
-function pullRequestOf(eventName, payload) {
-    if (!PULL_REQUEST_EVENTS.includes(eventName ?? ''))
-        return undefined;
-    const pr = payload
-        ?.pull_request;
-    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number < 1) {
-        return undefined;
-    }
-    const sha = pr.head?.sha;
-    return {
-        number: pr.number,
-        headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
-    };
-}
-/** The runner's event, read from GITHUB_EVENT_PATH; undefined when there is none to read. */
-function readPullRequest(env) {
-    if (!PULL_REQUEST_EVENTS.includes(env.GITHUB_EVENT_NAME ?? '') || !env.GITHUB_EVENT_PATH) {
-        return undefined;
-    }
-    try {
-        return pullRequestOf(env.GITHUB_EVENT_NAME, JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8')));
-    }
-    catch {
-        return undefined;
-    }
-}
-
+// EXTERNAL MODULE: ./src/comment/pull-request.ts
+var pull_request = __nccwpck_require__(44834);
 ;// CONCATENATED MODULE: ./src/inputs.ts
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
+
 
 
 
@@ -51774,7 +51877,7 @@ const INPUT_NAMES = [
 const MAX_TIMEOUT_MINUTES = 6 * 60;
 /**
  * The shortest poll interval, in seconds: a remote service is not asked about a build more than
- * once a second (`poll-interval: 0.001` once sent 8,960 requests in 10 s). The local emulator, the
+ * once a second, whatever the input says (a tiny interval would flood it). The local emulator, the
  * only loopback service, may be polled faster: tests and the demo use 0.05 to 0.5.
  */
 function pollIntervalFloor(baseUrl) {
@@ -51895,17 +51998,17 @@ function parseRelease(inputs, ref, problems) {
         overwrite: parseBoolean(inputs, 'overwrite', true, problems),
     };
 }
-function parsePublish(inputs, env, download, problems) {
+function parsePublish(inputs, context, download, problems) {
     const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
     const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
     const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
-    const release = parseRelease(inputs, env.GITHUB_REF, problems);
+    const release = parseRelease(inputs, context.ref, problems);
     checkTemplate(inputs, 'artifact-name', problems);
     checkTemplate(inputs, 'asset-name', problems);
     // Publishing works on downloaded installers; without downloads there is nothing to publish.
     const plan = {
         githubToken: inputs['github-token'],
-        repository: env.GITHUB_REPOSITORY ?? '',
+        repository: context.repository,
         artifacts: upload && download
             ? {
                 nameTemplate: inputs['artifact-name'] || '{name}',
@@ -51929,18 +52032,25 @@ function checkRepository(repository, neededFor, problems) {
         problems.push(`GITHUB_REPOSITORY: ${(0,rules/* quote */.hD)(repository)} is not owner/repo; ${neededFor} needs it`);
     }
 }
-function parseComment(inputs, env, pullRequest, problems, notices) {
+function parseComment(inputs, context, problems, notices) {
     const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], 'auto', problems);
     if (mode === 'false')
         return null;
+    // The comment is what reads the event's payload.
+    if (context.eventFileProblem !== undefined)
+        problems.push(context.eventFileProblem);
+    const { pullRequest, repository, eventName } = context;
     if (pullRequest === undefined) {
-        if (mode === 'true') {
-            notices.push(`comment: true, but this run is for a ${(0,rules/* quote */.hD)(env.GITHUB_EVENT_NAME ?? 'unknown')} event, ` +
+        if (pull_request/* PULL_REQUEST_EVENTS */.m.includes(eventName ?? '')) {
+            notices.push(`comment: this run is for a ${(0,rules/* quote */.hD)(eventName ?? '')} event, but its payload ` +
+                '(GITHUB_EVENT_PATH) names no pull request; nothing to comment on');
+        }
+        else if (mode === 'true') {
+            notices.push(`comment: true, but this run is for a ${(0,rules/* quote */.hD)(eventName ?? 'unknown')} event, ` +
                 'not a pull request; nothing to comment on');
         }
         return null;
     }
-    const repository = env.GITHUB_REPOSITORY ?? '';
     if (inputs['github-token'] === '') {
         problems.push('github-token: missing; it is needed to comment on the pull request (comment)');
     }
@@ -51948,16 +52058,13 @@ function parseComment(inputs, env, pullRequest, problems, notices) {
     return { pullRequest, githubToken: inputs['github-token'], repository };
 }
 /**
- * Pure: the inputs, the runner's environment and the pull request of its event → a validated
- * Plan, or one InputError listing every problem.
+ * Pure: the inputs and the runner's context of the step → a validated Plan, or one InputError
+ * listing every problem.
  */
-function parseInputs(inputs, env, pullRequest) {
+function parseInputs(inputs, context) {
     const problems = [];
     const notices = [];
-    const apiKey = inputs['api-key'];
-    if (apiKey === '')
-        problems.push('api-key: missing; pass it from a secret');
-    const baseUrl = (0,rules/* parseBaseUrl */.Q2)(inputs['base-url'], problems);
+    const connection = parseConnection((name) => inputs[name], problems);
     const projectId = inputs['project-id'];
     const configFile = inputs['config-file'] || null;
     if (projectId === '' && configFile === null) {
@@ -51968,22 +52075,21 @@ function parseInputs(inputs, env, pullRequest) {
         if (problem)
             problems.push(problem);
     }
-    const selection = parseSelection(inputs, env, problems);
+    const selection = parseSelection(inputs, context, problems);
     const wait = parseBoolean(inputs, 'wait', true, problems);
-    const pollInterval = parsePollInterval(inputs, baseUrl, problems, notices);
+    const pollInterval = parsePollInterval(inputs, connection.baseUrl, problems, notices);
     const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
     const download = parseBoolean(inputs, 'download', true, problems);
     const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
     const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
-    const workspace = env.GITHUB_WORKSPACE || process.cwd();
-    const downloadPath = parseDownloadPath(inputs, workspace, problems);
-    const publish = parsePublish(inputs, env, download && wait, problems);
-    const comment = parseComment(inputs, env, pullRequest, problems, notices);
+    const downloadPath = parseDownloadPath(inputs, context.workspace, problems);
+    const publish = parsePublish(inputs, context, download && wait, problems);
+    const comment = parseComment(inputs, context, problems, notices);
     // No selection means its problems are listed already.
     if (problems.length > 0 || selection === undefined)
         throw new rules/* InputError */.dz(problems);
     return {
-        connection: { apiKey, baseUrl },
+        connection,
         project: configFile === null
             ? { projectId, configFile }
             : { projectId: projectId === '' ? null : projectId, configFile },
@@ -52001,13 +52107,12 @@ function parseInputs(inputs, env, pullRequest) {
     };
 }
 /** New builds of a version, or the builds of `build-ids`; undefined when the inputs do not say. */
-function parseSelection(inputs, env, problems) {
+function parseSelection(inputs, context, problems) {
     const platforms = parseSubset(inputs, 'platforms', schemas/* PLATFORMS */.P4, problems);
     const arches = parseSubset(inputs, 'arches', schemas/* ARCHES */.Pr, problems);
-    const version = parseVersion(inputs, env.GITHUB_REF, problems);
+    const version = parseVersion(inputs, context.ref, problems);
     const buildIds = parseBuildIds(inputs, problems);
-    const rerun = Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1;
-    const reuse = parseBoolean(inputs, 'reuse-builds', rerun, problems);
+    const reuse = parseBoolean(inputs, 'reuse-builds', context.runAttempt > 1, problems);
     if (buildIds.length > 0)
         return { kind: 'resume', buildIds };
     if (version === null)
@@ -52032,7 +52137,149 @@ function parseDownloadPath(inputs, workspace, problems) {
     return resolved;
 }
 const readInputs = (getInput) => Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
-const getInputs = () => parseInputs(readInputs(core/* getInput */.V4), process.env, readPullRequest(process.env));
+const getInputs = (context) => parseInputs(readInputs(core/* getInput */.V4), context);
+
+// EXTERNAL MODULE: ./src/publish/errors.ts
+var errors = __nccwpck_require__(54188);
+;// CONCATENATED MODULE: ./src/publish/publish-builds.ts
+// The builds' installers to the publishers as each is downloaded, and what got published back,
+// also when publishing failed or was stopped halfway. Light on purpose: the publishers (Octokit,
+// the artifact client) are loaded when the first installer comes, off the start path.
+
+
+
+
+
+function installerOf(build) {
+    if (build.id === null || build.download === undefined)
+        return undefined;
+    const { path, fileName, size, sha256 } = build.download;
+    return {
+        buildId: build.id,
+        platform: build.platform,
+        arch: build.arch,
+        version: build.version ?? '',
+        path,
+        fileName,
+        size,
+        sha256,
+    };
+}
+/** What landed so far, as the report reads it; the release's URL only once it is finished. */
+const publishedOf = (artifacts, assets, releaseUrl) => ({
+    artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
+    assetUploads: new Map(assets.flatMap((asset) => asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [])),
+    releaseUrl,
+});
+const finished = ({ artifacts, release }) => publishedOf(artifacts, release?.assets ?? [], release?.url);
+/** Which builds' installers landed where before publishing stopped, and which did not. */
+function stoppedReport(plan, added, artifacts, assets) {
+    const labels = (installers) => installers.length === 0 ? 'none' : installers.map(builds_result/* labelOf */.Wy).join(', ');
+    const kinds = [];
+    if (plan.artifacts) {
+        kinds.push([
+            'workflow artifacts',
+            (installer) => artifacts.some((artifact) => artifact.buildId === installer.buildId),
+        ]);
+    }
+    if (plan.release) {
+        kinds.push([
+            'draft release assets',
+            (installer) => assets.some((asset) => asset.buildId === installer.buildId),
+        ]);
+    }
+    return kinds
+        .map(([kind, landed]) => `${kind} uploaded: ${labels(added.filter(landed))}, ` +
+        `not uploaded: ${labels(added.filter((installer) => !landed(installer)))}`)
+        .join('; ');
+}
+/** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
+async function unlessStopped(work, signal) {
+    if (signal.aborted)
+        return undefined;
+    let onAbort = () => { };
+    const stopped = new Promise((resolve) => {
+        onAbort = () => resolve(undefined);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+        return await Promise.race([work, stopped]);
+    }
+    finally {
+        signal.removeEventListener('abort', onAbort);
+    }
+}
+const NOTHING_TO_PUBLISH = {
+    buildDownloaded: () => { },
+    finish: () => Promise.resolve({ published: publishedOf([], []), errors: [], stopped: false }),
+};
+/**
+ * Workflow artifacts and the release, each build's as soon as it is downloaded; `onArtifact` hears
+ * what landed so far as each artifact does. Publishing ends at the step's deadline, whatever
+ * GitHub is doing.
+ */
+function startPublishing(plan, context, deadline, onArtifact = () => { }) {
+    if (!plan.artifacts && !plan.release)
+        return NOTHING_TO_PUBLISH;
+    const { signal } = deadline;
+    const added = [];
+    const artifacts = [];
+    const assets = [];
+    let session;
+    const open = () => (session ??= Promise.all(/* import() */[__nccwpck_require__.e(14), __nccwpck_require__.e(681)]).then(__nccwpck_require__.bind(__nccwpck_require__, 92681)).then(({ openPublishing }) => openPublishing(plan, {
+        context,
+        signal,
+        onArtifact: (artifact) => {
+            artifacts.push(artifact);
+            onArtifact(publishedOf(artifacts, assets));
+        },
+        onAsset: (asset) => assets.push(asset),
+    })));
+    return {
+        buildDownloaded(build) {
+            const installer = installerOf(build);
+            if (installer === undefined || signal.aborted)
+                return;
+            added.push(installer);
+            // A publisher that cannot load is said once, by finish.
+            open().then((opened) => opened.add(installer), () => undefined);
+        },
+        async finish(builds) {
+            if (session === undefined) {
+                if (!signal.aborted)
+                    core/* info */.pq('Nothing to publish: no build produced an installer');
+                return { published: publishedOf([], []), errors: [], stopped: false };
+            }
+            const allBuildsSucceeded = builds.every((build) => (0,outcome/* outcomeOf */.s)(build) === 'succeeded');
+            try {
+                const done = await unlessStopped(session.then((opened) => opened.finish({ allBuildsSucceeded })), signal);
+                if (done !== undefined)
+                    return { published: finished(done), errors: [], stopped: false };
+                // The publisher's group, if one is open, ends here: the report follows.
+                core/* endGroup */.N4();
+                return {
+                    published: publishedOf(artifacts, assets),
+                    stopped: true,
+                    errors: [
+                        `Publishing stopped: ${deadline.because()}. ` +
+                            `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
+                            '(what was uploaded stays on its draft); re-run the job to finish it.',
+                    ],
+                };
+            }
+            catch (error) {
+                if (error instanceof errors/* PublishError */.S1) {
+                    return { published: finished(error.result), errors: [error.message], stopped: false };
+                }
+                return {
+                    published: publishedOf(artifacts, assets),
+                    errors: [`Publishing failed: ${(0,src_errors/* messageOf */.bD)(error)}`],
+                    stopped: false,
+                };
+            }
+        },
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 // Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
@@ -52196,11 +52443,12 @@ function verdictOf(facts) {
 
 
 
+
 /** As soon as the builds exist: their ids are in the outputs even if the step dies now. */
-function reportBuildsKnown(builds) {
-    writeOutputs(builds, runStatus(builds, false), NOTHING_PUBLISHED);
-}
-async function reportRun(facts) {
+const outputsOnceKnown = {
+    buildsKnown: (builds) => writeOutputs(builds, runStatus(builds, false), NOTHING_PUBLISHED),
+};
+async function reportRun(context, facts) {
     const verdict = verdictOf(facts);
     if (facts.builds.length > 0)
         writeOutputs(facts.builds, verdict.status, facts.published);
@@ -52208,7 +52456,7 @@ async function reportRun(facts) {
         core/* warning */.$e(warning);
     if (verdict.failures.length > 0)
         core/* setFailed */.C1(verdict.failures.join('\n'));
-    await (0,summary/* writeSummary */.Sy)(facts, verdict).catch((error) => core/* warning */.$e(`Could not write the job summary: ${error.message}`));
+    await (0,summary/* writeSummary */.Sy)(context.summaryFile, facts, verdict).catch((error) => core/* warning */.$e(`Could not write the job summary: ${(0,src_errors/* messageOf */.bD)(error)}`));
 }
 
 // EXTERNAL MODULE: ./src/runner-paths.ts
@@ -52239,127 +52487,6 @@ function watchSignals() {
     };
 }
 
-// EXTERNAL MODULE: ./src/publish/errors.ts
-var publish_errors = __nccwpck_require__(54188);
-;// CONCATENATED MODULE: ./src/publish/publish-builds.ts
-// The builds' installers to the publishers as each is downloaded, and what got published back,
-// also when publishing failed or was stopped halfway. Light on purpose: the publishers (Octokit,
-// the artifact client) are loaded when the first installer comes, off the start path.
-
-
-
-
-
-function installerOf(build) {
-    if (build.id === null || build.download === undefined)
-        return undefined;
-    const { path, fileName, size, sha256 } = build.download;
-    return {
-        buildId: build.id,
-        platform: build.platform,
-        arch: build.arch,
-        version: build.version ?? '',
-        path,
-        fileName,
-        size,
-        sha256,
-    };
-}
-/** What landed so far, as the report reads it; the release's URL only once it is finished. */
-const publishedOf = (artifacts, assets, releaseUrl) => ({
-    artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
-    assetUploads: new Map(assets.flatMap((asset) => asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [])),
-    releaseUrl,
-});
-const finished = ({ artifacts, release }) => publishedOf(artifacts, release?.assets ?? [], release?.url);
-/** Which builds' installers landed where before publishing stopped, and which did not. */
-function stoppedReport(plan, added, artifacts, assets) {
-    const labels = (installers) => installers.length === 0 ? 'none' : installers.map(builds_result/* labelOf */.Wy).join(', ');
-    const kinds = [];
-    if (plan.artifacts) {
-        kinds.push(['workflow artifacts', (i) => artifacts.some((a) => a.buildId === i.buildId)]);
-    }
-    if (plan.release) {
-        kinds.push(['draft release assets', (i) => assets.some((a) => a.buildId === i.buildId)]);
-    }
-    return kinds
-        .map(([kind, landed]) => `${kind} uploaded: ${labels(added.filter(landed))}, ` +
-        `not uploaded: ${labels(added.filter((i) => !landed(i)))}`)
-        .join('; ');
-}
-/** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
-async function unlessStopped(work, signal) {
-    if (signal.aborted)
-        return undefined;
-    let onAbort = () => { };
-    const stopped = new Promise((resolve) => {
-        onAbort = () => resolve(undefined);
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-        return await Promise.race([work, stopped]);
-    }
-    finally {
-        signal.removeEventListener('abort', onAbort);
-    }
-}
-function startPublishing(plan, stop, onArtifact = () => { }) {
-    const added = [];
-    const artifacts = [];
-    const assets = [];
-    let session;
-    const open = () => (session ??= Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(681)]).then(__nccwpck_require__.bind(__nccwpck_require__, 92681)).then(({ openPublishing }) => openPublishing(plan, {
-        signal: stop.signal,
-        onArtifact: (artifact) => {
-            artifacts.push(artifact);
-            onArtifact(publishedOf(artifacts, assets));
-        },
-        onAsset: (asset) => assets.push(asset),
-    })));
-    return {
-        add(build) {
-            const installer = installerOf(build);
-            if (installer === undefined || stop.signal.aborted)
-                return;
-            added.push(installer);
-            // A publisher that cannot load is said once, by finish.
-            open().then((opened) => opened.add(installer), () => undefined);
-        },
-        async finish(builds) {
-            if (session === undefined) {
-                if (!stop.signal.aborted)
-                    core/* info */.pq('Nothing to publish: no build produced an installer');
-                return { published: publishedOf([], []), stopped: false };
-            }
-            const allBuildsSucceeded = builds.every((build) => (0,outcome/* outcomeOf */.s)(build) === 'succeeded');
-            try {
-                const done = await unlessStopped(session.then((opened) => opened.finish({ allBuildsSucceeded })), stop.signal);
-                if (done !== undefined)
-                    return { published: finished(done), stopped: false };
-                // The publisher's group, if one is open, ends here: the report follows.
-                core/* endGroup */.N4();
-                return {
-                    published: publishedOf(artifacts, assets),
-                    stopped: true,
-                    error: `Publishing stopped: ${stop.because()}. ` +
-                        `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
-                        '(what was uploaded stays on its draft); re-run the job to finish it.',
-                };
-            }
-            catch (error) {
-                if (error instanceof publish_errors/* PublishError */.S1) {
-                    return { published: finished(error.result), error: error.message, stopped: false };
-                }
-                return {
-                    published: publishedOf(artifacts, assets),
-                    error: `Publishing failed: ${(0,src_errors/* messageOf */.bD)(error)}`,
-                    stopped: false,
-                };
-            }
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/main.ts
 // The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
 // that ends the process.
@@ -52377,151 +52504,75 @@ function startPublishing(plan, stop, onArtifact = () => { }) {
 
 
 
-const COMMENT_GRACE_MS = 5_000;
-/** The project the builds belong to: the input, or the one the config file names or creates. */
-async function resolveProject(plan, client) {
-    const { configFile, projectId } = plan.project;
-    if (configFile === null)
-        return projectId;
-    // Loaded only now: the YAML parser stays off the start path of the usual run.
-    const { applyProjectConfig } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(898)]).then(__nccwpck_require__.bind(__nccwpck_require__, 33898));
-    const applied = await core/* group */.Os(`Apply the project configuration ${configFile}`, () => applyProjectConfig(client, {
-        configFile,
-        workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
-        projectId: projectId ?? undefined,
-    }));
-    return applied.projectId;
-}
-/**
- * The pull request's comment, when there is one to keep; loaded only then (Octokit is heavy). It
- * never fails the step: without it the builds go on.
- */
-async function openComment(plan, signal) {
-    if (plan.comment === null)
-        return undefined;
+
+/** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */
+async function build(plan, context, deadline, subscribers) {
+    const client = openClient(plan.connection, deadline.at);
     try {
-        const { startPreviewComment } = await Promise.all(/* import() */[__nccwpck_require__.e(392), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89242));
-        return startPreviewComment(plan.comment, process.env, { signal });
-    }
-    catch (error) {
-        core/* warning */.$e(`No pull-request comment: ${(0,src_errors/* messageOf */.bD)(error)}`);
-        return undefined;
-    }
-}
-/** Trigger (or reuse, or resume) the builds, follow them, print their logs, download. */
-async function build(plan, signal, listen) {
-    const client = openClient(plan.connection, Date.now() + plan.builds.timeoutMs);
-    try {
-        const projectId = await resolveProject(plan, client);
-        listen.onProject(projectId);
-        return await runBuilds({ ...plan.builds, projectId }, {
-            client,
-            clock: retry/* systemClock */.ml,
-            sleep: retry/* systemSleep */.Hk,
-            signal,
-            tempDir: process.env.RUNNER_TEMP || undefined,
-            onBuildsChanged: (builds) => listen.onBuildsChanged(projectId, builds),
-            onDownloaded: listen.onDownloaded,
-            onBuildsKnown: (builds) => {
-                reportBuildsKnown(builds);
-                listen.onBuildsChanged(projectId, builds);
-                if (!plan.builds.wait) {
-                    const ids = builds.flatMap((b) => (b.id === null ? [] : (0,src_escape/* commandText */.jt)(b.id))).join(', ');
-                    core/* info */.pq(`Not waiting (wait: false); build ids: ${ids}`);
-                }
-            },
-        });
+        const projectId = await resolveProject(plan.project, client, context.workspace);
+        const deps = { client, deadline, subscribers, tempDir: context.runnerTemp };
+        return await runBuilds({ ...plan.builds, projectId }, deps);
     }
     finally {
         await client.close();
     }
 }
-/**
- * Workflow artifacts and the release, each build's as soon as it is downloaded. Publishing ends
- * when the step does (`stop`: its timeout or a signal), whatever GitHub is doing.
- */
-const openPublishing = (plan, stop, onPublished) => plan.publish.artifacts || plan.publish.release
-    ? startPublishing(plan.publish, stop, onPublished)
-    : undefined;
-async function run() {
-    maskInputs('api-key');
-    const cancel = watchSignals();
-    const errors = [];
+/** Everything up to the report: inputs, project, builds, publishing, the comment's last edit. */
+async function buildAndPublish(context, cancel) {
     let plan;
-    let builds = { builds: [], timedOut: false, errors: [] };
-    let published = NOTHING_PUBLISHED;
-    let comment;
-    let projectId;
-    let publishingStopped = false;
     try {
-        plan = getInputs();
-        const { timeoutMs } = plan.builds;
-        const stop = {
-            signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs)]),
-            because: () => cancel.signal.aborted
-                ? `cancelled by ${String(cancel.signal.reason)}`
-                : `the timeout input (${(0,progress/* formatElapsed */.C7)(timeoutMs)}) passed`,
-        };
+        plan = getInputs(context);
+        const deadline = stepDeadline(cancel, plan.builds.timeoutMs);
         for (const notice of plan.notices)
             core/* notice */.lm(notice);
         // Before any request: a runner path found unusable at the end would abandon the builds.
-        (0,runner_paths/* checkRunnerPaths */.nu)(process.env, {
+        (0,runner_paths/* checkRunnerPaths */.nu)(context, {
             downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
         });
-        // The comment's last edit says how the run ended, so it may outlast the timeout a little.
-        comment = await openComment(plan, AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs + COMMENT_GRACE_MS)]));
-        let latest = [];
-        const publishing = openPublishing(plan, stop, (now) => {
-            published = now;
-            if (projectId)
-                comment?.update(projectId, latest, published.artifacts);
-        });
-        builds = await build(plan, cancel.signal, {
-            onProject: (id) => (projectId = id),
-            onBuildsChanged: (id, now) => {
-                latest = now;
-                comment?.update(id, now, published.artifacts);
-            },
-            onDownloaded: (done) => publishing?.add(done),
-        });
+        const comment = await openComment(plan.comment, context, deadline);
+        const publishing = startPublishing(plan.publish, context, deadline, (published) => comment?.artifactsLanded(published.artifacts));
+        const subscribers = [outputsOnceKnown, publishing, ...(comment ? [comment] : [])];
+        const built = await build(plan, context, deadline, subscribers);
+        annotateFailures(built.builds);
+        const end = await publishing.finish(built.builds);
+        if (comment && built.builds.length > 0 && !cancel.aborted && !end.stopped) {
+            const url = await comment.finish(built.projectId, built.builds, end.published);
+            core/* setOutput */.uH('comment-url', url ?? '');
+        }
         // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
         // other builds were still followed and are reported.
-        errors.push(...builds.errors);
-        annotateFailures(builds.builds);
-        if (publishing) {
-            const end = await publishing.finish(builds.builds);
-            ({ published, stopped: publishingStopped } = end);
-            if (end.error !== undefined)
-                errors.push(end.error);
-        }
+        return { ...end, plan, built, errors: [...built.errors, ...end.errors] };
     }
     catch (error) {
-        if (!cancel.signal.aborted)
-            errors.push((0,src_errors/* messageOf */.bD)(error));
+        return { plan, errors: cancel.aborted ? [] : [(0,src_errors/* messageOf */.bD)(error)] };
     }
-    finally {
+}
+async function run() {
+    try {
+        maskInputs('api-key');
+        const context = (0,src_context/* readContext */.y)();
+        const cancel = watchSignals();
+        const { plan, built, ...end } = await buildAndPublish(context, cancel.signal);
         cancel.dispose();
+        const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
+        await reportRun(context, {
+            builds: built?.builds ?? [],
+            waited: plan?.builds.wait ?? true,
+            timedOut: built?.timedOut ?? false,
+            timeoutMs: plan?.builds.timeoutMs,
+            cancelledBy,
+            failOnError: plan?.failOnError ?? true,
+            errors: end.errors,
+            published: end.published ?? NOTHING_PUBLISHED,
+        });
+        // Requests left behind (a publish that did not stop in time) must not outlive the report.
+        if (cancelledBy || end.stopped)
+            process.exit(1);
     }
-    if (comment &&
-        projectId &&
-        builds.builds.length > 0 &&
-        !cancel.signal.aborted &&
-        !publishingStopped) {
-        core/* setOutput */.uH('comment-url', (await comment.finish(projectId, builds.builds, published)) ?? '');
+    catch (error) {
+        // The report itself failed (say, GITHUB_OUTPUT went away mid-run): the step still fails.
+        core/* setFailed */.C1(`The run could not be reported: ${(0,src_errors/* messageOf */.bD)(error)}`);
     }
-    await reportRun({
-        builds: builds.builds,
-        waited: plan?.builds.wait ?? true,
-        timedOut: builds.timedOut,
-        timeoutMs: plan?.builds.timeoutMs,
-        cancelledBy: cancel.signal.aborted ? String(cancel.signal.reason) : undefined,
-        failOnError: plan?.failOnError ?? true,
-        errors,
-        published,
-    });
-    // Requests left behind (a publish that did not stop in time) must not outlive the report.
-    if (cancel.signal.aborted || publishingStopped)
-        process.exit(1);
 }
 
 
@@ -52677,7 +52728,7 @@ class PublishError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionErro
     result;
     constructor(failures, result) {
         super(`Publishing failed (${failures.length} problem(s)):\n` +
-            failures.map((f) => `- ${f.message}`).join('\n'));
+            failures.map((failure) => `- ${failure.message}`).join('\n'));
         this.failures = failures;
         this.result = result;
     }
@@ -52983,8 +53034,9 @@ function renderSummary(facts, verdict, now) {
         : [];
     return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
 }
-async function writeSummary(facts, verdict) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
+/** To GITHUB_STEP_SUMMARY, through @actions/core; nothing where the runner names no summary file. */
+async function writeSummary(summaryFile, facts, verdict) {
+    if (summaryFile === undefined)
         return;
     await core/* summary */.z.addRaw(renderSummary(facts, verdict, Date.now())).write();
 }
@@ -53116,7 +53168,7 @@ class RunnerPathError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionE
     constructor(problems) {
         super(problems.length === 1
             ? `Unusable runner path: ${problems[0]}`
-            : `Unusable runner paths:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+            : `Unusable runner paths:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
         this.problems = problems;
     }
 }
@@ -53215,32 +53267,30 @@ function downloadProblem(workspace, directory) {
     return undefined;
 }
 /** Every problem with the runner's paths (empty when all is usable); reads the file system only. */
-function runnerPathProblems(env, plan) {
+function runnerPathProblems(paths, plan) {
+    const { runnerTemp, outputFile, summaryFile, workspace } = paths;
     const problems = [];
-    if (env.RUNNER_TEMP)
-        problems.push(tempProblem('RUNNER_TEMP', env.RUNNER_TEMP));
-    if (env.GITHUB_OUTPUT) {
-        problems.push(fileProblem('GITHUB_OUTPUT', env.GITHUB_OUTPUT, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, false));
+    if (runnerTemp)
+        problems.push(tempProblem('RUNNER_TEMP', runnerTemp));
+    if (outputFile) {
+        problems.push(fileProblem('GITHUB_OUTPUT', outputFile, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, false));
     }
     // @actions/core opens the summary for reading and writing.
-    if (env.GITHUB_STEP_SUMMARY) {
-        problems.push(fileProblem('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.R_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, true));
+    if (summaryFile) {
+        problems.push(fileProblem('GITHUB_STEP_SUMMARY', summaryFile, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.R_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, true));
     }
-    let workspaceUsable = true;
-    if (env.GITHUB_WORKSPACE && !statOf(env.GITHUB_WORKSPACE)?.isDirectory()) {
-        workspaceUsable = false;
-        problems.push(`GITHUB_WORKSPACE: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(env.GITHUB_WORKSPACE)} is not a directory`);
+    if (!statOf(workspace)?.isDirectory()) {
+        // Without a workspace there is nothing to resolve the download folder against.
+        problems.push(`GITHUB_WORKSPACE: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(workspace)} is not a directory`);
     }
-    // Without a workspace there is nothing to resolve the folder against; its problem is listed.
-    if (plan.downloadDirectory !== null && workspaceUsable) {
-        const workspace = env.GITHUB_WORKSPACE || process.cwd();
+    else if (plan.downloadDirectory !== null) {
         problems.push(downloadProblem(workspace, plan.downloadDirectory));
     }
     return problems.filter((problem) => problem !== undefined);
 }
 /** Throws one RunnerPathError naming every unusable path. */
-function checkRunnerPaths(env, plan) {
-    const problems = runnerPathProblems(env, plan);
+function checkRunnerPaths(paths, plan) {
+    const problems = runnerPathProblems(paths, plan);
     if (problems.length > 0)
         throw new RunnerPathError(problems);
 }
@@ -55775,6 +55825,69 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+
+/***/ }),
+
+/***/ 37157:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ Context)
+/* harmony export */ });
+/* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(79896);
+/* harmony import */ var os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70857);
+
+
+class Context {
+    /**
+     * Hydrate the context from the environment
+     */
+    constructor() {
+        var _a, _b, _c;
+        this.payload = {};
+        if (process.env.GITHUB_EVENT_PATH) {
+            if ((0,fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(process.env.GITHUB_EVENT_PATH)) {
+                this.payload = JSON.parse((0,fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
+            }
+            else {
+                const path = process.env.GITHUB_EVENT_PATH;
+                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${os__WEBPACK_IMPORTED_MODULE_1__.EOL}`);
+            }
+        }
+        this.eventName = process.env.GITHUB_EVENT_NAME;
+        this.sha = process.env.GITHUB_SHA;
+        this.ref = process.env.GITHUB_REF;
+        this.workflow = process.env.GITHUB_WORKFLOW;
+        this.action = process.env.GITHUB_ACTION;
+        this.actor = process.env.GITHUB_ACTOR;
+        this.job = process.env.GITHUB_JOB;
+        this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
+        this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
+        this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
+        this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
+        this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
+        this.graphqlUrl =
+            (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
+    }
+    get issue() {
+        const payload = this.payload;
+        return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
+    }
+    get repo() {
+        if (process.env.GITHUB_REPOSITORY) {
+            const [owner, repo] = process.env.GITHUB_REPOSITORY.split('/');
+            return { owner, repo };
+        }
+        if (this.payload.repository) {
+            return {
+                owner: this.payload.repository.owner.login,
+                repo: this.payload.repository.name
+            };
+        }
+        throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
+    }
+}
+//# sourceMappingURL=context.js.map
 
 /***/ }),
 

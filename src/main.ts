@@ -77,10 +77,7 @@ export async function run(): Promise<void> {
     maskInputs('api-key');
     const context = readContext();
     const cancel = watchSignals();
-    const { plan, built, published, stopped, errors } = await buildAndPublish(
-      context,
-      cancel.signal,
-    );
+    const { plan, built, ...end } = await buildAndPublish(context, cancel.signal);
     cancel.dispose();
     const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
     await reportRun(context, {
@@ -90,11 +87,11 @@ export async function run(): Promise<void> {
       timeoutMs: plan?.builds.timeoutMs,
       cancelledBy,
       failOnError: plan?.failOnError ?? true,
-      errors,
-      published: published ?? NOTHING_PUBLISHED,
+      errors: end.errors,
+      published: end.published ?? NOTHING_PUBLISHED,
     });
     // Requests left behind (a publish that did not stop in time) must not outlive the report.
-    if (cancelledBy || stopped) process.exit(1);
+    if (cancelledBy || end.stopped) process.exit(1);
   } catch (error) {
     // The report itself failed (say, GITHUB_OUTPUT went away mid-run): the step still fails.
     core.setFailed(`The run could not be reported: ${messageOf(error)}`);

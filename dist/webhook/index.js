@@ -319,7 +319,7 @@ Object.assign(Dispatcher.prototype, api)
 
 module.exports.mk = Dispatcher
 __webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
+module.exports.bC = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
 module.exports.g6 = Agent
@@ -45528,7 +45528,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5711);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5333);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45539,7 +45539,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5711:
+/***/ 5333:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48509,6 +48509,118 @@ const messageOf = (error) => error instanceof Error ? error.message : String(err
 /** Anything thrown, as an Error (a thrown string or value becomes the message). */
 const asError = (error) => error instanceof Error ? error : new Error(String(error));
 
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/api/retry.ts
+// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
+// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
+// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
+// (API calls, polling, downloads, release uploads) goes through it.
+
+// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
+// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
+// budget is what normally ends a hopeless run.
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 5_000,
+    maxElapsedMs: 60_000,
+};
+/**
+ * The one rule for an HTTP answer worth another try, the service's and GitHub's alike: the server
+ * timed out (408), asks to slow down (429), or failed (5xx).
+ */
+const isRetryableStatus = (status) => status === 408 || status === 429 || status >= 500;
+const systemClock = () => Date.now();
+const systemSleep = (ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
+    throw signal?.aborted ? signal.reason : error;
+});
+const defaultRetryRuntime = (policy = {}, options = {}) => ({
+    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
+    random: Math.random,
+    sleep: systemSleep,
+    now: Date.now,
+    deadline: options.deadline,
+    onRetry: options.onRetry,
+});
+/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
+function describeRetry(event, server) {
+    const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
+    const asked = event.serverAsked ? `, as ${server} asked` : '';
+    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
+}
+/** Time left before the runtime's deadline; Infinity without one. */
+const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
+/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
+function backoffDelay(policy, failedAttempt, random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
+    return Math.floor(ceiling * random());
+}
+/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
+function parseRetryAfter(value, nowMs) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+/**
+ * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
+ * when it gave one (bounded by the deadline only, when there is one), else backoff within the
+ * budget and the deadline.
+ */
+function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
+    const { policy } = runtime;
+    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
+        return undefined;
+    const left = timeLeft(runtime);
+    const serverAsked = failure.retryAfterMs !== undefined;
+    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
+    // What the server asks for is bounded by the deadline alone; without one, by the budget.
+    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
+    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
+        return undefined;
+    }
+    return delayMs;
+}
+async function withRetries(runtime, task) {
+    let startedAt = runtime.now();
+    let outcomeUnknown = false;
+    let failuresInRow = 0;
+    for (let attempt = 1;; attempt++) {
+        if (outcomeUnknown && task.reconcile) {
+            const found = await task.reconcile();
+            if (found !== undefined)
+                return found;
+        }
+        const result = await task.attempt(attempt);
+        if (result.ok)
+            return result.value;
+        const { failure } = result;
+        outcomeUnknown ||= failure.outcomeUnknown;
+        if (failure.madeProgress) {
+            failuresInRow = 0;
+            startedAt = runtime.now();
+        }
+        failuresInRow++;
+        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
+        if (delayMs === undefined)
+            throw failure.toError(attempt);
+        runtime.onRetry?.({
+            endpoint: task.endpoint,
+            attempt,
+            delayMs,
+            reason: failure.reason,
+            serverAsked: failure.retryAfterMs !== undefined,
+        });
+        await runtime.sleep(delayMs, task.signal);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/escape.ts
 // Service text made inert for each medium it is shown in. Everything the service says (ids,
 // statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
@@ -48542,6 +48654,7 @@ function markdownText(text, maxChars = 500) {
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
 // reaches an error (see error-body.ts).
+
 
 
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
@@ -48695,7 +48808,7 @@ class ArtifactHostError extends ActionError {
         const words = commandText(body, 200);
         super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
             `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
-            (status >= 500 || status === 429 || status === 408
+            (isRetryableStatus(status)
                 ? 'The host may be overloaded; re-run the job later.'
                 : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
                     "the runner's network; re-run the job, or check the runner's proxy settings."));
@@ -50555,9 +50668,8 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/api/log-bytes.ts
 // The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
 // up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
-// (six builds' logs read at once peaked ~60 MiB higher that way). Both filters hand the chunk on
-// untouched in the usual case (valid UTF-8, no text longer than the bound) and copy only where
-// they change something.
+// (bench/README.md, Logs). Both filters hand the chunk on untouched in the usual case (valid
+// UTF-8, no text longer than the bound) and copy only where they change something.
 
 const isContinuation = (byte) => (byte & 0xc0) === 0x80;
 /** Bytes a UTF-8 sequence led by `byte` takes; 1 for what cannot lead one. */
@@ -50694,12 +50806,13 @@ const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_vm_namespaceObject);
 ;// CONCATENATED MODULE: ./src/api/memory.ts
 // Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
-// them only when its young generation fills or 64 MiB of such external memory has piled up: a
-// 2 GiB transfer then peaks 60+ MiB above need and spends much of its system time faulting in
-// fresh pages. A cheap young-generation collection every few MiB returns them to the allocator,
-// which hands the same pages out again (measured: peak RSS −40 MiB, throughput +20 %). There is no
-// public API for it, so the collector is borrowed the documented way (expose-gc in a fresh
-// context, flag switched off again); where that fails, nothing is done.
+// them only when its young generation fills or 64 MiB of such external memory has piled up: until
+// then the process holds memory it no longer needs, and the allocator hands out fresh pages
+// instead of the ones just freed. A cheap young-generation collection every few MiB returns them
+// at once (bench/README.md, "Why memory.ts"). There is no public API for it, so the collector is
+// borrowed the documented way (expose-gc in a fresh context, the flag switched off again). Node
+// calls a flag changed after start unpredictable: where borrowing fails, nothing is done, and
+// __tests__/api/memory.test.ts fails when the Node the project ships stops giving the collection.
 
 
 function borrowCollector() {
@@ -50715,12 +50828,16 @@ function borrowCollector() {
         external_node_v8_default().setFlagsFromString('--no-expose-gc');
     }
 }
+/** Borrowed once per process: null until then, undefined where the runtime would not lend it. */
 let collector = null;
 /** Returns a function to call with the bytes received so far; it collects every `everyBytes`. */
 function releaseReadBuffers(everyBytes) {
     if (collector === null)
         collector = borrowCollector();
-    const collect = collector;
+    return collectEvery(everyBytes, collector);
+}
+/** Calls `collect` whenever the bytes received pass the next `everyBytes`; without it, nothing. */
+function collectEvery(everyBytes, collect) {
     if (collect === undefined)
         return () => { };
     let next = everyBytes;
@@ -60350,7 +60467,7 @@ const pixels = schemas_number()
     .int(rule('is not a whole number (at most 2^53 - 1)'))
     .positive(rule('is not positive'))
     .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
-const schemas_optional = (schema) => schema.nullish().transform((v) => v ?? undefined);
+const schemas_optional = (schema) => schema.nullish().transform((value) => value ?? undefined);
 // Path segments are the schema's own keys and array indexes; anything else (a key taken from the
 // body) is not shown.
 const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
@@ -60499,7 +60616,7 @@ function createdSince(createdAt, sinceMs) {
     const at = Date.parse(createdAt);
     return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
 }
-const sameSet = (a, b) => a.length === b.length && a.every((item) => b.includes(item));
+const sameSet = (left, right) => left.length === right.length && left.every((item) => right.includes(item));
 const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
     ? item
     : first, undefined);
@@ -60559,6 +60676,569 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
         createdSince(webhook.createdAt, sinceMs)));
 }
 
+;// CONCATENATED MODULE: ./src/secrets.ts
+// The spellings of a secret that a service echoing it is likely to use: each is masked in the
+// log and redacted from every text the action writes itself.
+const MIN_SPELLING_CHARS = 4;
+/** The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe). */
+function secretSpellings(secret) {
+    if (secret === '')
+        return [];
+    const base64 = Buffer.from(secret, 'utf8').toString('base64');
+    const spellings = [
+        secret,
+        secret.toLowerCase(),
+        secret.toUpperCase(),
+        encodeURIComponent(secret),
+        base64,
+        base64.replace(/=+$/, ''),
+        Buffer.from(secret, 'utf8').toString('base64url'),
+    ];
+    // Longest first: a redaction never leaves the tail of a longer spelling behind.
+    return [...new Set(spellings)]
+        .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
+        .sort((a, b) => b.length - a.length);
+}
+
+;// CONCATENATED MODULE: ./src/api/error-body.ts
+// The service's error format is not specified (spec §7): take its own message from whichever
+// common shape the body has, else a short excerpt of the text; never the API key in any of its
+// spellings, and never the start of a workflow command.
+
+
+const EXCERPT_CHARS = 200;
+const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+function error_body_messageOf(parsed) {
+    if (parsed === null || typeof parsed !== 'object')
+        return nonEmptyString(parsed);
+    const body = parsed;
+    const error = body.error;
+    if (error !== null && typeof error === 'object') {
+        const inner = error;
+        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
+    }
+    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
+}
+/**
+ * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
+ * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
+ */
+function redact(text, secrets) {
+    const spellings = secrets
+        .flatMap(secretSpellings)
+        .sort((one, other) => other.length - one.length);
+    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
+}
+/**
+ * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
+ * or a short excerpt of whatever text came back; one inert line (see commandText).
+ */
+function serviceMessageOf(body, secrets) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        parsed = undefined;
+    }
+    const message = (parsed === undefined ? undefined : error_body_messageOf(parsed)) ?? body;
+    // Redacted before it is cut, so a key is never left half-shown at the cut.
+    const excerpt = commandText(redact(message, secrets), EXCERPT_CHARS);
+    return excerpt === '' ? undefined : excerpt;
+}
+
+;// CONCATENATED MODULE: ./src/api/dispatcher.ts
+// The one undici dispatcher every request of the action goes through. It routes each origin the
+// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
+// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
+// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
+// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
+// sent to the proxy only.
+
+
+/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
+function proxyFor(url) {
+    return getProxyUrl(url);
+}
+/** The proxy without its credentials, for logs. */
+function describeProxy(proxy) {
+    return `${proxy.protocol}//${proxy.host}`;
+}
+/** The proxy would not open a tunnel: its answer to CONNECT had this status instead of 200. */
+class TunnelRefusedError extends Error {
+    statusCode;
+    constructor(statusCode) {
+        super(`the proxy refused the tunnel (HTTP ${statusCode})`);
+        this.name = 'TunnelRefusedError';
+        this.statusCode = statusCode;
+    }
+}
+/**
+ * A refused CONNECT fails as TunnelRefusedError, with the proxy's status as a number: undici's own
+ * error for it keeps the status only in its message text.
+ */
+const refusedTunnels = (dispatch) => (options, handler) => dispatch(options, options.method !== 'CONNECT'
+    ? handler
+    : {
+        onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+        onResponseStart: (controller, statusCode, headers, statusMessage) => handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
+        onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+        onRequestUpgrade: (controller, statusCode, headers, socket) => {
+            if (statusCode === 200) {
+                handler.onRequestUpgrade?.(controller, statusCode, headers, socket);
+                return;
+            }
+            socket.destroy();
+            handler.onResponseError?.(controller, new TunnelRefusedError(statusCode));
+        },
+    });
+class RoutingDispatcher extends undici/* Dispatcher */.mk {
+    #tls;
+    #direct;
+    #proxies = new Map();
+    constructor(options) {
+        super();
+        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
+        this.#direct = new undici/* Agent */.g6({ connect: this.#tls });
+    }
+    dispatch(options, handler) {
+        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
+    }
+    async close() {
+        await Promise.all([
+            this.#direct.close(),
+            ...[...this.#proxies.values()].map((agent) => agent.close()),
+        ]);
+    }
+    async destroy() {
+        await Promise.all([
+            this.#direct.destroy(),
+            ...[...this.#proxies.values()].map((agent) => agent.destroy()),
+        ]);
+    }
+    #route(origin) {
+        const proxy = proxyFor(origin);
+        if (proxy === undefined)
+            return this.#direct;
+        const key = proxy.href;
+        let agent = this.#proxies.get(key);
+        if (agent === undefined) {
+            agent = new undici/* ProxyAgent */.kT({
+                uri: describeProxy(proxy),
+                ...proxyCredentials(proxy),
+                requestTls: this.#tls,
+                proxyTls: this.#tls,
+                clientFactory: (origin, poolOptions) => new undici/* Pool */.bC(origin, poolOptions).compose(refusedTunnels),
+            });
+            this.#proxies.set(key, agent);
+        }
+        return agent;
+    }
+}
+// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+function proxyCredentials(proxy) {
+    if (proxy.username === '' && proxy.password === '')
+        return {};
+    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    return { token: `Basic ${basic}` };
+}
+/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+function createDispatcher(options = {}) {
+    return new RoutingDispatcher(options);
+}
+
+;// CONCATENATED MODULE: ./src/api/transport.ts
+
+
+
+
+
+
+/**
+ * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
+ * 1 MB: 16 MiB leaves a wide margin for growth while bounding what a misbehaving service can make
+ * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
+ */
+const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The start of an error answer that is read for the service's words; the status decides. */
+const ERROR_BODY_BYTES = 16 * 1024;
+/**
+ * A 2xx body its reader cannot use: garbled on the way (a later read may get it whole), or of
+ * another shape or about another resource (`final`: asking again won't help). The transport
+ * reports it as a ResponseShapeError.
+ */
+class UnusableBodyError extends Error {
+    fieldPath;
+    problem;
+    final;
+    constructor({ fieldPath, problem }, final = true) {
+        super(`${fieldPath} ${problem}`);
+        this.name = 'UnusableBodyError';
+        this.fieldPath = fieldPath;
+        this.problem = problem;
+        this.final = final;
+    }
+}
+/** A body that is not the JSON it should be: worth asking again. */
+const garbledBody = () => new UnusableBodyError({ fieldPath: '(body)', problem: 'is not valid JSON' }, false);
+// Failures where the request certainly never reached the service.
+const CONNECT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TRANSIENT_CODES = new Set([
+    ...CONNECT_CODES,
+    ...TIMEOUT_CODES,
+    'ECONNRESET',
+    'ECONNABORTED',
+    'EPIPE',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+/** A header as one string: the first value of a repeated one; undefined when absent. */
+const headerValue = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+/** The body's declared length, when it is one exact number. */
+function declaredLength(headers) {
+    const value = headers['content-length'];
+    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+/** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
+function joinUrl(baseUrl, path) {
+    const base = new URL(baseUrl);
+    return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
+}
+/**
+ * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * announces more, else as soon as more has come. Leaving the loop early destroys the body.
+ */
+async function* boundedChunks(body, headers, maxBytes, endpoint) {
+    const announced = declaredLength(headers);
+    if (announced !== undefined && announced > maxBytes) {
+        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+    }
+    let received = 0;
+    for await (const chunk of body) {
+        received += chunk.length;
+        if (received > maxBytes)
+            throw new ResponseTooLargeError(endpoint, maxBytes);
+        yield chunk;
+    }
+}
+/**
+ * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * it is not JSON. The body is dropped whatever happens.
+ */
+async function boundedJson(body, headers, maxBytes, endpoint) {
+    const chunks = [];
+    try {
+        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
+            chunks.push(chunk);
+    }
+    finally {
+        discardBody(body);
+    }
+    try {
+        return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
+ * byte costs one character, not the answer.
+ */
+async function bodyText(response, maxBytes, endpoint) {
+    const chunks = [];
+    for await (const chunk of boundedChunks(response.body, response.headers, maxBytes, endpoint)) {
+        chunks.push(chunk);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+}
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+function discardBody(body) {
+    if (body.destroyed)
+        return;
+    body.on('error', () => { });
+    body.destroy();
+}
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
+async function errorBodyStart(body) {
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of body) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= ERROR_BODY_BYTES)
+                break;
+        }
+    }
+    catch {
+        // The words are a bonus; the status already decided.
+    }
+    finally {
+        discardBody(body);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
+}
+/** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
+function transport_decode(request, text) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        throw garbledBody();
+    }
+    const parsed = request.schema.safeParse(data);
+    if (!parsed.success)
+        throw new UnusableBodyError(shapeProblem(parsed.error));
+    const mismatch = request.check?.(parsed.data);
+    if (mismatch !== undefined)
+        throw new UnusableBodyError(mismatch);
+    return parsed.data;
+}
+class Transport {
+    runtime;
+    timeoutMs;
+    apiOrigin;
+    #baseUrl;
+    #apiKey;
+    #userAgent;
+    #dispatcher;
+    constructor(options) {
+        this.runtime = options.runtime;
+        this.timeoutMs = options.timeoutMs;
+        this.apiOrigin = new URL(options.baseUrl).origin;
+        this.#baseUrl = options.baseUrl;
+        this.#apiKey = options.apiKey;
+        this.#userAgent = options.userAgent;
+        this.#dispatcher = createDispatcher({ ca: options.ca });
+    }
+    /** The per-request timeout: the configured one, shortened to the time left in the step. */
+    requestTimeoutMs() {
+        return Math.max(1, Math.min(this.timeoutMs, timeLeft(this.runtime)));
+    }
+    url(path) {
+        return joinUrl(this.#baseUrl, path);
+    }
+    /** Request headers for `url`: the API key goes to the API's own origin only. */
+    headersFor(url, extra = {}, anonymous = false) {
+        const headers = { 'user-agent': this.#userAgent, ...extra };
+        if (!anonymous && url.origin === this.apiOrigin) {
+            headers.authorization = `Bearer ${this.#apiKey}`;
+        }
+        return headers;
+    }
+    /** One HTTP exchange, no redirects followed. */
+    send(url, init) {
+        const headers = this.headersFor(url, init.headers, init.anonymous);
+        return this.#dispatcher.request({
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method: init.method,
+            headers,
+            body: init.body ?? null,
+            signal: init.signal ?? null,
+            headersTimeout: init.idleTimeoutMs,
+            bodyTimeout: init.idleTimeoutMs,
+        });
+    }
+    /** A JSON endpoint: retried, bounded, validated, checked, typed. */
+    json(request, signal) {
+        return withRetries(this.runtime, {
+            endpoint: request.endpoint,
+            signal,
+            attempt: () => this.jsonAttempt(request, signal),
+            reconcile: request.reconcile,
+        });
+    }
+    /** One attempt at a JSON endpoint, not retried: its failure classified for the caller's retries. */
+    jsonAttempt(request, signal) {
+        const headers = { accept: 'application/json' };
+        if (request.body !== undefined)
+            headers['content-type'] = 'application/json';
+        if (request.idempotencyKey)
+            headers['idempotency-key'] = request.idempotencyKey;
+        const { endpoint } = request;
+        return this.#attempt({
+            method: request.method,
+            endpoint,
+            path: request.path,
+            headers,
+            body: request.body === undefined ? undefined : JSON.stringify(request.body),
+            resourceId: request.resourceId,
+            read: async (response) => transport_decode(request, await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint)),
+        }, signal);
+    }
+    /**
+     * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
+     * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
+     */
+    stream(request, signal) {
+        const { endpoint, maxBytes } = request;
+        const exchange = {
+            method: 'GET',
+            endpoint,
+            path: request.path,
+            headers: { accept: 'application/json' },
+            resourceId: request.resourceId,
+            read: ({ body, headers }) => request.read({
+                contentLength: declaredLength(headers),
+                chunks: boundedChunks(body, headers, maxBytes, endpoint),
+                discard: () => body.dump(),
+            }),
+        };
+        return withRetries(this.runtime, {
+            endpoint,
+            signal,
+            attempt: () => this.#attempt(exchange, signal),
+        });
+    }
+    /** Classifies an HTTP status that is not a success. */
+    statusFailure(endpoint, status, headers, bodyText, resourceId) {
+        const serviceMessage = serviceMessageOf(bodyText, [this.#apiKey]);
+        const retryable = isRetryableStatus(status);
+        const retryAfterMs = retryable
+            ? parseRetryAfter(headerValue(headers, 'retry-after'), this.runtime.now())
+            : undefined;
+        return {
+            retryable,
+            outcomeUnknown: status >= 500,
+            retryAfterMs,
+            reason: `HTTP ${status}` + (retryAfterMs === undefined ? '' : `, Retry-After ${retryAfterMs} ms`),
+            toError: (attempts) => {
+                if (status === 401 || status === 403) {
+                    return new ApiKeyRefusedError(status, endpoint, serviceMessage);
+                }
+                if (status === 404 && resourceId !== undefined) {
+                    return new NotFoundError(endpoint, resourceId, serviceMessage);
+                }
+                return new ApiError(status, endpoint, serviceMessage, attempts);
+            },
+        };
+    }
+    /**
+     * Classifies an exception thrown while talking to a server: a proxy's refusal, a timeout, a
+     * broken connection (retryable), or anything else, which no retry follows and which is
+     * thrown as it is.
+     */
+    networkFailure(endpoint, error, context = {}) {
+        const { url, timeoutMs = this.timeoutMs } = context;
+        const proxy = url && proxyFor(url);
+        if (proxy !== undefined && url !== undefined && error instanceof TunnelRefusedError) {
+            const { statusCode } = error;
+            return {
+                retryable: isRetryableStatus(statusCode),
+                outcomeUnknown: false,
+                reason: `proxy answered HTTP ${statusCode}`,
+                toError: (attempts) => new ProxyRefusedError(endpoint, describeProxy(proxy), url.host, statusCode, attempts),
+            };
+        }
+        const code = errorCode(error) ?? '';
+        const timedOut = context.timedOut === true || TIMEOUT_CODES.has(code);
+        if (!timedOut && !TRANSIENT_CODES.has(code)) {
+            return {
+                retryable: false,
+                outcomeUnknown: false,
+                reason: messageOf(error),
+                toError: () => asError(error),
+            };
+        }
+        return {
+            retryable: true,
+            outcomeUnknown: !CONNECT_CODES.has(code),
+            reason: timedOut ? `no answer within ${timeoutMs} ms` : code,
+            toError: (attempts) => timedOut
+                ? new TimeoutError(endpoint, timeoutMs, attempts)
+                : new NetworkError(endpoint, code, attempts, undefined, proxy && describeProxy(proxy)),
+        };
+    }
+    close() {
+        return this.#dispatcher.close();
+    }
+    /** One request and its answer read whole, within the request timeout; every failure classified. */
+    async #attempt(exchange, signal) {
+        const timeoutMs = this.requestTimeoutMs();
+        // The whole exchange, not only each silence: a body that trickles a byte now and then would
+        // otherwise hold its caller for as long as the service likes.
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const { endpoint } = exchange;
+        const url = this.url(exchange.path);
+        const failed = (failure) => {
+            if (signal?.aborted)
+                throw signal.reason;
+            return { ok: false, failure };
+        };
+        const lost = (error) => failed(this.networkFailure(endpoint, error, { url, timedOut: timeout.aborted, timeoutMs }));
+        let response;
+        try {
+            response = await this.send(url, {
+                method: exchange.method,
+                headers: exchange.headers,
+                body: exchange.body,
+                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+                idleTimeoutMs: timeoutMs,
+            });
+        }
+        catch (error) {
+            return lost(error);
+        }
+        const status = response.statusCode;
+        if (status < 200 || status >= 300) {
+            const text = await errorBodyStart(response.body);
+            return failed(this.statusFailure(endpoint, status, response.headers, text, exchange.resourceId));
+        }
+        try {
+            return { ok: true, value: await exchange.read(response) };
+        }
+        catch (error) {
+            discardBody(response.body);
+            if (error instanceof ResponseTooLargeError)
+                return failed(tooLarge(error));
+            if (error instanceof UnusableBodyError)
+                return failed(unusable(endpoint, status, error));
+            return lost(error);
+        }
+    }
+}
+/** Refused for its size: the same request would get the same answer. */
+const tooLarge = (error) => ({
+    retryable: false,
+    outcomeUnknown: false,
+    reason: 'answer too large',
+    toError: () => error,
+});
+/** A 2xx body of no use: garbled (the service may have acted on it; asked again) or final. */
+const unusable = (endpoint, status, error) => ({
+    retryable: !error.final,
+    outcomeUnknown: !error.final,
+    reason: error.final ? 'unexpected body' : 'unparsable JSON body',
+    toError: (attempts) => new ResponseShapeError(endpoint, status, error.fieldPath, error.problem, error.final ? 1 : attempts, error.final),
+});
+
 ;// CONCATENATED MODULE: ./src/api/log-stream.ts
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
@@ -60576,48 +61256,26 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
 /**
  * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
  * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
- * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_CHARS.
+ * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_BYTES.
  */
 const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
 /**
  * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
- * dropped unparsed. The parser holds a text in progress whole, at ~4 bytes a character (a 60 MB
- * line cost 140 MiB), and several builds' logs are read at once: a MiB is far more than a line
- * worth showing.
+ * dropped unparsed. The parser holds a text in progress whole, at several bytes a character, and
+ * several builds' logs are read at once: a MiB is far more than a line worth showing.
  */
 const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
 // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
 // stays small instead of growing with the log (see memory.ts).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
-/** The body's declared length, when it is one exact number. */
-function declaredLength(contentLength) {
-    const value = Array.isArray(contentLength) ? undefined : contentLength;
-    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-/** The body could not be read as the expected JSON: worth asking again, like a garbled answer. */
-class UnreadableBodyError extends ActionError {
-}
-/**
- * A value of the logs answer that breaks the contract (an entry of another shape, the id of another
- * build): the service speaks another version or misbehaves; asking again won't help.
- */
-class LogEntryShapeError extends ActionError {
-    fieldPath;
-    problem;
-    constructor(fieldPath, problem) {
-        super(`${fieldPath} ${problem}`);
-        this.fieldPath = fieldPath;
-        this.problem = problem;
-    }
-}
 /**
  * Feeds the body to the parser, unless it is the log read last time. The answer must be about
  * `buildId`; a service that sends `buildId` after the entries has them handed over before a
  * mismatch is found (they are shown inertly), and the read then fails all the same.
  */
 async function readLogEntries(response, buildId, options) {
-    const bytes = declaredLength(response.headers['content-length']);
+    const bytes = response.contentLength;
     if (bytes !== undefined && bytes === options.lastBytes) {
         // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
         await response.discard();
@@ -60629,8 +61287,8 @@ async function readLogEntries(response, buildId, options) {
     let failure;
     let answeredId = false;
     let from;
-    const fail = (fieldPath, problem) => {
-        failure ??= new LogEntryShapeError(fieldPath, problem);
+    const fail = (problem) => {
+        failure ??= new UnusableBodyError(problem);
     };
     parser.onValue = ({ value, key }) => {
         if (failure !== undefined)
@@ -60642,7 +61300,7 @@ async function readLogEntries(response, buildId, options) {
                 ? isAsked({ buildId: parsed.data })
                 : shapeProblem(parsed.error, ['buildId']);
             if (mismatch !== undefined)
-                fail(mismatch.fieldPath, mismatch.problem);
+                fail(mismatch);
             return;
         }
         if (typeof key !== 'number')
@@ -60652,18 +61310,16 @@ async function readLogEntries(response, buildId, options) {
         if (key < from)
             return;
         const parsed = LogEntry.safeParse(value);
-        if (!parsed.success) {
-            const { fieldPath, problem } = shapeProblem(parsed.error, ['logs', key]);
-            return fail(fieldPath, problem);
-        }
+        if (!parsed.success)
+            return fail(shapeProblem(parsed.error, ['logs', key]));
         options.onEntry(parsed.data, key);
     };
     const parse = (feed) => {
         try {
             feed();
         }
-        catch (error) {
-            throw new UnreadableBodyError(messageOf(error));
+        catch {
+            throw garbledBody();
         }
         if (failure !== undefined)
             throw failure;
@@ -60690,7 +61346,7 @@ async function readLogEntries(response, buildId, options) {
     if (failure !== undefined)
         throw failure;
     if (!answeredId)
-        throw new LogEntryShapeError('buildId', 'is missing');
+        throw new UnusableBodyError({ fieldPath: 'buildId', problem: 'is missing' });
     return { changed: true, entries: count, bytes };
 }
 
@@ -61182,6 +61838,111 @@ function isInside(root, candidate) {
 /** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
 const isBelow = (root, candidate) => external_node_path_default().relative(root, candidate) !== '' && isInside(root, candidate);
 
+;// CONCATENATED MODULE: ./src/api/download-answer.ts
+
+
+
+
+const MAX_REDIRECTS = 5;
+// Media types of documents: what an API, a login page or a storage error answers with, never an
+// installer (installers come as octet-stream or their own binary types).
+const DOCUMENT_TYPES = [
+    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
+    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
+    [/^(?:application|text)\/xml$/, 'an XML document'],
+];
+/** What kind of document a Content-Type announces; undefined for anything else, or none. */
+function documentKind(contentType) {
+    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
+}
+/** `Content-Range: bytes <start>-<end>/<total|*>` */
+function parseContentRange(value) {
+    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
+    if (!match)
+        return undefined;
+    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
+}
+/**
+ * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
+ * when the host gives neither (then a cut transfer starts again from zero).
+ */
+function validatorOf(headers) {
+    const etag = headerValue(headers, 'etag');
+    if (etag !== undefined && etag.startsWith('"'))
+        return etag;
+    return headerValue(headers, 'last-modified');
+}
+/** The artifact's whole length as a 200 or 206 announces it. */
+function announcedTotal({ statusCode, headers }) {
+    if (statusCode === 206)
+        return parseContentRange(headerValue(headers, 'content-range'))?.total;
+    const length = Number(headerValue(headers, 'content-length') ?? NaN);
+    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+/**
+ * How a success answer continues a transfer asked to go on from byte `resumeFrom` (0: the start)
+ * of the bytes it holds (`sameBytes`: the answer's validator is theirs). A 'wrong-range' part is
+ * asked for again, whole; an 'unasked-range' one, a part where the whole was asked for, would
+ * only come again.
+ */
+function continuationOf(resumeFrom, sameBytes, { statusCode, headers }) {
+    if (statusCode !== 206)
+        return resumeFrom === 0 ? 'fresh' : 'restart';
+    if (resumeFrom === 0)
+        return 'unasked-range';
+    const range = parseContentRange(headerValue(headers, 'content-range'));
+    return range?.start === resumeFrom && sameBytes ? 'resume' : 'wrong-range';
+}
+/** Where a redirect from `from` leads, or why it may not be followed. */
+function nextHop(from, location, hop) {
+    if (hop >= MAX_REDIRECTS)
+        return `more than ${MAX_REDIRECTS} redirects.`;
+    const next = URL.parse(location, from.href);
+    if (next === null) {
+        return `redirected to something that is not a URL (${commandText(location, 100)}).`;
+    }
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+        return `redirected to a ${commandText(next.protocol, 40)} URL.`;
+    }
+    // An installer fetched over plain http could be swapped on the way and then published.
+    if (from.protocol === 'https:' && next.protocol === 'http:') {
+        return (`redirected from https to plain http (${commandText(next.host, 100)}); refusing an ` +
+            'unencrypted transfer.');
+    }
+    return next;
+}
+/**
+ * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
+ * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
+ * kept.
+ */
+function notTheArtifact({ response, url, leftApi }, buildId, apiOrigin) {
+    const { statusCode, headers } = response;
+    const contentType = headerValue(headers, 'content-type');
+    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${commandText(contentType, 100)}`;
+    if (leftApi && url.origin === apiOrigin) {
+        return new DownloadError(buildId, 'content', `the artifact host's redirects led back to the service's API (${url.host}), which ` +
+            `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
+            'artifact host, never from the API, so nothing was saved.');
+    }
+    const kind = documentKind(contentType);
+    if (kind !== undefined) {
+        return new DownloadError(buildId, 'content', `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
+            'where the installer was expected; nothing was saved.');
+    }
+    if (announcedTotal(response) === 0) {
+        return new DownloadError(buildId, 'size', `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`);
+    }
+    return undefined;
+}
+/** The file name the host gives (Content-Disposition, else the URL), made safe; else the build's. */
+function fileNameOf(buildId, { response, url }) {
+    const named = fileNameFromContentDisposition(headerValue(response.headers, 'content-disposition')) ??
+        fileNameFromUrl(url);
+    return sanitizeFileName(named, sanitizeFileName(`${buildId}.bin`, 'artifact.bin'));
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/api/hash-writer.ts
@@ -61189,9 +61950,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 // and writes each at its offset. Small downloads do both on the main thread; large ones on a
 // thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
 
-// Kernels with large page-cache folios size them by the write's length; on a VM that hands freed
-// memory back to its host, 1 MiB folios come from cold memory and cost 2-3x the system time of
-// small ones (bench/README.md). 64 KiB writes measured as fast as 16-256 KiB ones, and steadiest.
+// The kernel's time per byte written depends on the write's length (bench/README.md): small writes
+// into the page cache cost less than batch-sized ones, and this size measured steadiest.
 const WRITE_BYTES = 64 * 1024;
 class InlineHashWriter {
     #file;
@@ -61223,60 +61983,18 @@ class InlineHashWriter {
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
 var hash_writer_thread_a;
-// Hash writers on a thread of their own: it hashes each batch it is handed, in order per file, and
-// writes it at its offset, synchronously (the thread has nothing else to do; a hop through libuv's
-// pool for each write measured slower). Over TLS on two cores the main thread is a large
-// download's bottleneck (decryption, then handing each 16 KiB record to JS); with sha256 and the
-// writes moved here, a 512 MiB download over https went from 0.43x curl's speed to 0.65x
-// (bench/README.md). Batch memory moves between the threads by transfer: nothing is copied.
-// Concurrent downloads share one thread (an isolate costs ~8 MiB); it stops when the last file
-// closes. Its code is a string run with `eval: true`, so the bundles need no second entry file and
-// ncc leaves its `require` calls alone.
+// Hash writers on a thread of their own (`hash-worker.ts`): over TLS the main thread is a large
+// download's bottleneck (decryption, then handing each record to JS), so sha256 and the writes move
+// off it (bench/README.md has the figures). Batch memory moves between the threads by transfer:
+// nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
+// stops when the last file closes.
 
-
-const THREAD_SOURCE = `
-'use strict';
-const { createHash } = require('node:crypto');
-const { writeSync } = require('node:fs');
-const { parentPort, workerData } = require('node:worker_threads');
-const { writeBytes } = workerData;
-const files = new Map();
-parentPort.on('message', (request) => {
-  if (request.kind === 'open') {
-    files.set(request.file, { fd: request.fd, hash: createHash('sha256'), failed: false });
-    return;
-  }
-  const file = files.get(request.file);
-  if (request.kind === 'close') files.delete(request.file);
-  if (file === undefined || file.failed) return;
-  try {
-    if (request.kind === 'write') {
-      const batch = new Uint8Array(request.memory, 0, request.length);
-      file.hash.update(batch);
-      for (let done = 0; done < batch.length; ) {
-        const length = Math.min(writeBytes, batch.length - done);
-        done += writeSync(file.fd, batch, done, length, request.position + done);
-      }
-      parentPort.postMessage(
-        { kind: 'written', file: request.file, memory: request.memory },
-        [request.memory],
-      );
-    } else if (request.kind === 'reset') {
-      file.hash = createHash('sha256');
-    } else if (request.kind === 'digest') {
-      parentPort.postMessage({ kind: 'digest', file: request.file, sha256: file.hash.digest('hex') });
-    }
-  } catch (error) {
-    file.failed = true;
-    parentPort.postMessage({
-      kind: 'failed',
-      file: request.file,
-      message: String((error && error.message) || error),
-      code: error && typeof error.code === 'string' ? error.code : undefined,
-    });
-  }
-});
-`;
+/**
+ * The thread's module, beside the one at `moduleUrl`: its source when run from source, and in a
+ * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
+ * import.meta.url)` would make ncc copy the source file into the bundle as an asset.
+ */
+const hashWorkerUrl = (moduleUrl) => new URL(moduleUrl.endsWith('.ts') ? 'hash-worker.ts' : 'hash-worker/index.js', moduleUrl);
 /** The thread, shared by the files open on it. */
 class HashThread {
     static #running;
@@ -61285,11 +62003,10 @@ class HashThread {
     #nextFile = 1;
     #stopping = false;
     constructor() {
-        this.#worker = new external_node_worker_threads_.Worker(THREAD_SOURCE, {
-            eval: true,
-            workerData: { writeBytes: WRITE_BYTES },
-            // It holds no more than a hash per file and a few messages.
-            resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
+        this.#worker = new external_node_worker_threads_.Worker(hashWorkerUrl(import.meta.url), {
+            // It holds no more than a hash per file and a few messages; run from source, Node's type
+            // stripper as well.
+            resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
         });
         this.#worker.on('message', (reply) => this.#files.get(reply.file)?.onReply(reply));
         this.#worker.on('error', (error) => this.#failAll(error));
@@ -61387,14 +62104,14 @@ class ThreadHashWriter {
 const BATCH_BYTES = 1024 * 1024;
 // Batches handed over at once: enough that a slow write does not stall the socket.
 const BATCHES = 4;
-// A thread costs ~10 ms to start and ~8 MiB of memory (the logs bench, whose six 64 KiB downloads
-// each had one, peaked 25 MiB higher); hashing on the main thread costs ~0.5 ms per MiB.
+// A thread costs time to start and an isolate's memory; on the main thread a small download's
+// hash costs less than either (bench/README.md).
 const THREAD_FROM_BYTES = 32 * 1024 * 1024;
 /** Where a download of `expectedBytes` (unknown: treated as small) is hashed and written. */
 const hashPlaceFor = (expectedBytes) => expectedBytes !== undefined && expectedBytes >= THREAD_FROM_BYTES ? 'thread' : 'inline';
 class PartFile {
     path;
-    /** Bytes accepted so far (hashed and on disk once `settle()` resolves). */
+    /** Bytes accepted so far (hashed and in the file once `flushed()` resolves). */
     received = 0;
     #file;
     #writer;
@@ -61404,7 +62121,7 @@ class PartFile {
     #filling = Buffer.from(new ArrayBuffer(BATCH_BYTES));
     #filled = 0;
     /** File offset of the next batch handed over. */
-    #flushedTo = 0;
+    #handedOverTo = 0;
     #inFlight = 0;
     /** Wake whoever waits for a batch to come back (or for an error). */
     #waiting = [];
@@ -61446,8 +62163,11 @@ class PartFile {
         if (this.#error !== undefined)
             throw this.#error;
     }
-    /** Hands over what is gathered; resolves once the file holds exactly `received` bytes. */
-    async settle() {
+    /**
+     * Hands over what is gathered; resolves once every byte accepted so far is hashed and in the
+     * file, which then holds exactly `received` bytes. Rejects on a write error.
+     */
+    async flushed() {
         await this.drained();
         if (this.#filled > 0) {
             while (!this.#canHandOver && this.#error === undefined)
@@ -61462,21 +62182,21 @@ class PartFile {
     }
     /** Empties the file and the hash, to take the transfer again from byte 0. */
     async restart() {
-        await this.settle();
+        await this.flushed();
         this.#writer.reset();
         await this.#file.truncate(0);
         this.received = 0;
-        this.#flushedTo = 0;
+        this.#handedOverTo = 0;
     }
     /** Closes the complete file; returns the hex sha256 of its content. */
     async finish() {
-        await this.settle();
+        await this.flushed();
         const sha256 = await this.#writer.digest();
         await this.#close();
         return sha256;
     }
     async discard() {
-        await this.settle().catch(() => undefined);
+        await this.flushed().catch(() => undefined);
         await this.#close().catch(() => undefined);
         await (0,promises_.rm)(this.path, { force: true });
     }
@@ -61502,8 +62222,8 @@ class PartFile {
         }
     }
     #handOver() {
-        const written = this.#writer.write(this.#filling, this.#filled, this.#flushedTo);
-        this.#flushedTo += this.#filled;
+        const written = this.#writer.write(this.#filling, this.#filled, this.#handedOverTo);
+        this.#handedOverTo += this.#filled;
         this.#inFlight++;
         this.#filling =
             this.#free.pop() ?? (this.#allocated++, Buffer.from(new ArrayBuffer(BATCH_BYTES)));
@@ -61534,680 +62254,14 @@ class PartFile {
     }
 }
 
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/api/retry.ts
-// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
-// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
-// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
-// (API calls, polling, downloads, release uploads) goes through it.
-
-// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
-// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
-// budget is what normally ends a hopeless run.
-const DEFAULT_RETRY_POLICY = {
-    maxAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 5_000,
-    maxElapsedMs: 60_000,
-};
-const systemClock = () => Date.now();
-const systemSleep = (ms, signal) => (0,external_node_timers_promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
-    throw signal?.aborted ? signal.reason : error;
-});
-const defaultRetryRuntime = (policy = {}, options = {}) => ({
-    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
-    random: Math.random,
-    sleep: systemSleep,
-    now: Date.now,
-    deadline: options.deadline,
-    onRetry: options.onRetry,
-});
-/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
-function describeRetry(event, server) {
-    const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
-    const asked = event.serverAsked ? `, as ${server} asked` : '';
-    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
-}
-/** Time left before the runtime's deadline; Infinity without one. */
-const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
-/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
-function backoffDelay(policy, failedAttempt, random) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
-    return Math.floor(ceiling * random());
-}
-/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
-function parseRetryAfter(value, nowMs) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    if (!/[a-z]/i.test(text))
-        return undefined;
-    const at = Date.parse(text);
-    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-/**
- * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
- * when it gave one (bounded by the deadline only, when there is one), else backoff within the
- * budget and the deadline.
- */
-function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
-    const { policy } = runtime;
-    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
-        return undefined;
-    const left = timeLeft(runtime);
-    const serverAsked = failure.retryAfterMs !== undefined;
-    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
-    // What the server asks for is bounded by the deadline alone; without one, by the budget.
-    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
-    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
-        return undefined;
-    }
-    return delayMs;
-}
-async function withRetries(runtime, task) {
-    let startedAt = runtime.now();
-    let outcomeUnknown = false;
-    let failuresInRow = 0;
-    for (let attempt = 1;; attempt++) {
-        if (outcomeUnknown && task.reconcile) {
-            const found = await task.reconcile();
-            if (found !== undefined)
-                return found;
-        }
-        const result = await task.attempt(attempt);
-        if (result.ok)
-            return result.value;
-        const { failure } = result;
-        outcomeUnknown ||= failure.outcomeUnknown;
-        if (failure.madeProgress) {
-            failuresInRow = 0;
-            startedAt = runtime.now();
-        }
-        failuresInRow++;
-        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
-        if (delayMs === undefined)
-            throw failure.toError(attempt);
-        runtime.onRetry?.({
-            endpoint: task.endpoint,
-            attempt,
-            delayMs,
-            reason: failure.reason,
-            serverAsked: failure.retryAfterMs !== undefined,
-        });
-        await runtime.sleep(delayMs, task.signal);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/secrets.ts
-// The spellings of a secret that a service echoing it is likely to use: each is masked in the
-// log and redacted from every text the action writes itself.
-const MIN_SPELLING_CHARS = 4;
-/** The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe). */
-function secretSpellings(secret) {
-    if (secret === '')
-        return [];
-    const base64 = Buffer.from(secret, 'utf8').toString('base64');
-    const spellings = [
-        secret,
-        secret.toLowerCase(),
-        secret.toUpperCase(),
-        encodeURIComponent(secret),
-        base64,
-        base64.replace(/=+$/, ''),
-        Buffer.from(secret, 'utf8').toString('base64url'),
-    ];
-    // Longest first: a redaction never leaves the tail of a longer spelling behind.
-    return [...new Set(spellings)]
-        .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
-        .sort((a, b) => b.length - a.length);
-}
-
-;// CONCATENATED MODULE: ./src/api/error-body.ts
-// The service's error format is not specified (spec §7): take its own message from whichever
-// common shape the body has, else a short excerpt of the text; never the API key in any of its
-// spellings, and never the start of a workflow command.
-
-
-const EXCERPT_CHARS = 200;
-const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-function error_body_messageOf(parsed) {
-    if (parsed === null || typeof parsed !== 'object')
-        return nonEmptyString(parsed);
-    const body = parsed;
-    const error = body.error;
-    if (error !== null && typeof error === 'object') {
-        const inner = error;
-        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
-    }
-    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
-}
-/**
- * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
- * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
- */
-function redact(text, secrets) {
-    const spellings = secrets.flatMap(secretSpellings).sort((a, b) => b.length - a.length);
-    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
-}
-/**
- * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
- * or a short excerpt of whatever text came back; one inert line (see commandText).
- */
-function serviceMessageOf(body, secrets) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        parsed = undefined;
-    }
-    const message = (parsed === undefined ? undefined : error_body_messageOf(parsed)) ?? body;
-    // Redacted before it is cut, so a key is never left half-shown at the cut.
-    const excerpt = commandText(redact(message, secrets), EXCERPT_CHARS);
-    return excerpt === '' ? undefined : excerpt;
-}
-
-;// CONCATENATED MODULE: ./src/api/dispatcher.ts
-// The one undici dispatcher every request of the action goes through. It routes each origin the
-// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
-// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
-// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
-// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
-// sent to the proxy only.
-
-
-/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
-function proxyFor(url) {
-    return getProxyUrl(url);
-}
-/** The proxy without its credentials, for logs. */
-function describeProxy(proxy) {
-    return `${proxy.protocol}//${proxy.host}`;
-}
-class RoutingDispatcher extends undici/* Dispatcher */.mk {
-    #tls;
-    #direct;
-    #proxies = new Map();
-    constructor(options) {
-        super();
-        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
-        this.#direct = new undici/* Agent */.g6({ connect: this.#tls });
-    }
-    dispatch(options, handler) {
-        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
-    }
-    async close() {
-        await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((p) => p.close())]);
-    }
-    async destroy() {
-        await Promise.all([
-            this.#direct.destroy(),
-            ...[...this.#proxies.values()].map((p) => p.destroy()),
-        ]);
-    }
-    #route(origin) {
-        const proxy = proxyFor(origin);
-        if (proxy === undefined)
-            return this.#direct;
-        const key = proxy.href;
-        let agent = this.#proxies.get(key);
-        if (agent === undefined) {
-            agent = new undici/* ProxyAgent */.kT({
-                uri: describeProxy(proxy),
-                ...proxyCredentials(proxy),
-                requestTls: this.#tls,
-                proxyTls: this.#tls,
-            });
-            this.#proxies.set(key, agent);
-        }
-        return agent;
-    }
-}
-// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
-function proxyCredentials(proxy) {
-    if (proxy.username === '' && proxy.password === '')
-        return {};
-    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
-    return { token: `Basic ${basic}` };
-}
-/** A dispatcher that reads the proxy settings of the environment at each new origin. */
-function createDispatcher(options = {}) {
-    return new RoutingDispatcher(options);
-}
-
-;// CONCATENATED MODULE: ./src/api/transport.ts
-
-
-
-
-
-
-/**
- * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
- * 1 MB: 16 MiB leaves a wide margin for growth while bounding what a misbehaving service can make
- * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
- */
-const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
-/** The start of an error answer that is read for the service's words; the status decides. */
-const ERROR_BODY_BYTES = 16 * 1024;
-// Failures where the request certainly never reached the service.
-const CONNECT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-const TRANSIENT_CODES = new Set([
-    ...CONNECT_CODES,
-    ...TIMEOUT_CODES,
-    'ECONNRESET',
-    'ECONNABORTED',
-    'EPIPE',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CLOSED',
-    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-]);
-/** The status with which a proxy refused a tunnel, as undici reports it; undefined otherwise. */
-function proxyRefusal(error) {
-    const message = error instanceof Error ? error.message : '';
-    const status = /^Proxy response \((\d{3})\)|^Proxy Authentication Required \((407)\)/.exec(message);
-    return status ? Number(status[1] ?? status[2]) : undefined;
-}
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
-const headerValue = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-/** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
-function joinUrl(baseUrl, path) {
-    const base = new URL(baseUrl);
-    return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
-}
-/**
- * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
- * announces more, else as soon as more has come. Leaving the loop early destroys the body.
- */
-async function* boundedChunks(body, headers, maxBytes, endpoint) {
-    const announced = declaredLength(headers['content-length']);
-    if (announced !== undefined && announced > maxBytes) {
-        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
-    }
-    let received = 0;
-    for await (const chunk of body) {
-        received += chunk.length;
-        if (received > maxBytes)
-            throw new ResponseTooLargeError(endpoint, maxBytes);
-        yield chunk;
-    }
-}
-/**
- * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. The body is dropped whatever happens.
- */
-async function boundedJson(body, headers, maxBytes, endpoint) {
-    const chunks = [];
-    try {
-        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
-            chunks.push(chunk);
-    }
-    finally {
-        discardBody(body);
-    }
-    try {
-        return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
- * byte costs one character, not the answer.
- */
-async function bodyText(response, maxBytes, endpoint) {
-    const chunks = [];
-    for await (const chunk of boundedChunks(response.body, response.headers, maxBytes, endpoint)) {
-        chunks.push(chunk);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks));
-}
-/**
- * The start of an error answer (the service's or the artifact host's), for their words; the rest
- * is dropped unread.
- */
-/** Drops what is left of a body; its abort is expected, not an error to report. */
-function discardBody(body) {
-    if (body.destroyed)
-        return;
-    body.on('error', () => { });
-    body.destroy();
-}
-async function errorBodyStart(body) {
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of body) {
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size >= ERROR_BODY_BYTES)
-                break;
-        }
-    }
-    catch {
-        // The words are a bonus; the status already decided.
-    }
-    finally {
-        discardBody(body);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
-}
-class Transport {
-    runtime;
-    timeoutMs;
-    apiOrigin;
-    #baseUrl;
-    #apiKey;
-    #userAgent;
-    #dispatcher;
-    constructor(options) {
-        this.runtime = options.runtime;
-        this.timeoutMs = options.timeoutMs;
-        this.apiOrigin = new URL(options.baseUrl).origin;
-        this.#baseUrl = options.baseUrl;
-        this.#apiKey = options.apiKey;
-        this.#userAgent = options.userAgent;
-        this.#dispatcher = createDispatcher({ ca: options.ca });
-    }
-    /** The per-request timeout: the configured one, shortened to the time left in the step. */
-    requestTimeoutMs() {
-        return Math.max(1, Math.min(this.timeoutMs, timeLeft(this.runtime)));
-    }
-    url(path) {
-        return joinUrl(this.#baseUrl, path);
-    }
-    /** Request headers for `url`: the API key goes to the API's own origin only. */
-    headersFor(url, extra = {}, anonymous = false) {
-        const headers = { 'user-agent': this.#userAgent, ...extra };
-        if (!anonymous && url.origin === this.apiOrigin) {
-            headers.authorization = `Bearer ${this.#apiKey}`;
-        }
-        return headers;
-    }
-    /** One HTTP exchange, no redirects followed. */
-    send(url, init) {
-        const headers = this.headersFor(url, init.headers, init.anonymous);
-        return this.#dispatcher.request({
-            origin: url.origin,
-            path: `${url.pathname}${url.search}`,
-            method: init.method,
-            headers,
-            body: init.body ?? null,
-            signal: init.signal ?? null,
-            headersTimeout: init.idleTimeoutMs,
-            bodyTimeout: init.idleTimeoutMs,
-        });
-    }
-    /** A JSON endpoint: retried, bounded, validated, checked, typed. */
-    json(request, signal) {
-        return withRetries(this.runtime, {
-            endpoint: request.endpoint,
-            signal,
-            attempt: () => this.#jsonAttempt(request, signal),
-            reconcile: request.reconcile,
-        });
-    }
-    /**
-     * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
-     * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
-     * `read` throws UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a
-     * body of another shape (final); a broken connection is a network failure.
-     */
-    stream(request, signal) {
-        return withRetries(this.runtime, {
-            endpoint: request.endpoint,
-            signal,
-            attempt: () => this.#streamAttempt(request, signal),
-        });
-    }
-    /** Classifies an HTTP status that is not a success. */
-    statusFailure(endpoint, status, headers, bodyText, resourceId) {
-        const serviceMessage = serviceMessageOf(bodyText, [this.#apiKey]);
-        const retryable = status === 408 || status === 429 || status >= 500;
-        const retryAfterMs = retryable
-            ? parseRetryAfter(headerValue(headers, 'retry-after'), this.runtime.now())
-            : undefined;
-        return {
-            retryable,
-            outcomeUnknown: status >= 500,
-            retryAfterMs,
-            reason: `HTTP ${status}` + (retryAfterMs === undefined ? '' : `, Retry-After ${retryAfterMs} ms`),
-            toError: (attempts) => {
-                if (status === 401 || status === 403) {
-                    return new ApiKeyRefusedError(status, endpoint, serviceMessage);
-                }
-                if (status === 404 && resourceId !== undefined) {
-                    return new NotFoundError(endpoint, resourceId, serviceMessage);
-                }
-                return new ApiError(status, endpoint, serviceMessage, attempts);
-            },
-        };
-    }
-    /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint, error, timedOut, timeoutMs = this.timeoutMs, url) {
-        const proxy = url === undefined ? undefined : proxyFor(url);
-        const refusedBy = proxyRefusal(error);
-        if (proxy !== undefined && url !== undefined && refusedBy !== undefined) {
-            return {
-                retryable: refusedBy >= 500,
-                outcomeUnknown: false,
-                reason: `proxy answered HTTP ${refusedBy}`,
-                toError: (attempts) => new ProxyRefusedError(endpoint, describeProxy(proxy), url.host, refusedBy, attempts),
-            };
-        }
-        const code = errorCode(error);
-        if (!timedOut && (code === undefined || !TRANSIENT_CODES.has(code)))
-            throw error;
-        const isTimeout = timedOut || TIMEOUT_CODES.has(code ?? '');
-        return {
-            retryable: true,
-            outcomeUnknown: !CONNECT_CODES.has(code ?? ''),
-            reason: isTimeout ? `no answer within ${timeoutMs} ms` : (code ?? 'network error'),
-            toError: (attempts) => isTimeout
-                ? new TimeoutError(endpoint, timeoutMs, attempts)
-                : new NetworkError(endpoint, code ?? 'network error', attempts, undefined, proxy && describeProxy(proxy)),
-        };
-    }
-    close() {
-        return this.#dispatcher.close();
-    }
-    async #streamAttempt(request, signal) {
-        const timeoutMs = this.requestTimeoutMs();
-        // The whole read, not only each silence: a body that trickles a byte now and then would
-        // otherwise hold its caller for as long as the service likes.
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const url = this.url(request.path);
-        const { endpoint } = request;
-        let response;
-        try {
-            response = await this.send(url, {
-                method: 'GET',
-                headers: { accept: 'application/json' },
-                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                idleTimeoutMs: timeoutMs,
-            });
-        }
-        catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return {
-                ok: false,
-                failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
-            };
-        }
-        const status = response.statusCode;
-        if (status < 200 || status >= 300) {
-            const text = await errorBodyStart(response.body);
-            const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
-            return { ok: false, failure };
-        }
-        const { body, headers } = response;
-        try {
-            const value = await request.read({
-                headers,
-                chunks: boundedChunks(body, headers, request.maxBytes, endpoint),
-                discard: () => body.dump(),
-            });
-            return { ok: true, value };
-        }
-        catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            body.destroy();
-            if (error instanceof ResponseTooLargeError)
-                return tooLarge(error);
-            if (error instanceof LogEntryShapeError) {
-                return shapeFailure(endpoint, status, error.fieldPath, error.problem);
-            }
-            if (timeout.aborted) {
-                return { ok: false, failure: this.networkFailure(endpoint, error, true, timeoutMs, url) };
-            }
-            if (error instanceof UnreadableBodyError) {
-                return {
-                    ok: false,
-                    failure: {
-                        retryable: true,
-                        outcomeUnknown: false,
-                        reason: 'unparsable JSON body',
-                        toError: (attempts) => new ResponseShapeError(endpoint, status, '(body)', 'is not valid JSON', attempts, false),
-                    },
-                };
-            }
-            return { ok: false, failure: this.networkFailure(endpoint, error, false, timeoutMs, url) };
-        }
-    }
-    async #jsonAttempt(request, signal) {
-        const timeoutMs = this.requestTimeoutMs();
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const headers = { accept: 'application/json' };
-        if (request.body !== undefined)
-            headers['content-type'] = 'application/json';
-        if (request.idempotencyKey)
-            headers['idempotency-key'] = request.idempotencyKey;
-        const url = this.url(request.path);
-        const { endpoint } = request;
-        const networkFailure = (error) => {
-            if (signal?.aborted)
-                throw signal.reason;
-            return {
-                ok: false,
-                failure: this.networkFailure(endpoint, error, timeout.aborted, timeoutMs, url),
-            };
-        };
-        let response;
-        try {
-            response = await this.send(url, {
-                method: request.method,
-                headers,
-                body: request.body === undefined ? undefined : JSON.stringify(request.body),
-                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                idleTimeoutMs: timeoutMs,
-            });
-        }
-        catch (error) {
-            return networkFailure(error);
-        }
-        const status = response.statusCode;
-        if (status < 200 || status >= 300) {
-            const text = await errorBodyStart(response.body);
-            if (signal?.aborted)
-                throw signal.reason;
-            const failure = this.statusFailure(endpoint, status, response.headers, text, request.resourceId);
-            return { ok: false, failure };
-        }
-        let text;
-        try {
-            text = await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint);
-        }
-        catch (error) {
-            response.body.destroy();
-            if (error instanceof ResponseTooLargeError && !signal?.aborted)
-                return tooLarge(error);
-            return networkFailure(error);
-        }
-        return this.#decode(request, status, text);
-    }
-    #decode(request, status, text) {
-        let data;
-        try {
-            data = JSON.parse(text);
-        }
-        catch {
-            return {
-                ok: false,
-                failure: {
-                    retryable: true,
-                    outcomeUnknown: true,
-                    reason: 'unparsable JSON body',
-                    toError: (attempts) => new ResponseShapeError(request.endpoint, status, '(body)', 'is not valid JSON', attempts, false),
-                },
-            };
-        }
-        const parsed = request.schema.safeParse(data);
-        if (!parsed.success) {
-            const { fieldPath, problem } = shapeProblem(parsed.error);
-            return shapeFailure(request.endpoint, status, fieldPath, problem);
-        }
-        const mismatch = request.check?.(parsed.data);
-        if (mismatch !== undefined) {
-            return shapeFailure(request.endpoint, status, mismatch.fieldPath, mismatch.problem);
-        }
-        return { ok: true, value: parsed.data };
-    }
-}
-/** Refused for its size: the same request would get the same answer. */
-const tooLarge = (error) => ({
-    ok: false,
-    failure: {
-        retryable: false,
-        outcomeUnknown: false,
-        reason: 'answer too large',
-        toError: () => error,
-    },
-});
-/** A 2xx body of another shape, or about another resource: asking again won't help. */
-const shapeFailure = (endpoint, status, fieldPath, problem) => ({
-    ok: false,
-    failure: {
-        retryable: false,
-        outcomeUnknown: false,
-        reason: 'unexpected body',
-        toError: () => new ResponseShapeError(endpoint, status, fieldPath, problem),
-    },
-});
-
 ;// CONCATENATED MODULE: ./src/api/download.ts
 // Streaming artifact download over the transport's dispatcher (so through the environment's
-// proxy): redirects followed by hand (the API key never leaves the API's origin, nor comes back
-// once the chain left it; https never drops to http), body → sha256 → `<name>.part` in large
-// writes, resume with Range + If-Range after a cut, a fresh URL when the artifact host refuses a
-// signed one, then an atomic rename. An answer that is not an installer (a document, the API's
-// own answer, nothing at all) is refused, and the folder is checked by real path before any
-// request. Every wait goes through the retry policy; a transfer that got further starts its count
-// over.
+// proxy): redirects followed by hand, the API key only on the API's origin and never again once
+// the chain left it; body → sha256 → `<name>.part` in large writes, resume with Range + If-Range
+// after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
+// The folder is checked by real path before any request; download-answer.ts judges the answers.
+// Every wait goes through the retry policy; a transfer that got further starts its count over.
+
 
 
 
@@ -62220,192 +62274,241 @@ const shapeFailure = (endpoint, status, fieldPath, problem) => ({
 
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-// Every 2 MiB, not 8: a large download's hash thread costs 6-8 MiB; the peak stays ~120 MiB.
+// Collecting more often keeps a large download's peak down; bench/README.md has the figures.
 const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
-const MAX_REDIRECTS = 5;
-// Media types of documents: what an API, a login page or a storage error answers with, never an
-// installer (installers come as octet-stream or their own binary types).
-const DOCUMENT_TYPES = [
-    [/^application\/(?:[^\s/;]+\+)?json$/, 'a JSON document'],
-    [/^(?:text\/html|application\/xhtml\+xml)$/, 'an HTML page'],
-    [/^(?:application|text)\/xml$/, 'an XML document'],
-];
-/** What kind of document a Content-Type announces; undefined for anything else, or none. */
-function documentKind(contentType) {
-    const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
-    return DOCUMENT_TYPES.find(([pattern]) => pattern.test(mediaType))?.[1];
-}
-const headerOf = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-/** `Content-Range: bytes <start>-<end>/<total|*>` */
-function parseContentRange(value) {
-    const match = /^bytes\s+(\d+)-\d+\/(\d+|\*)$/i.exec(value?.trim() ?? '');
-    if (!match)
-        return undefined;
-    return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
-}
-/**
- * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
- * when the host gives neither (then a cut transfer starts again from zero).
- */
-function validatorOf(headers) {
-    const etag = headerOf(headers, 'etag');
-    if (etag !== undefined && etag.startsWith('"'))
-        return etag;
-    return headerOf(headers, 'last-modified');
-}
-/** How an answer continues a transfer that already holds `received` bytes. */
-function continuationOf(received, status, rangeStart) {
-    if (status === 206)
-        return rangeStart === received ? (received === 0 ? 'fresh' : 'resume') : 'restart';
-    return received === 0 ? 'fresh' : 'restart';
-}
-function nextHop(buildId, from, location, hop) {
-    if (hop >= MAX_REDIRECTS) {
-        throw new DownloadError(buildId, 'redirect', `more than ${MAX_REDIRECTS} redirects.`);
-    }
-    const next = URL.parse(location, from.href);
-    if (next === null) {
-        throw new DownloadError(buildId, 'redirect', `redirected to something that is not a URL (${commandText(location, 100)}).`);
-    }
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected to a ${commandText(next.protocol, 40)} URL.`);
-    }
-    // An installer fetched over plain http could be swapped on the way and then published.
-    if (from.protocol === 'https:' && next.protocol === 'http:') {
-        throw new DownloadError(buildId, 'redirect', `redirected from https to plain http (${commandText(next.host, 100)}); refusing an ` +
-            'unencrypted transfer.');
-    }
-    return next;
-}
 async function downloadArtifact(transport, buildId, options) {
-    const { signal } = options;
-    const start = transport.url(`/builds/${encodeURIComponent(buildId)}/download`);
     await prepareDirectory(buildId, options.directory, options.within);
-    const transfer = {
-        part: undefined,
-        target: undefined,
-        validator: undefined,
-        total: undefined,
-        resumes: 0,
-        furthest: 0,
-        refusedOnce: false,
-    };
-    try {
-        await withRetries(transport.runtime, {
-            endpoint: ENDPOINT,
-            signal,
-            attempt: () => attemptTransfer(transport, buildId, start, transfer, options),
-        });
-        const part = transfer.part;
+    return new ArtifactDownload(transport, buildId, options).run();
+}
+/** One download, and where its transfer stands between attempts. */
+class ArtifactDownload {
+    #transport;
+    #buildId;
+    #options;
+    #destination;
+    /** If-Range value of the bytes in the part file. */
+    #validator;
+    #total;
+    #resumes = 0;
+    /** The most bytes an attempt ever held: an attempt that gets further made progress. */
+    #furthest = 0;
+    /** The artifact host refused a signed URL once already. */
+    #refusedOnce = false;
+    constructor(transport, buildId, options) {
+        this.#transport = transport;
+        this.#buildId = buildId;
+        this.#options = options;
+    }
+    async run() {
+        try {
+            const destination = await withRetries(this.#transport.runtime, {
+                endpoint: ENDPOINT,
+                signal: this.#options.signal,
+                attempt: () => this.#attempt(),
+            });
+            return await this.#complete(destination);
+        }
+        catch (error) {
+            await this.#destination?.part.discard();
+            throw error;
+        }
+    }
+    async #complete({ fileName, filePath, part }) {
         const size = part.received;
         const sha256 = await part.finish();
-        const { target } = transfer;
-        await (0,promises_.rename)(part.path, target.filePath);
-        if (options.expectedSize !== undefined && options.expectedSize !== size) {
-            options.onWarning?.(`build ${buildId}: the artifact host sent ${size} bytes (Content-Length), the build's ` +
-                `artifactSize says ${options.expectedSize}; the download is complete by the host's ` +
+        await (0,promises_.rename)(part.path, filePath);
+        const { expectedSize, onWarning } = this.#options;
+        if (expectedSize !== undefined && expectedSize !== size) {
+            onWarning?.(`build ${this.#buildId}: the artifact host sent ${size} bytes (Content-Length), the ` +
+                `build's artifactSize says ${expectedSize}; the download is complete by the host's ` +
                 `length and its sha256 is ${sha256}.`);
         }
-        return {
-            path: target.filePath,
-            fileName: target.fileName,
-            size,
-            sha256,
-            resumes: transfer.resumes,
-        };
+        return { path: filePath, fileName, size, sha256, resumes: this.#resumes };
     }
-    catch (error) {
-        await transfer.part?.discard();
-        throw error;
+    /** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
+    async #attempt() {
+        const part = this.#destination?.part;
+        const received = part?.received ?? 0;
+        const resumeFrom = received > 0 && this.#validator !== undefined ? received : 0;
+        if (received > 0 && resumeFrom === 0)
+            await part?.restart();
+        const opened = await this.#open(resumeFrom);
+        if (!opened.ok)
+            return opened;
+        try {
+            return await this.#continueWith(opened.value, resumeFrom);
+        }
+        finally {
+            // Frees the connection on every early exit; a no-op once the body was read to the end.
+            discardBody(opened.value.response.body);
+        }
     }
-}
-/** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
-async function attemptTransfer(transport, buildId, start, transfer, options) {
-    const received = transfer.part?.received ?? 0;
-    const resumeFrom = received > 0 && transfer.validator !== undefined ? received : 0;
-    if (received > 0 && resumeFrom === 0)
-        await transfer.part.restart();
-    const opened = await download_open(transport, buildId, start, resumeFrom, transfer, options.signal);
-    if (!opened.ok)
-        return opened;
-    const { response, url, leftApi } = opened.value;
-    try {
-        const announced = announcedTotal(response);
-        const refusal = notTheArtifact(transport, response, url, leftApi, announced);
+    /** Checks a success answer, fits it to the bytes already held, and takes its body. */
+    async #continueWith(opened, resumeFrom) {
+        const refusal = notTheArtifact(opened, this.#buildId, this.#transport.apiOrigin);
         if (refusal !== undefined)
-            throw new DownloadError(buildId, refusal.problem, refusal.message);
-        transfer.target ??= targetOf(options.directory, buildId, response.headers, url);
-        transfer.part ??= await PartFile.create(`${transfer.target.filePath}.part`, hashPlaceFor(announced ?? options.expectedSize));
-        const part = transfer.part;
-        const range = parseContentRange(headerOf(response.headers, 'content-range'));
-        const continuation = continuationOf(part.received, response.statusCode, range?.start);
-        if (part.received > 0)
-            transfer.resumes++;
-        if (response.statusCode === 206 && resumeFrom === 0) {
-            // Asking again would get the same answer, forever.
-            const contentRange = headerOf(response.headers, 'content-range');
-            throw new DownloadError(buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
+            throw refusal;
+        const { response } = opened;
+        const announced = announcedTotal(response);
+        const destination = (this.#destination ??= await this.#createDestination(opened, announced));
+        const validator = validatorOf(response.headers);
+        const continuation = continuationOf(resumeFrom, validator === this.#validator, response);
+        if (continuation === 'unasked-range') {
+            const contentRange = headerValue(response.headers, 'content-range');
+            throw new DownloadError(this.#buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
                 `${contentRange === undefined ? 'without Content-Range' : commandText(contentRange, 100)}).`);
         }
-        const validator = validatorOf(response.headers);
-        // A 200 to If-Range, a range elsewhere, or other bytes behind the same URL: start from zero.
-        if (continuation === 'restart' || (part.received > 0 && validator !== transfer.validator)) {
-            await part.restart();
-            if (response.statusCode === 206)
-                return rangeMissed(buildId);
+        if (resumeFrom > 0)
+            this.#resumes++;
+        if (continuation === 'restart' || continuation === 'wrong-range') {
+            await destination.part.restart();
+            if (continuation === 'wrong-range')
+                return rangeMissed(this.#buildId);
         }
-        transfer.validator = validator;
-        transfer.total = announced ?? transfer.total;
-        return await receiveBody(transport, buildId, response, transfer, options);
+        this.#validator = validator;
+        this.#total = announced ?? this.#total;
+        return this.#receive(response.body, destination);
     }
-    finally {
-        // Frees the connection on every early exit; a no-op once the body was read to the end.
-        discardBody(response.body);
+    async #createDestination(opened, announced) {
+        const { directory, expectedSize } = this.#options;
+        const fileName = fileNameOf(this.#buildId, opened);
+        const filePath = pathInside(directory, fileName);
+        if (filePath === undefined) {
+            throw new DownloadError(this.#buildId, 'name', `the file name '${commandText(fileName, 100)}' leaves ${commandText(directory, 300)}.`);
+        }
+        const place = hashPlaceFor(announced ?? expectedSize);
+        return { fileName, filePath, part: await PartFile.create(`${filePath}.part`, place) };
     }
-}
-async function receiveBody(transport, buildId, response, transfer, options) {
-    const part = transfer.part;
-    // Without a length from the host, artifactSize is the only bound on a body that never ends.
-    const limit = transfer.total ?? options.expectedSize;
-    try {
-        await pipeBody(response.body, part, (received) => {
-            // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
-            if (limit !== undefined && received > limit) {
-                throw new DownloadError(buildId, 'size', `received more than ${limit} bytes.`);
-            }
-            options.onProgress?.(received, transfer.total);
-        });
-        await part.settle();
+    async #receive(body, destination) {
+        const { part } = destination;
+        const { signal, expectedSize, onProgress } = this.#options;
+        // Without a length from the host, artifactSize is the only bound on a body that never ends.
+        const limit = this.#total ?? expectedSize;
+        try {
+            await pipeBody(body, part, (received) => {
+                // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
+                if (limit !== undefined && received > limit) {
+                    throw new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
+                }
+                onProgress?.(received, this.#total);
+            });
+            await part.flushed();
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw signal.reason;
+            if (error instanceof DownloadError)
+                throw error;
+            await part.flushed();
+            return { ok: false, failure: this.#cutShort(error, part.received) };
+        }
+        if (part.received === 0) {
+            throw new DownloadError(this.#buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
+        }
+        if (this.#total !== undefined && part.received !== this.#total) {
+            throw new DownloadError(this.#buildId, 'size', `received ${part.received} bytes, expected ${this.#total}.`);
+        }
+        return { ok: true, value: destination };
     }
-    catch (error) {
-        if (options.signal?.aborted)
-            throw options.signal.reason;
-        if (error instanceof DownloadError)
-            throw error;
-        await part.settle();
-        const failure = transport.networkFailure(ENDPOINT, error, false);
-        const madeProgress = part.received > transfer.furthest;
-        transfer.furthest = Math.max(transfer.furthest, part.received);
+    /** A body that broke off after `received` bytes: worth another try, a fresh count if further. */
+    #cutShort(error, received) {
+        const failure = this.#transport.networkFailure(ENDPOINT, error);
+        const madeProgress = received > this.#furthest;
+        this.#furthest = Math.max(this.#furthest, received);
         return {
-            ok: false,
-            failure: {
-                ...failure,
-                madeProgress,
-                reason: `transfer cut after ${part.received} bytes (${failure.reason})`,
-            },
+            ...failure,
+            madeProgress,
+            reason: `transfer cut after ${received} bytes (${failure.reason})`,
         };
     }
-    if (part.received === 0) {
-        throw new DownloadError(buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
+    /** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
+    async #open(resumeFrom) {
+        const transport = this.#transport;
+        const { signal } = this.#options;
+        const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': this.#validator } : {};
+        let url = transport.url(`/builds/${encodeURIComponent(this.#buildId)}/download`);
+        // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
+        // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
+        let leftApi = false;
+        for (let hop = 0;; hop++) {
+            leftApi ||= url.origin !== transport.apiOrigin;
+            let response;
+            try {
+                response = await transport.send(url, {
+                    method: 'GET',
+                    headers,
+                    signal,
+                    idleTimeoutMs: transport.requestTimeoutMs(),
+                    anonymous: leftApi,
+                });
+            }
+            catch (error) {
+                if (signal?.aborted)
+                    throw signal.reason;
+                return {
+                    ok: false,
+                    failure: transport.networkFailure(ENDPOINT, error, { url }),
+                };
+            }
+            const status = response.statusCode;
+            const location = headerValue(response.headers, 'location');
+            if (status >= 300 && status < 400 && location !== undefined) {
+                discardBody(response.body);
+                const next = nextHop(url, location, hop);
+                if (typeof next === 'string')
+                    throw new DownloadError(this.#buildId, 'redirect', next);
+                url = next;
+                continue;
+            }
+            if (status === 200 || status === 206) {
+                // The body can break before anyone reads it; `finished()` reports that later.
+                response.body.on('error', () => { });
+                return { ok: true, value: { response, url, leftApi } };
+            }
+            // The status alone decides what happens; the body only adds the host's words.
+            const text = await errorBodyStart(response.body);
+            // After the chain left the API, even the API's origin answers as a host: it got no key.
+            const failure = leftApi
+                ? this.#hostFailure(url, response, text)
+                : transport.statusFailure(ENDPOINT, status, response.headers, text, this.#buildId);
+            return { ok: false, failure };
+        }
     }
-    if (transfer.total !== undefined && part.received !== transfer.total) {
-        throw new DownloadError(buildId, 'size', `received ${part.received} bytes, expected ${transfer.total}.`);
+    /**
+     * The artifact host's own answer. A 401/403/404/410 there usually means a signed URL that
+     * expired: worth one more try from the API, which hands out a fresh one. Never an API-key
+     * problem.
+     */
+    #hostFailure(url, response, text) {
+        const { statusCode: status, headers } = response;
+        const refused = [401, 403, 404, 410].includes(status);
+        const freshUrlHelps = refused && !this.#refusedOnce;
+        if (refused)
+            this.#refusedOnce = true;
+        const transient = isRetryableStatus(status);
+        const now = this.#transport.runtime.now();
+        return {
+            retryable: freshUrlHelps || transient,
+            outcomeUnknown: false,
+            retryAfterMs: transient
+                ? parseRetryAfter(headerValue(headers, 'retry-after'), now)
+                : undefined,
+            reason: `the artifact host ${url.host} answered HTTP ${status}` +
+                (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
+            toError: (attempts) => new ArtifactHostError(this.#buildId, url.host, status, text, attempts),
+        };
     }
-    return { ok: true, value: true };
 }
+/** A part that does not continue the file: ask again, now for all of it. */
+const rangeMissed = (buildId) => ({
+    ok: false,
+    failure: {
+        retryable: true,
+        outcomeUnknown: false,
+        reason: 'the range did not continue the file',
+        toError: () => new DownloadError(buildId, 'range', 'the artifact host kept answering with other ranges.'),
+    },
+});
 /**
  * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
  * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
@@ -62428,134 +62531,12 @@ async function pipeBody(body, part, onChunk) {
     };
     body.on('data', take);
     try {
-        // Also settles for a body that ended or broke before this function was reached.
+        // Also reports a body that ended or broke before this function was reached.
         await (0,external_node_stream_promises_namespaceObject.finished)(body);
     }
     finally {
         body.off('data', take);
     }
-}
-/** A part that does not continue the file: ask again, now for all of it. */
-const rangeMissed = (buildId) => ({
-    ok: false,
-    failure: {
-        retryable: true,
-        outcomeUnknown: false,
-        reason: 'the range did not continue the file',
-        toError: () => new DownloadError(buildId, 'range', 'the artifact host kept answering with other ranges.'),
-    },
-});
-function announcedTotal({ statusCode, headers }) {
-    if (statusCode === 206)
-        return parseContentRange(headerOf(headers, 'content-range'))?.total;
-    const length = Number(headerOf(headers, 'content-length') ?? NaN);
-    return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
-}
-/** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
-async function download_open(transport, buildId, start, resumeFrom, transfer, signal) {
-    let url = start;
-    // Once the chain left the API's origin, a hop back there could hand the key to whoever chose
-    // the redirect (and the API's own answer is not the artifact): no hop after that carries it.
-    let leftApi = false;
-    for (let hop = 0;; hop++) {
-        leftApi ||= url.origin !== transport.apiOrigin;
-        const headers = resumeFrom > 0 ? { range: `bytes=${resumeFrom}-`, 'if-range': transfer.validator } : {};
-        let response;
-        try {
-            response = await transport.send(url, {
-                method: 'GET',
-                headers,
-                signal,
-                idleTimeoutMs: transport.requestTimeoutMs(),
-                anonymous: leftApi,
-            });
-        }
-        catch (error) {
-            if (signal?.aborted)
-                throw signal.reason;
-            return {
-                ok: false,
-                failure: transport.networkFailure(ENDPOINT, error, false, undefined, url),
-            };
-        }
-        const status = response.statusCode;
-        const location = headerOf(response.headers, 'location');
-        if (status >= 300 && status < 400 && location !== undefined) {
-            discardBody(response.body);
-            url = nextHop(buildId, url, location, hop);
-            continue;
-        }
-        if (status === 200 || status === 206) {
-            // The body can break before anyone reads it; `finished()` reports that later.
-            response.body.on('error', () => { });
-            return { ok: true, value: { response, url, leftApi } };
-        }
-        // The status alone decides what happens; the body only adds the host's words.
-        const text = await errorBodyStart(response.body);
-        // After the chain left the API, even the API's origin answers as a host: it got no key.
-        if (leftApi) {
-            const now = transport.runtime.now();
-            return {
-                ok: false,
-                failure: hostFailure(buildId, url, status, response.headers, text, transfer, now),
-            };
-        }
-        return {
-            ok: false,
-            failure: transport.statusFailure(ENDPOINT, status, response.headers, text, buildId),
-        };
-    }
-}
-/**
- * The artifact host's own answer. A 401/403/404/410 there usually means a signed URL that expired:
- * worth one more try from the API, which hands out a fresh one. Never an API-key problem.
- */
-function hostFailure(buildId, url, status, headers, text, transfer, now) {
-    const refused = [401, 403, 404, 410].includes(status);
-    const freshUrlHelps = refused && !transfer.refusedOnce;
-    if (refused)
-        transfer.refusedOnce = true;
-    const transient = status === 408 || status === 429 || status >= 500;
-    return {
-        retryable: freshUrlHelps || transient,
-        outcomeUnknown: false,
-        retryAfterMs: transient ? parseRetryAfter(headerOf(headers, 'retry-after'), now) : undefined,
-        reason: `the artifact host ${url.host} answered HTTP ${status}` +
-            (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-        toError: (attempts) => new ArtifactHostError(buildId, url.host, status, text, attempts),
-    };
-}
-/**
- * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
- * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
- * kept.
- */
-function notTheArtifact(transport, { statusCode, headers }, url, leftApi, announced) {
-    const contentType = headerOf(headers, 'content-type');
-    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${commandText(contentType, 100)}`;
-    if (leftApi && url.origin === transport.apiOrigin) {
-        return {
-            problem: 'content',
-            message: `the artifact host's redirects led back to the service's API (${url.host}), which ` +
-                `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
-                'artifact host, never from the API, so nothing was saved.',
-        };
-    }
-    const kind = documentKind(contentType);
-    if (kind !== undefined) {
-        return {
-            problem: 'content',
-            message: `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
-                'where the installer was expected; nothing was saved.',
-        };
-    }
-    if (announced === 0) {
-        return {
-            problem: 'size',
-            message: `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`,
-        };
-    }
-    return undefined;
 }
 /**
  * Creates `directory`. With `within`, one folder at a time, each checked by real path before the
@@ -62590,16 +62571,6 @@ async function prepareDirectory(buildId, directory, within) {
         }
     }
 }
-function targetOf(directory, buildId, headers, url) {
-    const fallback = sanitizeFileName(`${buildId}.bin`, 'artifact.bin');
-    const fileName = sanitizeFileName(fileNameFromContentDisposition(headerOf(headers, 'content-disposition')) ??
-        fileNameFromUrl(url), fallback);
-    const filePath = pathInside(directory, fileName);
-    if (filePath === undefined) {
-        throw new DownloadError(buildId, 'name', `the file name '${commandText(fileName, 100)}' leaves ${commandText(directory, 300)}.`);
-    }
-    return { fileName, filePath };
-}
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
@@ -62615,6 +62586,14 @@ function targetOf(directory, buildId, headers, url) {
 const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const id = (value) => encodeURIComponent(value);
+const buildRequest = (buildId) => ({
+    method: 'GET',
+    endpoint: 'GET /builds/:buildId',
+    path: `/builds/${id(buildId)}`,
+    schema: Build,
+    resourceId: buildId,
+    check: answersFor('build', buildId, 'id'),
+});
 class BuildServiceClient {
     #transport;
     constructor(options) {
@@ -62630,10 +62609,10 @@ class BuildServiceClient {
             ca: options.ca,
         });
     }
-    listProjects(o = {}) {
-        return this.#transport.json({ method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: ProjectList }, o.signal);
+    listProjects(options = {}) {
+        return this.#transport.json({ method: 'GET', endpoint: 'GET /projects', path: '/projects', schema: ProjectList }, options.signal);
     }
-    getProject(projectId, o = {}) {
+    getProject(projectId, options = {}) {
         return this.#transport.json({
             method: 'GET',
             endpoint: 'GET /projects/:projectId',
@@ -62641,10 +62620,10 @@ class BuildServiceClient {
             schema: Project,
             resourceId: projectId,
             check: answersFor('project', projectId, 'id'),
-        }, o.signal);
+        }, options.signal);
     }
     /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new project. */
-    createProject(body, o = {}) {
+    createProject(body, options = {}) {
         const since = Date.now();
         return this.#transport.json({
             method: 'POST',
@@ -62653,10 +62632,10 @@ class BuildServiceClient {
             schema: CreatedProject,
             body,
             idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findCreatedProject((await this.listProjects(o)).projects, body, since),
-        }, o.signal);
+            reconcile: async () => findCreatedProject((await this.listProjects(options)).projects, body, since),
+        }, options.signal);
     }
-    updateProject(projectId, patch, o = {}) {
+    updateProject(projectId, patch, options = {}) {
         return this.#transport.json({
             method: 'PATCH',
             endpoint: 'PATCH /projects/:projectId',
@@ -62665,10 +62644,10 @@ class BuildServiceClient {
             body: patch,
             resourceId: projectId,
             check: answersFor('project', projectId, 'id'),
-        }, o.signal);
+        }, options.signal);
     }
     /** Irreversible: deletes the project with all its builds and artifacts. */
-    deleteProject(projectId, o = {}) {
+    deleteProject(projectId, options = {}) {
         return this.#transport.json({
             method: 'DELETE',
             endpoint: 'DELETE /projects/:projectId',
@@ -62676,9 +62655,9 @@ class BuildServiceClient {
             schema: DeletedProject,
             resourceId: projectId,
             check: answersFor('project', projectId, 'id'),
-        }, o.signal);
+        }, options.signal);
     }
-    listBuilds(projectId, o = {}) {
+    listBuilds(projectId, options = {}) {
         return this.#transport.json({
             method: 'GET',
             endpoint: 'GET /projects/:projectId/builds',
@@ -62686,24 +62665,21 @@ class BuildServiceClient {
             schema: BuildList,
             resourceId: projectId,
             check: buildsOf(projectId),
-        }, o.signal);
+        }, options.signal);
     }
-    getBuild(buildId, o = {}) {
-        return this.#transport.json({
-            method: 'GET',
-            endpoint: 'GET /builds/:buildId',
-            path: `/builds/${id(buildId)}`,
-            schema: Build,
-            resourceId: buildId,
-            check: answersFor('build', buildId, 'id'),
-        }, o.signal);
+    getBuild(buildId, options = {}) {
+        return this.#transport.json(buildRequest(buildId), options.signal);
+    }
+    /** One Get Build, not retried: its failure classified, for a caller that paces its own retries. */
+    getBuildOnce(buildId, options = {}) {
+        return this.#transport.jsonAttempt(buildRequest(buildId), options.signal);
     }
     /**
      * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
      * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
      * unparsable body) the build list is consulted, so a lost answer never yields a second build.
      */
-    triggerBuild(projectId, body, o = {}) {
+    triggerBuild(projectId, body, options = {}) {
         const since = Date.now();
         return this.#transport.json({
             method: 'POST',
@@ -62714,10 +62690,10 @@ class BuildServiceClient {
             resourceId: projectId,
             check: triggeredAs(projectId, body),
             idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findTriggeredBuild((await this.listBuilds(projectId, o)).builds, body, since),
-        }, o.signal);
+            reconcile: async () => findTriggeredBuild((await this.listBuilds(projectId, options)).builds, body, since),
+        }, options.signal);
     }
-    getBuildLogs(buildId, o = {}) {
+    getBuildLogs(buildId, options = {}) {
         return this.#transport.json({
             method: 'GET',
             endpoint: 'GET /builds/:buildId/logs',
@@ -62725,27 +62701,27 @@ class BuildServiceClient {
             schema: BuildLogs,
             resourceId: buildId,
             check: answersFor('build', buildId, 'buildId'),
-        }, o.signal);
+        }, options.signal);
     }
     /**
-     * Reads a build's log as it streams: entries from `o.from()` on go to `o.onEntry` one by one;
-     * an answer as long as `o.lastBytes` is the same log and is not parsed. See log-stream.ts.
+     * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry` one by one;
+     * an answer as long as `options.lastBytes` is the same log and is not parsed. See log-stream.ts.
      */
-    readBuildLog(buildId, o) {
+    readBuildLog(buildId, options) {
         return this.#transport.stream({
             endpoint: 'GET /builds/:buildId/logs',
             path: `/builds/${id(buildId)}/logs`,
             resourceId: buildId,
             maxBytes: MAX_LOG_ANSWER_BYTES,
-            read: (response) => readLogEntries(response, buildId, o),
-        }, o.signal);
+            read: (response) => readLogEntries(response, buildId, options),
+        }, options.signal);
     }
-    /** Streams the artifact into `o.directory`; see download.ts. */
-    downloadArtifact(buildId, o) {
-        return downloadArtifact(this.#transport, buildId, o);
+    /** Streams the artifact into `options.directory`; see download.ts. */
+    downloadArtifact(buildId, options) {
+        return downloadArtifact(this.#transport, buildId, options);
     }
     /** Sent with an Idempotency-Key; after a lost answer, adopts the matching new webhook. */
-    createWebhook(body, o = {}) {
+    createWebhook(body, options = {}) {
         const since = Date.now();
         return this.#transport.json({
             method: 'POST',
@@ -62754,13 +62730,13 @@ class BuildServiceClient {
             schema: Webhook,
             body,
             idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findCreatedWebhook((await this.listWebhooks(o)).webhooks, body, since),
-        }, o.signal);
+            reconcile: async () => findCreatedWebhook((await this.listWebhooks(options)).webhooks, body, since),
+        }, options.signal);
     }
-    listWebhooks(o = {}) {
-        return this.#transport.json({ method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: WebhookList }, o.signal);
+    listWebhooks(options = {}) {
+        return this.#transport.json({ method: 'GET', endpoint: 'GET /webhooks', path: '/webhooks', schema: WebhookList }, options.signal);
     }
-    deleteWebhook(webhookId, o = {}) {
+    deleteWebhook(webhookId, options = {}) {
         return this.#transport.json({
             method: 'DELETE',
             endpoint: 'DELETE /webhooks/:webhookId',
@@ -62768,7 +62744,7 @@ class BuildServiceClient {
             schema: DeletedWebhook,
             resourceId: webhookId,
             check: answersFor('webhook', webhookId, 'id'),
-        }, o.signal);
+        }, options.signal);
     }
     /** Closes the kept-alive connections. */
     close() {
@@ -62871,6 +62847,155 @@ function openClient(connection, deadline) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/comment/pull-request.ts
+// The pull request a run is for, from the runner's event payload (context.ts reads it).
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
+/** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
+function pullRequestOf(eventName, payload) {
+    if (!PULL_REQUEST_EVENTS.includes(eventName ?? ''))
+        return undefined;
+    const pr = payload
+        ?.pull_request;
+    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number < 1) {
+        return undefined;
+    }
+    const sha = pr.head?.sha;
+    return {
+        number: pr.number,
+        headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
+    };
+}
+
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
+
+
+class Context {
+    /**
+     * Hydrate the context from the environment
+     */
+    constructor() {
+        var _a, _b, _c;
+        this.payload = {};
+        if (process.env.GITHUB_EVENT_PATH) {
+            if ((0,external_fs_namespaceObject.existsSync)(process.env.GITHUB_EVENT_PATH)) {
+                this.payload = JSON.parse((0,external_fs_namespaceObject.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
+            }
+            else {
+                const path = process.env.GITHUB_EVENT_PATH;
+                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_namespaceObject.EOL}`);
+            }
+        }
+        this.eventName = process.env.GITHUB_EVENT_NAME;
+        this.sha = process.env.GITHUB_SHA;
+        this.ref = process.env.GITHUB_REF;
+        this.workflow = process.env.GITHUB_WORKFLOW;
+        this.action = process.env.GITHUB_ACTION;
+        this.actor = process.env.GITHUB_ACTOR;
+        this.job = process.env.GITHUB_JOB;
+        this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
+        this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
+        this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
+        this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
+        this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
+        this.graphqlUrl =
+            (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
+    }
+    get issue() {
+        const payload = this.payload;
+        return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
+    }
+    get repo() {
+        if (process.env.GITHUB_REPOSITORY) {
+            const [owner, repo] = process.env.GITHUB_REPOSITORY.split('/');
+            return { owner, repo };
+        }
+        if (this.payload.repository) {
+            return {
+                owner: this.payload.repository.owner.login,
+                repo: this.payload.repository.name
+            };
+        }
+        throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
+    }
+}
+//# sourceMappingURL=context.js.map
+;// CONCATENATED MODULE: ./src/context.ts
+// The runner's context of a step, read once at its start and passed down: @actions/github's Context
+// (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
+// repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
+// request of the event).
+
+
+
+
+// The class alone, past the package's exports: its index also loads Octokit and constructs a
+// context on import, and the action loads Octokit only to publish or comment (bench/README.md).
+
+const withoutTrailingSlash = (url) => url.replace(/\/+$/, '');
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Context reads process.env while it is constructed; `env` stands in for it meanwhile (the
+ * constructor is synchronous, so nothing else sees the swap).
+ */
+function constructIn(env) {
+    const runnerEnv = process.env;
+    process.env = env;
+    try {
+        return new Context();
+    }
+    finally {
+        process.env = runnerEnv;
+    }
+}
+/**
+ * @actions/github's Context over `env`. A missing event file means no payload, as Context itself
+ * decides, but without its line on stdout; a file that is not a JSON object, or cannot be read,
+ * means no payload and a problem said once, by whoever needs the payload.
+ */
+function githubContextOf(env) {
+    const eventPath = env.GITHUB_EVENT_PATH;
+    if (!eventPath || !(0,external_node_fs_.existsSync)(eventPath)) {
+        return { github: constructIn({ ...env, GITHUB_EVENT_PATH: undefined }) };
+    }
+    const problem = (reason) => `GITHUB_EVENT_PATH: the event file ${quote(eventPath)} ${reason}; the runner writes the ` +
+        "event's JSON there (for a local run, point it at a JSON file of the event, or unset it)";
+    try {
+        const github = constructIn(env);
+        if (isObject(github.payload))
+            return { github };
+        github.payload = {};
+        return { github, problem: problem('is not a JSON object') };
+    }
+    catch (error) {
+        const github = constructIn({ ...env, GITHUB_EVENT_PATH: undefined });
+        return { github, problem: problem(`cannot be read: ${messageOf(error)}`) };
+    }
+}
+/** The runner's context of this step, from `env`; reads the event file, never throws for it. */
+function readContext(env = process.env) {
+    const { github, problem } = githubContextOf(env);
+    // Context leaves what is unset undefined and numbers unparsed NaN, whatever its types say.
+    const eventName = github.eventName || undefined;
+    return {
+        eventName,
+        payload: github.payload,
+        eventFileProblem: problem,
+        sha: github.sha || undefined,
+        ref: github.ref || undefined,
+        runId: Number.isSafeInteger(github.runId) ? github.runId : 0,
+        runAttempt: Number.isSafeInteger(github.runAttempt) ? github.runAttempt : 1,
+        apiUrl: github.apiUrl,
+        serverUrl: withoutTrailingSlash(github.serverUrl),
+        repository: env.GITHUB_REPOSITORY ?? '',
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        runnerTemp: env.RUNNER_TEMP || undefined,
+        outputFile: env.GITHUB_OUTPUT || undefined,
+        summaryFile: env.GITHUB_STEP_SUMMARY || undefined,
+        pullRequest: pullRequestOf(eventName, github.payload),
+        env,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/webhook-action/inputs.ts
 // The webhook sub-action's inputs (webhook/action.yml), parsed and validated before any request.
 
@@ -62884,7 +63009,7 @@ function parseWebhookInputs(read) {
     const remove = parseBoolean('delete', read('delete'), false, problems);
     const replace = parseBoolean('replace', read('replace'), false, problems);
     const events = [...new Set(splitList(read('events')))];
-    for (const event of events.filter((e) => !isEventType(e))) {
+    for (const event of events.filter((name) => !isEventType(name))) {
         problems.push(`events: ${JSON.stringify(event)} is not an event type; use ${EVENT_TYPES.join(', ')}`);
     }
     if (!remove && events.length === 0) {
@@ -62933,9 +63058,9 @@ function webhooksFor(existing, url) {
     return existing.filter((hook) => normalise(hook.url) === wanted);
 }
 const normalise = (url) => (URL.canParse(url) ? new URL(url).href : url);
-function sameMembers(a, b) {
-    const left = new Set(a);
-    const right = new Set(b);
+function sameMembers(first, second) {
+    const left = new Set(first);
+    const right = new Set(second);
     return left.size === right.size && [...left].every((item) => right.has(item));
 }
 
@@ -62955,7 +63080,7 @@ class RunnerPathError extends ActionError {
     constructor(problems) {
         super(problems.length === 1
             ? `Unusable runner path: ${problems[0]}`
-            : `Unusable runner paths:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+            : `Unusable runner paths:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
         this.problems = problems;
     }
 }
@@ -63054,32 +63179,30 @@ function downloadProblem(workspace, directory) {
     return undefined;
 }
 /** Every problem with the runner's paths (empty when all is usable); reads the file system only. */
-function runnerPathProblems(env, plan) {
+function runnerPathProblems(paths, plan) {
+    const { runnerTemp, outputFile, summaryFile, workspace } = paths;
     const problems = [];
-    if (env.RUNNER_TEMP)
-        problems.push(tempProblem('RUNNER_TEMP', env.RUNNER_TEMP));
-    if (env.GITHUB_OUTPUT) {
-        problems.push(fileProblem('GITHUB_OUTPUT', env.GITHUB_OUTPUT, external_node_fs_.constants.W_OK, false));
+    if (runnerTemp)
+        problems.push(tempProblem('RUNNER_TEMP', runnerTemp));
+    if (outputFile) {
+        problems.push(fileProblem('GITHUB_OUTPUT', outputFile, external_node_fs_.constants.W_OK, false));
     }
     // @actions/core opens the summary for reading and writing.
-    if (env.GITHUB_STEP_SUMMARY) {
-        problems.push(fileProblem('GITHUB_STEP_SUMMARY', env.GITHUB_STEP_SUMMARY, external_node_fs_.constants.R_OK | external_node_fs_.constants.W_OK, true));
+    if (summaryFile) {
+        problems.push(fileProblem('GITHUB_STEP_SUMMARY', summaryFile, external_node_fs_.constants.R_OK | external_node_fs_.constants.W_OK, true));
     }
-    let workspaceUsable = true;
-    if (env.GITHUB_WORKSPACE && !statOf(env.GITHUB_WORKSPACE)?.isDirectory()) {
-        workspaceUsable = false;
-        problems.push(`GITHUB_WORKSPACE: ${quote(env.GITHUB_WORKSPACE)} is not a directory`);
+    if (!statOf(workspace)?.isDirectory()) {
+        // Without a workspace there is nothing to resolve the download folder against.
+        problems.push(`GITHUB_WORKSPACE: ${quote(workspace)} is not a directory`);
     }
-    // Without a workspace there is nothing to resolve the folder against; its problem is listed.
-    if (plan.downloadDirectory !== null && workspaceUsable) {
-        const workspace = env.GITHUB_WORKSPACE || process.cwd();
+    else if (plan.downloadDirectory !== null) {
         problems.push(downloadProblem(workspace, plan.downloadDirectory));
     }
     return problems.filter((problem) => problem !== undefined);
 }
 /** Throws one RunnerPathError naming every unusable path. */
-function checkRunnerPaths(env, plan) {
-    const problems = runnerPathProblems(env, plan);
+function checkRunnerPaths(paths, plan) {
+    const problems = runnerPathProblems(paths, plan);
     if (problems.length > 0)
         throw new RunnerPathError(problems);
 }
@@ -63093,12 +63216,13 @@ function checkRunnerPaths(env, plan) {
 
 
 
+
 async function run() {
     try {
         maskInputs('api-key', 'secret');
         const inputs = parseWebhookInputs(getInput);
         // Before any request: an output the runner cannot take would lose what the service did.
-        checkRunnerPaths(process.env, { downloadDirectory: null });
+        checkRunnerPaths(readContext(), { downloadDirectory: null });
         if (!inputs.delete && !inputs.secret) {
             warning('No secret: deliveries will not carry X-Service-Signature, so receivers cannot verify them. Set the secret input.');
         }

@@ -11,5 +11,10 @@ export interface DispatcherOptions {
 export declare function proxyFor(url: URL): URL | undefined;
 /** The proxy without its credentials, for logs. */
 export declare function describeProxy(proxy: URL): string;
+/** The proxy would not open a tunnel: its answer to CONNECT had this status instead of 200. */
+export declare class TunnelRefusedError extends Error {
+    readonly statusCode: number;
+    constructor(statusCode: number);
+}
 /** A dispatcher that reads the proxy settings of the environment at each new origin. */
 export declare function createDispatcher(options?: DispatcherOptions): Dispatcher;

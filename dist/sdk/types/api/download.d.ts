@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 import { type Transport } from './transport.ts';
 export interface DownloadOptions {
     directory: string;
@@ -25,22 +24,4 @@ export interface DownloadedArtifact {
     /** How many times the transfer was continued after a cut (by Range, or from the start). */
     resumes: number;
 }
-type Headers = Dispatcher.ResponseData['headers'];
-/** What kind of document a Content-Type announces; undefined for anything else, or none. */
-export declare function documentKind(contentType: string | undefined): string | undefined;
-/** `Content-Range: bytes <start>-<end>/<total|*>` */
-export declare function parseContentRange(value: string | undefined): {
-    start: number;
-    total: number | undefined;
-} | undefined;
-/**
- * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
- * when the host gives neither (then a cut transfer starts again from zero).
- */
-export declare function validatorOf(headers: Headers): string | undefined;
-export type Continuation = 'fresh' | 'resume' | 'restart';
-/** How an answer continues a transfer that already holds `received` bytes. */
-export declare function continuationOf(received: number, status: number, rangeStart: number | undefined): Continuation;
-export declare function nextHop(buildId: string, from: URL, location: string, hop: number): URL;
 export declare function downloadArtifact(transport: Transport, buildId: string, options: DownloadOptions): Promise<DownloadedArtifact>;
-export {};

@@ -1,18 +1,11 @@
-import { type HashWriter } from './hash-writer.ts';
-type Reply = {
-    kind: 'written';
-    file: number;
-    memory: ArrayBuffer;
-} | {
-    kind: 'digest';
-    file: number;
-    sha256: string;
-} | {
-    kind: 'failed';
-    file: number;
-    message: string;
-    code: string | undefined;
-};
+import type { Reply } from './hash-worker.ts';
+import type { HashWriter } from './hash-writer.ts';
+/**
+ * The thread's module, beside the one at `moduleUrl`: its source when run from source, and in a
+ * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
+ * import.meta.url)` would make ncc copy the source file into the bundle as an asset.
+ */
+export declare const hashWorkerUrl: (moduleUrl: string) => URL;
 export declare class ThreadHashWriter implements HashWriter {
     #private;
     /** `fd`: the open `.part` file; it stays the caller's to close, after `close()`. */
@@ -24,4 +17,3 @@ export declare class ThreadHashWriter implements HashWriter {
     onReply(reply: Reply): void;
     fail(error: unknown): void;
 }
-export {};

@@ -6,7 +6,7 @@ export declare const hashPlaceFor: (expectedBytes: number | undefined) => HashPl
 export declare class PartFile {
     #private;
     readonly path: string;
-    /** Bytes accepted so far (hashed and on disk once `settle()` resolves). */
+    /** Bytes accepted so far (hashed and in the file once `flushed()` resolves). */
     received: number;
     private constructor();
     /**
@@ -21,8 +21,11 @@ export declare class PartFile {
     accept(chunk: Buffer): boolean;
     /** Resolves once the chunks held back are in a buffer again; rejects on a write error. */
     drained(): Promise<void>;
-    /** Hands over what is gathered; resolves once the file holds exactly `received` bytes. */
-    settle(): Promise<void>;
+    /**
+     * Hands over what is gathered; resolves once every byte accepted so far is hashed and in the
+     * file, which then holds exactly `received` bytes. Rejects on a write error.
+     */
+    flushed(): Promise<void>;
     /** Empties the file and the hash, to take the transfer again from byte 0. */
     restart(): Promise<void>;
     /** Closes the complete file; returns the hex sha256 of its content. */

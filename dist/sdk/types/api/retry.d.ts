@@ -35,6 +35,11 @@ export interface AttemptFailure {
     /** The error to throw when no retry follows. */
     toError: (attempts: number) => Error;
 }
+/**
+ * The one rule for an HTTP answer worth another try, the service's and GitHub's alike: the server
+ * timed out (408), asks to slow down (429), or failed (5xx).
+ */
+export declare const isRetryableStatus: (status: number) => boolean;
 export type AttemptResult<T> = {
     ok: true;
     value: T;

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { type AttemptFailure, type RetryRuntime } from './retry.ts';
+import { type AttemptFailure, type AttemptResult, type RetryRuntime } from './retry.ts';
 import { type FieldProblem } from './schemas.ts';
 /**
  * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
@@ -16,6 +16,10 @@ export interface TransportOptions {
     runtime: RetryRuntime;
     /** CAs to trust instead of the system's (tests); see DispatcherOptions. */
     ca?: string | Buffer;
+}
+/** What every call of the client takes. */
+export interface CallOptions {
+    signal?: AbortSignal;
 }
 export interface JsonRequest<T> {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -39,7 +43,8 @@ export interface JsonRequest<T> {
 }
 /** A 2xx answer as a stream reader sees it: its chunks are bounded and time-limited. */
 export interface StreamResponse {
-    headers: Dispatcher.ResponseData['headers'];
+    /** The length the answer declared (Content-Length), when it is one exact number. */
+    contentLength: number | undefined;
     chunks: AsyncIterable<Buffer>;
     /** Drops the body unread. */
     discard(): Promise<void>;
@@ -50,6 +55,7 @@ export interface StreamRequest<T> {
     resourceId?: string;
     /** The most the answer may hold. */
     maxBytes: number;
+    /** Throws UnusableBodyError for a body it cannot use; see there. */
     read(response: StreamResponse): Promise<T>;
 }
 export interface SendInit {
@@ -65,22 +71,47 @@ export interface SendInit {
      */
     anonymous?: boolean;
 }
+/** Where and how long an exchange that failed without an answer was waiting. */
+export interface NetworkContext {
+    /** The URL asked for: a failure through a proxy names the proxy. */
+    url?: URL;
+    /** The exchange ran out of its time (its own timer, not undici's). */
+    timedOut?: boolean;
+    /** The timeout the exchange had; the transport's own when not given. */
+    timeoutMs?: number;
+}
+type Headers = Dispatcher.ResponseData['headers'];
+/**
+ * A 2xx body its reader cannot use: garbled on the way (a later read may get it whole), or of
+ * another shape or about another resource (`final`: asking again won't help). The transport
+ * reports it as a ResponseShapeError.
+ */
+export declare class UnusableBodyError extends Error {
+    readonly fieldPath: string;
+    readonly problem: string;
+    readonly final: boolean;
+    constructor({ fieldPath, problem }: FieldProblem, final?: boolean);
+}
+/** A body that is not the JSON it should be: worth asking again. */
+export declare const garbledBody: () => UnusableBodyError;
+/** A header as one string: the first value of a repeated one; undefined when absent. */
+export declare const headerValue: (headers: Headers, name: string) => string | undefined;
 /**
  * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
-export declare function boundedChunks(body: AsyncIterable<Buffer>, headers: Dispatcher.ResponseData['headers'], maxBytes: number, endpoint: string): AsyncGenerator<Buffer>;
+export declare function boundedChunks(body: AsyncIterable<Buffer>, headers: Headers, maxBytes: number, endpoint: string): AsyncGenerator<Buffer>;
 /**
  * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
  * it is not JSON. The body is dropped whatever happens.
  */
-export declare function boundedJson(body: Dispatcher.ResponseData['body'], headers: Dispatcher.ResponseData['headers'], maxBytes: number, endpoint: string): Promise<unknown>;
+export declare function boundedJson(body: Dispatcher.ResponseData['body'], headers: Headers, maxBytes: number, endpoint: string): Promise<unknown>;
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+export declare function discardBody(body: Dispatcher.ResponseData['body']): void;
 /**
  * The start of an error answer (the service's or the artifact host's), for their words; the rest
  * is dropped unread.
  */
-/** Drops what is left of a body; its abort is expected, not an error to report. */
-export declare function discardBody(body: Dispatcher.ResponseData['body']): void;
 export declare function errorBodyStart(body: Dispatcher.ResponseData['body']): Promise<string>;
 export declare class Transport {
     #private;
@@ -97,16 +128,21 @@ export declare class Transport {
     send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData>;
     /** A JSON endpoint: retried, bounded, validated, checked, typed. */
     json<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<T>;
+    /** One attempt at a JSON endpoint, not retried: its failure classified for the caller's retries. */
+    jsonAttempt<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<AttemptResult<T>>;
     /**
      * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
      * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
-     * `read` throws UnreadableBodyError for a garbled body (asked again), LogEntryShapeError for a
-     * body of another shape (final); a broken connection is a network failure.
      */
     stream<T>(request: StreamRequest<T>, signal?: AbortSignal): Promise<T>;
     /** Classifies an HTTP status that is not a success. */
-    statusFailure(endpoint: string, status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, resourceId?: string): AttemptFailure;
-    /** Classifies an exception thrown while talking to a server; rethrows what is not transient. */
-    networkFailure(endpoint: string, error: unknown, timedOut: boolean, timeoutMs?: number, url?: URL): AttemptFailure;
+    statusFailure(endpoint: string, status: number, headers: Headers, bodyText: string, resourceId?: string): AttemptFailure;
+    /**
+     * Classifies an exception thrown while talking to a server: a proxy's refusal, a timeout, a
+     * broken connection (retryable), or anything else, which no retry follows and which is
+     * thrown as it is.
+     */
+    networkFailure(endpoint: string, error: unknown, context?: NetworkContext): AttemptFailure;
     close(): Promise<void>;
 }
+export {};
