@@ -381,8 +381,7 @@ const createGitHub = (token, options) => {
             onSecondaryRateLimit: () => false,
         },
     }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__/* .throttling */ .A);
-    const retry = options.retry ??
-        (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultRetryRuntime */ .kv)({ maxAttempts: (options.retries ?? 3) + 1, baseDelayMs: options.retryBaseMs ?? 1000 }, { onRetry: (event) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRetry */ .eV)(event, 'GitHub')) });
+    const { retry } = options;
     // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
     github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
     return github;

@@ -41,8 +41,7 @@ const createGitHub = (token, options) => {
             onSecondaryRateLimit: () => false,
         },
     }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__/* .throttling */ .A);
-    const retry = options.retry ??
-        (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultRetryRuntime */ .kv)({ maxAttempts: (options.retries ?? 3) + 1, baseDelayMs: options.retryBaseMs ?? 1000 }, { onRetry: (event) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRetry */ .eV)(event, 'GitHub')) });
+    const { retry } = options;
     // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
     github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
     return github;
@@ -1414,7 +1413,7 @@ function openPublishing(plan, options = {}) {
     // Both kinds of upload go through one dispatcher, under one retry policy.
     const transport = {
         dispatcher: (0,dispatcher/* createDispatcher */.SM)(),
-        retry: uploadRetry(options),
+        retry: gitHubRetry(options),
         signal: options.signal,
     };
     const result = { artifacts: [], release: null };
@@ -1479,7 +1478,7 @@ function openPublishing(plan, options = {}) {
         },
     };
 }
-const uploadRetry = (options) => {
+const gitHubRetry = (options) => {
     const retryBaseMs = options.retryBaseMs ?? 1000;
     return (0,retry/* defaultRetryRuntime */.kv)({
         maxAttempts: options.uploadAttempts ?? 4,
@@ -1489,12 +1488,10 @@ const uploadRetry = (options) => {
     }, { onRetry: (event) => core/* info */.pq((0,retry/* describeRetry */.eV)(event, 'GitHub')) });
 };
 function startRelease(plan, releasePlan, context, options, transport) {
-    const retryBaseMs = options.retryBaseMs ?? 1000;
     const workDir = (0,temp_dir/* makeTempDir */.m)(context.runnerTemp, 'release-');
     const github = (0,publish_github/* createGitHub */.Cl)(plan.githubToken, {
         baseUrl: context.apiUrl,
-        retryBaseMs,
-        retries: 3,
+        retry: transport.retry,
         throttle: options.throttle ?? true,
         signal: options.signal,
     });

@@ -6,8 +6,6 @@ import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { throttling } from '@octokit/plugin-throttling';
 import {
-  defaultRetryRuntime,
-  describeRetry,
   isRetryableStatus,
   parseRetryAfter,
   withRetries,
@@ -20,10 +18,7 @@ export interface GitHubOptions {
   /** REST base URL (GITHUB_API_URL); api.github.com outside a runner. */
   baseUrl: string;
   /** The retry policy of every request the client makes; each request is one attempt of it. */
-  retry?: RetryRuntime;
-  // Without `retry`: its attempts after the first, and its backoff's base.
-  retries?: number;
-  retryBaseMs?: number;
+  retry: RetryRuntime;
   /**
    * GitHub's recommended spacing of writes (1 s apart). The spacing is process-wide, so tests that
    * run several publishers in one process to race them turn it off.
@@ -72,12 +67,7 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
     },
     throttling,
   );
-  const retry =
-    options.retry ??
-    defaultRetryRuntime(
-      { maxAttempts: (options.retries ?? 3) + 1, baseDelayMs: options.retryBaseMs ?? 1000 },
-      { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
-    );
+  const { retry } = options;
   // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
   github.hook.wrap('request', (request, requestOptions) =>
     underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () =>

@@ -28,11 +28,11 @@ import { asError } from '../errors.ts';
 export interface PublisherOptions {
   /** The step's runner context; read when publishing starts if the caller has none. */
   context?: RunnerContext;
-  /** Base delay of API retries (quadratic backoff) and of upload retries (the retry policy). */
+  /** Base delay of the retry policy of every GitHub call. */
   retryBaseMs?: number;
-  /** Attempts per upload (and per call of the artifact service). */
+  /** Attempts per GitHub call, an upload's included. */
   uploadAttempts?: number;
-  /** Octokit throttling: GitHub's rate-limit handling and write spacing. */
+  /** GitHub's spacing of writes (Octokit's throttling plugin). */
   throttle?: boolean;
   /** Ends every GitHub request of the publishers: the step's deadline, or a signal. */
   signal?: AbortSignal;
@@ -61,7 +61,7 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
   // Both kinds of upload go through one dispatcher, under one retry policy.
   const transport: UploadTransport = {
     dispatcher: createDispatcher(),
-    retry: uploadRetry(options),
+    retry: gitHubRetry(options),
     signal: options.signal,
   };
   const result: PublishResult = { artifacts: [], release: null };
@@ -129,7 +129,7 @@ interface UploadTransport {
   signal?: AbortSignal;
 }
 
-const uploadRetry = (options: PublisherOptions): RetryRuntime => {
+const gitHubRetry = (options: PublisherOptions): RetryRuntime => {
   const retryBaseMs = options.retryBaseMs ?? 1000;
   return defaultRetryRuntime(
     {
@@ -149,12 +149,10 @@ function startRelease(
   options: PublisherOptions,
   transport: UploadTransport,
 ) {
-  const retryBaseMs = options.retryBaseMs ?? 1000;
   const workDir = makeTempDir(context.runnerTemp, 'release-');
   const github = createGitHub(plan.githubToken, {
     baseUrl: context.apiUrl,
-    retryBaseMs,
-    retries: 3,
+    retry: transport.retry,
     throttle: options.throttle ?? true,
     signal: options.signal,
   });
