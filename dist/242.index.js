@@ -229,7 +229,7 @@ function row(build, artifact) {
 }
 function headline(builds, final) {
     const outcomes = builds.map(outcome/* outcomeOf */.s);
-    const count = (outcome) => outcomes.filter((o) => o === outcome).length;
+    const count = (outcome) => outcomes.filter((each) => each === outcome).length;
     const [succeeded, failed, unfinished] = [
         count('succeeded'),
         count('failed'),

@@ -613,7 +613,11 @@ function artifactId(answer) {
 // link, else a copy. Windows runners refuse symlinks without the SeCreateSymbolicLink privilege
 // (EPERM), and hard links cannot cross volumes (EXDEV); a copy always works.
 
-const systemOps = { symlink: (t, p) => (0,promises_.symlink)(t, p), link: promises_.link, copyFile: promises_.copyFile };
+const systemOps = {
+    symlink: (target, linkPath) => (0,promises_.symlink)(target, linkPath),
+    link: promises_.link,
+    copyFile: promises_.copyFile,
+};
 const REFUSALS = new Set(['EPERM', 'EACCES', 'ENOTSUP', 'ENOSYS', 'EXDEV', 'EINVAL', 'EMLINK']);
 const refused = (error) => REFUSALS.has(error.code ?? '');
 /** Makes `path` show the bytes of `target`; returns how it did it. */

@@ -24,7 +24,7 @@ class ConfigFileError extends errors/* ActionError */.lZ {
     file;
     problems;
     constructor(file, problems) {
-        const lines = problems.map((p) => `  - ${p.key || '(file)'}${p.line === undefined ? '' : ` (line ${p.line})`}: ${p.message}`);
+        const lines = problems.map((problem) => `  - ${problem.key || '(file)'}${problem.line === undefined ? '' : ` (line ${problem.line})`}: ${problem.message}`);
         super(`${file} is not a valid project configuration:\n${lines.join('\n')}`);
         this.file = file;
         this.problems = problems;
@@ -237,7 +237,7 @@ function describeIssue(issue, locate) {
     }
     return [{ key: keyPath(issue.path), line: locate(issue.path), message: issue.message }];
 }
-const byLine = (a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || 0;
+const byLine = (left, right) => (left.line ?? Infinity) - (right.line ?? Infinity) || 0;
 function keyPath(at) {
     return at
         .map((part, i) => typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)
@@ -278,17 +278,17 @@ function closest(key, allowed) {
     }
     return best?.key;
 }
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
+function editDistance(source, target) {
+    let previous = Array.from({ length: target.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= source.length; i++) {
         const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+        for (let j = 1; j <= target.length; j++) {
+            const substitution = (previous[j - 1] ?? 0) + (source[i - 1] === target[j - 1] ? 0 : 1);
             current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
         }
         previous = current;
     }
-    return previous[b.length] ?? 0;
+    return previous[target.length] ?? 0;
 }
 
 ;// CONCATENATED MODULE: ./src/config/project-diff.ts
@@ -324,7 +324,9 @@ function diffProject(desired, current) {
 }
 /** `name: a → b, platforms: [mac] → [mac, linux]` */
 function describeChanges(changes) {
-    return changes.map((c) => `${c.field}: ${formatValue(c.from)} → ${formatValue(c.to)}`).join(', ');
+    return changes
+        .map((change) => `${change.field}: ${formatValue(change.from)} → ${formatValue(change.to)}`)
+        .join(', ');
 }
 function formatValue(value) {
     if (value === undefined || value === null)
@@ -335,9 +337,9 @@ function formatValue(value) {
         return value === '' ? '""' : value;
     return JSON.stringify(value);
 }
-function sameMembers(a, b) {
-    const left = new Set(a);
-    const right = new Set(b);
+function sameMembers(first, second) {
+    const left = new Set(first);
+    const right = new Set(second);
     return left.size === right.size && [...left].every((item) => right.has(item));
 }
 function withoutUndefined(value) {

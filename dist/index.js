@@ -50978,10 +50978,10 @@ const fingerprintOf = (entry) => ({
         ? entry.message
         : (0,external_node_crypto_.hash)('sha256', entry.message, 'base64'),
 });
-const sameFingerprint = (a, b) => a.timestamp === b.timestamp &&
-    a.level === b.level &&
-    a.length === b.length &&
-    a.message === b.message;
+const sameFingerprint = (left, right) => left.timestamp === right.timestamp &&
+    left.level === right.level &&
+    left.length === right.length &&
+    left.message === right.message;
 /** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
 class LogFileShortError extends src_errors/* ActionError */.lZ {
     file;
@@ -52790,7 +52790,7 @@ const checkFileLikeName = (input, rendered) => {
     if (rendered === '.' || rendered === '..') {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'is not a file name');
     }
-    const bad = FORBIDDEN_CHARACTERS.find((c) => rendered.includes(c));
+    const bad = FORBIDDEN_CHARACTERS.find((character) => rendered.includes(character));
     if (bad !== undefined) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, `contains the forbidden character ${JSON.stringify(bad)}`);
     }
@@ -53085,7 +53085,7 @@ class InputError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError 
     constructor(problems) {
         super(problems.length === 1
             ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+            : `Invalid inputs:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
         this.problems = problems;
     }
 }
@@ -53324,7 +53324,7 @@ function secretSpellings(secret) {
     // Longest first: a redaction never leaves the tail of a longer spelling behind.
     return [...new Set(spellings)]
         .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
-        .sort((a, b) => b.length - a.length);
+        .sort((left, right) => right.length - left.length);
 }
 
 

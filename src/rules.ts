@@ -11,7 +11,7 @@ export class InputError extends ActionError {
     super(
       problems.length === 1
         ? `Invalid input: ${problems[0]}`
-        : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+        : `Invalid inputs:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
     );
     this.problems = problems;
   }

@@ -19,5 +19,5 @@ export function secretSpellings(secret: string): string[] {
   // Longest first: a redaction never leaves the tail of a longer spelling behind.
   return [...new Set(spellings)]
     .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
-    .sort((a, b) => b.length - a.length);
+    .sort((left, right) => right.length - left.length);
 }

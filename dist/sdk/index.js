@@ -57400,7 +57400,7 @@ function secretSpellings(secret) {
     // Longest first: a redaction never leaves the tail of a longer spelling behind.
     return [...new Set(spellings)]
         .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
-        .sort((a, b) => b.length - a.length);
+        .sort((left, right) => right.length - left.length);
 }
 
 ;// CONCATENATED MODULE: ./src/api/error-body.ts

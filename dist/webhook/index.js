@@ -60697,7 +60697,7 @@ function secretSpellings(secret) {
     // Longest first: a redaction never leaves the tail of a longer spelling behind.
     return [...new Set(spellings)]
         .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
-        .sort((a, b) => b.length - a.length);
+        .sort((left, right) => right.length - left.length);
 }
 
 ;// CONCATENATED MODULE: ./src/api/error-body.ts
@@ -62763,7 +62763,7 @@ class InputError extends ActionError {
     constructor(problems) {
         super(problems.length === 1
             ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+            : `Invalid inputs:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
         this.problems = problems;
     }
 }

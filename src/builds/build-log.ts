@@ -43,11 +43,11 @@ const fingerprintOf = (entry: LogEntry): Fingerprint => ({
       : hash('sha256', entry.message, 'base64'),
 });
 
-const sameFingerprint = (a: Fingerprint, b: Fingerprint): boolean =>
-  a.timestamp === b.timestamp &&
-  a.level === b.level &&
-  a.length === b.length &&
-  a.message === b.message;
+const sameFingerprint = (left: Fingerprint, right: Fingerprint): boolean =>
+  left.timestamp === right.timestamp &&
+  left.level === right.level &&
+  left.length === right.length &&
+  left.message === right.message;
 
 /** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
 export class LogFileShortError extends ActionError {

@@ -57,7 +57,7 @@ function row(build: BuildResult, artifact: ArtifactResult | undefined): string {
 
 function headline(builds: readonly BuildResult[], final: boolean): string {
   const outcomes = builds.map(outcomeOf);
-  const count = (outcome: Outcome) => outcomes.filter((o) => o === outcome).length;
+  const count = (outcome: Outcome) => outcomes.filter((each) => each === outcome).length;
   const [succeeded, failed, unfinished] = [
     count('succeeded'),
     count('failed'),

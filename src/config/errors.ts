@@ -16,8 +16,8 @@ export class ConfigFileError extends ActionError {
 
   constructor(file: string, problems: readonly ConfigProblem[]) {
     const lines = problems.map(
-      (p) =>
-        `  - ${p.key || '(file)'}${p.line === undefined ? '' : ` (line ${p.line})`}: ${p.message}`,
+      (problem) =>
+        `  - ${problem.key || '(file)'}${problem.line === undefined ? '' : ` (line ${problem.line})`}: ${problem.message}`,
     );
     super(`${file} is not a valid project configuration:\n${lines.join('\n')}`);
     this.file = file;

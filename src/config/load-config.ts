@@ -98,8 +98,8 @@ function describeIssue(
   return [{ key: keyPath(issue.path), line: locate(issue.path), message: issue.message }];
 }
 
-const byLine = (a: ConfigProblem, b: ConfigProblem): number =>
-  (a.line ?? Infinity) - (b.line ?? Infinity) || 0;
+const byLine = (left: ConfigProblem, right: ConfigProblem): number =>
+  (left.line ?? Infinity) - (right.line ?? Infinity) || 0;
 
 function keyPath(at: Path): string {
   return at
@@ -141,15 +141,15 @@ function closest(key: string, allowed: readonly string[]): string | undefined {
   return best?.key;
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
+function editDistance(source: string, target: string): number {
+  let previous = Array.from({ length: target.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= source.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+    for (let j = 1; j <= target.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (source[i - 1] === target[j - 1] ? 0 : 1);
       current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
     }
     previous = current;
   }
-  return previous[b.length] ?? 0;
+  return previous[target.length] ?? 0;
 }

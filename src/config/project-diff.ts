@@ -48,7 +48,9 @@ export function diffProject(desired: ProjectConfig, current: Partial<Project>): 
 
 /** `name: a → b, platforms: [mac] → [mac, linux]` */
 export function describeChanges(changes: readonly FieldChange[]): string {
-  return changes.map((c) => `${c.field}: ${formatValue(c.from)} → ${formatValue(c.to)}`).join(', ');
+  return changes
+    .map((change) => `${change.field}: ${formatValue(change.from)} → ${formatValue(change.to)}`)
+    .join(', ');
 }
 
 function formatValue(value: unknown): string {
@@ -58,9 +60,9 @@ function formatValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function sameMembers(a: readonly string[], b: readonly string[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
+function sameMembers(first: readonly string[], second: readonly string[]): boolean {
+  const left = new Set(first);
+  const right = new Set(second);
   return left.size === right.size && [...left].every((item) => right.has(item));
 }
 

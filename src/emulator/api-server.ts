@@ -76,7 +76,9 @@ function route(method: string, path: string): { handler: Handler; params: string
   }
   for (const [routeMethod, pattern, handler] of matching) {
     if (routeMethod !== method) continue;
-    const params = (pattern.exec(path) ?? []).slice(1).map((p) => decodeURIComponent(p ?? ''));
+    const params = (pattern.exec(path) ?? [])
+      .slice(1)
+      .map((part) => decodeURIComponent(part ?? ''));
     return { handler, params };
   }
   const allowed = matching.map(([m]) => m).join(', ');

@@ -16,12 +16,12 @@ export interface ArtifactIdentity {
   arch: Arch;
 }
 
-export const artifactKey = (a: ArtifactIdentity): string =>
-  [a.projectId, a.version, a.platform, a.arch].join('|');
+export const artifactKey = (artifact: ArtifactIdentity): string =>
+  [artifact.projectId, artifact.version, artifact.platform, artifact.arch].join('|');
 
-export function artifactFileName(projectName: string, a: ArtifactIdentity): string {
+export function artifactFileName(projectName: string, artifact: ArtifactIdentity): string {
   const slug = projectName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'app';
-  return `${slug}-${a.version}-${a.platform}-${a.arch}.${EXTENSIONS[a.platform]}`;
+  return `${slug}-${artifact.version}-${artifact.platform}-${artifact.arch}.${EXTENSIONS[artifact.platform]}`;
 }
 
 /** A block of pseudo-random bytes (AES-CTR keystream) whose length and content follow from the key. */

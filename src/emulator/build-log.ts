@@ -12,23 +12,23 @@ interface BuildFacts {
   size: number;
 }
 
-export const startLine = (b: BuildFacts): LogLine => ({
+export const startLine = (build: BuildFacts): LogLine => ({
   level: 'info',
-  message: `Build ${b.id} started: version ${b.version} for ${b.platform}/${b.arch}`,
+  message: `Build ${build.id} started: version ${build.version} for ${build.platform}/${build.arch}`,
 });
 
 /** Lines appended one per log interval while building, cycling once exhausted. */
-export function buildingLines(b: BuildFacts, appUrl: string): LogLine[] {
+export function buildingLines(build: BuildFacts, appUrl: string): LogLine[] {
   return [
     { level: 'info', message: `Fetching web app from ${appUrl}` },
-    { level: 'info', message: `Resolving desktop runtime for ${b.platform}/${b.arch}` },
+    { level: 'info', message: `Resolving desktop runtime for ${build.platform}/${build.arch}` },
     { level: 'info', message: 'Bundling web assets' },
     {
       level: 'warning',
-      message: `No code-signing certificate configured for ${b.platform}; the installer is unsigned`,
+      message: `No code-signing certificate configured for ${build.platform}; the installer is unsigned`,
     },
     { level: 'info', message: 'Generating application icons' },
-    { level: 'info', message: `Packaging ${b.fileName}` },
+    { level: 'info', message: `Packaging ${build.fileName}` },
     { level: 'info', message: 'Compressing installer' },
     { level: 'info', message: 'Computing checksums' },
   ];
@@ -39,17 +39,17 @@ export const stillBuildingLine = (elapsedSeconds: number): LogLine => ({
   message: `Still building (${elapsedSeconds} s elapsed)`,
 });
 
-export const successLines = (b: BuildFacts): LogLine[] => [
-  { level: 'success', message: `Build succeeded: ${b.fileName} (${b.size} bytes)` },
+export const successLines = (build: BuildFacts): LogLine[] => [
+  { level: 'success', message: `Build succeeded: ${build.fileName} (${build.size} bytes)` },
 ];
 
-export const failureLines = (b: BuildFacts): LogLine[] => [
-  { level: 'error', message: `Packaging for ${b.platform}/${b.arch} exited with code 1` },
-  { level: 'error', message: `electron-builder: cannot find module 'native-addon-${b.arch}'` },
-  { level: 'error', message: `Build failed for ${b.platform}/${b.arch}` },
+export const failureLines = (build: BuildFacts): LogLine[] => [
+  { level: 'error', message: `Packaging for ${build.platform}/${build.arch} exited with code 1` },
+  { level: 'error', message: `electron-builder: cannot find module 'native-addon-${build.arch}'` },
+  { level: 'error', message: `Build failed for ${build.platform}/${build.arch}` },
 ];
 
-export const lateLine = (n: number): LogLine => ({
+export const lateLine = (step: number): LogLine => ({
   level: 'info',
-  message: `Post-build cleanup step ${n}`,
+  message: `Post-build cleanup step ${step}`,
 });

@@ -183,8 +183,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     requests,
     deliveries,
-    builds: () => [...store.builds.values()].map((b) => asBuild(buildView(b, apiContext))),
-    projects: () => [...store.projects.values()].map((p) => Project.parse(projectView(p))),
+    builds: () => [...store.builds.values()].map((build) => asBuild(buildView(build, apiContext))),
+    projects: () =>
+      [...store.projects.values()].map((project) => Project.parse(projectView(project))),
     artifactFor(buildId) {
       const build = findBuild(buildId);
       return {

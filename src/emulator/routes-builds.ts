@@ -30,8 +30,8 @@ const reported = <T extends { status: string }>(view: T, faults: Faults): T =>
 export const listBuilds: Handler = (ctx, _req, [projectId = '']) => {
   findProject(ctx.store, projectId);
   const builds = [...ctx.store.builds.values()]
-    .filter((b) => b.projectId === projectId)
-    .map((b) => reported(buildSummary(b), ctx.faults()));
+    .filter((build) => build.projectId === projectId)
+    .map((build) => reported(buildSummary(build), ctx.faults()));
   return ok({ builds, total: builds.length });
 };
 

@@ -69,61 +69,66 @@ export const createStore = (): Store => ({
 export const newId = (prefix: 'proj' | 'build' | 'wh' | 'evt'): string =>
   `${prefix}_${randomBytes(8).toString('hex')}`;
 
-export const projectSummary = (p: ProjectRecord) => ({
-  id: p.id,
-  name: p.name,
-  url: p.url,
-  platforms: p.platforms,
-  createdAt: p.createdAt,
-  updatedAt: p.updatedAt,
+export const projectSummary = (project: ProjectRecord) => ({
+  id: project.id,
+  name: project.name,
+  url: project.url,
+  platforms: project.platforms,
+  createdAt: project.createdAt,
+  updatedAt: project.updatedAt,
 });
 
-export const projectView = (p: ProjectRecord) => ({
-  id: p.id,
-  name: p.name,
-  author: p.author,
-  version: p.version,
-  url: p.url,
-  appId: p.appId,
-  platforms: p.platforms,
-  window: p.window,
-  features: p.features,
-  createdAt: p.createdAt,
-  updatedAt: p.updatedAt,
+export const projectView = (project: ProjectRecord) => ({
+  id: project.id,
+  name: project.name,
+  author: project.author,
+  version: project.version,
+  url: project.url,
+  appId: project.appId,
+  platforms: project.platforms,
+  window: project.window,
+  features: project.features,
+  createdAt: project.createdAt,
+  updatedAt: project.updatedAt,
 });
 
-export const fullArtifactUrl = (b: BuildRecord, artifactBaseUrl: string): string | null =>
-  b.artifactPath === undefined ? null : `${artifactBaseUrl}${b.artifactPath}?sig=${b.artifactSig}`;
+export const fullArtifactUrl = (build: BuildRecord, artifactBaseUrl: string): string | null =>
+  build.artifactPath === undefined
+    ? null
+    : `${artifactBaseUrl}${build.artifactPath}?sig=${build.artifactSig}`;
 
-const completedAt = (b: BuildRecord) =>
-  b.completedAt === undefined ? {} : { completedAt: b.completedAt };
+const completedAt = (build: BuildRecord) =>
+  build.completedAt === undefined ? {} : { completedAt: build.completedAt };
 
 // List items carry the shortened artifactUrl (spec §2.2): the path on the artifact host only.
-export const buildSummary = (b: BuildRecord) => ({
-  id: b.id,
-  projectId: b.projectId,
-  version: b.version,
-  platform: b.platform,
-  arch: b.arch,
-  status: b.status,
-  createdAt: b.createdAt,
-  ...completedAt(b),
-  artifactUrl: b.artifactPath ?? null,
+export const buildSummary = (build: BuildRecord) => ({
+  id: build.id,
+  projectId: build.projectId,
+  version: build.version,
+  platform: build.platform,
+  arch: build.arch,
+  status: build.status,
+  createdAt: build.createdAt,
+  ...completedAt(build),
+  artifactUrl: build.artifactPath ?? null,
 });
 
-export const buildView = (b: BuildRecord, urls: { baseUrl: string; artifactBaseUrl: string }) => ({
-  ...buildSummary(b),
-  startedAt: b.startedAt ?? null,
-  duration: b.duration ?? null,
-  artifactUrl: fullArtifactUrl(b, urls.artifactBaseUrl),
-  artifactSize: b.artifactPath === undefined ? null : b.size,
-  buildLog: `${urls.baseUrl}/builds/${encodeURIComponent(b.id)}/logs`,
+export const buildView = (
+  build: BuildRecord,
+  urls: { baseUrl: string; artifactBaseUrl: string },
+) => ({
+  ...buildSummary(build),
+  startedAt: build.startedAt ?? null,
+  duration: build.duration ?? null,
+  artifactUrl: fullArtifactUrl(build, urls.artifactBaseUrl),
+  artifactSize: build.artifactPath === undefined ? null : build.size,
+  buildLog: `${urls.baseUrl}/builds/${encodeURIComponent(build.id)}/logs`,
 });
 
-export const webhookView = (w: WebhookRecord) => ({
-  id: w.id,
-  url: w.url,
-  events: w.events,
-  active: w.active,
-  createdAt: w.createdAt,
+export const webhookView = (webhook: WebhookRecord) => ({
+  id: webhook.id,
+  url: webhook.url,
+  events: webhook.events,
+  active: webhook.active,
+  createdAt: webhook.createdAt,
 });

@@ -21,7 +21,7 @@ const FEATURE_FIELDS = ['autoUpdate', 'tray', 'menuBar'] as const;
 const isObject = (value: unknown): value is Body =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 function onlyKnownFields(body: Body, allowed: readonly string[], where: string): void {
   for (const key of Object.keys(body)) {
@@ -69,7 +69,7 @@ function webUrl(value: unknown, field: string, schemes: readonly string[]): stri
     throw badRequest(`Field '${field}' must be an absolute URL; got ${JSON.stringify(text)}.`);
   }
   if (!schemes.includes(url.protocol)) {
-    const names = schemes.map((s) => s.replace(':', ''));
+    const names = schemes.map((scheme) => scheme.replace(':', ''));
     throw badRequest(`Field '${field}' must use ${names.join(' or ')}; got '${url.protocol}'.`);
   }
   return text;

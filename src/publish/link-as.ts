@@ -9,7 +9,11 @@ export interface LinkOps {
   copyFile(source: string, destination: string): Promise<void>;
 }
 
-const systemOps: LinkOps = { symlink: (t, p) => symlink(t, p), link, copyFile };
+const systemOps: LinkOps = {
+  symlink: (target, linkPath) => symlink(target, linkPath),
+  link,
+  copyFile,
+};
 
 const REFUSALS = new Set(['EPERM', 'EACCES', 'ENOTSUP', 'ENOSYS', 'EXDEV', 'EINVAL', 'EMLINK']);
 

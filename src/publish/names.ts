@@ -48,7 +48,7 @@ export const checkFileLikeName = (input: string, rendered: string): void => {
   if (rendered === '.' || rendered === '..') {
     throw new InvalidNameError(input, rendered, 'is not a file name');
   }
-  const bad = FORBIDDEN_CHARACTERS.find((c) => rendered.includes(c));
+  const bad = FORBIDDEN_CHARACTERS.find((character) => rendered.includes(character));
   if (bad !== undefined) {
     throw new InvalidNameError(
       input,
