@@ -1412,7 +1412,7 @@ const publishIfAllowed = async (context, plan, release, outcome, failedUploads) 
  */
 const UPLOADS_IN_FLIGHT = 1;
 function openPublishing(plan, options = {}) {
-    const context = options.context ?? (0,src_context/* readContext */.y)();
+    const context = options.context ?? (0,src_context/* readContext */.yI)();
     const uploads = (0,limit/* createLimiter */.z)(UPLOADS_IN_FLIGHT);
     // Both kinds of upload go through one dispatcher, under one retry policy.
     const transport = {

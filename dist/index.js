@@ -50580,14 +50580,29 @@ const withLog = (result, log) => ({ ...result, log });
 
 /***/ }),
 
-/***/ 44834:
+/***/ 40788:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ pullRequestOf),
-/* harmony export */   m: () => (/* binding */ PULL_REQUEST_EVENTS)
+/* harmony export */   m_: () => (/* binding */ PULL_REQUEST_EVENTS),
+/* harmony export */   yI: () => (/* binding */ readContext)
 /* harmony export */ });
-// The pull request a run is for, from the runner's event payload (context.ts reads it).
+/* unused harmony export pullRequestOf */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
+/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(79244);
+/* harmony import */ var _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(37157);
+// The runner's context of a step, read once at its start and passed down: @actions/github's Context
+// (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
+// repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
+// request of the event).
+
+
+
+// The class alone, past the package's exports: its index also loads Octokit and constructs a
+// context on import, and the action loads Octokit only to publish or comment (bench/README.md).
+
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
 /** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
 function pullRequestOf(eventName, payload) {
@@ -50604,33 +50619,6 @@ function pullRequestOf(eventName, payload) {
         headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
     };
 }
-
-
-/***/ }),
-
-/***/ 40788:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   y: () => (/* binding */ readContext)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _comment_pull_request_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(44834);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
-/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(79244);
-/* harmony import */ var _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(37157);
-// The runner's context of a step, read once at its start and passed down: @actions/github's Context
-// (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
-// repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
-// request of the event).
-
-
-
-
-// The class alone, past the package's exports: its index also loads Octokit and constructs a
-// context on import, and the action loads Octokit only to publish or comment (bench/README.md).
-
 const withoutTrailingSlash = (url) => url.replace(/\/+$/, '');
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**
@@ -50691,7 +50679,7 @@ function readContext(env = process.env) {
         runnerTemp: env.RUNNER_TEMP || undefined,
         outputFile: env.GITHUB_OUTPUT || undefined,
         summaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-        pullRequest: (0,_comment_pull_request_js__WEBPACK_IMPORTED_MODULE_4__/* .pullRequestOf */ ._)(eventName, github.payload),
+        pullRequest: pullRequestOf(eventName, github.payload),
         env,
     };
 }
@@ -51827,8 +51815,6 @@ function stepDeadline(cancelled, timeoutMs) {
 var api_ids = __nccwpck_require__(67958);
 // EXTERNAL MODULE: ./src/publish/names.ts
 var names = __nccwpck_require__(27479);
-// EXTERNAL MODULE: ./src/comment/pull-request.ts
-var pull_request = __nccwpck_require__(44834);
 ;// CONCATENATED MODULE: ./src/inputs.ts
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
 
@@ -52041,7 +52027,7 @@ function parseComment(inputs, context, problems, notices) {
         problems.push(context.eventFileProblem);
     const { pullRequest, repository, eventName } = context;
     if (pullRequest === undefined) {
-        if (pull_request/* PULL_REQUEST_EVENTS */.m.includes(eventName ?? '')) {
+        if (src_context/* PULL_REQUEST_EVENTS */.m_.includes(eventName ?? '')) {
             notices.push(`comment: this run is for a ${(0,rules/* quote */.hD)(eventName ?? '')} event, but its payload ` +
                 '(GITHUB_EVENT_PATH) names no pull request; nothing to comment on');
         }
@@ -52550,7 +52536,7 @@ async function buildAndPublish(context, cancel) {
 async function run() {
     try {
         maskInputs('api-key');
-        const context = (0,src_context/* readContext */.y)();
+        const context = (0,src_context/* readContext */.yI)();
         const cancel = watchSignals();
         const { plan, built, ...end } = await buildAndPublish(context, cancel.signal);
         cancel.dispose();

@@ -3,12 +3,37 @@
 // repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
 // request of the event).
 import { existsSync } from 'node:fs';
-import { pullRequestOf, type PullRequest } from './comment/pull-request.ts';
 import { messageOf } from './errors.ts';
 import { quote } from './rules.ts';
 // The class alone, past the package's exports: its index also loads Octokit and constructs a
 // context on import, and the action loads Octokit only to publish or comment (bench/README.md).
 import { Context } from '../node_modules/@actions/github/lib/context.js';
+
+export interface PullRequest {
+  number: number;
+  /** The head commit (GITHUB_SHA is the merge commit on pull_request events). */
+  headSha: string | undefined;
+}
+
+export const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
+
+/** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
+export function pullRequestOf(
+  eventName: string | undefined,
+  payload: unknown,
+): PullRequest | undefined {
+  if (!PULL_REQUEST_EVENTS.includes(eventName ?? '')) return undefined;
+  const pr = (payload as { pull_request?: { number?: unknown; head?: { sha?: unknown } } } | null)
+    ?.pull_request;
+  if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number < 1) {
+    return undefined;
+  }
+  const sha = pr.head?.sha;
+  return {
+    number: pr.number,
+    headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
+  };
+}
 
 export interface RunnerContext {
   /** GITHUB_EVENT_NAME; undefined outside a runner. */

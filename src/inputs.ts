@@ -6,7 +6,7 @@ import { isBuildId } from './api/ids.ts';
 import { ARCHES, PLATFORMS } from './api/schemas.ts';
 import type { BuildSelection, BuildsPlan } from './builds/types.ts';
 import { parseConnection, type ServiceConnection } from './connection.ts';
-import type { RunnerContext } from './context.ts';
+import { PULL_REQUEST_EVENTS, type RunnerContext } from './context.ts';
 import {
   InputError,
   isLoopbackHost,
@@ -19,7 +19,6 @@ import {
 import { checkNameTemplate } from './publish/names.ts';
 import type { PublishPlan, ReleasePlan } from './publish/types.ts';
 import type { CommentPlan } from './comment/preview-comment.ts';
-import { PULL_REQUEST_EVENTS } from './comment/pull-request.ts';
 
 export const INPUT_NAMES = [
   'api-key',

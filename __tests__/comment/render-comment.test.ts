@@ -6,7 +6,7 @@ import {
   renderComment,
   type CommentView,
 } from '../../src/comment/render-comment.ts';
-import { pullRequestOf } from '../../src/comment/pull-request.ts';
+import { pullRequestOf } from '../../src/context.ts';
 import { result, T0 } from '../report/fixtures.ts';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';

@@ -45528,7 +45528,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3302);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9988);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45539,7 +45539,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3302:
+/***/ 9988:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -63243,25 +63243,6 @@ function openClient(connection, deadline) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/comment/pull-request.ts
-// The pull request a run is for, from the runner's event payload (context.ts reads it).
-const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
-/** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
-function pullRequestOf(eventName, payload) {
-    if (!PULL_REQUEST_EVENTS.includes(eventName ?? ''))
-        return undefined;
-    const pr = payload
-        ?.pull_request;
-    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number < 1) {
-        return undefined;
-    }
-    const sha = pr.head?.sha;
-    return {
-        number: pr.number,
-        headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
-    };
-}
-
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
 
 
@@ -63323,10 +63304,25 @@ class Context {
 
 
 
-
 // The class alone, past the package's exports: its index also loads Octokit and constructs a
 // context on import, and the action loads Octokit only to publish or comment (bench/README.md).
 
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
+/** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
+function pullRequestOf(eventName, payload) {
+    if (!PULL_REQUEST_EVENTS.includes(eventName ?? ''))
+        return undefined;
+    const pr = payload
+        ?.pull_request;
+    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number < 1) {
+        return undefined;
+    }
+    const sha = pr.head?.sha;
+    return {
+        number: pr.number,
+        headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
+    };
+}
 const withoutTrailingSlash = (url) => url.replace(/\/+$/, '');
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /**

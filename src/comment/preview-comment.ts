@@ -5,13 +5,12 @@ import * as core from '@actions/core';
 import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../api/retry.ts';
 import type { BuildResult } from '../builds/result.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
-import type { RunnerContext } from '../context.ts';
+import type { PullRequest, RunnerContext } from '../context.ts';
 import { createGitHub, parseRepository } from '../publish/github.ts';
 import { repositoryUrl, runUrl } from '../publish/run-url.ts';
 import type { ArtifactResult } from '../publish/types.ts';
 import type { Published } from '../report/facts.ts';
 import { PrComment } from './pr-comment.ts';
-import type { PullRequest } from './pull-request.ts';
 import { commentMarker, renderComment, type CommentView } from './render-comment.ts';
 
 export interface CommentPlan {
