@@ -4,8 +4,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 
-// The kernel's time per byte written depends on the write's length (bench/README.md): small writes
-// into the page cache cost less than batch-sized ones, and this size measured steadiest.
+// Batches are written in pieces of this size: the steadiest of the sizes measured (bench/README.md).
 export const WRITE_BYTES = 64 * 1024;
 
 export interface HashWriter {

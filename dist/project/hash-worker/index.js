@@ -12,8 +12,7 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
 // and writes each at its offset. Small downloads do both on the main thread; large ones on a
 // thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
 
-// The kernel's time per byte written depends on the write's length (bench/README.md): small writes
-// into the page cache cost less than batch-sized ones, and this size measured steadiest.
+// Batches are written in pieces of this size: the steadiest of the sizes measured (bench/README.md).
 const WRITE_BYTES = 64 * 1024;
 class InlineHashWriter {
     #file;
