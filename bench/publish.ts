@@ -182,6 +182,9 @@ async function actionRun(
     const run = await started.result;
     const wallSeconds = (performance.now() - spawned) / 1000;
     const builds = JSON.parse(run.outputs.builds ?? '[]') as BuildOutput[];
+    // The stand-in notes an upload once its answer is flushed, which may be after the client read
+    // it: its log is complete once it has exited.
+    await github.stop();
     const uploads = uploadsOf(github);
     // The block list that commits a blob's blocks is a PUT too: count the blocks' bytes only.
     const artifacts = uploads.filter(
@@ -276,6 +279,7 @@ async function curlRun(files: string[], size: number, work: string) {
       if (code !== '201') throw new Error(`curl's upload of ${file} was answered ${code}`);
       own.push(seconds);
     }
+    await github.stop();
     return {
       uploadSeconds: uploadSpan(releaseAssets(uploadsOf(github)), size, 'curl'),
       curlSeconds: own.reduce((a, b) => a + b, 0),
