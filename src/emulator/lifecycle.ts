@@ -14,7 +14,7 @@ import {
 import { matchesAnyRule } from './faults.ts';
 import type { BuildTarget, Faults } from './options.ts';
 import type { BuildTiming } from './per-build.ts';
-import { fullArtifactUrl, type BuildRecord, type Store } from './store.ts';
+import { buildFields, fullArtifactUrl, type BuildRecord, type Store } from './store.ts';
 import type { Timers } from './timers.ts';
 import type { EmitEvent } from './webhooks.ts';
 
@@ -55,12 +55,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
     const project = ctx.store.projects.get(build.projectId);
     ctx.emit(type, {
       build: {
-        id: build.id,
-        projectId: build.projectId,
-        version: build.version,
-        platform: build.platform,
-        arch: build.arch,
-        status: build.status,
+        ...buildFields(build),
         artifactUrl: fullArtifactUrl(build, ctx.artifactBaseUrl),
         duration: build.duration ?? null,
       },

@@ -100,14 +100,19 @@ export const fullArtifactUrl = (build: BuildRecord, artifactBaseUrl: string): st
 const completedAt = (build: BuildRecord) =>
   build.completedAt === undefined ? {} : { completedAt: build.completedAt };
 
-// List items carry the shortened artifactUrl (spec §2.2): the path on the artifact host only.
-export const buildSummary = (build: BuildRecord) => ({
+/** What every view of a build starts with: list items, Get Build and webhook events alike. */
+export const buildFields = (build: BuildRecord) => ({
   id: build.id,
   projectId: build.projectId,
   version: build.version,
   platform: build.platform,
   arch: build.arch,
   status: build.status,
+});
+
+// List items carry the shortened artifactUrl (spec §2.2): the path on the artifact host only.
+export const buildSummary = (build: BuildRecord) => ({
+  ...buildFields(build),
   createdAt: build.createdAt,
   ...completedAt(build),
   artifactUrl: build.artifactPath ?? null,
