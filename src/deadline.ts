@@ -45,3 +45,15 @@ export function stepDeadline(cancelled: AbortSignal, timeoutMs: number): StepDea
       AbortSignal.any([graceAfter(cancelled, afterCancelMs), timeoutAt(at + afterTimeMs)]),
   };
 }
+
+/** `work`, or the signal's reason as soon as it aborts (what `work` does after is left behind). */
+export function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  let onAbort = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
+}

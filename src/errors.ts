@@ -17,3 +17,13 @@ export const messageOf = (error: unknown): string =>
 /** Anything thrown, as an Error (a thrown string or value becomes the message). */
 export const asError = (error: unknown): Error =>
   error instanceof Error ? error : new Error(String(error));
+
+/** The code of what failed (ECONNRESET, UND_ERR_SOCKET), wherever a few causes deep it is wrapped. */
+export function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

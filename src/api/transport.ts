@@ -25,7 +25,7 @@ import {
   type RetryRuntime,
 } from './retry.ts';
 import { shapeProblem, type FieldProblem } from './schemas.ts';
-import { asError, messageOf } from '../errors.ts';
+import { asError, errorCode, messageOf } from '../errors.ts';
 
 /**
  * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
@@ -160,15 +160,6 @@ const TRANSIENT_CODES = new Set([
   'UND_ERR_CLOSED',
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
-
-function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** A header as one string: the first value of a repeated one; undefined when absent. */
 export const headerValue = (headers: Headers, name: string): string | undefined => {

@@ -12,7 +12,8 @@ import {
   type AttemptFailure,
   type RetryRuntime,
 } from '../api/retry.ts';
-import { ActionError, asError, messageOf } from '../errors.ts';
+import { untilStopped } from '../deadline.ts';
+import { ActionError, asError, errorCode, messageOf } from '../errors.ts';
 
 export interface GitHubOptions {
   /** REST base URL (GITHUB_API_URL); api.github.com outside a runner. */
@@ -98,6 +99,8 @@ function underRetryPolicy(
     attempt: async () => {
       try {
         signal?.throwIfAborted();
+        // A request the throttling plugin still holds in its process-wide queue sees its own
+        // signal only once sent.
         return { ok: true, value: await untilStopped(Promise.resolve(send()), signal) };
       } catch (error) {
         // Octokit gives an aborted request status 500: the stop, not an outage.
@@ -112,21 +115,6 @@ function underRetryPolicy(
       }
     },
   });
-}
-
-/**
- * `work`, or the stop's reason as soon as it comes: a request that the throttling plugin still
- * holds in its process-wide queue (behind other clients' requests) sees its own signal only once
- * sent.
- */
-function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return work;
-  let onAbort = () => {};
-  const stopped = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 export const parseRepository = (repository: string): Repo => {
@@ -235,7 +223,7 @@ export function callFailure(error: unknown, facts: CallFacts): AttemptFailure {
     return {
       retryable: true,
       outcomeUnknown: facts.write,
-      reason: failedConnection(error) ?? messageOf(error),
+      reason: errorCode(error) ?? messageOf(error),
       toError: facts.toError,
     };
   }
@@ -246,14 +234,4 @@ export function callFailure(error: unknown, facts: CallFacts): AttemptFailure {
     reason: `HTTP ${status}`,
     toError: facts.toError,
   };
-}
-
-/** The code of what broke the connection (ECONNRESET, UND_ERR_SOCKET), wherever it is wrapped. */
-function failedConnection(error: unknown): string | undefined {
-  for (let cause = error; typeof cause === 'object' && cause !== null;) {
-    const { code, cause: next } = cause as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string') return code;
-    cause = next;
-  }
-  return undefined;
 }

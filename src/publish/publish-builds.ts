@@ -16,7 +16,7 @@ import type {
 import type { PublishSession } from './publisher.ts';
 import type { RunnerContext } from '../context.ts';
 import { PublishError } from './errors.ts';
-import type { StepDeadline } from '../deadline.ts';
+import { untilStopped, type StepDeadline } from '../deadline.ts';
 import { messageOf } from '../errors.ts';
 
 export function installerOf(build: BuildResult): Installer | undefined {
@@ -103,19 +103,11 @@ export interface PublishingEnd {
 }
 
 /** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
-async function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) return undefined;
-  let onAbort = () => {};
-  const stopped = new Promise<undefined>((resolve) => {
-    onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
+const unlessStopped = <T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> =>
+  untilStopped(work, signal).catch((error: unknown) => {
+    if (signal.aborted) return undefined;
+    throw error;
   });
-  try {
-    return await Promise.race([work, stopped]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-}
 
 const NOTHING_TO_PUBLISH: Publishing = {
   buildDownloaded: () => {},
