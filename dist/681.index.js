@@ -17,13 +17,15 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(86856);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86856);
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21405);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(83916);
+/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86683);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(83916);
 // The GitHub REST client: the real Octokit from @actions/github, every request under the action's
 // one retry policy (a hook around Octokit's request), GitHub's pacing of writes from its throttling
 // plugin, logging through @actions/core. Also the one reading of a failed GitHub call for that
 // policy, shared by the asset uploads and the artifact service, which do not go through Octokit.
+
 
 
 
@@ -40,7 +42,7 @@ const createGitHub = (token, options) => {
             onRateLimit: () => false,
             onSecondaryRateLimit: () => false,
         },
-    }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__/* .throttling */ .A);
+    }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__/* .throttling */ .A);
     const { retry } = options;
     // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
     github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
@@ -62,7 +64,9 @@ function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
         attempt: async () => {
             try {
                 signal?.throwIfAborted();
-                return { ok: true, value: await untilStopped(Promise.resolve(send()), signal) };
+                // A request the throttling plugin still holds in its process-wide queue sees its own
+                // signal only once sent.
+                return { ok: true, value: await (0,_deadline_js__WEBPACK_IMPORTED_MODULE_3__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
             }
             catch (error) {
                 // Octokit gives an aborted request status 500: the stop, not an outage.
@@ -71,28 +75,13 @@ function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
                 const failure = callFailure(error, {
                     now: retry.now(),
                     write,
-                    toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(error),
+                    toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .asError */ .zR)(error),
                 });
                 const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
                 return { ok: false, failure: { ...failure, retryable } };
             }
         },
     });
-}
-/**
- * `work`, or the stop's reason as soon as it comes: a request that the throttling plugin still
- * holds in its process-wide queue (behind other clients' requests) sees its own signal only once
- * sent.
- */
-function untilStopped(work, signal) {
-    if (signal === undefined)
-        return work;
-    let onAbort = () => { };
-    const stopped = new Promise((_, reject) => {
-        onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 const parseRepository = (repository) => {
     const [owner, repo, ...rest] = repository.split('/');
@@ -105,7 +94,7 @@ const parseRepository = (repository) => {
  * A non-2xx answer to a request made without Octokit (asset uploads), in the shape of Octokit's
  * RequestError as far as the helpers below read it, so both kinds are handled alike.
  */
-class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ {
+class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .ActionError */ .lZ {
     status;
     response;
     /** GitHub's own message, inert and without the token; undefined when it gave none. */
@@ -173,7 +162,7 @@ function callFailure(error, facts) {
         return {
             retryable: true,
             outcomeUnknown: facts.write,
-            reason: failedConnection(error) ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error),
+            reason: (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorCode */ .CA)(error) ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .bD)(error),
             toError: facts.toError,
         };
     }
@@ -184,16 +173,6 @@ function callFailure(error, facts) {
         reason: `HTTP ${status}`,
         toError: facts.toError,
     };
-}
-/** The code of what broke the connection (ECONNRESET, UND_ERR_SOCKET), wherever it is wrapped. */
-function failedConnection(error) {
-    for (let cause = error; typeof cause === 'object' && cause !== null;) {
-        const { code, cause: next } = cause;
-        if (typeof code === 'string')
-            return code;
-        cause = next;
-    }
-    return undefined;
 }
 
 

@@ -48557,8 +48557,9 @@ class BuildServiceClient {
         }, options.signal);
     }
     /**
-     * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry` one by one;
-     * an answer as long as `options.lastBytes` is the same log and is not parsed. See log-stream.ts.
+     * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry`
+     * one by one; an answer as long as `options.lastBytes` is the same log and is not parsed. See
+     * log-stream.ts.
      */
     readBuildLog(buildId, options) {
         return this.#transport.stream({
@@ -50001,15 +50002,6 @@ const TRANSIENT_CODES = new Set([
     'UND_ERR_CLOSED',
     'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
 /** A header as one string: the first value of a repeated one; undefined when absent. */
 const headerValue = (headers, name) => {
     const value = headers[name];
@@ -50257,7 +50249,7 @@ class Transport {
                 toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ProxyRefusedError */ .Ne(endpoint, (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .describeProxy */ .GK)(proxy), url.host, statusCode, attempts),
             };
         }
-        const code = errorCode(error) ?? '';
+        const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorCode */ .CA)(error) ?? '';
         const timedOut = context.timedOut === true || TIMEOUT_CODES.has(code);
         if (!timedOut && !TRANSIENT_CODES.has(code)) {
             return {
@@ -50686,6 +50678,59 @@ function readContext(env = process.env) {
 
 /***/ }),
 
+/***/ 86683:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ stepDeadline),
+/* harmony export */   s: () => (/* binding */ untilStopped)
+/* harmony export */ });
+/* harmony import */ var _builds_progress_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74462);
+// The step's one deadline: made once from the timeout input and the cancellation signal, passed
+// down to everything that must stop with the step (the client, the builds, publishing, the comment).
+
+const timeoutAt = (epochMs) => AbortSignal.timeout(Math.max(0, epochMs - Date.now()));
+/** Aborts `ms` after `signal` does. */
+function graceAfter(signal, ms) {
+    if (ms === 0)
+        return signal;
+    const grace = new AbortController();
+    const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return grace.signal;
+}
+function stepDeadline(cancelled, timeoutMs) {
+    const at = Date.now() + timeoutMs;
+    return {
+        at,
+        signal: AbortSignal.any([cancelled, timeoutAt(at)]),
+        cancelled,
+        because: () => cancelled.aborted
+            ? `cancelled by ${String(cancelled.reason)}`
+            : `the timeout input (${(0,_builds_progress_js__WEBPACK_IMPORTED_MODULE_0__/* .formatElapsed */ .C7)(timeoutMs)}) passed`,
+        withGrace: ({ afterCancelMs = 0, afterTimeMs = 0 }) => AbortSignal.any([graceAfter(cancelled, afterCancelMs), timeoutAt(at + afterTimeMs)]),
+    };
+}
+/** `work`, or the signal's reason as soon as it aborts (what `work` does after is left behind). */
+function untilStopped(work, signal) {
+    if (signal === undefined)
+        return work;
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    let onAbort = () => { };
+    const stopped = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+
+/***/ }),
+
 /***/ 81379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -50719,6 +50764,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CA: () => (/* binding */ errorCode),
 /* harmony export */   bD: () => (/* binding */ messageOf),
 /* harmony export */   lZ: () => (/* binding */ ActionError),
 /* harmony export */   zR: () => (/* binding */ asError)
@@ -50737,6 +50783,16 @@ class ActionError extends Error {
 const messageOf = (error) => error instanceof Error ? error.message : String(error);
 /** Anything thrown, as an Error (a thrown string or value becomes the message). */
 const asError = (error) => error instanceof Error ? error : new Error(String(error));
+/** The code of what failed (ECONNRESET, UND_ERR_SOCKET), wherever a few causes deep it is wrapped. */
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
 
 
 /***/ }),
@@ -50785,7 +50841,7 @@ function markdownText(text, maxChars = 500) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71811);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70335);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -50796,7 +50852,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 71811:
+/***/ 70335:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51780,36 +51836,8 @@ function openClient(connection, deadline) {
 
 // EXTERNAL MODULE: ./src/context.ts
 var src_context = __nccwpck_require__(40788);
-;// CONCATENATED MODULE: ./src/deadline.ts
-// The step's one deadline: made once from the timeout input and the cancellation signal, passed
-// down to everything that must stop with the step (the client, the builds, publishing, the comment).
-
-const timeoutAt = (epochMs) => AbortSignal.timeout(Math.max(0, epochMs - Date.now()));
-/** Aborts `ms` after `signal` does. */
-function graceAfter(signal, ms) {
-    if (ms === 0)
-        return signal;
-    const grace = new AbortController();
-    const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return grace.signal;
-}
-function stepDeadline(cancelled, timeoutMs) {
-    const at = Date.now() + timeoutMs;
-    return {
-        at,
-        signal: AbortSignal.any([cancelled, timeoutAt(at)]),
-        cancelled,
-        because: () => cancelled.aborted
-            ? `cancelled by ${String(cancelled.reason)}`
-            : `the timeout input (${(0,progress/* formatElapsed */.C7)(timeoutMs)}) passed`,
-        withGrace: ({ afterCancelMs = 0, afterTimeMs = 0 }) => AbortSignal.any([graceAfter(cancelled, afterCancelMs), timeoutAt(at + afterTimeMs)]),
-    };
-}
-
+// EXTERNAL MODULE: ./src/deadline.ts
+var src_deadline = __nccwpck_require__(86683);
 // EXTERNAL MODULE: ./src/api/ids.ts
 var api_ids = __nccwpck_require__(67958);
 // EXTERNAL MODULE: ./src/publish/names.ts
@@ -52135,6 +52163,7 @@ var errors = __nccwpck_require__(54188);
 
 
 
+
 function installerOf(build) {
     if (build.id === null || build.download === undefined)
         return undefined;
@@ -52179,21 +52208,11 @@ function stoppedReport(plan, added, artifacts, assets) {
         .join('; ');
 }
 /** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
-async function unlessStopped(work, signal) {
+const unlessStopped = (work, signal) => (0,src_deadline/* untilStopped */.s)(work, signal).catch((error) => {
     if (signal.aborted)
         return undefined;
-    let onAbort = () => { };
-    const stopped = new Promise((resolve) => {
-        onAbort = () => resolve(undefined);
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-        return await Promise.race([work, stopped]);
-    }
-    finally {
-        signal.removeEventListener('abort', onAbort);
-    }
-}
+    throw error;
+});
 const NOTHING_TO_PUBLISH = {
     buildDownloaded: () => { },
     finish: () => Promise.resolve({ published: publishedOf([], []), errors: [], stopped: false }),
@@ -52507,7 +52526,7 @@ async function buildAndPublish(context, cancel) {
     let plan;
     try {
         plan = getInputs(context);
-        const deadline = stepDeadline(cancel, plan.builds.timeoutMs);
+        const deadline = (0,src_deadline/* stepDeadline */.V)(cancel, plan.builds.timeoutMs);
         for (const notice of plan.notices)
             core/* notice */.lm(notice);
         // Before any request: a runner path found unusable at the end would abandon the builds.

@@ -48508,6 +48508,16 @@ class ActionError extends Error {
 const messageOf = (error) => error instanceof Error ? error.message : String(error);
 /** Anything thrown, as an Error (a thrown string or value becomes the message). */
 const asError = (error) => error instanceof Error ? error : new Error(String(error));
+/** The code of what failed (ECONNRESET, UND_ERR_SOCKET), wherever a few causes deep it is wrapped. */
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
@@ -60901,15 +60911,6 @@ const TRANSIENT_CODES = new Set([
     'UND_ERR_CLOSED',
     'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
 /** A header as one string: the first value of a repeated one; undefined when absent. */
 const headerValue = (headers, name) => {
     const value = headers[name];
@@ -62703,8 +62704,9 @@ class BuildServiceClient {
         }, options.signal);
     }
     /**
-     * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry` one by one;
-     * an answer as long as `options.lastBytes` is the same log and is not parsed. See log-stream.ts.
+     * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry`
+     * one by one; an answer as long as `options.lastBytes` is the same log and is not parsed. See
+     * log-stream.ts.
      */
     readBuildLog(buildId, options) {
         return this.#transport.stream({

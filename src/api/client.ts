@@ -235,8 +235,9 @@ export class BuildServiceClient {
   }
 
   /**
-   * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry` one by one;
-   * an answer as long as `options.lastBytes` is the same log and is not parsed. See log-stream.ts.
+   * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry`
+   * one by one; an answer as long as `options.lastBytes` is the same log and is not parsed. See
+   * log-stream.ts.
    */
   readBuildLog(buildId: string, options: LogStreamOptions & CallOptions): Promise<LogRead> {
     return this.#transport.stream(

@@ -46,8 +46,9 @@ export declare class BuildServiceClient {
     triggerBuild(projectId: string, body: TriggerBuildRequest, options?: CallOptions): Promise<TriggeredBuild>;
     getBuildLogs(buildId: string, options?: CallOptions): Promise<BuildLogs>;
     /**
-     * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry` one by one;
-     * an answer as long as `options.lastBytes` is the same log and is not parsed. See log-stream.ts.
+     * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry`
+     * one by one; an answer as long as `options.lastBytes` is the same log and is not parsed. See
+     * log-stream.ts.
      */
     readBuildLog(buildId: string, options: LogStreamOptions & CallOptions): Promise<LogRead>;
     /** Streams the artifact into `options.directory`; see download.ts. */
