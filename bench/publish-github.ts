@@ -1,10 +1,12 @@
 // The publish benchmark's GitHub: the test kit's stand-ins of the releases API (with its upload
-// endpoint) and of the artifact backend, in their own process so the bytes they keep (every upload
-// is held in memory) never count as the action's. Every upload they receive (release asset POSTs
-// and artifact blob PUTs) and every workflow artifact finalized (the Twirp call that makes it
-// exist) is written to the log file named in argv as one JSON line: when its request arrived
-// (headers read), when its response was sent, its declared length and status (and, finalized, the
-// artifact's id from the answer).
+// endpoint) and of the artifact backend, in their own process so the bytes they keep (artifact
+// blobs are held in memory) never count as the action's. Release assets are digested as they
+// arrive, as GitHub does, and their bytes dropped: holding and joining 512 MiB bodies made the
+// stand-in, not the uploader, the slow end of case (b), for curl and the action alike.
+// Every upload they receive (release asset POSTs and artifact blob PUTs) and every workflow
+// artifact finalized (the Twirp call that makes it exist) is written to the log file named in argv
+// as one JSON line: when its request arrived (headers read), when its response was sent, its
+// declared length and status (and, finalized, the artifact's id from the answer).
 // Prints one JSON line with where it serves, then serves until stdin closes.
 import { appendFileSync } from 'node:fs';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -74,7 +76,7 @@ Server.prototype.emit = function (this: Server, event: string, ...args: unknown[
 } as typeof Server.prototype.emit;
 
 const backend = await startArtifactBackend();
-const api = await startReleasesApi({ token });
+const api = await startReleasesApi({ token, keepAssetBytesUpTo: 1024 * 1024 });
 process.stdout.write(`${JSON.stringify({ apiUrl: api.url, env: backend.env })}\n`);
 process.stdin.resume();
 process.stdin.on('close', () => void Promise.all([api.close(), backend.close()]));

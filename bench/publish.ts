@@ -8,7 +8,8 @@
 // (b) release assets only, 3 × 512 MiB: from the first installer upload's start to the last one's
 //     end, as the stand-in's own upload log has them (request headers read → response sent),
 //     against `curl -X POST -T <file>` of the same three files to the same stand-in endpoint one
-//     after another, in the same run (timed the same way, from the same log). Target: ≤ 1.25× curl.
+//     after another, in the same run (timed the same way, from the same log). The endpoint digests
+//     each upload and keeps no bytes over 1 MiB (publish-github.ts). Target: ≤ 1.25× curl.
 // (c) staggered builds, workflow artifacts and release, 3 × 192 MiB, done at about 0.3 s (linux),
 //     4 s (windows) and 9 s (mac) after their trigger (the emulator's per-target build time): from
 //     the last build done (its `completedAt`, Get Build) to the action's process exit, against one

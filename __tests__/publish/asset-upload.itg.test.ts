@@ -380,6 +380,22 @@ describe('uploadAsset against the releases API stand-in', () => {
     );
     expect(String(error)).not.toContain(TOKEN);
   });
+
+  it("keeps GitHub's size and digest of an upload whose bytes it drops (the publish bench's)", async () => {
+    await api.close();
+    api = await startReleasesApi({ token: TOKEN, keepAssetBytesUpTo: MIB });
+    const bytes = randomBytes(2 * MIB + 5);
+    const { context, release, file } = await setUp(bytes);
+
+    const asset = await uploadAsset(context, release, file);
+
+    expect(asset).toMatchObject({ size: bytes.length, digest: `sha256:${file.sha256}` });
+    expect(api.releases()[0]!.assets[0]!.content).toHaveLength(0);
+    const stored = await fetch(asset.url, {
+      headers: { authorization: `token ${TOKEN}`, accept: 'application/octet-stream' },
+    });
+    expect(stored.status).toBe(410);
+  });
 });
 
 describe('behind HTTPS_PROXY', () => {

@@ -3,20 +3,28 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * The whole body; with `bytesPerSecond`, read no faster than that (the client feels TCP's
- * backpressure, as from a slow link).
+ * The body's chunks as they arrive; with `bytesPerSecond`, read no faster than that (the client
+ * feels TCP's backpressure, as from a slow link).
  */
-export const readBody = async (req: IncomingMessage, bytesPerSecond?: number): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
+export async function* readChunks(
+  req: IncomingMessage,
+  bytesPerSecond?: number,
+): AsyncGenerator<Buffer> {
   const start = Date.now();
   let bytes = 0;
   for await (const chunk of req) {
-    chunks.push(chunk as Buffer);
+    yield chunk as Buffer;
     bytes += (chunk as Buffer).length;
     if (bytesPerSecond !== undefined) {
       await sleep(start + (bytes / bytesPerSecond) * 1000 - Date.now());
     }
   }
+}
+
+/** The whole body, paced as readChunks paces it. */
+export const readBody = async (req: IncomingMessage, bytesPerSecond?: number): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of readChunks(req, bytesPerSecond)) chunks.push(chunk);
   return Buffer.concat(chunks);
 };
 

@@ -5,19 +5,26 @@
 // shapes, required Content-Length, asset names rewritten (spaces → '.'), immutable releases.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { close, listen, readBody, sendJson, sleep } from './http.ts';
+import { close, listen, readBody, readChunks, sendJson, sleep } from './http.ts';
 
-// GitHub computes an asset's digest once, when it is uploaded; so does the stand-in, instead of at
-// every listing that shows the asset (a release's JSON shows them all).
-const digests = new WeakMap<Buffer, string>();
-const digestOf = (content: Buffer): string => {
-  let digest = digests.get(content);
-  if (digest === undefined) {
-    digest = `sha256:${createHash('sha256').update(content).digest('hex')}`;
-    digests.set(content, digest);
+/**
+ * An upload's bytes as they arrive: counted and digested as GitHub does once, at upload (a
+ * release's JSON shows every asset's digest), and kept unless larger than `keepUpTo`.
+ */
+const readUpload = async (chunks: AsyncIterable<Buffer>, keepUpTo: number) => {
+  const hash = createHash('sha256');
+  const kept: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    size += chunk.length;
+    if (size <= keepUpTo) kept.push(chunk);
+    else kept.length = 0;
   }
-  return digest;
+  const content = size <= keepUpTo ? Buffer.concat(kept) : Buffer.alloc(0);
+  return { size, digest: `sha256:${hash.digest('hex')}`, content };
 };
+type Upload = Awaited<ReturnType<typeof readUpload>>;
 
 export interface StoredAsset {
   id: number;
@@ -25,6 +32,10 @@ export interface StoredAsset {
   name: string;
   label: string;
   contentType: string;
+  size: number;
+  /** `sha256:<hex>`, as GitHub reports it. */
+  digest: string;
+  /** Empty when the stand-in kept no bytes (`keepAssetBytesUpTo`). */
   content: Buffer;
   createdAt: string;
 }
@@ -85,6 +96,12 @@ export interface ReleasesApiOptions {
   delayMs?: number;
   /** Read upload bodies no faster than this (a slow link): an upload stays in flight a while. */
   uploadBytesPerSecond?: number;
+  /**
+   * Keep the bytes of uploads up to this size only (size and digest are always kept; storage
+   * answers 410 for the others). For benchmarks: holding gigabytes makes the stand-in, not the
+   * client, the slow end. Default: every upload's bytes.
+   */
+  keepAssetBytesUpTo?: number;
 }
 
 export interface ReleasesApi {
@@ -167,8 +184,8 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     label: asset.label,
     state: 'uploaded',
     content_type: asset.contentType,
-    size: asset.content.length,
-    digest: digestOf(asset.content),
+    size: asset.size,
+    digest: asset.digest,
     download_count: 0,
     created_at: asset.createdAt,
     updated_at: asset.createdAt,
@@ -203,7 +220,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     return undefined;
   };
 
-  const storeUpload = (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
+  const storeUpload = (req: IncomingMessage, url: URL, body: Upload, res: ServerResponse) => {
     // Only the expanded `upload_url` template reaches a release; a literal `{?name,label}` does not.
     const match = new RegExp(`^/uploads/repos/${owner}/${repo}/releases/(\\d+)/assets$`).exec(
       url.pathname,
@@ -214,7 +231,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     if (declared === undefined) {
       return sendJson(res, 411, { message: 'Content-Length header is required', status: '411' });
     }
-    if (Number(declared) !== body.length) {
+    if (Number(declared) !== body.size) {
       return sendJson(res, 400, { message: 'Body does not match Content-Length', status: '400' });
     }
     if (options.immutable && !release.draft) {
@@ -237,7 +254,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       name,
       label: url.searchParams.get('label') ?? '',
       contentType: req.headers['content-type'] ?? 'application/octet-stream',
-      content: body,
+      ...body,
       createdAt: new Date().toISOString(),
     };
     if (fault) {
@@ -245,7 +262,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       return sendJson(res, fault.status, { message: 'Server Error' });
     }
     release.assets.push(asset);
-    record({ releaseId: release.id, what: 'uploaded', name, size: body.length });
+    record({ releaseId: release.id, what: 'uploaded', name, size: body.size });
     return sendJson(res, 201, assetJson(release, asset));
   };
 
@@ -377,7 +394,12 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
           upload.status = res.statusCode;
         });
       }
-      const body = await readBody(req, isUpload ? options.uploadBytesPerSecond : undefined);
+      const body = isUpload
+        ? await readUpload(
+            readChunks(req, options.uploadBytesPerSecond),
+            options.keepAssetBytesUpTo ?? Infinity,
+          )
+        : await readBody(req);
       if (options.delayMs) await sleep(options.delayMs);
       requests.push(`${req.method} ${url.pathname}`);
       const auth = req.headers.authorization ?? '';
@@ -385,10 +407,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
         state.rejectedAuth++;
         return sendJson(res, 401, { message: 'Bad credentials', status: '401' });
       }
-      if (isUpload) {
-        return storeUpload(req, url, body, res);
-      }
-      return api(req, url, body, res);
+      return 'digest' in body ? storeUpload(req, url, body, res) : api(req, url, body, res);
     })().catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { message: String(error) });
     });
@@ -398,6 +417,9 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     if (req.headers.authorization !== undefined) state.storageSawAuth++;
     const found = findAsset(Number((req.url ?? '').split('/')[2]));
     if (!found) return notFound(res);
+    if (found.asset.content.length !== found.asset.size) {
+      return sendJson(res, 410, { message: 'The stand-in kept no bytes of this asset' });
+    }
     res.writeHead(200, {
       'content-type': 'application/octet-stream',
       'content-length': found.asset.content.length,
