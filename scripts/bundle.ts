@@ -1,7 +1,7 @@
 // Bundles every action entry with ncc into a fresh output tree (default `dist/`).
 // Usage: node scripts/bundle.ts [--out <dir>]
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -13,7 +13,8 @@ const ENTRIES: ReadonlyArray<readonly [entry: string, outDir: string]> = [
   ['src/sdk.ts', 'sdk'],
 ];
 // The downloads' hashing thread: every bundle above holds download code, which starts it from
-// `hash-worker/index.js` beside the bundle (src/api/hash-writer-thread.ts).
+// `hash-worker/index.js` beside the bundle (src/api/hash-writer-thread.ts). It is bundled once,
+// beside the first; beside the others that file only imports it.
 const WORKER_ENTRY = 'src/api/hash-worker.ts';
 const WORKER_DIR = 'hash-worker';
 
@@ -26,11 +27,13 @@ rmSync(root, { recursive: true, force: true });
 for (const [entry, outDir] of ENTRIES) {
   bundle(entry, path.join(root, outDir), ['--license', 'licenses.txt']);
 }
-// Built once, beside the first bundle, then copied beside the others.
 const worker = path.join(root, ENTRIES[0]![1], WORKER_DIR);
 bundle(WORKER_ENTRY, worker, []);
 for (const [, outDir] of ENTRIES.slice(1)) {
-  cpSync(worker, path.join(root, outDir, WORKER_DIR), { recursive: true });
+  const beside = path.join(root, outDir, WORKER_DIR);
+  const target = path.relative(beside, path.join(worker, 'index.js')).split(path.sep).join('/');
+  mkdirSync(beside, { recursive: true });
+  writeFileSync(path.join(beside, 'index.js'), `import '${target}';\n`);
 }
 // The SDK's type declarations, for receivers that import `desktop-build-action/sdk`.
 execFileSync(
