@@ -173,17 +173,11 @@ function declaredLength(headers: Headers): number | undefined {
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
-/** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
-function joinUrl(baseUrl: string, path: string): URL {
-  const base = new URL(baseUrl);
-  return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
-}
-
 /**
  * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
-export async function* boundedChunks(
+async function* boundedChunks(
   body: AsyncIterable<Buffer>,
   headers: Headers,
   maxBytes: number,
@@ -203,7 +197,8 @@ export async function* boundedChunks(
 
 /**
  * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. The body is dropped whatever happens.
+ * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
+ * the answer. The body is dropped whatever happens.
  */
 export async function boundedJson(
   body: Dispatcher.ResponseData['body'],
@@ -218,26 +213,10 @@ export async function boundedJson(
     discardBody(body);
   }
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)));
   } catch {
     return undefined;
   }
-}
-
-/**
- * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
- * byte costs one character, not the answer.
- */
-async function bodyText(
-  response: Dispatcher.ResponseData,
-  maxBytes: number,
-  endpoint: string,
-): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of boundedChunks(response.body, response.headers, maxBytes, endpoint)) {
-    chunks.push(chunk);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** Drops what is left of a body; its abort is expected, not an error to report. */
@@ -269,13 +248,8 @@ export async function errorBodyStart(body: Dispatcher.ResponseData['body']): Pro
 }
 
 /** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
-function decode<T>(request: JsonRequest<T>, text: string): T {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw garbledBody();
-  }
+function decode<T>(request: JsonRequest<T>, data: unknown): T {
+  if (data === undefined) throw garbledBody();
   const parsed = request.schema.safeParse(data);
   if (!parsed.success) throw new UnusableBodyError(shapeProblem(parsed.error));
   const mismatch = request.check?.(parsed.data);
@@ -298,7 +272,8 @@ export class Transport {
   readonly runtime: RetryRuntime;
   readonly timeoutMs: number;
   readonly apiOrigin: string;
-  readonly #baseUrl: string;
+  /** The base URL's path prefix (`/v1`), which every path goes below. */
+  readonly #basePath: string;
   readonly #apiKey: string;
   readonly #userAgent: string;
   readonly #dispatcher: Dispatcher;
@@ -306,8 +281,9 @@ export class Transport {
   constructor(options: TransportOptions) {
     this.runtime = options.runtime;
     this.timeoutMs = options.timeoutMs;
-    this.apiOrigin = new URL(options.baseUrl).origin;
-    this.#baseUrl = options.baseUrl;
+    const base = new URL(options.baseUrl);
+    this.apiOrigin = base.origin;
+    this.#basePath = base.pathname.replace(/\/+$/, '');
     this.#apiKey = options.apiKey;
     this.#userAgent = options.userAgent;
     this.#dispatcher = createDispatcher({ ca: options.ca });
@@ -319,25 +295,15 @@ export class Transport {
   }
 
   url(path: string): URL {
-    return joinUrl(this.#baseUrl, path);
+    return new URL(`${this.#basePath}${path}`, this.apiOrigin);
   }
 
-  /** Request headers for `url`: the API key goes to the API's own origin only. */
-  headersFor(
-    url: URL,
-    extra: Record<string, string> = {},
-    anonymous = false,
-  ): Record<string, string> {
-    const headers: Record<string, string> = { 'user-agent': this.#userAgent, ...extra };
-    if (!anonymous && url.origin === this.apiOrigin) {
+  /** One HTTP exchange, no redirects followed; the API key goes to the API's own origin only. */
+  send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData> {
+    const headers: Record<string, string> = { 'user-agent': this.#userAgent, ...init.headers };
+    if (!init.anonymous && url.origin === this.apiOrigin) {
       headers.authorization = `Bearer ${this.#apiKey}`;
     }
-    return headers;
-  }
-
-  /** One HTTP exchange, no redirects followed. */
-  send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData> {
-    const headers = this.headersFor(url, init.headers, init.anonymous);
     return this.#dispatcher.request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
@@ -375,7 +341,10 @@ export class Transport {
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         resourceId: request.resourceId,
         read: async (response) =>
-          decode(request, await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint)),
+          decode(
+            request,
+            await boundedJson(response.body, response.headers, MAX_JSON_ANSWER_BYTES, endpoint),
+          ),
       },
       signal,
     );
