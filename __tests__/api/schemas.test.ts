@@ -1,7 +1,7 @@
 // The rules of the validation boundary as pure functions: id forms, tokens, problem texts.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isBuildId, isEventId, isProjectId, isWebhookId } from '../../src/api/ids.ts';
+import { EVENT_ID, isBuildId, isProjectId, WEBHOOK_ID } from '../../src/api/ids.ts';
 import { answersFor, buildsOf, triggeredAs } from '../../src/api/reconcile.ts';
 import { BuildStatus, shapeProblem } from '../../src/api/schemas.ts';
 
@@ -10,8 +10,8 @@ describe('id forms', () => {
     expect(isBuildId('build_4f2a9c01d3e5b7a8')).toBe(true);
     expect(isBuildId(`build_${'a'.repeat(120)}`)).toBe(true);
     expect(isProjectId('proj_my-app_2')).toBe(true);
-    expect(isWebhookId('wh_1')).toBe(true);
-    expect(isEventId('evt_1')).toBe(true);
+    expect(WEBHOOK_ID.test('wh_1')).toBe(true);
+    expect(EVENT_ID.test('evt_1')).toBe(true);
     for (const bad of [
       'build_',
       `build_${'a'.repeat(121)}`,

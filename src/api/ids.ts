@@ -4,7 +4,7 @@
 // filling a log line or a summary.
 
 /** Characters after the prefix: at most this many. Real ids are ~20 (`build_` + 16 hex). */
-export const ID_MAX_CHARS = 120;
+const ID_MAX_CHARS = 120;
 
 const idPattern = (prefix: string): RegExp =>
   new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,${ID_MAX_CHARS}}$`);
@@ -16,5 +16,3 @@ export const EVENT_ID = idPattern('evt');
 
 export const isBuildId = (value: string): boolean => BUILD_ID.test(value);
 export const isProjectId = (value: string): boolean => PROJECT_ID.test(value);
-export const isWebhookId = (value: string): boolean => WEBHOOK_ID.test(value);
-export const isEventId = (value: string): boolean => EVENT_ID.test(value);
