@@ -21,7 +21,7 @@ const DEFAULT_ARCH = 'x64';
 // keeps a slightly slow service clock from hiding our own build.
 export const CLOCK_SKEW_MS = 5_000;
 
-export function createdSince(createdAt: string, sinceMs: number): boolean {
+function createdSince(createdAt: string, sinceMs: number): boolean {
   const at = Date.parse(createdAt);
   return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
 }

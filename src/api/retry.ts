@@ -143,7 +143,7 @@ export interface RetryTask<T> {
  * when it gave one (bounded by the deadline only, when there is one), else backoff within the
  * budget and the deadline.
  */
-export function nextDelay(
+function nextDelay(
   runtime: RetryRuntime,
   failure: AttemptFailure,
   failuresInRow: number,
