@@ -23,17 +23,17 @@ export const EVENT_TYPES = [
 ] as const;
 
 /** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
-export const URL_MAX_CHARS = 8 * 1024;
+const URL_MAX_CHARS = 8 * 1024;
 /** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
-export const TIMESTAMP_MAX_CHARS = 64;
+const TIMESTAMP_MAX_CHARS = 64;
 /** A version: semver with pre-release and build parts fits easily. */
-export const VERSION_MAX_CHARS = 128;
+const VERSION_MAX_CHARS = 128;
 /** A log entry's level (`info`, `warn`, …). */
-export const LEVEL_MAX_CHARS = 64;
+const LEVEL_MAX_CHARS = 64;
 /** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
-export const TEXT_MAX_CHARS = 4 * 1024;
+const TEXT_MAX_CHARS = 4 * 1024;
 /** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
-export const WINDOW_MAX_PIXELS = 100_000;
+const WINDOW_MAX_PIXELS = 100_000;
 
 // A problem text of our own starts with `is `; zod's own messages are wrapped by shapeProblem.
 // `abort`: the later checks of a value that failed one are not run (a 700 MB text is not parsed as
@@ -43,9 +43,9 @@ const idOf = (pattern: RegExp, form: string) =>
   z.string().regex(pattern, rule(`is not of the form ${form}_<id>`));
 
 export const BuildId = idOf(BUILD_ID, 'build');
-export const ProjectId = idOf(PROJECT_ID, 'proj');
-export const WebhookId = idOf(WEBHOOK_ID, 'wh');
-export const EventId = idOf(EVENT_ID, 'evt');
+const ProjectId = idOf(PROJECT_ID, 'proj');
+const WebhookId = idOf(WEBHOOK_ID, 'wh');
+const EventId = idOf(EVENT_ID, 'evt');
 
 export const Platform = z.enum(PLATFORMS);
 export const Arch = z.enum(ARCHES);
@@ -82,17 +82,14 @@ const version = text(VERSION_MAX_CHARS).regex(
   /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u,
   rule('is not printable text (it has control or format characters)'),
 );
-const count = z
-  .number()
-  .int(rule('is not a whole number (at most 2^53 - 1)'))
-  .nonnegative(rule('is negative'));
-const pixels = z
-  .number()
-  .int(rule('is not a whole number (at most 2^53 - 1)'))
+const whole = z.number().int(rule('is not a whole number (at most 2^53 - 1)'));
+const count = whole.nonnegative(rule('is negative'));
+const pixels = whole
   .positive(rule('is not positive'))
   .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
 const optional = <T extends z.ZodType>(schema: T) =>
   schema.nullish().transform((value) => value ?? undefined);
+const duration = optional(z.number().nonnegative(rule('is negative')));
 
 /** What is wrong with an answer: the field (a dotted path) and the problem, without its value. */
 export interface FieldProblem {
@@ -158,14 +155,7 @@ export type Project = z.infer<typeof Project>;
 export const ProjectList = z.object({ projects: z.array(ProjectSummary), total: count });
 export type ProjectList = z.infer<typeof ProjectList>;
 
-export const CreatedProject = z.object({
-  id: ProjectId,
-  name,
-  url,
-  platforms: z.array(Platform),
-  createdAt: timestamp,
-  message,
-});
+export const CreatedProject = ProjectSummary.omit({ updatedAt: true }).extend({ message });
 export type CreatedProject = z.infer<typeof CreatedProject>;
 
 export const UpdatedProject = z.object({
@@ -197,7 +187,7 @@ export type BuildSummary = z.infer<typeof BuildSummary>;
 
 export const Build = BuildSummary.extend({
   startedAt: optional(timestamp),
-  duration: optional(z.number().nonnegative(rule('is negative'))),
+  duration,
   artifactSize: optional(count),
   buildLog: optional(url),
 });
@@ -276,7 +266,7 @@ export const BuildEventData = z.object({
     arch: Arch,
     status: BuildStatus,
     artifactUrl: optional(url),
-    duration: optional(z.number().nonnegative(rule('is negative'))),
+    duration,
   }),
   project: z.object({ id: ProjectId, name }),
 });
