@@ -40,9 +40,9 @@ export function serviceMessageOf(body: string, secrets: readonly string[]): stri
   try {
     parsed = JSON.parse(body);
   } catch {
-    parsed = undefined;
+    // Not JSON: the text itself is the message.
   }
-  const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
+  const message = messageOf(parsed) ?? body;
   // Redacted before it is cut, so a key is never left half-shown at the cut.
   const excerpt = commandText(redact(message, secrets), EXCERPT_CHARS);
   return excerpt === '' ? undefined : excerpt;

@@ -88,7 +88,7 @@ export interface RetryRuntime {
 
 export const defaultRetryRuntime = (
   policy: Partial<RetryPolicy> = {},
-  options: { deadline?: number; onRetry?: (event: RetryEvent) => void } = {},
+  options: Pick<RetryRuntime, 'deadline' | 'onRetry'> = {},
 ): RetryRuntime => ({
   policy: { ...DEFAULT_RETRY_POLICY, ...policy },
   random: Math.random,
