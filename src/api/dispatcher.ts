@@ -97,8 +97,7 @@ class RoutingDispatcher extends Dispatcher {
   #route(origin: URL): Dispatcher {
     const proxy = proxyFor(origin);
     if (proxy === undefined) return this.#direct;
-    const key = proxy.href;
-    let agent = this.#proxies.get(key);
+    let agent = this.#proxies.get(proxy.href);
     if (agent === undefined) {
       agent = new ProxyAgent({
         uri: describeProxy(proxy),
@@ -108,7 +107,7 @@ class RoutingDispatcher extends Dispatcher {
         clientFactory: (origin, poolOptions) =>
           new Pool(origin, poolOptions).compose(refusedTunnels),
       });
-      this.#proxies.set(key, agent);
+      this.#proxies.set(proxy.href, agent);
     }
     return agent;
   }

@@ -85,7 +85,6 @@ export interface StreamRequest<T> {
   endpoint: string;
   path: string;
   resourceId?: string;
-  /** The most the answer may hold. */
   maxBytes: number;
   /** Throws UnusableBodyError for a body it cannot use; see there. */
   read(response: StreamResponse): Promise<T>;
@@ -167,7 +166,6 @@ export const headerValue = (headers: Headers, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** The body's declared length, when it is one exact number. */
 function declaredLength(headers: Headers): number | undefined {
   const value = headers['content-length'];
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
