@@ -60,8 +60,6 @@ export interface DownloadedArtifact {
 }
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-// Collecting more often keeps a large download's peak down; bench/README.md has the figures.
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 
 /** The file a download writes: its final name and path, and the `.part` file that grows into it. */
 interface Destination {
@@ -339,7 +337,7 @@ async function pipeBody(
   part: PartFile,
   onChunk: (received: number) => void,
 ): Promise<void> {
-  const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
+  const release = releaseReadBuffers();
   const stop = (error: unknown) => body.destroy(asError(error));
   const take = (chunk: Buffer) => {
     try {

@@ -27,10 +27,6 @@ export const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
 export const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
 
-// Parsing leaves every token as garbage at once: collected every few MiB, the young generation
-// stays small instead of growing with the log (see memory.ts).
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
-
 export interface LogStreamOptions {
   /** Entries before this index are skipped (the caller has them); read when the first arrives. */
   from: () => number;
@@ -109,7 +105,9 @@ export async function readLogEntries(
       for (const part of cutLongText(piece)) parse(() => parser.write(part));
     }
   };
-  const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
+  // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
+  // stays small instead of growing with the log.
+  const release = releaseReadBuffers();
   let received = 0;
   for await (const chunk of response.chunks) {
     feed(utf8.mend(chunk));
