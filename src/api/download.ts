@@ -192,11 +192,11 @@ class ArtifactDownload {
   ): Promise<AttemptResult<Destination>> {
     const { part } = destination;
     const { signal, expectedSize, onProgress } = this.#options;
-    // Without a length from the host, artifactSize is the only bound on a body that never ends.
+    // A chunked or close-delimited body has no end of its own; without a length from the host,
+    // artifactSize is the only bound that stops it before it fills the disk.
     const limit = this.#total ?? expectedSize;
     try {
       await pipeBody(body, part, (received) => {
-        // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
         if (limit !== undefined && received > limit) {
           throw new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
         }

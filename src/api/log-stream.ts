@@ -2,9 +2,7 @@
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
-// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
-// after it still arrive.
+// the last one read whole is that same log: it is not parsed at all.
 import { JSONParser } from '@streamparser/json';
 import { textCutter, utf8Mender } from './log-bytes.ts';
 import { releaseReadBuffers } from './memory.ts';
