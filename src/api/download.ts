@@ -383,7 +383,7 @@ async function prepareDirectory(
   await mkdir(root, { recursive: true });
   const realRoot = await realpath(root);
   let current = root;
-  for (const name of ['', ...path.relative(root, target).split(path.sep).filter(Boolean)]) {
+  for (const name of path.relative(root, target).split(path.sep).filter(Boolean)) {
     current = path.join(current, name);
     await mkdir(current).catch((error: unknown) => {
       if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
