@@ -7,7 +7,6 @@ import { fileNameFromContentDisposition, fileNameFromUrl, sanitizeFileName } fro
 import { commandText } from '../escape.ts';
 import { headerValue } from './transport.ts';
 
-type Headers = Dispatcher.ResponseData['headers'];
 type Answer = Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'>;
 
 const MAX_REDIRECTS = 5;
@@ -39,7 +38,7 @@ export function parseContentRange(
  * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
  * when the host gives neither (then a cut transfer starts again from zero).
  */
-export function validatorOf(headers: Headers): string | undefined {
+export function validatorOf(headers: Answer['headers']): string | undefined {
   const etag = headerValue(headers, 'etag');
   if (etag !== undefined && etag.startsWith('"')) return etag;
   return headerValue(headers, 'last-modified');

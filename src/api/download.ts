@@ -60,8 +60,6 @@ export interface DownloadedArtifact {
 }
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-// Collecting more often keeps a large download's peak down; bench/README.md has the figures.
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 
 /** The file a download writes: its final name and path, and the `.part` file that grows into it. */
 interface Destination {
@@ -194,11 +192,11 @@ class ArtifactDownload {
   ): Promise<AttemptResult<Destination>> {
     const { part } = destination;
     const { signal, expectedSize, onProgress } = this.#options;
-    // Without a length from the host, artifactSize is the only bound on a body that never ends.
+    // A chunked or close-delimited body has no end of its own; without a length from the host,
+    // artifactSize is the only bound that stops it before it fills the disk.
     const limit = this.#total ?? expectedSize;
     try {
       await pipeBody(body, part, (received) => {
-        // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
         if (limit !== undefined && received > limit) {
           throw new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
         }
@@ -339,7 +337,7 @@ async function pipeBody(
   part: PartFile,
   onChunk: (received: number) => void,
 ): Promise<void> {
-  const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
+  const release = releaseReadBuffers();
   const stop = (error: unknown) => body.destroy(asError(error));
   const take = (chunk: Buffer) => {
     try {
@@ -385,7 +383,7 @@ async function prepareDirectory(
   await mkdir(root, { recursive: true });
   const realRoot = await realpath(root);
   let current = root;
-  for (const name of ['', ...path.relative(root, target).split(path.sep).filter(Boolean)]) {
+  for (const name of path.relative(root, target).split(path.sep).filter(Boolean)) {
     current = path.join(current, name);
     await mkdir(current).catch((error: unknown) => {
       if ((error as { code?: unknown }).code !== 'EEXIST') throw error;

@@ -43,11 +43,9 @@ export class InlineHashWriter implements HashWriter {
     this.#hash = createHash('sha256');
   }
 
-  digest(): Promise<string> {
-    return Promise.resolve(this.#hash.digest('hex'));
+  async digest(): Promise<string> {
+    return this.#hash.digest('hex');
   }
 
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
+  async close(): Promise<void> {}
 }

@@ -2,9 +2,7 @@
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
-// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
-// after it still arrive.
+// the last one read whole is that same log: it is not parsed at all.
 import { JSONParser } from '@streamparser/json';
 import { textCutter, utf8Mender } from './log-bytes.ts';
 import { releaseReadBuffers } from './memory.ts';
@@ -26,10 +24,6 @@ export const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
  */
 export const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
-
-// Parsing leaves every token as garbage at once: collected every few MiB, the young generation
-// stays small instead of growing with the log (see memory.ts).
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 
 export interface LogStreamOptions {
   /** Entries before this index are skipped (the caller has them); read when the first arrives. */
@@ -109,7 +103,9 @@ export async function readLogEntries(
       for (const part of cutLongText(piece)) parse(() => parser.write(part));
     }
   };
-  const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
+  // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
+  // stays small instead of growing with the log.
+  const release = releaseReadBuffers();
   let received = 0;
   for await (const chunk of response.chunks) {
     feed(utf8.mend(chunk));
@@ -119,7 +115,6 @@ export async function readLogEntries(
   feed(utf8.end());
   // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
   if (!parser.isEnded) parse(() => parser.end());
-  if (failure !== undefined) throw failure;
   if (!answeredId) throw new UnusableBodyError({ fieldPath: 'buildId', problem: 'is missing' });
   return { changed: true, entries: count, bytes };
 }
