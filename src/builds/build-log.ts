@@ -25,29 +25,16 @@ const CHUNK_BYTES = 64 * 1024;
 /** Messages longer than this are remembered by their hash, not kept. */
 const KEPT_MESSAGE_CHARS = 1024;
 
-/** What identifies the last entry taken, without holding a message that may be megabytes long. */
-interface Fingerprint {
-  readonly timestamp: string;
-  readonly level: string;
-  readonly length: number;
-  readonly message: string;
-}
-
-const fingerprintOf = (entry: LogEntry): Fingerprint => ({
-  timestamp: entry.timestamp,
-  level: entry.level,
-  length: entry.message.length,
-  message:
+/** What identifies an entry, without holding a message that may be megabytes long. */
+const fingerprintOf = (entry: LogEntry): string =>
+  JSON.stringify([
+    entry.timestamp,
+    entry.level,
+    entry.message.length,
     entry.message.length <= KEPT_MESSAGE_CHARS
       ? entry.message
       : hash('sha256', entry.message, 'base64'),
-});
-
-const sameFingerprint = (left: Fingerprint, right: Fingerprint): boolean =>
-  left.timestamp === right.timestamp &&
-  left.level === right.level &&
-  left.length === right.length &&
-  left.message === right.message;
+  ]);
 
 /** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
 export class LogFileShortError extends ActionError {
@@ -79,7 +66,7 @@ export class BuildLog {
   /** Entries of the service's log already taken: each read's entries from here on are new. */
   #taken = 0;
   /** The entry at `#taken - 1`: the next read must still have it there. */
-  #last: Fingerprint | undefined;
+  #last: string | undefined;
   #lastTime = Number.NEGATIVE_INFINITY;
   /** Why nothing more is taken from this log. */
   #disorder: string | undefined;
@@ -145,7 +132,7 @@ export class BuildLog {
   add(entry: LogEntry, index: number): void {
     if (this.#disorder !== undefined) return;
     if (index === this.#taken - 1) {
-      if (!sameFingerprint(fingerprintOf(entry), this.#last!)) {
+      if (fingerprintOf(entry) !== this.#last) {
         this.#stop(`changed order: entry ${index + 1} is no longer the one shown there`);
       }
       return;
