@@ -13,7 +13,7 @@ import type { Limiter, Turns } from './limit.ts';
 import { logReads, readLogToEnd, type LogReads } from './logs.ts';
 import type { Output } from './output.ts';
 import { pollBuild } from './poll.ts';
-import { createProgressGate, formatElapsed, statusLine } from './progress.ts';
+import { createProgressGate, formatElapsed, lineAbout, statusLine } from './progress.ts';
 import {
   labelOf,
   observed,
@@ -60,10 +60,6 @@ export interface Downloads {
 /** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
 export const logPauseMs = (pollIntervalMs: number): number =>
   Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
-
-/** `mac/x64: <what>`, one inert line. */
-const lineAbout = (build: BuildResult, text: string, maxChars?: number): string =>
-  commandText(`${labelOf(build)}: ${text}`, maxChars);
 
 /** The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends. */
 export function openLog(build: BuildResult, output: Output, file: string, live: boolean): BuildLog {
