@@ -42,7 +42,6 @@ export interface Follower {
   logReading: {
     /** The turns every build's log reads take (see logReads). */
     turns: Turns;
-    /** How long a finished build's log may take to end before its download goes ahead anyway. */
     endWithinMs: number;
   };
   /** undefined: the installers are not downloaded. */
@@ -58,7 +57,7 @@ export interface Downloads {
 }
 
 /** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
-export const logPauseMs = (pollIntervalMs: number): number =>
+const logPauseMs = (pollIntervalMs: number): number =>
   Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
 
 /** The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends. */

@@ -5,7 +5,7 @@ import type { LogEntry } from '../api/schemas.ts';
 import { commandText, cut } from '../escape.ts';
 
 /** A level is a short word (`info`, `error`); anything longer is cut to this. */
-export const MAX_LEVEL_CHARS = 16;
+const MAX_LEVEL_CHARS = 16;
 /** One printed line of a message at most this long: a 50 MB line must not become a 50 MB line. */
 export const MAX_LINE_CHARS = 64 * 1024;
 /** A line an annotation may quote is kept this long at most. */

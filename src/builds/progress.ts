@@ -6,7 +6,7 @@ import { commandText } from '../escape.ts';
 import { outcomeOf } from './outcome.ts';
 import { labelOf, type BuildResult, type Target } from './result.ts';
 
-export const PROGRESS_EVERY_MS = 30_000;
+const PROGRESS_EVERY_MS = 30_000;
 
 export function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));

@@ -17,7 +17,6 @@ import type { BuildResult } from './result.ts';
 import { resumeBuilds, startBuilds } from './start-builds.ts';
 import type { BuildSubscriber, BuildsPlan, BuildsRun, RunDeps } from './types.ts';
 
-// A log read still going after this long lets the next build's read start beside it.
 const LOG_TURN_MS = 3_000;
 const TRIGGER_GRACE_MS = 3_000;
 /** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
@@ -30,7 +29,6 @@ async function start(
 ): Promise<{ builds: BuildResult[]; errors: string[] }> {
   const { selection, projectId } = plan;
   const { client } = deps;
-  // Triggers already sent at a cancellation get a little longer, so their ids are known.
   const signal = deps.deadline.withGrace({
     afterCancelMs: deps.triggerGraceMs ?? TRIGGER_GRACE_MS,
   });
