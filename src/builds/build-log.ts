@@ -59,7 +59,6 @@ export class BuildLog {
   readonly #title: string;
   readonly #output: Output;
   readonly #file: string;
-  /** Printed after each read, not only when the build ends. */
   readonly #live: boolean;
   readonly #quote = new QuoteTail();
   readonly #onDisorder: OnDisorder;
@@ -68,8 +67,7 @@ export class BuildLog {
   /** The entry at `#taken - 1`: the next read must still have it there. */
   #last: string | undefined;
   #lastTime = Number.NEGATIVE_INFINITY;
-  /** Why nothing more is taken from this log. */
-  #disorder: string | undefined;
+  #stopped = false;
   #lines = 0;
   #latestMessage: string | undefined;
   /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
@@ -116,7 +114,7 @@ export class BuildLog {
 
   /** The log shrank or changed order: nothing more is taken from it. */
   get stopped(): boolean {
-    return this.#disorder !== undefined;
+    return this.#stopped;
   }
 
   /** The newest line, made inert, for a progress line. */
@@ -130,7 +128,7 @@ export class BuildLog {
    * otherwise the log was reordered, and nothing more is taken. Other indexes are ignored.
    */
   add(entry: LogEntry, index: number): void {
-    if (this.#disorder !== undefined) return;
+    if (this.#stopped) return;
     if (index === this.#taken - 1) {
       if (fingerprintOf(entry) !== this.#last) {
         this.#stop(`changed order: entry ${index + 1} is no longer the one shown there`);
@@ -156,13 +154,13 @@ export class BuildLog {
 
   /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
   counted(entries: number): void {
-    if (this.#disorder === undefined && entries < this.#taken) {
+    if (!this.#stopped && entries < this.#taken) {
       this.#stop(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
     }
   }
 
   #stop(reason: string): void {
-    this.#disorder = reason;
+    this.#stopped = true;
     this.#onDisorder(reason);
   }
 
