@@ -11,7 +11,7 @@ import { commandText } from '../escape.ts';
 import { BuildLog } from './build-log.ts';
 import type { Limiter, Turns } from './limit.ts';
 import { logReads, readLogToEnd, type LogReads } from './logs.ts';
-import type { Output } from './output.ts';
+import { stdoutOutput } from './output.ts';
 import { pollBuild } from './poll.ts';
 import { createProgressGate, formatElapsed, lineAbout, statusLine } from './progress.ts';
 import {
@@ -35,7 +35,7 @@ export interface Slot {
 export interface Follower {
   client: BuildClient;
   deadline: StepDeadline;
-  time: { clock: Clock; sleep: Sleep; random?: () => number };
+  time: { clock: Clock; sleep: Sleep };
   pollIntervalMs: number;
   /** A single build's log streams live, read at every poll; several print whole as each ends. */
   live: boolean;
@@ -61,7 +61,7 @@ const logPauseMs = (pollIntervalMs: number): number =>
   Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
 
 /** The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends. */
-export function openLog(build: BuildResult, output: Output, file: string, live: boolean): BuildLog {
+export function openLog(build: BuildResult, file: string, live: boolean): BuildLog {
   const title = labelOf(build);
   // Said once; the lines already shown stay, and none is shown twice.
   const onDisorder = (reason: string) =>
@@ -70,8 +70,8 @@ export function openLog(build: BuildResult, output: Output, file: string, live: 
       { title: commandText(`${title}: log out of order`) },
     );
   return live
-    ? BuildLog.live(`${title} · ${build.id}`, output, file, onDisorder)
-    : BuildLog.toFile(title, output, file, onDisorder);
+    ? BuildLog.live(`${title} · ${build.id}`, stdoutOutput, file, onDisorder)
+    : BuildLog.toFile(title, stdoutOutput, file, onDisorder);
 }
 
 /** A problem the action found in what the service said of a build it follows. */
@@ -152,7 +152,6 @@ async function poll(slot: Slot, id: string, reads: LogReads, follower: Follower)
       deadline: deadline.at,
       clock: time.clock,
       sleep: time.sleep,
-      random: time.random,
       signal: deadline.signal,
       onUpdate: (latest) => {
         const previous = slot.get();

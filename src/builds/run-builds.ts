@@ -11,7 +11,6 @@ import { followBuild, openLog, type Follower, type Slot } from './follow-build.t
 import { createLimiter, createTurns } from './limit.ts';
 import { buildMatrix } from './matrix.ts';
 import { outcomeOf } from './outcome.ts';
-import { stdoutOutput } from './output.ts';
 import { createProgressGate, progressLine } from './progress.ts';
 import type { BuildResult } from './result.ts';
 import { resumeBuilds, startBuilds } from './start-builds.ts';
@@ -101,9 +100,8 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
 
   const logDir = makeTempDir(deps.tempDir, 'desktop-build-logs-');
   const live = results.length === 1;
-  const output = deps.output ?? stdoutOutput;
   const logs = results.map((build, index) =>
-    build.id === null ? undefined : openLog(build, output, path.join(logDir, `${index}.log`), live),
+    build.id === null ? undefined : openLog(build, path.join(logDir, `${index}.log`), live),
   );
   const sharesTarget = (build: BuildResult) =>
     results.some(
@@ -113,7 +111,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   const follower: Follower = {
     client: deps.client,
     deadline,
-    time: { clock, sleep: deps.sleep ?? systemSleep, random: deps.random },
+    time: { clock, sleep: deps.sleep ?? systemSleep },
     pollIntervalMs: plan.pollIntervalMs,
     live,
     logReading: {
