@@ -9,13 +9,7 @@ import { EOL } from 'node:os';
 import type { LogEntry } from '../api/schemas.ts';
 import { commandText, cut } from '../escape.ts';
 import { ActionError } from '../errors.ts';
-import {
-  formatLogEntry,
-  MAX_QUOTE_CHARS,
-  newStopToken,
-  QuoteTail,
-  stopCommands,
-} from './log-text.ts';
+import { formatLogEntry, MAX_QUOTE_CHARS, QuoteTail, stopCommands } from './log-text.ts';
 import { lines, type Output, type Print } from './output.ts';
 import type { LogDigest } from './result.ts';
 
@@ -240,7 +234,7 @@ async function printStopped(
   printLines: () => Promise<void>,
   after: readonly string[],
 ): Promise<void> {
-  const [stop, resume] = stopCommands(newStopToken());
+  const [stop, resume] = stopCommands();
   await print(lines([...before, stop]));
   let printed = false;
   try {

@@ -11,13 +11,11 @@ export const MAX_LINE_CHARS = 64 * 1024;
 /** A line an annotation may quote is kept this long at most. */
 export const MAX_QUOTE_CHARS = 300;
 
-export const newStopToken = (): string => randomBytes(16).toString('hex');
-
-/** The runner prints everything between these two lines as text, whatever it looks like. */
-export const stopCommands = (token: string): [string, string] => [
-  `::stop-commands::${token}`,
-  `::${token}::`,
-];
+/** The runner prints everything between these two lines as text; each call draws a fresh token. */
+export function stopCommands(): [string, string] {
+  const token = randomBytes(16).toString('hex');
+  return [`::stop-commands::${token}`, `::${token}::`];
+}
 
 const clockTime = (timestamp: string): string => {
   const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
