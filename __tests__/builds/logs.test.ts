@@ -9,8 +9,8 @@ import {
   boundLine,
   formatLogEntry,
   MAX_LINE_CHARS,
-  newStopToken,
   QuoteTail,
+  stopCommands,
 } from '../../src/builds/log-text.ts';
 import { readLogToEnd } from '../../src/builds/logs.ts';
 import { captureStdout, executedCommands, groups } from './support.ts';
@@ -259,8 +259,10 @@ describe('BuildLog live', () => {
 
 describe('log text', () => {
   it('uses a fresh unguessable token each time', () => {
-    expect(newStopToken()).toMatch(/^[0-9a-f]{32}$/);
-    expect(newStopToken()).not.toBe(newStopToken());
+    const [stop, resume] = stopCommands();
+    const token = /^::stop-commands::([0-9a-f]{32})$/.exec(stop)?.[1];
+    expect(resume).toBe(`::${token}::`);
+    expect(stopCommands()[0]).not.toBe(stop);
   });
 
   it('cuts a level to a short inert token, and a very long line with a note', () => {

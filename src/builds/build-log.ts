@@ -9,13 +9,7 @@ import { EOL } from 'node:os';
 import type { LogEntry } from '../api/schemas.ts';
 import { commandText, cut } from '../escape.ts';
 import { ActionError } from '../errors.ts';
-import {
-  formatLogEntry,
-  MAX_QUOTE_CHARS,
-  newStopToken,
-  QuoteTail,
-  stopCommands,
-} from './log-text.ts';
+import { formatLogEntry, MAX_QUOTE_CHARS, QuoteTail, stopCommands } from './log-text.ts';
 import { lines, type Output, type Print } from './output.ts';
 import type { LogDigest } from './result.ts';
 
@@ -25,29 +19,16 @@ const CHUNK_BYTES = 64 * 1024;
 /** Messages longer than this are remembered by their hash, not kept. */
 const KEPT_MESSAGE_CHARS = 1024;
 
-/** What identifies the last entry taken, without holding a message that may be megabytes long. */
-interface Fingerprint {
-  readonly timestamp: string;
-  readonly level: string;
-  readonly length: number;
-  readonly message: string;
-}
-
-const fingerprintOf = (entry: LogEntry): Fingerprint => ({
-  timestamp: entry.timestamp,
-  level: entry.level,
-  length: entry.message.length,
-  message:
+/** What identifies an entry, without holding a message that may be megabytes long. */
+const fingerprintOf = (entry: LogEntry): string =>
+  JSON.stringify([
+    entry.timestamp,
+    entry.level,
+    entry.message.length,
     entry.message.length <= KEPT_MESSAGE_CHARS
       ? entry.message
       : hash('sha256', entry.message, 'base64'),
-});
-
-const sameFingerprint = (left: Fingerprint, right: Fingerprint): boolean =>
-  left.timestamp === right.timestamp &&
-  left.level === right.level &&
-  left.length === right.length &&
-  left.message === right.message;
+  ]);
 
 /** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
 export class LogFileShortError extends ActionError {
@@ -72,17 +53,15 @@ export class BuildLog {
   readonly #title: string;
   readonly #output: Output;
   readonly #file: string;
-  /** Printed after each read, not only when the build ends. */
   readonly #live: boolean;
   readonly #quote = new QuoteTail();
   readonly #onDisorder: OnDisorder;
   /** Entries of the service's log already taken: each read's entries from here on are new. */
   #taken = 0;
   /** The entry at `#taken - 1`: the next read must still have it there. */
-  #last: Fingerprint | undefined;
+  #last: string | undefined;
   #lastTime = Number.NEGATIVE_INFINITY;
-  /** Why nothing more is taken from this log. */
-  #disorder: string | undefined;
+  #stopped = false;
   #lines = 0;
   #latestMessage: string | undefined;
   /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
@@ -129,7 +108,7 @@ export class BuildLog {
 
   /** The log shrank or changed order: nothing more is taken from it. */
   get stopped(): boolean {
-    return this.#disorder !== undefined;
+    return this.#stopped;
   }
 
   /** The newest line, made inert, for a progress line. */
@@ -143,9 +122,9 @@ export class BuildLog {
    * otherwise the log was reordered, and nothing more is taken. Other indexes are ignored.
    */
   add(entry: LogEntry, index: number): void {
-    if (this.#disorder !== undefined) return;
+    if (this.#stopped) return;
     if (index === this.#taken - 1) {
-      if (!sameFingerprint(fingerprintOf(entry), this.#last!)) {
+      if (fingerprintOf(entry) !== this.#last) {
         this.#stop(`changed order: entry ${index + 1} is no longer the one shown there`);
       }
       return;
@@ -169,13 +148,13 @@ export class BuildLog {
 
   /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
   counted(entries: number): void {
-    if (this.#disorder === undefined && entries < this.#taken) {
+    if (!this.#stopped && entries < this.#taken) {
       this.#stop(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
     }
   }
 
   #stop(reason: string): void {
-    this.#disorder = reason;
+    this.#stopped = true;
     this.#onDisorder(reason);
   }
 
@@ -255,7 +234,7 @@ async function printStopped(
   printLines: () => Promise<void>,
   after: readonly string[],
 ): Promise<void> {
-  const [stop, resume] = stopCommands(newStopToken());
+  const [stop, resume] = stopCommands();
   await print(lines([...before, stop]));
   let printed = false;
   try {

@@ -11,9 +11,9 @@ import { commandText } from '../escape.ts';
 import { BuildLog } from './build-log.ts';
 import type { Limiter, Turns } from './limit.ts';
 import { logReads, readLogToEnd, type LogReads } from './logs.ts';
-import type { Output } from './output.ts';
+import { stdoutOutput } from './output.ts';
 import { pollBuild } from './poll.ts';
-import { createProgressGate, formatElapsed, statusLine } from './progress.ts';
+import { createProgressGate, formatElapsed, lineAbout, statusLine } from './progress.ts';
 import {
   labelOf,
   observed,
@@ -35,14 +35,13 @@ export interface Slot {
 export interface Follower {
   client: BuildClient;
   deadline: StepDeadline;
-  time: { clock: Clock; sleep: Sleep; random?: () => number };
+  time: { clock: Clock; sleep: Sleep };
   pollIntervalMs: number;
   /** A single build's log streams live, read at every poll; several print whole as each ends. */
   live: boolean;
   logReading: {
     /** The turns every build's log reads take (see logReads). */
     turns: Turns;
-    /** How long a finished build's log may take to end before its download goes ahead anyway. */
     endWithinMs: number;
   };
   /** undefined: the installers are not downloaded. */
@@ -58,15 +57,11 @@ export interface Downloads {
 }
 
 /** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
-export const logPauseMs = (pollIntervalMs: number): number =>
+const logPauseMs = (pollIntervalMs: number): number =>
   Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
 
-/** `mac/x64: <what>`, one inert line. */
-const lineAbout = (build: BuildResult, text: string, maxChars?: number): string =>
-  commandText(`${labelOf(build)}: ${text}`, maxChars);
-
 /** The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends. */
-export function openLog(build: BuildResult, output: Output, file: string, live: boolean): BuildLog {
+export function openLog(build: BuildResult, file: string, live: boolean): BuildLog {
   const title = labelOf(build);
   // Said once; the lines already shown stay, and none is shown twice.
   const onDisorder = (reason: string) =>
@@ -75,8 +70,8 @@ export function openLog(build: BuildResult, output: Output, file: string, live: 
       { title: commandText(`${title}: log out of order`) },
     );
   return live
-    ? BuildLog.live(`${title} · ${build.id}`, output, file, onDisorder)
-    : BuildLog.toFile(title, output, file, onDisorder);
+    ? BuildLog.live(`${title} · ${build.id}`, stdoutOutput, file, onDisorder)
+    : BuildLog.toFile(title, stdoutOutput, file, onDisorder);
 }
 
 /** A problem the action found in what the service said of a build it follows. */
@@ -157,7 +152,6 @@ async function poll(slot: Slot, id: string, reads: LogReads, follower: Follower)
       deadline: deadline.at,
       clock: time.clock,
       sleep: time.sleep,
-      random: time.random,
       signal: deadline.signal,
       onUpdate: (latest) => {
         const previous = slot.get();

@@ -5,19 +5,17 @@ import type { LogEntry } from '../api/schemas.ts';
 import { commandText, cut } from '../escape.ts';
 
 /** A level is a short word (`info`, `error`); anything longer is cut to this. */
-export const MAX_LEVEL_CHARS = 16;
+const MAX_LEVEL_CHARS = 16;
 /** One printed line of a message at most this long: a 50 MB line must not become a 50 MB line. */
 export const MAX_LINE_CHARS = 64 * 1024;
 /** A line an annotation may quote is kept this long at most. */
 export const MAX_QUOTE_CHARS = 300;
 
-export const newStopToken = (): string => randomBytes(16).toString('hex');
-
-/** The runner prints everything between these two lines as text, whatever it looks like. */
-export const stopCommands = (token: string): [string, string] => [
-  `::stop-commands::${token}`,
-  `::${token}::`,
-];
+/** The runner prints everything between these two lines as text; each call draws a fresh token. */
+export function stopCommands(): [string, string] {
+  const token = randomBytes(16).toString('hex');
+  return [`::stop-commands::${token}`, `::${token}::`];
+}
 
 const clockTime = (timestamp: string): string => {
   const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);

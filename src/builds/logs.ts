@@ -13,11 +13,10 @@ export interface LogReader {
   ): Promise<LogRead>;
 }
 
+const QUIET_READS = 2;
+
 export interface ReadToEndOptions {
-  /** Pause between reads. */
   pauseMs: number;
-  /** Consecutive reads without a new entry that count as "stopped growing". */
-  quietReads?: number;
   /** Upper bound on reads, so a log that never stops growing cannot hold the step. */
   maxReads?: number;
   sleep: Sleep;
@@ -83,7 +82,7 @@ export function logReads(
 }
 
 /**
- * Reads a finished build's log until `quietReads` reads in a row bring nothing new, or the log
+ * Reads a finished build's log until `QUIET_READS` reads in a row bring nothing new, or the log
  * stopped making sense. A read that fails ends it: the caller says so and goes on.
  */
 export async function readLogToEnd(
@@ -91,14 +90,13 @@ export async function readLogToEnd(
   log: BuildLog,
   options: ReadToEndOptions,
 ): Promise<void> {
-  const quietReads = options.quietReads ?? 2;
   const maxReads = options.maxReads ?? 40;
   let quiet = 0;
   for (let reads = 1; ; reads += 1) {
     const before = log.taken;
     await read();
     quiet = log.taken > before ? 0 : quiet + 1;
-    if (quiet >= quietReads || reads >= maxReads || log.stopped || options.signal?.aborted) return;
+    if (quiet >= QUIET_READS || reads >= maxReads || log.stopped || options.signal?.aborted) return;
     await options.sleep(options.pauseMs, options.signal);
   }
 }

@@ -22,8 +22,7 @@ export interface PollOptions {
   signal?: AbortSignal;
   /** Failed reads in a row before giving up. */
   maxFailures?: number;
-  /** Awaited before the next poll: what it reads (the log) is paced by the poll, too. */
-  onUpdate(build: Build): void | Promise<void>;
+  onUpdate(build: Build): void;
   onTransientError?(error: Error, nextDelayMs: number): void;
 }
 
@@ -69,7 +68,7 @@ export async function pollBuild(
         signal,
         attempt: () => client.getBuildOnce(buildId, { signal }),
       });
-      await options.onUpdate(build);
+      options.onUpdate(build);
       if (isTerminal(build.status)) return { kind: 'ended', build };
     }
   } catch (error) {

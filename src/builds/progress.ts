@@ -4,9 +4,9 @@
 import type { BuildStatus } from '../api/schemas.ts';
 import { commandText } from '../escape.ts';
 import { outcomeOf } from './outcome.ts';
-import { labelOf, type BuildResult } from './result.ts';
+import { labelOf, type BuildResult, type Target } from './result.ts';
 
-export const PROGRESS_EVERY_MS = 30_000;
+const PROGRESS_EVERY_MS = 30_000;
 
 export function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
@@ -22,6 +22,10 @@ export const formatSeconds = (ms: number): string => `${(Math.max(0, ms) / 1000)
 /** When the build entered its current phase. */
 const phaseStart = (build: BuildResult): number =>
   build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
+
+/** `mac/x64: <text>`, one inert line. */
+export const lineAbout = (target: Target, text: string, maxChars?: number): string =>
+  commandText(`${labelOf(target)}: ${text}`, maxChars);
 
 export const statusLine = (build: BuildResult, previous: BuildStatus): string =>
   commandText(`${labelOf(build)} ${previous} → ${build.status} (${build.id})`, 300);

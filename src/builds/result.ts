@@ -79,7 +79,7 @@ const timeOf = (timestamp: string | null | undefined): number | undefined => {
   return Number.isNaN(ms) ? undefined : ms;
 };
 
-export const unknownStatusProblem = (status: string): Problem => ({
+const unknownStatusProblem = (status: string): Problem => ({
   stage: 'status',
   message:
     `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
@@ -87,7 +87,7 @@ export const unknownStatusProblem = (status: string): Problem => ({
 });
 
 /** The service reports the build for another target than the one it is followed as. */
-export function targetProblem(target: Target, reported: Target): Problem | undefined {
+function targetProblem(target: Target, reported: Target): Problem | undefined {
   if (reported.platform === target.platform && reported.arch === target.arch) return undefined;
   return {
     stage: 'follow',

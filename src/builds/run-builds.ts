@@ -11,13 +11,11 @@ import { followBuild, openLog, type Follower, type Slot } from './follow-build.t
 import { createLimiter, createTurns } from './limit.ts';
 import { buildMatrix } from './matrix.ts';
 import { outcomeOf } from './outcome.ts';
-import { stdoutOutput } from './output.ts';
 import { createProgressGate, progressLine } from './progress.ts';
 import type { BuildResult } from './result.ts';
 import { resumeBuilds, startBuilds } from './start-builds.ts';
 import type { BuildSubscriber, BuildsPlan, BuildsRun, RunDeps } from './types.ts';
 
-// A log read still going after this long lets the next build's read start beside it.
 const LOG_TURN_MS = 3_000;
 const TRIGGER_GRACE_MS = 3_000;
 /** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
@@ -30,7 +28,6 @@ async function start(
 ): Promise<{ builds: BuildResult[]; errors: string[] }> {
   const { selection, projectId } = plan;
   const { client } = deps;
-  // Triggers already sent at a cancellation get a little longer, so their ids are known.
   const signal = deps.deadline.withGrace({
     afterCancelMs: deps.triggerGraceMs ?? TRIGGER_GRACE_MS,
   });
@@ -103,9 +100,8 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
 
   const logDir = makeTempDir(deps.tempDir, 'desktop-build-logs-');
   const live = results.length === 1;
-  const output = deps.output ?? stdoutOutput;
   const logs = results.map((build, index) =>
-    build.id === null ? undefined : openLog(build, output, path.join(logDir, `${index}.log`), live),
+    build.id === null ? undefined : openLog(build, path.join(logDir, `${index}.log`), live),
   );
   const sharesTarget = (build: BuildResult) =>
     results.some(
@@ -115,7 +111,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   const follower: Follower = {
     client: deps.client,
     deadline,
-    time: { clock, sleep: deps.sleep ?? systemSleep, random: deps.random },
+    time: { clock, sleep: deps.sleep ?? systemSleep },
     pollIntervalMs: plan.pollIntervalMs,
     live,
     logReading: {

@@ -5,6 +5,7 @@ import * as core from '@actions/core';
 import type { BuildSummary } from '../api/schemas.ts';
 import type { Clock } from '../api/retry.ts';
 import { commandText } from '../escape.ts';
+import { lineAbout } from './progress.ts';
 import {
   labelOf,
   resultOf,
@@ -65,18 +66,13 @@ export async function startBuilds(
       const reusable = findReusable(previous, target, request.version);
       if (reusable) {
         core.info(
-          commandText(
-            `${labelOf(target)}: reusing successful build ${reusable.id} of ${request.version}`,
-            300,
-          ),
+          lineAbout(target, `reusing successful build ${reusable.id} of ${request.version}`, 300),
         );
         return resultOf(await client.getBuild(reusable.id, call), 'reused', clock(), target);
       }
       const body = { platform: target.platform, arch: target.arch, version: request.version };
       const triggered = await client.triggerBuild(request.projectId, body, call);
-      core.info(
-        commandText(`${labelOf(target)}: triggered ${triggered.id} (${triggered.status})`, 300),
-      );
+      core.info(lineAbout(target, `triggered ${triggered.id} (${triggered.status})`, 300));
       return resultOf(triggered, 'triggered', clock(), target);
     }),
   );
@@ -112,7 +108,7 @@ export function followedOnce(results: readonly BuildResult[]): BuildResult[] {
       return result;
     }
     const message = `the service answered with build ${result.id}, which it also gave ${labelOf(first)}`;
-    core.warning(commandText(`${labelOf(result)}: ${message}; not followed`, 500), {
+    core.warning(lineAbout(result, `${message}; not followed`, 500), {
       title: `${labelOf(result)}: build id given twice`,
     });
     return unfollowed(result, { stage: 'trigger', message });
@@ -150,7 +146,7 @@ export async function resumeBuilds(
         ),
       );
     }
-    core.info(commandText(`${labelOf(build)}: resuming ${build.id} (${build.status})`, 300));
+    core.info(lineAbout(build, `resuming ${build.id} (${build.status})`, 300));
     builds.push(resultOf(build, 'resumed', clock()));
   });
   return { builds, errors };

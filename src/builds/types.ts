@@ -14,7 +14,6 @@ import type {
 } from '../api/schemas.ts';
 import type { StepDeadline } from '../deadline.ts';
 import type { LogReader } from './logs.ts';
-import type { Output } from './output.ts';
 import type { BuildReader } from './poll.ts';
 import type { BuildResult } from './result.ts';
 
@@ -72,14 +71,11 @@ export interface RunDeps {
   /** The system's by default; tests shrink time with their own. */
   clock?: Clock;
   sleep?: Sleep;
-  random?: () => number;
   /** When the waiting ends: a cancellation or the timeout. */
   deadline: StepDeadline;
   subscribers: readonly BuildSubscriber[];
   /** After a cancellation, triggers already sent get this long to answer, so their ids are known. */
   triggerGraceMs?: number;
-  /** Where the builds' logs are printed; the process's stdout by default. */
-  output?: Output;
   /** Where the builds' log files go until printed (RUNNER_TEMP); removed at the end. */
   tempDir?: string;
   /** How long a finished build's log may take to end before its download goes ahead anyway. */
