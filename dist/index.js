@@ -47569,9 +47569,7 @@ var api_transport = __nccwpck_require__(53841);
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
-// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
-// after it still arrive.
+// the last one read whole is that same log: it is not parsed at all.
 
 
 
@@ -47591,9 +47589,6 @@ const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
  */
 const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
-// Parsing leaves every token as garbage at once: collected every few MiB, the young generation
-// stays small instead of growing with the log (see memory.ts).
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 /**
  * Feeds the body to the parser, unless it is the log read last time. The answer must be about
  * `buildId`; a service that sends `buildId` after the entries has them handed over before a
@@ -47657,7 +47652,9 @@ async function readLogEntries(response, buildId, options) {
                 parse(() => parser.write(part));
         }
     };
-    const release = (0,memory/* releaseReadBuffers */.Z)(RELEASE_EVERY_BYTES);
+    // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
+    // stays small instead of growing with the log.
+    const release = (0,memory/* releaseReadBuffers */.Z)();
     let received = 0;
     for await (const chunk of response.chunks) {
         feed(utf8.mend(chunk));
@@ -47668,8 +47665,6 @@ async function readLogEntries(response, buildId, options) {
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
     if (!parser.isEnded)
         parse(() => parser.end());
-    if (failure !== undefined)
-        throw failure;
     if (!answeredId)
         throw new api_transport/* UnusableBodyError */.Gk({ fieldPath: 'buildId', problem: 'is missing' });
     return { changed: true, entries: count, bytes };
@@ -47820,12 +47815,10 @@ class InlineHashWriter {
     reset() {
         this.#hash = (0,external_node_crypto_.createHash)('sha256');
     }
-    digest() {
-        return Promise.resolve(this.#hash.digest('hex'));
+    async digest() {
+        return this.#hash.digest('hex');
     }
-    close() {
-        return Promise.resolve();
-    }
+    async close() { }
 }
 
 // EXTERNAL MODULE: external "node:worker_threads"
@@ -48127,8 +48120,6 @@ var src_errors = __nccwpck_require__(83916);
 
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-// Collecting more often keeps a large download's peak down; bench/README.md has the figures.
-const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 async function downloadArtifact(transport, buildId, options) {
     await prepareDirectory(buildId, options.directory, options.within);
     return new ArtifactDownload(transport, buildId, options).run();
@@ -48235,11 +48226,11 @@ class ArtifactDownload {
     async #receive(body, destination) {
         const { part } = destination;
         const { signal, expectedSize, onProgress } = this.#options;
-        // Without a length from the host, artifactSize is the only bound on a body that never ends.
+        // A chunked or close-delimited body has no end of its own; without a length from the host,
+        // artifactSize is the only bound that stops it before it fills the disk.
         const limit = this.#total ?? expectedSize;
         try {
             await pipeBody(body, part, (received) => {
-                // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
                 if (limit !== undefined && received > limit) {
                     throw new errors/* DownloadError */.nV(this.#buildId, 'size', `received more than ${limit} bytes.`);
                 }
@@ -48367,7 +48358,7 @@ const rangeMissed = (buildId) => ({
  * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
  */
 async function pipeBody(body, part, onChunk) {
-    const release = (0,memory/* releaseReadBuffers */.Z)(download_RELEASE_EVERY_BYTES);
+    const release = (0,memory/* releaseReadBuffers */.Z)();
     const stop = (error) => body.destroy((0,src_errors/* asError */.zR)(error));
     const take = (chunk) => {
         try {
@@ -48410,7 +48401,7 @@ async function prepareDirectory(buildId, directory, within) {
     await (0,promises_.mkdir)(root, { recursive: true });
     const realRoot = await (0,promises_.realpath)(root);
     let current = root;
-    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
+    for (const name of external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)) {
         current = external_node_path_default().join(current, name);
         await (0,promises_.mkdir)(current).catch((error) => {
             if (error.code !== 'EEXIST')
@@ -48692,8 +48683,7 @@ class RoutingDispatcher extends undici__WEBPACK_IMPORTED_MODULE_1__/* .Dispatche
         const proxy = proxyFor(origin);
         if (proxy === undefined)
             return this.#direct;
-        const key = proxy.href;
-        let agent = this.#proxies.get(key);
+        let agent = this.#proxies.get(proxy.href);
         if (agent === undefined) {
             agent = new undici__WEBPACK_IMPORTED_MODULE_1__/* .ProxyAgent */ .kT({
                 uri: describeProxy(proxy),
@@ -48702,7 +48692,7 @@ class RoutingDispatcher extends undici__WEBPACK_IMPORTED_MODULE_1__/* .Dispatche
                 proxyTls: this.#tls,
                 clientFactory: (origin, poolOptions) => new undici__WEBPACK_IMPORTED_MODULE_1__/* .Pool */ .bC(origin, poolOptions).compose(refusedTunnels),
             });
-            this.#proxies.set(key, agent);
+            this.#proxies.set(proxy.href, agent);
         }
         return agent;
     }
@@ -48769,9 +48759,9 @@ function serviceMessageOf(body, secrets) {
         parsed = JSON.parse(body);
     }
     catch {
-        parsed = undefined;
+        // Not JSON: the text itself is the message.
     }
-    const message = (parsed === undefined ? undefined : messageOf(parsed)) ?? body;
+    const message = messageOf(parsed) ?? body;
     // Redacted before it is cut, so a key is never left half-shown at the cut.
     const excerpt = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(redact(message, secrets), EXCERPT_CHARS);
     return excerpt === '' ? undefined : excerpt;
@@ -49481,7 +49471,6 @@ const isBelow = (root, candidate) => external_node_path_default().relative(root,
 /* harmony export */   jt: () => (/* binding */ BUILD_ID),
 /* harmony export */   rm: () => (/* binding */ isProjectId)
 /* harmony export */ });
-/* unused harmony exports ID_MAX_CHARS, isWebhookId, isEventId */
 // The forms of the service's identifiers (spec §2, §6): one rule for the ids a user gives (inputs,
 // build-ids) and the ids the service returns. The characters are the ones safe in a URL path, a
 // file name, a workflow command and a Markdown cell alike; the bound keeps a hostile id from
@@ -49495,8 +49484,6 @@ const WEBHOOK_ID = idPattern('wh');
 const EVENT_ID = idPattern('evt');
 const isBuildId = (value) => BUILD_ID.test(value);
 const isProjectId = (value) => PROJECT_ID.test(value);
-const isWebhookId = (value) => WEBHOOK_ID.test(value);
-const isEventId = (value) => EVENT_ID.test(value);
 
 
 /***/ }),
@@ -49529,6 +49516,8 @@ var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // __tests__/api/memory.test.ts fails when the Node the project ships stops giving the collection.
 
 
+// Collecting more often than every 8 MiB keeps a large download's peak down (bench/README.md).
+const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 function borrowCollector() {
     try {
         external_node_v8_default().setFlagsFromString('--expose-gc');
@@ -49545,7 +49534,7 @@ function borrowCollector() {
 /** Borrowed once per process: null until then, undefined where the runtime would not lend it. */
 let collector = null;
 /** Returns a function to call with the bytes received so far; it collects every `everyBytes`. */
-function releaseReadBuffers(everyBytes) {
+function releaseReadBuffers(everyBytes = RELEASE_EVERY_BYTES) {
     if (collector === null)
         collector = borrowCollector();
     return collectEvery(everyBytes, collector);
@@ -49582,7 +49571,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   LH: () => (/* binding */ withRetries)
 });
 
-// UNUSED EXPORTS: DEFAULT_RETRY_POLICY, backoffDelay, nextDelay
+// UNUSED EXPORTS: DEFAULT_RETRY_POLICY, backoffDelay
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
@@ -49724,7 +49713,7 @@ async function withRetries(runtime, task) {
 /* harmony export */   xP: () => (/* binding */ LogEntry),
 /* harmony export */   xV: () => (/* binding */ DeletedWebhook)
 /* harmony export */ });
-/* unused harmony exports EVENT_TYPES, URL_MAX_CHARS, TIMESTAMP_MAX_CHARS, VERSION_MAX_CHARS, LEVEL_MAX_CHARS, TEXT_MAX_CHARS, WINDOW_MAX_PIXELS, ProjectId, WebhookId, EventId, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, BuildEventData, WebhookEvent, ProjectEventData */
+/* unused harmony exports EVENT_TYPES, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, BuildEventData, WebhookEvent, ProjectEventData */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38816);
 /* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(67958);
 // Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
@@ -49785,14 +49774,13 @@ const timestamp = text(TIMESTAMP_MAX_CHARS).refine((value) => !Number.isNaN(Date
 const url = text(URL_MAX_CHARS);
 // No control, format or line-separator characters: a version is shown in log lines and titles.
 const version = text(VERSION_MAX_CHARS).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, rule('is not printable text (it has control or format characters)'));
-const count = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
-    .int(rule('is not a whole number (at most 2^53 - 1)'))
-    .nonnegative(rule('is negative'));
-const pixels = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()
-    .int(rule('is not a whole number (at most 2^53 - 1)'))
+const whole = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int(rule('is not a whole number (at most 2^53 - 1)'));
+const count = whole.nonnegative(rule('is negative'));
+const pixels = whole
     .positive(rule('is not positive'))
     .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
 const optional = (schema) => schema.nullish().transform((value) => value ?? undefined);
+const duration = optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative')));
 // Path segments are the schema's own keys and array indexes; anything else (a key taken from the
 // body) is not shown.
 const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
@@ -49839,14 +49827,7 @@ const Project = ProjectSummary.extend({
     features: optional(ProjectFeatures),
 });
 const ProjectList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ projects: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ProjectSummary), total: count });
-const CreatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: ProjectId,
-    name,
-    url,
-    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
-    createdAt: timestamp,
-    message,
-});
+const CreatedProject = ProjectSummary.omit({ updatedAt: true }).extend({ message });
 const UpdatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
     id: ProjectId,
     name,
@@ -49870,7 +49851,7 @@ const BuildSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
 });
 const Build = BuildSummary.extend({
     startedAt: optional(timestamp),
-    duration: optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative'))),
+    duration,
     artifactSize: optional(count),
     buildLog: optional(url),
 });
@@ -49911,7 +49892,7 @@ const BuildEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
         arch: Arch,
         status: BuildStatus,
         artifactUrl: optional(url),
-        duration: optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative'))),
+        duration,
     }),
     project: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id: ProjectId, name }),
 });
@@ -49942,7 +49923,7 @@ const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
 /* harmony export */   pF: () => (/* binding */ errorBodyStart),
 /* harmony export */   se: () => (/* binding */ garbledBody)
 /* harmony export */ });
-/* unused harmony exports MAX_JSON_ANSWER_BYTES, boundedChunks */
+/* unused harmony export MAX_JSON_ANSWER_BYTES */
 /* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(99111);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53249);
 /* harmony import */ var _dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49043);
@@ -50007,15 +49988,9 @@ const headerValue = (headers, name) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
 };
-/** The body's declared length, when it is one exact number. */
 function declaredLength(headers) {
     const value = headers['content-length'];
     return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-/** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
-function joinUrl(baseUrl, path) {
-    const base = new URL(baseUrl);
-    return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
 }
 /**
  * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
@@ -50036,7 +50011,8 @@ async function* boundedChunks(body, headers, maxBytes, endpoint) {
 }
 /**
  * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. The body is dropped whatever happens.
+ * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
+ * the answer. The body is dropped whatever happens.
  */
 async function boundedJson(body, headers, maxBytes, endpoint) {
     const chunks = [];
@@ -50048,22 +50024,11 @@ async function boundedJson(body, headers, maxBytes, endpoint) {
         discardBody(body);
     }
     try {
-        return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)));
     }
     catch {
         return undefined;
     }
-}
-/**
- * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
- * byte costs one character, not the answer.
- */
-async function bodyText(response, maxBytes, endpoint) {
-    const chunks = [];
-    for await (const chunk of boundedChunks(response.body, response.headers, maxBytes, endpoint)) {
-        chunks.push(chunk);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks));
 }
 /** Drops what is left of a body; its abort is expected, not an error to report. */
 function discardBody(body) {
@@ -50096,14 +50061,9 @@ async function errorBodyStart(body) {
     return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
 }
 /** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
-function decode(request, text) {
-    let data;
-    try {
-        data = JSON.parse(text);
-    }
-    catch {
+function decode(request, data) {
+    if (data === undefined)
         throw garbledBody();
-    }
     const parsed = request.schema.safeParse(data);
     if (!parsed.success)
         throw new UnusableBodyError((0,_schemas_js__WEBPACK_IMPORTED_MODULE_3__/* .shapeProblem */ .jn)(parsed.error));
@@ -50116,15 +50076,17 @@ class Transport {
     runtime;
     timeoutMs;
     apiOrigin;
-    #baseUrl;
+    /** The base URL's path prefix (`/v1`), which every path goes below. */
+    #basePath;
     #apiKey;
     #userAgent;
     #dispatcher;
     constructor(options) {
         this.runtime = options.runtime;
         this.timeoutMs = options.timeoutMs;
-        this.apiOrigin = new URL(options.baseUrl).origin;
-        this.#baseUrl = options.baseUrl;
+        const base = new URL(options.baseUrl);
+        this.apiOrigin = base.origin;
+        this.#basePath = base.pathname.replace(/\/+$/, '');
         this.#apiKey = options.apiKey;
         this.#userAgent = options.userAgent;
         this.#dispatcher = (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .createDispatcher */ .SM)({ ca: options.ca });
@@ -50134,19 +50096,14 @@ class Transport {
         return Math.max(1, Math.min(this.timeoutMs, (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .timeLeft */ .f$)(this.runtime)));
     }
     url(path) {
-        return joinUrl(this.#baseUrl, path);
+        return new URL(`${this.#basePath}${path}`, this.apiOrigin);
     }
-    /** Request headers for `url`: the API key goes to the API's own origin only. */
-    headersFor(url, extra = {}, anonymous = false) {
-        const headers = { 'user-agent': this.#userAgent, ...extra };
-        if (!anonymous && url.origin === this.apiOrigin) {
+    /** One HTTP exchange, no redirects followed; the API key goes to the API's own origin only. */
+    send(url, init) {
+        const headers = { 'user-agent': this.#userAgent, ...init.headers };
+        if (!init.anonymous && url.origin === this.apiOrigin) {
             headers.authorization = `Bearer ${this.#apiKey}`;
         }
-        return headers;
-    }
-    /** One HTTP exchange, no redirects followed. */
-    send(url, init) {
-        const headers = this.headersFor(url, init.headers, init.anonymous);
         return this.#dispatcher.request({
             origin: url.origin,
             path: `${url.pathname}${url.search}`,
@@ -50182,7 +50139,7 @@ class Transport {
             headers,
             body: request.body === undefined ? undefined : JSON.stringify(request.body),
             resourceId: request.resourceId,
-            read: async (response) => decode(request, await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint)),
+            read: async (response) => decode(request, await boundedJson(response.body, response.headers, MAX_JSON_ANSWER_BYTES, endpoint)),
         }, signal);
     }
     /**
@@ -50421,9 +50378,9 @@ const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/*
 /* harmony export */   C7: () => (/* binding */ formatElapsed),
 /* harmony export */   D5: () => (/* binding */ createProgressGate),
 /* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   on: () => (/* binding */ lineAbout),
 /* harmony export */   oz: () => (/* binding */ progressLine)
 /* harmony export */ });
-/* unused harmony export PROGRESS_EVERY_MS */
 /* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22988);
 /* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
@@ -50444,6 +50401,8 @@ function formatElapsed(ms) {
 const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
 /** When the build entered its current phase. */
 const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
+/** `mac/x64: <text>`, one inert line. */
+const lineAbout = (target, text, maxChars) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(`${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(target)}: ${text}`, maxChars);
 const statusLine = (build, previous) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(`${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
 function progressLine(watched, now) {
     const running = watched.filter(({ build }) => build.id !== null && (0,_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .s)(build) === 'unfinished');
@@ -50484,7 +50443,6 @@ function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
 /* harmony export */   Wy: () => (/* binding */ labelOf),
 /* harmony export */   X1: () => (/* binding */ withLog)
 /* harmony export */ });
-/* unused harmony exports unknownStatusProblem, targetProblem */
 /* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
 // One build as the action knows it: an immutable value, replaced (never edited) as the service
 // reports more. Outputs, annotations, the summary and the verdict all read these.
@@ -50897,12 +50855,11 @@ const MAX_LEVEL_CHARS = 16;
 const MAX_LINE_CHARS = 64 * 1024;
 /** A line an annotation may quote is kept this long at most. */
 const MAX_QUOTE_CHARS = 300;
-const newStopToken = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
-/** The runner prints everything between these two lines as text, whatever it looks like. */
-const stopCommands = (token) => [
-    `::stop-commands::${token}`,
-    `::${token}::`,
-];
+/** The runner prints everything between these two lines as text; each call draws a fresh token. */
+function stopCommands() {
+    const token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
+    return [`::stop-commands::${token}`, `::${token}::`];
+}
 const clockTime = (timestamp) => {
     const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
     return time?.[1] ?? (0,src_escape/* commandText */.jt)(timestamp, 30);
@@ -51013,18 +50970,15 @@ const NO_LINES = '(the service returned no log lines)';
 const CHUNK_BYTES = 64 * 1024;
 /** Messages longer than this are remembered by their hash, not kept. */
 const KEPT_MESSAGE_CHARS = 1024;
-const fingerprintOf = (entry) => ({
-    timestamp: entry.timestamp,
-    level: entry.level,
-    length: entry.message.length,
-    message: entry.message.length <= KEPT_MESSAGE_CHARS
+/** What identifies an entry, without holding a message that may be megabytes long. */
+const fingerprintOf = (entry) => JSON.stringify([
+    entry.timestamp,
+    entry.level,
+    entry.message.length,
+    entry.message.length <= KEPT_MESSAGE_CHARS
         ? entry.message
         : (0,external_node_crypto_.hash)('sha256', entry.message, 'base64'),
-});
-const sameFingerprint = (left, right) => left.timestamp === right.timestamp &&
-    left.level === right.level &&
-    left.length === right.length &&
-    left.message === right.message;
+]);
 /** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
 class LogFileShortError extends src_errors/* ActionError */.lZ {
     file;
@@ -51042,7 +50996,6 @@ class BuildLog {
     #title;
     #output;
     #file;
-    /** Printed after each read, not only when the build ends. */
     #live;
     #quote = new QuoteTail();
     #onDisorder;
@@ -51051,8 +51004,7 @@ class BuildLog {
     /** The entry at `#taken - 1`: the next read must still have it there. */
     #last;
     #lastTime = Number.NEGATIVE_INFINITY;
-    /** Why nothing more is taken from this log. */
-    #disorder;
+    #stopped = false;
     #lines = 0;
     #latestMessage;
     /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
@@ -51087,7 +51039,7 @@ class BuildLog {
     }
     /** The log shrank or changed order: nothing more is taken from it. */
     get stopped() {
-        return this.#disorder !== undefined;
+        return this.#stopped;
     }
     /** The newest line, made inert, for a progress line. */
     get latest() {
@@ -51099,10 +51051,10 @@ class BuildLog {
      * otherwise the log was reordered, and nothing more is taken. Other indexes are ignored.
      */
     add(entry, index) {
-        if (this.#disorder !== undefined)
+        if (this.#stopped)
             return;
         if (index === this.#taken - 1) {
-            if (!sameFingerprint(fingerprintOf(entry), this.#last)) {
+            if (fingerprintOf(entry) !== this.#last) {
                 this.#stop(`changed order: entry ${index + 1} is no longer the one shown there`);
             }
             return;
@@ -51127,12 +51079,12 @@ class BuildLog {
     }
     /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
     counted(entries) {
-        if (this.#disorder === undefined && entries < this.#taken) {
+        if (!this.#stopped && entries < this.#taken) {
             this.#stop(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
         }
     }
     #stop(reason) {
-        this.#disorder = reason;
+        this.#stopped = true;
         this.#onDisorder(reason);
     }
     #addLine(text) {
@@ -51204,7 +51156,7 @@ class BuildLog {
  * runs none of the service's lines. A failure still resumes commands, on a line of its own.
  */
 async function printStopped(print, before, printLines, after) {
-    const [stop, resume] = stopCommands(newStopToken());
+    const [stop, resume] = stopCommands();
     await print(lines([...before, stop]));
     let printed = false;
     try {
@@ -51238,6 +51190,7 @@ async function printFile(file, start, end, print) {
 var limit = __nccwpck_require__(71958);
 ;// CONCATENATED MODULE: ./src/builds/logs.ts
 
+const QUIET_READS = 2;
 /**
  * Reads of one build's log, one at a time. Reads of all builds take `turns`, so that large logs are
  * not parsed all at once (bench/README.md, Logs). A read still going after its turn goes on beside
@@ -51284,18 +51237,17 @@ function logReads(client, buildId, log, turns, signal) {
     };
 }
 /**
- * Reads a finished build's log until `quietReads` reads in a row bring nothing new, or the log
+ * Reads a finished build's log until `QUIET_READS` reads in a row bring nothing new, or the log
  * stopped making sense. A read that fails ends it: the caller says so and goes on.
  */
 async function readLogToEnd(read, log, options) {
-    const quietReads = options.quietReads ?? 2;
     const maxReads = options.maxReads ?? 40;
     let quiet = 0;
     for (let reads = 1;; reads += 1) {
         const before = log.taken;
         await read();
         quiet = log.taken > before ? 0 : quiet + 1;
-        if (quiet >= quietReads || reads >= maxReads || log.stopped || options.signal?.aborted)
+        if (quiet >= QUIET_READS || reads >= maxReads || log.stopped || options.signal?.aborted)
             return;
         await options.sleep(options.pauseMs, options.signal);
     }
@@ -51341,7 +51293,7 @@ async function pollBuild(client, buildId, options) {
                 signal,
                 attempt: () => client.getBuildOnce(buildId, { signal }),
             });
-            await options.onUpdate(build);
+            options.onUpdate(build);
             if ((0,schemas/* isTerminal */.Hd)(build.status))
                 return { kind: 'ended', build };
         }
@@ -51372,24 +51324,23 @@ var builds_result = __nccwpck_require__(17196);
 
 
 
+
 /** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
 const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
-/** `mac/x64: <what>`, one inert line. */
-const lineAbout = (build, text, maxChars) => (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: ${text}`, maxChars);
 /** The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends. */
-function openLog(build, output, file, live) {
+function openLog(build, file, live) {
     const title = (0,builds_result/* labelOf */.Wy)(build);
     // Said once; the lines already shown stay, and none is shown twice.
-    const onDisorder = (reason) => core/* warning */.$e(lineAbout(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500), { title: (0,src_escape/* commandText */.jt)(`${title}: log out of order`) });
+    const onDisorder = (reason) => core/* warning */.$e((0,progress/* lineAbout */.on)(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500), { title: (0,src_escape/* commandText */.jt)(`${title}: log out of order`) });
     return live
-        ? BuildLog.live(`${title} · ${build.id}`, output, file, onDisorder)
-        : BuildLog.toFile(title, output, file, onDisorder);
+        ? BuildLog.live(`${title} · ${build.id}`, stdoutOutput, file, onDisorder)
+        : BuildLog.toFile(title, stdoutOutput, file, onDisorder);
 }
 /** A problem the action found in what the service said of a build it follows. */
 function warnFollowProblem(build) {
     if (build.problem?.stage !== 'follow')
         return;
-    core/* warning */.$e(lineAbout(build, build.problem.message, 500), {
+    core/* warning */.$e((0,progress/* lineAbout */.on)(build, build.problem.message, 500), {
         title: (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: the service contradicts itself`),
     });
 }
@@ -51408,7 +51359,7 @@ async function followBuild(slot, log, follower) {
             return;
         const failure = await readLogUntilDone(log, reads, giveUp, follower);
         if (failure !== undefined) {
-            core/* warning */.$e(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
+            core/* warning */.$e((0,progress/* lineAbout */.on)(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
         }
         await log.printGroup(slot.get().status);
         slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
@@ -51458,7 +51409,6 @@ async function poll(slot, id, reads, follower) {
             deadline: deadline.at,
             clock: time.clock,
             sleep: time.sleep,
-            random: time.random,
             signal: deadline.signal,
             onUpdate: (latest) => {
                 const previous = slot.get();
@@ -51472,7 +51422,7 @@ async function poll(slot, id, reads, follower) {
                 if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (follower.live || logDue()))
                     reads.poke();
             },
-            onTransientError: (error, delayMs) => core/* info */.pq(lineAbout(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
+            onTransientError: (error, delayMs) => core/* info */.pq((0,progress/* lineAbout */.on)(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
         });
         return outcome.kind === 'ended';
     }
@@ -51482,7 +51432,7 @@ async function poll(slot, id, reads, follower) {
             return false;
         const message = `could not follow the build: ${(0,src_errors/* messageOf */.bD)(error)}`;
         slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'follow', message }));
-        core/* warning */.$e(lineAbout(slot.get(), message, 500), { title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost` });
+        core/* warning */.$e((0,progress/* lineAbout */.on)(slot.get(), message, 500), { title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost` });
         return false;
     }
 }
@@ -51500,7 +51450,7 @@ async function download(slot, id, { within, limit, sharesTarget }, { client, dea
     const label = (0,builds_result/* labelOf */.Wy)(build);
     const fail = (message) => {
         slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'download', message }));
-        core/* warning */.$e(lineAbout(build, message, 500), { title: `${label} download failed` });
+        core/* warning */.$e((0,progress/* lineAbout */.on)(build, message, 500), { title: `${label} download failed` });
     };
     const notDownloaded = () => fail(`not downloaded: ${deadline.because()}`);
     if (deadline.signal.aborted)
@@ -51512,7 +51462,7 @@ async function download(slot, id, { within, limit, sharesTarget }, { client, dea
     await limit(async () => {
         if (deadline.signal.aborted)
             return notDownloaded();
-        core/* info */.pq(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
+        core/* info */.pq((0,progress/* lineAbout */.on)(build, `downloading ${id} into ${directory}`, 1_000));
         const start = time.clock();
         try {
             const file = await client.downloadArtifact(id, {
@@ -51526,7 +51476,7 @@ async function download(slot, id, { within, limit, sharesTarget }, { client, dea
             const span = { start, end: time.clock() };
             const downloaded = { path: external_node_path_default().resolve(file.path), fileName, size, sha256, span };
             slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
-            core/* info */.pq(lineAbout(build, `downloaded ${downloaded.path} (${size} bytes, sha256 ${sha256})`, 1_000));
+            core/* info */.pq((0,progress/* lineAbout */.on)(build, `downloaded ${downloaded.path} (${size} bytes, sha256 ${sha256})`, 1_000));
         }
         catch (error) {
             fail(deadline.signal.aborted
@@ -51545,6 +51495,7 @@ var outcome = __nccwpck_require__(68873);
 // Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
 // triggered, all concurrently. What the service answers is shown inertly and not simply believed:
 // one build id given for two targets is followed once.
+
 
 
 
@@ -51572,12 +51523,12 @@ async function startBuilds(client, request, clock) {
     const settled = await Promise.allSettled(request.targets.map(async (target) => {
         const reusable = findReusable(previous, target, request.version);
         if (reusable) {
-            core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: reusing successful build ${reusable.id} of ${request.version}`, 300));
+            core/* info */.pq((0,progress/* lineAbout */.on)(target, `reusing successful build ${reusable.id} of ${request.version}`, 300));
             return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, call), 'reused', clock(), target);
         }
         const body = { platform: target.platform, arch: target.arch, version: request.version };
         const triggered = await client.triggerBuild(request.projectId, body, call);
-        core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: triggered ${triggered.id} (${triggered.status})`, 300));
+        core/* info */.pq((0,progress/* lineAbout */.on)(target, `triggered ${triggered.id} (${triggered.status})`, 300));
         return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock(), target);
     }));
     const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
@@ -51604,7 +51555,7 @@ function followedOnce(results) {
             return result;
         }
         const message = `the service answered with build ${result.id}, which it also gave ${(0,builds_result/* labelOf */.Wy)(first)}`;
-        core/* warning */.$e((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(result)}: ${message}; not followed`, 500), {
+        core/* warning */.$e((0,progress/* lineAbout */.on)(result, `${message}; not followed`, 500), {
             title: `${(0,builds_result/* labelOf */.Wy)(result)}: build id given twice`,
         });
         return (0,builds_result/* unfollowed */.GJ)(result, { stage: 'trigger', message });
@@ -51628,7 +51579,7 @@ async function resumeBuilds(client, projectId, buildIds, clock, signal) {
         if (build.projectId !== projectId) {
             core/* warning */.$e((0,src_escape/* commandText */.jt)(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`, 300));
         }
-        core/* info */.pq((0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: resuming ${build.id} (${build.status})`, 300));
+        core/* info */.pq((0,progress/* lineAbout */.on)(build, `resuming ${build.id} (${build.status})`, 300));
         builds.push((0,builds_result/* resultOf */.Bg)(build, 'resumed', clock()));
     });
     return { builds, errors };
@@ -51650,8 +51601,6 @@ async function resumeBuilds(client, projectId, buildIds, clock, signal) {
 
 
 
-
-// A log read still going after this long lets the next build's read start beside it.
 const LOG_TURN_MS = 3_000;
 const TRIGGER_GRACE_MS = 3_000;
 /** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
@@ -51659,7 +51608,6 @@ const LOG_END_WITHIN_MS = 120_000;
 async function start(plan, deps, clock) {
     const { selection, projectId } = plan;
     const { client } = deps;
-    // Triggers already sent at a cancellation get a little longer, so their ids are known.
     const signal = deps.deadline.withGrace({
         afterCancelMs: deps.triggerGraceMs ?? TRIGGER_GRACE_MS,
     });
@@ -51725,13 +51673,12 @@ async function runBuilds(plan, deps) {
         return ended(deadline.signal.aborted);
     const logDir = (0,temp_dir/* makeTempDir */.m)(deps.tempDir, 'desktop-build-logs-');
     const live = results.length === 1;
-    const output = deps.output ?? stdoutOutput;
-    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, output, external_node_path_default().join(logDir, `${index}.log`), live));
+    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, external_node_path_default().join(logDir, `${index}.log`), live));
     const sharesTarget = (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch);
     const follower = {
         client: deps.client,
         deadline,
-        time: { clock, sleep: deps.sleep ?? retry/* systemSleep */.Hk, random: deps.random },
+        time: { clock, sleep: deps.sleep ?? retry/* systemSleep */.Hk },
         pollIntervalMs: plan.pollIntervalMs,
         live,
         logReading: {

@@ -32,12 +32,10 @@ class InlineHashWriter {
     reset() {
         this.#hash = createHash('sha256');
     }
-    digest() {
-        return Promise.resolve(this.#hash.digest('hex'));
+    async digest() {
+        return this.#hash.digest('hex');
     }
-    close() {
-        return Promise.resolve();
-    }
+    async close() { }
 }
 
 ;// CONCATENATED MODULE: ./src/api/hash-worker.ts

@@ -58135,8 +58135,6 @@ const WEBHOOK_ID = idPattern('wh');
 const EVENT_ID = idPattern('evt');
 const isBuildId = (value) => BUILD_ID.test(value);
 const isProjectId = (value) => PROJECT_ID.test(value);
-const isWebhookId = (value) => WEBHOOK_ID.test(value);
-const isEventId = (value) => EVENT_ID.test(value);
 
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
 // Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
@@ -58197,14 +58195,13 @@ const timestamp = schemas_text(TIMESTAMP_MAX_CHARS).refine((value) => !Number.is
 const schemas_url = schemas_text(URL_MAX_CHARS);
 // No control, format or line-separator characters: a version is shown in log lines and titles.
 const schemas_version = schemas_text(VERSION_MAX_CHARS).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, rule('is not printable text (it has control or format characters)'));
-const count = schemas_number()
-    .int(rule('is not a whole number (at most 2^53 - 1)'))
-    .nonnegative(rule('is negative'));
-const pixels = schemas_number()
-    .int(rule('is not a whole number (at most 2^53 - 1)'))
+const whole = schemas_number().int(rule('is not a whole number (at most 2^53 - 1)'));
+const count = whole.nonnegative(rule('is negative'));
+const pixels = whole
     .positive(rule('is not positive'))
     .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
 const schemas_optional = (schema) => schema.nullish().transform((value) => value ?? undefined);
+const schemas_duration = schemas_optional(schemas_number().nonnegative(rule('is negative')));
 // Path segments are the schema's own keys and array indexes; anything else (a key taken from the
 // body) is not shown.
 const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
@@ -58251,14 +58248,7 @@ const Project = ProjectSummary.extend({
     features: schemas_optional(ProjectFeatures),
 });
 const ProjectList = object({ projects: array(ProjectSummary), total: count });
-const CreatedProject = object({
-    id: ProjectId,
-    name: schemas_name,
-    url: schemas_url,
-    platforms: array(Platform),
-    createdAt: timestamp,
-    message,
-});
+const CreatedProject = ProjectSummary.omit({ updatedAt: true }).extend({ message });
 const UpdatedProject = object({
     id: ProjectId,
     name: schemas_name,
@@ -58282,7 +58272,7 @@ const BuildSummary = object({
 });
 const Build = BuildSummary.extend({
     startedAt: schemas_optional(timestamp),
-    duration: schemas_optional(schemas_number().nonnegative(rule('is negative'))),
+    duration: schemas_duration,
     artifactSize: schemas_optional(count),
     buildLog: schemas_optional(schemas_url),
 });
@@ -58323,7 +58313,7 @@ const BuildEventData = object({
         arch: Arch,
         status: BuildStatus,
         artifactUrl: schemas_optional(schemas_url),
-        duration: schemas_optional(schemas_number().nonnegative(rule('is negative'))),
+        duration: schemas_duration,
     }),
     project: object({ id: ProjectId, name: schemas_name }),
 });
@@ -60730,6 +60720,8 @@ var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // __tests__/api/memory.test.ts fails when the Node the project ships stops giving the collection.
 
 
+// Collecting more often than every 8 MiB keeps a large download's peak down (bench/README.md).
+const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 function borrowCollector() {
     try {
         external_node_v8_default().setFlagsFromString('--expose-gc');
@@ -60746,7 +60738,7 @@ function borrowCollector() {
 /** Borrowed once per process: null until then, undefined where the runtime would not lend it. */
 let collector = null;
 /** Returns a function to call with the bytes received so far; it collects every `everyBytes`. */
-function releaseReadBuffers(everyBytes) {
+function releaseReadBuffers(everyBytes = RELEASE_EVERY_BYTES) {
     if (collector === null)
         collector = borrowCollector();
     return collectEvery(everyBytes, collector);
@@ -60930,9 +60922,9 @@ function serviceMessageOf(body, secrets) {
         parsed = JSON.parse(body);
     }
     catch {
-        parsed = undefined;
+        // Not JSON: the text itself is the message.
     }
-    const message = (parsed === undefined ? undefined : error_body_messageOf(parsed)) ?? body;
+    const message = error_body_messageOf(parsed) ?? body;
     // Redacted before it is cut, so a key is never left half-shown at the cut.
     const excerpt = commandText(redact(message, secrets), EXCERPT_CHARS);
     return excerpt === '' ? undefined : excerpt;
@@ -61292,8 +61284,7 @@ class RoutingDispatcher extends undici/* Dispatcher */.mk {
         const proxy = proxyFor(origin);
         if (proxy === undefined)
             return this.#direct;
-        const key = proxy.href;
-        let agent = this.#proxies.get(key);
+        let agent = this.#proxies.get(proxy.href);
         if (agent === undefined) {
             agent = new undici/* ProxyAgent */.kT({
                 uri: describeProxy(proxy),
@@ -61302,7 +61293,7 @@ class RoutingDispatcher extends undici/* Dispatcher */.mk {
                 proxyTls: this.#tls,
                 clientFactory: (origin, poolOptions) => new undici/* Pool */.bC(origin, poolOptions).compose(refusedTunnels),
             });
-            this.#proxies.set(key, agent);
+            this.#proxies.set(proxy.href, agent);
         }
         return agent;
     }
@@ -61378,15 +61369,9 @@ const headerValue = (headers, name) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
 };
-/** The body's declared length, when it is one exact number. */
 function declaredLength(headers) {
     const value = headers['content-length'];
     return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-/** Joins a path to the base URL, keeping the base's own path prefix (`/v1`). */
-function joinUrl(baseUrl, path) {
-    const base = new URL(baseUrl);
-    return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
 }
 /**
  * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
@@ -61407,7 +61392,8 @@ async function* boundedChunks(body, headers, maxBytes, endpoint) {
 }
 /**
  * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. The body is dropped whatever happens.
+ * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
+ * the answer. The body is dropped whatever happens.
  */
 async function boundedJson(body, headers, maxBytes, endpoint) {
     const chunks = [];
@@ -61419,22 +61405,11 @@ async function boundedJson(body, headers, maxBytes, endpoint) {
         discardBody(body);
     }
     try {
-        return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)));
     }
     catch {
         return undefined;
     }
-}
-/**
- * The whole body as text, `maxBytes` at most. Bytes that are not UTF-8 become U+FFFD: one odd
- * byte costs one character, not the answer.
- */
-async function bodyText(response, maxBytes, endpoint) {
-    const chunks = [];
-    for await (const chunk of boundedChunks(response.body, response.headers, maxBytes, endpoint)) {
-        chunks.push(chunk);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks));
 }
 /** Drops what is left of a body; its abort is expected, not an error to report. */
 function discardBody(body) {
@@ -61467,14 +61442,9 @@ async function errorBodyStart(body) {
     return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
 }
 /** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
-function transport_decode(request, text) {
-    let data;
-    try {
-        data = JSON.parse(text);
-    }
-    catch {
+function transport_decode(request, data) {
+    if (data === undefined)
         throw garbledBody();
-    }
     const parsed = request.schema.safeParse(data);
     if (!parsed.success)
         throw new UnusableBodyError(shapeProblem(parsed.error));
@@ -61487,15 +61457,17 @@ class Transport {
     runtime;
     timeoutMs;
     apiOrigin;
-    #baseUrl;
+    /** The base URL's path prefix (`/v1`), which every path goes below. */
+    #basePath;
     #apiKey;
     #userAgent;
     #dispatcher;
     constructor(options) {
         this.runtime = options.runtime;
         this.timeoutMs = options.timeoutMs;
-        this.apiOrigin = new URL(options.baseUrl).origin;
-        this.#baseUrl = options.baseUrl;
+        const base = new URL(options.baseUrl);
+        this.apiOrigin = base.origin;
+        this.#basePath = base.pathname.replace(/\/+$/, '');
         this.#apiKey = options.apiKey;
         this.#userAgent = options.userAgent;
         this.#dispatcher = createDispatcher({ ca: options.ca });
@@ -61505,19 +61477,14 @@ class Transport {
         return Math.max(1, Math.min(this.timeoutMs, timeLeft(this.runtime)));
     }
     url(path) {
-        return joinUrl(this.#baseUrl, path);
+        return new URL(`${this.#basePath}${path}`, this.apiOrigin);
     }
-    /** Request headers for `url`: the API key goes to the API's own origin only. */
-    headersFor(url, extra = {}, anonymous = false) {
-        const headers = { 'user-agent': this.#userAgent, ...extra };
-        if (!anonymous && url.origin === this.apiOrigin) {
+    /** One HTTP exchange, no redirects followed; the API key goes to the API's own origin only. */
+    send(url, init) {
+        const headers = { 'user-agent': this.#userAgent, ...init.headers };
+        if (!init.anonymous && url.origin === this.apiOrigin) {
             headers.authorization = `Bearer ${this.#apiKey}`;
         }
-        return headers;
-    }
-    /** One HTTP exchange, no redirects followed. */
-    send(url, init) {
-        const headers = this.headersFor(url, init.headers, init.anonymous);
         return this.#dispatcher.request({
             origin: url.origin,
             path: `${url.pathname}${url.search}`,
@@ -61553,7 +61520,7 @@ class Transport {
             headers,
             body: request.body === undefined ? undefined : JSON.stringify(request.body),
             resourceId: request.resourceId,
-            read: async (response) => transport_decode(request, await bodyText(response, MAX_JSON_ANSWER_BYTES, endpoint)),
+            read: async (response) => transport_decode(request, await boundedJson(response.body, response.headers, MAX_JSON_ANSWER_BYTES, endpoint)),
         }, signal);
     }
     /**
@@ -61707,9 +61674,7 @@ const unusable = (endpoint, status, error) => ({
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all. Bytes that are not UTF-8 are
-// replaced (see log-bytes.ts): an odd byte in one message costs that character, and the entries
-// after it still arrive.
+// the last one read whole is that same log: it is not parsed at all.
 
 
 
@@ -61729,9 +61694,6 @@ const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
  */
 const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
-// Parsing leaves every token as garbage at once: collected every few MiB, the young generation
-// stays small instead of growing with the log (see memory.ts).
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 /**
  * Feeds the body to the parser, unless it is the log read last time. The answer must be about
  * `buildId`; a service that sends `buildId` after the entries has them handed over before a
@@ -61795,7 +61757,9 @@ async function readLogEntries(response, buildId, options) {
                 parse(() => parser.write(part));
         }
     };
-    const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
+    // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
+    // stays small instead of growing with the log.
+    const release = releaseReadBuffers();
     let received = 0;
     for await (const chunk of response.chunks) {
         feed(utf8.mend(chunk));
@@ -61806,8 +61770,6 @@ async function readLogEntries(response, buildId, options) {
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
     if (!parser.isEnded)
         parse(() => parser.end());
-    if (failure !== undefined)
-        throw failure;
     if (!answeredId)
         throw new UnusableBodyError({ fieldPath: 'buildId', problem: 'is missing' });
     return { changed: true, entries: count, bytes };
@@ -62428,12 +62390,10 @@ class InlineHashWriter {
     reset() {
         this.#hash = (0,external_node_crypto_.createHash)('sha256');
     }
-    digest() {
-        return Promise.resolve(this.#hash.digest('hex'));
+    async digest() {
+        return this.#hash.digest('hex');
     }
-    close() {
-        return Promise.resolve();
-    }
+    async close() { }
 }
 
 // EXTERNAL MODULE: external "node:worker_threads"
@@ -62731,8 +62691,6 @@ class PartFile {
 
 
 const ENDPOINT = 'GET /builds/:buildId/download';
-// Collecting more often keeps a large download's peak down; bench/README.md has the figures.
-const download_RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 async function downloadArtifact(transport, buildId, options) {
     await prepareDirectory(buildId, options.directory, options.within);
     return new ArtifactDownload(transport, buildId, options).run();
@@ -62839,11 +62797,11 @@ class ArtifactDownload {
     async #receive(body, destination) {
         const { part } = destination;
         const { signal, expectedSize, onProgress } = this.#options;
-        // Without a length from the host, artifactSize is the only bound on a body that never ends.
+        // A chunked or close-delimited body has no end of its own; without a length from the host,
+        // artifactSize is the only bound that stops it before it fills the disk.
         const limit = this.#total ?? expectedSize;
         try {
             await pipeBody(body, part, (received) => {
-                // A chunked or close-delimited body has no end of its own; stop it before it fills the disk.
                 if (limit !== undefined && received > limit) {
                     throw new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
                 }
@@ -62971,7 +62929,7 @@ const rangeMissed = (buildId) => ({
  * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
  */
 async function pipeBody(body, part, onChunk) {
-    const release = releaseReadBuffers(download_RELEASE_EVERY_BYTES);
+    const release = releaseReadBuffers();
     const stop = (error) => body.destroy(asError(error));
     const take = (chunk) => {
         try {
@@ -63014,7 +62972,7 @@ async function prepareDirectory(buildId, directory, within) {
     await (0,promises_.mkdir)(root, { recursive: true });
     const realRoot = await (0,promises_.realpath)(root);
     let current = root;
-    for (const name of ['', ...external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)]) {
+    for (const name of external_node_path_default().relative(root, target).split((external_node_path_default()).sep).filter(Boolean)) {
         current = external_node_path_default().join(current, name);
         await (0,promises_.mkdir)(current).catch((error) => {
             if (error.code !== 'EEXIST')

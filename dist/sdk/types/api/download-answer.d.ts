@@ -1,6 +1,5 @@
 import type { Dispatcher } from 'undici';
 import { DownloadError } from './errors.ts';
-type Headers = Dispatcher.ResponseData['headers'];
 type Answer = Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'>;
 /** What kind of document a Content-Type announces; undefined for anything else, or none. */
 export declare function documentKind(contentType: string | undefined): string | undefined;
@@ -13,7 +12,7 @@ export declare function parseContentRange(value: string | undefined): {
  * What identifies the bytes behind a URL, for If-Range: a strong ETag, else Last-Modified; none
  * when the host gives neither (then a cut transfer starts again from zero).
  */
-export declare function validatorOf(headers: Headers): string | undefined;
+export declare function validatorOf(headers: Answer['headers']): string | undefined;
 /** The artifact's whole length as a 200 or 206 announces it. */
 export declare function announcedTotal({ statusCode, headers }: Answer): number | undefined;
 /**

@@ -64,10 +64,7 @@ export interface RetryRuntime {
     deadline?: number;
     onRetry?: (event: RetryEvent) => void;
 }
-export declare const defaultRetryRuntime: (policy?: Partial<RetryPolicy>, options?: {
-    deadline?: number;
-    onRetry?: (event: RetryEvent) => void;
-}) => RetryRuntime;
+export declare const defaultRetryRuntime: (policy?: Partial<RetryPolicy>, options?: Pick<RetryRuntime, "deadline" | "onRetry">) => RetryRuntime;
 /** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
 export declare function describeRetry(event: RetryEvent, server: string): string;
 /** Time left before the runtime's deadline; Infinity without one. */
@@ -87,10 +84,4 @@ export interface RetryTask<T> {
      */
     reconcile?: () => Promise<T | undefined>;
 }
-/**
- * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
- * when it gave one (bounded by the deadline only, when there is one), else backoff within the
- * budget and the deadline.
- */
-export declare function nextDelay(runtime: RetryRuntime, failure: AttemptFailure, failuresInRow: number, elapsedMs: number): number | undefined;
 export declare function withRetries<T>(runtime: RetryRuntime, task: RetryTask<T>): Promise<T>;

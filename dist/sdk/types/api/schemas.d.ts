@@ -4,22 +4,7 @@ export declare const ARCHES: readonly ["x64", "arm64"];
 /** The statuses the spec lists (§3). A service that grows may send others. */
 export declare const BUILD_STATUSES: readonly ["queued", "building", "success", "failed"];
 export declare const EVENT_TYPES: readonly ["build.queued", "build.started", "build.succeeded", "build.failed", "project.created", "project.updated", "project.deleted"];
-/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
-export declare const URL_MAX_CHARS: number;
-/** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
-export declare const TIMESTAMP_MAX_CHARS = 64;
-/** A version: semver with pre-release and build parts fits easily. */
-export declare const VERSION_MAX_CHARS = 128;
-/** A log entry's level (`info`, `warn`, …). */
-export declare const LEVEL_MAX_CHARS = 64;
-/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
-export declare const TEXT_MAX_CHARS: number;
-/** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
-export declare const WINDOW_MAX_PIXELS = 100000;
 export declare const BuildId: z.ZodString;
-export declare const ProjectId: z.ZodString;
-export declare const WebhookId: z.ZodString;
-export declare const EventId: z.ZodString;
 export declare const Platform: z.ZodEnum<{
     mac: "mac";
     windows: "windows";
@@ -142,12 +127,12 @@ export declare const CreatedProject: z.ZodObject<{
     id: z.ZodString;
     name: z.ZodString;
     url: z.ZodString;
+    createdAt: z.ZodString;
     platforms: z.ZodArray<z.ZodEnum<{
         mac: "mac";
         windows: "windows";
         linux: "linux";
     }>>;
-    createdAt: z.ZodString;
     message: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
 }, z.core.$strip>;
 export type CreatedProject = z.infer<typeof CreatedProject>;

@@ -53,7 +53,6 @@ export interface StreamRequest<T> {
     endpoint: string;
     path: string;
     resourceId?: string;
-    /** The most the answer may hold. */
     maxBytes: number;
     /** Throws UnusableBodyError for a body it cannot use; see there. */
     read(response: StreamResponse): Promise<T>;
@@ -97,13 +96,9 @@ export declare const garbledBody: () => UnusableBodyError;
 /** A header as one string: the first value of a repeated one; undefined when absent. */
 export declare const headerValue: (headers: Headers, name: string) => string | undefined;
 /**
- * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
- * announces more, else as soon as more has come. Leaving the loop early destroys the body.
- */
-export declare function boundedChunks(body: AsyncIterable<Buffer>, headers: Headers, maxBytes: number, endpoint: string): AsyncGenerator<Buffer>;
-/**
  * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. The body is dropped whatever happens.
+ * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
+ * the answer. The body is dropped whatever happens.
  */
 export declare function boundedJson(body: Dispatcher.ResponseData['body'], headers: Headers, maxBytes: number, endpoint: string): Promise<unknown>;
 /** Drops what is left of a body; its abort is expected, not an error to report. */
@@ -122,9 +117,7 @@ export declare class Transport {
     /** The per-request timeout: the configured one, shortened to the time left in the step. */
     requestTimeoutMs(): number;
     url(path: string): URL;
-    /** Request headers for `url`: the API key goes to the API's own origin only. */
-    headersFor(url: URL, extra?: Record<string, string>, anonymous?: boolean): Record<string, string>;
-    /** One HTTP exchange, no redirects followed. */
+    /** One HTTP exchange, no redirects followed; the API key goes to the API's own origin only. */
     send(url: URL, init: SendInit): Promise<Dispatcher.ResponseData>;
     /** A JSON endpoint: retried, bounded, validated, checked, typed. */
     json<T>(request: JsonRequest<T>, signal?: AbortSignal): Promise<T>;
