@@ -430,7 +430,6 @@ var memory = __webpack_require__(98041);
 
 
 const READ_CHUNK_BYTES = 256 * 1024;
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 /** A fresh body of the file's bytes; each attempt of an upload needs its own. */
 const fileBody = (path) => external_node_stream_.Readable.from(fileChunks(path), { objectMode: false, highWaterMark: READ_CHUNK_BYTES });
 /**
@@ -438,7 +437,7 @@ const fileBody = (path) => external_node_stream_.Readable.from(fileChunks(path),
  * its next collection (see memory.ts): they are handed back as they go.
  */
 async function* fileChunks(path) {
-    const release = (0,memory/* releaseReadBuffers */.Z)(RELEASE_EVERY_BYTES);
+    const release = (0,memory/* releaseReadBuffers */.Z)();
     let read = 0;
     for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: READ_CHUNK_BYTES })) {
         read += chunk.length;

@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { releaseReadBuffers } from '../api/memory.ts';
 
 const READ_CHUNK_BYTES = 256 * 1024;
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
 
 /** A fresh body of the file's bytes; each attempt of an upload needs its own. */
 export const fileBody = (path: string): Readable =>
@@ -16,7 +15,7 @@ export const fileBody = (path: string): Readable =>
  * its next collection (see memory.ts): they are handed back as they go.
  */
 export async function* fileChunks(path: string): AsyncGenerator<Buffer> {
-  const release = releaseReadBuffers(RELEASE_EVERY_BYTES);
+  const release = releaseReadBuffers();
   let read = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK_BYTES })) {
     read += (chunk as Buffer).length;
