@@ -429,7 +429,9 @@ var memory = __webpack_require__(98041);
 
 
 
-const READ_CHUNK_BYTES = 256 * 1024;
+// Larger reads outlive the collections that hand chunks back (the socket queues what it cannot take
+// at once) and pile up until a full collection: bench/README.md, "Upload chunk size".
+const READ_CHUNK_BYTES = 64 * 1024;
 /** A fresh body of the file's bytes; each attempt of an upload needs its own. */
 const fileBody = (path) => external_node_stream_.Readable.from(fileChunks(path), { objectMode: false, highWaterMark: READ_CHUNK_BYTES });
 /**
