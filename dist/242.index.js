@@ -185,8 +185,8 @@ class PrComment {
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/builds/outcome.ts
 var outcome = __webpack_require__(68873);
-// EXTERNAL MODULE: ./src/builds/progress.ts
-var progress = __webpack_require__(74462);
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __webpack_require__(35534);
 // EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
 var summary = __webpack_require__(2360);
 // EXTERNAL MODULE: ./src/report/timing.ts
@@ -221,7 +221,7 @@ function row(build, artifact) {
         build.platform,
         build.arch,
         `${ICON[(0,outcome/* outcomeOf */.s)(build)]} ${statusWord(build)}`,
-        seconds === undefined ? '' : (0,progress/* formatElapsed */.C7)(seconds * 1000),
+        seconds === undefined ? '' : (0,durations/* formatElapsed */.C)(seconds * 1000),
         (0,summary/* formatSize */.Xq)(build.download?.size ?? build.artifactSize),
         sha === '' ? '' : `\`${sha.slice(0, 12)}\``,
         link,
@@ -357,10 +357,10 @@ function startPreviewComment(plan, context, options = {}) {
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86856);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(86856);
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21405);
-/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86683);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(83916);
+/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86683);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(83916);
 // The GitHub REST client: the real Octokit from @actions/github, every request under the action's
 // one retry policy (a hook around Octokit's request), GitHub's pacing of writes from its throttling
 // plugin, logging through @actions/core. Also the one reading of a failed GitHub call for that
@@ -382,7 +382,7 @@ const createGitHub = (token, options) => {
             onRateLimit: () => false,
             onSecondaryRateLimit: () => false,
         },
-    }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_5__/* .throttling */ .A);
+    }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__/* .throttling */ .A);
     const { retry } = options;
     // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
     github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
@@ -406,7 +406,7 @@ function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
                 signal?.throwIfAborted();
                 // A request the throttling plugin still holds in its process-wide queue sees its own
                 // signal only once sent.
-                return { ok: true, value: await (0,_deadline_js__WEBPACK_IMPORTED_MODULE_3__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
+                return { ok: true, value: await (0,_deadline_js__WEBPACK_IMPORTED_MODULE_5__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
             }
             catch (error) {
                 // Octokit gives an aborted request status 500: the stop, not an outage.
@@ -415,7 +415,7 @@ function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
                 const failure = callFailure(error, {
                     now: retry.now(),
                     write,
-                    toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .asError */ .zR)(error),
+                    toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(error),
                 });
                 const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
                 return { ok: false, failure: { ...failure, retryable } };
@@ -434,7 +434,7 @@ const parseRepository = (repository) => {
  * A non-2xx answer to a request made without Octokit (asset uploads), in the shape of Octokit's
  * RequestError as far as the helpers below read it, so both kinds are handled alike.
  */
-class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .ActionError */ .lZ {
+class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ {
     status;
     response;
     /** GitHub's own message, inert and without the token; undefined when it gave none. */
@@ -502,7 +502,7 @@ function callFailure(error, facts) {
         return {
             retryable: true,
             outcomeUnknown: facts.write,
-            reason: (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorCode */ .CA)(error) ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .bD)(error),
+            reason: (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error) ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error),
             toError: facts.toError,
         };
     }

@@ -50370,66 +50370,6 @@ const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/*
 
 /***/ }),
 
-/***/ 74462:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Bs: () => (/* binding */ statusLine),
-/* harmony export */   C7: () => (/* binding */ formatElapsed),
-/* harmony export */   D5: () => (/* binding */ createProgressGate),
-/* harmony export */   Xo: () => (/* binding */ formatSeconds),
-/* harmony export */   on: () => (/* binding */ lineAbout),
-/* harmony export */   oz: () => (/* binding */ progressLine)
-/* harmony export */ });
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22988);
-/* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
-
-
-
-const PROGRESS_EVERY_MS = 30_000;
-function formatElapsed(ms) {
-    const seconds = Math.max(0, Math.round(ms / 1000));
-    if (seconds < 60)
-        return `${seconds}s`;
-    const minutes = Math.floor(seconds / 60);
-    if (minutes < 60)
-        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
-}
-/** A short span, to the tenth of a second: `1.2 s`. */
-const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
-/** When the build entered its current phase. */
-const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
-/** `mac/x64: <text>`, one inert line. */
-const lineAbout = (target, text, maxChars) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(`${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(target)}: ${text}`, maxChars);
-const statusLine = (build, previous) => (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(`${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
-function progressLine(watched, now) {
-    const running = watched.filter(({ build }) => build.id !== null && (0,_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .s)(build) === 'unfinished');
-    const done = watched.length - running.length;
-    const parts = [
-        `${done}/${watched.length} done`,
-        ...running.map(({ build, latest }) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(build.status, 40)} ` +
-            formatElapsed(now - phaseStart(build)) +
-            (latest === undefined ? '' : `: ${latest}`)),
-    ];
-    return (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(parts.join(' · '), 4_000);
-}
-/** Whether a progress line is due: true at most once per `everyMs`. */
-function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
-    let last = clock();
-    return () => {
-        const now = clock();
-        if (now - last < everyMs)
-            return false;
-        last = now;
-        return true;
-    };
-}
-
-
-/***/ }),
-
 /***/ 17196:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -50643,7 +50583,7 @@ function readContext(env = process.env) {
 /* harmony export */   V: () => (/* binding */ stepDeadline),
 /* harmony export */   s: () => (/* binding */ untilStopped)
 /* harmony export */ });
-/* harmony import */ var _builds_progress_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74462);
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35534);
 // The step's one deadline: made once from the timeout input and the cancellation signal, passed
 // down to everything that must stop with the step (the client, the builds, publishing, the comment).
 
@@ -50668,7 +50608,7 @@ function stepDeadline(cancelled, timeoutMs) {
         cancelled,
         because: () => cancelled.aborted
             ? `cancelled by ${String(cancelled.reason)}`
-            : `the timeout input (${(0,_builds_progress_js__WEBPACK_IMPORTED_MODULE_0__/* .formatElapsed */ .C7)(timeoutMs)}) passed`,
+            : `the timeout input (${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatElapsed */ .C)(timeoutMs)}) passed`,
         withGrace: ({ afterCancelMs = 0, afterTimeMs = 0 }) => AbortSignal.any([graceAfter(cancelled, afterCancelMs), timeoutAt(at + afterTimeMs)]),
     };
 }
@@ -50685,6 +50625,30 @@ function untilStopped(work, signal) {
     });
     return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
 }
+
+
+/***/ }),
+
+/***/ 35534:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ formatElapsed),
+/* harmony export */   X: () => (/* binding */ formatSeconds)
+/* harmony export */ });
+// How spans of time read in the log, the summary and the PR comment.
+/** A span at a human's grain: `4s`, `3m12s`, `1h02m`. */
+function formatElapsed(ms) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    if (seconds < 60)
+        return `${seconds}s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60)
+        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+/** A short span, to the tenth of a second: `1.2 s`. */
+const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
 
 
 /***/ }),
@@ -50799,7 +50763,7 @@ function markdownText(text, maxChars = 500) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70335);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79682);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -50810,7 +50774,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 70335:
+/***/ 79682:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51305,14 +51269,51 @@ async function pollBuild(client, buildId, options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/builds/progress.ts
-var progress = __nccwpck_require__(74462);
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __nccwpck_require__(35534);
+// EXTERNAL MODULE: ./src/builds/outcome.ts
+var outcome = __nccwpck_require__(68873);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var builds_result = __nccwpck_require__(17196);
+;// CONCATENATED MODULE: ./src/builds/progress.ts
+
+
+
+
+const PROGRESS_EVERY_MS = 30_000;
+/** When the build entered its current phase. */
+const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
+/** `mac/x64: <text>`, one inert line. */
+const lineAbout = (target, text, maxChars) => (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: ${text}`, maxChars);
+const statusLine = (build, previous) => (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
+function progressLine(watched, now) {
+    const running = watched.filter(({ build }) => build.id !== null && (0,outcome/* outcomeOf */.s)(build) === 'unfinished');
+    const done = watched.length - running.length;
+    const parts = [
+        `${done}/${watched.length} done`,
+        ...running.map(({ build, latest }) => `${(0,builds_result/* labelOf */.Wy)(build)} ${(0,src_escape/* commandText */.jt)(build.status, 40)} ` +
+            (0,durations/* formatElapsed */.C)(now - phaseStart(build)) +
+            (latest === undefined ? '' : `: ${latest}`)),
+    ];
+    return (0,src_escape/* commandText */.jt)(parts.join(' · '), 4_000);
+}
+/** Whether a progress line is due: true at most once per `everyMs`. */
+function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
+    let last = clock();
+    return () => {
+        const now = clock();
+        if (now - last < everyMs)
+            return false;
+        last = now;
+        return true;
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/builds/follow-build.ts
 // One build from now to its end: poll it (reading its log as it grows), print its log group,
 // download its installer. What it learns replaces the build's result in its slot. Every line that
 // carries something the service said goes through commandText: one inert line each.
+
 
 
 
@@ -51331,7 +51332,7 @@ const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200
 function openLog(build, file, live) {
     const title = (0,builds_result/* labelOf */.Wy)(build);
     // Said once; the lines already shown stay, and none is shown twice.
-    const onDisorder = (reason) => core/* warning */.$e((0,progress/* lineAbout */.on)(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500), { title: (0,src_escape/* commandText */.jt)(`${title}: log out of order`) });
+    const onDisorder = (reason) => core/* warning */.$e(lineAbout(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500), { title: (0,src_escape/* commandText */.jt)(`${title}: log out of order`) });
     return live
         ? BuildLog.live(`${title} · ${build.id}`, stdoutOutput, file, onDisorder)
         : BuildLog.toFile(title, stdoutOutput, file, onDisorder);
@@ -51340,7 +51341,7 @@ function openLog(build, file, live) {
 function warnFollowProblem(build) {
     if (build.problem?.stage !== 'follow')
         return;
-    core/* warning */.$e((0,progress/* lineAbout */.on)(build, build.problem.message, 500), {
+    core/* warning */.$e(lineAbout(build, build.problem.message, 500), {
         title: (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: the service contradicts itself`),
     });
 }
@@ -51359,7 +51360,7 @@ async function followBuild(slot, log, follower) {
             return;
         const failure = await readLogUntilDone(log, reads, giveUp, follower);
         if (failure !== undefined) {
-            core/* warning */.$e((0,progress/* lineAbout */.on)(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
+            core/* warning */.$e(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
         }
         await log.printGroup(slot.get().status);
         slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
@@ -51397,12 +51398,12 @@ async function readLogUntilDone(log, reads, giveUp, follower) {
     }
     if (stopped.aborted)
         return undefined;
-    return giveUp.signal.aborted ? `no end within ${(0,progress/* formatElapsed */.C7)(endWithinMs)}` : failure;
+    return giveUp.signal.aborted ? `no end within ${(0,durations/* formatElapsed */.C)(endWithinMs)}` : failure;
 }
 /** Polls until the build ends (true), or the step stops waiting or loses it (false). */
 async function poll(slot, id, reads, follower) {
     const { time, deadline } = follower;
-    const logDue = (0,progress/* createProgressGate */.D5)(time.clock);
+    const logDue = createProgressGate(time.clock);
     try {
         const outcome = await pollBuild(follower.client, id, {
             intervalMs: follower.pollIntervalMs,
@@ -51414,7 +51415,7 @@ async function poll(slot, id, reads, follower) {
                 const previous = slot.get();
                 slot.set((0,builds_result/* observed */.Px)(previous, latest, time.clock()));
                 if (latest.status !== previous.status)
-                    core/* info */.pq((0,progress/* statusLine */.Bs)(slot.get(), previous.status));
+                    core/* info */.pq(statusLine(slot.get(), previous.status));
                 if (previous.problem === undefined)
                     warnFollowProblem(slot.get());
                 // A running build's log is read live for one build, and for a progress line otherwise,
@@ -51422,7 +51423,7 @@ async function poll(slot, id, reads, follower) {
                 if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (follower.live || logDue()))
                     reads.poke();
             },
-            onTransientError: (error, delayMs) => core/* info */.pq((0,progress/* lineAbout */.on)(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
+            onTransientError: (error, delayMs) => core/* info */.pq(lineAbout(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
         });
         return outcome.kind === 'ended';
     }
@@ -51432,7 +51433,7 @@ async function poll(slot, id, reads, follower) {
             return false;
         const message = `could not follow the build: ${(0,src_errors/* messageOf */.bD)(error)}`;
         slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'follow', message }));
-        core/* warning */.$e((0,progress/* lineAbout */.on)(slot.get(), message, 500), { title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost` });
+        core/* warning */.$e(lineAbout(slot.get(), message, 500), { title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost` });
         return false;
     }
 }
@@ -51450,7 +51451,7 @@ async function download(slot, id, { within, limit, sharesTarget }, { client, dea
     const label = (0,builds_result/* labelOf */.Wy)(build);
     const fail = (message) => {
         slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'download', message }));
-        core/* warning */.$e((0,progress/* lineAbout */.on)(build, message, 500), { title: `${label} download failed` });
+        core/* warning */.$e(lineAbout(build, message, 500), { title: `${label} download failed` });
     };
     const notDownloaded = () => fail(`not downloaded: ${deadline.because()}`);
     if (deadline.signal.aborted)
@@ -51462,7 +51463,7 @@ async function download(slot, id, { within, limit, sharesTarget }, { client, dea
     await limit(async () => {
         if (deadline.signal.aborted)
             return notDownloaded();
-        core/* info */.pq((0,progress/* lineAbout */.on)(build, `downloading ${id} into ${directory}`, 1_000));
+        core/* info */.pq(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
         const start = time.clock();
         try {
             const file = await client.downloadArtifact(id, {
@@ -51476,7 +51477,7 @@ async function download(slot, id, { within, limit, sharesTarget }, { client, dea
             const span = { start, end: time.clock() };
             const downloaded = { path: external_node_path_default().resolve(file.path), fileName, size, sha256, span };
             slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
-            core/* info */.pq((0,progress/* lineAbout */.on)(build, `downloaded ${downloaded.path} (${size} bytes, sha256 ${sha256})`, 1_000));
+            core/* info */.pq(lineAbout(build, `downloaded ${downloaded.path} (${size} bytes, sha256 ${sha256})`, 1_000));
         }
         catch (error) {
             fail(deadline.signal.aborted
@@ -51489,8 +51490,6 @@ async function download(slot, id, { within, limit, sharesTarget }, { client, dea
 ;// CONCATENATED MODULE: ./src/builds/matrix.ts
 const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
 
-// EXTERNAL MODULE: ./src/builds/outcome.ts
-var outcome = __nccwpck_require__(68873);
 ;// CONCATENATED MODULE: ./src/builds/start-builds.ts
 // Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
 // triggered, all concurrently. What the service answers is shown inertly and not simply believed:
@@ -51523,12 +51522,12 @@ async function startBuilds(client, request, clock) {
     const settled = await Promise.allSettled(request.targets.map(async (target) => {
         const reusable = findReusable(previous, target, request.version);
         if (reusable) {
-            core/* info */.pq((0,progress/* lineAbout */.on)(target, `reusing successful build ${reusable.id} of ${request.version}`, 300));
+            core/* info */.pq(lineAbout(target, `reusing successful build ${reusable.id} of ${request.version}`, 300));
             return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, call), 'reused', clock(), target);
         }
         const body = { platform: target.platform, arch: target.arch, version: request.version };
         const triggered = await client.triggerBuild(request.projectId, body, call);
-        core/* info */.pq((0,progress/* lineAbout */.on)(target, `triggered ${triggered.id} (${triggered.status})`, 300));
+        core/* info */.pq(lineAbout(target, `triggered ${triggered.id} (${triggered.status})`, 300));
         return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock(), target);
     }));
     const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
@@ -51555,7 +51554,7 @@ function followedOnce(results) {
             return result;
         }
         const message = `the service answered with build ${result.id}, which it also gave ${(0,builds_result/* labelOf */.Wy)(first)}`;
-        core/* warning */.$e((0,progress/* lineAbout */.on)(result, `${message}; not followed`, 500), {
+        core/* warning */.$e(lineAbout(result, `${message}; not followed`, 500), {
             title: `${(0,builds_result/* labelOf */.Wy)(result)}: build id given twice`,
         });
         return (0,builds_result/* unfollowed */.GJ)(result, { stage: 'trigger', message });
@@ -51579,7 +51578,7 @@ async function resumeBuilds(client, projectId, buildIds, clock, signal) {
         if (build.projectId !== projectId) {
             core/* warning */.$e((0,src_escape/* commandText */.jt)(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`, 300));
         }
-        core/* info */.pq((0,progress/* lineAbout */.on)(build, `resuming ${build.id} (${build.status})`, 300));
+        core/* info */.pq(lineAbout(build, `resuming ${build.id} (${build.status})`, 300));
         builds.push((0,builds_result/* resultOf */.Bg)(build, 'resumed', clock()));
     });
     return { builds, errors };
@@ -51625,13 +51624,13 @@ async function start(plan, deps, clock) {
 }
 /** A progress line as the builds change, when one is due. */
 function progressReporter(clock, latestLine) {
-    const due = (0,progress/* createProgressGate */.D5)(clock);
+    const due = createProgressGate(clock);
     return {
         buildsChanged(builds) {
             if (!due())
                 return;
             const watched = builds.map((build, index) => ({ build, latest: latestLine(index) }));
-            core/* info */.pq((0,progress/* progressLine */.oz)(watched, clock()));
+            core/* info */.pq(progressLine(watched, clock()));
         },
     };
 }
@@ -52367,7 +52366,7 @@ function verdictOf(facts) {
     if (facts.cancelledBy !== undefined)
         failures.unshift(cancellation(facts, unfinished));
     if (facts.timedOut) {
-        failures.push(`Timed out after ${(0,progress/* formatElapsed */.C7)(facts.timeoutMs ?? 0)} (timeout input); still unfinished: ` +
+        failures.push(`Timed out after ${(0,durations/* formatElapsed */.C)(facts.timeoutMs ?? 0)} (timeout input); still unfinished: ` +
             `${list(unfinished) || 'downloads'}. ` +
             'Their ids are in the build-ids output; resume them with the build-ids input.');
     }
@@ -52794,8 +52793,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var core = __nccwpck_require__(77094);
 // EXTERNAL MODULE: ./src/builds/outcome.ts
 var builds_outcome = __nccwpck_require__(68873);
-// EXTERNAL MODULE: ./src/builds/progress.ts
-var progress = __nccwpck_require__(74462);
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __nccwpck_require__(35534);
 // EXTERNAL MODULE: ./src/escape.ts
 var src_escape = __nccwpck_require__(22988);
 // EXTERNAL MODULE: ./src/builds/result.ts
@@ -52936,7 +52935,7 @@ function tableRow(build, artifact) {
         build.arch,
         (0,src_escape/* markdownText */.p7)(build.version ?? '', 80),
         statusCell(build),
-        seconds === undefined ? '' : (0,progress/* formatElapsed */.C7)(seconds * 1000),
+        seconds === undefined ? '' : (0,durations/* formatElapsed */.C)(seconds * 1000),
         formatSize(build.download?.size ?? build.artifactSize),
         build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
         (0,src_escape/* markdownText */.p7)(build.id ?? '', 120),

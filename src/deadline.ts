@@ -1,6 +1,6 @@
 // The step's one deadline: made once from the timeout input and the cancellation signal, passed
 // down to everything that must stop with the step (the client, the builds, publishing, the comment).
-import { formatElapsed } from './builds/progress.ts';
+import { formatElapsed } from './durations.ts';
 
 export interface StepDeadline {
   /** Epoch ms when the step's time is up. */

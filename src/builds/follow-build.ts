@@ -13,7 +13,8 @@ import type { Limiter, Turns } from './limit.ts';
 import { logReads, readLogToEnd, type LogReads } from './logs.ts';
 import { stdoutOutput } from './output.ts';
 import { pollBuild } from './poll.ts';
-import { createProgressGate, formatElapsed, lineAbout, statusLine } from './progress.ts';
+import { formatElapsed } from '../durations.ts';
+import { createProgressGate, lineAbout, statusLine } from './progress.ts';
 import {
   labelOf,
   observed,

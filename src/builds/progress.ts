@@ -2,22 +2,12 @@
 // naming each running build's phase, time in it, and newest log line. Each is one inert line: the
 // ids, statuses and log lines in it are the service's.
 import type { BuildStatus } from '../api/schemas.ts';
+import { formatElapsed } from '../durations.ts';
 import { commandText } from '../escape.ts';
 import { outcomeOf } from './outcome.ts';
 import { labelOf, type BuildResult, type Target } from './result.ts';
 
 const PROGRESS_EVERY_MS = 30_000;
-
-export function formatElapsed(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
-}
-
-/** A short span, to the tenth of a second: `1.2 s`. */
-export const formatSeconds = (ms: number): string => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
 
 /** When the build entered its current phase. */
 const phaseStart = (build: BuildResult): number =>

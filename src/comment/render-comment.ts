@@ -5,7 +5,7 @@
 // sizes are numbers and the sha256 is checked hex. Nothing in it needs the API key.
 import { isKnownStatus } from '../api/schemas.ts';
 import { outcomeOf, type Outcome } from '../builds/outcome.ts';
-import { formatElapsed } from '../builds/progress.ts';
+import { formatElapsed } from '../durations.ts';
 import type { BuildResult } from '../builds/result.ts';
 import type { ArtifactResult } from '../publish/types.ts';
 import { formatSize } from '../report/summary.ts';

@@ -16,7 +16,7 @@ import { ArtifactExistsError } from './errors.ts';
 import { createNamer } from './names.ts';
 import { runUrl } from './run-url.ts';
 import type { ArtifactPlan, ArtifactResult, Installer } from './types.ts';
-import { formatSeconds } from '../builds/progress.ts';
+import { formatSeconds } from '../durations.ts';
 
 export interface ArtifactContext {
   /** The step's: the artifact backend's variables, the temp directory, the run's web page. */

@@ -11,7 +11,7 @@ import { ensureRelease, type ReleaseContext } from './release-find.ts';
 import { createNamer } from './names.ts';
 import type { Installer, ReleaseAssetResult, ReleasePlan, ReleaseResult } from './types.ts';
 import { labelOf } from '../builds/result.ts';
-import { formatSeconds } from '../builds/progress.ts';
+import { formatSeconds } from '../durations.ts';
 import { messageOf, asError } from '../errors.ts';
 
 export interface PublishFacts {

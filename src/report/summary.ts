@@ -4,7 +4,7 @@
 // become a link, an image, HTML or a new table cell.
 import * as core from '@actions/core';
 import { outcomeOf, type Outcome } from '../builds/outcome.ts';
-import { formatElapsed } from '../builds/progress.ts';
+import { formatElapsed } from '../durations.ts';
 import type { BuildResult } from '../builds/result.ts';
 import { markdownText } from '../escape.ts';
 import type { ArtifactResult } from '../publish/types.ts';
