@@ -50763,7 +50763,7 @@ function markdownText(text, maxChars = 500) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79682);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77444);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -50774,7 +50774,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 79682:
+/***/ 77444:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52282,7 +52282,7 @@ function annotateFailures(builds) {
         core/* error */.z3(message, { title });
 }
 
-;// CONCATENATED MODULE: ./src/report/facts.ts
+;// CONCATENATED MODULE: ./src/publish/types.ts
 const NOTHING_PUBLISHED = {
     artifacts: new Map(),
     assetUploads: new Map(),

@@ -12,7 +12,7 @@ import { messageOf } from './errors.ts';
 import { getInputs, type Plan } from './inputs.ts';
 import { startPublishing, type PublishingEnd } from './publish/publish-builds.ts';
 import { annotateFailures } from './report/annotations.ts';
-import { NOTHING_PUBLISHED } from './report/facts.ts';
+import { NOTHING_PUBLISHED } from './publish/types.ts';
 import { outputsOnceKnown, reportRun } from './report/report-run.ts';
 import { checkRunnerPaths } from './runner-paths.ts';
 import { watchSignals } from './signals.ts';

@@ -13,7 +13,7 @@ import {
 import { defaultRetryRuntime } from '../../src/api/retry.ts';
 import { readContext } from '../../src/context.ts';
 import { createGitHub } from '../../src/publish/github.ts';
-import { NOTHING_PUBLISHED } from '../../src/report/facts.ts';
+import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import { result } from '../report/fixtures.ts';
 
 const PROJECT = 'proj_acme7';

@@ -8,7 +8,7 @@ import {
 import { readContext } from '../../src/context.ts';
 import { commentMarker } from '../../src/comment/render-comment.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
-import { NOTHING_PUBLISHED, type Published } from '../../src/report/facts.ts';
+import { NOTHING_PUBLISHED, type Published } from '../../src/publish/types.ts';
 import {
   startIssueCommentsApi,
   type IssueCommentsApi,

@@ -1,7 +1,8 @@
 // Build results and run facts for the report tests: plain values, as builds/ hands them over.
 import type { BuildStatus } from '../../src/api/schemas.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
-import { NOTHING_PUBLISHED, type RunFacts } from '../../src/report/facts.ts';
+import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
+import type { RunFacts } from '../../src/report/facts.ts';
 
 export const T0 = Date.parse('2026-03-01T10:00:00Z');
 export const MIB = 1024 * 1024;

@@ -5,7 +5,7 @@ import {
   MAX_BUILD_ANNOTATIONS,
   MAX_QUOTED_LINE_CHARS,
 } from '../../src/report/annotations.ts';
-import { NOTHING_PUBLISHED } from '../../src/report/facts.ts';
+import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import { buildOutput, renderOutputs } from '../../src/report/outputs.ts';
 import { formatSize, renderSummary, SUMMARY_LIMIT_BYTES } from '../../src/report/summary.ts';
 import { MAX_GANTT_BUILDS } from '../../src/report/timeline.ts';

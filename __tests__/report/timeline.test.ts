@@ -4,7 +4,7 @@
 import mermaid from 'mermaid';
 import { describe, expect, it } from 'vitest';
 import type { Span } from '../../src/builds/result.ts';
-import { NOTHING_PUBLISHED, type Published } from '../../src/report/facts.ts';
+import { NOTHING_PUBLISHED, type Published } from '../../src/publish/types.ts';
 import { renderSummary } from '../../src/report/summary.ts';
 import { renderTimeline, tickIntervalFor } from '../../src/report/timeline.ts';
 import { verdictOf } from '../../src/report/verdict.ts';

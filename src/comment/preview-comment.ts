@@ -8,8 +8,7 @@ import type { BuildSubscriber } from '../builds/types.ts';
 import type { PullRequest, RunnerContext } from '../context.ts';
 import { createGitHub, parseRepository } from '../publish/github.ts';
 import { repositoryUrl, runUrl } from '../publish/run-url.ts';
-import type { ArtifactResult } from '../publish/types.ts';
-import type { Published } from '../report/facts.ts';
+import type { ArtifactResult, Published } from '../publish/types.ts';
 import { PrComment } from './pr-comment.ts';
 import { commentMarker, renderComment, type CommentView } from './render-comment.ts';
 

@@ -5,12 +5,12 @@ import * as core from '@actions/core';
 import { outcomeOf } from '../builds/outcome.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
 import { labelOf, type BuildResult, type Span } from '../builds/result.ts';
-import type { Published } from '../report/facts.ts';
 import type {
   ArtifactResult,
   Installer,
   PublishPlan,
   PublishResult,
+  Published,
   ReleaseAssetResult,
 } from './types.ts';
 import type { PublishSession } from './publisher.ts';

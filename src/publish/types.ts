@@ -83,3 +83,18 @@ export type Publish = (
   installers: Installer[],
   outcome: { allBuildsSucceeded: boolean },
 ) => Promise<PublishResult>;
+
+/** What publishing gave back, as the reports read it. */
+export interface Published {
+  /** By build id. */
+  artifacts: ReadonlyMap<string, ArtifactResult>;
+  /** The upload of each build's release asset, by build id (kept assets have none). */
+  assetUploads: ReadonlyMap<string, Span>;
+  releaseUrl: string | undefined;
+}
+
+export const NOTHING_PUBLISHED: Published = {
+  artifacts: new Map(),
+  assetUploads: new Map(),
+  releaseUrl: undefined,
+};

@@ -1,21 +1,7 @@
 // What a run amounts to when it is reported: the builds' results and the run's own facts. Built
 // once by main.ts; outputs, annotations, the summary and the verdict only read it.
-import type { BuildResult, Span } from '../builds/result.ts';
-import type { ArtifactResult } from '../publish/types.ts';
-
-export interface Published {
-  /** By build id. */
-  artifacts: ReadonlyMap<string, ArtifactResult>;
-  /** The upload of each build's release asset, by build id (kept assets have none). */
-  assetUploads: ReadonlyMap<string, Span>;
-  releaseUrl: string | undefined;
-}
-
-export const NOTHING_PUBLISHED: Published = {
-  artifacts: new Map(),
-  assetUploads: new Map(),
-  releaseUrl: undefined,
-};
+import type { BuildResult } from '../builds/result.ts';
+import type { Published } from '../publish/types.ts';
 
 export interface RunFacts {
   builds: readonly BuildResult[];

@@ -1,9 +1,8 @@
 // The step's outputs (design §2): one writer, called when the builds are known and at the end.
 import * as core from '@actions/core';
 import type { BuildResult } from '../builds/result.ts';
-import type { ArtifactResult } from '../publish/types.ts';
+import type { ArtifactResult, Published } from '../publish/types.ts';
 import { isBuildId } from '../api/ids.ts';
-import type { Published } from './facts.ts';
 import { durationSeconds } from './timing.ts';
 import type { RunStatus } from './verdict.ts';
 

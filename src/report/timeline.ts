@@ -6,7 +6,7 @@
 // it: its queued and building phases were another run's, maybe days ago.
 import { outcomeOf } from '../builds/outcome.ts';
 import { labelOf, type BuildResult, type Span } from '../builds/result.ts';
-import type { Published } from './facts.ts';
+import type { Published } from '../publish/types.ts';
 
 /** GitHub stops rendering big diagrams long before the summary's byte limit. */
 export const MAX_GANTT_BUILDS = 60;
