@@ -54,6 +54,9 @@ function bundle(entry: string, outDir: string, extraArgs: string[]): void {
       // The map stays beside the bundle for reading stack traces; registering it at run time
       // would parse the whole map the first time any error's stack is read.
       '--no-source-map-register',
+      // Nothing from earlier builds: ncc's cache (~/.cache/ncc) is shared by every checkout, and a
+      // clean clone's dist test once built chunks from it that differ from a fresh build.
+      '--no-cache',
       ...extraArgs,
       '--quiet',
     ],
