@@ -51716,7 +51716,8 @@ async function openComment(plan, context, deadline) {
     if (plan === null)
         return undefined;
     try {
-        const { startPreviewComment } = await Promise.all(/* import() */[__nccwpck_require__.e(14), __nccwpck_require__.e(242)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89242));
+        // One chunk with publishing's (the same name): the GitHub client they share is bundled once.
+        const { startPreviewComment } = await Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89242));
         const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
         return startPreviewComment(plan, context, { signal });
     }
@@ -52176,7 +52177,9 @@ function startPublishing(plan, context, deadline, onArtifact = () => { }) {
     const artifacts = [];
     const assets = [];
     let session;
-    const open = () => (session ??= Promise.all(/* import() */[__nccwpck_require__.e(14), __nccwpck_require__.e(681)]).then(__nccwpck_require__.bind(__nccwpck_require__, 92681)).then(({ openPublishing }) => openPublishing(plan, {
+    const open = () => 
+    // One chunk with the PR comment's (the same name): the GitHub client they share is bundled once.
+    (session ??= Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 92681)).then(({ openPublishing }) => openPublishing(plan, {
         context,
         signal,
         onArtifact: (artifact) => {

@@ -17,7 +17,10 @@ export async function openComment(
 ): Promise<PreviewComment | undefined> {
   if (plan === null) return undefined;
   try {
-    const { startPreviewComment } = await import('./preview-comment.ts');
+    // One chunk with publishing's (the same name): the GitHub client they share is bundled once.
+    const { startPreviewComment } = await import(
+      /* webpackChunkName: "github" */ './preview-comment.ts'
+    );
     const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
     return startPreviewComment(plan, context, { signal });
   } catch (error) {

@@ -132,16 +132,18 @@ export function startPublishing(
   const assets: ReleaseAssetResult[] = [];
   let session: Promise<PublishSession> | undefined;
   const open = () =>
-    (session ??= import('./publisher.ts').then(({ openPublishing }) =>
-      openPublishing(plan, {
-        context,
-        signal,
-        onArtifact: (artifact) => {
-          artifacts.push(artifact);
-          onArtifact(publishedOf(artifacts, assets));
-        },
-        onAsset: (asset) => assets.push(asset),
-      }),
+    // One chunk with the PR comment's (the same name): the GitHub client they share is bundled once.
+    (session ??= import(/* webpackChunkName: "github" */ './publisher.ts').then(
+      ({ openPublishing }) =>
+        openPublishing(plan, {
+          context,
+          signal,
+          onArtifact: (artifact) => {
+            artifacts.push(artifact);
+            onArtifact(publishedOf(artifacts, assets));
+          },
+          onAsset: (asset) => assets.push(asset),
+        }),
     ));
 
   return {
