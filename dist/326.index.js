@@ -581,13 +581,7 @@ const TWIRP_SILENCE_MS = 60_000;
 /** The run and job the token is for, from its `scp` claim's `Actions.Results:<run>:<job>`. */
 function backendIdsOf(token) {
     const problem = (what) => new publish_errors/* ArtifactSettingError */.Xr('ACTIONS_RUNTIME_TOKEN', what);
-    let claims;
-    try {
-        claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-    }
-    catch {
-        claims = undefined;
-    }
+    const claims = (0,error_body/* jsonOf */.o_)(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
     if (typeof claims !== 'object' || claims === null) {
         throw problem('is not a JWT (its second part is not base64url-encoded JSON)');
     }
@@ -736,7 +730,7 @@ function artifactFailure(service, step, name, secrets, error) {
         toError: (attempts) => new publish_errors/* ArtifactUploadError */.E7(name, step, {
             status: refusal?.status,
             attempts,
-            detail: (0,error_body/* serviceMessageOf */.m)((0,src_errors/* messageOf */.bD)(error), secrets) ??
+            detail: (0,error_body/* serviceMessageOf */.mX)((0,src_errors/* messageOf */.bD)(error), secrets) ??
                 (refusal ? 'the service gave no reason' : 'no answer'),
         }),
     });
@@ -748,13 +742,8 @@ function artifactFailure(service, step, name, secrets, error) {
 }
 /** Twirp's error body is `{code, msg}`. */
 function twirpMessage(text) {
-    try {
-        const msg = JSON.parse(text).msg;
-        return typeof msg === 'string' ? msg : undefined;
-    }
-    catch {
-        return undefined;
-    }
+    const msg = (0,error_body/* jsonOf */.o_)(text)?.msg;
+    return typeof msg === 'string' ? msg : undefined;
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -1156,21 +1145,13 @@ async function exchange(transport, uploadUrl, file) {
     });
     if (statusCode < 200 || statusCode >= 300) {
         const text = await (0,api_transport/* errorBodyStart */.pF)(body);
-        throw new publish_github/* GitHubAnswerError */.cw(what, statusCode, { headers, data: parseJson(text) }, (0,error_body/* serviceMessageOf */.m)(text, [transport.token]));
+        throw new publish_github/* GitHubAnswerError */.cw(what, statusCode, { headers, data: (0,error_body/* jsonOf */.o_)(text) }, (0,error_body/* serviceMessageOf */.mX)(text, [transport.token]));
     }
     const asset = await (0,api_transport/* boundedJson */.Qt)(body, headers, asset_upload_MAX_ANSWER_BYTES, what);
     if (!isAsset(asset)) {
         throw new Error(`GitHub answered ${what} with HTTP ${statusCode} but not with an asset`);
     }
     return asset;
-}
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
 }
 const isAsset = (value) => typeof value === 'object' &&
     value !== null &&

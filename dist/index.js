@@ -48716,7 +48716,8 @@ function createDispatcher(options = {}) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   m: () => (/* binding */ serviceMessageOf)
+/* harmony export */   mX: () => (/* binding */ serviceMessageOf),
+/* harmony export */   o_: () => (/* binding */ jsonOf)
 /* harmony export */ });
 /* unused harmony export redact */
 /* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22988);
@@ -48749,19 +48750,22 @@ function redact(text, secrets) {
         .sort((one, other) => other.length - one.length);
     return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
 }
+/** The text parsed as JSON; undefined when it is not JSON. */
+function jsonOf(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
 /**
  * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
  * or a short excerpt of whatever text came back; one inert line (see commandText).
  */
 function serviceMessageOf(body, secrets) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        // Not JSON: the text itself is the message.
-    }
-    const message = messageOf(parsed) ?? body;
+    // Not JSON: the text itself is the message.
+    const message = messageOf(jsonOf(body)) ?? body;
     // Redacted before it is cut, so a key is never left half-shown at the cut.
     const excerpt = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(redact(message, secrets), EXCERPT_CHARS);
     return excerpt === '' ? undefined : excerpt;
@@ -50023,12 +50027,7 @@ async function boundedJson(body, headers, maxBytes, endpoint) {
     finally {
         discardBody(body);
     }
-    try {
-        return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)));
-    }
-    catch {
-        return undefined;
-    }
+    return (0,_error_body_js__WEBPACK_IMPORTED_MODULE_5__/* .jsonOf */ .o_)(new TextDecoder().decode(Buffer.concat(chunks)));
 }
 /** Drops what is left of a body; its abort is expected, not an error to report. */
 function discardBody(body) {
@@ -50168,7 +50167,7 @@ class Transport {
     }
     /** Classifies an HTTP status that is not a success. */
     statusFailure(endpoint, status, headers, bodyText, resourceId) {
-        const serviceMessage = (0,_error_body_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceMessageOf */ .m)(bodyText, [this.#apiKey]);
+        const serviceMessage = (0,_error_body_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceMessageOf */ .mX)(bodyText, [this.#apiKey]);
         const retryable = (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(status);
         const retryAfterMs = retryable
             ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(headerValue(headers, 'retry-after'), this.runtime.now())

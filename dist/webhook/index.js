@@ -60731,19 +60731,22 @@ function redact(text, secrets) {
         .sort((one, other) => other.length - one.length);
     return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
 }
+/** The text parsed as JSON; undefined when it is not JSON. */
+function jsonOf(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
 /**
  * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
  * or a short excerpt of whatever text came back; one inert line (see commandText).
  */
 function serviceMessageOf(body, secrets) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        // Not JSON: the text itself is the message.
-    }
-    const message = error_body_messageOf(parsed) ?? body;
+    // Not JSON: the text itself is the message.
+    const message = error_body_messageOf(jsonOf(body)) ?? body;
     // Redacted before it is cut, so a key is never left half-shown at the cut.
     const excerpt = commandText(redact(message, secrets), EXCERPT_CHARS);
     return excerpt === '' ? undefined : excerpt;
@@ -60942,12 +60945,7 @@ async function boundedJson(body, headers, maxBytes, endpoint) {
     finally {
         discardBody(body);
     }
-    try {
-        return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)));
-    }
-    catch {
-        return undefined;
-    }
+    return jsonOf(new TextDecoder().decode(Buffer.concat(chunks)));
 }
 /** Drops what is left of a body; its abort is expected, not an error to report. */
 function discardBody(body) {

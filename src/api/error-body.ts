@@ -31,18 +31,22 @@ export function redact(text: string, secrets: readonly string[]): string {
   return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
 }
 
+/** The text parsed as JSON; undefined when it is not JSON. */
+export function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
  * or a short excerpt of whatever text came back; one inert line (see commandText).
  */
 export function serviceMessageOf(body: string, secrets: readonly string[]): string | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    // Not JSON: the text itself is the message.
-  }
-  const message = messageOf(parsed) ?? body;
+  // Not JSON: the text itself is the message.
+  const message = messageOf(jsonOf(body)) ?? body;
   // Redacted before it is cut, so a key is never left half-shown at the cut.
   const excerpt = commandText(redact(message, secrets), EXCERPT_CHARS);
   return excerpt === '' ? undefined : excerpt;

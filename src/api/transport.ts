@@ -3,7 +3,7 @@
 // failure for the retry policy.
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { serviceMessageOf } from './error-body.ts';
+import { jsonOf, serviceMessageOf } from './error-body.ts';
 import {
   ApiError,
   ApiKeyRefusedError,
@@ -210,11 +210,7 @@ export async function boundedJson(
   } finally {
     discardBody(body);
   }
-  try {
-    return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)));
-  } catch {
-    return undefined;
-  }
+  return jsonOf(new TextDecoder().decode(Buffer.concat(chunks)));
 }
 
 /** Drops what is left of a body; its abort is expected, not an error to report. */

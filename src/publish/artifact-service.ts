@@ -4,7 +4,7 @@
 // Azure SDK, loaded only to list and delete) stays unloaded on the usual path.
 import type { Dispatcher } from 'undici';
 import { DEFAULT_USER_AGENT } from '../api/client.ts';
-import { serviceMessageOf } from '../api/error-body.ts';
+import { jsonOf, serviceMessageOf } from '../api/error-body.ts';
 import { ResponseTooLargeError } from '../api/errors.ts';
 import {
   withRetries,
@@ -42,12 +42,7 @@ type BackendIds = Pick<ArtifactService, 'workflowRunBackendId' | 'workflowJobRun
 /** The run and job the token is for, from its `scp` claim's `Actions.Results:<run>:<job>`. */
 export function backendIdsOf(token: string): BackendIds {
   const problem = (what: string) => new ArtifactSettingError('ACTIONS_RUNTIME_TOKEN', what);
-  let claims: unknown;
-  try {
-    claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-  } catch {
-    claims = undefined;
-  }
+  const claims = jsonOf(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
   if (typeof claims !== 'object' || claims === null) {
     throw problem('is not a JWT (its second part is not base64url-encoded JSON)');
   }
@@ -266,10 +261,6 @@ function artifactFailure(
 
 /** Twirp's error body is `{code, msg}`. */
 function twirpMessage(text: string): string | undefined {
-  try {
-    const msg = (JSON.parse(text) as { msg?: unknown }).msg;
-    return typeof msg === 'string' ? msg : undefined;
-  } catch {
-    return undefined;
-  }
+  const msg = (jsonOf(text) as { msg?: unknown } | null | undefined)?.msg;
+  return typeof msg === 'string' ? msg : undefined;
 }

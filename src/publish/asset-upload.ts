@@ -4,7 +4,7 @@
 // that URL only: no redirect is followed.
 import type { Dispatcher } from 'undici';
 import { DEFAULT_USER_AGENT } from '../api/client.ts';
-import { serviceMessageOf } from '../api/error-body.ts';
+import { jsonOf, serviceMessageOf } from '../api/error-body.ts';
 import { boundedJson, errorBodyStart } from '../api/transport.ts';
 import { fileBody } from './file-body.ts';
 import { GitHubAnswerError, type ReleaseAsset } from './github.ts';
@@ -91,7 +91,7 @@ async function exchange(
     throw new GitHubAnswerError(
       what,
       statusCode,
-      { headers, data: parseJson(text) },
+      { headers, data: jsonOf(text) },
       serviceMessageOf(text, [transport.token]),
     );
   }
@@ -100,14 +100,6 @@ async function exchange(
     throw new Error(`GitHub answered ${what} with HTTP ${statusCode} but not with an asset`);
   }
   return asset;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 const isAsset = (value: unknown): value is ReleaseAsset =>
