@@ -5,9 +5,11 @@ import {
   fileNameFromUrl,
   isBelow,
   isInside,
+  isWindowsReservedName,
   pathInside,
   sanitizeFileName,
 } from '../../src/api/file-name.ts';
+import { NOT_DEVICES, spellingsOf, WINDOWS_DEVICE_NAMES } from '../support/windows-names.ts';
 
 describe('fileNameFromContentDisposition', () => {
   it('reads a quoted or bare filename', () => {
@@ -94,6 +96,30 @@ describe('sanitizeFileName', () => {
       expect(name.endsWith('.dmg')).toBe(true);
       expect(name.slice(0, -4).replaceAll(char, '')).toBe('');
     }
+  });
+});
+
+describe('isWindowsReservedName', () => {
+  it.each(WINDOWS_DEVICE_NAMES)('%s, in every spelling Windows takes for it', (device) => {
+    for (const name of spellingsOf(device)) expect(isWindowsReservedName(name), name).toBe(true);
+  });
+
+  it.each(NOT_DEVICES)('%j is an ordinary name', (name) => {
+    expect(isWindowsReservedName(name)).toBe(false);
+  });
+});
+
+describe('sanitizeFileName and the device names Windows reserves', () => {
+  it.each(WINDOWS_DEVICE_NAMES)('%s never comes out as a device', (device) => {
+    for (const name of spellingsOf(device)) {
+      const sanitized = sanitizeFileName(name, 'fallback.bin');
+      expect(isWindowsReservedName(sanitized), `${name} → ${sanitized}`).toBe(false);
+      expect(sanitized.startsWith('_'), `${name} → ${sanitized}`).toBe(true);
+    }
+  });
+
+  it('leaves ordinary names that look like devices as they are', () => {
+    for (const name of NOT_DEVICES) expect(sanitizeFileName(name, 'fallback.bin')).toBe(name);
   });
 });
 

@@ -8,7 +8,11 @@ const MAX_NAME_BYTES = 200;
 // Control characters, path separators and characters Windows refuses in file names.
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+// The device names Windows reserves (Microsoft's "Naming Files, Paths, and Namespaces", with the
+// console's CONIN$ and CONOUT$): whatever the case, and also before an extension (NUL.txt and
+// NUL.tar.gz are NUL) or before trailing spaces and dots, which Windows strips.
+const WINDOWS_DEVICE =
+  /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)$/i;
 // Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
 // `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -22,6 +26,12 @@ export function fileNameFromContentDisposition(header: string | undefined): stri
     // A header the parser refuses names nothing; the URL's last segment will.
     return undefined;
   }
+}
+
+/** Whether Windows takes `name` (one path segment) for a device rather than a file. */
+export function isWindowsReservedName(name: string): boolean {
+  const stem = name.split(/[.:]/)[0]!.replace(/ +$/, '');
+  return WINDOWS_DEVICE.test(stem);
 }
 
 /** The last non-empty path segment of a URL, percent-decoded when possible. */
@@ -67,7 +77,7 @@ export function sanitizeFileName(candidate: string | undefined, fallback: string
     .replace(/^[.\s]+/, '')
     .replace(/[.\s]+$/, '');
   if (cleaned === '' || /^_+$/.test(cleaned)) return fallback;
-  return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
+  return shorten(isWindowsReservedName(cleaned) ? `_${cleaned}` : cleaned);
 }
 
 /** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
