@@ -309,6 +309,132 @@ describe('parseInputs: validation, one clear problem per bad value', () => {
   });
 });
 
+describe('parseInputs: what becomes a tag, a name, a path or a log line', () => {
+  it.each([
+    ['v1\n::error title=forged::forged', 'contains a control character'],
+    ['v1 beta', 'contains " "'],
+    ['v1..2', 'contains ".."'],
+    ['@', 'is "@"'],
+    ['v1.lock', 'has a part ending with ".lock"'],
+    ['desktop/', 'has an empty part between slashes'],
+  ])('refuses the release-tag %j: %s', (tag, problem) => {
+    const problems = problemsOf({ 'release-tag': tag });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^release-tag: "/);
+    expect(problems[0]).toContain(problem);
+    expect(problems[0]).toContain('git check-ref-format');
+    // One inert line: the newline is shown escaped.
+    expect(problems[0]).not.toContain('\n');
+  });
+
+  it('refuses a tag of GITHUB_REF that git would not take (a hand-set ref), and takes a good one', () => {
+    expect(
+      problemsOf({ version: '1.0.0' }, { ...env, GITHUB_REF: 'refs/tags/v1\n::error::x' }),
+    ).toEqual([
+      'release-tag: the tag of GITHUB_REF, "v1\\n::error::x", contains a control character; set release-tag',
+    ]);
+    expect(problemsOf({ 'release-tag': 'desktop/v1.4.2' })).toEqual([]);
+  });
+
+  it.each([
+    [
+      { 'asset-name': '../{name}' },
+      'asset-name: asset-name renders to "../app.dmg", which contains the forbidden character "/"',
+    ],
+    [
+      { 'artifact-name': '{version}/{name}' },
+      'artifact-name: artifact-name renders to "1.4.2/app.dmg"',
+    ],
+    [{ 'asset-name': '{ext}' }, 'asset-name: asset-name renders to "", which is empty'],
+    [{ 'asset-name': 'con.{ext}' }, 'which is a device name Windows reserves'],
+    // Checked whether or not publishing is on, like an unknown placeholder.
+    [{ 'asset-name': '../{name}', release: 'false' }, 'forbidden character "/"'],
+  ] as [Partial<Inputs>, string][])(
+    'refuses the template %o before any build',
+    (inputs, expected) => {
+      const problems = problemsOf(inputs);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(expected);
+    },
+  );
+
+  it('refuses two targets of the run sharing a name when the platforms are given', () => {
+    expect(
+      problemsOf({ platforms: 'mac, linux', 'artifact-name': 'app-{version}-{arch}' }),
+    ).toEqual([
+      'artifact-name: artifact-name renders the same name "app-1.4.2-x64" for mac/x64 and linux/x64, ' +
+        'so one installer would replace the other. Add {platform}, {arch}, {name} or {ext} to the template.',
+    ]);
+    // The project's own platforms are not known yet (main.ts checks once they are); one target
+    // cannot share; a publisher that is off names nothing.
+    expect(problemsOf({ 'artifact-name': 'app-{version}-{arch}' })).toEqual([]);
+    expect(problemsOf({ platforms: 'mac', 'artifact-name': 'app-{version}' })).toEqual([]);
+    expect(
+      problemsOf({ platforms: 'mac, linux', 'asset-name': 'app-{version}', release: 'false' }),
+    ).toEqual([]);
+  });
+
+  it('renders templates of resumed builds for every target there can be', () => {
+    expect(problemsOf({ 'build-ids': 'build_1', 'artifact-name': '{platform}\\{name}' })).toEqual([
+      expect.stringContaining('forbidden character "\\\\"'),
+    ]);
+  });
+
+  it.each([
+    ['nul', 'nul'],
+    ['builds/CON', 'CON'],
+    ['builds/com\u00b9.d/x', 'com\u00b9.d'],
+    ['CONIN$', 'CONIN$'],
+    ['lpt0 ', 'lpt0 '],
+  ])('refuses the download-path %j: %j is a device on Windows', (downloadPath, part) => {
+    const problems = problemsOf({ 'download-path': downloadPath });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`has a part, ${JSON.stringify(part)}, that Windows reserves`);
+  });
+
+  it('takes download paths that only look like devices', () => {
+    expect(problemsOf({ 'download-path': 'console/nul_/COM10' })).toEqual([]);
+  });
+});
+
+describe('parseInputs: every input bounded in length', () => {
+  it('refuses a 100,000-character asset-name with one short problem showing its start escaped', () => {
+    const problems = problemsOf({ 'asset-name': `\n::error::${'a'.repeat(100_000)}{name}` });
+    expect(problems).toEqual([
+      `asset-name: 100016 characters, more than the 200 allowed (it starts "\\n::error::${'a'.repeat(29)}…"); shorten it`,
+    ]);
+  });
+
+  it.each(INPUT_NAMES.filter((name) => name !== 'api-key' && name !== 'github-token'))(
+    'bounds %s',
+    (name) => {
+      const problems = problemsOf({ [name]: 'x'.repeat(200_000) });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(
+        new RegExp(`^${name}: 200000 characters, more than the \\d+ allowed`),
+      );
+      expect(problems[0]!.length).toBeLessThan(200);
+    },
+  );
+
+  it.each(['api-key', 'github-token'] as const)('bounds %s without showing it', (name) => {
+    const problems = problemsOf({ [name]: 's'.repeat(5000) });
+    expect(problems).toEqual([`${name}: 5000 characters, more than the 4096 allowed; shorten it`]);
+  });
+
+  it('keeps the other inputs problems', () => {
+    expect(problemsOf({ 'release-tag': 'x'.repeat(300), wait: 'maybe' })).toEqual([
+      'release-tag: 300 characters, more than the 255 allowed (it starts "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"); shorten it',
+      'wait: "maybe" is not a boolean; use true or false',
+    ]);
+  });
+
+  it('takes a release body as long as GitHub does', () => {
+    expect(problemsOf({ 'release-body': 'b'.repeat(125_000) })).toEqual([]);
+    expect(problemsOf({ 'release-body': 'b'.repeat(125_001) })).toHaveLength(1);
+  });
+});
+
 describe('helpers', () => {
   it('splits comma and newline lists, ignoring whitespace', () => {
     expect(splitList(' a, b\n\nc ,')).toEqual(['a', 'b', 'c']);

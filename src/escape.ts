@@ -30,3 +30,16 @@ const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
 export function markdownText(text: string, maxChars = 500): string {
   return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
 }
+
+// What JSON.stringify leaves as it is but a log or a terminal would act on.
+const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A value quoted inside a message: cut to `maxChars`, in double quotes, every control character
+ * escaped (`"a\nb"`), so it is one inert line that still shows what was there.
+ */
+export const quotedText = (text: string, maxChars = 100): string =>
+  JSON.stringify(cut(text, maxChars)).replace(
+    NOT_INERT_IN_JSON,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );

@@ -1,12 +1,15 @@
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
 import path from 'node:path';
 import * as core from '@actions/core';
-import { isBelow } from './api/file-name.ts';
+import { isBelow, isWindowsReservedName } from './api/file-name.ts';
 import { isBuildId } from './api/ids.ts';
 import { ARCHES, PLATFORMS } from './api/schemas.ts';
+import { buildMatrix } from './builds/matrix.ts';
 import type { BuildSelection, BuildsPlan } from './builds/types.ts';
 import { parseConnection, type ServiceConnection } from './connection.ts';
 import { PULL_REQUEST_EVENTS, type RunnerContext } from './context.ts';
+import { messageOf } from './errors.ts';
+import { quotedText } from './escape.ts';
 import {
   InputError,
   isLoopbackHost,
@@ -16,7 +19,8 @@ import {
   quote,
   splitList,
 } from './rules.ts';
-import { checkNameTemplate } from './publish/names.ts';
+import { checkTemplateForTargets, MAX_TEMPLATE_LENGTH } from './publish/names.ts';
+import { MAX_TAG_LENGTH, tagNameProblem } from './publish/tag-name.ts';
 import type { PublishPlan, ReleasePlan } from './publish/types.ts';
 import type { CommentPlan } from './comment/preview-comment.ts';
 
@@ -89,6 +93,51 @@ export interface Plan {
 }
 
 const MAX_TIMEOUT_MINUTES = 6 * 60;
+
+/**
+ * The longest value each input may hold, in characters; the others hold at most
+ * DEFAULT_MAX_LENGTH. A longer value is refused before anything reads it, so no message, log line
+ * or request carries it.
+ */
+const MAX_LENGTH: Partial<Record<InputName, number>> = {
+  'api-key': 4096,
+  'github-token': 4096,
+  'base-url': 2048,
+  'config-file': 1024,
+  'download-path': 1024,
+  'build-ids': 10_000,
+  'artifact-name': MAX_TEMPLATE_LENGTH,
+  'asset-name': MAX_TEMPLATE_LENGTH,
+  'release-tag': MAX_TAG_LENGTH,
+  'release-name': 1024,
+  // GitHub refuses a longer release body (422 "body is too long").
+  'release-body': 125_000,
+};
+const DEFAULT_MAX_LENGTH = 256;
+const SECRET_INPUTS: readonly InputName[] = ['api-key', 'github-token'];
+
+/** The inputs over their length, each said once (a secret without its value), and cut to it. */
+function boundLengths(inputs: Inputs): {
+  bounded: Inputs;
+  tooLong: InputName[];
+  problems: string[];
+} {
+  const bounded = { ...inputs };
+  const tooLong: InputName[] = [];
+  const problems: string[] = [];
+  for (const name of INPUT_NAMES) {
+    const max = MAX_LENGTH[name] ?? DEFAULT_MAX_LENGTH;
+    const value = inputs[name];
+    if (value.length <= max) continue;
+    tooLong.push(name);
+    bounded[name] = value.slice(0, max);
+    const shown = SECRET_INPUTS.includes(name) ? '' : ` (it starts ${quotedText(value, 40)})`;
+    problems.push(
+      `${name}: ${value.length} characters, more than the ${max} allowed${shown}; shorten it`,
+    );
+  }
+  return { bounded, tooLong, problems };
+}
 
 /**
  * The shortest poll interval, in seconds: a remote service is not asked about a build more than
@@ -222,13 +271,59 @@ function parseBuildIds(inputs: Inputs, problems: string[]): string[] {
   return [...new Set(ids)];
 }
 
-/** A template with an unknown placeholder would only fail at publish time, after the builds. */
-function checkTemplate(inputs: Inputs, name: 'artifact-name' | 'asset-name', problems: string[]) {
-  try {
-    checkNameTemplate(inputs[name]);
-  } catch (error) {
-    problems.push(`${name}: ${(error as Error).message}`);
+/**
+ * A template that cannot name every installer would only fail at publish time, after the builds
+ * are paid for: each is rendered for every target the inputs allow (any platform when the
+ * project's own are built, any target when builds are resumed), checked whether or not publishing
+ * is on. That two targets share a name is known only for the run's own targets, and matters only
+ * to a publisher that is on; main.ts checks it again once the project's platforms are known.
+ */
+function checkTemplates(
+  inputs: Inputs,
+  selection: BuildSelection | undefined,
+  publish: PublishPlan,
+  problems: string[],
+): void {
+  const trigger = selection?.kind === 'trigger' ? selection : undefined;
+  // Resumed builds carry their own versions: semantic versions, as this one.
+  const version = trigger?.version ?? '1.0.0';
+  const targets = buildMatrix(trigger?.platforms ?? PLATFORMS, trigger?.arches ?? ARCHES).map(
+    (target) => ({ ...target, version }),
+  );
+  const inUse = {
+    'artifact-name': publish.artifacts !== null,
+    'asset-name': publish.release !== null,
+  };
+  for (const name of ['artifact-name', 'asset-name'] as const) {
+    if (inputs[name] === '') continue;
+    const distinct = trigger?.platforms != null && inUse[name];
+    try {
+      checkTemplateForTargets(name, inputs[name], targets, { distinct });
+    } catch (error) {
+      problems.push(`${name}: ${messageOf(error)}`);
+    }
   }
+}
+
+/** The release's tag: the input, or the tag of the ref; either must be a tag git takes. */
+function releaseTag(inputs: Inputs, refTag: string | null, problems: string[]): string | null {
+  const given = inputs['release-tag'];
+  const tag = given || refTag;
+  if (!tag) {
+    problems.push(
+      'release-tag: missing and the ref is not a tag; set release-tag or release: false',
+    );
+    return null;
+  }
+  const problem = tagNameProblem(tag);
+  if (problem === undefined) return tag;
+  problems.push(
+    given
+      ? `release-tag: ${quotedText(tag)} ${problem}, which git refuses in a tag name ` +
+          '(git check-ref-format); use a tag such as v1.4.2'
+      : `release-tag: the tag of GITHUB_REF, ${quotedText(tag)}, ${problem}; set release-tag`,
+  );
+  return null;
 }
 
 function parseRelease(
@@ -240,13 +335,8 @@ function parseRelease(
   const refTag = tagOfRef(ref);
   const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
   if (!wanted) return null;
-  const tag = inputs['release-tag'] || refTag;
-  if (!tag) {
-    problems.push(
-      'release-tag: missing and the ref is not a tag; set release-tag or release: false',
-    );
-    return null;
-  }
+  const tag = releaseTag(inputs, refTag, problems);
+  if (tag === null) return null;
   return {
     tag,
     name: inputs['release-name'] || undefined,
@@ -270,8 +360,6 @@ function parsePublish(
   const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
   const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
   const release = parseRelease(inputs, context.ref, problems);
-  checkTemplate(inputs, 'artifact-name', problems);
-  checkTemplate(inputs, 'asset-name', problems);
   // Publishing works on downloaded installers; without downloads there is nothing to publish.
   const plan: PublishPlan = {
     githubToken: inputs['github-token'],
@@ -340,7 +428,8 @@ function parseComment(
  * Pure: the inputs and the runner's context of the step → a validated Plan, or one InputError
  * listing every problem.
  */
-export function parseInputs(inputs: Inputs, context: InputContext): Plan {
+export function parseInputs(given: Inputs, context: InputContext): Plan {
+  const { bounded: inputs, tooLong, problems: lengthProblems } = boundLengths(given);
   const problems: string[] = [];
   const notices: string[] = [];
   const connection = parseConnection((name) => inputs[name as InputName], problems);
@@ -361,9 +450,15 @@ export function parseInputs(inputs: Inputs, context: InputContext): Plan {
   const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
   const downloadPath = parseDownloadPath(inputs, context.workspace, problems);
   const publish = parsePublish(inputs, context, download && wait, problems);
+  checkTemplates(inputs, selection, publish, problems);
   const comment = parseComment(inputs, context, problems, notices);
+  // An input cut to its length may look wrong in other ways: its length is its one problem.
+  const all = [
+    ...lengthProblems,
+    ...problems.filter((problem) => !tooLong.some((name) => problem.startsWith(`${name}:`))),
+  ];
   // No selection means its problems are listed already.
-  if (problems.length > 0 || selection === undefined) throw new InputError(problems);
+  if (all.length > 0 || selection === undefined) throw new InputError(all);
   return {
     connection,
     project:
@@ -415,6 +510,14 @@ function parseDownloadPath(inputs: Inputs, workspace: string, problems: string[]
     problems.push(
       `download-path: ${quote(given)} is not a folder inside the workspace (${root}); ` +
         'give a path relative to it, e.g. desktop-builds',
+    );
+  }
+  const device = path.relative(root, resolved).split(/[\\/]/).find(isWindowsReservedName);
+  if (device !== undefined) {
+    problems.push(
+      `download-path: ${quote(given)} has a part, ${quote(device)}, that Windows reserves for a ` +
+        'device (CON, PRN, AUX, NUL, COM0-9, LPT0-9, CONIN$, CONOUT$, with any extension); ' +
+        'choose another folder name',
     );
   }
   return resolved;

@@ -1,8 +1,10 @@
 // The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
 // that ends the process.
 import * as core from '@actions/core';
+import type { BuildServiceClient } from './api/client.ts';
+import { buildMatrix } from './builds/matrix.ts';
 import { runBuilds } from './builds/run-builds.ts';
-import type { BuildSubscriber, BuildsRun } from './builds/types.ts';
+import type { BuildSelection, BuildSubscriber, BuildsRun } from './builds/types.ts';
 import { openComment } from './comment/open-comment.ts';
 import { resolveProject } from './config/resolve-project.ts';
 import { maskInputs, openClient } from './connection.ts';
@@ -10,12 +12,35 @@ import { readContext, type RunnerContext } from './context.ts';
 import { stepDeadline, type StepDeadline } from './deadline.ts';
 import { messageOf } from './errors.ts';
 import { getInputs, type Plan } from './inputs.ts';
+import { checkPlanNames } from './publish/names.ts';
 import { startPublishing, type PublishingEnd } from './publish/publish-builds.ts';
 import { annotateFailures } from './report/annotations.ts';
 import { NOTHING_PUBLISHED } from './publish/types.ts';
 import { outputsOnceKnown, reportRun } from './report/report-run.ts';
 import { checkRunnerPaths } from './runner-paths.ts';
 import { watchSignals } from './signals.ts';
+
+/**
+ * The builds to trigger, with the project's own platforms when the input named none (Get
+ * Project), and publishing's names checked for exactly these targets: before the first trigger.
+ */
+async function targetsChecked(
+  plan: Plan,
+  projectId: string,
+  client: BuildServiceClient,
+  signal: AbortSignal,
+): Promise<BuildSelection> {
+  const { selection } = plan.builds;
+  if (selection.kind === 'resume') return selection;
+  const platforms =
+    selection.platforms ?? (await client.getProject(projectId, { signal })).platforms;
+  const targets = buildMatrix(platforms, selection.arches);
+  checkPlanNames(
+    plan.publish,
+    targets.map((target) => ({ ...target, version: selection.version })),
+  );
+  return { ...selection, platforms };
+}
 
 /** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */
 async function build(
@@ -27,8 +52,9 @@ async function build(
   const client = openClient(plan.connection, deadline.at);
   try {
     const projectId = await resolveProject(plan.project, client, context.workspace);
+    const selection = await targetsChecked(plan, projectId, client, deadline.signal);
     const deps = { client, deadline, subscribers, tempDir: context.runnerTemp };
-    return await runBuilds({ ...plan.builds, projectId }, deps);
+    return await runBuilds({ ...plan.builds, selection, projectId }, deps);
   } finally {
     await client.close();
   }

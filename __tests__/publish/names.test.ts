@@ -3,15 +3,20 @@ import {
   DuplicateNameError,
   InvalidNameError,
   NameTemplateError,
+  TargetsShareNameError,
 } from '../../src/publish/errors.ts';
 import {
   checkNameTemplate,
+  checkPlanNames,
+  checkTemplateForTargets,
   expectedAssetName,
   fileExtension,
   renderName,
   createNamer,
+  type NameTarget,
 } from '../../src/publish/names.ts';
-import type { Installer } from '../../src/publish/types.ts';
+import type { Installer, PublishPlan } from '../../src/publish/types.ts';
+import { spellingsOf, WINDOWS_DEVICE_NAMES } from '../support/windows-names.ts';
 
 const installer = (fileName: string, over: Partial<Installer> = {}): Installer => ({
   buildId: `bld_${fileName}`,
@@ -78,6 +83,133 @@ describe('createNamer', () => {
     expect(() => createNamer('artifact-name', '{platform}/{name}')(a)).toThrow(InvalidNameError);
     expect(() => createNamer('artifact-name', 'a:b')(a)).toThrow(/forbidden character ":"/);
     expect(() => createNamer('asset-name', ' ')(a)).toThrow(/is empty/);
+  });
+});
+
+describe('createNamer and the device names Windows reserves', () => {
+  it.each(WINDOWS_DEVICE_NAMES)(
+    'refuses %s in every spelling, as a file could not have it',
+    (device) => {
+      for (const name of spellingsOf(device)) {
+        expect(() => createNamer('asset-name', name)(installer('a.deb')), name).toThrow(
+          /device name Windows reserves/,
+        );
+      }
+    },
+  );
+
+  it('refuses control characters, and quotes the name inertly', () => {
+    const error = (() => {
+      try {
+        createNamer('asset-name', 'a\u0085b\u202e\t{name}')(installer('a.deb'));
+      } catch (caught) {
+        return caught as Error;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(InvalidNameError);
+    expect(error!.message).toContain('"a\\u0085b\\u202e\\ta.deb"');
+    expect(error!.message).toContain('contains a control character');
+  });
+});
+
+describe('checkTemplateForTargets: before any build', () => {
+  const targets: NameTarget[] = [
+    { platform: 'mac', arch: 'arm64', version: '1.4.2' },
+    { platform: 'linux', arch: 'x64', version: '1.4.2' },
+  ];
+  const check =
+    (template: string, distinct = true) =>
+    () =>
+      checkTemplateForTargets('asset-name', template, targets, { distinct });
+
+  it.each([
+    '{name}',
+    '{platform}-{arch}-{version}.{ext}',
+    'MyApp {version} {platform} {arch}.{ext}',
+    '{version}-{name}',
+    '.{name}',
+  ])('takes %j', (template) => expect(check(template)).not.toThrow());
+
+  it.each([
+    ['../{name}', /forbidden character "\/"/],
+    ['{version}/{name}', /forbidden character "\/"/],
+    ['..\\{name}', /forbidden character "\\\\"/],
+    ['{name}\n::error::forged', /forbidden character/],
+    ['{name}\u001b[2J', /control character/],
+    // Empty for an installer without an extension.
+    ['{ext}', /is empty/],
+    ['.{ext}', /is not a file name/],
+    ['nul.{ext}', /device name Windows reserves/],
+
+    ['{nme}', /Unknown placeholder \{nme\}/],
+  ])('refuses %j before any build', (template, message) => {
+    expect(check(template)).toThrow(message);
+  });
+
+  it('refuses a device name whatever the version gives (COM¹ before the first dot)', () => {
+    expect(check('COM\u00b9.{version}')).toThrow(/device name Windows reserves/);
+  });
+
+  it('bounds the template, quoting only its start', () => {
+    const error = (() => {
+      try {
+        check(`${'a'.repeat(100_000)}{name}`)();
+      } catch (caught) {
+        return caught as Error;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(InvalidNameError);
+    expect(error!.message).toContain('longer than the 200 characters');
+    expect(error!.message.length).toBeLessThan(300);
+  });
+
+  it('refuses two targets sharing a name only when they are the run own and the name is known', () => {
+    expect(check('myapp-{version}')).toThrow(TargetsShareNameError);
+    expect(check('myapp-{version}')).toThrow(
+      'asset-name renders the same name "myapp-1.4.2" for mac/arm64 and linux/x64',
+    );
+    expect(check('myapp-{version}', false)).not.toThrow();
+    // {ext} may tell them apart (dmg, AppImage): known only once downloaded.
+    expect(check('myapp-{version}.{ext}')).not.toThrow();
+    expect(check('myapp-{platform}')).not.toThrow();
+  });
+});
+
+describe('checkPlanNames', () => {
+  const plan = (artifact: string | null, asset: string | null): PublishPlan => ({
+    githubToken: 't',
+    repository: 'o/r',
+    artifacts:
+      artifact === null
+        ? null
+        : { nameTemplate: artifact, retentionDays: undefined, onExisting: 'replace' },
+    release:
+      asset === null
+        ? null
+        : {
+            tag: 'v1',
+            name: undefined,
+            body: undefined,
+            generateNotes: false,
+            draft: false,
+            prerelease: false,
+            makeLatest: 'true',
+            assetNameTemplate: asset,
+            overwrite: true,
+          },
+  });
+  const targets: NameTarget[] = [
+    { platform: 'mac', arch: 'x64', version: '2.0.0' },
+    { platform: 'windows', arch: 'x64', version: '2.0.0' },
+  ];
+
+  it('checks the templates of the publishers that are on, for the given targets', () => {
+    expect(() => checkPlanNames(plan('app-{arch}', null), targets)).toThrow(/^artifact-name/);
+    expect(() => checkPlanNames(plan(null, 'app-{arch}'), targets)).toThrow(/^asset-name/);
+    expect(() => checkPlanNames(plan(null, null), targets)).not.toThrow();
+    expect(() => checkPlanNames(plan('app-{arch}', null), targets.slice(0, 1))).not.toThrow();
   });
 });
 

@@ -1,13 +1,14 @@
 // One small error class per publishing failure; each message says how to fix it.
 import type { PublishResult } from './types.ts';
 import { ActionError } from '../errors.ts';
+import { commandText, quotedText } from '../escape.ts';
 
 export class NameTemplateError extends ActionError {
   readonly template: string;
   readonly placeholder: string;
   constructor(template: string, placeholder: string) {
     super(
-      `Unknown placeholder {${placeholder}} in name template "${template}". ` +
+      `Unknown placeholder {${commandText(placeholder, 40)}} in name template ${quotedText(template)}. ` +
         'Use only {name}, {version}, {platform}, {arch} and {ext}.',
     );
     this.template = template;
@@ -19,7 +20,9 @@ export class InvalidNameError extends ActionError {
   readonly input: string;
   readonly rendered: string;
   constructor(input: string, rendered: string, reason: string) {
-    super(`${input} renders to "${rendered}", which ${reason}. Change the ${input} template.`);
+    super(
+      `${input} renders to ${quotedText(rendered)}, which ${reason}. Change the ${input} template.`,
+    );
     this.input = input;
     this.rendered = rendered;
   }
@@ -31,7 +34,7 @@ export class DuplicateNameError extends ActionError {
   readonly buildIds: string[];
   constructor(input: string, rendered: string, buildIds: string[]) {
     super(
-      `${input} renders the same name "${rendered}" for builds ${buildIds.join(', ')}. ` +
+      `${input} renders the same name ${quotedText(rendered)} for builds ${buildIds.join(', ')}. ` +
         'Add {platform}, {arch} or {ext} to the template so every installer gets its own name.',
     );
     this.input = input;
@@ -191,5 +194,22 @@ export class PublishError extends ActionError {
     );
     this.failures = failures;
     this.result = result;
+  }
+}
+
+/** Two targets of the run would get one name: known before any build, so refused before any. */
+export class TargetsShareNameError extends ActionError {
+  readonly input: string;
+  readonly rendered: string;
+  /** `platform/arch` of each. */
+  readonly targets: string[];
+  constructor(input: string, rendered: string, targets: string[]) {
+    super(
+      `${input} renders the same name ${quotedText(rendered)} for ${targets.join(' and ')}, so one ` +
+        'installer would replace the other. Add {platform}, {arch}, {name} or {ext} to the template.',
+    );
+    this.input = input;
+    this.rendered = rendered;
+    this.targets = targets;
   }
 }
