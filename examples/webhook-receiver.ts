@@ -1,13 +1,20 @@
 // A receiver of Desktop App Build Service webhooks (spec §6) on plain node:http. It verifies the
 // signature on the raw body, answers 200 before doing any work, and handles each event id once:
-// the service retries a delivery up to 3 times, so the same event can arrive again.
+// the service retries a delivery up to 3 times, so the same event can arrive again. No request,
+// however malformed, can crash it: a bad one gets a 4xx, an unexpected failure a 500.
 //
 // Run: WEBHOOK_SECRET=… node examples/webhook-receiver.ts [port]
 // Outside this repository, import from 'desktop-build-action/sdk' instead of '../src/sdk.ts'.
 /* eslint-disable no-console -- an example prints what it receives */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BuildEventData, ProjectEventData, verifySignature, WebhookEvent } from '../src/sdk.ts';
+import {
+  BuildEventData,
+  ProjectEventData,
+  signPayload,
+  verifySignature,
+  WebhookEvent,
+} from '../src/sdk.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 /** Remembered event ids; a real receiver would keep them in its database. */
@@ -19,7 +26,10 @@ export interface ReceiverOptions {
   onEvent: (event: WebhookEvent) => void | Promise<void>;
 }
 
+/** Throws WebhookSecretError at once when `secret` is empty or not a string (an unset variable). */
 export function createWebhookReceiver({ secret, onEvent }: ReceiverOptions): Server {
+  // Checks the secret now, not on the first request: verifySignature would throw the same there.
+  signPayload(secret, '');
   const seen = new Set<string>();
   return createServer((req, res) => {
     if (req.method !== 'POST') {
@@ -38,26 +48,33 @@ export function createWebhookReceiver({ secret, onEvent }: ReceiverOptions): Ser
       }
     });
     req.on('end', () => {
-      // Verify the bytes as received: re-serialising parsed JSON would not reproduce them.
-      const rawBody = Buffer.concat(chunks);
-      const signature = req.headers['x-service-signature'];
-      if (typeof signature !== 'string' || !verifySignature(secret, rawBody, signature)) {
-        res.writeHead(401).end();
-        return;
+      try {
+        // Verify the bytes as received: re-serialising parsed JSON would not reproduce them.
+        const rawBody = Buffer.concat(chunks);
+        // A missing, repeated or malformed header is simply not a valid signature.
+        if (!verifySignature(secret, rawBody, req.headers['x-service-signature'])) {
+          res.writeHead(401).end();
+          return;
+        }
+        const parsed = WebhookEvent.safeParse(parseJson(rawBody));
+        if (!parsed.success) {
+          res.writeHead(400).end();
+          return;
+        }
+        res.writeHead(200).end();
+        const event = parsed.data;
+        if (seen.has(event.id)) return;
+        seen.add(event.id);
+        if (seen.size > MAX_SEEN) seen.delete(seen.values().next().value as string);
+        Promise.resolve()
+          .then(() => onEvent(event))
+          .catch((error: unknown) => console.error(`handling ${event.id} failed:`, error));
+      } catch (error) {
+        // A failure of this code, not of the request: answered, never the end of the receiver.
+        console.error('answering a delivery failed:', error);
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
       }
-      const parsed = WebhookEvent.safeParse(parseJson(rawBody));
-      if (!parsed.success) {
-        res.writeHead(400).end();
-        return;
-      }
-      res.writeHead(200).end();
-      const event = parsed.data;
-      if (seen.has(event.id)) return;
-      seen.add(event.id);
-      if (seen.size > MAX_SEEN) seen.delete(seen.values().next().value as string);
-      Promise.resolve()
-        .then(() => onEvent(event))
-        .catch((error: unknown) => console.error(`handling ${event.id} failed:`, error));
     });
   });
 }
@@ -81,8 +98,8 @@ export function describeEvent(event: WebhookEvent): string {
 }
 
 if (import.meta.main) {
-  const secret = process.env.WEBHOOK_SECRET;
-  if (!secret) {
+  const secret = process.env.WEBHOOK_SECRET ?? '';
+  if (secret.trim() === '') {
     console.error('Set WEBHOOK_SECRET to the secret the webhook was created with.');
     process.exit(2);
   }

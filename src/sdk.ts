@@ -50,4 +50,9 @@ export {
   type Webhook,
   type WebhookList,
 } from './api/schemas.ts';
-export { signPayload, verifySignature } from './webhooks/signature.ts';
+export {
+  signPayload,
+  verifySignature,
+  WebhookBodyError,
+  WebhookSecretError,
+} from './webhooks/signature.ts';

@@ -1,5 +1,6 @@
 // The SDK as receivers use it: its public names, and a real delivery from the emulator verified and
 // typed with it, both from src/sdk.ts and from the bundle dist/sdk/index.js.
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -26,7 +27,9 @@ const PUBLIC_VALUES = [
   'ResponseShapeError',
   'ResponseTooLargeError',
   'TimeoutError',
+  'WebhookBodyError',
   'WebhookEvent',
+  'WebhookSecretError',
   'signPayload',
   'verifySignature',
 ];
@@ -76,6 +79,20 @@ describe.each([
 ])('the SDK from %s', (_name, load) => {
   it('exports the client, the errors, the event schemas and the signature helpers', async () => {
     expect(Object.keys(await load()).sort()).toEqual(PUBLIC_VALUES.slice().sort());
+  });
+
+  it('refuses an empty or missing secret at the call, where it would accept forged deliveries', async () => {
+    const { verifySignature, signPayload, WebhookSecretError } = await load();
+    const body = Buffer.from('{"id":"evt_forged","type":"project.deleted"}');
+    // Signed with the empty key, as anyone can.
+    const forged = createHmac('sha256', '').update(body).digest('hex');
+    for (const secret of ['', '   ', undefined, null]) {
+      expect(() => verifySignature(secret as string, body, forged)).toThrow(WebhookSecretError);
+      expect(() => signPayload(secret as string, body)).toThrow(WebhookSecretError);
+    }
+    // A bad request is false, never an exception.
+    expect(verifySignature(SECRET, body, undefined)).toBe(false);
+    expect(verifySignature(SECRET, body, ['a', 'b'])).toBe(false);
   });
 
   it('drives the service and verifies and types a real delivery', async () => {

@@ -1,6 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signPayload, verifySignature } from '../../src/webhooks/signature.ts';
+import {
+  signPayload,
+  verifySignature,
+  WebhookBodyError,
+  WebhookSecretError,
+} from '../../src/webhooks/signature.ts';
 
 const secret = 'whsec_test';
 const body = JSON.stringify({ id: 'evt_1', type: 'build.succeeded', data: { ok: true } });
@@ -42,3 +47,55 @@ describe('verifySignature', () => {
     expect(verifySignature(secret, body, header)).toBe(false);
   });
 });
+
+describe('a secret or body that cannot be right: an error at the call, never true', () => {
+  // What an HMAC with the empty key gives: a forger needs no secret to make it.
+  const forged = createHmac('sha256', '').update(body).digest('hex');
+
+  it.each([
+    ['empty', '', 'empty string'],
+    ['only whitespace', ' \n\t', 'empty string'],
+    ['undefined (an unset variable)', undefined, 'undefined'],
+    ['null', null, 'null'],
+    ['a Buffer', Buffer.from('whsec'), 'object'],
+    ['a number', 42, 'number'],
+  ])('refuses a secret that is %s', (_, bad, given) => {
+    const secretOf = bad as string;
+    for (const call of [
+      () => verifySignature(secretOf, body, forged),
+      () => verifySignature(secretOf, body, undefined),
+      () => signPayload(secretOf, body),
+    ]) {
+      expect(call).toThrow(WebhookSecretError);
+      try {
+        call();
+      } catch (error) {
+        expect((error as WebhookSecretError).given).toBe(given);
+        expect((error as Error).name).toBe('WebhookSecretError');
+        expect((error as Error).message).toMatch(/^The webhook secret is (empty|not a string)/);
+      }
+    }
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['a parsed object', JSON.parse(body) as unknown],
+    ['a number', 7],
+  ])('refuses a body that is %s: it is not the bytes that were signed', (_, bad) => {
+    expect(() => verifySignature(secret, bad as string, signPayload(secret, body))).toThrow(
+      WebhookBodyError,
+    );
+    expect(() => signPayload(secret, bad as string)).toThrow(/raw bytes/);
+  });
+
+  it('takes a Uint8Array body as the bytes it is', () => {
+    expect(verifySignature(secret, new TextEncoder().encode(body) as Buffer, good())).toBe(true);
+  });
+
+  it('is false for a repeated header (Node gives an array) and other non-strings', () => {
+    expect(verifySignature(secret, body, [good(), good()])).toBe(false);
+    expect(verifySignature(secret, body, 42 as unknown as string)).toBe(false);
+  });
+});
+
+const good = () => signPayload(secret, body);
