@@ -112,6 +112,14 @@ describe('runnerPathProblems', () => {
     ).toEqual([]);
   });
 
+  it('refuses a download-path that a symlink leads to a name Windows reserves for a device', () => {
+    mkdirSync(inWorkspace('NUL.d'));
+    symlinkSync(inWorkspace('NUL.d'), inWorkspace('builds'));
+    expect(problems({}, inWorkspace('builds', 'x'))).toEqual([
+      `download-path: "${inWorkspace('builds', 'x')}" resolves to "${inWorkspace('NUL.d', 'x')}", whose part "NUL.d" Windows reserves for a device; give a folder of another name`,
+    ]);
+  });
+
   it('refuses a download-path where a file is', () => {
     writeFileSync(inWorkspace('desktop-builds'), 'x');
     expect(problems({}, inWorkspace('desktop-builds', 'sub'))).toEqual([

@@ -5,7 +5,7 @@
 // is refused here.
 import { accessSync, constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { isBelow } from './api/file-name.ts';
+import { isBelow, isWindowsReservedName } from './api/file-name.ts';
 import type { RunnerContext } from './context.ts';
 import { ActionError } from './errors.ts';
 import { quote } from './rules.ts';
@@ -120,6 +120,14 @@ function downloadProblem(workspace: string, directory: string): string | undefin
       `download-path: ${quote(directory)} resolves to ${quote(real)}, which is not a folder ` +
       `inside the workspace (${quote(realWorkspace)}): a symbolic link on the way leads out of ` +
       'it. Give a folder inside the workspace'
+    );
+  }
+  // The inputs checked the path as given; a link on the way may lead to a device's name.
+  const device = path.relative(realWorkspace, real).split(path.sep).find(isWindowsReservedName);
+  if (device !== undefined) {
+    return (
+      `download-path: ${quote(directory)} resolves to ${quote(real)}, whose part ${quote(device)} ` +
+      'Windows reserves for a device; give a folder of another name'
     );
   }
   const stats = statOf(existing);
