@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { commandText, cut, markdownText } from '../src/escape.ts';
+import { commandText, cut, markdownText, quotedText } from '../src/escape.ts';
 import { secretSpellings } from '../src/secrets.ts';
 
 describe('commandText: service text on one line of the step log', () => {
@@ -45,6 +45,16 @@ describe('markdownText: service text in Markdown', () => {
   it('cuts long text', () => {
     expect(cut('abcdef', 4)).toBe('abc…');
     expect(markdownText('y'.repeat(1000)).length).toBe(500);
+  });
+});
+
+describe('quotedText: a value inside a message', () => {
+  it('quotes, cuts, and escapes every control character, showing what was there', () => {
+    expect(quotedText('v1.4.2')).toBe('"v1.4.2"');
+    expect(quotedText('v1\n::error::x')).toBe('"v1\\n::error::x"');
+    expect(quotedText('a\u0085b\u202ec\u2028d\u007f')).toBe('"a\\u0085b\\u202ec\\u2028d\\u007f"');
+    expect(quotedText('x'.repeat(1000), 10)).toBe(`"${'x'.repeat(9)}…"`);
+    expect(quotedText('x'.repeat(1000))).toHaveLength(102);
   });
 });
 
