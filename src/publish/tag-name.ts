@@ -1,5 +1,7 @@
 // Release tags by git's own rules (`git check-ref-format` for `refs/tags/<tag>`): a tag git would
-// refuse is refused before any request, as is anything that would not show as one inert line.
+// refuse is refused before any request. Stricter than git in three ways: no Unicode control
+// (a bidirectional one makes a tag display as another), no tag `@` (git's short name for HEAD),
+// and a length bound.
 
 /** Longer tags are refused: git's loose refs are files, and a file name has 255 bytes at most. */
 export const MAX_TAG_LENGTH = 255;
