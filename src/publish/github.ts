@@ -94,7 +94,7 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
         onSecondaryRateLimit: () => false,
       },
     },
-    // Before the throttle, so innermost: an attempt's time starts when it leaves the queue.
+    // Listed before the throttle, so inside its queue: an attempt's time starts when it is sent.
     boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS),
     throttling,
   );
