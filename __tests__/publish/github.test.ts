@@ -1,23 +1,31 @@
-// The GitHub client's one retry layer, against a raw node:http server on 127.0.0.1 that plays
-// GitHub's REST API with scripted answers (GitHub is not reachable here); the real Octokit of
-// @actions/github sends every request. Nothing of ours is mocked.
+// The GitHub client's one retry layer, its way out and its bound on each attempt, against a raw
+// node:http server on 127.0.0.1 that plays GitHub's REST API with scripted answers (GitHub is not
+// reachable here), and a real forward proxy; the real Octokit of @actions/github sends every
+// request. Nothing of ours is mocked.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer as createHttpsServer } from 'node:https';
+import { lookup } from 'node:dns/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDispatcher } from '../../src/api/dispatcher.ts';
 import { defaultRetryRuntime, type RetryEvent } from '../../src/api/retry.ts';
 import {
   callFailure,
   createGitHub,
   GitHubAnswerError,
+  GitHubTimeoutError,
   httpStatus,
   type RetryHints,
 } from '../../src/publish/github.ts';
+import { makeCertificates } from '../../test-kit/certificates.ts';
 import { close, listen, readBody, sendJson } from '../../test-kit/stand-ins/http.ts';
+import { startProxy } from '../support/proxy.ts';
 
 const repo = { owner: 'acme', repo: 'desktop-app' };
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await Promise.all(closers.map((closeOne) => closeOne()));
   closers = [];
 });
@@ -44,13 +52,16 @@ const status =
     sendJson(res, code, { message: `scripted ${code}` }, headers);
 const noAnswer: Answer = (req) => req.socket.destroy();
 
-function client(url: string, throttle = false, maxAttempts = 4) {
+function client(url: string, throttle = false, maxAttempts = 4, requestTimeoutMs?: number) {
   const retries: RetryEvent[] = [];
   const retry = defaultRetryRuntime(
     { maxAttempts, baseDelayMs: 5, maxDelayMs: 10 },
     { onRetry: (event) => retries.push(event) },
   );
-  return { github: createGitHub('ghs-x', { baseUrl: url, retry, throttle }), retries };
+  return {
+    github: createGitHub('ghs-x', { baseUrl: url, retry, throttle, requestTimeoutMs }),
+    retries,
+  };
 }
 
 describe('the GitHub client under the retry policy', () => {
@@ -162,6 +173,105 @@ describe('the GitHub client under the retry policy', () => {
 
     expect(data.id).toBe(9);
     expect(api.received).toHaveLength(3);
+  });
+});
+
+describe('the way out: the dispatcher of the environment', () => {
+  it('sends REST calls and every page through HTTPS_PROXY in tunnels, the step signal given', async () => {
+    // `api.github.test` resolves only inside the proxy: a request around it cannot connect.
+    await expect(lookup('api.github.test')).rejects.toThrow();
+    const certificates = makeCertificates(['api.github.test']);
+    const received: string[] = [];
+    const server = createHttpsServer(certificates, (req, res) => {
+      received.push(`${req.method} ${req.url}`);
+      const url = new URL(req.url!, `https://${req.headers.host}`);
+      if (req.method === 'POST') return sendJson(res, 201, { id: 5, tag_name: 'v1' });
+      if (url.searchParams.has('page')) return sendJson(res, 200, [{ id: 2 }]);
+      url.searchParams.set('page', '2');
+      sendJson(res, 200, [{ id: 1 }], { link: `<${url.href}>; rel="next"` });
+    });
+    const port = new URL(await listen(server)).port;
+    closers.push(() => close(server));
+    const proxy = await startProxy({ user: 'runner', password: 'pw' });
+    closers.push(() => proxy.close());
+    vi.stubEnv('https_proxy', '');
+    vi.stubEnv('HTTPS_PROXY', proxy.url('runner', 'pw'));
+    vi.stubEnv('no_proxy', '');
+    vi.stubEnv('NO_PROXY', '');
+    const dispatcher = createDispatcher({ ca: certificates.ca });
+    closers.push(() => dispatcher.close());
+    const github = createGitHub('ghs-secret-token', {
+      baseUrl: `https://api.github.test:${port}`,
+      retry: defaultRetryRuntime({ maxAttempts: 1 }),
+      throttle: false,
+      signal: new AbortController().signal,
+      dispatcher,
+    });
+
+    await github.rest.repos.createRelease({ ...repo, tag_name: 'v1' });
+    const assets = await github.paginate(github.rest.repos.listReleaseAssets, {
+      ...repo,
+      release_id: 5,
+    });
+
+    expect(assets.map((asset) => asset.id)).toEqual([1, 2]);
+    expect(received).toHaveLength(3);
+    expect(proxy.log.length).toBeGreaterThan(0);
+    expect(
+      proxy.log.every((r) => !r.isHttp && r.hostname === 'api.github.test' && r.port === +port),
+    ).toBe(true);
+    expect(JSON.stringify(proxy.log)).not.toContain('ghs-secret-token');
+  });
+});
+
+describe('the bound on each attempt', () => {
+  it('ends an attempt that gets no answer, and retries it, naming the bound', async () => {
+    const api = await scriptedGitHub(() => undefined);
+    const { github, retries } = client(api.url, false, 2, 200);
+    const started = Date.now();
+
+    const error = await github.rest.repos
+      .getRelease({ ...repo, release_id: 5 })
+      .catch((error: unknown) => error);
+
+    expect(error).toBeInstanceOf(GitHubTimeoutError);
+    expect((error as Error).message).toBe('GitHub gave no answer within 0.2 s');
+    expect(api.received).toHaveLength(2);
+    expect(retries.map((event) => event.reason)).toEqual(['GitHub gave no answer within 0.2 s']);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('ends an answer whose body stalls, rather than reading it as empty', async () => {
+    const stalled: Answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.write('[{"id": 1}');
+    };
+    const api = await scriptedGitHub(stalled, (_req, res) => sendJson(res, 200, [{ id: 7 }]));
+    const { github, retries } = client(api.url, false, 2, 300);
+
+    const { data } = await github.rest.repos.listReleaseAssets({ ...repo, release_id: 5 });
+
+    expect(data.map((asset) => asset.id)).toEqual([7]);
+    expect(retries.map((event) => event.reason)).toEqual(['GitHub gave no answer within 0.3 s']);
+  });
+
+  it('leaves a body handed back as a stream to be read past the bound', async () => {
+    const api = await scriptedGitHub((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.write('first ');
+      setTimeout(() => res.end('last'), 400);
+    });
+    const { github } = client(api.url, false, 1, 200);
+
+    const response = await github.rest.repos.getReleaseAsset({
+      ...repo,
+      asset_id: 1,
+      headers: { accept: 'application/octet-stream' },
+      request: { parseSuccessResponseBody: false },
+    });
+
+    const text = await new Response(response.data as unknown as ReadableStream).text();
+    expect(text).toBe('first last');
   });
 });
 

@@ -1,10 +1,13 @@
-// The GitHub REST client: the real Octokit from @actions/github, every request under the action's
-// one retry policy (a hook around Octokit's request), GitHub's pacing of writes from its throttling
+// The GitHub REST client: the real Octokit from @actions/github, every request through the action's
+// one proxy-aware dispatcher (undici's fetch on it) under the one retry policy (a hook around
+// Octokit's request), each attempt bounded in time, GitHub's pacing of writes from its throttling
 // plugin, logging through @actions/core. Also the one reading of a failed GitHub call for that
 // policy, shared by the asset uploads and the artifact service, which do not go through Octokit.
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { throttling } from '@octokit/plugin-throttling';
+import { fetch as undiciFetch, type Dispatcher } from 'undici';
+import { createDispatcher } from '../api/dispatcher.ts';
 import {
   isRetryableStatus,
   parseRetryAfter,
@@ -27,6 +30,29 @@ export interface GitHubOptions {
   throttle: boolean;
   /** Ends every request when aborted: the step's deadline, or a signal. */
   signal?: AbortSignal;
+  /**
+   * The way out of every request (createDispatcher): the one the caller's other GitHub requests
+   * take (asset uploads, the artifact service); a new one when not given.
+   */
+  dispatcher?: Dispatcher;
+  /**
+   * Bound of one attempt, from the moment it is sent (after the throttle's queue) until its answer
+   * is read; a body handed back as a stream (an asset's bytes) only until its headers, and from
+   * then on by the dispatcher's bound on silence. Default GITHUB_REQUEST_TIMEOUT_MS.
+   */
+  requestTimeoutMs?: number;
+}
+
+/** The bound of one GitHub request, as the build service's requests have it (DEFAULT_TIMEOUT_MS). */
+export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+
+/** A GitHub request gave no (whole) answer within its bound: one failed attempt, worth another. */
+export class GitHubTimeoutError extends ActionError {
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number) {
+    super(`GitHub gave no answer within ${timeoutMs / 1000} s`);
+    this.timeoutMs = timeoutMs;
+  }
 }
 
 export type GitHub = ReturnType<typeof getOctokit>;
@@ -53,11 +79,13 @@ export interface RetryHints {
 }
 
 export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
+  const dispatcher = options.dispatcher ?? createDispatcher();
   const github = getOctokit(
     token,
     {
       baseUrl: options.baseUrl,
-      ...(options.signal && { request: { signal: options.signal } }),
+      // Octokit takes `request` whole, not merged with @actions/github's: its fetch is ours.
+      request: { fetch: fetchThrough(dispatcher), signal: options.signal },
       log: { debug: core.debug, info: core.debug, warn: core.warning, error: core.error },
       throttle: {
         enabled: options.throttle,
@@ -66,6 +94,8 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
         onSecondaryRateLimit: () => false,
       },
     },
+    // Listed before the throttle, so inside its queue: an attempt's time starts when it is sent.
+    boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS),
     throttling,
   );
   const { retry } = options;
@@ -76,6 +106,43 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
     ),
   );
   return github;
+};
+
+/** undici's fetch on `dispatcher`, in the shape Octokit calls it. */
+const fetchThrough =
+  (dispatcher: Dispatcher): typeof globalThis.fetch =>
+  (input, init) =>
+    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher,
+    }) as unknown as Promise<Response>;
+
+/**
+ * An Octokit plugin: each attempt ends as a GitHubTimeoutError when its answer is not read within
+ * `timeoutMs`. Octokit reads a cut JSON body as an empty one, so a late abort is thrown here too.
+ */
+const boundedAttempts = (timeoutMs: number) => (octokit: Pick<GitHub, 'hook'>) => {
+  octokit.hook.wrap('request', async (request, options) => {
+    // Every layer of Octokit's hook chain is bound to the options the request started with (the
+    // arguments a layer passes on are dropped), so the attempt's signal is set on them, and the
+    // step's put back for the next attempt.
+    const settings = (options.request ?? {}) as { signal?: AbortSignal };
+    options.request = settings;
+    const stop = settings.signal;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new GitHubTimeoutError(timeoutMs)), timeoutMs);
+    settings.signal = stop ? AbortSignal.any([stop, deadline.signal]) : deadline.signal;
+    try {
+      const answer = await request(options);
+      deadline.signal.throwIfAborted();
+      return answer;
+    } catch (error) {
+      throw deadline.signal.aborted ? deadline.signal.reason : error;
+    } finally {
+      clearTimeout(timer);
+      settings.signal = stop;
+    }
+  });
 };
 
 /** One request (`send`, as Octokit parsed it) under the retry policy and its hints. */

@@ -58,7 +58,8 @@ const UPLOADS_IN_FLIGHT = 1;
 export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}): PublishSession {
   const context = options.context ?? readContext();
   const uploads = createLimiter(UPLOADS_IN_FLIGHT);
-  // Both kinds of upload go through one dispatcher, under one retry policy.
+  // Every GitHub request of publishing (REST, both kinds of upload) goes through one dispatcher,
+  // under one retry policy.
   const transport: UploadTransport = {
     dispatcher: createDispatcher(),
     retry: gitHubRetry(options),
@@ -155,6 +156,7 @@ function startRelease(
     retry: transport.retry,
     throttle: options.throttle ?? true,
     signal: options.signal,
+    dispatcher: transport.dispatcher,
   });
   const uploads = openRelease(
     {

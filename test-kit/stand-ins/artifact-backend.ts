@@ -3,13 +3,8 @@
 // (blocks and a block list, or one Put Blob), on a second origin as on GitHub. Real HTTP on
 // 127.0.0.1 so the real client runs unchanged; bytes are kept for read-back.
 import { randomBytes, createHash } from 'node:crypto';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
-import { close, listen, readBody, sendJson } from './http.ts';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { close, listen, readBody, sendJson, standInServer, type TlsOrigin } from './http.ts';
 
 const TWIRP_PREFIX = '/twirp/github.actions.results.api.v1.ArtifactService/';
 
@@ -46,6 +41,9 @@ export interface ArtifactBackendOptions {
   jobBackendId?: string;
   /** Blob storage reads request bodies no faster than this (a slow link). */
   blobBytesPerSecond?: number;
+  /** The results service over TLS under this host name; blob storage likewise (storageTls). */
+  tls?: TlsOrigin;
+  storageTls?: TlsOrigin;
 }
 
 export interface ArtifactBackend {
@@ -274,7 +272,7 @@ export const startArtifactBackend = async (
     res.writeHead(201, headers).end();
   };
 
-  const server = createServer((req, res) => {
+  const server = standInServer(options.tls, (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
       const body = await readBody(req);
@@ -299,7 +297,7 @@ export const startArtifactBackend = async (
     });
   });
   // Storage answers every request, whatever comes of it, so a test sees what it was sent.
-  const storage = createServer((req, res) => {
+  const storage = standInServer(options.storageTls, (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', storageOrigin);
       const body = await readBody(req, options.blobBytesPerSecond);
@@ -319,8 +317,8 @@ export const startArtifactBackend = async (
       blob(req, url, body, res);
     })().catch(() => res.destroy());
   });
-  origin = await listen(server);
-  storageOrigin = await listen(storage);
+  origin = await listen(server, options.tls);
+  storageOrigin = await listen(storage, options.storageTls);
   return {
     url: origin,
     runtimeToken,

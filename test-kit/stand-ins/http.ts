@@ -1,6 +1,29 @@
 // Small helpers shared by the stand-ins of GitHub's services.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+
+type Server = HttpServer | HttpsServer;
+
+/**
+ * A stand-in served over TLS under a host name, as GitHub's services are (a name only a test's
+ * proxy resolves, with a certificate from test-kit/certificates.ts), instead of http on 127.0.0.1.
+ */
+export interface TlsOrigin {
+  host: string;
+  cert: string;
+  key: string;
+}
+
+/** The stand-in's server: http, or https with `tls`'s certificate. */
+export const standInServer = (tls: TlsOrigin | undefined, handler: RequestListener): Server =>
+  tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, handler) : createHttpServer(handler);
 
 /**
  * The body's chunks as they arrive; with `bytesPerSecond`, read no faster than that (the client
@@ -43,10 +66,11 @@ export const sendJson = (
   res.end(text);
 };
 
-export const listen = async (server: Server): Promise<string> => {
+/** Listens on 127.0.0.1; the origin clients use: `https://<tls.host>:<port>` with `tls`. */
+export const listen = async (server: Server, tls?: TlsOrigin): Promise<string> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return `http://127.0.0.1:${port}`;
+  return tls ? `https://${tls.host}:${port}` : `http://127.0.0.1:${port}`;
 };
 
 export const close = async (server: Server): Promise<void> => {

@@ -4,8 +4,8 @@
 // a read-only token (a fork's pull request, or no `pull-requests: write`) is refused with GitHub's
 // 403 "Resource not accessible by integration", a comment can only be edited by its author, and
 // scripted faults (422, 5xx, Retry-After) answer the next requests.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { close, listen, readBody, sendJson } from './http.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { close, listen, readBody, sendJson, standInServer, type TlsOrigin } from './http.ts';
 
 export interface StoredComment {
   id: number;
@@ -26,6 +26,8 @@ export interface IssueCommentsApiOptions {
   tokens: Record<string, { login: string; readOnly?: boolean }>;
   owner?: string;
   repo?: string;
+  /** Served over TLS under this host name (GITHUB_API_URL `https://<host>:<port>`). */
+  tls?: TlsOrigin;
 }
 
 export interface IssueCommentsApi {
@@ -152,12 +154,12 @@ export const startIssueCommentsApi = async (
     return notFound(res);
   };
 
-  const server = createServer((req, res) => {
+  const server = standInServer(options.tls, (req, res) => {
     handle(req, res).catch((error: unknown) =>
       sendJson(res, 500, { message: `stand-in error: ${String(error)}` }),
     );
   });
-  origin = await listen(server);
+  origin = await listen(server, options.tls);
   return {
     url: origin,
     comments: (issueNumber) =>

@@ -4,8 +4,17 @@
 // what matters: drafts hidden from get-by-tag, duplicate drafts allowed, 422 `already_exists`
 // shapes, required Content-Length, asset names rewritten (spaces → '.'), immutable releases.
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { close, listen, readBody, readChunks, sendJson, sleep } from './http.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  close,
+  listen,
+  readBody,
+  readChunks,
+  sendJson,
+  sleep,
+  standInServer,
+  type TlsOrigin,
+} from './http.ts';
 
 /**
  * An upload's bytes as they arrive: counted and digested as GitHub does once, at upload (a
@@ -102,6 +111,12 @@ export interface ReleasesApiOptions {
    * client, the slow end. Default: every upload's bytes.
    */
   keepAssetBytesUpTo?: number;
+  /**
+   * The API over TLS under this host name (`api.<domain>`: its upload_url names the `uploads.`
+   * sibling, as github.com's does, served by the same server); asset storage likewise (storageTls).
+   */
+  tls?: TlsOrigin;
+  storageTls?: TlsOrigin;
 }
 
 export interface ReleasesApi {
@@ -198,7 +213,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       ? `https://github.com/${owner}/${repo}/releases/tag/untagged-${release.id}`
       : `https://github.com/${owner}/${repo}/releases/tag/${release.tagName}`,
     assets_url: `${origin}/repos/${owner}/${repo}/releases/${release.id}/assets`,
-    upload_url: `${origin}/uploads/repos/${owner}/${repo}/releases/${release.id}/assets{?name,label}`,
+    upload_url: `${origin.replace('://api.', '://uploads.')}/uploads/repos/${owner}/${repo}/releases/${release.id}/assets{?name,label}`,
     tag_name: release.tagName,
     target_commitish: release.targetCommitish,
     name: release.name,
@@ -374,7 +389,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     return notFound(res);
   };
 
-  const server = createServer((req, res) => {
+  const server = standInServer(options.tls, (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
       const isUpload = url.pathname.startsWith('/uploads/') && req.method === 'POST';
@@ -413,7 +428,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     });
   });
   // Asset bytes live on storage behind a redirect, on another origin that must never see the token.
-  const storage = createServer((req, res) => {
+  const storage = standInServer(options.storageTls, (req, res) => {
     if (req.headers.authorization !== undefined) state.storageSawAuth++;
     const found = findAsset(Number((req.url ?? '').split('/')[2]));
     if (!found) return notFound(res);
@@ -426,8 +441,8 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     });
     res.end(found.asset.content);
   });
-  origin = await listen(server);
-  storageOrigin = await listen(storage);
+  origin = await listen(server, options.tls);
+  storageOrigin = await listen(storage, options.storageTls);
   return {
     url: origin,
     releases: () => releases,
