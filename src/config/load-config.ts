@@ -109,12 +109,16 @@ function yamlData(document: Document, fail: (problem: ConfigProblem) => never): 
   try {
     return document.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {
-    // yaml throws a ReferenceError for an alias to no anchor, and for aliases past the bound.
+    // yaml throws a ReferenceError for aliases past the bound and for an alias to no anchor; its
+    // message may name the alias, so only its kind is kept.
+    const message = (error as Error).message;
     return fail({
       key: '',
-      message: /excessive alias/i.test((error as Error).message)
+      message: /excessive alias/i.test(message)
         ? `not valid YAML: its aliases (*name) would repeat their anchors (&name) more than ${MAX_ALIASES} times; write the values out`
-        : 'not valid YAML: an alias (*name) refers to no anchor (&name) before it',
+        : /unresolved alias/i.test(message)
+          ? 'not valid YAML: an alias (*name) refers to no anchor (&name) before it'
+          : 'not valid YAML: it cannot be read as data',
     });
   }
 }
