@@ -19,7 +19,7 @@ import { isSemver, quote } from '../rules.ts';
 const EXCERPT_CHARS = 40;
 
 /** What kind of value `input` is, without any of it. */
-export function kindOf(input: unknown): string {
+function kindOf(input: unknown): string {
   if (input === undefined) return 'nothing';
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'a list';
@@ -28,7 +28,7 @@ export function kindOf(input: unknown): string {
 }
 
 /** A string or a number as a short, inert excerpt; anything else by its kind. */
-export function describeValue(input: unknown): string {
+function describeValue(input: unknown): string {
   if (typeof input === 'string') return quote(commandText(input, EXCERPT_CHARS));
   if (typeof input === 'number' || typeof input === 'boolean') {
     return commandText(String(input), EXCERPT_CHARS);
