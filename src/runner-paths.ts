@@ -2,7 +2,8 @@
 // the end (a missing GITHUB_OUTPUT makes @actions/core throw "Missing file at path"), they would
 // abandon builds already triggered. The download folder is checked after resolving symlinks, as
 // the inputs can check it only lexically: a download-path that is a link to outside the workspace
-// is refused here.
+// is refused here. The project configuration file is held to the same rule (resolveLinks,
+// isInWorkspace).
 import { accessSync, constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { isBelow, isWindowsReservedName } from './api/file-name.ts';
@@ -104,6 +105,24 @@ function fileProblem(
   if (!canAccess(file, mode)) return `${name}: ${quote(file)} is not writable`;
   return undefined;
 }
+
+/**
+ * Where `target` leads once every symbolic link on the way is resolved (the parts not there yet
+ * kept as written); undefined when a link on the way leads to nothing. Reads the file system only.
+ */
+export function resolveLinks(target: string): string | undefined {
+  const absolute = path.resolve(target);
+  const existing = deepestExisting(absolute);
+  try {
+    return path.join(realpathSync(existing), path.relative(existing, absolute));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `real` (links resolved) is below the workspace, whose own links are resolved too. */
+export const isInWorkspace = (workspace: string, real: string): boolean =>
+  isBelow(realpathSync(workspace), real);
 
 /** The download folder: inside the workspace once every symlink on the way is resolved. */
 function downloadProblem(workspace: string, directory: string): string | undefined {

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EVENT_ID, isBuildId, isProjectId, WEBHOOK_ID } from '../../src/api/ids.ts';
 import { answersFor, buildsOf, triggeredAs } from '../../src/api/reconcile.ts';
-import { BuildStatus, shapeProblem } from '../../src/api/schemas.ts';
+import {
+  BuildStatus,
+  BuildSummary,
+  Project,
+  ProjectSummary,
+  shapeProblem,
+  Webhook,
+} from '../../src/api/schemas.ts';
 
 describe('id forms', () => {
   it('take the prefix, then 1 to 120 of A-Z a-z 0-9 _ -', () => {
@@ -96,5 +103,83 @@ describe('answer checks', () => {
       fieldPath: 'arch',
       problem: 'is not the architecture asked for',
     });
+  });
+});
+
+describe('names and URLs', () => {
+  const project = {
+    id: 'proj_1',
+    name: 'Desktop',
+    url: 'https://app.example.com',
+    platforms: ['mac'],
+    createdAt: '2026-01-01T00:00:00Z',
+  };
+  const webhook = {
+    id: 'wh_1',
+    url: 'https://receiver.example.com/hook',
+    events: ['build.failed'],
+    active: true,
+    createdAt: '2026-01-01T00:00:00Z',
+  };
+  const UNPRINTABLE = [
+    'x\n::error::x',
+    'x\r::add-mask::y',
+    'tab\there',
+    'nul\u0000',
+    'del\u007f',
+    'c1\u0085',
+    'line\u2028sep',
+    'para\u2029sep',
+    'Setup \u202egpj.exe',
+    'isolate\u2066x\u2069',
+    'mark\u200e',
+    'arabic\u061cmark',
+  ];
+
+  it('take any printable line the spec allows: accents, scripts, emoji joined by U+200D', () => {
+    for (const name of [
+      'Desktop App',
+      'Über-App — ß',
+      '桌面应用',
+      'Family 👨‍👩‍👧',
+      "O'Brien & Co. <b>",
+    ]) {
+      expect(Project.safeParse({ ...project, name, author: name, appId: name }).success, name).toBe(
+        true,
+      );
+    }
+    const url = 'https://app.example.com/a%20b?q=é#frag';
+    expect(ProjectSummary.safeParse({ ...project, url }).success).toBe(true);
+    expect(Webhook.safeParse({ ...webhook, url }).success).toBe(true);
+  });
+
+  it('refuse control, line-separator and bidirectional characters, naming the field only', () => {
+    for (const bad of UNPRINTABLE) {
+      const cases = [
+        [ProjectSummary.safeParse({ ...project, name: bad }), 'name'],
+        [Project.safeParse({ ...project, author: bad }), 'author'],
+        [ProjectSummary.safeParse({ ...project, url: `https://a.example/${bad}` }), 'url'],
+        [Webhook.safeParse({ ...webhook, url: `https://a.example/${bad}` }), 'url'],
+        [
+          BuildSummary.safeParse({
+            id: 'build_1',
+            projectId: 'proj_1',
+            platform: 'mac',
+            arch: 'x64',
+            status: 'success',
+            createdAt: '2026-01-01T00:00:00Z',
+            artifactUrl: `https://a.example/${bad}`,
+          }),
+          'artifactUrl',
+        ],
+      ] as const;
+      for (const [parsed, field] of cases) {
+        expect(parsed.success, `${field}: ${JSON.stringify(bad)}`).toBe(false);
+        expect(shapeProblem(parsed.error!)).toEqual({
+          fieldPath: field,
+          problem: 'is not printable text (it has control or bidirectional characters)',
+        });
+      }
+    }
   });
 });

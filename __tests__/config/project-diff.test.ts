@@ -63,3 +63,15 @@ describe('diffProject', () => {
     );
   });
 });
+
+describe('describeChanges', () => {
+  it('shows each value on one line, inert and cut short (it is logged and an output)', () => {
+    const text = describeChanges([
+      { field: 'name', from: 'x\n::error::forged\r\n::add-mask::y', to: 'b' },
+      { field: 'author', from: `${'a'.repeat(5000)}`, to: 'Setup \u202egpj.exe' },
+    ]);
+    expect(text).toBe(
+      `name: x ::error::forged ::add-mask::y → b, author: ${'a'.repeat(99)}… → Setup gpj.exe`,
+    );
+  });
+});

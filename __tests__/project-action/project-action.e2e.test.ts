@@ -1,5 +1,5 @@
 // The project sub-action end to end: dist/project/index.js spawned like the runner does, against
-// the emulator.
+// the emulator, and against a stand-in service whose answers carry workflow commands.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { BuildServiceClient } from '../../src/api/client.ts';
 import { NotFoundError } from '../../src/api/errors.ts';
+import { KEY, useStandIns } from '../api/stand-in.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { secretSpellings } from '../../src/secrets.ts';
 import { runSubaction, type SubactionRun } from './run-subaction.ts';
 
 let emulator: Emulator;
@@ -196,5 +198,94 @@ describe('project sub-action (dist/project/index.js)', () => {
     expect(result.exitCode).toBe(1);
     expect(result.errors.join('\n')).toMatch(/GITHUB_OUTPUT/);
     expect(emulator.requests.length).toBe(before);
+  });
+});
+
+// A service that answers names, authors and urls carrying workflow commands: a raw stand-in, as the
+// emulator answers what it was sent. Before the schemas held names and urls to one printable line,
+// these answers were printed as `::error::x` and `::add-mask::y` lines (Deleted project …, the
+// change lines and the `changes` output).
+describe('project sub-action against a service answering hostile names and urls', () => {
+  const standIn = useStandIns();
+  const FORGED_ERROR = '\n::error::x';
+  const FORGED_MASK = '\n::add-mask::y';
+  const hostileProject = {
+    id: 'proj_1',
+    name: `Desktop${FORGED_ERROR}`,
+    author: `Acme${FORGED_MASK}`,
+    url: `https://app.example.com/${FORGED_ERROR}${FORGED_MASK}`,
+    platforms: ['mac'],
+    createdAt: '2026-01-01T00:00:00Z',
+  };
+
+  /** Answers as a service would, with `hostileProject` until it is patched. */
+  const service = () => {
+    let current: Record<string, unknown> = hostileProject;
+    return standIn((req, res) => {
+      const answer = (body: unknown) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === 'GET' && req.url === '/v1/projects') {
+        return answer({ projects: [current], total: 1 });
+      }
+      if (req.method === 'GET' && req.url === '/v1/projects/proj_1') return answer(current);
+      if (req.method === 'GET' && req.url === '/v1/projects/proj_1/builds') {
+        return answer({ builds: [], total: 0 });
+      }
+      if (req.method === 'DELETE') return answer({ id: 'proj_1', deleted: true });
+      if (req.method === 'PATCH') {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          current = { ...current, ...(JSON.parse(body) as object) };
+          answer({ ...current, updatedAt: '2026-01-01T00:00:01Z' });
+        });
+        return;
+      }
+      res.writeHead(404).end();
+    });
+  };
+
+  const runAgainst = async (inputs: Record<string, string>) => {
+    const { baseUrl } = await service();
+    return runSubaction(
+      'project',
+      { 'api-key': KEY, 'base-url': baseUrl, ...inputs },
+      { workspace },
+    );
+  };
+
+  /** No workflow command came from the service's text, in the log or the outputs. */
+  const expectNoForgedCommand = (result: SubactionRun): void => {
+    const lines = result.stdout.split('\n');
+    expect(lines).not.toContain('::error::x');
+    expect(lines.filter((line) => line.startsWith('::add-mask::y'))).toEqual([]);
+    const masks = secretSpellings(KEY).map((spelling) => `::add-mask::${spelling}`);
+    for (const line of lines.filter((l) => l.startsWith('::') && !masks.includes(l))) {
+      expect(line).toMatch(/^::error::\w/);
+    }
+    for (const value of Object.values(result.outputs)) expect(value).not.toMatch(/\n::/);
+  };
+
+  it('refuses the answers, naming the field only, when updating, finding by name and deleting', async () => {
+    await writeConfig('hostile.yml', { author: 'Acme' });
+    const updated = await runAgainst({ 'project-id': 'proj_1', 'config-file': 'hostile.yml' });
+    const found = await runAgainst({
+      name: 'Desktop',
+      url: 'https://app.example.com',
+      platforms: 'mac',
+    });
+    const deleted = await runAgainst({ 'project-id': 'proj_1', delete: 'true' });
+    for (const [result, field] of [
+      [updated, 'name'],
+      [found, 'projects.0.name'],
+      [deleted, 'name'],
+    ] as const) {
+      expectNoForgedCommand(result);
+      expect(result.exitCode).toBe(1);
+      expect(result.errors).toHaveLength(1);
+      expect(result.errors[0]).toContain(`${field} is not printable text`);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { BuildServiceClient } from '../../src/api/client.ts';
 import type { WebhookEvent } from '../../src/api/schemas.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { runSubaction, type SubactionRun } from '../project-action/run-subaction.ts';
+import { KEY, useStandIns } from '../api/stand-in.ts';
 
 const URL_A = 'https://receiver.test/desktop';
 const SECRET = 'whsec_from_the_workflow';
@@ -163,5 +164,55 @@ describe('webhook sub-action (dist/webhook/index.js)', () => {
     expect(result.exitCode).toBe(1);
     expect(result.errors.join('\n')).toMatch(/RUNNER_TEMP/);
     expect(emulator.requests.length).toBe(before);
+  });
+});
+
+// A service that answers a created webhook's url with workflow commands: a raw stand-in, as the
+// emulator answers the url it was sent. Before the schemas held urls to one printable line, the
+// answer was printed as `::error::x` and `::add-mask::y` lines ("Created webhook … → <url>").
+describe('webhook sub-action against a service answering a hostile url', () => {
+  const standIn = useStandIns();
+  const HOSTILE_URL = `${URL_A}\n::error::x\n::add-mask::y`;
+  const hook = (url: string) => ({
+    id: 'wh_1',
+    url,
+    events: ['build.failed'],
+    active: true,
+    createdAt: '2026-01-01T00:00:00Z',
+  });
+
+  const runAgainst = async (listed: unknown[]) => {
+    const service = await standIn((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.method === 'GET') res.end(JSON.stringify({ webhooks: listed, total: listed.length }));
+      else res.end(JSON.stringify(hook(HOSTILE_URL)));
+    });
+    const result = await runSubaction('webhook', {
+      'api-key': KEY,
+      'base-url': service.baseUrl,
+      url: URL_A,
+      events: 'build.failed',
+      secret: SECRET,
+    });
+    return { result, requests: service.requests };
+  };
+
+  it('refuses the answer, naming the field only: no command or mask from the url', async () => {
+    const created = await runAgainst([]);
+    const listed = await runAgainst([hook(HOSTILE_URL)]);
+    for (const [{ result }, field] of [
+      [created, 'url'],
+      [listed, 'webhooks.0.url'],
+    ] as const) {
+      const lines = result.stdout.split('\n');
+      expect(lines).not.toContain('::error::x');
+      expect(lines.filter((line) => line.startsWith('::add-mask::y'))).toEqual([]);
+      expect(result.exitCode).toBe(1);
+      expect(result.errors).toHaveLength(1);
+      expect(result.errors[0]).toContain(`${field} is not printable text`);
+      for (const value of Object.values(result.outputs)) expect(value).not.toMatch(/\n::/);
+    }
+    expect(created.requests).toContain('POST /v1/webhooks');
+    expect(listed.requests).toEqual(['GET /v1/webhooks']);
   });
 });

@@ -1,10 +1,11 @@
 // Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
 // Everything the service returns is untrusted: ids have the spec's forms, statuses are short
-// tokens, texts and URLs are bounded, numbers are sane, timestamps parse. Objects are tolerant of
-// extra fields (zod strips them) and strict on the fields we use. Fields that the spec gives only
-// on some endpoints, or only once a build completed, are optional, and a reasonable service may
-// send null. Every rule's problem text names what is wrong and never quotes the value (it may
-// carry a newline and a workflow command): see `shapeProblem`.
+// tokens, texts and URLs are bounded, names and URLs are one printable line, numbers are sane,
+// timestamps parse. Objects are tolerant of extra fields (zod strips them) and strict on the
+// fields we use. Fields that the spec gives only on some endpoints, or only once a build
+// completed, are optional, and a reasonable service may send null. Every rule's problem text names
+// what is wrong and never quotes the value (it may carry a newline and a workflow command): see
+// `shapeProblem`.
 import { z } from 'zod';
 import { BUILD_ID, EVENT_ID, PROJECT_ID, WEBHOOK_ID } from './ids.ts';
 
@@ -23,15 +24,15 @@ export const EVENT_TYPES = [
 ] as const;
 
 /** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
-const URL_MAX_CHARS = 8 * 1024;
+export const URL_MAX_CHARS = 8 * 1024;
 /** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
 const TIMESTAMP_MAX_CHARS = 64;
 /** A version: semver with pre-release and build parts fits easily. */
-const VERSION_MAX_CHARS = 128;
+export const VERSION_MAX_CHARS = 128;
 /** A log entry's level (`info`, `warn`, …). */
 const LEVEL_MAX_CHARS = 64;
 /** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
-const TEXT_MAX_CHARS = 4 * 1024;
+export const TEXT_MAX_CHARS = 4 * 1024;
 /** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
 const WINDOW_MAX_PIXELS = 100_000;
 
@@ -76,7 +77,18 @@ const timestamp = text(TIMESTAMP_MAX_CHARS).refine(
   (value) => !Number.isNaN(Date.parse(value)),
   rule('is not a timestamp'),
 );
-const url = text(URL_MAX_CHARS);
+// Control characters (a newline starts a workflow command), line and paragraph separators, and
+// bidirectional controls (text that displays as something else, U+061C, U+200E-F, U+202A-E,
+// U+2066-9). Other format characters stay: a name may hold an emoji joined by U+200D.
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Whether a name or a URL is one line of text that displays as what it is. */
+export const isPrintable = (value: string): boolean => !UNPRINTABLE.test(value);
+const printable = (maxChars: number) =>
+  text(maxChars).refine(
+    isPrintable,
+    rule('is not printable text (it has control or bidirectional characters)'),
+  );
+const url = printable(URL_MAX_CHARS);
 // No control, format or line-separator characters: a version is shown in log lines and titles.
 const version = text(VERSION_MAX_CHARS).regex(
   /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u,
@@ -130,7 +142,7 @@ export const ProjectFeatures = z.object({
 export type ProjectWindow = z.infer<typeof ProjectWindow>;
 export type ProjectFeatures = z.infer<typeof ProjectFeatures>;
 
-const name = text(TEXT_MAX_CHARS);
+const name = printable(TEXT_MAX_CHARS);
 const message = optional(text(TEXT_MAX_CHARS));
 
 export const ProjectSummary = z.object({
@@ -144,9 +156,9 @@ export const ProjectSummary = z.object({
 export type ProjectSummary = z.infer<typeof ProjectSummary>;
 
 export const Project = ProjectSummary.extend({
-  author: optional(text(TEXT_MAX_CHARS)),
+  author: optional(name),
   version: optional(version),
-  appId: optional(text(TEXT_MAX_CHARS)),
+  appId: optional(name),
   window: optional(ProjectWindow),
   features: optional(ProjectFeatures),
 });

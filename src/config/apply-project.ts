@@ -8,6 +8,7 @@ import {
   IncompleteProjectListError,
   MissingProjectFieldsError,
   ProjectNotAppliedError,
+  shownName,
 } from './errors.ts';
 import { loadProjectConfig } from './load-config.ts';
 import type { ProjectConfig } from './project-config.ts';
@@ -52,7 +53,7 @@ export async function applyProject(
     if (!desired.name) throw new MissingProjectFieldsError(['name'], 'Without project-id');
     const found = await findProjectByName(client, desired.name);
     if (!found) return createProject(client, desired);
-    core.info(`Found project ${found.id} named "${found.name}"`);
+    core.info(`Found project ${found.id} named ${shownName(found.name)}`);
     projectId = found.id;
   }
   const current = await client.getProject(projectId);
@@ -93,7 +94,10 @@ async function createProject(
   const { name, url, platforms, ...config } = desired;
   if (!name || !url || !platforms) {
     const missing = (['name', 'url', 'platforms'] as const).filter((key) => !desired[key]);
-    throw new MissingProjectFieldsError(missing, `To create a project named "${name ?? ''}"`);
+    throw new MissingProjectFieldsError(
+      missing,
+      `To create a project named ${shownName(name ?? '')}`,
+    );
   }
   const body: CreateProjectRequest = { name, url, platforms };
   if (Object.values(config).some((value) => value !== undefined)) body.config = config;
@@ -105,7 +109,7 @@ async function createProject(
     await client.updateProject(created.id, patch);
     await checkApplied(client, created.id, desired);
   }
-  core.info(`Created project ${created.id} "${name}"`);
+  core.info(`Created project ${created.id} ${shownName(name)}`);
   return {
     projectId: created.id,
     action: 'created',

@@ -1,6 +1,14 @@
-// Failures of loading a project configuration and of applying it to the service.
+// Failures of loading a project configuration and of applying it to the service. Names, keys and
+// files in messages are shown inertly (a name may come from the service, a key from the file).
 
+import { commandText } from '../escape.ts';
 import { ActionError } from '../errors.ts';
+
+/** A configuration with many problems (a file of unknown keys) lists this many, then a count. */
+const MAX_PROBLEMS_SHOWN = 10;
+
+export const shownName = (name: string): string => `"${commandText(name, 100)}"`;
+const shownFile = (file: string): string => commandText(file, 200);
 
 export interface ConfigProblem {
   /** Dotted key path, e.g. `window.width` or `platforms[1]`; empty for the whole file. */
@@ -15,11 +23,16 @@ export class ConfigFileError extends ActionError {
   readonly problems: readonly ConfigProblem[];
 
   constructor(file: string, problems: readonly ConfigProblem[]) {
-    const lines = problems.map(
-      (problem) =>
-        `  - ${problem.key || '(file)'}${problem.line === undefined ? '' : ` (line ${problem.line})`}: ${problem.message}`,
-    );
-    super(`${file} is not a valid project configuration:\n${lines.join('\n')}`);
+    const lines = problems
+      .slice(0, MAX_PROBLEMS_SHOWN)
+      .map(
+        (problem) =>
+          `  - ${problem.key || '(file)'}${problem.line === undefined ? '' : ` (line ${problem.line})`}: ${problem.message}`,
+      );
+    if (problems.length > MAX_PROBLEMS_SHOWN) {
+      lines.push(`  - and ${problems.length - MAX_PROBLEMS_SHOWN} more`);
+    }
+    super(`${shownFile(file)} is not a valid project configuration:\n${lines.join('\n')}`);
     this.file = file;
     this.problems = problems;
   }
@@ -29,7 +42,7 @@ export class ConfigFileReadError extends ActionError {
   readonly file: string;
 
   constructor(file: string, reason: string) {
-    super(`Cannot read the project configuration ${file}: ${reason}`);
+    super(`Cannot read the project configuration ${shownFile(file)}: ${reason}`);
     this.file = file;
   }
 }
@@ -52,7 +65,7 @@ export class AmbiguousProjectError extends ActionError {
 
   constructor(projectName: string, projectIds: readonly string[]) {
     super(
-      `${projectIds.length} projects are named "${projectName}" (${projectIds.join(', ')}): set project-id to say which one`,
+      `${projectIds.length} projects are named ${shownName(projectName)} (${projectIds.join(', ')}): set project-id to say which one`,
     );
     this.projectName = projectName;
     this.projectIds = projectIds;
@@ -80,7 +93,7 @@ export class IncompleteProjectListError extends ActionError {
 
   constructor(projectName: string, listed: number, total: number) {
     super(
-      `No project named "${projectName}" among the ${listed} projects the service listed, but it reports ${total}; ` +
+      `No project named ${shownName(projectName)} among the ${listed} projects the service listed, but it reports ${total}; ` +
         'to avoid creating a duplicate, set project-id',
     );
     this.projectName = projectName;

@@ -1,5 +1,6 @@
 // What must change for a project to match its configuration: the PATCH body (only what differs)
-// and a human description of each change.
+// and a human description of each change, inert (it goes to the log and to the `changes` output).
+import { commandText } from '../escape.ts';
 import type { Project, UpdateProjectRequest } from '../api/schemas.ts';
 import type { ProjectConfig } from './project-config.ts';
 
@@ -46,6 +47,9 @@ export function diffProject(desired: ProjectConfig, current: Partial<Project>): 
   return { patch, changes };
 }
 
+/** A value in a change: enough to recognise it, on one line. */
+const VALUE_CHARS = 100;
+
 /** `name: a → b, platforms: [mac] → [mac, linux]` */
 export function describeChanges(changes: readonly FieldChange[]): string {
   return changes
@@ -56,8 +60,8 @@ export function describeChanges(changes: readonly FieldChange[]): string {
 function formatValue(value: unknown): string {
   if (value === undefined || value === null) return '(unset)';
   if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
-  if (typeof value === 'string') return value === '' ? '""' : value;
-  return JSON.stringify(value);
+  if (typeof value === 'string') return value === '' ? '""' : commandText(value, VALUE_CHARS);
+  return commandText(JSON.stringify(value) ?? typeof value, VALUE_CHARS);
 }
 
 function sameMembers(first: readonly string[], second: readonly string[]): boolean {

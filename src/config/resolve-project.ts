@@ -2,6 +2,7 @@
 // loaded only when there is a config file, off the start path of the usual run.
 import * as core from '@actions/core';
 import type { BuildServiceClient } from '../api/client.ts';
+import { commandText } from '../escape.ts';
 import type { ProjectSource } from '../inputs.ts';
 
 /** The project-id input, or the project the config file names or creates. */
@@ -13,7 +14,8 @@ export async function resolveProject(
   const { configFile, projectId } = source;
   if (configFile === null) return projectId;
   const { applyProjectConfig } = await import('./apply-project.ts');
-  const applied = await core.group(`Apply the project configuration ${configFile}`, () =>
+  const title = `Apply the project configuration ${commandText(configFile)}`;
+  const applied = await core.group(title, () =>
     applyProjectConfig(client, { configFile, workspace, projectId: projectId ?? undefined }),
   );
   return applied.projectId;

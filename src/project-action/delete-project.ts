@@ -4,6 +4,8 @@ import * as core from '@actions/core';
 import type { BuildServiceClient } from '../api/client.ts';
 import { NotFoundError } from '../api/errors.ts';
 import { findProjectByName } from '../config/apply-project.ts';
+import { shownName } from '../config/errors.ts';
+import { commandText } from '../escape.ts';
 
 export type DeleteClient = Pick<
   BuildServiceClient,
@@ -31,7 +33,7 @@ export async function deleteProject(
     const { total: builds } = await client.listBuilds(projectId);
     await client.deleteProject(projectId);
     core.info(
-      `Deleted project ${project.id} "${project.name}" (${project.url}, platforms ${project.platforms.join(', ')}) ` +
+      `Deleted project ${project.id} ${shownName(project.name)} (${commandText(project.url)}, platforms ${project.platforms.join(', ')}) ` +
         `with its ${builds} build${builds === 1 ? '' : 's'} and their artifacts`,
     );
     return { projectId, deleted: true };
@@ -44,6 +46,6 @@ export async function deleteProject(
 
 async function idByName(client: DeleteClient, name: string): Promise<string | undefined> {
   const found = await findProjectByName(client, name);
-  if (!found) core.info(`No project is named "${name}"; nothing to delete`);
+  if (!found) core.info(`No project is named ${shownName(name)}; nothing to delete`);
   return found?.id;
 }

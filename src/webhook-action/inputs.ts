@@ -1,7 +1,8 @@
 // The webhook sub-action's inputs (webhook/action.yml), parsed and validated before any request.
 import { EVENT_TYPES, type EventType } from '../api/schemas.ts';
 import { parseConnection, type InputReader, type ServiceConnection } from '../connection.ts';
-import { InputError, parseBoolean, splitList } from '../rules.ts';
+import { commandText } from '../escape.ts';
+import { InputError, parseBoolean, quote, splitList } from '../rules.ts';
 
 export interface WebhookActionInputs extends ServiceConnection {
   /** The receiver, normalised (`new URL(…).href`). */
@@ -25,7 +26,7 @@ export function parseWebhookInputs(read: InputReader): WebhookActionInputs {
   const events = [...new Set(splitList(read('events')))];
   for (const event of events.filter((name) => !isEventType(name))) {
     problems.push(
-      `events: ${JSON.stringify(event)} is not an event type; use ${EVENT_TYPES.join(', ')}`,
+      `events: ${quote(commandText(event, 40))} is not an event type; use ${EVENT_TYPES.join(', ')}`,
     );
   }
   if (!remove && events.length === 0) {
@@ -48,7 +49,7 @@ function parseReceiverUrl(value: string, problems: string[]): string {
     return '';
   }
   if (!URL.canParse(value)) {
-    problems.push(`url: ${JSON.stringify(value)} is not a URL; use https://host/path`);
+    problems.push(`url: ${quote(commandText(value, 100))} is not a URL; use https://host/path`);
     return '';
   }
   const url = new URL(value);

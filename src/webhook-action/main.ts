@@ -5,6 +5,7 @@ import { NotFoundError } from '../api/errors.ts';
 import type { Webhook } from '../api/schemas.ts';
 import { maskInputs, openClient } from '../connection.ts';
 import { readContext } from '../context.ts';
+import { commandText } from '../escape.ts';
 import { parseWebhookInputs, type WebhookActionInputs } from './inputs.ts';
 import { planRemoval, planWebhook, type WebhookPlan } from './plan-webhook.ts';
 import { messageOf } from '../errors.ts';
@@ -68,11 +69,12 @@ async function carryOut(
   }
   if (inputs.delete) {
     if (plan.remove.length === 0) {
-      core.info(`No webhook delivers to ${inputs.url}; nothing to delete`);
+      core.info(`No webhook delivers to ${commandText(inputs.url)}; nothing to delete`);
     }
     return plan.remove.map((hook) => hook.id).join('\n');
   }
   return webhookId;
 }
 
-const describe = (hook: Webhook): string => `${hook.id} → ${hook.url} (${hook.events.join(', ')})`;
+const describe = (hook: Webhook): string =>
+  `${hook.id} → ${commandText(hook.url)} (${hook.events.join(', ')})`;
