@@ -41,6 +41,7 @@ export const INPUT_NAMES = [
   'artifact-name',
   'retention-days',
   'artifact-overwrite',
+  'artifact-uploader',
   'release',
   'release-tag',
   'release-name',
@@ -269,6 +270,13 @@ function parsePublish(
   const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
   const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
   const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
+  const uploader = parseChoice(
+    inputs,
+    'artifact-uploader',
+    ['streamed', 'library'],
+    'streamed',
+    problems,
+  );
   const release = parseRelease(inputs, context.ref, problems);
   checkTemplate(inputs, 'artifact-name', problems);
   checkTemplate(inputs, 'asset-name', problems);
@@ -282,6 +290,7 @@ function parsePublish(
             nameTemplate: inputs['artifact-name'] || '{name}',
             retentionDays,
             onExisting: overwrite ? 'replace' : 'fail',
+            uploader,
           }
         : null,
     release: download ? release : null,
