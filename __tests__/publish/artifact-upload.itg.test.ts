@@ -165,6 +165,70 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
     }
   });
 
+  it('recovers a lost CreateArtifact answer by looking: one artifact, no blame', async () => {
+    const bytes = randomBytes(MIB + 3);
+    const installer = await file('MyApp.dmg', bytes);
+    backend.loseNextAnswers('CreateArtifact');
+
+    const { value: id, printed } = await printedDuring(() =>
+      uploadArtifactFile(serviceFor(backend.env), installer),
+    );
+
+    expect(backend.calls).toEqual([
+      'CreateArtifact',
+      ...['ListArtifacts', 'DeleteArtifact'],
+      ...['CreateArtifact', 'FinalizeArtifact'],
+    ]);
+    const stored = backend.stored();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id, finalized: true, name: 'MyApp.dmg' });
+    expect(stored[0]?.content?.equals(bytes)).toBe(true);
+    expect(printed).toContain(
+      'Artifact "MyApp.dmg": the answer to its CreateArtifact was lost; deleted the unfinished ' +
+        'artifact that call made, and creating it again.',
+    );
+    expect(printed).not.toMatch(/another job/);
+    expect(backend.refusals).toEqual([]);
+  });
+
+  it("still names another job, deleting nothing, when the name is another job's", async () => {
+    const installer = await file('MyApp.dmg', randomBytes(100));
+    // The 409 that CreateArtifact answered is lost too: the client cannot tell it from a lost "ok".
+    const finished = backend.addArtifact('MyApp.dmg', Buffer.from('the other job, done'));
+    const uploading = backend.addArtifact('MyApp.exe', Buffer.from('the other job, busy'), {
+      finalized: false,
+    });
+    const service = serviceFor(backend.env);
+
+    for (const [taken, calls] of [
+      [finished, ['CreateArtifact', 'ListArtifacts', 'CreateArtifact']],
+      [uploading, ['CreateArtifact', 'ListArtifacts', 'DeleteArtifact', 'CreateArtifact']],
+    ] as const) {
+      backend.calls.length = 0;
+      backend.loseNextAnswers('CreateArtifact');
+      const error = await uploadArtifactFile(service, { ...installer, name: taken.name }).catch(
+        (caught: unknown) => caught,
+      );
+
+      expect(error).toBeInstanceOf(ArtifactUploadError);
+      expect(error).toMatchObject({ step: 'CreateArtifact', status: 409, attempts: 2 });
+      expect(String(error)).toMatch(/another job\?\): give each job its own artifact-name/);
+      expect(backend.calls).toEqual(calls);
+    }
+    // DeleteArtifact names this job: another job's unfinished artifact is not this job's to delete.
+    expect(backend.stored()).toEqual([finished, uploading]);
+  });
+
+  it('recovers a lost FinalizeArtifact answer: the id of the artifact it made', async () => {
+    const installer = await file('MyApp.exe', randomBytes(100));
+    backend.loseNextAnswers('FinalizeArtifact');
+
+    const id = await uploadArtifactFile(serviceFor(backend.env), installer);
+
+    expect(backend.calls).toEqual(['CreateArtifact', 'FinalizeArtifact', 'ListArtifacts']);
+    expect(backend.artifacts().map((a) => a.id)).toEqual([id]);
+  });
+
   it('retries a 503 of blob storage with a fresh stream: the blob holds every byte once', async () => {
     const bytes = randomBytes(2 * MIB + 1);
     const installer = await file('MyApp.AppImage', bytes);
