@@ -1,8 +1,8 @@
 // Workflow-artifact uploads over real sockets on 127.0.0.1. GitHub's side is the artifact backend
 // stand-in (test-kit/stand-ins: the results service and, on a second origin, blob storage) where
 // it serves; where a test needs words the stand-in never says (a service echoing a secret, an
-// oversized answer), a raw node:http server plays both. @actions/artifact itself runs against the
-// same stand-in to show that our requests carry what its requests carry. Nothing of ours is mocked.
+// oversized answer), a raw node:http server plays both. That our requests carry what
+// @actions/artifact's carry is artifact-contract.itg.test.ts's. Nothing of ours is mocked.
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -11,29 +11,18 @@ import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher } from '../../src/api/dispatcher.ts';
 import { defaultRetryRuntime, type RetryEvent } from '../../src/api/retry.ts';
-import {
-  artifactServiceOf,
-  deleteArtifact,
-  listArtifactNames,
-  type ArtifactService,
-} from '../../src/publish/artifact-service.ts';
-import {
-  artifactMimeType,
-  uploadArtifactFile,
-  type ArtifactFile,
-} from '../../src/publish/artifact-upload.ts';
+import { artifactServiceOf, type ArtifactService } from '../../src/publish/artifact-service.ts';
+import { uploadArtifactFile, type ArtifactFile } from '../../src/publish/artifact-upload.ts';
 import { openArtifactUploads } from '../../src/publish/artifacts.ts';
 import { ArtifactSettingError, ArtifactUploadError } from '../../src/publish/errors.ts';
 import {
   makeRuntimeToken,
   startArtifactBackend,
   type ArtifactBackend,
-  type StoredArtifact,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { close, listen, readBody } from '../../test-kit/stand-ins/http.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
-// What @actions/artifact and the Azure SDK under it use, read from their own files.
-import { getMimeType } from '../../node_modules/@actions/artifact/lib/internal/upload/types.js';
+// What the Azure SDK under @actions/artifact sends, read from its own files.
 import { SERVICE_VERSION } from '../../node_modules/@azure/storage-blob/dist/esm/utils/constants.js';
 import { readContext } from '../../src/context.ts';
 
@@ -109,60 +98,6 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
       'x-ms-blob-content-type': 'application/octet-stream',
     });
     expect(put!.headers['transfer-encoding']).toBeUndefined();
-  });
-
-  it('asks what @actions/artifact asks: the same calls with the same fields', async () => {
-    const service = serviceFor(backend.env);
-    let stored: StoredArtifact[];
-    Object.assign(process.env, backend.env);
-    try {
-      const theirs = await writeInstaller(dir, 'Theirs.tar.gz', 'linux', 'x64');
-      const { DefaultArtifactClient } = await import('@actions/artifact');
-      const client = new DefaultArtifactClient();
-      await client.uploadArtifact(theirs.fileName, [theirs.path], dir, {
-        skipArchive: true,
-        retentionDays: 3,
-      });
-      await uploadArtifactFile(service, await file('Ours.tar.gz', randomBytes(9)), 3);
-      stored = backend.artifacts();
-      expect((await client.listArtifacts()).artifacts.map((a) => a.name)).toEqual([
-        ...(await listArtifactNames(service)),
-      ]);
-      await client.deleteArtifact('Theirs.tar.gz');
-      await deleteArtifact(service, 'Ours.tar.gz');
-    } finally {
-      delete process.env.ACTIONS_RESULTS_URL;
-      delete process.env.ACTIONS_RUNTIME_TOKEN;
-    }
-
-    const shape = (body: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
-    const calls = backend.twirpBodies;
-    expect(calls.map((b) => b.method)).toEqual([
-      ...['CreateArtifact', 'FinalizeArtifact', 'CreateArtifact', 'FinalizeArtifact'],
-      ...['ListArtifacts', 'ListArtifacts'],
-      ...['ListArtifacts', 'DeleteArtifact', 'ListArtifacts', 'DeleteArtifact'],
-    ]);
-    const theirs = [0, 1, 4, 6, 7].map((i) => shape(calls[i]!.body));
-    const ours = [2, 3, 5, 8, 9].map((i) => shape(calls[i]!.body));
-    expect(ours).toEqual(theirs);
-    expect(backend.artifacts()).toEqual([]);
-    const [theirCreate, , ourCreate] = calls;
-    expect(ourCreate!.body).toMatchObject({
-      version: theirCreate!.body.version,
-      mime_type: theirCreate!.body.mime_type,
-    });
-    const [theirArtifact, ourArtifact] = stored;
-    expect(ourArtifact?.blobContentType).toBe(theirArtifact?.blobContentType);
-    expect(
-      Math.abs(Date.parse(ourArtifact!.expiresAt!) - Date.parse(theirArtifact!.expiresAt!)),
-    ).toBeLessThan(60_000);
-    for (const name of ['a.dmg', 'a.exe', 'a.msi', 'a.AppImage', 'a.deb', 'a.rpm', 'a.pkg']) {
-      expect(artifactMimeType(name)).toBe(getMimeType(name));
-    }
-    for (const name of ['a.zip', 'A.ZIP', 'a.tar', 'a.tar.gz', 'a.7z', 'a.rar', 'noext', '.zip']) {
-      expect(artifactMimeType(name)).toBe(getMimeType(name));
-    }
   });
 
   it('recovers a lost CreateArtifact answer by looking: one artifact, no blame', async () => {
