@@ -401,10 +401,30 @@ describe('uploadArtifactFile against a service that misbehaves', () => {
         (error: unknown) => error,
       );
       expect(String(error)).toMatch(
-        /CreateArtifact failed after 1 attempt\(s\): the artifact service answered without "ok": true\./,
+        /CreateArtifact failed after 1 attempt\(s\): the artifact service answered without "ok": true \(an answer this client does not expect; artifact-uploader: library uploads with GitHub's @actions\/artifact instead\)\./,
       );
     } finally {
       await notOk.close();
+    }
+  });
+
+  it('points to artifact-uploader: library when the service calls the request malformed', async () => {
+    const strict = await startService(() => [
+      400,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ code: 'malformed', msg: 'unknown field "mime_type"' }),
+    ]);
+    try {
+      const error = await uploadArtifactFile(strict.service, await installer()).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ step: 'CreateArtifact', status: 400, attempts: 1 });
+      expect(String(error)).toContain(
+        '(HTTP 400): unknown field "mime_type" (an answer this client does not expect; ' +
+          "artifact-uploader: library uploads with GitHub's @actions/artifact instead).",
+      );
+    } finally {
+      await strict.close();
     }
   });
 

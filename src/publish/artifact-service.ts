@@ -258,6 +258,14 @@ export async function attempt<T>(
   }
 }
 
+/**
+ * Said with an answer this client does not understand, or a request the service calls malformed
+ * (400): GitHub's service may have changed under it.
+ */
+const WAY_BACK =
+  ' (an answer this client does not expect; artifact-uploader: library uploads with ' +
+  "GitHub's @actions/artifact instead)";
+
 function artifactFailure(
   service: ArtifactService,
   step: ArtifactStep,
@@ -266,6 +274,8 @@ function artifactFailure(
   error: unknown,
 ): AttemptFailure {
   const refusal = error instanceof Refusal ? error : undefined;
+  // An answer, but not the call's: asking again would get the same.
+  const final = error instanceof UnexpectedAnswer || error instanceof ResponseTooLargeError;
   const failure = callFailure(error, {
     now: service.retry.now(),
     write: true,
@@ -274,12 +284,11 @@ function artifactFailure(
         status: refusal?.status,
         attempts,
         detail:
-          serviceMessageOf(messageOf(error), secrets) ??
-          (refusal ? 'the service gave no reason' : 'no answer'),
+          (serviceMessageOf(messageOf(error), secrets) ??
+            (refusal ? 'the service gave no reason' : 'no answer')) +
+          (final || refusal?.status === 400 ? WAY_BACK : ''),
       }),
   });
-  // An answer, but not the call's: asking again would get the same.
-  const final = error instanceof UnexpectedAnswer || error instanceof ResponseTooLargeError;
   return final
     ? { ...failure, retryable: false, outcomeUnknown: false, reason: 'unexpected answer' }
     : failure;
