@@ -204,7 +204,7 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
       '::notice title=GitHub Enterprise Server%3A no workflow artifacts::Workflow artifacts ' +
         'skipped: this run is on GitHub Enterprise Server (ghe.example.com), which has no ' +
         'artifact service for them (artifacts v4; @actions/artifact and upload-artifact v4 ' +
-        'refuse it too). The release is still published; set upload-artifacts: false to drop ' +
+        'refuse it too). Publishing goes on without them; set upload-artifacts: false to drop ' +
         'this notice.',
     ]);
     expect(backend.calls).toEqual([]);

@@ -50,29 +50,26 @@ export const artifactBackendMissing = (env: NodeJS.ProcessEnv): string | undefin
 export const artifactUrl = (site: RunSite, repository: string, id: number): string =>
   `${runUrl(site, repository)}/artifacts/${id}`;
 
-/**
- * Why this step uploads no workflow artifacts, said once as the log's notice or line; undefined
- * when it can.
- */
-function skipped(runner: ArtifactContext['runner']): (() => void) | undefined {
+/** Says why this step uploads no workflow artifacts, when it does not; false when it can. */
+function saidSkipped(runner: ArtifactContext['runner']): boolean {
   if (runner.enterpriseServer) {
     const host = commandText(new URL(runner.serverUrl).host, 100);
-    return () =>
-      core.notice(
-        `Workflow artifacts skipped: this run is on GitHub Enterprise Server (${host}), which has ` +
-          'no artifact service for them (artifacts v4; @actions/artifact and upload-artifact v4 ' +
-          'refuse it too). The release is still published; set upload-artifacts: false to drop ' +
-          'this notice.',
-        { title: 'GitHub Enterprise Server: no workflow artifacts' },
-      );
+    core.notice(
+      `Workflow artifacts skipped: this run is on GitHub Enterprise Server (${host}), which has ` +
+        'no artifact service for them (artifacts v4; @actions/artifact and upload-artifact v4 ' +
+        'refuse it too). Publishing goes on without them; set upload-artifacts: false to drop ' +
+        'this notice.',
+      { title: 'GitHub Enterprise Server: no workflow artifacts' },
+    );
+    return true;
   }
   const missing = artifactBackendMissing(runner.env);
-  if (missing === undefined) return undefined;
-  return () =>
-    core.info(
-      `Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
-        'GitHub Actions job (the artifact service is only reachable from there).',
-    );
+  if (missing === undefined) return false;
+  core.info(
+    `Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
+      'GitHub Actions job (the artifact service is only reachable from there).',
+  );
+  return true;
 }
 
 /** How artifacts reach the service: our streamed client, or @actions/artifact itself. */
@@ -88,11 +85,7 @@ export function openArtifactUploads(
   plan: ArtifactPlan,
   context: ArtifactContext,
 ): ArtifactUploads | undefined {
-  const skip = skipped(context.runner);
-  if (skip !== undefined) {
-    skip();
-    return undefined;
-  }
+  if (saidSkipped(context.runner)) return undefined;
   const nameOf = createNamer('artifact-name', plan.nameTemplate);
   const links: { dir?: string } = {};
   let opened: Promise<ArtifactWay> | undefined;
