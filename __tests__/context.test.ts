@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readContext } from '../src/context.ts';
+import { isEnterpriseServer, readContext } from '../src/context.ts';
+// The library's own rule, to hold ours to it.
+import { isGhes } from '../node_modules/@actions/artifact/lib/internal/shared/config.js';
 
 let dir: string;
 
@@ -69,6 +71,7 @@ describe('readContext', () => {
       runAttempt: 2,
       apiUrl: 'https://ghe.example.com/api/v3',
       serverUrl: 'https://ghe.example.com',
+      enterpriseServer: true,
       repository: 'acme/desktop-app',
       workspace: '/home/runner/work/app',
       runnerTemp: '/home/runner/work/_temp',
@@ -90,6 +93,7 @@ describe('readContext', () => {
       runAttempt: 1,
       apiUrl: 'https://api.github.com',
       serverUrl: 'https://github.com',
+      enterpriseServer: false,
       repository: '',
       workspace: process.cwd(),
       runnerTemp: undefined,
@@ -172,5 +176,37 @@ describe('readContext', () => {
     expect(readContext({ ...runner, GITHUB_EVENT_PATH: dir }).eventFileProblem).toContain(
       'cannot be read: EISDIR',
     );
+  });
+});
+
+describe('isEnterpriseServer', () => {
+  const servers = [
+    ['https://github.com', false],
+    ['https://GitHub.com/', false],
+    ['https://octo.ghe.com', false],
+    ['http://github.localhost', false],
+    ['https://ghe.example.com', true],
+    ['https://github.example.com:8443', true],
+    ['https://github.com.evil.example', true],
+    ['', false],
+  ] as const;
+
+  it.each(servers)('%j → %s, as @actions/artifact decides', (serverUrl, expected) => {
+    expect(isEnterpriseServer(serverUrl)).toBe(expected);
+    const saved = process.env.GITHUB_SERVER_URL;
+    process.env.GITHUB_SERVER_URL = serverUrl;
+    try {
+      expect(isGhes()).toBe(expected);
+    } finally {
+      if (saved === undefined) delete process.env.GITHUB_SERVER_URL;
+      else process.env.GITHUB_SERVER_URL = saved;
+    }
+  });
+
+  it('is read with the rest of the context', () => {
+    expect(readContext({ GITHUB_SERVER_URL: 'https://ghe.example.com' }).enterpriseServer).toBe(
+      true,
+    );
+    expect(readContext({}).enterpriseServer).toBe(false);
   });
 });

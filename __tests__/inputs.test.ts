@@ -76,7 +76,12 @@ describe('parseInputs: defaults (design §2)', () => {
     expect(plan.publish).toEqual({
       githubToken: 'ghs_token',
       repository: 'acme/desktop-app',
-      artifacts: { nameTemplate: '{name}', retentionDays: undefined, onExisting: 'replace' },
+      artifacts: {
+        nameTemplate: '{name}',
+        retentionDays: undefined,
+        onExisting: 'replace',
+        uploader: 'streamed',
+      },
       release: {
         tag: 'v1.4.2',
         name: undefined,
@@ -176,6 +181,7 @@ describe('parseInputs: parsing', () => {
         'artifact-name': '{platform}-{arch}',
         'retention-days': '7',
         'artifact-overwrite': 'false',
+        'artifact-uploader': 'library',
         release: 'true',
         'release-tag': 'desktop-v1',
         'release-name': 'Desktop 1',
@@ -192,7 +198,12 @@ describe('parseInputs: parsing', () => {
     expect(plan.publish).toEqual({
       githubToken: 'ghs_token',
       repository: 'o/r',
-      artifacts: { nameTemplate: '{platform}-{arch}', retentionDays: 7, onExisting: 'fail' },
+      artifacts: {
+        nameTemplate: '{platform}-{arch}',
+        retentionDays: 7,
+        onExisting: 'fail',
+        uploader: 'library',
+      },
       release: {
         tag: 'desktop-v1',
         name: 'Desktop 1',
@@ -242,6 +253,10 @@ describe('parseInputs: validation, one clear problem per bad value', () => {
     [{ 'retention-days': '91' }, 'retention-days: "91" is not a whole number from 1 to 90'],
     [{ release: 'maybe' }, 'release: "maybe" is not one of auto, true, false'],
     [{ 'make-latest': 'yes' }, 'make-latest: "yes" is not one of true, false, legacy'],
+    [
+      { 'artifact-uploader': 'azure' },
+      'artifact-uploader: "azure" is not one of streamed, library',
+    ],
     [{ 'build-ids': 'build_ok, 123' }, 'build-ids: "123" not of the form build_<id>'],
     [{ 'github-token': '' }, 'github-token: missing'],
     [

@@ -57,6 +57,8 @@ export interface RunnerContext {
   apiUrl: string;
   /** The web UI's origin, without a trailing slash. */
   serverUrl: string;
+  /** The run is on GitHub Enterprise Server (isEnterpriseServer of serverUrl). */
+  enterpriseServer: boolean;
   /** GITHUB_REPOSITORY as given (owner/repo on a runner); '' when not set. */
   repository: string;
   /** GITHUB_WORKSPACE, or the working directory of a local run. */
@@ -78,6 +80,21 @@ export interface RunnerContext {
 
 /** The facts a run's web pages are made of. */
 export type RunSite = Pick<RunnerContext, 'serverUrl' | 'runId'>;
+
+/**
+ * Pure: GITHUB_SERVER_URL names a GitHub Enterprise Server, as @actions/artifact's isGhes decides:
+ * a host other than github.com, *.ghe.com (GitHub Enterprise Cloud with data residency) and
+ * *.localhost. Workflow artifacts (v4) do not exist there.
+ */
+export function isEnterpriseServer(serverUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(serverUrl || 'https://github.com').hostname.trimEnd().toLowerCase();
+  } catch {
+    return false;
+  }
+  return host !== 'github.com' && !host.endsWith('.ghe.com') && !host.endsWith('.localhost');
+}
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
@@ -137,6 +154,7 @@ export function readContext(env: NodeJS.ProcessEnv = process.env): RunnerContext
     runAttempt: Number.isSafeInteger(github.runAttempt) ? github.runAttempt : 1,
     apiUrl: github.apiUrl,
     serverUrl: withoutTrailingSlash(github.serverUrl),
+    enterpriseServer: isEnterpriseServer(github.serverUrl),
     repository: env.GITHUB_REPOSITORY ?? '',
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     runnerTemp: env.RUNNER_TEMP || undefined,

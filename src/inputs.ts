@@ -45,6 +45,7 @@ export const INPUT_NAMES = [
   'artifact-name',
   'retention-days',
   'artifact-overwrite',
+  'artifact-uploader',
   'release',
   'release-tag',
   'release-name',
@@ -359,6 +360,13 @@ function parsePublish(
   const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
   const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
   const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
+  const uploader = parseChoice(
+    inputs,
+    'artifact-uploader',
+    ['streamed', 'library'],
+    'streamed',
+    problems,
+  );
   const release = parseRelease(inputs, context.ref, problems);
   // Publishing works on downloaded installers; without downloads there is nothing to publish.
   const plan: PublishPlan = {
@@ -370,6 +378,7 @@ function parsePublish(
             nameTemplate: inputs['artifact-name'] || '{name}',
             retentionDays,
             onExisting: overwrite ? 'replace' : 'fail',
+            uploader,
           }
         : null,
     release: download ? release : null,

@@ -1,8 +1,8 @@
 // Workflow-artifact uploads over real sockets on 127.0.0.1. GitHub's side is the artifact backend
 // stand-in (test-kit/stand-ins: the results service and, on a second origin, blob storage) where
 // it serves; where a test needs words the stand-in never says (a service echoing a secret, an
-// oversized answer), a raw node:http server plays both. @actions/artifact itself runs against the
-// same stand-in to show that our requests carry what its requests carry. Nothing of ours is mocked.
+// oversized answer), a raw node:http server plays both. That our requests carry what
+// @actions/artifact's carry is artifact-contract.itg.test.ts's. Nothing of ours is mocked.
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -11,29 +11,18 @@ import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher } from '../../src/api/dispatcher.ts';
 import { defaultRetryRuntime, type RetryEvent } from '../../src/api/retry.ts';
-import {
-  artifactServiceOf,
-  deleteArtifact,
-  listArtifactNames,
-  type ArtifactService,
-} from '../../src/publish/artifact-service.ts';
-import {
-  artifactMimeType,
-  uploadArtifactFile,
-  type ArtifactFile,
-} from '../../src/publish/artifact-upload.ts';
+import { artifactServiceOf, type ArtifactService } from '../../src/publish/artifact-service.ts';
+import { uploadArtifactFile, type ArtifactFile } from '../../src/publish/artifact-upload.ts';
 import { openArtifactUploads } from '../../src/publish/artifacts.ts';
 import { ArtifactSettingError, ArtifactUploadError } from '../../src/publish/errors.ts';
 import {
   makeRuntimeToken,
   startArtifactBackend,
   type ArtifactBackend,
-  type StoredArtifact,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { close, listen, readBody } from '../../test-kit/stand-ins/http.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
-// What @actions/artifact and the Azure SDK under it use, read from their own files.
-import { getMimeType } from '../../node_modules/@actions/artifact/lib/internal/upload/types.js';
+// What the Azure SDK under @actions/artifact sends, read from its own files.
 import { SERVICE_VERSION } from '../../node_modules/@azure/storage-blob/dist/esm/utils/constants.js';
 import { readContext } from '../../src/context.ts';
 
@@ -111,58 +100,68 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
     expect(put!.headers['transfer-encoding']).toBeUndefined();
   });
 
-  it('asks what @actions/artifact asks: the same calls with the same fields', async () => {
-    const service = serviceFor(backend.env);
-    let stored: StoredArtifact[];
-    Object.assign(process.env, backend.env);
-    try {
-      const theirs = await writeInstaller(dir, 'Theirs.tar.gz', 'linux', 'x64');
-      const { DefaultArtifactClient } = await import('@actions/artifact');
-      const client = new DefaultArtifactClient();
-      await client.uploadArtifact(theirs.fileName, [theirs.path], dir, {
-        skipArchive: true,
-        retentionDays: 3,
-      });
-      await uploadArtifactFile(service, await file('Ours.tar.gz', randomBytes(9)), 3);
-      stored = backend.artifacts();
-      expect((await client.listArtifacts()).artifacts.map((a) => a.name)).toEqual([
-        ...(await listArtifactNames(service)),
-      ]);
-      await client.deleteArtifact('Theirs.tar.gz');
-      await deleteArtifact(service, 'Ours.tar.gz');
-    } finally {
-      delete process.env.ACTIONS_RESULTS_URL;
-      delete process.env.ACTIONS_RUNTIME_TOKEN;
-    }
+  it('recovers a lost CreateArtifact answer by looking: one artifact, no blame', async () => {
+    const bytes = randomBytes(MIB + 3);
+    const installer = await file('MyApp.dmg', bytes);
+    backend.loseNextAnswers('CreateArtifact');
 
-    const shape = (body: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
-    const calls = backend.twirpBodies;
-    expect(calls.map((b) => b.method)).toEqual([
-      ...['CreateArtifact', 'FinalizeArtifact', 'CreateArtifact', 'FinalizeArtifact'],
-      ...['ListArtifacts', 'ListArtifacts'],
-      ...['ListArtifacts', 'DeleteArtifact', 'ListArtifacts', 'DeleteArtifact'],
+    const { value: id, printed } = await printedDuring(() =>
+      uploadArtifactFile(serviceFor(backend.env), installer),
+    );
+
+    expect(backend.calls).toEqual([
+      'CreateArtifact',
+      ...['ListArtifacts', 'DeleteArtifact'],
+      ...['CreateArtifact', 'FinalizeArtifact'],
     ]);
-    const theirs = [0, 1, 4, 6, 7].map((i) => shape(calls[i]!.body));
-    const ours = [2, 3, 5, 8, 9].map((i) => shape(calls[i]!.body));
-    expect(ours).toEqual(theirs);
-    expect(backend.artifacts()).toEqual([]);
-    const [theirCreate, , ourCreate] = calls;
-    expect(ourCreate!.body).toMatchObject({
-      version: theirCreate!.body.version,
-      mime_type: theirCreate!.body.mime_type,
+    const stored = backend.stored();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id, finalized: true, name: 'MyApp.dmg' });
+    expect(stored[0]?.content?.equals(bytes)).toBe(true);
+    expect(printed).toContain(
+      'Artifact "MyApp.dmg": the answer to its CreateArtifact was lost; deleted the unfinished ' +
+        'artifact that call made, and creating it again.',
+    );
+    expect(printed).not.toMatch(/another job/);
+    expect(backend.refusals).toEqual([]);
+  });
+
+  it("still names another job, deleting nothing, when the name is another job's", async () => {
+    const installer = await file('MyApp.dmg', randomBytes(100));
+    // The 409 that CreateArtifact answered is lost too: the client cannot tell it from a lost "ok".
+    const finished = backend.addArtifact('MyApp.dmg', Buffer.from('the other job, done'));
+    const uploading = backend.addArtifact('MyApp.exe', Buffer.from('the other job, busy'), {
+      finalized: false,
     });
-    const [theirArtifact, ourArtifact] = stored;
-    expect(ourArtifact?.blobContentType).toBe(theirArtifact?.blobContentType);
-    expect(
-      Math.abs(Date.parse(ourArtifact!.expiresAt!) - Date.parse(theirArtifact!.expiresAt!)),
-    ).toBeLessThan(60_000);
-    for (const name of ['a.dmg', 'a.exe', 'a.msi', 'a.AppImage', 'a.deb', 'a.rpm', 'a.pkg']) {
-      expect(artifactMimeType(name)).toBe(getMimeType(name));
+    const service = serviceFor(backend.env);
+
+    for (const [taken, calls] of [
+      [finished, ['CreateArtifact', 'ListArtifacts', 'CreateArtifact']],
+      [uploading, ['CreateArtifact', 'ListArtifacts', 'DeleteArtifact', 'CreateArtifact']],
+    ] as const) {
+      backend.calls.length = 0;
+      backend.loseNextAnswers('CreateArtifact');
+      const error = await uploadArtifactFile(service, { ...installer, name: taken.name }).catch(
+        (caught: unknown) => caught,
+      );
+
+      expect(error).toBeInstanceOf(ArtifactUploadError);
+      expect(error).toMatchObject({ step: 'CreateArtifact', status: 409, attempts: 2 });
+      expect(String(error)).toMatch(/another job\?\): give each job its own artifact-name/);
+      expect(backend.calls).toEqual(calls);
     }
-    for (const name of ['a.zip', 'A.ZIP', 'a.tar', 'a.tar.gz', 'a.7z', 'a.rar', 'noext', '.zip']) {
-      expect(artifactMimeType(name)).toBe(getMimeType(name));
-    }
+    // DeleteArtifact names this job: another job's unfinished artifact is not this job's to delete.
+    expect(backend.stored()).toEqual([finished, uploading]);
+  });
+
+  it('recovers a lost FinalizeArtifact answer: the id of the artifact it made', async () => {
+    const installer = await file('MyApp.exe', randomBytes(100));
+    backend.loseNextAnswers('FinalizeArtifact');
+
+    const id = await uploadArtifactFile(serviceFor(backend.env), installer);
+
+    expect(backend.calls).toEqual(['CreateArtifact', 'FinalizeArtifact', 'ListArtifacts']);
+    expect(backend.artifacts().map((a) => a.id)).toEqual([id]);
   });
 
   it('retries a 503 of blob storage with a fresh stream: the blob holds every byte once', async () => {
@@ -402,10 +401,30 @@ describe('uploadArtifactFile against a service that misbehaves', () => {
         (error: unknown) => error,
       );
       expect(String(error)).toMatch(
-        /CreateArtifact failed after 1 attempt\(s\): the artifact service answered without "ok": true\./,
+        /CreateArtifact failed after 1 attempt\(s\): the artifact service answered without "ok": true \(an answer this client does not expect; artifact-uploader: library uploads with GitHub's @actions\/artifact instead\)\./,
       );
     } finally {
       await notOk.close();
+    }
+  });
+
+  it('points to artifact-uploader: library when the service calls the request malformed', async () => {
+    const strict = await startService(() => [
+      400,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ code: 'malformed', msg: 'unknown field "mime_type"' }),
+    ]);
+    try {
+      const error = await uploadArtifactFile(strict.service, await installer()).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ step: 'CreateArtifact', status: 400, attempts: 1 });
+      expect(String(error)).toContain(
+        '(HTTP 400): unknown field "mime_type" (an answer this client does not expect; ' +
+          "artifact-uploader: library uploads with GitHub's @actions/artifact instead).",
+      );
+    } finally {
+      await strict.close();
     }
   });
 

@@ -188,6 +188,85 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
     ).rejects.toThrow(/409/);
   });
 
+  it('skips on GitHub Enterprise Server with one notice naming it, asking nothing', async () => {
+    const dir = await tempDir('artifacts');
+    const installer = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'x64');
+    const output = vi.spyOn(process.stdout, 'write');
+    const outcome = await uploadArtifacts(
+      plan(),
+      [installer],
+      inRepo({ ...env, GITHUB_SERVER_URL: 'https://ghe.example.com' }),
+    );
+    const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
+    output.mockRestore();
+    expect(outcome).toEqual({ results: [], failures: [] });
+    expect(printed.match(/^::notice .*$/gm)).toEqual([
+      '::notice title=GitHub Enterprise Server%3A no workflow artifacts::Workflow artifacts ' +
+        'skipped: this run is on GitHub Enterprise Server (ghe.example.com), which has no ' +
+        'artifact service for them (artifacts v4; @actions/artifact and upload-artifact v4 ' +
+        'refuse it too). Publishing goes on without them; set upload-artifacts: false to drop ' +
+        'this notice.',
+    ]);
+    expect(backend.calls).toEqual([]);
+  });
+
+  it('with artifact-uploader: library, every call is @actions/artifact’s, said once', async () => {
+    const dir = await tempDir('artifacts');
+    const first = await writeInstaller(dir, 'MyApp.exe', 'windows', 'x64', 'first');
+    await uploadArtifacts(plan(), [first], inRepo(env));
+    backend.calls.length = 0;
+    backend.blobRequests.length = 0;
+    const again = await writeInstaller(dir, 'MyApp.exe', 'windows', 'x64', 'second');
+    const mac = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'x64', 'mac');
+
+    const output = vi.spyOn(process.stdout, 'write');
+    const { results, failures } = await uploadArtifacts(
+      plan({ uploader: 'library', nameTemplate: 'renamed-{name}' }),
+      [again, mac],
+      inRepo(env),
+    );
+    const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
+    output.mockRestore();
+
+    expect(failures).toEqual([]);
+    expect(
+      printed.match(
+        /Workflow artifacts: uploading with @actions\/artifact \(artifact-uploader: library\)\./g,
+      ),
+    ).toHaveLength(1);
+    // The library's own way: blocks and a block list, never one Put Blob.
+    expect(
+      backend.blobRequests.map((r) => new URL(r.url, 'http://x').searchParams.get('comp')),
+    ).toEqual(['block', 'blocklist', 'block', 'blocklist']);
+    expect(backend.calls).toEqual([
+      'ListArtifacts',
+      ...['CreateArtifact', 'FinalizeArtifact'],
+      ...['CreateArtifact', 'FinalizeArtifact'],
+    ]);
+    const stored = backend.artifacts();
+    expect(stored.map((a) => [a.name, a.content?.toString()])).toEqual([
+      ['MyApp.exe', 'first'],
+      ['renamed-MyApp.exe', 'second'],
+      ['renamed-MyApp.dmg', 'mac'],
+    ]);
+    expect(results.map((r) => r.id)).toEqual([stored[1]?.id, stored[2]?.id]);
+
+    // A re-run replaces through the library too.
+    backend.calls.length = 0;
+    await uploadArtifacts(plan({ uploader: 'library' }), [again], inRepo(env));
+    expect(backend.calls).toEqual([
+      'ListArtifacts',
+      ...['ListArtifacts', 'DeleteArtifact'],
+      ...['CreateArtifact', 'FinalizeArtifact'],
+    ]);
+    expect(
+      backend
+        .artifacts()
+        .find((a) => a.name === 'MyApp.exe')
+        ?.content?.toString(),
+    ).toBe('second');
+  });
+
   it('skips with one message when not running inside GitHub Actions', async () => {
     const dir = await tempDir('artifacts');
     const installer = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'x64');

@@ -79,7 +79,7 @@ const idsOf = (ids: BackendIds) => ({
 });
 
 /** A listed artifact: its name, and the run and job that made it (deleting it names them). */
-interface Listed extends BackendIds {
+export interface Listed extends BackendIds {
   name: string;
   id: number;
 }
@@ -97,7 +97,25 @@ export async function deleteArtifact(service: ArtifactService, name: string): Pr
   await twirp(service, 'DeleteArtifact', name, [], { ...idsOf(newest), name }, okAnswer);
 }
 
-const listArtifacts = (service: ArtifactService, name: string | undefined): Promise<Listed[]> =>
+/**
+ * Deletes the artifact `name` that this job made, finalized or not; false when it has none. The
+ * way back from a CreateArtifact whose answer was lost: its artifact holds the name.
+ */
+export async function deleteOwnArtifact(service: ArtifactService, name: string): Promise<boolean> {
+  try {
+    await twirp(service, 'DeleteArtifact', name, [], { ...idsOf(service), name }, okAnswer);
+    return true;
+  } catch (error) {
+    if (error instanceof ArtifactUploadError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+/** The run's finalized artifacts (every job's), or those called `name`. */
+export const listArtifacts = (
+  service: ArtifactService,
+  name: string | undefined,
+): Promise<Listed[]> =>
   twirp(
     service,
     'ListArtifacts',
@@ -105,7 +123,7 @@ const listArtifacts = (service: ArtifactService, name: string | undefined): Prom
     [],
     { ...idsOf(service), ...(name === undefined ? {} : { name_filter: name }) },
     listedArtifacts,
-    MAX_LIST_BYTES,
+    { maxBytes: MAX_LIST_BYTES },
   );
 
 /**
@@ -127,6 +145,13 @@ export class UnexpectedAnswer extends Error {}
 
 type TwirpMethod = Exclude<ArtifactStep, 'upload'>;
 
+interface TwirpOptions<T> {
+  /** The largest answer read; 1 MiB unless said. */
+  maxBytes?: number;
+  /** Looks for (or clears) the effect of an attempt whose answer was lost, before re-sending. */
+  reconcile?: () => Promise<T | undefined>;
+}
+
 /**
  * A Twirp call under the retry policy; `read` takes what is needed from its answer or throws
  * UnexpectedAnswer. `name` is the artifact it is about, for messages; `secrets` are redacted from
@@ -139,7 +164,7 @@ export const twirp = <T>(
   secrets: readonly string[],
   request: Record<string, unknown>,
   read: (answer: Record<string, unknown>) => T,
-  maxBytes = MAX_ANSWER_BYTES,
+  { maxBytes = MAX_ANSWER_BYTES, reconcile }: TwirpOptions<T> = {},
 ): Promise<T> =>
   withRetries(service.retry, {
     endpoint: name === undefined ? method : `${method} of artifact "${name}"`,
@@ -148,6 +173,7 @@ export const twirp = <T>(
       attempt(service, method, name, secrets, async () =>
         read(await call(service, method, request, maxBytes)),
       ),
+    reconcile,
   });
 
 async function call(
@@ -232,6 +258,14 @@ export async function attempt<T>(
   }
 }
 
+/**
+ * Said with an answer this client does not understand, or a request the service calls malformed
+ * (400): GitHub's service may have changed under it.
+ */
+const WAY_BACK =
+  ' (an answer this client does not expect; artifact-uploader: library uploads with ' +
+  "GitHub's @actions/artifact instead)";
+
 function artifactFailure(
   service: ArtifactService,
   step: ArtifactStep,
@@ -240,6 +274,8 @@ function artifactFailure(
   error: unknown,
 ): AttemptFailure {
   const refusal = error instanceof Refusal ? error : undefined;
+  // An answer, but not the call's: asking again would get the same.
+  const final = error instanceof UnexpectedAnswer || error instanceof ResponseTooLargeError;
   const failure = callFailure(error, {
     now: service.retry.now(),
     write: true,
@@ -248,12 +284,11 @@ function artifactFailure(
         status: refusal?.status,
         attempts,
         detail:
-          serviceMessageOf(messageOf(error), secrets) ??
-          (refusal ? 'the service gave no reason' : 'no answer'),
+          (serviceMessageOf(messageOf(error), secrets) ??
+            (refusal ? 'the service gave no reason' : 'no answer')) +
+          (final || refusal?.status === 400 ? WAY_BACK : ''),
       }),
   });
-  // An answer, but not the call's: asking again would get the same.
-  const final = error instanceof UnexpectedAnswer || error instanceof ResponseTooLargeError;
   return final
     ? { ...failure, retryable: false, outcomeUnknown: false, reason: 'unexpected answer' }
     : failure;

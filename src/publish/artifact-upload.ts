@@ -5,13 +5,16 @@
 // and sha256 and makes it exist. The library sends 8 MiB blocks through several streams at once
 // and holds them all; this holds what the socket holds. The runtime token goes to the results
 // origin only: the signature in the signed URL is the blob's credential.
+import path from 'node:path';
 import * as core from '@actions/core';
 import { DEFAULT_USER_AGENT } from '../api/client.ts';
 import { withRetries } from '../api/retry.ts';
 import { discardBody, errorBodyStart } from '../api/transport.ts';
 import {
   attempt,
+  deleteOwnArtifact,
   int64,
+  listArtifacts,
   okAnswer,
   Refusal,
   twirp,
@@ -59,21 +62,61 @@ export function expiresAt(days: number, now: Date): string {
   return at.toISOString().replace('.000Z', 'Z');
 }
 
-// What @actions/artifact's getMimeType gives the names an installer or its archive can have;
-// any other name is application/octet-stream there too, but for documents and images.
+// @actions/artifact's getMimeType (lib/internal/upload/types.js), which names the content type of
+// a skipArchive upload; a contract test holds the two tables equal.
 const MIME_TYPES: Record<string, string> = {
-  zip: 'application/zip',
-  tar: 'application/x-tar',
-  gz: 'application/gzip',
-  rar: 'application/vnd.rar',
-  '7z': 'application/x-7z-compressed',
+  '.txt': 'text/plain',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.css': 'text/css',
+  '.csv': 'text/csv',
+  '.xml': 'text/xml',
+  '.md': 'text/markdown',
+  '.js': 'application/javascript',
+  '.mjs': 'application/javascript',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.bmp': 'image/bmp',
+  '.tiff': 'image/tiff',
+  '.tif': 'image/tiff',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.flac': 'audio/flac',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.avi': 'video/x-msvideo',
+  '.mov': 'video/quicktime',
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.ppt': 'application/vnd.ms-powerpoint',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.zip': 'application/zip',
+  '.tar': 'application/x-tar',
+  '.gz': 'application/gzip',
+  '.rar': 'application/vnd.rar',
+  '.7z': 'application/x-7z-compressed',
+  '.wasm': 'application/wasm',
+  '.yaml': 'application/x-yaml',
+  '.yml': 'application/x-yaml',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.eot': 'application/vnd.ms-fontobject',
 };
 
-export const artifactMimeType = (name: string): string => {
-  const dot = name.lastIndexOf('.');
-  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-  return MIME_TYPES[extension] ?? 'application/octet-stream';
-};
+export const artifactMimeType = (name: string): string =>
+  MIME_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * Uploads `file` as the artifact `file.name` and returns its id. Each call is retried as any
@@ -98,8 +141,14 @@ export async function uploadArtifactFile(
     version: 7,
     mime_type: contentType,
   };
-  const signedUrl = await twirp(service, 'CreateArtifact', file.name, secrets, created, (answer) =>
-    signedUploadUrl(okAnswer(answer)),
+  const signedUrl = await twirp(
+    service,
+    'CreateArtifact',
+    file.name,
+    secrets,
+    created,
+    (answer) => signedUploadUrl(okAnswer(answer)),
+    { reconcile: clearUnansweredCreate(service, file.name) },
   );
   secrets.push(maskSignature(signedUrl));
   await withRetries(service.retry, {
@@ -111,10 +160,41 @@ export async function uploadArtifactFile(
       ),
   });
   const finalized = { ...ids, size: String(file.size), hash: `sha256:${file.sha256}` };
-  return twirp(service, 'FinalizeArtifact', file.name, secrets, finalized, (answer) =>
-    artifactId(okAnswer(answer)),
+  return twirp(
+    service,
+    'FinalizeArtifact',
+    file.name,
+    secrets,
+    finalized,
+    (answer) => artifactId(okAnswer(answer)),
+    { reconcile: finalizedEarlier(service, file.name) },
   );
 }
+
+/**
+ * Before CreateArtifact is sent again after an attempt whose answer was lost: the artifact that
+ * attempt may have made holds the name, unfinalized and so unlisted, and the re-send would get a
+ * 409. This job's own unfinished one is deleted, so the re-send makes the one artifact. A
+ * finalized one of that name (another job's) is left alone, and the re-send's 409 names it.
+ */
+const clearUnansweredCreate =
+  (service: ArtifactService, name: string) => async (): Promise<undefined> => {
+    if ((await listArtifacts(service, name)).length > 0) return undefined;
+    if (await deleteOwnArtifact(service, name)) {
+      core.info(
+        `Artifact "${name}": the answer to its CreateArtifact was lost; deleted the unfinished ` +
+          'artifact that call made, and creating it again.',
+      );
+    }
+    return undefined;
+  };
+
+/** After a FinalizeArtifact whose answer was lost: the id, when it made this job's artifact. */
+const finalizedEarlier =
+  (service: ArtifactService, name: string) => async (): Promise<number | undefined> =>
+    (await listArtifacts(service, name)).find(
+      (listed) => listed.workflowJobRunBackendId === service.workflowJobRunBackendId,
+    )?.id;
 
 async function putBlob(
   service: ArtifactService,

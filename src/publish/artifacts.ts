@@ -1,6 +1,7 @@
 // Workflow artifacts: one unzipped artifact per installer, uploaded as each installer arrives,
 // streamed from disk (artifact-upload.ts). @actions/artifact v6 uploads only the rare installer
-// too big for one Put Blob.
+// too big for one Put Blob, and every one with artifact-uploader: library (bench/README.md,
+// "Why our own artifact client"). None on GitHub Enterprise Server, which has no artifact service.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
@@ -17,10 +18,11 @@ import { createNamer } from './names.ts';
 import { runUrl } from './run-url.ts';
 import type { ArtifactPlan, ArtifactResult, Installer } from './types.ts';
 import { formatSeconds } from '../durations.ts';
+import { commandText } from '../escape.ts';
 
 export interface ArtifactContext {
   /** The step's: the artifact backend's variables, the temp directory, the run's web page. */
-  runner: Pick<RunnerContext, 'env' | 'runnerTemp' | 'serverUrl' | 'runId'>;
+  runner: Pick<RunnerContext, 'env' | 'runnerTemp' | 'serverUrl' | 'runId' | 'enterpriseServer'>;
   /** `owner/repo`, for the artifact's web URL. */
   repository: string;
   /** The action's one proxy-aware dispatcher, shared with the release's uploads. */
@@ -48,48 +50,64 @@ export const artifactBackendMissing = (env: NodeJS.ProcessEnv): string | undefin
 export const artifactUrl = (site: RunSite, repository: string, id: number): string =>
   `${runUrl(site, repository)}/artifacts/${id}`;
 
-/** undefined (said in the log) when this step cannot reach the artifact backend. */
+/** Says why this step uploads no workflow artifacts, when it does not; false when it can. */
+function saidSkipped(runner: ArtifactContext['runner']): boolean {
+  if (runner.enterpriseServer) {
+    const host = commandText(new URL(runner.serverUrl).host, 100);
+    core.notice(
+      `Workflow artifacts skipped: this run is on GitHub Enterprise Server (${host}), which has ` +
+        'no artifact service for them (artifacts v4; @actions/artifact and upload-artifact v4 ' +
+        'refuse it too). Publishing goes on without them; set upload-artifacts: false to drop ' +
+        'this notice.',
+      { title: 'GitHub Enterprise Server: no workflow artifacts' },
+    );
+    return true;
+  }
+  const missing = artifactBackendMissing(runner.env);
+  if (missing === undefined) return false;
+  core.info(
+    `Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
+      'GitHub Actions job (the artifact service is only reachable from there).',
+  );
+  return true;
+}
+
+/** How artifacts reach the service: our streamed client, or @actions/artifact itself. */
+interface ArtifactWay {
+  /** Names of the run's artifacts when it was opened. */
+  existing: Set<string>;
+  delete(name: string): Promise<void>;
+  upload(installer: Installer, name: string): Promise<number>;
+}
+
+/** undefined (said in the log) when this step does not upload workflow artifacts. */
 export function openArtifactUploads(
   plan: ArtifactPlan,
   context: ArtifactContext,
 ): ArtifactUploads | undefined {
-  const missing = artifactBackendMissing(context.runner.env);
-  if (missing !== undefined) {
-    core.info(
-      `Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
-        'GitHub Actions job (the artifact service is only reachable from there).',
-    );
-    return undefined;
-  }
+  if (saidSkipped(context.runner)) return undefined;
   const nameOf = createNamer('artifact-name', plan.nameTemplate);
-  let linkDir: string | undefined;
-  let opened: ReturnType<typeof open> | undefined;
+  const links: { dir?: string } = {};
+  let opened: Promise<ArtifactWay> | undefined;
 
   return {
     async upload(installer) {
       const name = nameOf(installer);
-      const { service, existing, retentionDays } = await (opened ??= open(plan, context));
-      if (existing.has(name)) {
+      const way = await (opened ??=
+        plan.uploader === 'library'
+          ? openLibrary(plan, context, links)
+          : openStreamed(plan, context, links));
+      if (way.existing.has(name)) {
         if (plan.onExisting === 'fail') throw new ArtifactExistsError(name);
         core.info(
           `Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
             'uploading the new one (artifact-overwrite: true).',
         );
-        await deleteArtifact(service, name);
-        existing.delete(name);
+        await way.delete(name);
+        way.existing.delete(name);
       }
       const start = Date.now();
-      let id: number;
-      if (installer.size <= MAX_PUT_BLOB_BYTES) {
-        id = await uploadArtifactFile(service, { ...installer, name }, retentionDays);
-      } else {
-        core.info(
-          `Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
-            'one Put Blob takes: uploading it with @actions/artifact, in blocks.',
-        );
-        linkDir ??= makeTempDir(context.runner.runnerTemp, 'artifacts-');
-        id = await uploadWithLibrary(installer, name, linkDir, plan.retentionDays);
-      }
+      const id = await way.upload(installer, name);
       const end = Date.now();
       const url = artifactUrl(context.runner, context.repository, id);
       core.info(
@@ -99,22 +117,63 @@ export function openArtifactUploads(
       return { buildId: installer.buildId, name, id, url, span: { start, end } };
     },
     close: async () => {
-      if (linkDir !== undefined) await rm(linkDir, { recursive: true, force: true });
+      if (links.dir !== undefined) await rm(links.dir, { recursive: true, force: true });
     },
   };
 }
 
 // At the first upload, so a run without artifacts never asks the service anything.
-async function open(plan: ArtifactPlan, context: ArtifactContext) {
+async function openStreamed(
+  plan: ArtifactPlan,
+  context: ArtifactContext,
+  links: { dir?: string },
+): Promise<ArtifactWay> {
   const service = artifactServiceOf(context.runner.env, context);
+  const retentionDays = allowedRetentionDays(plan.retentionDays, context.runner.env);
   return {
-    service,
     existing: await listArtifactNames(service),
-    retentionDays: allowedRetentionDays(plan.retentionDays, context.runner.env),
+    delete: (name) => deleteArtifact(service, name),
+    async upload(installer, name) {
+      if (installer.size <= MAX_PUT_BLOB_BYTES) {
+        return uploadArtifactFile(service, { ...installer, name }, retentionDays);
+      }
+      core.info(
+        `Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
+          'one Put Blob takes: uploading it with @actions/artifact, in blocks.',
+      );
+      return uploadWithLibrary(installer, name, linkDirOf(context, links), plan.retentionDays);
+    },
   };
 }
 
+/** artifact-uploader: library, the way back to GitHub's own client for every call. */
+async function openLibrary(
+  plan: ArtifactPlan,
+  context: ArtifactContext,
+  links: { dir?: string },
+): Promise<ArtifactWay> {
+  core.info('Workflow artifacts: uploading with @actions/artifact (artifact-uploader: library).');
+  const client = await libraryClient();
+  const { artifacts } = await client.listArtifacts();
+  return {
+    existing: new Set(artifacts.map((artifact) => artifact.name)),
+    delete: async (name) => {
+      await client.deleteArtifact(name);
+    },
+    upload: (installer, name) =>
+      uploadWithLibrary(installer, name, linkDirOf(context, links), plan.retentionDays),
+  };
+}
+
+const linkDirOf = (context: ArtifactContext, links: { dir?: string }): string =>
+  (links.dir ??= makeTempDir(context.runner.runnerTemp, 'artifacts-'));
+
 // Loaded only here: the library is several MiB of code, and its client reads process.env itself.
+const libraryClient = async () => {
+  const { DefaultArtifactClient } = await import('@actions/artifact');
+  return new DefaultArtifactClient();
+};
+
 async function uploadWithLibrary(
   installer: Installer,
   name: string,
@@ -122,16 +181,12 @@ async function uploadWithLibrary(
   retentionDays: number | undefined,
 ): Promise<number> {
   const file = await artifactSource(installer, name, linkDir);
-  const { DefaultArtifactClient } = await import('@actions/artifact');
-  const { id } = await new DefaultArtifactClient().uploadArtifact(
-    name,
-    [file],
-    path.dirname(file),
-    {
-      skipArchive: true,
-      retentionDays,
-    },
-  );
+  const { id } = await (
+    await libraryClient()
+  ).uploadArtifact(name, [file], path.dirname(file), {
+    skipArchive: true,
+    retentionDays,
+  });
   if (id === undefined) throw new Error(`the artifact service returned no id for "${name}"`);
   return id;
 }

@@ -68,7 +68,8 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
   const result: PublishResult = { artifacts: [], release: null };
   const failures: Error[] = [];
   const pending: Promise<void>[] = [];
-  let artifacts: ArtifactUploads | undefined;
+  // null once opened to none (skipped, said once).
+  let artifacts: ArtifactUploads | null | undefined;
   let release: ReturnType<typeof startRelease> | undefined;
 
   const uploadArtifact = async (uploader: ArtifactUploads, installer: Installer) => {
@@ -86,11 +87,12 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
   return {
     add(installer) {
       if (plan.artifacts) {
-        artifacts ??= openArtifactUploads(plan.artifacts, {
-          runner: context,
-          repository: plan.repository,
-          ...transport,
-        });
+        artifacts ??=
+          openArtifactUploads(plan.artifacts, {
+            runner: context,
+            repository: plan.repository,
+            ...transport,
+          }) ?? null;
         if (artifacts) pending.push(uploadArtifact(artifacts, installer));
       }
       if (plan.release) {

@@ -22,6 +22,8 @@ export interface ArtifactPlan {
   retentionDays: number | undefined;
   /** What to do when an artifact of that name exists: replace it (delete first) or fail. */
   onExisting: 'replace' | 'fail';
+  /** Our streamed client (default), or @actions/artifact for every call (artifact-uploader). */
+  uploader?: 'streamed' | 'library';
 }
 
 export interface ReleasePlan {

@@ -2,7 +2,18 @@
 // Twirp JSON calls at ACTIONS_RESULTS_URL, and Azure Blob Storage at the signed URL it hands out
 // (blocks and a block list, or one Put Blob), on a second origin as on GitHub. Real HTTP on
 // 127.0.0.1 so the real client runs unchanged; bytes are kept for read-back.
-import { randomBytes, createHash } from 'node:crypto';
+//
+// Strict, so that a client drifting from the library fails here: requests are read as the library
+// writes them (protobuf-ts `toJson` with useProtoFieldName: proto field names, int64 as decimal
+// strings, a wrapper such as StringValue as its bare value, a Timestamp as RFC 3339). protojson,
+// behind the real service, refuses a `{value}` wrapper and a malformed Timestamp too; it would also
+// take lowerCamelCase names and drop unknown fields, which this stand-in refuses, as drift from the
+// library. FinalizeArtifact checks `size` and `hash` against the bytes storage holds. Downloads
+// carry Content-Disposition, which @actions/artifact reads for a single file's name.
+// Assumptions where the real service is unseen: ListArtifacts lists finalized artifacts only, a
+// name is taken in the run from CreateArtifact on, and DeleteArtifact removes the artifact of that
+// name made by the job its request names (finalized or not).
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { close, listen, readBody, sendJson, standInServer, type TlsOrigin } from './http.ts';
 
@@ -36,6 +47,15 @@ export interface BlobRequest {
   status: number;
 }
 
+/** One Twirp call, as it arrived. */
+export interface TwirpRequest {
+  method: string;
+  body: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+  /** The status it was answered with; 0 when its answer was lost on purpose. */
+  status: number;
+}
+
 export interface ArtifactBackendOptions {
   runBackendId?: string;
   jobBackendId?: string;
@@ -54,14 +74,26 @@ export interface ArtifactBackend {
   env: { ACTIONS_RESULTS_URL: string; ACTIONS_RUNTIME_TOKEN: string };
   /** Finalized artifacts of the run, oldest first. */
   artifacts: () => StoredArtifact[];
+  /** Every artifact held, finalized or not, oldest first. */
+  stored: () => StoredArtifact[];
   /** Twirp methods called, in order. */
   calls: string[];
-  /** The JSON body of each Twirp call, in order. */
-  twirpBodies: { method: string; body: Record<string, unknown> }[];
+  /** Each Twirp call (JSON body, headers, status), in order. */
+  twirpBodies: TwirpRequest[];
   /** Every request to blob storage, in the order their bodies were read. */
   blobRequests: BlobRequest[];
+  /** Why each refused request was refused (a drift shows here first). */
+  refusals: string[];
   /** The next whole-blob or block PUTs are answered with these statuses (storage's XML error). */
   failNextBlobPuts: (...statuses: number[]) => void;
+  /** The next `count` calls of `method` take effect, but their answer is lost (connection cut). */
+  loseNextAnswers: (method: string, count?: number) => void;
+  /** An artifact made by another job of the run (finalized unless said), as a test's setting. */
+  addArtifact: (
+    name: string,
+    content: Buffer,
+    options?: { job?: string; finalized?: boolean },
+  ) => StoredArtifact;
   close: () => Promise<void>;
 }
 
@@ -76,12 +108,109 @@ export const makeRuntimeToken = (runBackendId: string, jobBackendId: string): st
 
 type Json = Record<string, unknown>;
 
-const wrapped = (value: unknown): string | undefined =>
-  typeof value === 'string'
-    ? value
-    : typeof value === 'object' && value !== null && 'value' in value
-      ? String((value as Json).value)
-      : undefined;
+/** How protojson reads a field's JSON value (as the library's generated types declare it). */
+type FieldKind = 'string' | 'int32' | 'int64' | 'StringValue' | 'Int64Value' | 'Timestamp';
+
+/** Each call's request fields by proto name (lib/generated/results/api/v1/artifact.js). */
+const REQUEST_FIELDS: Record<string, Record<string, FieldKind>> = {
+  CreateArtifact: {
+    workflow_run_backend_id: 'string',
+    workflow_job_run_backend_id: 'string',
+    name: 'string',
+    expires_at: 'Timestamp',
+    version: 'int32',
+    mime_type: 'StringValue',
+  },
+  FinalizeArtifact: {
+    workflow_run_backend_id: 'string',
+    workflow_job_run_backend_id: 'string',
+    name: 'string',
+    size: 'int64',
+    hash: 'StringValue',
+  },
+  ListArtifacts: {
+    workflow_run_backend_id: 'string',
+    workflow_job_run_backend_id: 'string',
+    name_filter: 'StringValue',
+    id_filter: 'Int64Value',
+  },
+  GetSignedArtifactURL: {
+    workflow_run_backend_id: 'string',
+    workflow_job_run_backend_id: 'string',
+    name: 'string',
+  },
+  DeleteArtifact: {
+    workflow_run_backend_id: 'string',
+    workflow_job_run_backend_id: 'string',
+    name: 'string',
+  },
+};
+
+const camelCase = (name: string) =>
+  name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/;
+const INT64 = /^-?\d{1,19}$/;
+
+/** A field's value as protojson reads it, or why it refuses it. */
+function readField(
+  kind: FieldKind,
+  value: unknown,
+): { value: string | number } | { problem: string } {
+  switch (kind) {
+    case 'string':
+    case 'StringValue':
+      return typeof value === 'string'
+        ? { value }
+        : {
+            problem: `must be a JSON string${kind === 'StringValue' ? ' (a wrapper is its bare value, not {value})' : ''}`,
+          };
+    case 'int32':
+      return typeof value === 'number' && Number.isInteger(value)
+        ? { value }
+        : { problem: 'must be an integer' };
+    case 'int64':
+    case 'Int64Value':
+      return (typeof value === 'string' && INT64.test(value)) ||
+        (typeof value === 'number' && Number.isSafeInteger(value))
+        ? { value: String(value) }
+        : {
+            problem: `must be an int64 (a decimal string)${kind === 'Int64Value' ? ', not {value}' : ''}`,
+          };
+    case 'Timestamp':
+      return typeof value === 'string' && RFC3339.test(value) && !Number.isNaN(Date.parse(value))
+        ? { value }
+        : { problem: 'must be an RFC 3339 timestamp in UTC (…Z)' };
+  }
+}
+
+/** The request's fields, or why the stand-in refuses it. */
+function readRequest(
+  method: string,
+  body: unknown,
+): { fields: Map<string, string | number> } | { problem: string } {
+  const spec = REQUEST_FIELDS[method];
+  if (spec === undefined) return { problem: `no method ${method}` };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { problem: 'the body is not a JSON object' };
+  }
+  const fields = new Map<string, string | number>();
+  for (const [key, value] of Object.entries(body)) {
+    const kind = spec[key];
+    if (kind === undefined) {
+      const proto = Object.keys(spec).find((name) => camelCase(name) === key);
+      return {
+        problem: proto
+          ? `field "${key}" is spelled as a JSON name; the library sends the proto name "${proto}"`
+          : `unknown field "${key}"`,
+      };
+    }
+    if (value === null) continue;
+    const read = readField(kind, value);
+    if ('problem' in read) return { problem: `field "${key}" ${read.problem}` };
+    fields.set(key, read.value);
+  }
+  return { fields };
+}
 
 const comp = (url: URL) => url.searchParams.get('comp');
 
@@ -90,82 +219,126 @@ const header = (headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 };
 
-const twirpError = (res: ServerResponse, status: number, code: string, msg: string) =>
-  sendJson(res, status, { code, msg });
+/** RFC 6266: an ASCII fallback name and the UTF-8 one. */
+const contentDisposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; ` +
+  `filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export const startArtifactBackend = async (
   options: ArtifactBackendOptions = {},
 ): Promise<ArtifactBackend> => {
   const { runBackendId = 'run-backend-1', jobBackendId = 'job-backend-1' } = options;
   const runtimeToken = makeRuntimeToken(runBackendId, jobBackendId);
-  const secret = randomBytes(8).toString('hex');
+  const key = randomBytes(16);
   const store: StoredArtifact[] = [];
   const blocks = new Map<number, Map<string, Buffer>>();
   const calls: string[] = [];
-  const twirpBodies: ArtifactBackend['twirpBodies'] = [];
+  const twirpBodies: TwirpRequest[] = [];
   const blobRequests: BlobRequest[] = [];
+  const refusals: string[] = [];
   const blobFaults: number[] = [];
+  const lostAnswers = new Map<string, number>();
   let nextId = 1000;
   let origin = '';
   let storageOrigin = '';
 
-  const visible = (run: string) => store.filter((a) => a.runBackendId === run);
+  // A SAS per blob and permission: the upload URL writes, the download URL reads.
+  const signature = (id: number, permission: 'cw' | 'r') =>
+    createHmac('sha256', key).update(`${id}:${permission}`).digest('base64url');
+  const signedUrl = (id: number, permission: 'cw' | 'r') =>
+    `${storageOrigin}/blob/${id}?sv=2025-01-05&sp=${permission}&sig=${signature(id, permission)}`;
 
-  const twirp = (method: string, body: Json, res: ServerResponse) => {
-    const run = String(body.workflow_run_backend_id ?? body.workflowRunBackendId ?? '');
-    const job = String(body.workflow_job_run_backend_id ?? body.workflowJobRunBackendId ?? '');
-    if (run !== runBackendId || job !== jobBackendId) {
-      return twirpError(res, 400, 'invalid_argument', 'unknown workflow run or job backend id');
+  const newArtifact = (name: string, job: string, over: Partial<StoredArtifact> = {}) => {
+    const artifact: StoredArtifact = {
+      id: nextId++,
+      runBackendId,
+      jobBackendId: job,
+      name,
+      mimeType: undefined,
+      expiresAt: undefined,
+      createdAt: new Date().toISOString(),
+      finalized: false,
+      finalizedAt: undefined,
+      size: 0,
+      hash: undefined,
+      content: undefined,
+      blobContentType: undefined,
+      ...over,
+    };
+    store.push(artifact);
+    return artifact;
+  };
+
+  type Answer = [status: number, body: Json];
+  const refuse = (status: number, code: string, msg: string): Answer => {
+    refusals.push(`${code}: ${msg}`);
+    return [status, { code, msg }];
+  };
+
+  const twirp = (method: string, fields: Map<string, string | number>): Answer => {
+    const text = (name: string) => {
+      const value = fields.get(name);
+      return value === undefined ? undefined : String(value);
+    };
+    const run = text('workflow_run_backend_id');
+    const job = text('workflow_job_run_backend_id');
+    if (run !== runBackendId) {
+      return refuse(400, 'invalid_argument', 'unknown workflow run backend id');
     }
-    const name = String(body.name ?? '');
-    const found = visible(run).find((a) => a.name === name);
+    // Writes are the token's job's own; reads and deletes name any job of the run.
+    if (['CreateArtifact', 'FinalizeArtifact'].includes(method) && job !== jobBackendId) {
+      return refuse(400, 'invalid_argument', "the workflow job run backend id is not the token's");
+    }
+    const name = text('name') ?? '';
+    const named = store.find((a) => a.name === name);
     switch (method) {
       case 'CreateArtifact': {
-        if (found) {
-          return twirpError(
-            res,
+        if (name === '') return refuse(400, 'invalid_argument', 'name is required');
+        if (fields.get('version') === undefined) {
+          return refuse(400, 'invalid_argument', 'version is required');
+        }
+        if (named) {
+          return refuse(
             409,
             'already_exists',
-            `an artifact with this name already exists on the workflow run`,
+            'an artifact with this name already exists on the workflow run',
           );
         }
-        const artifact: StoredArtifact = {
-          id: nextId++,
-          runBackendId: run,
-          jobBackendId: job,
-          name,
-          mimeType: wrapped(body.mime_type ?? body.mimeType),
-          expiresAt:
-            typeof (body.expires_at ?? body.expiresAt) === 'string'
-              ? String(body.expires_at ?? body.expiresAt)
-              : undefined,
-          createdAt: new Date().toISOString(),
-          finalized: false,
-          finalizedAt: undefined,
-          size: 0,
-          hash: undefined,
-          content: undefined,
-          blobContentType: undefined,
-        };
-        store.push(artifact);
-        return sendJson(res, 200, {
-          ok: true,
-          signed_upload_url: `${storageOrigin}/blob/${artifact.id}?sv=2024&sig=${secret}`,
+        const artifact = newArtifact(name, jobBackendId, {
+          mimeType: text('mime_type'),
+          expiresAt: text('expires_at'),
         });
+        return [200, { ok: true, signed_upload_url: signedUrl(artifact.id, 'cw') }];
       }
       case 'FinalizeArtifact': {
-        if (!found?.content)
-          return twirpError(res, 404, 'not_found', 'no uploaded content to finalize');
-        found.finalized = true;
-        found.finalizedAt = Date.now();
-        found.size = Number(body.size ?? 0);
-        found.hash = wrapped(body.hash);
-        return sendJson(res, 200, { ok: true, artifact_id: String(found.id) });
+        const own = named?.jobBackendId === jobBackendId ? named : undefined;
+        if (!own) return refuse(404, 'not_found', 'artifact not found');
+        if (own.finalized) return refuse(409, 'already_exists', 'artifact already finalized');
+        if (!own.content)
+          return refuse(400, 'failed_precondition', 'no uploaded content to finalize');
+        const size = text('size');
+        if (size !== String(own.content.length)) {
+          return refuse(
+            400,
+            'invalid_argument',
+            `size ${size ?? '(none)'} is not the uploaded size ${own.content.length}`,
+          );
+        }
+        const hash = text('hash');
+        const uploaded = `sha256:${createHash('sha256').update(own.content).digest('hex')}`;
+        if (hash !== undefined && hash !== uploaded) {
+          return refuse(400, 'invalid_argument', 'hash does not match the uploaded content');
+        }
+        own.finalized = true;
+        own.finalizedAt = Date.now();
+        own.size = own.content.length;
+        own.hash = hash;
+        return [200, { ok: true, artifact_id: String(own.id) }];
       }
       case 'ListArtifacts': {
-        const nameFilter = wrapped(body.name_filter ?? body.nameFilter);
-        const idFilter = wrapped(body.id_filter ?? body.idFilter);
-        const artifacts = visible(run)
+        const nameFilter = text('name_filter');
+        const idFilter = text('id_filter');
+        const artifacts = store
           .filter((a) => a.finalized)
           .filter((a) => nameFilter === undefined || a.name === nameFilter)
           .filter((a) => idFilter === undefined || String(a.id) === idFilter)
@@ -178,44 +351,44 @@ export const startArtifactBackend = async (
             created_at: a.createdAt,
             ...(a.hash === undefined ? {} : { digest: a.hash }),
           }));
-        return sendJson(res, 200, { artifacts });
+        return [200, { artifacts }];
       }
       case 'DeleteArtifact': {
-        if (!found) return twirpError(res, 404, 'not_found', 'artifact not found');
-        store.splice(store.indexOf(found), 1);
-        return sendJson(res, 200, { ok: true, artifact_id: String(found.id) });
+        const own = named?.jobBackendId === job ? named : undefined;
+        if (!own) return refuse(404, 'not_found', 'artifact not found');
+        store.splice(store.indexOf(own), 1);
+        return [200, { ok: true, artifact_id: String(own.id) }];
       }
       case 'GetSignedArtifactURL': {
-        if (!found?.finalized) return twirpError(res, 404, 'not_found', 'artifact not found');
-        return sendJson(res, 200, {
-          signed_url: `${storageOrigin}/blob/${found.id}?sv=2024&sig=${secret}`,
-        });
+        if (!named?.finalized || named.jobBackendId !== job) {
+          return refuse(404, 'not_found', 'artifact not found');
+        }
+        return [200, { signed_url: signedUrl(named.id, 'r') }];
       }
       default:
-        return twirpError(res, 404, 'bad_route', `no handler for ${method}`);
+        return refuse(404, 'bad_route', `no handler for ${method}`);
     }
+  };
+
+  const storageError = (res: ServerResponse, status: number, code: string, message: string) => {
+    refusals.push(`storage ${code}: ${message}`);
+    const text = `<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code><Message>${message}\nRequestId:${randomBytes(4).toString('hex')}</Message></Error>`;
+    res.writeHead(status, { 'content-type': 'application/xml', 'x-ms-error-code': code });
+    res.end(text);
   };
 
   // Azure Blob: stage blocks (comp=block), commit the list (comp=blocklist), or one whole PUT.
   const blob = (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
     const fault =
       req.method === 'PUT' && comp(url) !== 'blocklist' ? blobFaults.shift() : undefined;
-    if (fault !== undefined) {
-      const text = `<?xml version="1.0" encoding="utf-8"?><Error><Code>ServerBusy</Code><Message>The server is busy.\nRequestId:${randomBytes(4).toString('hex')}</Message></Error>`;
-      res.writeHead(fault, { 'content-type': 'application/xml', 'x-ms-error-code': 'ServerBusy' });
-      res.end(text);
-      return;
-    }
-    if (url.searchParams.get('sig') !== secret) {
-      res.writeHead(403, { 'x-ms-error-code': 'AuthenticationFailed' }).end();
-      return;
-    }
+    if (fault !== undefined) return storageError(res, fault, 'ServerBusy', 'The server is busy.');
     const id = Number(url.pathname.split('/')[2]);
-    const artifact = store.find((a) => a.id === id);
-    if (!artifact) {
-      res.writeHead(404, { 'x-ms-error-code': 'BlobNotFound' }).end();
-      return;
+    const permission = req.method === 'GET' ? 'r' : 'cw';
+    if (url.searchParams.get('sig') !== signature(id, permission)) {
+      return storageError(res, 403, 'AuthenticationFailed', 'Signature did not match.');
     }
+    const artifact = store.find((a) => a.id === id);
+    if (!artifact) return storageError(res, 404, 'BlobNotFound', 'The blob does not exist.');
     const headers = {
       etag: `"0x${createHash('md5').update(String(Date.now())).digest('hex').slice(0, 16)}"`,
       'last-modified': new Date().toUTCString(),
@@ -229,6 +402,7 @@ export const startArtifactBackend = async (
         ...headers,
         'content-length': content.length,
         'content-type': artifact.blobContentType ?? 'application/octet-stream',
+        'content-disposition': contentDisposition(artifact.name),
       });
       res.end(content);
       return;
@@ -236,6 +410,12 @@ export const startArtifactBackend = async (
     if (req.method !== 'PUT') {
       res.writeHead(405).end();
       return;
+    }
+    if (artifact.finalized) {
+      return storageError(res, 409, 'BlobImmutable', 'The artifact is finalized.');
+    }
+    if (header(req.headers, 'content-length') === undefined) {
+      return storageError(res, 411, 'MissingContentLengthHeader', 'Content-Length is required.');
     }
     const contentType = (sent: IncomingHttpHeaders) =>
       header(sent, 'x-ms-blob-content-type') ?? header(sent, 'content-type');
@@ -254,8 +434,7 @@ export const startArtifactBackend = async (
       ].map((m) => m[1] ?? '');
       const parts = ids.map((blockId) => staged.get(blockId));
       if (parts.some((p) => p === undefined)) {
-        res.writeHead(400, { 'x-ms-error-code': 'InvalidBlockList' }).end();
-        return;
+        return storageError(res, 400, 'InvalidBlockList', 'The block list names an unknown block.');
       }
       artifact.content = Buffer.concat(parts as Buffer[]);
       artifact.blobContentType = contentType(req.headers);
@@ -264,8 +443,7 @@ export const startArtifactBackend = async (
       return;
     }
     if (header(req.headers, 'x-ms-blob-type') !== 'BlockBlob') {
-      res.writeHead(400, { 'x-ms-error-code': 'MissingRequiredHeader' }).end();
-      return;
+      return storageError(res, 400, 'MissingRequiredHeader', 'x-ms-blob-type is required.');
     }
     artifact.content = body;
     artifact.blobContentType = contentType(req.headers);
@@ -276,24 +454,58 @@ export const startArtifactBackend = async (
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
       const body = await readBody(req);
+      const answer = (status: number, json: Json) => sendJson(res, status, json);
       if (!url.pathname.startsWith(TWIRP_PREFIX) || req.method !== 'POST') {
-        return twirpError(res, 404, 'bad_route', `no route for ${req.method} ${url.pathname}`);
+        const [status, json] = refuse(
+          404,
+          'bad_route',
+          `no route for ${req.method} ${url.pathname}`,
+        );
+        return answer(status, json);
       }
       if (req.headers.authorization !== `Bearer ${runtimeToken}`) {
-        return twirpError(res, 401, 'unauthenticated', 'missing or wrong runtime token');
+        const [status, json] = refuse(401, 'unauthenticated', 'missing or wrong runtime token');
+        return answer(status, json);
       }
       const method = url.pathname.slice(TWIRP_PREFIX.length);
       calls.push(method);
-      let json: Json;
+      let json: unknown;
       try {
-        json = JSON.parse(body.toString('utf8')) as Json;
+        json = JSON.parse(body.toString('utf8'));
       } catch {
-        return twirpError(res, 400, 'malformed', 'body is not JSON');
+        json = undefined;
       }
-      twirpBodies.push({ method, body: json });
-      return twirp(method, json, res);
+      const record: TwirpRequest = {
+        method,
+        body: (typeof json === 'object' && json !== null ? json : {}) as Json,
+        headers: req.headers,
+        status: 0,
+      };
+      twirpBodies.push(record);
+      const mediaType = (header(req.headers, 'content-type') ?? '').split(';')[0]!.trim();
+      const request = readRequest(method, json);
+      const [status, reply] =
+        mediaType !== 'application/json'
+          ? refuse(404, 'bad_route', `unexpected Content-Type: "${mediaType}"`)
+          : json === undefined
+            ? refuse(400, 'malformed', 'the body is not JSON')
+            : 'problem' in request
+              ? refuse(
+                  request.problem.startsWith('no method') ? 404 : 400,
+                  request.problem.startsWith('no method') ? 'bad_route' : 'malformed',
+                  request.problem,
+                )
+              : twirp(method, request.fields);
+      const lost = lostAnswers.get(method) ?? 0;
+      if (lost > 0) {
+        lostAnswers.set(method, lost - 1);
+        res.socket?.destroy();
+        return;
+      }
+      record.status = status;
+      return answer(status, reply);
     })().catch((error: unknown) => {
-      if (!res.headersSent) twirpError(res, 500, 'internal', String(error));
+      if (!res.headersSent) sendJson(res, 500, { code: 'internal', msg: String(error) });
     });
   });
   // Storage answers every request, whatever comes of it, so a test sees what it was sent.
@@ -311,8 +523,12 @@ export const startArtifactBackend = async (
         }),
       );
       if (!url.pathname.startsWith('/blob/')) {
-        res.writeHead(400, { 'x-ms-error-code': 'InvalidUri' }).end();
-        return;
+        return storageError(
+          res,
+          400,
+          'InvalidUri',
+          'The requested URI does not represent any resource.',
+        );
       }
       blob(req, url, body, res);
     })().catch(() => res.destroy());
@@ -324,10 +540,23 @@ export const startArtifactBackend = async (
     runtimeToken,
     env: { ACTIONS_RESULTS_URL: origin, ACTIONS_RUNTIME_TOKEN: runtimeToken },
     artifacts: () => store.filter((a) => a.finalized),
+    stored: () => [...store],
     calls,
     twirpBodies,
     blobRequests,
+    refusals,
     failNextBlobPuts: (...statuses) => blobFaults.push(...statuses),
+    loseNextAnswers: (method, count = 1) =>
+      lostAnswers.set(method, (lostAnswers.get(method) ?? 0) + count),
+    addArtifact: (name, content, { job = 'job-backend-other', finalized = true } = {}) =>
+      newArtifact(name, job, {
+        content,
+        size: content.length,
+        finalized,
+        finalizedAt: finalized ? Date.now() : undefined,
+        hash: `sha256:${createHash('sha256').update(content).digest('hex')}`,
+        blobContentType: 'application/octet-stream',
+      }),
     close: async () => {
       await Promise.all([close(server), close(storage)]);
     },
