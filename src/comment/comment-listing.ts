@@ -1,10 +1,9 @@
 // GitHub's answers about issue comments, read at the edge: a comment is taken only with an integer
-// id, a text body and an author's login; anything else in a page is passed over. Pure.
-import { isLogin } from './comment-identity.ts';
+// id; its body and author's login only when they are text. Pure.
 
 export interface ListedComment {
   id: number;
-  /** The author's login as GitHub gave it; undefined when it is no login. */
+  /** The author's login as GitHub gave it (untrusted: compared, or shown inertly). */
   login: string | undefined;
   body: string;
 }
@@ -24,7 +23,7 @@ export function commentOf(raw: unknown): ListedComment | undefined {
   const login = (user as { login?: unknown } | null | undefined)?.login;
   return {
     id,
-    login: isLogin(login) ? login : undefined,
+    login: typeof login === 'string' ? login : undefined,
     body: typeof body === 'string' ? body : '',
   };
 }
