@@ -128,11 +128,15 @@ describe("the comment's own", () => {
 describe('a refused edit', () => {
   it("of an earlier run's comment is reported as GitHub's refusal, and the preview goes in a new comment", async () => {
     const earlier = api.seed(7, `${MARKER}\nthe last run's preview`, BOT);
-    api.set({ refuseEdits: 'Comment is locked\n::error::pwned by a message' });
+    api.set({
+      refuseEdits: {
+        message: 'Comment is locked\n::error::pwned by a message',
+        only: [earlier.id],
+      },
+    });
     const comment = open();
     comment.buildsChanged([result(1, 'building')], PROJECT);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    api.set({ refuseEdits: undefined });
     const url = await finish(comment);
     expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
     const created = api.writes[0]!.id;
@@ -150,7 +154,7 @@ describe('a refused edit', () => {
     const comment = open();
     comment.buildsChanged([result(1, 'queued')], PROJECT);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    api.set({ refuseEdits: 'Comment is locked' });
+    api.set({ refuseEdits: { message: 'Comment is locked' } });
     comment.buildsChanged([result(1, 'building')], PROJECT);
     await finish(comment);
     expect(api.writes.map((write) => write.kind)).toEqual(['create']);

@@ -9,7 +9,6 @@
 // after it.
 import * as core from '@actions/core';
 import type { RetryRuntime } from '../api/retry.ts';
-import { formatElapsed } from '../durations.ts';
 import { ActionError, messageOf } from '../errors.ts';
 import { commandText } from '../escape.ts';
 import {
@@ -44,20 +43,14 @@ export interface PrCommentOptions {
   /** The clock and sleep of the waits between writes. */
   retry: RetryRuntime;
   /**
-   * Ends the comment (the step's stop, or the comment's own time being up): every request and
-   * wait, and no write starts after it. A CommentOutOfTime reason is named in the log.
+   * Ends the comment (the step's stop, or the comment's own end): every request and wait, and no
+   * write starts after it. A CommentStopped reason is named in the log.
    */
   signal?: AbortSignal;
 }
 
-/** Why the comment stopped before the step did. */
-export class CommentOutOfTime extends ActionError {
-  readonly ms: number;
-  constructor(ms: number) {
-    super(`GitHub did not let it finish within ${formatElapsed(ms)} of the run's end`);
-    this.ms = ms;
-  }
-}
+/** Why the comment stopped before the step did, as the end of a log line. */
+export class CommentStopped extends ActionError {}
 
 /** GitHub refused to edit a comment (its answer, not a missing permission of the token). */
 export class EditRefused extends ActionError {
@@ -186,7 +179,7 @@ export class PrComment {
   #failed(error: unknown): void {
     if (this.#stopped) {
       const reason: unknown = this.#options.signal?.reason;
-      const why = reason instanceof CommentOutOfTime ? reason.message : 'the step stopped';
+      const why = reason instanceof CommentStopped ? reason.message : 'the step stopped';
       core.info(`The pull-request comment was left as it was: ${why}.`);
       return;
     }

@@ -7,10 +7,11 @@ import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../api/ret
 import type { BuildResult } from '../builds/result.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
 import type { PullRequest, RunnerContext } from '../context.ts';
+import { formatElapsed } from '../durations.ts';
 import { createGitHub, parseRepository } from '../publish/github.ts';
 import { repositoryUrl, runUrl } from '../publish/run-url.ts';
 import type { ArtifactResult, Published } from '../publish/types.ts';
-import { CommentOutOfTime, PrComment } from './pr-comment.ts';
+import { CommentStopped, PrComment } from './pr-comment.ts';
 import { commentMarker, renderComment, type CommentView } from './render-comment.ts';
 
 export interface CommentPlan {
@@ -46,6 +47,8 @@ export interface PreviewComment extends BuildSubscriber {
     builds: readonly BuildResult[],
     published: Published,
   ): Promise<string | undefined>;
+  /** Ends whatever of the comment is still under way (a run that ends without `finish`). */
+  end(): void;
 }
 
 const MIN_INTERVAL_MS = 3_000;
@@ -130,10 +133,15 @@ export function startPreviewComment(
       const target = commentFor(projectId);
       const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
       const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
-      const timer = setTimeout(() => ended.abort(new CommentOutOfTime(within)), within);
+      const timeUp = `GitHub did not let it finish within ${formatElapsed(within)} of the run's end`;
+      const timer = setTimeout(() => ended.abort(new CommentStopped(timeUp)), within);
       const url = await target.finish(body).finally(() => clearTimeout(timer));
       if (url !== undefined) core.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
       return url;
+    },
+    end() {
+      if (!ended.signal.aborted)
+        ended.abort(new CommentStopped('the run ended without its last edit'));
     },
   };
 }

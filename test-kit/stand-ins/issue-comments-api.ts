@@ -49,8 +49,11 @@ export interface CommentSwitches {
   stallListing?: boolean;
   /** Every listing page is full (made-up comments) and links a `rel="next"` page. */
   endlessPages?: boolean;
-  /** Edits are refused with 403 and this message (GitHub's own words, or something hostile). */
-  refuseEdits?: string;
+  /**
+   * Edits are refused with 403 and this message (GitHub's own words, or something hostile): of
+   * the comments `only` names, or of every comment.
+   */
+  refuseEdits?: { message: string; only?: readonly number[] };
 }
 
 export interface IssueCommentsApi {
@@ -231,8 +234,9 @@ export const startIssueCommentsApi = async (
       if (holder.readOnly) {
         return forbidden(res, 'Resource not accessible by integration', 'issues/comments');
       }
-      if (switches.refuseEdits) {
-        return forbidden(res, switches.refuseEdits, 'issues/comments#update-an-issue-comment');
+      const refusal = switches.refuseEdits;
+      if (refusal && (refusal.only === undefined || refusal.only.includes(comment.id))) {
+        return forbidden(res, refusal.message, 'issues/comments#update-an-issue-comment');
       }
       const text = (JSON.parse(body.toString('utf8') || '{}') as { body?: unknown }).body;
       if (typeof text !== 'string' || text === '') {
