@@ -204,4 +204,20 @@ describe('GitHub that pages forever or stalls', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(api.requests).toHaveLength(sent);
   });
+  it('ends at once when the run ends without its last edit, and sends nothing after', async () => {
+    api.set({ stallListing: true });
+    const comment = open();
+    comment.buildsChanged([result(1, 'building')], PROJECT);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = api.requests.length;
+    comment.end();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(log()).toContain(
+      'The pull-request comment was left as it was: the run ended without its last edit.',
+    );
+    comment.buildsChanged([result(1, 'failed')], PROJECT);
+    expect(await finish(comment)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.requests).toHaveLength(sent);
+  });
 });
