@@ -26,6 +26,7 @@ const FAST: PreviewCommentOptions = {
   retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
 };
 const HOSTILE = 'mallory\n::error::pwned by a login';
+const LAST_YEAR = '2025-06-01T00:00:00Z';
 
 let api: IssueCommentsApi;
 let stdout: string[];
@@ -122,6 +123,21 @@ describe("the comment's own", () => {
     expect(url).toMatch(/#issuecomment-\d+$/);
     expect(log()).toContain('Could not learn which account the token writes as');
     expect(lists()).toEqual([]);
+  });
+});
+
+describe('a create whose answer was lost', () => {
+  it("is found among the comments changed since, by the token's account, and not sent again", async () => {
+    for (let i = 0; i < 150; i++) api.seed(7, `older comment ${i}`).updatedAt = LAST_YEAR;
+    api.loseNextAnswer('POST /repos');
+    const url = await finish(open());
+    const created = api.comments(7).filter((comment) => comment.body.startsWith(MARKER));
+    expect(created).toHaveLength(1);
+    expect(created[0]!.author).toBe(BOT);
+    expect(url).toBe(`https://github.com/acme/desktop-app/pull/7#issuecomment-${created[0]!.id}`);
+    expect(api.requests.filter((request) => request.startsWith('POST /repos'))).toHaveLength(1);
+    // One page: the 150 older comments are not among those changed since shortly before.
+    expect(lists().filter((request) => request.includes('since='))).toHaveLength(1);
   });
 });
 

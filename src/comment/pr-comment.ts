@@ -235,8 +235,9 @@ export class PrComment {
         ...(since !== undefined && { since }),
         request: this.#stop,
       });
-      const comments = commentsOf(data).filter((comment) => !this.#refusedIds.has(comment.id));
-      const { own, strangers } = markedBy(comments, this.#target.marker, login);
+      const comments = commentsOf(data);
+      const candidates = comments.filter((comment) => !this.#refusedIds.has(comment.id));
+      const { own, strangers } = markedBy(candidates, this.#target.marker, login);
       this.#passOver(strangers, login);
       if (own) return { id: own.id, createdHere: false };
       if (comments.length === 0 || !hasNextPage(headers.link)) return undefined;

@@ -139,9 +139,7 @@ export function startPreviewComment(
       if (url !== undefined) core.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
       return url;
     },
-    end() {
-      if (!ended.signal.aborted)
-        ended.abort(new CommentStopped('the run ended without its last edit'));
-    },
+    // After `finish` nothing is under way, and a second abort does nothing.
+    end: () => ended.abort(new CommentStopped('the run ended without its last edit')),
   };
 }

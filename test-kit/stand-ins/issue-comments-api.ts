@@ -9,7 +9,8 @@
 // - a read-only token (a fork's pull request, or no `pull-requests: write`) cannot write; a token
 //   that can write may edit anyone's comment (as a collaborator with write access can);
 // - switches: a listing that never answers, a listing whose every page has a `rel="next"`, edits
-//   that GitHub refuses, and scripted faults (422, 5xx, Retry-After) for the next requests.
+//   that GitHub refuses, scripted faults (422, 5xx, Retry-After) and lost answers for the next
+//   requests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { close, listen, readBody, sendJson } from './http.ts';
 
@@ -64,6 +65,8 @@ export interface IssueCommentsApi {
   seed: (issueNumber: number, body: string, author?: string) => StoredComment;
   /** The next requests (of the kind each names, or any) get these answers, in order. */
   failNext: (...faults: CommentFault[]) => void;
+  /** The next request whose `METHOD path` starts with `only` is done, but its answer is lost. */
+  loseNextAnswer: (only: string) => void;
   /** Turns switches on (a value) or off (undefined/false). */
   set: (switches: CommentSwitches) => void;
   /** `METHOD path?query` of every request, in order. */
@@ -84,6 +87,7 @@ export const startIssueCommentsApi = async (
   const repo = options.repo ?? 'desktop-app';
   const comments: StoredComment[] = [];
   const faults: CommentFault[] = [];
+  const losses: string[] = [];
   const requests: string[] = [];
   const writes: IssueCommentsApi['writes'] = [];
   const switches: CommentSwitches = {};
@@ -197,6 +201,16 @@ export const startIssueCommentsApi = async (
         fault.headers,
       );
     }
+    const lossAt = losses.findIndex((only) => `${req.method} ${url.pathname}`.startsWith(only));
+    if (lossAt !== -1) {
+      losses.splice(lossAt, 1);
+      // Done as usual, then the connection drops before the answer goes out.
+      res.writeHead = () => res;
+      res.end = () => {
+        req.socket.destroy();
+        return res;
+      };
+    }
     if (url.pathname === '/graphql' && req.method === 'POST') return graphql(res, body, holder);
     if (url.pathname === '/user' && req.method === 'GET') {
       if (kindOf(holder) === 'installation') {
@@ -262,6 +276,7 @@ export const startIssueCommentsApi = async (
       comments.filter((c) => issueNumber === undefined || c.issueNumber === issueNumber),
     seed,
     failNext: (...next) => faults.push(...next),
+    loseNextAnswer: (only) => losses.push(only),
     set: (next) => Object.assign(switches, next),
     requests,
     writes,
