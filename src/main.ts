@@ -6,6 +6,7 @@ import { buildMatrix } from './builds/matrix.ts';
 import { runBuilds } from './builds/run-builds.ts';
 import type { BuildSelection, BuildSubscriber, BuildsRun } from './builds/types.ts';
 import { openComment } from './comment/open-comment.ts';
+import type { PreviewComment } from './comment/preview-comment.ts';
 import { resolveProject } from './config/resolve-project.ts';
 import { maskInputs, openClient } from './connection.ts';
 import { readContext, type RunnerContext } from './context.ts';
@@ -70,6 +71,7 @@ interface Ended extends Partial<PublishingEnd> {
 /** Everything up to the report: inputs, project, builds, publishing, the comment's last edit. */
 async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Promise<Ended> {
   let plan: Plan | undefined;
+  let comment: PreviewComment | undefined;
   try {
     plan = getInputs(context);
     const deadline = stepDeadline(cancel, plan.builds.timeoutMs);
@@ -78,7 +80,7 @@ async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Pro
     checkRunnerPaths(context, {
       downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
     });
-    const comment = await openComment(plan.comment, context, deadline);
+    comment = await openComment(plan.comment, context, deadline);
     const publishing = startPublishing(plan.publish, context, deadline, (published) =>
       comment?.artifactsLanded(published.artifacts),
     );
@@ -95,6 +97,9 @@ async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Pro
     return { ...end, plan, built, errors: [...built.errors, ...end.errors] };
   } catch (error) {
     return { plan, errors: cancel.aborted ? [] : [messageOf(error)] };
+  } finally {
+    // A comment left waiting on GitHub would keep the process alive after the report.
+    comment?.end();
   }
 }
 

@@ -1,15 +1,17 @@
 // The pull-request preview comment of a run: shown when the builds are known, updated when one
 // changes state or an installer's workflow artifact lands (its link shows at once), and finished
-// with every link. It only reads the run's model.
+// with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most: then
+// every request of the comment ends, so nothing of it holds the step after the run.
 import * as core from '@actions/core';
 import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../api/retry.ts';
 import type { BuildResult } from '../builds/result.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
 import type { PullRequest, RunnerContext } from '../context.ts';
+import { formatElapsed } from '../durations.ts';
 import { createGitHub, parseRepository } from '../publish/github.ts';
 import { repositoryUrl, runUrl } from '../publish/run-url.ts';
 import type { ArtifactResult, Published } from '../publish/types.ts';
-import { PrComment } from './pr-comment.ts';
+import { CommentStopped, PrComment } from './pr-comment.ts';
 import { commentMarker, renderComment, type CommentView } from './render-comment.ts';
 
 export interface CommentPlan {
@@ -23,7 +25,7 @@ export interface PreviewCommentOptions {
   minIntervalMs?: number;
   /** Octokit's spacing of writes; tests that run several in one process turn it off. */
   throttle?: boolean;
-  /** Bound on waiting for the last write at the end. */
+  /** Time the last write may take at the end; then the comment stops and is left as it was. */
   finishWithinMs?: number;
   /** Tests shrink the backoff. */
   retryPolicy?: Partial<RetryPolicy>;
@@ -45,10 +47,12 @@ export interface PreviewComment extends BuildSubscriber {
     builds: readonly BuildResult[],
     published: Published,
   ): Promise<string | undefined>;
+  /** Ends whatever of the comment is still under way (a run that ends without `finish`). */
+  end(): void;
 }
 
 const MIN_INTERVAL_MS = 3_000;
-const FINISH_WITHIN_MS = 60_000;
+const FINISH_WITHIN_MS = 30_000;
 
 export function startPreviewComment(
   plan: CommentPlan,
@@ -70,6 +74,9 @@ export function startPreviewComment(
     throttle: options.throttle ?? true,
     signal: options.signal,
   });
+  // The comment's own end (its last edit's time is up), besides the step's stop.
+  const ended = new AbortController();
+  const stop = options.signal ? AbortSignal.any([options.signal, ended.signal]) : ended.signal;
   let comment: PrComment | undefined;
   let shownState: string | undefined;
   let heard: { projectId: string; builds: readonly BuildResult[] } | undefined;
@@ -96,8 +103,14 @@ export function startPreviewComment(
   const commentFor = (projectId: string) =>
     (comment ??= new PrComment(
       github,
-      { owner, repo, issueNumber: plan.pullRequest.number, marker: commentMarker(projectId) },
-      { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: options.signal },
+      {
+        owner,
+        repo,
+        issueNumber: plan.pullRequest.number,
+        marker: commentMarker(projectId),
+        issueUrl: `${pages.repository}/pull/${plan.pullRequest.number}`,
+      },
+      { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: stop },
     ));
 
   const show = (projectId: string, builds: readonly BuildResult[]) => {
@@ -119,15 +132,14 @@ export function startPreviewComment(
     async finish(projectId, builds, published) {
       const target = commentFor(projectId);
       const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), options.finishWithinMs ?? FINISH_WITHIN_MS);
-      });
-      const url = await Promise.race([target.finish(body), late]).finally(() =>
-        clearTimeout(timer),
-      );
+      const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
+      const timeUp = `GitHub did not let it finish within ${formatElapsed(within)} of the run's end`;
+      const timer = setTimeout(() => ended.abort(new CommentStopped(timeUp)), within);
+      const url = await target.finish(body).finally(() => clearTimeout(timer));
       if (url !== undefined) core.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
-      return url ?? target.url;
+      return url;
     },
+    // After `finish` nothing is under way, and a second abort does nothing.
+    end: () => ended.abort(new CommentStopped('the run ended without its last edit')),
   };
 }

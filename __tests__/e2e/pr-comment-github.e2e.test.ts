@@ -1,0 +1,176 @@
+// The bundled action's pull-request comment against GitHub as it really answers, one run per
+// finding: a comment listing that never answers, a listing that pages forever, a stranger's comment
+// that starts with the preview's marker, and an edit GitHub refuses. The service is the emulator;
+// GitHub's side is the issue-comments stand-in the bundled Octokit reaches over 127.0.0.1.
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { MAX_PAGES } from '../../src/comment/comment-listing.ts';
+import { commentMarker } from '../../src/comment/render-comment.ts';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import {
+  startIssueCommentsApi,
+  type IssueCommentsApi,
+} from '../../test-kit/stand-ins/issue-comments-api.ts';
+import { REPO_ROOT, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+
+const PROJECT_ID = 'proj_prcomment';
+const MARKER = commentMarker(PROJECT_ID);
+const TOKEN = 'ghs_pr_comment_token';
+const BOT = 'github-actions[bot]';
+const PR = 12;
+
+let emulator: Emulator;
+let events: string;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
+    throw new Error('dist/index.js is missing: run `npm run bundle` first');
+  }
+  emulator = await startEmulator({
+    queuedMs: 50,
+    buildingMs: 300,
+    artifactSize: 16 * 1024,
+    seedProjects: [
+      {
+        id: PROJECT_ID,
+        name: 'PR comment',
+        url: 'https://pr-12.preview.acme.example',
+        platforms: ['mac', 'linux'],
+      },
+    ],
+  });
+  events = await mkdtemp(path.join(os.tmpdir(), 'pr-comment-events-'));
+  await writeFile(
+    path.join(events, 'synchronize.json'),
+    JSON.stringify({
+      action: 'synchronize',
+      number: PR,
+      pull_request: { number: PR, head: { sha: '4'.repeat(40) } },
+    }),
+  );
+});
+afterAll(() => emulator.close());
+
+async function github(): Promise<IssueCommentsApi> {
+  const api = await startIssueCommentsApi({ tokens: { [TOKEN]: { login: BOT } } });
+  onTestFinished(() => api.close());
+  return api;
+}
+
+interface TimedRun extends ActionRun {
+  /** Epoch ms when the log said the last build succeeded. */
+  buildsEndedAt: number;
+  /** Epoch ms when the process had ended. */
+  endedAt: number;
+}
+
+async function prRun(api: IssueCommentsApi, timeoutMs = 60_000): Promise<TimedRun> {
+  let buildsEndedAt = NaN;
+  const run = await runAction({
+    inputs: {
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      'project-id': PROJECT_ID,
+      version: `1.0.0-pr.${PR}`,
+      'poll-interval': '0.1',
+      // Ten minutes: a comment that held the step to its timeout would outlive the test.
+      timeout: '10',
+      'upload-artifacts': 'false',
+      release: 'false',
+    },
+    githubToken: TOKEN,
+    timeoutMs,
+    onStdout: (chunk) => {
+      if (chunk.includes(' → success')) buildsEndedAt = Date.now();
+    },
+    env: {
+      GITHUB_API_URL: api.url,
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: path.join(events, 'synchronize.json'),
+      GITHUB_REF: `refs/pull/${PR}/merge`,
+      GITHUB_SHA: 'f'.repeat(40),
+      GITHUB_RUN_ID: '701',
+    },
+  });
+  return { ...run, buildsEndedAt, endedAt: Date.now() };
+}
+
+const explain = (run: ActionRun) => `${run.stdout}\n${run.stderr}`;
+const commentUrl = (id: number) =>
+  `https://github.com/acme/desktop-app/pull/${PR}#issuecomment-${id}`;
+const lists = (api: IssueCommentsApi) =>
+  api.requests.filter((request) => request.startsWith(`GET /repos/acme/desktop-app/issues/${PR}/`));
+
+describe('the pull-request comment against GitHub as it really answers', () => {
+  it('a comment listing that never answers: the step ends within 90 s of the builds, green', async () => {
+    const api = await github();
+    api.set({ stallListing: true });
+    const run = await prRun(api, 150_000);
+    expect(run.code, explain(run)).toBe(0);
+    expect(run.buildsEndedAt).toBeGreaterThan(run.spawnedAt);
+    const gap = run.endedAt - run.buildsEndedAt;
+    expect(gap, `ended ${gap} ms after the builds`).toBeLessThanOrEqual(90_000);
+    expect(run.stdout).toContain(
+      "The pull-request comment was left as it was: GitHub did not let it finish within 30s of the run's end.",
+    );
+    expect(api.writes).toEqual([]);
+    expect(run.outputs['comment-url']).toBe('');
+  }, 160_000);
+
+  it(`a listing that pages forever: ${MAX_PAGES} pages read, then a comment of its own`, async () => {
+    const api = await github();
+    api.set({ endlessPages: true });
+    const run = await prRun(api);
+    expect(run.code, explain(run)).toBe(0);
+    expect(lists(api)).toHaveLength(MAX_PAGES);
+    expect(run.stdout.match(/Looked through 10 pages of comments/g)).toHaveLength(1);
+    const [created, ...others] = api.comments(PR);
+    expect(others).toEqual([]);
+    expect(created!.author).toBe(BOT);
+    expect(created!.body).toContain('✅ 2 desktop installer(s) ready to try');
+    expect(run.outputs['comment-url']).toBe(commentUrl(created!.id));
+  });
+
+  it("a stranger's comment that starts with the marker: never edited, the preview gets its own", async () => {
+    const api = await github();
+    const text = `${MARKER}\n[Download the installers](https://example.invalid/not-the-artifacts)`;
+    const stranger = api.seed(PR, text, 'mallory');
+    const run = await prRun(api);
+    expect(run.code, explain(run)).toBe(0);
+    expect(stranger.body).toBe(text);
+    expect(api.requests.filter((request) => request.endsWith(`/comments/${stranger.id}`))).toEqual(
+      [],
+    );
+    const own = api.comments(PR).filter((comment) => comment.author === BOT);
+    expect(own).toHaveLength(1);
+    expect(own[0]!.body).toContain('✅ 2 desktop installer(s) ready to try');
+    expect(run.outputs['comment-url']).toBe(commentUrl(own[0]!.id));
+    expect(run.stdout).toContain(
+      `Comment ${stranger.id} by mallory starts with this project's marker but was not written by ${BOT}, the token's account: it is left alone.`,
+    );
+  });
+
+  it('an edit GitHub refuses: reported as a refused edit, and the preview is posted anew', async () => {
+    const api = await github();
+    const earlier = api.seed(PR, `${MARKER}\nan earlier run's preview`, BOT);
+    api.set({
+      refuseEdits: { message: 'Comment is locked\n::error::pwned', only: [earlier.id] },
+    });
+    const run = await prRun(api);
+    expect(run.code, explain(run)).toBe(0);
+    expect(earlier.body).toBe(`${MARKER}\nan earlier run's preview`);
+    expect(run.stdout).toContain(
+      `::warning::GitHub refused editing comment ${earlier.id} (HTTP 403: Comment is locked ::error::pwned): the preview goes in a new comment.`,
+    );
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::error'))).toEqual([]);
+    expect(run.stdout).not.toContain('pull-requests: write');
+    const [created, ...others] = api.comments(PR).filter((comment) => comment.id !== earlier.id);
+    expect(others).toEqual([]);
+    expect(created!.author).toBe(BOT);
+    expect(created!.body).toContain('✅ 2 desktop installer(s) ready to try');
+    expect(run.outputs['comment-url']).toBe(commentUrl(created!.id));
+  });
+});
