@@ -1,25 +1,27 @@
-// Release assets: list, delete and download through Octokit; uploads stream through the upload
-// transport (asset-upload.ts), retried under the action's retry policy.
+// Release assets: list (bounded, every entry checked), delete and read back through Octokit;
+// uploads stream through the upload transport (asset-upload.ts), retried under the action's retry
+// policy, and only to an upload URL on GitHub's own hosts (upload-origin.ts).
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import * as core from '@actions/core';
 import { withRetries, type AttemptResult, type RetryRuntime } from '../api/retry.ts';
 import { postAsset, type UploadTransport } from './asset-upload.ts';
-import { AssetUploadError } from './errors.ts';
+import { AssetUploadError, ListingTooLongError, UploadHostRefusedError } from './errors.ts';
 import {
   callFailure,
   GitHubAnswerError,
   httpStatus,
   isAlreadyExists,
   type GitHub,
-  type Release,
-  type ReleaseAsset,
   type Repo,
 } from './github.ts';
 import { expectedAssetName, fileExtension } from './names.ts';
+import { parsePage, ReleaseAsset, type Release } from './release-answers.ts';
+import { uploadTargetOf } from './upload-origin.ts';
+import { commandText } from '../escape.ts';
 import { messageOf } from '../errors.ts';
 
 export interface AssetFile {
@@ -55,18 +57,95 @@ export const findAsset = (
   assets.find((asset) => asset.label === name) ??
   assets.find((asset) => asset.name === name || asset.name === expectedAssetName(name));
 
-/** True when the asset on the release holds exactly these bytes (GitHub reports a digest). */
-export const sameContent = (asset: ReleaseAsset, file: Pick<AssetFile, 'size' | 'sha256'>) =>
-  asset.state === 'uploaded' &&
-  asset.size === file.size &&
-  (asset as { digest?: string | null }).digest === `sha256:${file.sha256}`;
+/**
+ * What GitHub's own digest says of the asset against the file: the same bytes, others, or
+ * undefined when it reports none (before mid-2025, and older Enterprise Server).
+ */
+export const digestSays = (
+  asset: ReleaseAsset,
+  file: Pick<AssetFile, 'size' | 'sha256'>,
+): boolean | undefined => {
+  if (asset.state !== 'uploaded' || asset.size !== file.size) return false;
+  if (!asset.digest) return undefined;
+  return asset.digest === `sha256:${file.sha256}`;
+};
 
-export const listAssets = async (github: GitHub, repo: Repo, releaseId: number) =>
-  github.paginate(github.rest.repos.listReleaseAssets, {
+/**
+ * True when the asset on the release holds exactly the file's bytes: by GitHub's digest, or when it
+ * gives none, by reading the asset back (as many bytes as the file has, no more) and hashing them.
+ */
+export const sameContent = async (
+  context: { github: GitHub; repo: Repo },
+  asset: ReleaseAsset,
+  file: Pick<AssetFile, 'size' | 'sha256'>,
+): Promise<boolean> => {
+  const said = digestSays(asset, file);
+  if (said !== undefined) return said;
+  const read = await readAsset(context.github, context.repo, asset.id, file.size);
+  const same = read === file.sha256;
+  core.info(
+    `GitHub reports no digest for asset "${commandText(asset.name)}": read its ${file.size} ` +
+      `bytes back to compare: ${same ? 'the same bytes' : 'other bytes'}.`,
+  );
+  return same;
+};
+
+// A release holds at most 1000 assets: ten pages of a hundred.
+const ASSET_PAGE_SIZE = 100;
+const ASSET_PAGES = 10;
+
+/** A page's Link header names a next page. */
+export const hasNextPage = (headers: { link?: string }): boolean =>
+  /\brel="?next"?/.test(headers.link ?? '');
+
+export interface AssetListing {
+  assets: ReleaseAsset[];
+  /** Entries GitHub listed that are not assets (an id that is no positive integer, …). */
+  refused: number;
+}
+
+/**
+ * The release's assets, at most ten pages of them. Entries that are not assets are left out,
+ * counted and said once; a listing that goes on past what a release can hold is a
+ * ListingTooLongError.
+ */
+export const readAssets = async (
+  github: GitHub,
+  repo: Repo,
+  releaseId: number,
+): Promise<AssetListing> => {
+  const what = `the assets of release ${releaseId}`;
+  const assets: ReleaseAsset[] = [];
+  let refused = 0;
+  let firstProblem: string | undefined;
+  let pages = 0;
+  const listing = github.paginate.iterator(github.rest.repos.listReleaseAssets, {
     ...repo,
     release_id: releaseId,
-    per_page: 100,
+    per_page: ASSET_PAGE_SIZE,
   });
+  for await (const { data, headers } of listing) {
+    const page = parsePage(ReleaseAsset, data, what);
+    assets.push(...page.items);
+    refused += page.refused.count;
+    firstProblem ??= page.refused.first;
+    if (++pages < ASSET_PAGES) continue;
+    if (hasNextPage(headers)) {
+      throw new ListingTooLongError(what, pages, 'the 1000 assets a release can hold');
+    }
+    break;
+  }
+  if (refused > 0) {
+    core.info(
+      `GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} among ${what} that are not ` +
+        `assets (${firstProblem}): left alone.`,
+    );
+  }
+  return { assets, refused };
+};
+
+export const listAssets = async (github: GitHub, repo: Repo, releaseId: number) =>
+  (await readAssets(github, repo, releaseId)).assets;
 
 /** Deletes an asset; false when it was already gone (another job deleted or replaced it). */
 export const deleteAsset = async (github: GitHub, repo: Repo, assetId: number) => {
@@ -79,12 +158,17 @@ export const deleteAsset = async (github: GitHub, repo: Repo, assetId: number) =
   }
 };
 
-/** Streams an asset's bytes to a file; returns their sha256, or undefined when the asset is gone. */
-export const downloadAsset = async (
+/**
+ * Streams an asset's bytes through its sha256 into `sink` (nowhere when none); returns the digest,
+ * or undefined when the asset is gone. More than `maxBytes` bytes is an error: GitHub said how many
+ * there are.
+ */
+export const readAsset = async (
   github: GitHub,
   repo: Repo,
   assetId: number,
-  destination: string,
+  maxBytes: number,
+  sink?: Writable,
 ): Promise<string | undefined> => {
   let body: unknown;
   try {
@@ -100,19 +184,31 @@ export const downloadAsset = async (
     throw error;
   }
   const hash = createHash('sha256');
+  let read = 0;
   const hashing = new Transform({
     transform(chunk: Buffer, _, done) {
+      read += chunk.length;
+      if (read > maxBytes) {
+        done(new Error(`asset ${assetId} holds more than the ${maxBytes} bytes GitHub listed`));
+        return;
+      }
       hash.update(chunk);
       done(null, chunk);
     },
   });
-  await pipeline(
-    Readable.fromWeb(body as WebReadableStream),
-    hashing,
-    createWriteStream(destination),
-  );
+  const drain = new Writable({ write: (_chunk, _encoding, done) => done() });
+  await pipeline(Readable.fromWeb(body as WebReadableStream), hashing, sink ?? drain);
   return hash.digest('hex');
 };
+
+/** Streams an asset's bytes to a file; returns their sha256, or undefined when the asset is gone. */
+export const downloadAsset = (
+  github: GitHub,
+  repo: Repo,
+  asset: Pick<ReleaseAsset, 'id' | 'size'>,
+  destination: string,
+): Promise<string | undefined> =>
+  readAsset(github, repo, asset.id, asset.size, createWriteStream(destination));
 
 /** What an upload needs: the API for the 422 re-read, the retry policy and the upload transport. */
 export interface UploadContext {
@@ -126,28 +222,38 @@ export interface UploadContext {
  * Uploads one file to the release's `upload_url`, streaming from disk with an explicit
  * Content-Length. Transient failures are retried with a fresh stream; a 422 is accepted when the
  * asset under that name holds our bytes (a lost response, or another job moving the same file).
+ * An upload_url off GitHub's hosts gets no request at all: UploadHostRefusedError.
  */
-export const uploadAsset = (
+export const uploadAsset = async (
   context: UploadContext,
   release: Pick<Release, 'id' | 'upload_url'>,
   file: AssetFile,
-): Promise<ReleaseAsset> =>
-  withRetries(context.retry, {
-    endpoint: `upload of "${file.name}"`,
+): Promise<ReleaseAsset> => {
+  const target = uploadTargetOf(
+    context.github.request.endpoint.DEFAULTS.baseUrl,
+    release.upload_url,
+  );
+  if (!target.allowed) {
+    throw new UploadHostRefusedError(commandText(file.name), target.host, target.allowedOrigins);
+  }
+  return withRetries(context.retry, {
+    endpoint: `upload of "${commandText(file.name)}"`,
     signal: context.uploads.signal,
-    attempt: (attempt) => uploadOnce(context, release, file, attempt, context.retry.now()),
+    attempt: (attempt) =>
+      uploadOnce(context, { id: release.id, url: target.url }, file, attempt, context.retry.now()),
   });
+};
 
 async function uploadOnce(
   context: UploadContext,
-  release: Pick<Release, 'id' | 'upload_url'>,
+  release: { id: number; url: string },
   file: AssetFile,
   attempt: number,
   now: number,
 ): Promise<AttemptResult<ReleaseAsset>> {
-  const { github, repo, uploads } = context;
+  const { uploads } = context;
   try {
-    const asset = await postAsset(uploads, release.upload_url, {
+    const asset = await postAsset(uploads, release.url, {
       path: file.path,
       size: file.size,
       name: file.name,
@@ -159,15 +265,14 @@ async function uploadOnce(
     const status = httpStatus(error);
     let leftHalfDone = false;
     if (isAlreadyExists(error)) {
-      const landed = findAsset(await listAssets(github, repo, release.id), file.name);
-      if (landed && sameContent(landed, file)) {
-        core.info(`Asset "${file.name}" is on the release with these bytes already; keeping it.`);
-        return { ok: true, value: landed };
-      }
+      const landed = await landedAsset(context, release.id, file);
+      if (landed.same) return { ok: true, value: landed.asset };
       // Only our own earlier attempt can have left it; another job's may still be uploading.
-      if (attempt > 1 && landed && landed.state !== 'uploaded') {
-        core.info(`Asset "${file.name}" was left half-uploaded by a failed attempt; deleting it.`);
-        await deleteAsset(github, repo, landed.id);
+      if (attempt > 1 && landed.asset && landed.asset.state !== 'uploaded') {
+        core.info(
+          `Asset "${commandText(file.name)}" was left half-uploaded by a failed attempt; deleting it.`,
+        );
+        await deleteAsset(context.github, context.repo, landed.asset.id);
         leftHalfDone = true;
       }
     }
@@ -175,16 +280,34 @@ async function uploadOnce(
       now,
       write: true,
       toError: (attempts) =>
-        new AssetUploadError(file.name, {
+        new AssetUploadError(commandText(file.name), {
           status,
           attempts,
           detail:
             error instanceof GitHubAnswerError
               ? (error.githubMessage ?? 'GitHub gave no reason')
-              : messageOf(error),
+              : commandText(messageOf(error), 300),
           alreadyExists: isAlreadyExists(error),
         }),
     });
     return { ok: false, failure: { ...failure, retryable: failure.retryable || leftHalfDone } };
   }
+}
+
+/** The asset a 422 already_exists met under the file's name, and whether it holds our bytes. */
+async function landedAsset(
+  context: UploadContext,
+  releaseId: number,
+  file: AssetFile,
+): Promise<{ asset: ReleaseAsset; same: true } | { asset: ReleaseAsset | undefined; same: false }> {
+  const { github, repo } = context;
+  const asset = findAsset(await listAssets(github, repo, releaseId), file.name);
+  if (asset === undefined || !(await sameContent(context, asset, file))) {
+    return { asset, same: false };
+  }
+  core.info(
+    `Asset "${commandText(asset.name)}" is on the release with these bytes already ` +
+      '(an earlier attempt landed although its answer was lost): keeping it.',
+  );
+  return { asset, same: true };
 }
