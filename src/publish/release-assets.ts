@@ -9,7 +9,12 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import * as core from '@actions/core';
 import { withRetries, type AttemptResult, type RetryRuntime } from '../api/retry.ts';
 import { postAsset, type UploadTransport } from './asset-upload.ts';
-import { AssetUploadError, ListingTooLongError, UploadHostRefusedError } from './errors.ts';
+import {
+  AssetUploadError,
+  ListingTooLongError,
+  ReleaseAnswerError,
+  UploadHostRefusedError,
+} from './errors.ts';
 import {
   callFailure,
   GitHubAnswerError,
@@ -262,6 +267,8 @@ async function uploadOnce(
     return { ok: true, value: asset };
   } catch (error) {
     if (uploads.signal?.aborted) throw uploads.signal.reason;
+    // An answer that is no asset is not made one by asking again.
+    if (error instanceof ReleaseAnswerError) throw error;
     const status = httpStatus(error);
     let leftHalfDone = false;
     if (isAlreadyExists(error)) {

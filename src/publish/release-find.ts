@@ -172,7 +172,8 @@ const foldInto = async (
     const uploaded = await uploadAsset(context, release, { path: file, size, sha256, name });
     sums = mergeChecksums(sums, new Map([[uploaded.name, sha256]]));
     core.info(
-      `Moved asset "${commandText(uploaded.name)}" from duplicate release ${duplicate.id}.`,
+      `Moved asset "${commandText(name)}" from duplicate release ${duplicate.id}` +
+        (uploaded.name === name ? '.' : ` (GitHub named it "${commandText(uploaded.name)}").`),
     );
     await deleteAsset(github, repo, asset.id);
   }
