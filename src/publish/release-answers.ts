@@ -20,9 +20,8 @@ const rule = (problem: string) => ({ error: problem, abort: true });
 
 const id = z
   .number(rule('is not a number'))
-  .int(rule('is not a whole number'))
-  .positive(rule('is not positive'))
-  .max(Number.MAX_SAFE_INTEGER, rule('is not a safe integer'));
+  .int(rule('is not a safe whole number'))
+  .positive(rule('is not positive'));
 
 const bounded = (max: number) => z.string().max(max, rule(`is longer than ${max} characters`));
 
@@ -30,7 +29,10 @@ const bounded = (max: number) => z.string().max(max, rule(`is longer than ${max}
 // bidirectional overrides.
 // eslint-disable-next-line no-control-regex
 const NO_CONTROLS = /^[^\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]*$/u;
-const name = bounded(NAME_MAX_CHARS).regex(NO_CONTROLS, rule('holds control characters'));
+const name = bounded(NAME_MAX_CHARS).regex(
+  NO_CONTROLS,
+  rule('is not plain text (it holds control characters)'),
+);
 
 // No whitespace or controls (a new log line), no quotes, brackets, parentheses or backslashes (the
 // end of a Markdown link or of an attribute), no backtick (code).
@@ -49,9 +51,8 @@ export const ReleaseAsset = z.object({
   state: bounded(STATE_MAX_CHARS),
   size: z
     .number(rule('is not a number'))
-    .int(rule('is not a whole number'))
-    .nonnegative(rule('is negative'))
-    .max(Number.MAX_SAFE_INTEGER, rule('is not a safe integer')),
+    .int(rule('is not a safe whole number'))
+    .nonnegative(rule('is negative')),
   digest: bounded(DIGEST_MAX_CHARS).nullish(),
   browser_download_url: shownUrl,
 });
