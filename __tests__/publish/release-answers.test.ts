@@ -7,6 +7,7 @@ import {
   parseRelease,
   ReleaseAsset,
 } from '../../src/publish/release-answers.ts';
+import { digestSays } from '../../src/publish/release-assets.ts';
 import { allowedUploadOrigins, uploadTargetOf } from '../../src/publish/upload-origin.ts';
 
 const asset = (over: Record<string, unknown> = {}) => ({
@@ -93,6 +94,21 @@ describe('GitHub release answers', () => {
     expect(() => parsePage(ReleaseAsset, { message: 'x' }, 'the assets')).toThrow(
       ReleaseAnswerError,
     );
+  });
+});
+
+describe("what GitHub's digest says of an asset", () => {
+  const file = { size: 1024, sha256: 'a'.repeat(64) };
+  it.each([
+    ['the same sha256', { digest: `sha256:${'a'.repeat(64)}` }, true],
+    ['another sha256', { digest: `sha256:${'b'.repeat(64)}` }, false],
+    ['another size, whatever the digest', { size: 1023 }, false],
+    ['an upload still in progress', { state: 'starter' }, false],
+    ['no digest (GitHub before mid-2025, older GHES)', {}, undefined],
+    ['a null digest', { digest: null }, undefined],
+    ['a digest of another algorithm', { digest: `sha512:${'a'.repeat(128)}` }, undefined],
+  ])('%s: %s', (_, over, says) => {
+    expect(digestSays(parseAsset(asset(over), 'x'), file)).toBe(says);
   });
 });
 

@@ -97,10 +97,18 @@ export interface ParsedPage<T> {
 /**
  * One page of a listing: the entries that are valid, and a count of those that are not. One bad
  * entry costs itself (an asset we cannot name by id cannot be ours to keep or replace), not the
- * listing; a page that is no list at all is a bad answer.
+ * listing; a page that is no list, or a longer one than asked for, is a bad answer.
  */
-export function parsePage<T>(schema: z.ZodType<T>, data: unknown, what: string): ParsedPage<T> {
+export function parsePage<T>(
+  schema: z.ZodType<T>,
+  data: unknown,
+  what: string,
+  most = MAX_ASSETS,
+): ParsedPage<T> {
   if (!Array.isArray(data)) throw new ReleaseAnswerError(what, '(body) is not a list');
+  if (data.length > most) {
+    throw new ReleaseAnswerError(what, `(body) holds more than the ${most} entries asked for`);
+  }
   const items: T[] = [];
   const refused = { count: 0, first: undefined as string | undefined };
   data.forEach((entry: unknown, index) => {

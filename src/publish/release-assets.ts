@@ -64,14 +64,14 @@ export const findAsset = (
 
 /**
  * What GitHub's own digest says of the asset against the file: the same bytes, others, or
- * undefined when it reports none (before mid-2025, and older Enterprise Server).
+ * undefined when it reports no sha256 (before mid-2025, and older Enterprise Server).
  */
 export const digestSays = (
   asset: ReleaseAsset,
   file: Pick<AssetFile, 'size' | 'sha256'>,
 ): boolean | undefined => {
   if (asset.state !== 'uploaded' || asset.size !== file.size) return false;
-  if (!asset.digest) return undefined;
+  if (!asset.digest?.startsWith('sha256:')) return undefined;
   return asset.digest === `sha256:${file.sha256}`;
 };
 
@@ -130,7 +130,7 @@ export const readAssets = async (
     per_page: ASSET_PAGE_SIZE,
   });
   for await (const { data, headers } of listing) {
-    const page = parsePage(ReleaseAsset, data, what);
+    const page = parsePage(ReleaseAsset, data, what, ASSET_PAGE_SIZE);
     assets.push(...page.items);
     refused += page.refused.count;
     firstProblem ??= page.refused.first;

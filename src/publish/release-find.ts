@@ -66,7 +66,7 @@ export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
   });
   let read = 0;
   for await (const { data, headers } of pages) {
-    const page = parsePage(Release, data, 'the releases');
+    const page = parsePage(Release, data, 'the releases', PAGE_SIZE);
     for (const release of page.items) if (release.tag_name === tag) found.set(release.id, release);
     if (++read < LIST_PAGES) continue;
     if (hasNextPage(headers)) {
