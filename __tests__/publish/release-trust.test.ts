@@ -236,6 +236,27 @@ describe('publishing a release to GitHub as it really answers, and as it should 
     }
   });
 
+  it("asks for listing pages by number on the API's origin, never at a Link header's URL elsewhere", async () => {
+    const seen: string[] = [];
+    const elsewhere = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    const elsewhereOrigin = await listen(elsewhere);
+    try {
+      const publish = await start({ endlessPages: 'releases', nextPageOrigin: elsewhereOrigin });
+
+      const result = await publish(plan(), installers, { allBuildsSucceeded: true });
+
+      expect(result.release?.published).toBe(true);
+      expect(seen).toEqual([]);
+      const pages = api.requests.filter((r) => r === 'GET /repos/acme/desktop-app/releases');
+      expect(pages.length).toBeGreaterThan(1);
+    } finally {
+      await close(elsewhere);
+    }
+  });
+
   it('takes no path from an asset id and prints hostile names inertly; a duplicate it cannot read is kept', async () => {
     const hostileName = '::error title=owned::pwned.zip';
     let duplicateId = 0;

@@ -99,7 +99,10 @@ export const sameContent = async (
 const ASSET_PAGE_SIZE = 100;
 const ASSET_PAGES = 10;
 
-/** A page's Link header names a next page. */
+/**
+ * A page's Link header names a next page. Only that it does is read: pages are asked for by
+ * number on the API's origin, never at the URL GitHub's answer gives (the token would go with it).
+ */
 export const hasNextPage = (headers: { link?: string }): boolean =>
   /\brel="?next"?/.test(headers.link ?? '');
 
@@ -110,7 +113,7 @@ export interface AssetListing {
 }
 
 /**
- * The release's assets, at most ten pages of them. Entries that are not assets are left out,
+ * The release's assets, at most ten pages of them, asked for by number. Entries that are not assets are left out,
  * counted and said once; a listing that goes on past what a release can hold is a
  * ListingTooLongError.
  */
@@ -123,22 +126,21 @@ export const readAssets = async (
   const assets: ReleaseAsset[] = [];
   let refused = 0;
   let firstProblem: string | undefined;
-  let pages = 0;
-  const listing = github.paginate.iterator(github.rest.repos.listReleaseAssets, {
-    ...repo,
-    release_id: releaseId,
-    per_page: ASSET_PAGE_SIZE,
-  });
-  for await (const { data, headers } of listing) {
-    const page = parsePage(ReleaseAsset, data, what, ASSET_PAGE_SIZE);
-    assets.push(...page.items);
-    refused += page.refused.count;
-    firstProblem ??= page.refused.first;
-    if (++pages < ASSET_PAGES) continue;
-    if (hasNextPage(headers)) {
-      throw new ListingTooLongError(what, pages, 'the 1000 assets a release can hold');
+  for (let page = 1; ; page++) {
+    const { data, headers } = await github.rest.repos.listReleaseAssets({
+      ...repo,
+      release_id: releaseId,
+      per_page: ASSET_PAGE_SIZE,
+      page,
+    });
+    const entries = parsePage(ReleaseAsset, data, what, ASSET_PAGE_SIZE);
+    assets.push(...entries.items);
+    refused += entries.refused.count;
+    firstProblem ??= entries.refused.first;
+    if (!hasNextPage(headers)) break;
+    if (page === ASSET_PAGES) {
+      throw new ListingTooLongError(what, page, 'the 1000 assets a release can hold');
     }
-    break;
   }
   if (refused > 0) {
     core.info(

@@ -60,22 +60,25 @@ export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
   } catch (error) {
     if (httpStatus(error) !== 404) throw error;
   }
-  const pages = github.paginate.iterator(github.rest.repos.listReleases, {
-    ...repo,
-    per_page: PAGE_SIZE,
-  });
-  let read = 0;
-  for await (const { data, headers } of pages) {
-    const page = parsePage(Release, data, 'the releases', PAGE_SIZE);
-    for (const release of page.items) if (release.tag_name === tag) found.set(release.id, release);
-    if (++read < LIST_PAGES) continue;
-    if (hasNextPage(headers)) {
+  // Pages asked for by number (hasNextPage): a Link header's URL is never followed.
+  for (let page = 1; ; page++) {
+    const { data, headers } = await github.rest.repos.listReleases({
+      ...repo,
+      per_page: PAGE_SIZE,
+      page,
+    });
+    const entries = parsePage(Release, data, 'the releases', PAGE_SIZE);
+    for (const release of entries.items) {
+      if (release.tag_name === tag) found.set(release.id, release);
+    }
+    if (!hasNextPage(headers)) break;
+    if (page === LIST_PAGES) {
       core.warning(
         `Looked for drafts of tag ${tag} among the ${LIST_PAGES * PAGE_SIZE} most recent releases ` +
           'only (the listing goes on): a draft older than those is not found, and another may be created.',
       );
+      break;
     }
-    break;
   }
   return [...found.values()];
 };

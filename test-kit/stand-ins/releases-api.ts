@@ -125,6 +125,8 @@ export interface ReleasesApiOptions {
   rewrite?: AnswerRewrites;
   /** This listing never ends: every page links a next one (same entries again). */
   endlessPages?: 'assets' | 'releases';
+  /** Listings link their next page on this origin instead (a GitHub sending the client away). */
+  nextPageOrigin?: string;
 }
 
 export interface ReleasesApi {
@@ -247,7 +249,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30));
     const page = Number(url.searchParams.get('page') ?? 1);
     const slice = endless ? all : all.slice((page - 1) * perPage, page * perPage);
-    const next = new URL(url);
+    const next = new URL(`${url.pathname}${url.search}`, options.nextPageOrigin ?? url.origin);
     next.searchParams.set('per_page', String(perPage));
     next.searchParams.set('page', String(page + 1));
     const headers: Record<string, string> =
