@@ -13,12 +13,8 @@ import { defaultRetryRuntime } from '../../src/api/retry.ts';
 import { AssetUploadError } from '../../src/publish/errors.ts';
 import { createGitHub } from '../../src/publish/github.ts';
 import { parseAsset, parseRelease } from '../../src/publish/release-answers.ts';
-import {
-  deleteAsset,
-  digestSays,
-  listAssets,
-  uploadAsset,
-} from '../../src/publish/release-assets.ts';
+import { digestSays, listAssets } from '../../src/publish/release-asset-reads.ts';
+import { deleteAsset, uploadAsset } from '../../src/publish/release-assets.ts';
 import { close, listen } from '../../test-kit/stand-ins/http.ts';
 import {
   RECORDED_TOKEN,

@@ -7,7 +7,7 @@ import {
   parseRelease,
   ReleaseAsset,
 } from '../../src/publish/release-answers.ts';
-import { digestSays } from '../../src/publish/release-assets.ts';
+import { digestSays } from '../../src/publish/release-asset-reads.ts';
 import { allowedUploadOrigins, uploadTargetOf } from '../../src/publish/upload-origin.ts';
 
 const asset = (over: Record<string, unknown> = {}) => ({

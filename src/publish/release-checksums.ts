@@ -18,7 +18,8 @@ import {
 } from './checksums.ts';
 import { AssetUploadError, ChecksumsConflictError } from './errors.ts';
 import type { Release, ReleaseAsset } from './release-answers.ts';
-import { deleteAsset, downloadAsset, listAssets, uploadAsset } from './release-assets.ts';
+import { downloadAsset, listAssets } from './release-asset-reads.ts';
+import { deleteAsset, uploadAsset } from './release-assets.ts';
 import type { ReleaseContext } from './release-find.ts';
 
 const MAX_ROUNDS = 10;

@@ -14,15 +14,8 @@ import {
 import { ReleaseNotFoundError } from './errors.ts';
 import { httpStatus, isAlreadyExists, type GitHub, type Repo } from './github.ts';
 import { parsePage, parseRelease, Release } from './release-answers.ts';
-import {
-  deleteAsset,
-  downloadAsset,
-  findAsset,
-  hasNextPage,
-  listAssets,
-  readAssets,
-  uploadAsset,
-} from './release-assets.ts';
+import { downloadAsset, hasNextPage, listAssets, readAssets } from './release-asset-reads.ts';
+import { deleteAsset, findAsset, uploadAsset } from './release-assets.ts';
 import type { ReleasePlan } from './types.ts';
 import { commandText } from '../escape.ts';
 

@@ -11,7 +11,8 @@ import {
   type Release,
   type ReleaseAsset,
 } from './release-answers.ts';
-import { deleteAsset, findAsset, listAssets, sameContent, uploadAsset } from './release-assets.ts';
+import { listAssets, sameContent } from './release-asset-reads.ts';
+import { deleteAsset, findAsset, uploadAsset } from './release-assets.ts';
 import { updateChecksums } from './release-checksums.ts';
 import { ensureRelease, type ReleaseContext } from './release-find.ts';
 import { createNamer } from './names.ts';
