@@ -179,18 +179,18 @@ const placeAsset = async (
   const { github, repo } = context;
   const file = { path: installer.path, size: installer.size, sha256: installer.sha256, name };
   const found = findAsset(existing, name);
-  const shown = found && commandText(found.name);
-  const releaseUrl = commandText(release.html_url, 500);
-  if (found && (await sameContent(context, found, file))) {
-    core.info(`Asset "${shown}" is already on the release with the same bytes: kept.`);
-    return { asset: found, uploaded: false };
-  }
   if (found) {
-    if (!plan.overwrite) throw new AssetExistsError(shown!, releaseUrl);
+    const shown = commandText(found.name);
+    if (await sameContent(context, found, file)) {
+      core.info(`Asset "${shown}" is already on the release with the same bytes: kept.`);
+      return { asset: found, uploaded: false };
+    }
+    const releaseUrl = commandText(release.html_url, 500);
+    if (!plan.overwrite) throw new AssetExistsError(shown, releaseUrl);
     core.info(`Replacing asset "${shown}" from an earlier run (overwrite: true).`);
     await deleteAsset(github, repo, found.id).catch((error: unknown) => {
       if (httpStatus(error) !== 422) throw error;
-      throw new AssetLockedError(shown!, releaseUrl, commandText(messageOf(error), 300));
+      throw new AssetLockedError(shown, releaseUrl, commandText(messageOf(error), 300));
     });
   }
   const asset = await uploadAsset(context, release, file);
