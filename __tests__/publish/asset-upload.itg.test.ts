@@ -18,7 +18,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/api/dispatcher.ts';
 import { defaultRetryRuntime } from '../../src/api/retry.ts';
 import { postAsset, type UploadTransport } from '../../src/publish/asset-upload.ts';
-import { AssetUploadError } from '../../src/publish/errors.ts';
+import { AssetUploadError, UploadHostRefusedError } from '../../src/publish/errors.ts';
 import { createGitHub, GitHubAnswerError, type Repo } from '../../src/publish/github.ts';
 import { uploadAsset, type AssetFile } from '../../src/publish/release-assets.ts';
 import { makeCertificates } from '../../test-kit/certificates.ts';
@@ -39,7 +39,15 @@ interface Seen {
   bytes: number;
 }
 
-const assetJson = (id: number, name: string) => ({ id, name, label: name, state: 'uploaded' });
+/** An asset as GitHub answers an upload (before digests: none here). */
+const assetJson = (id: number, name: string, size = 0) => ({
+  id,
+  name,
+  label: name,
+  state: 'uploaded',
+  size,
+  browser_download_url: `https://github.com/acme/desktop-app/releases/download/untagged-1/${name.replaceAll(/[^\w.+@-]+/g, '.')}`,
+});
 
 /** A raw upload endpoint: `answer` decides what each request gets once its body was read. */
 async function startUploadEndpoint(
@@ -67,6 +75,7 @@ async function startUploadEndpoint(
   return {
     seen,
     server,
+    origin,
     uploadUrl: `${origin}/uploads/repos/acme/desktop-app/releases/1/assets{?name,label}`,
     close: () => close(server),
   };
@@ -167,7 +176,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     closers.push(endpoint.close);
     const file = await installer('app.dmg', randomBytes(1024));
     const github = createGitHub(TOKEN, {
-      baseUrl: 'http://127.0.0.1:9',
+      baseUrl: endpoint.origin,
       retry: fastRetry(),
       throttle: false,
     });
@@ -196,6 +205,35 @@ describe('postAsset and uploadAsset over real sockets', () => {
       /upload of "app\.dmg" with HTTP 401: Bad credentials: token \*\*\*/,
     );
     expect(String(refused)).not.toContain(TOKEN);
+  });
+
+  it("sends no request to an upload_url off GitHub's hosts, and names the host it refused", async () => {
+    const foreign = await startUploadEndpoint();
+    closers.push(foreign.close);
+    const api = await startUploadEndpoint();
+    closers.push(api.close);
+    const file = await installer('app.dmg', randomBytes(1024));
+    const github = createGitHub(TOKEN, {
+      baseUrl: api.origin,
+      retry: fastRetry(),
+      throttle: false,
+    });
+    const context = { github, repo, retry: fastRetry(), uploads: transport };
+
+    for (const upload_url of [
+      foreign.uploadUrl,
+      // Same host, another scheme; and a name that only starts like the API's.
+      api.uploadUrl.replace('http://', 'https://'),
+      `http://uploads.127.0.0.1.example:${new URL(api.origin).port}/u{?name,label}`,
+    ]) {
+      const refused = await uploadAsset(context, { id: 1, upload_url }, file).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(UploadHostRefusedError);
+      expect(String(refused)).toContain(`points at ${new URL(upload_url).origin}`);
+    }
+    expect(foreign.seen).toEqual([]);
+    expect(api.seen).toEqual([]);
   });
 
   it('reads a bounded answer: one larger than an asset could be is refused unread', async () => {
@@ -237,7 +275,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
     closers.push(endpoint.close);
     const file = await installer('app.zip', randomBytes(2048));
     const github = createGitHub(TOKEN, {
-      baseUrl: 'http://127.0.0.1:9',
+      baseUrl: endpoint.origin,
       retry: fastRetry(),
       throttle: false,
     });
@@ -391,7 +429,7 @@ describe('uploadAsset against the releases API stand-in', () => {
 
     expect(asset).toMatchObject({ size: bytes.length, digest: `sha256:${file.sha256}` });
     expect(api.releases()[0]!.assets[0]!.content).toHaveLength(0);
-    const stored = await fetch(asset.url, {
+    const stored = await fetch(`${api.url}/repos/acme/desktop-app/releases/assets/${asset.id}`, {
       headers: { authorization: `token ${TOKEN}`, accept: 'application/octet-stream' },
     });
     expect(stored.status).toBe(410);
@@ -414,7 +452,7 @@ describe('behind HTTPS_PROXY', () => {
     }
   });
 
-  it("goes through the proxy's tunnel to GitHub's upload host, the token never shown to the proxy", async () => {
+  it("goes through the proxy's tunnel to GitHub's upload host (api.X's uploads.X), the token never shown to the proxy", async () => {
     const certificates = makeCertificates(['uploads.test']);
     const received: { headers: IncomingHttpHeaders; sha256: string }[] = [];
     const server = createTlsServer(
@@ -442,15 +480,19 @@ describe('behind HTTPS_PROXY', () => {
       const file = path.join(dir, 'app.deb');
       await writeFile(file, bytes);
 
-      const asset = await postAsset(
-        { dispatcher, token: TOKEN },
-        `https://uploads.test:${port}/repos/acme/desktop-app/releases/1/assets{?name,label}`,
+      // The API is api.test: its uploads host is uploads.test, on the same scheme and port.
+      const github = createGitHub(TOKEN, {
+        baseUrl: `https://api.test:${port}`,
+        retry: fastRetry(),
+        throttle: false,
+      });
+      const asset = await uploadAsset(
+        { github, repo, retry: fastRetry(), uploads: { dispatcher, token: TOKEN } },
         {
-          path: file,
-          size: bytes.length,
-          name: 'app.deb',
-          contentType: 'application/vnd.debian.binary-package',
+          id: 1,
+          upload_url: `https://uploads.test:${port}/repos/acme/desktop-app/releases/1/assets{?name,label}`,
         },
+        { path: file, size: bytes.length, sha256: sha256(bytes), name: 'app.deb' },
       );
 
       expect(asset).toMatchObject({ id: 9 });

@@ -7,7 +7,9 @@ import { DEFAULT_USER_AGENT } from '../api/client.ts';
 import { jsonOf, serviceMessageOf } from '../api/error-body.ts';
 import { boundedJson, errorBodyStart } from '../api/transport.ts';
 import { fileBody } from './file-body.ts';
-import { GitHubAnswerError, type ReleaseAsset } from './github.ts';
+import { commandText } from '../escape.ts';
+import { GitHubAnswerError } from './github.ts';
+import { parseAsset, type ReleaseAsset } from './release-answers.ts';
 
 export interface UploadTransport {
   /** The action's one proxy-aware dispatcher (createDispatcher). */
@@ -69,7 +71,7 @@ async function exchange(
   file: UploadedFile,
 ): Promise<ReleaseAsset> {
   const url = uploadUrlFor(uploadUrl, file.name);
-  const what = `the upload of "${file.name}"`;
+  const what = `the upload of "${commandText(file.name)}"`;
   const { statusCode, headers, body } = await transport.dispatcher.request({
     origin: url.origin,
     path: `${url.pathname}${url.search}`,
@@ -95,15 +97,5 @@ async function exchange(
       serviceMessageOf(text, [transport.token]),
     );
   }
-  const asset = await boundedJson(body, headers, MAX_ANSWER_BYTES, what);
-  if (!isAsset(asset)) {
-    throw new Error(`GitHub answered ${what} with HTTP ${statusCode} but not with an asset`);
-  }
-  return asset;
+  return parseAsset(await boundedJson(body, headers, MAX_ANSWER_BYTES, what), what);
 }
-
-const isAsset = (value: unknown): value is ReleaseAsset =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { id?: unknown }).id === 'number' &&
-  typeof (value as { name?: unknown }).name === 'string';

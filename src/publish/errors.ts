@@ -213,3 +213,47 @@ export class TargetsShareNameError extends ActionError {
     this.targets = targets;
   }
 }
+
+/** An answer of GitHub's about a release or an asset that is not what it claims to be. */
+export class ReleaseAnswerError extends ActionError {
+  readonly what: string;
+  readonly problem: string;
+  constructor(what: string, problem: string) {
+    super(
+      `GitHub answered ${what} with something that is not a release or an asset: ${problem}. ` +
+        'Nothing was built from it; re-run the job, and if it persists, check GITHUB_API_URL.',
+    );
+    this.what = what;
+    this.problem = problem;
+  }
+}
+
+/** A release's upload_url on a host that is not GitHub's: the token is not sent there. */
+export class UploadHostRefusedError extends ActionError {
+  readonly assetName: string;
+  /** The refused origin, inert. */
+  readonly host: string;
+  constructor(assetName: string, host: string, allowed: readonly string[]) {
+    super(
+      `Release asset "${assetName}" was not uploaded: the release's upload_url points at ${host}, ` +
+        `which is not GitHub's (allowed: ${allowed.join(', ')}), so the token was not sent there. ` +
+        'Check GITHUB_API_URL; the release stays a draft.',
+    );
+    this.assetName = assetName;
+    this.host = host;
+  }
+}
+
+/** A listing that went on past what GitHub can hold (an endless `rel="next"`). */
+export class ListingTooLongError extends ActionError {
+  readonly what: string;
+  readonly pages: number;
+  constructor(what: string, pages: number, most: string) {
+    super(
+      `GitHub's listing of ${what} went on past ${pages} pages, more than ${most}; ` +
+        'stopped reading it. Re-run the job; if it persists, check GITHUB_API_URL.',
+    );
+    this.what = what;
+    this.pages = pages;
+  }
+}

@@ -1,25 +1,23 @@
-// Release assets: list, delete and download through Octokit; uploads stream through the upload
-// transport (asset-upload.ts), retried under the action's retry policy.
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+// Release assets: found by name, deleted through Octokit, uploaded through the upload transport
+// (asset-upload.ts) under the action's retry policy, and only to an upload URL on GitHub's own
+// hosts (upload-origin.ts). Reading them is release-asset-reads.ts's.
 import * as core from '@actions/core';
 import { withRetries, type AttemptResult, type RetryRuntime } from '../api/retry.ts';
 import { postAsset, type UploadTransport } from './asset-upload.ts';
-import { AssetUploadError } from './errors.ts';
+import { AssetUploadError, ReleaseAnswerError, UploadHostRefusedError } from './errors.ts';
 import {
   callFailure,
   GitHubAnswerError,
   httpStatus,
   isAlreadyExists,
   type GitHub,
-  type Release,
-  type ReleaseAsset,
   type Repo,
 } from './github.ts';
 import { expectedAssetName, fileExtension } from './names.ts';
+import type { Release, ReleaseAsset } from './release-answers.ts';
+import { listAssets, sameContent } from './release-asset-reads.ts';
+import { uploadTargetOf } from './upload-origin.ts';
+import { commandText } from '../escape.ts';
 import { messageOf } from '../errors.ts';
 
 export interface AssetFile {
@@ -55,19 +53,6 @@ export const findAsset = (
   assets.find((asset) => asset.label === name) ??
   assets.find((asset) => asset.name === name || asset.name === expectedAssetName(name));
 
-/** True when the asset on the release holds exactly these bytes (GitHub reports a digest). */
-export const sameContent = (asset: ReleaseAsset, file: Pick<AssetFile, 'size' | 'sha256'>) =>
-  asset.state === 'uploaded' &&
-  asset.size === file.size &&
-  (asset as { digest?: string | null }).digest === `sha256:${file.sha256}`;
-
-export const listAssets = async (github: GitHub, repo: Repo, releaseId: number) =>
-  github.paginate(github.rest.repos.listReleaseAssets, {
-    ...repo,
-    release_id: releaseId,
-    per_page: 100,
-  });
-
 /** Deletes an asset; false when it was already gone (another job deleted or replaced it). */
 export const deleteAsset = async (github: GitHub, repo: Repo, assetId: number) => {
   try {
@@ -77,41 +62,6 @@ export const deleteAsset = async (github: GitHub, repo: Repo, assetId: number) =
     if (httpStatus(error) === 404) return false;
     throw error;
   }
-};
-
-/** Streams an asset's bytes to a file; returns their sha256, or undefined when the asset is gone. */
-export const downloadAsset = async (
-  github: GitHub,
-  repo: Repo,
-  assetId: number,
-  destination: string,
-): Promise<string | undefined> => {
-  let body: unknown;
-  try {
-    const response = await github.rest.repos.getReleaseAsset({
-      ...repo,
-      asset_id: assetId,
-      headers: { accept: 'application/octet-stream' },
-      request: { parseSuccessResponseBody: false },
-    });
-    body = response.data;
-  } catch (error) {
-    if (httpStatus(error) === 404) return undefined;
-    throw error;
-  }
-  const hash = createHash('sha256');
-  const hashing = new Transform({
-    transform(chunk: Buffer, _, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  await pipeline(
-    Readable.fromWeb(body as WebReadableStream),
-    hashing,
-    createWriteStream(destination),
-  );
-  return hash.digest('hex');
 };
 
 /** What an upload needs: the API for the 422 re-read, the retry policy and the upload transport. */
@@ -126,28 +76,38 @@ export interface UploadContext {
  * Uploads one file to the release's `upload_url`, streaming from disk with an explicit
  * Content-Length. Transient failures are retried with a fresh stream; a 422 is accepted when the
  * asset under that name holds our bytes (a lost response, or another job moving the same file).
+ * An upload_url off GitHub's hosts gets no request at all: UploadHostRefusedError.
  */
-export const uploadAsset = (
+export const uploadAsset = async (
   context: UploadContext,
   release: Pick<Release, 'id' | 'upload_url'>,
   file: AssetFile,
-): Promise<ReleaseAsset> =>
-  withRetries(context.retry, {
-    endpoint: `upload of "${file.name}"`,
+): Promise<ReleaseAsset> => {
+  const target = uploadTargetOf(
+    context.github.request.endpoint.DEFAULTS.baseUrl,
+    release.upload_url,
+  );
+  if (!target.allowed) {
+    throw new UploadHostRefusedError(commandText(file.name), target.host, target.allowedOrigins);
+  }
+  return withRetries(context.retry, {
+    endpoint: `upload of "${commandText(file.name)}"`,
     signal: context.uploads.signal,
-    attempt: (attempt) => uploadOnce(context, release, file, attempt, context.retry.now()),
+    attempt: (attempt) =>
+      uploadOnce(context, { id: release.id, url: target.url }, file, attempt, context.retry.now()),
   });
+};
 
 async function uploadOnce(
   context: UploadContext,
-  release: Pick<Release, 'id' | 'upload_url'>,
+  release: { id: number; url: string },
   file: AssetFile,
   attempt: number,
   now: number,
 ): Promise<AttemptResult<ReleaseAsset>> {
-  const { github, repo, uploads } = context;
+  const { uploads } = context;
   try {
-    const asset = await postAsset(uploads, release.upload_url, {
+    const asset = await postAsset(uploads, release.url, {
       path: file.path,
       size: file.size,
       name: file.name,
@@ -156,18 +116,19 @@ async function uploadOnce(
     return { ok: true, value: asset };
   } catch (error) {
     if (uploads.signal?.aborted) throw uploads.signal.reason;
+    // An answer that is no asset is not made one by asking again.
+    if (error instanceof ReleaseAnswerError) throw error;
     const status = httpStatus(error);
     let leftHalfDone = false;
     if (isAlreadyExists(error)) {
-      const landed = findAsset(await listAssets(github, repo, release.id), file.name);
-      if (landed && sameContent(landed, file)) {
-        core.info(`Asset "${file.name}" is on the release with these bytes already; keeping it.`);
-        return { ok: true, value: landed };
-      }
+      const landed = await landedAsset(context, release.id, file);
+      if (landed.same) return { ok: true, value: landed.asset };
       // Only our own earlier attempt can have left it; another job's may still be uploading.
-      if (attempt > 1 && landed && landed.state !== 'uploaded') {
-        core.info(`Asset "${file.name}" was left half-uploaded by a failed attempt; deleting it.`);
-        await deleteAsset(github, repo, landed.id);
+      if (attempt > 1 && landed.asset && landed.asset.state !== 'uploaded') {
+        core.info(
+          `Asset "${commandText(file.name)}" was left half-uploaded by a failed attempt; deleting it.`,
+        );
+        await deleteAsset(context.github, context.repo, landed.asset.id);
         leftHalfDone = true;
       }
     }
@@ -175,16 +136,34 @@ async function uploadOnce(
       now,
       write: true,
       toError: (attempts) =>
-        new AssetUploadError(file.name, {
+        new AssetUploadError(commandText(file.name), {
           status,
           attempts,
           detail:
             error instanceof GitHubAnswerError
               ? (error.githubMessage ?? 'GitHub gave no reason')
-              : messageOf(error),
+              : commandText(messageOf(error), 300),
           alreadyExists: isAlreadyExists(error),
         }),
     });
     return { ok: false, failure: { ...failure, retryable: failure.retryable || leftHalfDone } };
   }
+}
+
+/** The asset a 422 already_exists met under the file's name, and whether it holds our bytes. */
+async function landedAsset(
+  context: UploadContext,
+  releaseId: number,
+  file: AssetFile,
+): Promise<{ asset: ReleaseAsset; same: true } | { asset: ReleaseAsset | undefined; same: false }> {
+  const { github, repo } = context;
+  const asset = findAsset(await listAssets(github, repo, releaseId), file.name);
+  if (asset === undefined || !(await sameContent(context, asset, file))) {
+    return { asset, same: false };
+  }
+  core.info(
+    `Asset "${commandText(asset.name)}" is on the release with these bytes already ` +
+      '(an earlier attempt landed although its answer was lost): keeping it.',
+  );
+  return { asset, same: true };
 }

@@ -17,8 +17,9 @@ import {
   type Checksums,
 } from './checksums.ts';
 import { AssetUploadError, ChecksumsConflictError } from './errors.ts';
-import type { Release, ReleaseAsset } from './github.ts';
-import { deleteAsset, downloadAsset, listAssets, uploadAsset } from './release-assets.ts';
+import type { Release, ReleaseAsset } from './release-answers.ts';
+import { downloadAsset, listAssets } from './release-asset-reads.ts';
+import { deleteAsset, uploadAsset } from './release-assets.ts';
 import type { ReleaseContext } from './release-find.ts';
 
 const MAX_ROUNDS = 10;
@@ -68,8 +69,8 @@ async function writeRound(
   const current = assets.find((asset) => asset.name === CHECKSUMS_FILE_NAME);
   let currentSums: Checksums = new Map();
   if (current) {
-    const file = path.join(context.workDir, `current-${current.id}-${CHECKSUMS_FILE_NAME}`);
-    if ((await downloadAsset(github, repo, current.id, file)) === undefined) {
+    const file = path.join(context.workDir, `current-${round}-${CHECKSUMS_FILE_NAME}`);
+    if ((await downloadAsset(github, repo, current, file)) === undefined) {
       return collided('replaced while being read');
     }
     currentSums = parseChecksums(await readFile(file, 'utf8'));
@@ -112,7 +113,7 @@ async function writeRound(
 export const reportedDigests = (assets: readonly ReleaseAsset[]): Checksums => {
   const sums = new Map<string, string>();
   for (const asset of assets) {
-    const digest = (asset as { digest?: string | null }).digest;
+    const digest = asset.digest;
     const hex = /^sha256:([0-9a-f]{64})$/.exec(digest ?? '')?.[1];
     if (hex && asset.state === 'uploaded' && asset.name !== CHECKSUMS_FILE_NAME) {
       sums.set(asset.name, hex);

@@ -12,15 +12,12 @@ import {
   type Checksums,
 } from './checksums.ts';
 import { ReleaseNotFoundError } from './errors.ts';
-import { httpStatus, isAlreadyExists, type GitHub, type Release, type Repo } from './github.ts';
-import {
-  deleteAsset,
-  downloadAsset,
-  findAsset,
-  listAssets,
-  uploadAsset,
-} from './release-assets.ts';
+import { httpStatus, isAlreadyExists, type GitHub, type Repo } from './github.ts';
+import { parsePage, parseRelease, Release } from './release-answers.ts';
+import { downloadAsset, hasNextPage, listAssets, readAssets } from './release-asset-reads.ts';
+import { deleteAsset, findAsset, uploadAsset } from './release-assets.ts';
 import type { ReleasePlan } from './types.ts';
+import { commandText } from '../escape.ts';
 
 export interface ReleaseContext {
   github: GitHub;
@@ -51,18 +48,30 @@ export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
   const found = new Map<number, Release>();
   try {
     const { data } = await github.rest.repos.getReleaseByTag({ ...repo, tag });
-    found.set(data.id, data);
+    const release = parseRelease(data, `the release of tag ${tag}`);
+    found.set(release.id, release);
   } catch (error) {
     if (httpStatus(error) !== 404) throw error;
   }
-  const pages = github.paginate.iterator(github.rest.repos.listReleases, {
-    ...repo,
-    per_page: PAGE_SIZE,
-  });
-  let read = 0;
-  for await (const { data } of pages) {
-    for (const release of data) if (release.tag_name === tag) found.set(release.id, release);
-    if (++read === LIST_PAGES) break;
+  // Pages asked for by number (hasNextPage): a Link header's URL is never followed.
+  for (let page = 1; ; page++) {
+    const { data, headers } = await github.rest.repos.listReleases({
+      ...repo,
+      per_page: PAGE_SIZE,
+      page,
+    });
+    const entries = parsePage(Release, data, 'the releases', PAGE_SIZE);
+    for (const release of entries.items) {
+      if (release.tag_name === tag) found.set(release.id, release);
+    }
+    if (!hasNextPage(headers)) break;
+    if (page === LIST_PAGES) {
+      core.warning(
+        `Looked for drafts of tag ${tag} among the ${LIST_PAGES * PAGE_SIZE} most recent releases ` +
+          'only (the listing goes on): a draft older than those is not found, and another may be created.',
+      );
+      break;
+    }
   }
   return [...found.values()];
 };
@@ -79,7 +88,7 @@ const createDraft = async (context: ReleaseContext, plan: ReleasePlan) => {
     make_latest: plan.makeLatest,
     ...(context.targetCommitish === undefined ? {} : { target_commitish: context.targetCommitish }),
   });
-  return data;
+  return parseRelease(data, `the creation of the release of tag ${plan.tag}`);
 };
 
 export interface EnsuredRelease {
@@ -129,7 +138,10 @@ export const ensureRelease = async (
   return { release, movedChecksums };
 };
 
-/** Moves what `release` lacks from `duplicate`, deletes `duplicate`, returns its SHA256SUMS lines. */
+/**
+ * Moves what `release` lacks from `duplicate`, deletes `duplicate`, returns its SHA256SUMS lines.
+ * A duplicate listing entries that are not assets keeps them, and is kept: nothing is lost.
+ */
 const foldInto = async (
   context: ReleaseContext,
   duplicate: Release,
@@ -137,12 +149,15 @@ const foldInto = async (
 ): Promise<Checksums> => {
   const { github, repo } = context;
   const target = await listAssets(github, repo, release.id);
+  const { assets, refused } = await readAssets(github, repo, duplicate.id);
   let sums: Checksums = new Map();
-  for (const asset of await listAssets(github, repo, duplicate.id)) {
+  let moved = 0;
+  for (const asset of assets) {
     const isChecksums = asset.name === CHECKSUMS_FILE_NAME;
     if (!isChecksums && findAsset(target, asset.label || asset.name)) continue;
-    const file = path.join(context.workDir, `moved-${asset.id}`);
-    const sha256 = await downloadAsset(github, repo, asset.id, file);
+    // Our own name for the file: nothing GitHub said goes into a path.
+    const file = path.join(context.workDir, `moved-${duplicate.id}-${++moved}`);
+    const sha256 = await downloadAsset(github, repo, asset, file);
     if (sha256 === undefined) continue;
     if (isChecksums) {
       sums = mergeChecksums(sums, parseChecksums(await readFile(file, 'utf8')));
@@ -150,10 +165,21 @@ const foldInto = async (
     }
     const name = asset.label || asset.name;
     const { size } = await stat(file);
-    const moved = await uploadAsset(context, release, { path: file, size, sha256, name });
-    sums = mergeChecksums(sums, new Map([[moved.name, sha256]]));
-    core.info(`Moved asset "${moved.name}" from duplicate release ${duplicate.id}.`);
+    const uploaded = await uploadAsset(context, release, { path: file, size, sha256, name });
+    sums = mergeChecksums(sums, new Map([[uploaded.name, sha256]]));
+    core.info(
+      `Moved asset "${commandText(name)}" from duplicate release ${duplicate.id}` +
+        (uploaded.name === name ? '.' : ` (GitHub named it "${commandText(uploaded.name)}").`),
+    );
     await deleteAsset(github, repo, asset.id);
+  }
+  if (refused > 0) {
+    core.warning(
+      `Kept duplicate draft release ${duplicate.id} of tag ${commandText(duplicate.tag_name)}: ` +
+        `GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} on it that are not assets, ` +
+        'which cannot be moved. Check it and delete it by hand.',
+    );
+    return sums;
   }
   try {
     await github.rest.repos.deleteRelease({ ...repo, release_id: duplicate.id });

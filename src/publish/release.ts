@@ -4,14 +4,22 @@
 import * as core from '@actions/core';
 import { CHECKSUMS_FILE_NAME } from './checksums.ts';
 import { AssetExistsError, AssetLockedError, InvalidNameError } from './errors.ts';
-import { httpStatus, type Release, type ReleaseAsset } from './github.ts';
-import { deleteAsset, findAsset, listAssets, sameContent, uploadAsset } from './release-assets.ts';
+import { httpStatus } from './github.ts';
+import {
+  parseRelease,
+  releaseAssetsOf,
+  type Release,
+  type ReleaseAsset,
+} from './release-answers.ts';
+import { listAssets, sameContent } from './release-asset-reads.ts';
+import { deleteAsset, findAsset, uploadAsset } from './release-assets.ts';
 import { updateChecksums } from './release-checksums.ts';
 import { ensureRelease, type ReleaseContext } from './release-find.ts';
 import { createNamer } from './names.ts';
 import type { Installer, ReleaseAssetResult, ReleasePlan, ReleaseResult } from './types.ts';
 import { labelOf } from '../builds/result.ts';
 import { formatSeconds } from '../durations.ts';
+import { commandText } from '../escape.ts';
 import { messageOf, asError } from '../errors.ts';
 
 export interface PublishFacts {
@@ -91,14 +99,16 @@ export function openRelease(
         ours.set(placed.asset.name, installer.sha256);
         if (placed.uploaded) {
           core.info(
-            `${labelOf(installer)}: release asset "${placed.asset.name}" attached to ` +
+            `${labelOf(installer)}: release asset "${commandText(placed.asset.name)}" attached to ` +
               `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${formatSeconds(end - start)} ` +
               `(${installer.size} bytes)`,
           );
         }
       } catch (error) {
         const failure = asError(error);
-        core.info(`Failed: ${labelOf(installer)}: release asset "${name}": ${failure.message}`);
+        core.info(
+          `Failed: ${labelOf(installer)}: release asset "${commandText(name)}": ${commandText(failure.message, 1000)}`,
+        );
         failures.push(failure);
       }
     },
@@ -115,13 +125,15 @@ export function openRelease(
             span: undefined,
           });
         } catch (error) {
-          core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${messageOf(error)}`);
+          core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${commandText(messageOf(error), 1000)}`);
           failures.push(asError(error));
         }
       }
       const final = await publishIfAllowed(context, plan, draft, outcome, failures.length);
       // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
-      const urls = new Map(final.assets.map((asset) => [asset.name, asset.browser_download_url]));
+      const urls = new Map(
+        releaseAssetsOf(final).map((asset) => [asset.name, asset.browser_download_url]),
+      );
       return {
         result: {
           url: final.html_url,
@@ -150,7 +162,7 @@ async function open(
   for (const [name, sha256] of movedChecksums) ours.set(name, sha256);
   core.info(
     `Publishing to ${release.draft ? 'draft ' : ''}release ${release.id} for tag ${plan.tag}: ` +
-      release.html_url,
+      commandText(release.html_url, 500),
   );
   const existing = await listAssets(context.github, context.repo, release.id);
   return { release, existing };
@@ -167,21 +179,25 @@ const placeAsset = async (
   const { github, repo } = context;
   const file = { path: installer.path, size: installer.size, sha256: installer.sha256, name };
   const found = findAsset(existing, name);
-  if (found && sameContent(found, file)) {
-    core.info(`Asset "${found.name}" is already on the release with the same bytes: kept.`);
-    return { asset: found, uploaded: false };
-  }
   if (found) {
-    if (!plan.overwrite) throw new AssetExistsError(found.name, release.html_url);
-    core.info(`Replacing asset "${found.name}" from an earlier run (overwrite: true).`);
+    const shown = commandText(found.name);
+    if (await sameContent(context, found, file)) {
+      core.info(`Asset "${shown}" is already on the release with the same bytes: kept.`);
+      return { asset: found, uploaded: false };
+    }
+    const releaseUrl = commandText(release.html_url, 500);
+    if (!plan.overwrite) throw new AssetExistsError(shown, releaseUrl);
+    core.info(`Replacing asset "${shown}" from an earlier run (overwrite: true).`);
     await deleteAsset(github, repo, found.id).catch((error: unknown) => {
       if (httpStatus(error) !== 422) throw error;
-      throw new AssetLockedError(found.name, release.html_url, messageOf(error));
+      throw new AssetLockedError(shown, releaseUrl, commandText(messageOf(error), 300));
     });
   }
   const asset = await uploadAsset(context, release, file);
   if (asset.name !== name) {
-    core.info(`GitHub renamed "${name}" to "${asset.name}"; its label keeps the original name.`);
+    core.info(
+      `GitHub renamed "${commandText(name)}" to "${commandText(asset.name)}"; its label keeps the original name.`,
+    );
   }
   return { asset, uploaded: true };
 };
@@ -196,7 +212,10 @@ const publishIfAllowed = async (
 ): Promise<Release> => {
   const { github, repo } = context;
   // Another job may have published it while this one uploaded.
-  const { data: current } = await github.rest.repos.getRelease({ ...repo, release_id: release.id });
+  const current = parseRelease(
+    (await github.rest.repos.getRelease({ ...repo, release_id: release.id })).data,
+    `the release ${release.id}`,
+  );
   const decision = publishDecision({
     allBuildsSucceeded: outcome.allBuildsSucceeded,
     failedUploads,
@@ -204,23 +223,26 @@ const publishIfAllowed = async (
     isDraft: current.draft,
   });
   if (decision.publish) {
-    const { data: published } = await github.rest.repos.updateRelease({
+    const { data } = await github.rest.repos.updateRelease({
       ...repo,
       release_id: release.id,
       draft: false,
       make_latest: plan.makeLatest,
     });
-    core.info(`Published release ${plan.tag}: ${published.html_url}`);
+    const published = parseRelease(data, `the publication of release ${release.id}`);
+    core.info(`Published release ${plan.tag}: ${commandText(published.html_url, 500)}`);
     return published;
   }
   if (!current.draft) {
-    core.info(`Release ${plan.tag} is published: ${current.html_url}`);
+    core.info(`Release ${plan.tag} is published: ${commandText(current.html_url, 500)}`);
   } else if (plan.draft && outcome.allBuildsSucceeded && failedUploads === 0) {
-    core.info(`Release ${plan.tag} left as a draft (${decision.reason}): ${current.html_url}`);
+    core.info(
+      `Release ${plan.tag} left as a draft (${decision.reason}): ${commandText(current.html_url, 500)}`,
+    );
   } else {
     core.warning(
       `Release ${plan.tag} left as an unpublished draft because ${decision.reason}. ` +
-        `Nothing public changed; re-run the failed jobs to complete and publish it: ${current.html_url}`,
+        `Nothing public changed; re-run the failed jobs to complete and publish it: ${commandText(current.html_url, 500)}`,
     );
   }
   return current;

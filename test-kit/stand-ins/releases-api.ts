@@ -2,7 +2,10 @@
 // create/update/delete, assets list/delete/download, and uploads at the `upload_url` it returns.
 // Real HTTP on 127.0.0.1 so the real Octokit from @actions/github runs unchanged. It reproduces
 // what matters: drafts hidden from get-by-tag, duplicate drafts allowed, 422 `already_exists`
-// shapes, required Content-Length, asset names rewritten (spaces → '.'), immutable releases.
+// shapes, required Content-Length, asset names rewritten (spaces → '.'), immutable releases,
+// paged listings with Link headers. Switches make it the GitHub of before asset digests (and of
+// older Enterprise Server: no `digest`), Enterprise Server's URL forms (`/api/v3`, uploads at
+// `/api/uploads`), a lost upload answer, and a hostile GitHub (answers rewritten, endless pages).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -93,6 +96,18 @@ export interface UploadFault {
   status: number;
   /** Keep the bytes anyway, as GitHub sometimes does when an upload's response is lost. */
   landed: boolean;
+  /** No answer at all: the connection is cut once the bytes are in (`status` is not sent). */
+  lost?: boolean;
+}
+
+/** Rewrites of the JSON the stand-in answers with, for a GitHub that lies (tests of our trust). */
+export interface AnswerRewrites {
+  release?: (json: Record<string, unknown>, release: StoredRelease) => Record<string, unknown>;
+  asset?: (
+    json: Record<string, unknown>,
+    asset: StoredAsset,
+    release: StoredRelease,
+  ) => Record<string, unknown>;
 }
 
 export interface ReleasesApiOptions {
@@ -117,6 +132,16 @@ export interface ReleasesApiOptions {
    */
   tls?: TlsOrigin;
   storageTls?: TlsOrigin;
+  /** Report each asset's `digest` (GitHub since mid-2025). Default true; false as GitHub before. */
+  digest?: boolean;
+  /** Enterprise Server's URL forms: the API at `/api/v3`, uploads at `/api/uploads` (one origin). */
+  enterprise?: boolean;
+  /** Answers rewritten before they are sent. */
+  rewrite?: AnswerRewrites;
+  /** This listing never ends: every page links a next one (same entries again). */
+  endlessPages?: 'assets' | 'releases';
+  /** Listings link their next page on this origin instead (a GitHub sending the client away). */
+  nextPageOrigin?: string;
 }
 
 export interface ReleasesApi {
@@ -190,41 +215,62 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   let origin = '';
   let storageOrigin = '';
 
-  const assetJson = (release: StoredRelease, asset: StoredAsset) => ({
-    id: asset.id,
-    url: `${origin}/repos/${owner}/${repo}/releases/assets/${asset.id}`,
-    // A draft's files live under an `untagged-…` path that stops working once it is published.
-    browser_download_url: `https://github.com/${owner}/${repo}/releases/download/${release.draft ? `untagged-${release.id}` : release.tagName}/${asset.name}`,
-    name: asset.name,
-    label: asset.label,
-    state: 'uploaded',
-    content_type: asset.contentType,
-    size: asset.size,
-    digest: asset.digest,
-    download_count: 0,
-    created_at: asset.createdAt,
-    updated_at: asset.createdAt,
-  });
+  const apiPrefix = options.enterprise ? '/api/v3' : '';
+  const uploadPrefix = options.enterprise ? '/api/uploads' : '/uploads';
+  const assetJson = (release: StoredRelease, asset: StoredAsset) => {
+    const json = {
+      id: asset.id,
+      url: `${origin}${apiPrefix}/repos/${owner}/${repo}/releases/assets/${asset.id}`,
+      // A draft's files live under an `untagged-…` path that stops working once it is published.
+      browser_download_url: `https://github.com/${owner}/${repo}/releases/download/${release.draft ? `untagged-${release.id}` : release.tagName}/${asset.name}`,
+      name: asset.name,
+      label: asset.label,
+      state: 'uploaded',
+      content_type: asset.contentType,
+      size: asset.size,
+      ...(options.digest !== false && { digest: asset.digest }),
+      download_count: 0,
+      created_at: asset.createdAt,
+      updated_at: asset.createdAt,
+    };
+    return options.rewrite?.asset?.(json, asset, release) ?? json;
+  };
 
-  const releaseJson = (release: StoredRelease) => ({
-    id: release.id,
-    url: `${origin}/repos/${owner}/${repo}/releases/${release.id}`,
-    html_url: release.draft
-      ? `https://github.com/${owner}/${repo}/releases/tag/untagged-${release.id}`
-      : `https://github.com/${owner}/${repo}/releases/tag/${release.tagName}`,
-    assets_url: `${origin}/repos/${owner}/${repo}/releases/${release.id}/assets`,
-    upload_url: `${origin.replace('://api.', '://uploads.')}/uploads/repos/${owner}/${repo}/releases/${release.id}/assets{?name,label}`,
-    tag_name: release.tagName,
-    target_commitish: release.targetCommitish,
-    name: release.name,
-    body: release.body,
-    draft: release.draft,
-    prerelease: release.prerelease,
-    immutable: Boolean(options.immutable) && !release.draft,
-    created_at: release.createdAt,
-    published_at: release.publishedAt,
-    assets: release.assets.map((a) => assetJson(release, a)),
-  });
+  const releaseJson = (release: StoredRelease) => {
+    const json = {
+      id: release.id,
+      url: `${origin}${apiPrefix}/repos/${owner}/${repo}/releases/${release.id}`,
+      html_url: release.draft
+        ? `https://github.com/${owner}/${repo}/releases/tag/untagged-${release.id}`
+        : `https://github.com/${owner}/${repo}/releases/tag/${release.tagName}`,
+      assets_url: `${origin}${apiPrefix}/repos/${owner}/${repo}/releases/${release.id}/assets`,
+      upload_url: `${options.enterprise ? origin : origin.replace('://api.', '://uploads.')}${uploadPrefix}/repos/${owner}/${repo}/releases/${release.id}/assets{?name,label}`,
+      tag_name: release.tagName,
+      target_commitish: release.targetCommitish,
+      name: release.name,
+      body: release.body,
+      draft: release.draft,
+      prerelease: release.prerelease,
+      immutable: Boolean(options.immutable) && !release.draft,
+      created_at: release.createdAt,
+      published_at: release.publishedAt,
+      assets: release.assets.map((a) => assetJson(release, a)),
+    };
+    return options.rewrite?.release?.(json, release) ?? json;
+  };
+
+  /** One page of a listing as GitHub pages it (per_page ≤ 100, default 30), with its Link. */
+  const paged = <T>(url: URL, all: T[], endless: boolean) => {
+    const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30));
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const slice = endless ? all : all.slice((page - 1) * perPage, page * perPage);
+    const next = new URL(`${url.pathname}${url.search}`, options.nextPageOrigin ?? url.origin);
+    next.searchParams.set('per_page', String(perPage));
+    next.searchParams.set('page', String(page + 1));
+    const headers: Record<string, string> =
+      endless || page * perPage < all.length ? { link: `<${next.href}>; rel="next"` } : {};
+    return { slice, headers };
+  };
 
   const findRelease = (id: number) => releases.find((r) => r.id === id);
   const findAsset = (id: number) => {
@@ -237,9 +283,9 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
 
   const storeUpload = (req: IncomingMessage, url: URL, body: Upload, res: ServerResponse) => {
     // Only the expanded `upload_url` template reaches a release; a literal `{?name,label}` does not.
-    const match = new RegExp(`^/uploads/repos/${owner}/${repo}/releases/(\\d+)/assets$`).exec(
-      url.pathname,
-    );
+    const match = new RegExp(
+      `^${uploadPrefix}/repos/${owner}/${repo}/releases/(\\d+)/assets$`,
+    ).exec(url.pathname);
     const release = match && findRelease(Number(match[1]));
     if (!release) return notFound(res);
     const declared = req.headers['content-length'];
@@ -274,6 +320,10 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     };
     if (fault) {
       if (fault.landed) release.assets.push(asset);
+      if (fault.lost) {
+        res.socket?.destroy();
+        return;
+      }
       return sendJson(res, fault.status, { message: 'Server Error' });
     }
     release.assets.push(asset);
@@ -282,7 +332,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   };
 
   const api = async (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
-    const prefix = `/repos/${owner}/${repo}/releases`;
+    const prefix = `${apiPrefix}/repos/${owner}/${repo}/releases`;
     if (!url.pathname.startsWith(prefix)) return notFound(res);
     const rest = url.pathname.slice(prefix.length).split('/').filter(Boolean);
     const method = req.method ?? 'GET';
@@ -290,14 +340,8 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       body.length ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {};
 
     if (rest.length === 0 && method === 'GET') {
-      const perPage = Number(url.searchParams.get('per_page') ?? 30);
-      const page = Number(url.searchParams.get('page') ?? 1);
       const newestFirst = [...releases].sort((a, b) => b.id - a.id);
-      const slice = newestFirst.slice((page - 1) * perPage, page * perPage);
-      const headers: Record<string, string> =
-        page * perPage < newestFirst.length
-          ? { link: `<${origin}${prefix}?per_page=${perPage}&page=${page + 1}>; rel="next"` }
-          : {};
+      const { slice, headers } = paged(url, newestFirst, options.endlessPages === 'releases');
       return sendJson(res, 200, slice.map(releaseJson), headers);
     }
     if (rest.length === 0 && method === 'POST') {
@@ -380,10 +424,12 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       return sendJson(res, 200, releaseJson(release));
     }
     if (rest[1] === 'assets' && method === 'GET') {
+      const { slice, headers } = paged(url, release.assets, options.endlessPages === 'assets');
       return sendJson(
         res,
         200,
-        release.assets.map((a) => assetJson(release, a)),
+        slice.map((a) => assetJson(release, a)),
+        headers,
       );
     }
     return notFound(res);
@@ -392,7 +438,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   const server = standInServer(options.tls, (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
-      const isUpload = url.pathname.startsWith('/uploads/') && req.method === 'POST';
+      const isUpload = url.pathname.startsWith(`${uploadPrefix}/`) && req.method === 'POST';
       const upload: AssetUpload | undefined = isUpload
         ? {
             releaseId: Number(/\/releases\/(\d+)\//.exec(url.pathname)?.[1]),
@@ -444,7 +490,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   origin = await listen(server, options.tls);
   storageOrigin = await listen(storage, options.storageTls);
   return {
-    url: origin,
+    url: `${origin}${apiPrefix}`,
     releases: () => releases,
     failNextUploads: (...next) => faults.push(...next),
     requests,
