@@ -56,8 +56,6 @@ export class GitHubTimeoutError extends ActionError {
 }
 
 export type GitHub = ReturnType<typeof getOctokit>;
-export type Release = Awaited<ReturnType<GitHub['rest']['repos']['getRelease']>>['data'];
-export type ReleaseAsset = Awaited<ReturnType<GitHub['rest']['repos']['getReleaseAsset']>>['data'];
 
 /** What Octokit's request resolves to. */
 type Answer = Awaited<ReturnType<GitHub['request']>>;
