@@ -1,5 +1,6 @@
 // Reading a build's log as a stream against the emulator: entries handed over one by one in order,
 // the ones the caller has skipped, a garbled answer asked again without repeating an entry.
+import { appendFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
 import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
@@ -51,6 +52,27 @@ describe('readBuildLog', () => {
     expect(taken).toHaveLength(logs.length);
     expect(retries.map((event) => event.reason)).toContain('unparsable JSON body');
   });
+
+  it.runIf(process.platform === 'linux')(
+    "reports the caller's own write failure as it is: not the service's answer, not retried",
+    async () => {
+      const { client, emulator, retries } = harness();
+      const build = await finishedBuild(client);
+      const before = emulator.requests.length;
+      // /dev/full answers every write with ENOSPC, as a full RUNNER_TEMP does.
+      const error = await client
+        .readBuildLog(build.id, {
+          from: () => 0,
+          onEntry: (entry) => appendFileSync('/dev/full', entry.message),
+        })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'ENOSPC' });
+      expect(retries).toEqual([]);
+      expect(emulator.requests.slice(before).map((r) => r.path)).toEqual([
+        `/v1/builds/${build.id}/logs`,
+      ]);
+    },
+  );
 
   it('does not parse an answer as long as the last one read whole, and reads a longer one', async () => {
     const { client } = harness();

@@ -44,6 +44,34 @@ const requestsSince = (start: number) => emulator.requests.slice(start);
 const logOf = async (id: string) => (await client.getBuildLogs(id)).logs;
 
 describe('runBuilds against the emulator', () => {
+  it('loses the logs, not the builds, when RUNNER_TEMP cannot hold them: said once', async () => {
+    emulator.faults.failBuilds = [{ platform: 'linux' }];
+    try {
+      // A file where RUNNER_TEMP should be a folder: no log file can be made under it.
+      const { state, lines } = await runCaptured(
+        client,
+        planFor(emulator, { platforms: 'mac, linux' }),
+        undefined,
+        { tempDir: '/dev/null' },
+      );
+      const [mac, linux] = state.builds;
+      expect(mac).toMatchObject({ status: 'success', problem: undefined });
+      expect(mac!.download?.sha256).toBe(emulator.artifactFor(mac!.id!).sha256);
+      expect(linux).toMatchObject({ status: 'failed' });
+      expect(linux!.log?.quote).toContain('Build failed for linux/x64');
+      expect(lines.filter((line) => line.startsWith('::warning'))).toEqual([
+        expect.stringMatching(
+          /^::warning title=Build logs not kept::The build logs could not be kept under RUNNER_TEMP \(\/dev\/null\): .*the builds are still followed, downloaded and reported/,
+        ),
+      ]);
+      expect(groups(lines).get('mac/x64 · success')).toContain(
+        '(the service returned no log lines)',
+      );
+    } finally {
+      emulator.resetFaults();
+    }
+  });
+
   it('builds a 3×2 matrix concurrently: grouped logs, downloads with sha256', async () => {
     const start = emulator.requests.length;
     const { state, lines, known } = await runWith(planFor(emulator, { arches: 'x64, arm64' }));
