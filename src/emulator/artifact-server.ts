@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { create as createContentDisposition } from 'content-disposition';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { consume, consumeCount } from './faults.ts';
 import { waitForDrain } from './http-io.ts';
 import { parseRange, signArtifactPath, type ArtifactContent } from './artifacts.ts';
@@ -124,30 +125,31 @@ export async function handleArtifactRequest(
     res.end(EXPIRED_BODY);
     return;
   }
-  const size = build.size;
+  if (faults.gzipArtifacts) {
+    await sendGzipped(res, req.method, faults, ctx.content.unit(build.artifactKey), build);
+    return;
+  }
+  // What the host has (shortArtifacts: less than the artifact), and what it says it has.
+  const size = Math.max(1, build.size - faults.shortArtifacts);
+  const announced = size + faults.overstatedArtifactLength;
   const etag = etagOf(build.artifactKey, size);
   const lastModified = new Date(build.completedAt ?? build.createdAt).toUTCString();
   const rangeWanted =
     !faults.ignoreRange && ifRangeHolds(header(req, 'if-range'), etag, lastModified);
-  const range = rangeWanted ? parseRange(req.headers.range, size) : null;
+  const range = rangeWanted ? parseRange(req.headers.range, announced) : null;
   if (range === 'unsatisfiable') {
-    res.setHeader('Content-Range', `bytes */${size}`);
-    refuse(res, 416, 'range_not_satisfiable', `The artifact has ${size} bytes.`);
+    res.setHeader('Content-Range', `bytes */${announced}`);
+    refuse(res, 416, 'range_not_satisfiable', `The artifact has ${announced} bytes.`);
     return;
   }
   const start = range?.start ?? 0;
-  const end = range === null ? size : range.end + 1;
+  const end = range === null ? announced : range.end + 1;
   res.writeHead(range === null ? 200 : 206, {
-    'Content-Type': faults.artifactContentType ?? 'application/octet-stream',
+    ...artifactHeaders(faults, build),
     'Content-Length': end - start,
-    // A hostile name goes out as given (only line breaks dropped): the client must cope with it.
-    'Content-Disposition': createContentDisposition(
-      (faults.hostileFileName ?? build.fileName).replace(/[\r\n]/g, ''),
-    ),
-    'Accept-Ranges': faults.ignoreRange ? 'none' : 'bytes',
     ETag: etag,
     'Last-Modified': lastModified,
-    ...(range !== null && { 'Content-Range': `bytes ${start}-${end - 1}/${size}` }),
+    ...(range !== null && { 'Content-Range': `bytes ${start}-${end - 1}/${announced}` }),
   });
   if (req.method === 'HEAD') {
     res.end();
@@ -161,6 +163,39 @@ export async function handleArtifactRequest(
     if (faults.replaceArtifactOnCut) build.artifactKey += '+replaced';
     return;
   }
-  await pump(res, unit, start, end);
-  res.end();
+  await pump(res, unit, start, Math.min(end, size));
+  // An overstated length: the bytes it has, then the connection closes short of what it said.
+  if (end > size) await dropAfterFlush(res);
+  else res.end();
+}
+
+/** The headers of every answer carrying the artifact's bytes. */
+const artifactHeaders = (faults: Faults, build: { fileName: string }) => ({
+  'Content-Type': faults.artifactContentType ?? 'application/octet-stream',
+  // A hostile name goes out as given (only line breaks dropped): the client must cope with it.
+  'Content-Disposition': createContentDisposition(
+    (faults.hostileFileName ?? build.fileName).replace(/[\r\n]/g, ''),
+  ),
+  'Accept-Ranges': faults.ignoreRange || faults.gzipArtifacts ? 'none' : 'bytes',
+});
+
+/** The whole artifact, gzip-compressed (held whole: meant for small test artifacts). */
+async function sendGzipped(
+  res: ServerResponse,
+  method: string | undefined,
+  faults: Faults,
+  unit: Buffer,
+  build: { fileName: string; size: number },
+): Promise<void> {
+  const parts: Buffer[] = [];
+  for (let done = 0; done < build.size; done += unit.length) {
+    parts.push(unit.subarray(0, Math.min(unit.length, build.size - done)));
+  }
+  const body = gzipSync(Buffer.concat(parts));
+  res.writeHead(200, {
+    ...artifactHeaders(faults, build),
+    'Content-Encoding': 'gzip',
+    'Content-Length': body.length,
+  });
+  res.end(method === 'HEAD' ? undefined : body);
 }
