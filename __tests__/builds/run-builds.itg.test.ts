@@ -150,13 +150,15 @@ describe('runBuilds against the emulator', () => {
     const start = emulator.requests.length;
     emulator.faults.rateLimit = { count: 5, retryAfter: '0' };
     const { state } = await runWith(planFor(emulator, { platforms: 'mac,linux' }));
-    emulator.faults.serverErrors = { count: 6, status: 503 };
+    // Five in a row: the run's first request (the build list taken before the triggers) alone
+    // rides them out within the client's six attempts.
+    emulator.faults.serverErrors = { count: 5, status: 503 };
     const again = await runWith(planFor(emulator, { platforms: 'mac,linux' }));
     expect(state.builds.map((build) => build.status)).toEqual(['success', 'success']);
     expect(again.state.builds.map((build) => build.status)).toEqual(['success', 'success']);
     const statuses = requestsSince(start).map((request) => request.status);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 503)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(5);
     expect(emulator.builds().filter((build) => build.version === '1.4.2').length).toBeGreaterThan(
       0,
     );

@@ -46,6 +46,16 @@ import { Transport, type CallOptions, type JsonRequest } from './transport.ts';
 
 export type { CallOptions };
 
+export interface TriggerOptions extends CallOptions {
+  /**
+   * The ids of the project's builds listed before this trigger (one list can serve several
+   * triggers); without them, the trigger lists the project's builds itself first.
+   */
+  knownBuildIds?: ReadonlySet<string>;
+}
+
+const idsOf = (list: BuildList): ReadonlySet<string> => new Set(list.builds.map((b) => b.id));
+
 export const DEFAULT_USER_AGENT = `desktop-build-action/${packageJson.version}`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -196,13 +206,16 @@ export class BuildServiceClient {
    * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
    * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
    * unparsable body) the build list is consulted, so a lost answer never yields a second build.
+   * A build of the target that the list taken before the trigger did not have is ours: the
+   * service's own view, never its clock compared with the runner's.
    */
-  triggerBuild(
+  async triggerBuild(
     projectId: string,
     body: TriggerBuildRequest,
-    options: CallOptions = {},
+    options: TriggerOptions = {},
   ): Promise<TriggeredBuild> {
-    const since = Date.now();
+    const before =
+      options.knownBuildIds ?? idsOf(await this.listBuilds(projectId, { signal: options.signal }));
     return this.#transport.json(
       {
         method: 'POST',
@@ -214,7 +227,11 @@ export class BuildServiceClient {
         check: triggeredAs(projectId, body),
         idempotencyKey: randomUUID(),
         reconcile: async () =>
-          findTriggeredBuild((await this.listBuilds(projectId, options)).builds, body, since),
+          findTriggeredBuild(
+            (await this.listBuilds(projectId, { signal: options.signal })).builds,
+            body,
+            before,
+          ),
       },
       options.signal,
     );

@@ -60,10 +60,13 @@ export async function startBuilds(
   clock: Clock,
 ): Promise<BuildResult[]> {
   const call = { signal: request.signal };
-  const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
+  // The service's own view before any trigger: what it lists after a lost answer and did not list
+  // here is a build of this run. The same list finds builds to reuse.
+  const previous = (await client.listBuilds(request.projectId, call)).builds;
+  const knownBuildIds = new Set(previous.map((build) => build.id));
   const settled = await Promise.allSettled(
     request.targets.map(async (target) => {
-      const reusable = findReusable(previous, target, request.version);
+      const reusable = request.reuse ? findReusable(previous, target, request.version) : undefined;
       if (reusable) {
         core.info(
           lineAbout(target, `reusing successful build ${reusable.id} of ${request.version}`, 300),
@@ -71,7 +74,10 @@ export async function startBuilds(
         return resultOf(await client.getBuild(reusable.id, call), 'reused', clock(), target);
       }
       const body = { platform: target.platform, arch: target.arch, version: request.version };
-      const triggered = await client.triggerBuild(request.projectId, body, call);
+      const triggered = await client.triggerBuild(request.projectId, body, {
+        ...call,
+        knownBuildIds,
+      });
       core.info(lineAbout(target, `triggered ${triggered.id} (${triggered.status})`, 300));
       return resultOf(triggered, 'triggered', clock(), target);
     }),

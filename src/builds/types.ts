@@ -21,10 +21,11 @@ export interface BuildClient extends BuildReader, LogReader {
   getBuild(buildId: string, options?: CallOptions): Promise<Build>;
   getProject(projectId: string, options?: CallOptions): Promise<Project>;
   listBuilds(projectId: string, options?: CallOptions): Promise<BuildList>;
+  /** `knownBuildIds`: the project's builds before the trigger (see BuildServiceClient). */
   triggerBuild(
     projectId: string,
     body: TriggerBuildRequest,
-    options?: CallOptions,
+    options?: CallOptions & { knownBuildIds?: ReadonlySet<string> },
   ): Promise<TriggeredBuild>;
   downloadArtifact(buildId: string, options: DownloadOptions): Promise<DownloadedArtifact>;
 }
