@@ -3,6 +3,7 @@
 import { appendFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
+import { clientFor, useStandIns } from './stand-in.ts';
 import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
 
 const harness = useHarness({ logLinesPerInterval: 50 });
@@ -108,5 +109,33 @@ describe('readBuildLog', () => {
     expect(same).toEqual({ changed: false });
     // The connection dropped for it does not get in the way of the next read.
     expect(await client.getBuildLogs(id)).toEqual({ buildId: id, logs });
+  });
+});
+
+describe('a logs answer shorter than its Content-Length', () => {
+  const standIn = useStandIns();
+
+  it('is named an answer cut short, not a service that never answered', async () => {
+    const body = JSON.stringify({ buildId: 'build_1', logs: [] });
+    const service = await standIn((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': body.length + 100,
+      });
+      res.write(body.slice(0, 10), () => res.destroy());
+    });
+    const client = clientFor(service.baseUrl);
+    try {
+      const error = await client
+        .readBuildLog('build_1', { from: () => 0, onEntry: () => {} })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'NetworkError' });
+      expect((error as Error).message).toMatch(
+        /^GET \/builds\/:buildId\/logs answered HTTP 200, but its body ended short of its announced length \(UND_ERR_SOCKET\) 2 times in a row/,
+      );
+      expect((error as Error).message).not.toMatch(/base-url/);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -239,8 +239,6 @@ async function download(
         within,
         expectedSize: build.artifactSize,
         signal: deadline.signal,
-        onWarning: (message) =>
-          core.warning(commandText(message, 500), { title: `${label}: artifact size differs` }),
       });
       const { fileName, size, sha256 } = file;
       const span = { start, end: time.clock() };

@@ -44,6 +44,8 @@ function ifRangeHolds(value: string | undefined, etag: string, lastModified: str
 
 // Lets the bytes written so far reach the kernel, then drops the connection mid-body.
 async function dropAfterFlush(res: ServerResponse): Promise<void> {
+  // An answer with no byte of body yet still goes out: its headers come before the drop.
+  res.flushHeaders();
   const socket = res.socket;
   if (socket === null) return;
   if (socket.writableLength > 0) {
