@@ -154,7 +154,7 @@ describe('artifact download against the emulator', () => {
     const harness = h();
     const { client, emulator } = harness;
     const build = await finishedBuild(harness);
-    emulator.faults.shortArtifacts = 4096;
+    emulator.faults.shortArtifacts = { rules: [{}], bytes: 4096 };
     const directory = await harness.tempDir();
     const error = await client
       .downloadArtifact(build.id, { directory, expectedSize: build.artifactSize ?? undefined })
@@ -168,7 +168,7 @@ describe('artifact download against the emulator', () => {
     const harness = h();
     const { client, emulator } = harness;
     const build = await finishedBuild(harness);
-    emulator.faults.gzipArtifacts = true;
+    emulator.faults.gzipArtifacts = [{}];
     const directory = await harness.tempDir();
     const error = await client.downloadArtifact(build.id, { directory }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'DownloadError', problem: 'content' });
@@ -182,7 +182,7 @@ describe('artifact download against the emulator', () => {
     const harness = h();
     const { client, emulator } = harness;
     const build = await finishedBuild(harness);
-    emulator.faults.overstatedArtifactLength = 1000;
+    emulator.faults.overstatedArtifactLength = { rules: [{}], bytes: 1000 };
     const directory = await harness.tempDir();
     const error = await client.downloadArtifact(build.id, { directory }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'DownloadError', problem: 'size' });

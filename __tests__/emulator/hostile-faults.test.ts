@@ -386,7 +386,7 @@ describe('artifacts that are not what was announced', () => {
 
   it('gzipArtifacts: the installer comes gzip-compressed, unasked', async () => {
     const { id, build } = await finishedBuild();
-    emulator.faults.gzipArtifacts = true;
+    emulator.faults.gzipArtifacts = [{ platform: 'linux' }];
     const response = await artifactOf(id, { headers: { 'accept-encoding': 'identity' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     // fetch decodes it: the bytes behind the encoding are the installer.
@@ -395,7 +395,7 @@ describe('artifacts that are not what was announced', () => {
 
   it('shortArtifacts: fewer bytes than artifactSize, with a Content-Length that matches them', async () => {
     const { id, build } = await finishedBuild();
-    emulator.faults.shortArtifacts = 1000;
+    emulator.faults.shortArtifacts = { rules: [{}], bytes: 1000 };
     const response = await artifactOf(id);
     expect(Number(response.headers.get('content-length'))).toBe(build.artifactSize - 1000);
     expect((await response.arrayBuffer()).byteLength).toBe(build.artifactSize - 1000);
@@ -403,7 +403,7 @@ describe('artifacts that are not what was announced', () => {
 
   it('overstatedArtifactLength: a Content-Length longer than the bytes, then the connection closes', async () => {
     const { id, build } = await finishedBuild();
-    emulator.faults.overstatedArtifactLength = 1000;
+    emulator.faults.overstatedArtifactLength = { rules: [{}], bytes: 1000 };
     const response = await artifactOf(id);
     expect(Number(response.headers.get('content-length'))).toBe(build.artifactSize + 1000);
     await expect(response.arrayBuffer()).rejects.toThrow();
@@ -427,9 +427,9 @@ describe('resetFaults', () => {
       reverseLogs: true,
       rotateLogsAfterReads: 2,
       clockSkewMs: -60_000,
-      gzipArtifacts: true,
-      shortArtifacts: 10,
-      overstatedArtifactLength: 10,
+      gzipArtifacts: [{}],
+      shortArtifacts: { rules: [{}], bytes: 10 },
+      overstatedArtifactLength: { rules: [{}], bytes: 10 },
       oversizedAnswers: { count: 3, bytes: 1e6 },
     });
     emulator.resetFaults();

@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import { create as createContentDisposition } from 'content-disposition';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { consume, consumeCount } from './faults.ts';
+import { consume, consumeCount, matchesAnyRule } from './faults.ts';
 import { waitForDrain } from './http-io.ts';
 import { parseRange, signArtifactPath, type ArtifactContent } from './artifacts.ts';
-import type { Faults } from './options.ts';
+import type { BuildRule, Faults } from './options.ts';
 import type { Store } from './store.ts';
 
 export interface ArtifactHostContext {
@@ -127,13 +127,15 @@ export async function handleArtifactRequest(
     res.end(EXPIRED_BODY);
     return;
   }
-  if (faults.gzipArtifacts) {
+  if (matchesAnyRule(faults.gzipArtifacts, build)) {
     await sendGzipped(res, req.method, faults, ctx.content.unit(build.artifactKey), build);
     return;
   }
   // What the host has (shortArtifacts: less than the artifact), and what it says it has.
-  const size = Math.max(1, build.size - faults.shortArtifacts);
-  const announced = size + faults.overstatedArtifactLength;
+  const bytesFor = ({ rules, bytes }: { rules: BuildRule[]; bytes: number }) =>
+    matchesAnyRule(rules, build) ? bytes : 0;
+  const size = Math.max(1, build.size - bytesFor(faults.shortArtifacts));
+  const announced = size + bytesFor(faults.overstatedArtifactLength);
   const etag = etagOf(build.artifactKey, size);
   const lastModified = new Date(build.completedAt ?? build.createdAt).toUTCString();
   const rangeWanted =
@@ -178,7 +180,7 @@ const artifactHeaders = (faults: Faults, build: { fileName: string }) => ({
   'Content-Disposition': createContentDisposition(
     (faults.hostileFileName ?? build.fileName).replace(/[\r\n]/g, ''),
   ),
-  'Accept-Ranges': faults.ignoreRange || faults.gzipArtifacts ? 'none' : 'bytes',
+  'Accept-Ranges': faults.ignoreRange ? 'none' : 'bytes',
 });
 
 /** The whole artifact, gzip-compressed (held whole: meant for small test artifacts). */
@@ -196,6 +198,7 @@ async function sendGzipped(
   const body = gzipSync(Buffer.concat(parts));
   res.writeHead(200, {
     ...artifactHeaders(faults, build),
+    'Accept-Ranges': 'none',
     'Content-Encoding': 'gzip',
     'Content-Length': body.length,
   });

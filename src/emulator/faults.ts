@@ -35,9 +35,9 @@ export function defaultFaults(): Faults {
     reverseLogs: false,
     rotateLogsAfterReads: 0,
     clockSkewMs: 0,
-    gzipArtifacts: false,
-    shortArtifacts: 0,
-    overstatedArtifactLength: 0,
+    gzipArtifacts: [],
+    shortArtifacts: { rules: [], bytes: 0 },
+    overstatedArtifactLength: { rules: [], bytes: 0 },
     oversizedAnswers: { count: 0, bytes: 0 },
   };
 }

@@ -169,20 +169,23 @@ export interface Faults {
    */
   clockSkewMs: number;
   /**
-   * The artifact host sends the installer gzip-compressed, with `Content-Encoding: gzip` and the
-   * compressed length, though no client asked for it (no Accept-Encoding); Range is ignored.
+   * The artifact host sends the installers of builds matching any rule gzip-compressed, with
+   * `Content-Encoding: gzip` and the compressed length, though no client asked for it (no
+   * Accept-Encoding); Range is ignored.
    */
-  gzipArtifacts: boolean;
+  gzipArtifacts: BuildRule[];
   /**
-   * The artifact host sends this many bytes fewer than the artifact has, with a Content-Length
-   * (and Content-Range) that match what it sends; the build's artifactSize still says the whole.
+   * For builds matching any rule, the artifact host sends `bytes` fewer than the artifact has,
+   * with a Content-Length (and Content-Range) that match what it sends; the build's artifactSize
+   * still says the whole.
    */
-  shortArtifacts: number;
+  shortArtifacts: { rules: BuildRule[]; bytes: number };
   /**
-   * The artifact host's Content-Length (and Content-Range total) announce this many bytes more than
-   * the artifact has; it sends the artifact's bytes, then closes the connection.
+   * For builds matching any rule, the artifact host's Content-Length (and Content-Range total)
+   * announce `bytes` more than the artifact has; it sends the artifact's bytes, then closes the
+   * connection.
    */
-  overstatedArtifactLength: number;
+  overstatedArtifactLength: { rules: BuildRule[]; bytes: number };
   /**
    * The next N Get Build answers (for a build that exists) are valid JSON: the build as Get Build
    * shows it (other faults applied) plus a last string field, `padding`, making the body about
