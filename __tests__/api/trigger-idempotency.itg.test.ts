@@ -59,6 +59,29 @@ describe('Trigger Build is never duplicated', () => {
     expect(emulator.builds()).toHaveLength(2);
   });
 
+  it('triggers without a readable list before it, but never re-sends after a lost answer then', async () => {
+    const { client, emulator } = h();
+    // A build under an id the client refuses makes the project's list unreadable.
+    emulator.faults.triggerIds = ['build_bad\n::error::x'];
+    await client
+      .triggerBuild(PROJECT_ID, { platform: 'mac' }, { knownBuildIds: new Set() })
+      .catch(() => {});
+    const fine = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '3.5.0' });
+    expect(fine.platform).toBe('linux');
+    emulator.faults.loseTriggerResponses = 1;
+    const error = await client
+      .triggerBuild(PROJECT_ID, { platform: 'windows', version: '3.5.0' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'UnknownTriggerOutcomeError' });
+    expect((error as Error).message).toMatch(
+      /was lost, and the project's build list could not be read/,
+    );
+    expect(requestsTo(emulator, 'POST', TRIGGER_PATH).filter((r) => r.status === 0)).toHaveLength(
+      1,
+    );
+    expect(emulator.builds().filter((b) => b.platform === 'windows')).toHaveLength(1);
+  });
+
   it('lists once for several triggers when the caller gives the ids it listed', async () => {
     const { client, emulator } = h();
     const knownBuildIds = new Set((await client.listBuilds(PROJECT_ID)).builds.map((b) => b.id));

@@ -2,6 +2,7 @@
 // triggered, all concurrently. What the service answers is shown inertly and not simply believed:
 // one build id given for two targets is followed once.
 import * as core from '@actions/core';
+import { listBuildIds } from '../api/client.ts';
 import type { BuildSummary } from '../api/schemas.ts';
 import type { Clock } from '../api/retry.ts';
 import { commandText } from '../escape.ts';
@@ -60,13 +61,15 @@ export async function startBuilds(
   clock: Clock,
 ): Promise<BuildResult[]> {
   const call = { signal: request.signal };
+  const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
   // The service's own view before any trigger: what it lists after a lost answer and did not list
-  // here is a build of this run. The same list finds builds to reuse.
-  const previous = (await client.listBuilds(request.projectId, call)).builds;
-  const knownBuildIds = new Set(previous.map((build) => build.id));
+  // here is a build of this run. A list it cannot give costs only a trigger whose answer is lost.
+  const knownBuildIds = request.reuse
+    ? new Set(previous.map((build) => build.id))
+    : await listBuildIds(client, request.projectId, request.signal);
   const settled = await Promise.allSettled(
     request.targets.map(async (target) => {
-      const reusable = request.reuse ? findReusable(previous, target, request.version) : undefined;
+      const reusable = findReusable(previous, target, request.version);
       if (reusable) {
         core.info(
           lineAbout(target, `reusing successful build ${reusable.id} of ${request.version}`, 300),
