@@ -32,38 +32,49 @@ export interface LogRecord {
   readonly lines: number;
 }
 
-/** The entries of one reading of a log, in the order they came. */
+/** Numbers per entry: time, key, start, end, lines. */
+const FIELDS = 5;
+
+/**
+ * The entries of one reading of a log, in the order they came: five numbers each in one growing
+ * Float64Array (40 bytes an entry, 4 MB for a verbose build's 100,000), objects only when asked.
+ */
 export class LogRecords {
-  readonly #records: LogRecord[] = [];
+  #columns = new Float64Array(FIELDS * 1024);
+  #length = 0;
   #lastTime = Number.NEGATIVE_INFINITY;
 
   /** `time` NaN (a timestamp that is not one) sorts right after the entry before it. */
-  add(record: LogRecord): void {
-    const time = Number.isNaN(record.time) ? this.#lastTime : record.time;
-    this.#lastTime = time;
-    this.#records.push({ ...record, time });
+  add({ time, key, start, end, lines }: LogRecord): void {
+    const sortable = Number.isNaN(time) ? this.#lastTime : time;
+    this.#lastTime = sortable;
+    if ((this.#length + 1) * FIELDS > this.#columns.length) {
+      const grown = new Float64Array(this.#columns.length * 2);
+      grown.set(this.#columns);
+      this.#columns = grown;
+    }
+    this.#columns.set([sortable, key, start, end, lines], this.#length * FIELDS);
+    this.#length += 1;
   }
 
   get length(): number {
-    return this.#records.length;
-  }
-
-  /** The time of the last entry, as sorted (NaN carried over). */
-  get lastTime(): number {
-    return this.#lastTime;
-  }
-
-  get last(): LogRecord | undefined {
-    return this.#records.at(-1);
+    return this.#length;
   }
 
   /** Keeps only the entries whose bytes are all within the first `bytes` of the file. */
   keepWithin(bytes: number): void {
-    while ((this.#records.at(-1)?.end ?? 0) > bytes) this.#records.pop();
+    while (this.#length > 0 && this.#columns[(this.#length - 1) * FIELDS + 3]! > bytes) {
+      this.#length -= 1;
+    }
   }
 
-  get records(): readonly LogRecord[] {
-    return this.#records;
+  get records(): LogRecord[] {
+    const records: LogRecord[] = [];
+    for (let at = 0; at < this.#length * FIELDS; at += FIELDS) {
+      const [time, key, start, end, lines] = this.#columns.subarray(at, at + FIELDS);
+      records.push({ time: time!, key: key!, start: start!, end: end!, lines: lines! });
+    }
+    return records;
   }
 }
 
