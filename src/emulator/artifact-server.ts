@@ -134,7 +134,7 @@ export async function handleArtifactRequest(
   // What the host has (shortArtifacts: less than the artifact), and what it says it has.
   const bytesFor = ({ rules, bytes }: { rules: BuildRule[]; bytes: number }) =>
     matchesAnyRule(rules, build) ? bytes : 0;
-  const size = Math.max(1, build.size - bytesFor(faults.shortArtifacts));
+  const size = Math.max(0, build.size - bytesFor(faults.shortArtifacts));
   const announced = size + bytesFor(faults.overstatedArtifactLength);
   const etag = etagOf(build.artifactKey, size);
   const lastModified = new Date(build.completedAt ?? build.createdAt).toUTCString();
