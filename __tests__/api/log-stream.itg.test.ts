@@ -131,7 +131,7 @@ describe('a logs answer shorter than its Content-Length', () => {
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'NetworkError' });
       expect((error as Error).message).toMatch(
-        /^GET \/builds\/:buildId\/logs answered HTTP 200, but its body ended short of its announced length \(UND_ERR_SOCKET\) 2 times in a row/,
+        /^GET \/builds\/:buildId\/logs answered HTTP 200, but its body broke off before its end \(UND_ERR_SOCKET\), 2 times in a row/,
       );
       expect((error as Error).message).not.toMatch(/base-url/);
     } finally {

@@ -494,8 +494,9 @@ export class Transport {
 }
 
 /**
- * A 2xx answer whose body broke off before the length it announced: the service answered, so
- * neither "no answer" nor base-url is the story. Timeouts keep their own words.
+ * A 2xx answer whose body broke off before its end (short of its Content-Length, or a chunked
+ * body never finished): the service answered, so neither "no answer" nor base-url is the story.
+ * Timeouts keep their own words.
  */
 function cutShort(failure: AttemptFailure, status: number): AttemptFailure {
   return {
@@ -508,9 +509,9 @@ function cutShort(failure: AttemptFailure, status: number): AttemptFailure {
         error.endpoint,
         error.code,
         attempts,
-        `${error.endpoint} answered HTTP ${status}, but its body ended short of its announced ` +
-          `length (${error.code})${attempts > 1 ? ` ${attempts} times in a row` : ''}: the ` +
-          'service or a proxy on the way cut it; retry later.',
+        `${error.endpoint} answered HTTP ${status}, but its body broke off before its end ` +
+          `(${error.code})${attempts > 1 ? `, ${attempts} times in a row` : ''}: the service ` +
+          'or a proxy on the way cut it short; retry later.',
       );
     },
   };
