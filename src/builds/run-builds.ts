@@ -58,9 +58,8 @@ function logSpool(tempDir: string | undefined) {
     warned = true;
     core.warning(
       commandText(
-        `The build logs could not be kept under RUNNER_TEMP (${
-          tempDir ?? 'the system temp ' + 'directory'
-        }): ${messageOf(error)}. Their lines written so far are shown, the rest ` +
+        `The build logs could not be kept under RUNNER_TEMP (${tempDir ?? 'not set'}): ` +
+          `${messageOf(error)}. Their lines written so far are shown, the rest ` +
           'are lost; the builds are still followed, downloaded and reported. Free space on the ' +
           "runner's disk to see whole logs.",
         1_000,
