@@ -25,6 +25,11 @@ export interface ActionRunOptions {
   timeoutMs?: number;
   /** Sees the action's stdout as it comes (the demo streams it). */
   onStdout?: (chunk: string) => void;
+  /**
+   * A command to run the action under (e.g. `unshare` with a script that mounts something first);
+   * it gets the node binary and the action's script as its last two arguments and must exec them.
+   */
+  launcher?: readonly string[];
 }
 
 export interface ActionRun {
@@ -112,7 +117,12 @@ export function startAction(options: ActionRunOptions): StartedAction {
     ...options.env,
   };
   const spawnedAt = Date.now();
-  const child = spawn(process.execPath, [path.join(actionDir, metadata.runs.main)], {
+  const [command, ...args] = [
+    ...(options.launcher ?? []),
+    process.execPath,
+    path.join(actionDir, metadata.runs.main),
+  ];
+  const child = spawn(command!, args, {
     cwd: workspace,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

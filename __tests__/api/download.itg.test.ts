@@ -132,22 +132,64 @@ describe('artifact download against the emulator', () => {
     expect(result.sha256).toBe(emulator.artifactFor(build.id).sha256);
   });
 
-  it('takes the host length and sha256 over a differing artifactSize, and warns with both numbers', async () => {
+  it('refuses a host length other than artifactSize before saving a byte, naming both numbers', async () => {
     const harness = h();
     const { client, emulator } = harness;
     const build = await finishedBuild(harness);
     const directory = await harness.tempDir();
-    const warnings: string[] = [];
-    const result = await client.downloadArtifact(build.id, {
-      directory,
-      expectedSize: SIZE / 1024,
-      onWarning: (message) => warnings.push(message),
-    });
-    expect(result).toMatchObject({ size: SIZE, sha256: emulator.artifactFor(build.id).sha256 });
-    expect(await sha256Of(result.path)).toBe(result.sha256);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(`sent ${SIZE} bytes`);
-    expect(warnings[0]).toContain(`artifactSize says ${SIZE / 1024}`);
+    const before = emulator.requests.length;
+    const error = await client
+      .downloadArtifact(build.id, { directory, expectedSize: SIZE / 1024 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect(error).toMatchObject({ problem: 'size' });
+    expect((error as Error).message).toContain(`announced ${SIZE} bytes`);
+    expect((error as Error).message).toContain(`artifactSize says ${SIZE / 1024}`);
+    expect(await readdir(directory)).toEqual([]);
+    // Refused on the headers: one answer, not retried.
+    expect(emulator.requests.slice(before).filter((r) => r.origin === 'artifact')).toHaveLength(1);
+  });
+
+  it('refuses a short artifact whose Content-Length matches its bytes but not artifactSize', async () => {
+    const harness = h();
+    const { client, emulator } = harness;
+    const build = await finishedBuild(harness);
+    emulator.faults.shortArtifacts = { rules: [{}], bytes: 4096 };
+    const directory = await harness.tempDir();
+    const error = await client
+      .downloadArtifact(build.id, { directory, expectedSize: build.artifactSize ?? undefined })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'DownloadError', problem: 'size' });
+    expect((error as Error).message).toContain(`artifactSize says ${build.artifactSize}`);
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('refuses an installer sent with a Content-Encoding nobody asked for', async () => {
+    const harness = h();
+    const { client, emulator } = harness;
+    const build = await finishedBuild(harness);
+    emulator.faults.gzipArtifacts = [{}];
+    const directory = await harness.tempDir();
+    const error = await client.downloadArtifact(build.id, { directory }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'DownloadError', problem: 'content' });
+    expect((error as Error).message).toMatch(
+      /Content-Encoding gzip, which the action did not ask for/,
+    );
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('names a Content-Length longer than the body a short download, not a missing answer', async () => {
+    const harness = h();
+    const { client, emulator } = harness;
+    const build = await finishedBuild(harness);
+    emulator.faults.overstatedArtifactLength = { rules: [{}], bytes: 1000 };
+    const directory = await harness.tempDir();
+    const error = await client.downloadArtifact(build.id, { directory }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'DownloadError', problem: 'size' });
+    expect((error as Error).message).toContain(`announced ${SIZE + 1000} bytes (Content-Length)`);
+    expect((error as Error).message).toContain(`the furthest after ${SIZE} bytes`);
+    expect((error as Error).message).not.toMatch(/base-url/);
+    expect(await readdir(directory)).toEqual([]);
   });
 
   it('retries the API hop on 5xx and 429, then downloads', async () => {

@@ -220,8 +220,11 @@ describe('answers about another resource', () => {
       json({ ...build, message: 'Build queued' })(req, res);
     });
     const client = clientFor(triggered.baseUrl, { events });
+    // Known builds given: the stand-in answers only triggers, not the list taken before one.
     const trigger = () =>
-      client.triggerBuild('proj_1', { platform: 'linux' }).catch((e: unknown) => e);
+      client
+        .triggerBuild('proj_1', { platform: 'linux' }, { knownBuildIds: new Set() })
+        .catch((e: unknown) => e);
     try {
       expectInert(await trigger(), 'id', /is not of the form build_<id>/);
       expectInert(await trigger(), 'projectId', /is not the project asked for/);

@@ -1,7 +1,9 @@
 // Reading a build's log as a stream against the emulator: entries handed over one by one in order,
 // the ones the caller has skipped, a garbled answer asked again without repeating an entry.
+import { appendFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
+import { clientFor, useStandIns } from './stand-in.ts';
 import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
 
 const harness = useHarness({ logLinesPerInterval: 50 });
@@ -52,6 +54,27 @@ describe('readBuildLog', () => {
     expect(retries.map((event) => event.reason)).toContain('unparsable JSON body');
   });
 
+  it.runIf(process.platform === 'linux')(
+    "reports the caller's own write failure as it is: not the service's answer, not retried",
+    async () => {
+      const { client, emulator, retries } = harness();
+      const build = await finishedBuild(client);
+      const before = emulator.requests.length;
+      // /dev/full answers every write with ENOSPC, as a full RUNNER_TEMP does.
+      const error = await client
+        .readBuildLog(build.id, {
+          from: () => 0,
+          onEntry: (entry) => appendFileSync('/dev/full', entry.message),
+        })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'ENOSPC' });
+      expect(retries).toEqual([]);
+      expect(emulator.requests.slice(before).map((r) => r.path)).toEqual([
+        `/v1/builds/${build.id}/logs`,
+      ]);
+    },
+  );
+
   it('does not parse an answer as long as the last one read whole, and reads a longer one', async () => {
     const { client } = harness();
     const { id } = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
@@ -86,5 +109,33 @@ describe('readBuildLog', () => {
     expect(same).toEqual({ changed: false });
     // The connection dropped for it does not get in the way of the next read.
     expect(await client.getBuildLogs(id)).toEqual({ buildId: id, logs });
+  });
+});
+
+describe('a logs answer shorter than its Content-Length', () => {
+  const standIn = useStandIns();
+
+  it('is named an answer cut short, not a service that never answered', async () => {
+    const body = JSON.stringify({ buildId: 'build_1', logs: [] });
+    const service = await standIn((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': body.length + 100,
+      });
+      res.write(body.slice(0, 10), () => res.destroy());
+    });
+    const client = clientFor(service.baseUrl);
+    try {
+      const error = await client
+        .readBuildLog('build_1', { from: () => 0, onEntry: () => {} })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'NetworkError' });
+      expect((error as Error).message).toMatch(
+        /^GET \/builds\/:buildId\/logs answered HTTP 200, but its body broke off before its end \(UND_ERR_SOCKET\), 2 times in a row/,
+      );
+      expect((error as Error).message).not.toMatch(/base-url/);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CLOCK_SKEW_MS,
   findCreatedProject,
   findCreatedWebhook,
   findTriggeredBuild,
@@ -23,18 +22,20 @@ const build = (overrides: Partial<BuildSummary>): BuildSummary => ({
 });
 
 describe('findTriggeredBuild', () => {
-  it('adopts the earliest build of the same platform, arch and version created since the start', () => {
+  it('adopts the earliest build of the same target and version the list before did not have', () => {
+    const before = new Set(['old', 'other-arch']);
     const builds = [
-      build({ id: 'old', createdAt: at(-CLOCK_SKEW_MS - 1) }),
+      build({ id: 'old', createdAt: at(5_000) }),
       build({ id: 'other-arch', arch: 'arm64' }),
       build({ id: 'other-version', version: '1.2.4' }),
       build({ id: 'later', createdAt: at(2_000) }),
-      build({ id: 'ours', createdAt: at(-CLOCK_SKEW_MS + 10) }),
+      // Its clock a minute behind ours: still new to the service's own list.
+      build({ id: 'ours', createdAt: at(-60_000) }),
     ];
     const found = findTriggeredBuild(
       builds,
       { platform: 'mac', arch: 'x64', version: '1.2.3' },
-      since,
+      before,
     );
     expect(found?.id).toBe('ours');
     expect(found).toMatchObject({
@@ -45,18 +46,28 @@ describe('findTriggeredBuild', () => {
     });
   });
 
+  it('adopts nothing the list before had, however recent its timestamp', () => {
+    const found = findTriggeredBuild(
+      [build({ id: 'theirs', createdAt: new Date().toISOString() })],
+      { platform: 'mac' },
+      new Set(['theirs']),
+    );
+    expect(found).toBeUndefined();
+  });
+
   it('treats a missing arch as x64 and a missing version as any version', () => {
+    const none = new Set<string>();
     expect(
-      findTriggeredBuild([build({ arch: 'arm64' })], { platform: 'mac' }, since),
+      findTriggeredBuild([build({ arch: 'arm64' })], { platform: 'mac' }, none),
     ).toBeUndefined();
-    expect(findTriggeredBuild([build({ version: '9.9.9' })], { platform: 'mac' }, since)?.id).toBe(
+    expect(findTriggeredBuild([build({ version: '9.9.9' })], { platform: 'mac' }, none)?.id).toBe(
       'build_x',
     );
   });
 
-  it('ignores builds with an unreadable createdAt', () => {
+  it('never adopts a build whose status it does not know', () => {
     expect(
-      findTriggeredBuild([build({ createdAt: 'yesterday' })], { platform: 'mac' }, since),
+      findTriggeredBuild([build({ status: 'weird' })], { platform: 'mac' }, new Set()),
     ).toBeUndefined();
   });
 });

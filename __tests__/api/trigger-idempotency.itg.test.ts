@@ -24,16 +24,91 @@ describe('Trigger Build is never duplicated', () => {
       version: '3.1.0',
     });
     expect(requestsTo(emulator, 'POST', TRIGGER_PATH)).toHaveLength(1);
-    expect(requestsTo(emulator, 'GET', TRIGGER_PATH)).toHaveLength(1);
+    // The list before the trigger, and the one after the lost answer.
+    expect(requestsTo(emulator, 'GET', TRIGGER_PATH)).toHaveLength(2);
     expect(retries).toHaveLength(1);
+  });
+
+  it('adopts it when the service clock runs a minute behind, by its own list before and after', async () => {
+    const { client, emulator } = h();
+    emulator.faults.clockSkewMs = -60_000;
+    emulator.faults.loseTriggerResponses = 1;
+    const build = await client.triggerBuild(PROJECT_ID, { platform: 'mac', version: '3.2.0' });
+    expect(emulator.builds().map((b) => b.id)).toEqual([build.id]);
+    expect(Date.parse(build.createdAt)).toBeLessThan(Date.now() - 55_000);
+    expect(requestsTo(emulator, 'POST', TRIGGER_PATH)).toHaveLength(1);
+  });
+
+  it('never adopts a build of the same target the list before the trigger had', async () => {
+    const { client, emulator } = h();
+    // An earlier build of the same target and version, stamped a minute in the future.
+    emulator.faults.clockSkewMs = 60_000;
+    const earlier = await client.triggerBuild(PROJECT_ID, { platform: 'mac', version: '3.3.0' });
+    emulator.faults.clockSkewMs = 0;
+    const knownBuildIds = new Set((await client.listBuilds(PROJECT_ID)).builds.map((b) => b.id));
+    emulator.faults.serverErrors = { count: 1, status: 500 };
+    const build = await client.triggerBuild(
+      PROJECT_ID,
+      { platform: 'mac', version: '3.3.0' },
+      { knownBuildIds },
+    );
+    expect(requestsTo(emulator, 'POST', TRIGGER_PATH).map((r) => r.status)).toEqual([
+      201, 500, 201,
+    ]);
+    expect(build.id).not.toBe(earlier.id);
+    expect(emulator.builds()).toHaveLength(2);
+  });
+
+  it('triggers without a readable list before it, but never re-sends after a lost answer then', async () => {
+    const { client, emulator } = h();
+    // A build under an id the client refuses makes the project's list unreadable.
+    emulator.faults.triggerIds = ['build_bad\n::error::x'];
+    await client
+      .triggerBuild(PROJECT_ID, { platform: 'mac' }, { knownBuildIds: new Set() })
+      .catch(() => {});
+    const fine = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '3.5.0' });
+    expect(fine.platform).toBe('linux');
+    emulator.faults.loseTriggerResponses = 1;
+    const error = await client
+      .triggerBuild(PROJECT_ID, { platform: 'windows', version: '3.5.0' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'UnknownTriggerOutcomeError' });
+    expect((error as Error).message).toMatch(
+      /was lost, and the project's build list could not be read/,
+    );
+    expect(requestsTo(emulator, 'POST', TRIGGER_PATH).filter((r) => r.status === 0)).toHaveLength(
+      1,
+    );
+    expect(emulator.builds().filter((b) => b.platform === 'windows')).toHaveLength(1);
+  });
+
+  it('lists once for several triggers when the caller gives the ids it listed', async () => {
+    const { client, emulator } = h();
+    const knownBuildIds = new Set((await client.listBuilds(PROJECT_ID)).builds.map((b) => b.id));
+    const before = requestsTo(emulator, 'GET', TRIGGER_PATH).length;
+    emulator.faults.loseTriggerResponses = 2;
+    const built = await Promise.all(
+      (['mac', 'linux'] as const).map((platform) =>
+        client.triggerBuild(PROJECT_ID, { platform, version: '3.4.0' }, { knownBuildIds }),
+      ),
+    );
+    expect(new Set(built.map((b) => b.id)).size).toBe(2);
+    expect(emulator.builds()).toHaveLength(2);
+    // Only the lists after the lost answers.
+    expect(requestsTo(emulator, 'GET', TRIGGER_PATH).length - before).toBe(2);
   });
 
   it('re-sends with the same Idempotency-Key when the lost attempt created nothing of ours', async () => {
     const { client, emulator } = h();
     // Another build of the same project exists, and one of a different arch appears meanwhile.
     await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
+    const knownBuildIds = new Set((await client.listBuilds(PROJECT_ID)).builds.map((b) => b.id));
     emulator.faults.serverErrors = { count: 1, status: 500 };
-    const build = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.1' });
+    const build = await client.triggerBuild(
+      PROJECT_ID,
+      { platform: 'linux', version: '1.0.1' },
+      { knownBuildIds },
+    );
     expect(emulator.builds()).toHaveLength(2);
     expect(build.version).toBe('1.0.1');
     const posts = requestsTo(emulator, 'POST', TRIGGER_PATH).slice(1);
@@ -44,7 +119,7 @@ describe('Trigger Build is never duplicated', () => {
     // The reconciling list ran between the two attempts.
     const order = emulator.requests
       .filter((r) => TRIGGER_PATH.test(r.path))
-      .slice(1)
+      .slice(3)
       .map((r) => `${r.method} ${r.status}`);
     expect(order).toEqual(['POST 500', 'GET 200', 'POST 201']);
   });

@@ -112,6 +112,27 @@ describe('observed', () => {
     expect(still.phases.ended).toBeUndefined();
   });
 
+  it('takes no timestamp from 1970 or 9999 and marks the times unknown, whatever comes later', () => {
+    const T = Date.parse('2026-01-01T00:00:00Z');
+    const first = resultOf(summary({ status: 'building' }), 'triggered', T + 100);
+    for (const odd of ['1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z']) {
+      const ended = observed(first, summary({ completedAt: odd }), T + 400);
+      expect(ended.phases).toEqual({
+        queued: T,
+        building: T + 100,
+        ended: T + 400,
+        timesUnknown: true,
+      });
+      const later = observed(ended, summary({ completedAt: '2026-01-01T00:01:00Z' }), T + 500);
+      expect(later.phases.timesUnknown).toBe(true);
+    }
+    // A day ahead of the runner's clock is still a clock; more is not.
+    const ahead = (ms: number) =>
+      observed(first, summary({ completedAt: new Date(T + ms).toISOString() }), T).phases;
+    expect(ahead(23 * 3_600_000).timesUnknown).toBeUndefined();
+    expect(ahead(25 * 3_600_000).timesUnknown).toBe(true);
+  });
+
   it('ends a build at an unlisted status with a problem that names the value', () => {
     const build = observed(
       resultOf(summary({ status: 'building' }), 'triggered', 0),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/api/schemas.ts';
-import { BuildLog, NO_LINES } from '../../src/builds/build-log.ts';
+import { BuildLog, NO_LINES, type LogEvents } from '../../src/builds/build-log.ts';
 import { stdoutOutput, type Output } from '../../src/builds/output.ts';
 import {
   boundLine,
@@ -32,14 +32,22 @@ const silent: Output = { printAlone: (work) => work(async () => {}) };
 const folder = mkdtempSync(path.join(os.tmpdir(), 'logs-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const tempFile = () => path.join(mkdtempSync(path.join(folder, 'log-')), 'build.log');
-const noDisorder = (reason: string) => {
-  throw new Error(`unexpected disorder: ${reason}`);
+const noDisorder: LogEvents = {
+  onDisorder: (reason) => {
+    throw new Error(`unexpected disorder: ${reason}`);
+  },
+  onSpoolFailure: (error) => {
+    throw new Error(`unexpected spool failure: ${String(error)}`);
+  },
 };
 /** A log to a file, and every disorder it reported. */
 function fileLog(output: Output = silent) {
   const file = tempFile();
   const disorders: string[] = [];
-  const log = BuildLog.toFile('mac/x64', output, file, (reason) => disorders.push(reason));
+  const log = BuildLog.toFile('mac/x64', output, file, {
+    ...noDisorder,
+    onDisorder: (reason) => void disorders.push(reason),
+  });
   const written = () =>
     readFileSync(file, 'utf8')
       .split('\n')
@@ -57,6 +65,16 @@ async function printed(work: (output: Output) => Promise<void>): Promise<string[
     stdout.restore();
   }
   return stdout.lines().filter((line) => line !== '');
+}
+
+/** The service's lines a log prints in its group, without their time and level. */
+async function groupOf(log: BuildLog): Promise<string[]> {
+  const lines = await printed(() => log.printGroup('success'));
+  const stop = lines.findIndex((line) => line.startsWith('::stop-commands::'));
+  const token = lines[stop]!.slice('::stop-commands::'.length);
+  return lines
+    .slice(stop + 1, lines.indexOf(`::${token}::`))
+    .map((line) => line.replace(/^\S+ \S+\s+/, ''));
 }
 
 describe('readLogToEnd', () => {
@@ -89,14 +107,15 @@ describe('readLogToEnd', () => {
     expect(log.taken).toBe(5);
   });
 
-  it('stops at once when the log stopped making sense', async () => {
+  it('reads a log that stopped making sense whole, until two readings bring nothing new', async () => {
     const { log, disorders } = fileLog();
     let reads = 0;
     await readLogToEnd(() => take(log, ++reads === 1 ? entries(3) : entries(2)), log, {
       pauseMs: 1,
       sleep: async () => {},
     });
-    expect(reads).toBe(2);
+    // The shrink, one whole reading, then two that bring nothing new.
+    expect(reads).toBe(5);
     expect(disorders).toHaveLength(1);
   });
 
@@ -126,35 +145,61 @@ describe('BuildLog takes each entry once, in order', () => {
     expect(written()).toEqual(['line 0', 'line 1', long, 'after']);
   });
 
-  it('says once that a newest-first log is out of order, printing its first line once', async () => {
-    const { log, disorders, written } = fileLog();
+  it('shows a newest-first log whole once it ended, in time order, each line once', async () => {
+    const { log, disorders } = fileLog(stdoutOutput);
     // The log as a newest-first service lists it while it grows: each read starts with the newest.
     const newestFirst = (n: number) =>
       Array.from({ length: n }, (_, i) => entry(`line ${n - 1 - i}`, 'info', n - 1 - i));
     for (let n = 1; n <= 10; n += 1) await take(log, newestFirst(n));
-    expect(written()).toEqual(['line 0']);
     expect(disorders).toEqual(['changed order: entry 1 is no longer the one shown there']);
-    expect(log.stopped).toBe(true);
+    expect(log.disordered).toBe(true);
+    expect(log.from).toBe(0);
+    expect(await groupOf(log)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${i}`));
+    expect(log.digest().lines).toBe(10);
   });
 
-  it('says once that entries go back in time, within one read', async () => {
-    const { log, disorders, written } = fileLog();
-    await take(log, [entry('b', 'info', 20), entry('a', 'info', 10), entry('c', 'info', 30)]);
-    await take(log, [entry('b', 'info', 20), entry('a', 'info', 10), entry('c', 'info', 30)]);
-    expect(written()).toEqual(['b']);
+  it('shows entries that go back in time in time order, the one taken before once', async () => {
+    const { log, disorders } = fileLog(stdoutOutput);
+    const read = [entry('b', 'info', 20), entry('a', 'info', 10), entry('c', 'info', 30)];
+    await take(log, read);
+    await take(log, read);
     expect(disorders).toEqual(['is not in chronological order: entry 2 is older than entry 1']);
+    expect(await groupOf(log)).toEqual(['a', 'b', 'c']);
   });
 
-  it('says once that the log shrank, and keeps the lines shown', async () => {
-    const { log, disorders, written } = fileLog();
-    await take(log, entries(4));
-    await take(log, entries(2));
-    await take(log, entries(6));
-    expect(written()).toEqual(['line 0', 'line 1', 'line 2', 'line 3']);
+  it('keeps the lines shown before a rotation, and adds the ones after it', async () => {
+    const { log, disorders } = fileLog(stdoutOutput);
+    const at = (n: number) => entry(`line ${n}`, 'info', 10 + n);
+    const upTo = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => at(from + i));
+    await take(log, upTo(0, 4));
+    // Rotated: the service's log now starts after the lines already taken.
+    await take(log, upTo(4, 6));
+    await take(log, upTo(4, 8));
     expect(disorders).toEqual(['shrank: it has 2 entries, fewer than the 4 already shown']);
-    expect(log.digest().lines).toBe(4);
+    expect(await groupOf(log)).toEqual(upTo(0, 8).map((e) => e.message));
+    expect(log.digest().lines).toBe(8);
   });
 
+  it('adds a line logged twice once more only when the last reading has it twice', async () => {
+    const { log } = fileLog(stdoutOutput);
+    await take(log, [entry('same', 'info', 1), entry('same', 'info', 1), entry('x', 'info', 3)]);
+    await take(log, [entry('x', 'info', 3), entry('same', 'info', 1), entry('same', 'info', 1)]);
+    await take(log, [entry('x', 'info', 3), entry('same', 'info', 1), entry('same', 'info', 1)]);
+    expect(await groupOf(log)).toEqual(['same', 'same', 'x']);
+  });
+
+  it('quotes the latest error lines of a disordered log by time, not by arrival', async () => {
+    const { log } = fileLog();
+    const newestFirst = [
+      entry('failed at last', 'error', 30),
+      entry('an early error', 'error', 10),
+      entry('start', 'info', 5),
+    ];
+    await take(log, newestFirst);
+    await take(log, newestFirst);
+    expect(log.digest().quote).toEqual(['an early error', 'failed at last']);
+  });
   it('notices a changed last entry even when only its level differs', async () => {
     const { log, disorders } = fileLog();
     await take(log, entries(2));
@@ -254,6 +299,60 @@ describe('BuildLog live', () => {
       '::warning::the action itself can still warn',
       '::endgroup::',
     ]);
+  });
+});
+
+describe('BuildLog live, out of order', () => {
+  it('prints what it took live, then the rest of the last reading in time order', async () => {
+    const disorders: string[] = [];
+    const lines = await printed(async (output) => {
+      const log = BuildLog.live('linux/x64 · build_1', output, tempFile(), {
+        ...noDisorder,
+        onDisorder: (reason) => void disorders.push(reason),
+      });
+      await take(log, [entry('c', 'info', 30), entry('a', 'info', 10), entry('b', 'info', 20)]);
+      await take(log, [entry('c', 'info', 30), entry('a', 'info', 10), entry('b', 'info', 20)]);
+      await log.printGroup('success');
+    });
+    expect(disorders).toHaveLength(1);
+    expect(lines.filter((l) => / info +[abc]$/.test(l)).map((l) => l.slice(-1))).toEqual([
+      'c',
+      'a',
+      'b',
+    ]);
+    expect(lines.filter((l) => l.startsWith('::group::'))).toHaveLength(1);
+    expect(lines.at(-2)).toMatch(/^\(The service's log is not in chronological order/);
+    expect(lines.at(-1)).toBe('::endgroup::');
+  });
+});
+
+// /dev/full answers every write with ENOSPC: a full disk, for real, without filling one.
+describe.runIf(process.platform === 'linux')('BuildLog on a full disk', () => {
+  it('says so once, keeps reading for the quote, and prints what it could keep', async () => {
+    const failures: unknown[] = [];
+    const lines = await printed(async (output) => {
+      const log = BuildLog.toFile('mac/x64', output, '/dev/full', {
+        ...noDisorder,
+        onSpoolFailure: (error) => void failures.push(error),
+      });
+      await take(log, entries(3));
+      await take(log, [...entries(3), entry('it failed', 'error')]);
+      expect(log.taken).toBe(4);
+      expect(log.digest()).toEqual({ lines: 4, quote: ['it failed'] });
+      await log.printGroup('failed');
+    });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ code: 'ENOSPC' });
+    expect(lines).toContain(NO_LINES);
+    expect(lines.at(-2)).toMatch(
+      /^\(Lines of this log were lost: its file under RUNNER_TEMP could not be written \(ENOSPC/,
+    );
+  });
+
+  it('keeps nothing and says nothing itself when it has no file', async () => {
+    const log = BuildLog.toFile('mac/x64', silent, undefined, noDisorder);
+    await take(log, entries(2));
+    expect(log.digest().lines).toBe(2);
   });
 });
 

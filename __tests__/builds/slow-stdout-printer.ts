@@ -20,14 +20,13 @@ export interface PrinterReport {
 const [lineCount, tickMs] = process.argv.slice(2).map(Number) as [number, number];
 const folder = mkdtempSync(path.join(os.tmpdir(), 'slow-stdout-'));
 try {
-  const log = BuildLog.toFile(
-    'linux/x64',
-    stdoutOutput,
-    path.join(folder, 'build.log'),
-    (reason) => {
-      throw new Error(`unexpected disorder: ${reason}`);
-    },
-  );
+  const fail = (what: string) => (reason: unknown) => {
+    throw new Error(`unexpected ${what}: ${String(reason)}`);
+  };
+  const log = BuildLog.toFile('linux/x64', stdoutOutput, path.join(folder, 'build.log'), {
+    onDisorder: fail('disorder'),
+    onSpoolFailure: fail('spool failure'),
+  });
   for (let index = 0; index < lineCount; index += 1) {
     const message = `line ${index} ${'x'.repeat(40)}`;
     log.add({ timestamp: '2026-03-01T10:11:12.000Z', level: 'info', message }, index);

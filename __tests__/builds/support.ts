@@ -120,7 +120,7 @@ export async function runCaptured(
   client: BuildClient,
   plan: Plan,
   signal = new AbortController().signal,
-  deps: Pick<RunDeps, 'triggerGraceMs' | 'logEndWithinMs' | 'logTurnMs'> = {},
+  deps: Pick<RunDeps, 'triggerGraceMs' | 'logEndWithinMs' | 'logTurnMs' | 'tempDir'> = {},
 ): Promise<RunOutcome> {
   const known: BuildResult[][] = [];
   const stdout = captureStdout();

@@ -281,6 +281,17 @@ describe('logs', () => {
     expect((await logsOf(id)).logs).toEqual([...inOrder].reverse());
   });
 
+  it('rotateLogsAfterReads: after the Nth read, only the entries written since it are listed', async () => {
+    emulator.faults.rotateLogsAfterReads = 1;
+    const { id } = await finishedBuild();
+    const first = (await logsOf(id)).logs;
+    expect(first.length).toBeGreaterThan(0);
+    // Rotated after the first read: the finished build has written nothing since.
+    expect((await logsOf(id)).logs).toEqual([]);
+    emulator.faults.rotateLogsAfterReads = 0;
+    expect((await logsOf(id)).logs).toEqual(first);
+  });
+
   it('invalidUtf8Logs: each message carries a lone 0xff byte; the JSON is otherwise well-formed', async () => {
     emulator.faults.injectLogLines = ['"quoted" \\ back\nslash', 'é 💥'];
     const { id } = await finishedBuild();
@@ -348,6 +359,57 @@ describe('logs', () => {
   });
 });
 
+describe('a service clock that runs behind', () => {
+  it('clockSkewMs: its timestamps and its Date header are that far off the real clock', async () => {
+    emulator.faults.clockSkewMs = -60_000;
+    const before = Date.now();
+    const answer = await call(emulator, 'POST', `/projects/${projectId}/builds`, {
+      platform: 'linux',
+    });
+    const created = Date.parse(answer.body.createdAt);
+    expect(created).toBeLessThanOrEqual(Date.now() - 59_000);
+    expect(created).toBeGreaterThanOrEqual(before - 61_000);
+    const date = Date.parse(answer.headers.get('date')!);
+    expect(Math.abs(date - created)).toBeLessThan(2_000);
+    const build = await settled(emulator, answer.body.id);
+    expect(Date.parse(build.completedAt)).toBeLessThan(Date.now() - 59_000);
+    const { logs } = (await call(emulator, 'GET', `${buildPath(answer.body.id)}/logs`)).body;
+    expect(Date.parse(logs[0].timestamp)).toBeLessThan(Date.now() - 59_000);
+  });
+});
+
+describe('artifacts that are not what was announced', () => {
+  const artifactOf = async (id: string, init: RequestInit = {}) => {
+    const download = await call(emulator, 'GET', `${buildPath(id)}/download`);
+    return fetch(download.headers.get('location')!, init);
+  };
+
+  it('gzipArtifacts: the installer comes gzip-compressed, unasked', async () => {
+    const { id, build } = await finishedBuild();
+    emulator.faults.gzipArtifacts = [{ platform: 'linux' }];
+    const response = await artifactOf(id, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    // fetch decodes it: the bytes behind the encoding are the installer.
+    expect((await response.arrayBuffer()).byteLength).toBe(build.artifactSize);
+  });
+
+  it('shortArtifacts: fewer bytes than artifactSize, with a Content-Length that matches them', async () => {
+    const { id, build } = await finishedBuild();
+    emulator.faults.shortArtifacts = { rules: [{}], bytes: 1000 };
+    const response = await artifactOf(id);
+    expect(Number(response.headers.get('content-length'))).toBe(build.artifactSize - 1000);
+    expect((await response.arrayBuffer()).byteLength).toBe(build.artifactSize - 1000);
+  });
+
+  it('overstatedArtifactLength: a Content-Length longer than the bytes, then the connection closes', async () => {
+    const { id, build } = await finishedBuild();
+    emulator.faults.overstatedArtifactLength = { rules: [{}], bytes: 1000 };
+    const response = await artifactOf(id);
+    expect(Number(response.headers.get('content-length'))).toBe(build.artifactSize + 1000);
+    await expect(response.arrayBuffer()).rejects.toThrow();
+  });
+});
+
 describe('resetFaults', () => {
   it('restores every hostile switch to its default', async () => {
     Object.assign(emulator.faults, {
@@ -363,6 +425,11 @@ describe('resetFaults', () => {
       trickleLogs: { rules: [{}], byteIntervalMs: 5 },
       invalidUtf8Logs: true,
       reverseLogs: true,
+      rotateLogsAfterReads: 2,
+      clockSkewMs: -60_000,
+      gzipArtifacts: [{}],
+      shortArtifacts: { rules: [{}], bytes: 10 },
+      overstatedArtifactLength: { rules: [{}], bytes: 10 },
       oversizedAnswers: { count: 3, bytes: 1e6 },
     });
     emulator.resetFaults();

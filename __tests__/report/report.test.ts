@@ -153,6 +153,21 @@ describe('summary', () => {
     expect(text).toContain('  download : 62600, 63000\n  artifact : 63100, 64000\n');
   });
 
+  it('shows the duration of a build whose timestamps are not plausible as unknown', () => {
+    const odd = result(0, 'success', {
+      phases: { queued: T0, building: T0 + 2_000, ended: T0 + 9e15, timesUnknown: true },
+    });
+    const run = facts([odd]);
+    const text = render(run);
+    expect(text).toContain('| mac | x64 | 1\\.4\\.2 | ✅ success | unknown | 3.0 MiB |');
+    expect(text).not.toMatch(/\d{4,}h/);
+    expect(buildOutput(odd).duration).toBeNull();
+    expect(text).toContain(
+      "_Phases not drawn for mac/x64: the service's timestamps are not plausible (before 2000, or more than a day ahead)._",
+    );
+    expect(text).not.toContain('  section mac/x64\n  queued');
+  });
+
   it('says what went wrong on the action side in the status cell', () => {
     const build = result(0, 'success', {
       download: undefined,

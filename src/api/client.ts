@@ -43,8 +43,38 @@ import {
   type UpdateProjectRequest,
 } from './schemas.ts';
 import { Transport, type CallOptions, type JsonRequest } from './transport.ts';
+import { ActionError, asError, messageOf } from '../errors.ts';
 
 export type { CallOptions };
+
+/**
+ * The ids of the project's builds before a trigger, or why they could not be listed (a list the
+ * client refuses, a service that failed): then a trigger whose answer is lost is not sent again,
+ * since which build is ours cannot be told.
+ */
+export type BuildsBefore = ReadonlySet<string> | { unlisted: Error };
+
+export interface TriggerOptions extends CallOptions {
+  /**
+   * The project's builds listed before this trigger (one list can serve several triggers);
+   * without them, the trigger lists the project's builds itself first.
+   */
+  knownBuildIds?: BuildsBefore;
+}
+
+/** The ids of the project's builds now, or why they could not be listed; a stop is thrown. */
+export async function listBuildIds(
+  client: Pick<BuildServiceClient, 'listBuilds'>,
+  projectId: string,
+  signal?: AbortSignal,
+): Promise<BuildsBefore> {
+  try {
+    return new Set((await client.listBuilds(projectId, { signal })).builds.map((b) => b.id));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { unlisted: asError(error) };
+  }
+}
 
 export const DEFAULT_USER_AGENT = `desktop-build-action/${packageJson.version}`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -69,6 +99,19 @@ export interface ClientOptions {
 }
 
 const id = (value: string): string => encodeURIComponent(value);
+
+/** A trigger's answer was lost, and the build list before it could not be read to tell. */
+export class UnknownTriggerOutcomeError extends ActionError {
+  readonly projectId: string;
+  constructor(projectId: string, cause: Error) {
+    super(
+      `The answer to a trigger of project ${projectId} was lost, and the project's build list ` +
+        `could not be read before it (${messageOf(cause)}), so which build it made cannot be ` +
+        'told; it was not sent again, so as not to make a second build. Re-run the job.',
+    );
+    this.projectId = projectId;
+  }
+}
 
 const buildRequest = (buildId: string): JsonRequest<Build> => ({
   method: 'GET',
@@ -196,13 +239,15 @@ export class BuildServiceClient {
    * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
    * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
    * unparsable body) the build list is consulted, so a lost answer never yields a second build.
+   * A build of the target that the list taken before the trigger did not have is ours: the
+   * service's own view, never its clock compared with the runner's.
    */
-  triggerBuild(
+  async triggerBuild(
     projectId: string,
     body: TriggerBuildRequest,
-    options: CallOptions = {},
+    options: TriggerOptions = {},
   ): Promise<TriggeredBuild> {
-    const since = Date.now();
+    const before = options.knownBuildIds ?? (await listBuildIds(this, projectId, options.signal));
     return this.#transport.json(
       {
         method: 'POST',
@@ -213,8 +258,12 @@ export class BuildServiceClient {
         resourceId: projectId,
         check: triggeredAs(projectId, body),
         idempotencyKey: randomUUID(),
-        reconcile: async () =>
-          findTriggeredBuild((await this.listBuilds(projectId, options)).builds, body, since),
+        reconcile: async () => {
+          if ('unlisted' in before)
+            throw new UnknownTriggerOutcomeError(projectId, before.unlisted);
+          const { builds } = await this.listBuilds(projectId, { signal: options.signal });
+          return findTriggeredBuild(builds, body, before);
+        },
       },
       options.signal,
     );

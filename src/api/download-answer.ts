@@ -98,8 +98,8 @@ export interface Opened {
 
 /**
  * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
- * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
- * kept.
+ * chain that had left it, an encoding nobody asked for, a document, or an empty body. Checked once
+ * per answer, before a byte is kept.
  */
 export function notTheArtifact(
   { response, url, leftApi }: Opened,
@@ -117,6 +117,18 @@ export function notTheArtifact(
       `the artifact host's redirects led back to the service's API (${url.host}), which ` +
         `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
         'artifact host, never from the API, so nothing was saved.',
+    );
+  }
+  // Nothing asks for an encoding (no Accept-Encoding): encoded bytes would be saved and published
+  // as the installer, and their sha256 would not be the installer's.
+  const encoding = headerValue(headers, 'content-encoding')?.trim();
+  if (encoding !== undefined && encoding !== '' && encoding.toLowerCase() !== 'identity') {
+    return new DownloadError(
+      buildId,
+      'content',
+      `the artifact host ${url.host} sent the installer with Content-Encoding ` +
+        `${commandText(encoding, 40)}, which the action did not ask for: the bytes would be the ` +
+        'encoded form, not the installer, so nothing was saved.',
     );
   }
   const kind = documentKind(contentType);

@@ -17,7 +17,7 @@ import {
   validatorOf,
   type Opened,
 } from './download-answer.ts';
-import { ArtifactHostError, DownloadError } from './errors.ts';
+import { ArtifactHostError, DownloadError, NetworkError, TimeoutError } from './errors.ts';
 import { isInside, pathInside } from './file-name.ts';
 import { releaseReadBuffers } from './memory.ts';
 import { hashPlaceFor, PartFile } from './part-file.ts';
@@ -29,7 +29,7 @@ import {
   type AttemptResult,
 } from './retry.ts';
 import { discardBody, errorBodyStart, headerValue, type Transport } from './transport.ts';
-import { asError } from '../errors.ts';
+import { asError, errorCode } from '../errors.ts';
 import { commandText } from '../escape.ts';
 
 export interface DownloadOptions {
@@ -40,14 +40,14 @@ export interface DownloadOptions {
    */
   within?: string;
   /**
-   * The build's `artifactSize`. The spec gives no unit, so it only informs: the host's
-   * Content-Length and the sha256 decide, and a difference is reported through `onWarning`.
+   * The build's `artifactSize` (spec §2.2: "integer; size of the artifact", and unlike `duration`
+   * no unit is left open): the bytes the installer has. A host that announces or sends another
+   * number of bytes is not sending this build's installer; nothing is saved.
    */
   expectedSize?: number;
   signal?: AbortSignal;
   /** Called for every chunk received; throttle in the caller. */
   onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void;
-  onWarning?: (message: string) => void;
 }
 
 export interface DownloadedArtifact {
@@ -91,6 +91,8 @@ class ArtifactDownload {
   #furthest = 0;
   /** The artifact host refused a signed URL once already. */
   #refusedOnce = false;
+  /** The host the last answer with bytes came from. */
+  #host = '';
 
   constructor(transport: Transport, buildId: string, options: DownloadOptions) {
     this.#transport = transport;
@@ -115,15 +117,17 @@ class ArtifactDownload {
   async #complete({ fileName, filePath, part }: Destination): Promise<DownloadedArtifact> {
     const size = part.received;
     const sha256 = await part.finish();
-    await rename(part.path, filePath);
-    const { expectedSize, onWarning } = this.#options;
+    const { expectedSize } = this.#options;
     if (expectedSize !== undefined && expectedSize !== size) {
-      onWarning?.(
-        `build ${this.#buildId}: the artifact host sent ${size} bytes (Content-Length), the ` +
-          `build's artifactSize says ${expectedSize}; the download is complete by the host's ` +
-          `length and its sha256 is ${sha256}.`,
+      throw new DownloadError(
+        this.#buildId,
+        'size',
+        `the artifact host ${commandText(this.#host, 100)} sent ${size} bytes, the build's ` +
+          `artifactSize says ${expectedSize}: that is not this build's installer, so nothing ` +
+          'was saved.',
       );
     }
+    await rename(part.path, filePath);
     return { path: filePath, fileName, size, sha256, resumes: this.#resumes };
   }
 
@@ -149,6 +153,16 @@ class ArtifactDownload {
     if (refusal !== undefined) throw refusal;
     const { response } = opened;
     const announced = announcedTotal(response);
+    const { expectedSize } = this.#options;
+    if (announced !== undefined && expectedSize !== undefined && announced !== expectedSize) {
+      throw new DownloadError(
+        this.#buildId,
+        'size',
+        `the artifact host ${commandText(opened.url.host, 100)} announced ${announced} bytes, ` +
+          `the build's artifactSize says ${expectedSize}: that is not this build's installer, ` +
+          'so nothing was saved.',
+      );
+    }
     const destination = (this.#destination ??= await this.#createDestination(opened, announced));
     const validator = validatorOf(response.headers);
     const continuation = continuationOf(resumeFrom, validator === this.#validator, response);
@@ -168,6 +182,7 @@ class ArtifactDownload {
     }
     this.#validator = validator;
     this.#total = announced ?? this.#total;
+    this.#host = opened.url.host;
     return this.#receive(response.body, destination);
   }
 
@@ -226,15 +241,34 @@ class ArtifactDownload {
     return { ok: true, value: destination };
   }
 
-  /** A body that broke off after `received` bytes: worth another try, a fresh count if further. */
+  /**
+   * A body that broke off after `received` bytes: worth another try, a fresh count if further.
+   * When no try gets it whole, that is a short download, named so: the host answered, so neither
+   * "no answer" nor base-url is the story. A local failure (the disk) is thrown as it is.
+   */
   #cutShort(error: unknown, received: number): AttemptFailure {
     const failure = this.#transport.networkFailure(ENDPOINT, error);
     const madeProgress = received > this.#furthest;
     this.#furthest = Math.max(this.#furthest, received);
+    const code = errorCode(error) ?? 'closed';
+    const announced =
+      this.#total === undefined ? '' : `announced ${this.#total} bytes (Content-Length), but `;
     return {
       ...failure,
       madeProgress,
       reason: `transfer cut after ${received} bytes (${failure.reason})`,
+      toError: (attempts) => {
+        const thrown = failure.toError(attempts);
+        if (!(thrown instanceof NetworkError) || thrown instanceof TimeoutError) return thrown;
+        return new DownloadError(
+          this.#buildId,
+          'size',
+          `the artifact host ${commandText(this.#host, 100)} ${announced}its answers ended ` +
+            `early (${code}), ${attempts} in a row, the furthest after ${this.#furthest} bytes: ` +
+            'a short download is not the installer, so nothing was saved. The host or a proxy ' +
+            'on the way cuts its answers; re-run the job later.',
+        );
+      },
     };
   }
 

@@ -64,13 +64,15 @@ export async function readLogEntries(
   const isAsked = answersFor('build', buildId, 'buildId');
   let count = 0;
   let failure: UnusableBodyError | undefined;
+  // What the caller's onEntry threw: our own failure (a disk, say), never the service's answer.
+  let local: { error: unknown } | undefined;
   let answeredId = false;
   let from: number | undefined;
   const fail = (problem: FieldProblem) => {
     failure ??= new UnusableBodyError(problem);
   };
   parser.onValue = ({ value, key }) => {
-    if (failure !== undefined) return;
+    if (failure !== undefined || local !== undefined) return;
     if (key === 'buildId') {
       answeredId = true;
       const parsed = BuildId.safeParse(value);
@@ -86,14 +88,19 @@ export async function readLogEntries(
     if (key < from) return;
     const parsed = LogEntry.safeParse(value);
     if (!parsed.success) return fail(shapeProblem(parsed.error, ['logs', key]));
-    options.onEntry(parsed.data, key);
+    try {
+      options.onEntry(parsed.data, key);
+    } catch (error) {
+      local = { error };
+    }
   };
   const parse = (feed: () => void) => {
     try {
       feed();
     } catch {
-      throw garbledBody();
+      throw local === undefined ? garbledBody() : local.error;
     }
+    if (local !== undefined) throw local.error;
     if (failure !== undefined) throw failure;
   };
   const utf8 = utf8Mender();

@@ -1,6 +1,8 @@
 // Recognising our own resource: an answer about the resource asked for (the checks the transport
 // runs on every answer it validated), and after a create whose answer was lost, the resource with
-// the same fields created since the first attempt. Pure decisions; the client does the requests.
+// the same fields that is new: for a build, one the service's list did not have before the
+// trigger (its own view, whatever its clock says); for a project or webhook, one created since the
+// first attempt. Pure decisions; the client does the requests.
 import {
   isKnownStatus,
   type FieldProblem,
@@ -17,8 +19,8 @@ import {
 /** The arch the service builds when a trigger names none (spec §4). */
 const DEFAULT_ARCH = 'x64';
 
-// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
-// keeps a slightly slow service clock from hiding our own build.
+// Projects and webhooks are still recognised by their creation time on the runner's clock, with a
+// few seconds of slack for a slightly slow service clock.
 export const CLOCK_SKEW_MS = 5_000;
 
 function createdSince(createdAt: string, sinceMs: number): boolean {
@@ -75,10 +77,15 @@ export const triggeredAs =
     return undefined;
   };
 
+/**
+ * The build a trigger whose answer was lost created: one of the target (and version) asked for that
+ * `builds` (the service's list now) has and `before` (its ids in the list taken before the trigger)
+ * has not; the earliest by the service's own timestamps when there are several.
+ */
 export function findTriggeredBuild(
   builds: readonly BuildSummary[],
   request: TriggerBuildRequest,
-  sinceMs: number,
+  before: ReadonlySet<string>,
 ): TriggeredBuild | undefined {
   const match = earliest(
     builds.filter(
@@ -88,7 +95,7 @@ export function findTriggeredBuild(
         build.platform === request.platform &&
         build.arch === (request.arch ?? DEFAULT_ARCH) &&
         (request.version === undefined || build.version === request.version) &&
-        createdSince(build.createdAt, sinceMs),
+        !before.has(build.id),
     ),
   );
   if (!match) return undefined;

@@ -483,9 +483,38 @@ export class Transport {
       discardBody(response.body);
       if (error instanceof ResponseTooLargeError) return failed(tooLarge(error));
       if (error instanceof UnusableBodyError) return failed(unusable(endpoint, status, error));
-      return lost(error);
+      const failure = this.networkFailure(endpoint, error, {
+        url,
+        timedOut: timeout.aborted,
+        timeoutMs,
+      });
+      return failed(failure.retryable && !timeout.aborted ? cutShort(failure, status) : failure);
     }
   }
+}
+
+/**
+ * A 2xx answer whose body broke off before its end (short of its Content-Length, or a chunked
+ * body never finished): the service answered, so neither "no answer" nor base-url is the story.
+ * Timeouts keep their own words.
+ */
+function cutShort(failure: AttemptFailure, status: number): AttemptFailure {
+  return {
+    ...failure,
+    reason: `answer cut short (${failure.reason})`,
+    toError: (attempts) => {
+      const error = failure.toError(attempts);
+      if (!(error instanceof NetworkError) || error instanceof TimeoutError) return error;
+      return new NetworkError(
+        error.endpoint,
+        error.code,
+        attempts,
+        `${error.endpoint} answered HTTP ${status}, but its body broke off before its end ` +
+          `(${error.code})${attempts > 1 ? `, ${attempts} times in a row` : ''}: the service ` +
+          'or a proxy on the way cut it short; retry later.',
+      );
+    },
+  };
 }
 
 /** Refused for its size: the same request would get the same answer. */

@@ -1,14 +1,18 @@
 // Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
 // RUNNER_TEMP, printed as one group when the build ends (several builds), or printed after each
-// read inside the build's open group (a single build, watched live). Each line once, in order:
-// a log that shrinks or changes order is said once, and nothing more of it is taken.
-import { hash } from 'node:crypto';
-import { appendFileSync, writeFileSync } from 'node:fs';
+// read inside the build's open group (a single build, watched live). Each line once, in order.
+// A log that shrinks or changes order (newest first, rotated) is said once; from then on it is
+// read whole, and when the build ends its lines are printed in time order, each once: the ones
+// taken before and the ones of its last reading that they lack. A file that cannot be written
+// (RUNNER_TEMP full) costs the lines not kept, never the build: it is said once, and the log is
+// still read for what an annotation quotes.
+import { appendFileSync, readSync, truncateSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { EOL } from 'node:os';
 import type { LogEntry } from '../api/schemas.ts';
 import { commandText, cut } from '../escape.ts';
-import { ActionError } from '../errors.ts';
+import { ActionError, messageOf } from '../errors.ts';
+import { entryKey, inTimeOrder, LogRecords, missingFrom, type LogRecord } from './log-records.ts';
 import { formatLogEntry, MAX_QUOTE_CHARS, QuoteTail, stopCommands } from './log-text.ts';
 import { lines, type Output, type Print } from './output.ts';
 import type { LogDigest } from './result.ts';
@@ -16,19 +20,6 @@ import type { LogDigest } from './result.ts';
 export const NO_LINES = '(the service returned no log lines)';
 /** Lines go to the file in batches of up to this many bytes, and are printed in chunks of it. */
 const CHUNK_BYTES = 64 * 1024;
-/** Messages longer than this are remembered by their hash, not kept. */
-const KEPT_MESSAGE_CHARS = 1024;
-
-/** What identifies an entry, without holding a message that may be megabytes long. */
-const fingerprintOf = (entry: LogEntry): string =>
-  JSON.stringify([
-    entry.timestamp,
-    entry.level,
-    entry.message.length,
-    entry.message.length <= KEPT_MESSAGE_CHARS
-      ? entry.message
-      : hash('sha256', entry.message, 'base64'),
-  ]);
 
 /** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
 export class LogFileShortError extends ActionError {
@@ -46,28 +37,50 @@ export class LogFileShortError extends ActionError {
   }
 }
 
-/** Called once when the service's log stops making sense, with what is wrong with it. */
-export type OnDisorder = (reason: string) => void;
+export interface LogEvents {
+  /** Called once when the service's log stops making sense, with what is wrong with it. */
+  onDisorder(reason: string): void;
+  /**
+   * Called once when the log's file cannot be written (a full disk): its lines are not kept from
+   * then on. Not called for a log opened without a file: its caller knows why.
+   */
+  onSpoolFailure(error: unknown): void;
+}
 
 export class BuildLog {
   readonly #title: string;
   readonly #output: Output;
-  readonly #file: string;
+  /** undefined: the log has no file (none could be made); its lines are not kept. */
+  readonly #file: string | undefined;
   readonly #live: boolean;
   readonly #quote = new QuoteTail();
-  readonly #onDisorder: OnDisorder;
+  readonly #events: LogEvents;
   /** Entries of the service's log already taken: each read's entries from here on are new. */
   #taken = 0;
-  /** The entry at `#taken - 1`: the next read must still have it there. */
-  #last: string | undefined;
+  /** The key of the entry at `#taken - 1`: the next read must still have it there. */
+  #lastKey: number | undefined;
   #lastTime = Number.NEGATIVE_INFINITY;
-  #stopped = false;
   #lines = 0;
   #latestMessage: string | undefined;
+  /** The entries taken in order, as kept in the file. */
+  readonly #shown = new LogRecords();
+  /** Why the log stopped making sense; from then on it is read whole. */
+  #disorder: string | undefined;
+  /** Where the entries taken in order end in the file; the latest whole reading follows them. */
+  #shownEnd = 0;
+  /** The latest whole reading, after the disorder. */
+  #final: LogRecords | undefined;
+  /** The index the whole reading under way expects next; undefined when none is under way. */
+  #finalNext: number | undefined;
+  /** Changes whenever a read brings something new (see `progress`). */
+  #progress = 0;
+  #finalCount: number | undefined;
   /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
   readonly #pending = Buffer.allocUnsafe(CHUNK_BYTES);
   #pendingBytes = 0;
   #fileBytes = 0;
+  /** Why the file could not be written; from then on no line is kept. */
+  #spoolError: unknown;
   /** The bytes of the file a live log has printed. */
   #printedBytes = 0;
   #groupOpen = false;
@@ -75,40 +88,63 @@ export class BuildLog {
   private constructor(
     title: string,
     output: Output,
-    file: string,
+    file: string | undefined,
     live: boolean,
-    onDisorder: OnDisorder,
+    events: LogEvents,
   ) {
-    writeFileSync(file, '');
     this.#title = title;
     this.#output = output;
     this.#file = file;
     this.#live = live;
-    this.#onDisorder = onDisorder;
+    this.#events = events;
+    if (file === undefined) {
+      this.#spoolError = new Error('no folder for log files');
+      return;
+    }
+    try {
+      writeFileSync(file, '');
+    } catch (error) {
+      this.#spoolFailed(error);
+    }
   }
 
-  /** Gathers the lines in `file` until `printGroup()`. */
-  static toFile(title: string, output: Output, file: string, onDisorder: OnDisorder): BuildLog {
-    return new BuildLog(title, output, file, false, onDisorder);
+  /** Gathers the lines in `file` until `printGroup()`; without a file, keeps none of them. */
+  static toFile(
+    title: string,
+    output: Output,
+    file: string | undefined,
+    events: LogEvents,
+  ): BuildLog {
+    return new BuildLog(title, output, file, false, events);
   }
 
   /** Gathers the lines in `file` and prints them after each read, in a group opened at the first. */
-  static live(title: string, output: Output, file: string, onDisorder: OnDisorder): BuildLog {
-    return new BuildLog(title, output, file, true, onDisorder);
+  static live(
+    title: string,
+    output: Output,
+    file: string | undefined,
+    events: LogEvents,
+  ): BuildLog {
+    return new BuildLog(title, output, file, true, events);
   }
 
   get taken(): number {
     return this.#taken;
   }
 
-  /** Where a read hands entries from: the last one taken, to check it is still there. */
+  /** Where a read hands entries from: the last one taken, to check it is still there; or 0. */
   get from(): number {
-    return Math.max(0, this.#taken - 1);
+    return this.#disorder === undefined ? Math.max(0, this.#taken - 1) : 0;
   }
 
-  /** The log shrank or changed order: nothing more is taken from it. */
-  get stopped(): boolean {
-    return this.#stopped;
+  /** The log shrank or changed order: it is read whole from then on, and pointless to read live. */
+  get disordered(): boolean {
+    return this.#disorder !== undefined;
+  }
+
+  /** A number that changes whenever a read brings something new, and only then. */
+  get progress(): number {
+    return this.#progress;
   }
 
   /** The newest line, made inert, for a progress line. */
@@ -119,50 +155,105 @@ export class BuildLog {
   /**
    * Takes the entry at `index` of the service's log, once. The entry at `from` must be the last one
    * taken, and a new entry must not be older than it (the spec lists entries chronologically):
-   * otherwise the log was reordered, and nothing more is taken. Other indexes are ignored.
+   * otherwise the log is disordered, and from then on each read hands it the whole log.
    */
   add(entry: LogEntry, index: number): void {
-    if (this.#stopped) return;
+    if (this.#disorder !== undefined) return this.#addToFinal(entry, index);
     if (index === this.#taken - 1) {
-      if (fingerprintOf(entry) !== this.#last) {
-        this.#stop(`changed order: entry ${index + 1} is no longer the one shown there`);
+      if (entryKey(entry) !== this.#lastKey) {
+        this.#disordered(`changed order: entry ${index + 1} is no longer the one shown there`);
       }
       return;
     }
     if (index !== this.#taken) return;
     const time = Date.parse(entry.timestamp);
     if (time < this.#lastTime) {
-      this.#stop(`is not in chronological order: entry ${index + 1} is older than entry ${index}`);
+      this.#disordered(
+        `is not in chronological order: entry ${index + 1} is older than entry ${index}`,
+      );
       return;
     }
     if (!Number.isNaN(time)) this.#lastTime = time;
+    const key = entryKey(entry);
     this.#taken = index + 1;
-    this.#last = fingerprintOf(entry);
-    this.#quote.add(entry);
+    this.#progress += 1;
+    this.#lastKey = key;
+    this.#quote.add(entry, time, key);
     this.#latestMessage = cut(entry.message, MAX_QUOTE_CHARS);
-    for (const line of formatLogEntry(entry)) {
-      this.#addLine(`${line}${EOL}`);
-      this.#lines += 1;
-    }
+    const record = this.#spool(entry, time, key);
+    this.#lines += record.lines;
+    if (this.#spoolError === undefined) this.#shown.add(record);
   }
 
   /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
   counted(entries: number): void {
-    if (!this.#stopped && entries < this.#taken) {
-      this.#stop(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
+    if (this.#disorder === undefined) {
+      if (entries < this.#taken) {
+        this.#disordered(
+          `shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`,
+        );
+      }
+      return;
+    }
+    // A log emptied by a rotation hands over no entry that would start a reading.
+    if (entries === 0 && this.#finalNext === undefined) this.#beginFinal();
+    if (this.#finalNext === undefined) return;
+    this.#finalNext = undefined;
+    if (entries !== this.#finalCount) this.#progress += 1;
+    this.#finalCount = entries;
+  }
+
+  #disordered(reason: string): void {
+    this.#disorder = reason;
+    this.#shownEnd = this.#fileBytes + this.#pendingBytes;
+    this.#progress += 1;
+    this.#events.onDisorder(reason);
+  }
+
+  /** A whole reading after the disorder: it replaces the one before, from its first entry on. */
+  #addToFinal(entry: LogEntry, index: number): void {
+    if (index === 0) this.#beginFinal();
+    else if (index !== this.#finalNext) return;
+    this.#finalNext = index + 1;
+    const time = Date.parse(entry.timestamp);
+    const key = entryKey(entry);
+    this.#quote.add(entry, time, key);
+    const record = this.#spool(entry, time, key);
+    if (this.#spoolError === undefined) this.#final!.add(record);
+  }
+
+  #beginFinal(): void {
+    this.#writePending();
+    this.#final = new LogRecords();
+    this.#finalNext = 0;
+    if (this.#spoolError !== undefined || this.#file === undefined) return;
+    try {
+      truncateSync(this.#file, this.#shownEnd);
+      this.#fileBytes = this.#shownEnd;
+    } catch (error) {
+      this.#spoolFailed(error);
     }
   }
 
-  #stop(reason: string): void {
-    this.#stopped = true;
-    this.#onDisorder(reason);
+  /** Writes the entry's lines (unless the file failed); where they lie in the file. */
+  #spool(entry: LogEntry, time: number, key: number): LogRecord {
+    const start = this.#fileBytes + this.#pendingBytes;
+    let count = 0;
+    for (const line of formatLogEntry(entry)) {
+      this.#addLine(`${line}${EOL}`);
+      count += 1;
+    }
+    return { time, key, start, end: this.#fileBytes + this.#pendingBytes, lines: count };
   }
 
   #addLine(text: string): void {
+    if (this.#spoolError !== undefined) return;
     const bytes = Buffer.byteLength(text);
     if (this.#pendingBytes + bytes > this.#pending.length) this.#writePending();
     if (bytes > this.#pending.length) this.#append(text);
-    else this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
+    else if (this.#spoolError === undefined) {
+      this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
+    }
   }
 
   /** Writes what was added to the file; a live log then prints what it has not printed yet. */
@@ -172,7 +263,8 @@ export class BuildLog {
   }
 
   digest(): LogDigest {
-    return { lines: this.#lines, quote: this.#quote.lines() };
+    const added = this.#added().reduce((sum, record) => sum + record.lines, 0);
+    return { lines: this.#lines + added, quote: this.#quote.lines() };
   }
 
   /**
@@ -181,38 +273,94 @@ export class BuildLog {
    */
   async printGroup(titleSuffix: string): Promise<void> {
     this.#writePending();
+    const added = inTimeOrder(this.#added());
+    const notes = this.#notes();
     await this.#output.printAlone(async (print) => {
       if (this.#live) {
         await this.#printNew(print);
+        if (added.length > 0) {
+          await this.#printBatch(print, () => printRecords(this.#file!, added, print));
+        }
         if (!this.#groupOpen) await this.#printBatch(print, () => print(lines([NO_LINES])));
-        await print(lines(['::endgroup::']));
+        await print(lines([...notes, '::endgroup::']));
         this.#groupOpen = false;
         return;
       }
       const title = `::group::${commandText(`${this.#title} · ${titleSuffix}`)}`;
-      const printLines = () =>
-        this.#fileBytes === 0
-          ? print(lines([NO_LINES]))
-          : printFile(this.#file, 0, this.#fileBytes, print);
-      await printStopped(print, [title], printLines, ['::endgroup::']);
+      const printLines = () => {
+        if (this.#disorder !== undefined && this.#file !== undefined) {
+          const records = inTimeOrder([...this.#shown.records, ...added]);
+          if (records.length > 0) return printRecords(this.#file, records, print);
+        } else if (this.#fileBytes > 0) {
+          return printFile(this.#file!, 0, this.#fileBytes, print);
+        }
+        return print(lines([NO_LINES]));
+      };
+      await printStopped(print, [title], printLines, [...notes, '::endgroup::']);
     });
+  }
+
+  /** The entries of the latest whole reading that those taken in order lack. */
+  #added(): LogRecord[] {
+    return this.#final === undefined ? [] : missingFrom(this.#shown, this.#final);
+  }
+
+  /** The action's own lines under the log: what of it could not be kept, and why. */
+  #notes(): string[] {
+    const notes: string[] = [];
+    if (this.#disorder !== undefined) {
+      notes.push(
+        commandText(
+          `(The service's log ${this.#disorder}; its lines are shown ` +
+            (this.#live ? 'as taken, then the rest of its last reading' : 'in time order') +
+            ', each once.)',
+          500,
+        ),
+      );
+    }
+    if (this.#spoolError !== undefined) {
+      notes.push(
+        commandText(
+          '(Lines of this log were lost: its file under RUNNER_TEMP could not be written ' +
+            `(${messageOf(this.#spoolError)}); only the lines written before are shown.)`,
+          500,
+        ),
+      );
+    }
+    return notes;
   }
 
   #writePending(): void {
     if (this.#pendingBytes === 0) return;
-    this.#append(this.#pending.subarray(0, this.#pendingBytes));
+    const pending = this.#pending.subarray(0, this.#pendingBytes);
     this.#pendingBytes = 0;
+    this.#append(pending);
   }
 
   #append(data: string | Buffer): void {
-    appendFileSync(this.#file, data);
-    this.#fileBytes += Buffer.byteLength(data);
+    if (this.#spoolError !== undefined || this.#file === undefined) return;
+    try {
+      appendFileSync(this.#file, data);
+      this.#fileBytes += Buffer.byteLength(data);
+    } catch (error) {
+      this.#spoolFailed(error);
+    }
+  }
+
+  /** The file could not be written: what it holds stays, nothing more is kept. Said once. */
+  #spoolFailed(error: unknown): void {
+    this.#spoolError = error;
+    this.#pendingBytes = 0;
+    this.#shown.keepWithin(this.#fileBytes);
+    this.#final?.keepWithin(this.#fileBytes);
+    this.#events.onSpoolFailure(error);
   }
 
   async #printNew(print: Print): Promise<void> {
-    const [start, end] = [this.#printedBytes, this.#fileBytes];
-    if (end === start) return;
-    await this.#printBatch(print, () => printFile(this.#file, start, end, print));
+    const shownEnd = this.#disorder === undefined ? this.#fileBytes : this.#shownEnd;
+    const [start, end] = [this.#printedBytes, Math.min(this.#fileBytes, shownEnd)];
+    if (end <= start) return;
+    await this.#printBatch(print, () => printFile(this.#file!, start, end, print));
     this.#printedBytes = end;
   }
 
@@ -257,6 +405,38 @@ async function printFile(file: string, start: number, end: number, print: Print)
       await print(chunk.subarray(0, bytesRead));
       position += bytesRead;
     }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The records' bytes of the file, in the order given, through one buffer: records next to each
+ * other in the file are read as one.
+ */
+async function printRecords(
+  file: string,
+  records: readonly LogRecord[],
+  print: Print,
+): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let filled = 0;
+    for (const { start, end } of records) {
+      for (let position = start; position < end;) {
+        if (filled === chunk.length) {
+          await print(chunk.subarray(0, filled));
+          filled = 0;
+        }
+        const length = Math.min(chunk.length - filled, end - position);
+        const bytesRead = readSync(handle.fd, chunk, filled, length, position);
+        if (bytesRead === 0) throw new LogFileShortError(file, position, end);
+        filled += bytesRead;
+        position += bytesRead;
+      }
+    }
+    if (filled > 0) await print(chunk.subarray(0, filled));
   } finally {
     await handle.close();
   }

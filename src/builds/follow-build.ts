@@ -61,18 +61,32 @@ export interface Downloads {
 const logPauseMs = (pollIntervalMs: number): number =>
   Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
 
-/** The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends. */
-export function openLog(build: BuildResult, file: string, live: boolean): BuildLog {
+/**
+ * The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends.
+ * `onSpoolFailure` is told when the file cannot be written (no file: none could be made).
+ */
+export function openLog(
+  build: BuildResult,
+  file: string | undefined,
+  live: boolean,
+  onSpoolFailure: (error: unknown) => void,
+): BuildLog {
   const title = labelOf(build);
   // Said once; the lines already shown stay, and none is shown twice.
   const onDisorder = (reason: string) =>
     core.warning(
-      lineAbout(build, `the log of ${build.id} ${reason}; no more of it is shown`, 500),
+      lineAbout(
+        build,
+        `the log of ${build.id} ${reason}; it is read again once the build ended, and its ` +
+          'lines are shown then, in time order, each once',
+        500,
+      ),
       { title: commandText(`${title}: log out of order`) },
     );
+  const events = { onDisorder, onSpoolFailure };
   return live
-    ? BuildLog.live(`${title} · ${build.id}`, stdoutOutput, file, onDisorder)
-    : BuildLog.toFile(title, stdoutOutput, file, onDisorder);
+    ? BuildLog.live(`${title} · ${build.id}`, stdoutOutput, file, events)
+    : BuildLog.toFile(title, stdoutOutput, file, events);
 }
 
 /** A problem the action found in what the service said of a build it follows. */
@@ -225,8 +239,6 @@ async function download(
         within,
         expectedSize: build.artifactSize,
         signal: deadline.signal,
-        onWarning: (message) =>
-          core.warning(commandText(message, 500), { title: `${label}: artifact size differs` }),
       });
       const { fileName, size, sha256 } = file;
       const span = { start, end: time.clock() };

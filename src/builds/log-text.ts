@@ -39,32 +39,50 @@ export function formatLogEntry(entry: LogEntry): string[] {
 const isErrorEntry = (entry: LogEntry): boolean =>
   /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message);
 
+interface Quoted {
+  readonly line: string;
+  readonly time: number;
+  readonly key: number | undefined;
+}
+
 /**
  * The lines a failure annotation quotes, kept as the log goes by: the last error lines, or the
- * last lines when none says error. Holds at most `count` of each, whatever the log's length.
+ * last lines when none says error; "last" by time, so a log read out of order quotes the same
+ * lines. Holds at most `count` of each, whatever the log's length.
  */
 export class QuoteTail {
   readonly #count: number;
-  #errors: string[] = [];
-  #last: string[] = [];
+  #errors: Quoted[] = [];
+  #last: Quoted[] = [];
+  #lastTime = Number.NEGATIVE_INFINITY;
 
   constructor(count = 5) {
     this.#count = count;
   }
 
-  add(entry: LogEntry): void {
-    const line = cut(entry.message, MAX_QUOTE_CHARS);
-    this.#last = keepLast(this.#last, line, this.#count);
-    if (isErrorEntry(entry)) this.#errors = keepLast(this.#errors, line, this.#count);
+  /**
+   * `time`: when it was logged (default: right after the entry before); `key`: what identifies
+   * it, so an entry read twice is quoted once.
+   */
+  add(entry: LogEntry, time = this.#lastTime, key?: number): void {
+    this.#lastTime = Number.isNaN(time) ? this.#lastTime : time;
+    const quoted = { line: cut(entry.message, MAX_QUOTE_CHARS), time: this.#lastTime, key };
+    this.#last = keepLatest(this.#last, quoted, this.#count);
+    if (isErrorEntry(entry)) this.#errors = keepLatest(this.#errors, quoted, this.#count);
   }
 
   lines(): string[] {
-    return (this.#errors.length > 0 ? this.#errors : this.#last).slice(-this.#count);
+    return (this.#errors.length > 0 ? this.#errors : this.#last).map((quoted) => quoted.line);
   }
 }
 
-function keepLast(lines: string[], line: string, count: number): string[] {
-  lines.push(line);
-  if (lines.length > count * 2) return lines.slice(-count);
-  return lines;
+/** The `count` latest of `kept` and `quoted` (an entry of the same key is not taken twice). */
+function keepLatest(kept: Quoted[], quoted: Quoted, count: number): Quoted[] {
+  if (quoted.key !== undefined && kept.some((other) => other.key === quoted.key)) return kept;
+  let at = kept.length;
+  while (at > 0 && kept[at - 1]!.time > quoted.time) at -= 1;
+  if (at === 0 && kept.length >= count) return kept;
+  kept.splice(at, 0, quoted);
+  if (kept.length > count) kept.shift();
+  return kept;
 }

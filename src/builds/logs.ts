@@ -1,6 +1,7 @@
 // Reading a build's log from the service. The logs endpoint returns the whole log every time: each
 // read streams past the entries the BuildLog has and hands it the last one it took (to check it is
-// still there) and the new ones; an answer as long as the last one is not read at all.
+// still there) and the new ones; an answer as long as the last one is not read at all. A log that
+// stopped making sense is handed over whole, and only once the build ended.
 import type { LogRead, LogStreamOptions } from '../api/log-stream.ts';
 import type { Sleep } from '../api/retry.ts';
 import type { BuildLog } from './build-log.ts';
@@ -27,7 +28,10 @@ export interface ReadToEndOptions {
 export interface LogReads {
   /** Reads the log into the BuildLog once, after any read of this build still under way. */
   read(): Promise<void>;
-  /** Starts a read unless one is under way, without waiting for it; a failure is made up later. */
+  /**
+   * Starts a read unless one is under way, without waiting for it; a failure is made up later. A
+   * disordered log is not read while the build runs: it is read whole once it ended.
+   */
   poke(): void;
 }
 
@@ -51,7 +55,7 @@ export function logReads(
     pending += 1;
     try {
       await turn(async () => {
-        if (log.stopped) return;
+        const wasDisordered = log.disordered;
         try {
           const answer = await turns(() =>
             client.readBuildLog(buildId, {
@@ -62,8 +66,10 @@ export function logReads(
             }),
           );
           if (answer.changed) {
-            lastBytes = answer.bytes;
             log.counted(answer.entries);
+            // The read that found the disorder left the rest of its answer untaken: the next one,
+            // however long, is read whole.
+            lastBytes = log.disordered && !wasDisordered ? undefined : answer.bytes;
           }
         } finally {
           await log.flush();
@@ -76,14 +82,14 @@ export function logReads(
   return {
     read,
     poke: () => {
-      if (pending === 0) read().catch(() => {});
+      if (pending === 0 && !log.disordered) read().catch(() => {});
     },
   };
 }
 
 /**
- * Reads a finished build's log until `QUIET_READS` reads in a row bring nothing new, or the log
- * stopped making sense. A read that fails ends it: the caller says so and goes on.
+ * Reads a finished build's log until `QUIET_READS` reads in a row bring nothing new. A read that
+ * fails ends it: the caller says so and goes on.
  */
 export async function readLogToEnd(
   read: () => Promise<void>,
@@ -93,10 +99,10 @@ export async function readLogToEnd(
   const maxReads = options.maxReads ?? 40;
   let quiet = 0;
   for (let reads = 1; ; reads += 1) {
-    const before = log.taken;
+    const before = log.progress;
     await read();
-    quiet = log.taken > before ? 0 : quiet + 1;
-    if (quiet >= QUIET_READS || reads >= maxReads || log.stopped || options.signal?.aborted) return;
+    quiet = log.progress !== before ? 0 : quiet + 1;
+    if (quiet >= QUIET_READS || reads >= maxReads || options.signal?.aborted) return;
     await options.sleep(options.pauseMs, options.signal);
   }
 }

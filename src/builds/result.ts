@@ -26,6 +26,11 @@ export interface Phases {
   readonly queued: number;
   readonly building: number | undefined;
   readonly ended: number | undefined;
+  /**
+   * The service gave a timestamp outside a plausible window (before 2000, or more than a day
+   * ahead of the runner's clock): the phases' times are not to be shown, nor a duration.
+   */
+  readonly timesUnknown?: boolean;
 }
 
 /** When something started and ended, epoch ms on the action's clock. */
@@ -74,10 +79,23 @@ export interface BuildResult extends Target {
 
 type Reported = Build | BuildSummary | TriggeredBuild;
 
-const timeOf = (timestamp: string | null | undefined): number | undefined => {
+/** No build service stamped anything before this. */
+const EARLIEST_PLAUSIBLE_MS = Date.parse('2000-01-01T00:00:00Z');
+/** A service's clock may run ahead of the runner's, but not by more than this. */
+const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/** A timestamp as epoch ms; undefined when absent or unreadable, 'implausible' outside the window. */
+function timeOf(
+  timestamp: string | null | undefined,
+  now: number,
+): number | undefined | 'implausible' {
   const ms = Date.parse(timestamp ?? '');
-  return Number.isNaN(ms) ? undefined : ms;
-};
+  if (Number.isNaN(ms)) return undefined;
+  return ms < EARLIEST_PLAUSIBLE_MS || ms > now + MAX_AHEAD_MS ? 'implausible' : ms;
+}
+
+const known = (time: number | undefined | 'implausible'): number | undefined =>
+  time === 'implausible' ? undefined : time;
 
 const unknownStatusProblem = (status: string): Problem => ({
   stage: 'status',
@@ -104,21 +122,23 @@ function targetProblem(target: Target, reported: Target): Problem | undefined {
 export function observed(result: BuildResult, build: Reported, now: number): BuildResult {
   const { phases } = result;
   const status = build.status;
+  const times = [
+    timeOf(build.createdAt, now),
+    timeOf('startedAt' in build ? build.startedAt : undefined, now),
+    timeOf('completedAt' in build ? build.completedAt : undefined, now),
+  ] as const;
+  const [created, started, completed] = times.map(known);
+  const timesUnknown = phases.timesUnknown === true || times.includes('implausible');
   return {
     ...result,
     status,
     version: build.version ?? result.version,
     artifactSize: ('artifactSize' in build ? build.artifactSize : undefined) ?? result.artifactSize,
     phases: {
-      queued: timeOf(build.createdAt) ?? phases.queued,
-      building:
-        timeOf('startedAt' in build ? build.startedAt : undefined) ??
-        phases.building ??
-        (status === 'queued' ? undefined : now),
-      ended:
-        timeOf('completedAt' in build ? build.completedAt : undefined) ??
-        phases.ended ??
-        (isTerminal(status) ? now : undefined),
+      queued: created ?? phases.queued,
+      building: started ?? phases.building ?? (status === 'queued' ? undefined : now),
+      ended: completed ?? phases.ended ?? (isTerminal(status) ? now : undefined),
+      ...(timesUnknown && { timesUnknown }),
     },
     problem:
       result.problem ??

@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { systemClock, systemSleep, type Clock } from '../api/retry.ts';
 import { commandText } from '../escape.ts';
+import { messageOf } from '../errors.ts';
 import { makeTempDir } from '../temp-dir.ts';
 import { followBuild, openLog, type Follower, type Slot } from './follow-build.ts';
 import { createLimiter, createTurns } from './limit.ts';
@@ -43,6 +44,42 @@ async function start(
   const { version, reuse } = selection;
   const builds = await startBuilds(client, { projectId, version, targets, reuse, signal }, clock);
   return { builds, errors: [] };
+}
+
+/**
+ * Where the builds' logs are kept until printed: a folder under RUNNER_TEMP. When it cannot be made
+ * or written (a full disk), that is said once for the run and costs the lines not kept, never a
+ * build: the builds are still followed, downloaded and reported.
+ */
+function logSpool(tempDir: string | undefined) {
+  let warned = false;
+  const failed = (error: unknown) => {
+    if (warned) return;
+    warned = true;
+    core.warning(
+      commandText(
+        `The build logs could not be kept under RUNNER_TEMP (${tempDir ?? 'not set'}): ` +
+          `${messageOf(error)}. Their lines written so far are shown, the rest ` +
+          'are lost; the builds are still followed, downloaded and reported. Free space on the ' +
+          "runner's disk to see whole logs.",
+        1_000,
+      ),
+      { title: 'Build logs not kept' },
+    );
+  };
+  let folder: string | undefined;
+  try {
+    folder = makeTempDir(tempDir, 'desktop-build-logs-');
+  } catch (error) {
+    failed(error);
+  }
+  return {
+    failed,
+    file: (index: number) => (folder === undefined ? undefined : path.join(folder, `${index}.log`)),
+    remove: () => {
+      if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A progress line as the builds change, when one is due. */
@@ -98,10 +135,10 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   }
   if (!plan.wait || deadline.signal.aborted) return ended(deadline.signal.aborted);
 
-  const logDir = makeTempDir(deps.tempDir, 'desktop-build-logs-');
+  const spool = logSpool(deps.tempDir);
   const live = results.length === 1;
   const logs = results.map((build, index) =>
-    build.id === null ? undefined : openLog(build, path.join(logDir, `${index}.log`), live),
+    build.id === null ? undefined : openLog(build, spool.file(index), live, spool.failed),
   );
   const sharesTarget = (build: BuildResult) =>
     results.some(
@@ -131,7 +168,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   try {
     await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follower)));
   } finally {
-    rmSync(logDir, { recursive: true, force: true });
+    spool.remove();
   }
   return ended(
     deadline.signal.aborted ||

@@ -2,6 +2,7 @@
 // triggered, all concurrently. What the service answers is shown inertly and not simply believed:
 // one build id given for two targets is followed once.
 import * as core from '@actions/core';
+import { listBuildIds } from '../api/client.ts';
 import type { BuildSummary } from '../api/schemas.ts';
 import type { Clock } from '../api/retry.ts';
 import { commandText } from '../escape.ts';
@@ -61,6 +62,11 @@ export async function startBuilds(
 ): Promise<BuildResult[]> {
   const call = { signal: request.signal };
   const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
+  // The service's own view before any trigger: what it lists after a lost answer and did not list
+  // here is a build of this run. A list it cannot give costs only a trigger whose answer is lost.
+  const knownBuildIds = request.reuse
+    ? new Set(previous.map((build) => build.id))
+    : await listBuildIds(client, request.projectId, request.signal);
   const settled = await Promise.allSettled(
     request.targets.map(async (target) => {
       const reusable = findReusable(previous, target, request.version);
@@ -71,7 +77,10 @@ export async function startBuilds(
         return resultOf(await client.getBuild(reusable.id, call), 'reused', clock(), target);
       }
       const body = { platform: target.platform, arch: target.arch, version: request.version };
-      const triggered = await client.triggerBuild(request.projectId, body, call);
+      const triggered = await client.triggerBuild(request.projectId, body, {
+        ...call,
+        knownBuildIds,
+      });
       core.info(lineAbout(target, `triggered ${triggered.id} (${triggered.status})`, 300));
       return resultOf(triggered, 'triggered', clock(), target);
     }),

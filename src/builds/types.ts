@@ -1,5 +1,6 @@
 // The shapes the builds share with their caller: what they need of the service and of the plan,
 // what they tell the rest of the run as they go, and what they give back.
+import type { BuildsBefore } from '../api/client.ts';
 import type { DownloadedArtifact, DownloadOptions } from '../api/download.ts';
 import type { Clock, Sleep } from '../api/retry.ts';
 import type { CallOptions } from '../api/transport.ts';
@@ -21,10 +22,11 @@ export interface BuildClient extends BuildReader, LogReader {
   getBuild(buildId: string, options?: CallOptions): Promise<Build>;
   getProject(projectId: string, options?: CallOptions): Promise<Project>;
   listBuilds(projectId: string, options?: CallOptions): Promise<BuildList>;
+  /** `knownBuildIds`: the project's builds before the trigger (see BuildServiceClient). */
   triggerBuild(
     projectId: string,
     body: TriggerBuildRequest,
-    options?: CallOptions,
+    options?: CallOptions & { knownBuildIds?: BuildsBefore },
   ): Promise<TriggeredBuild>;
   downloadArtifact(buildId: string, options: DownloadOptions): Promise<DownloadedArtifact>;
 }

@@ -2,7 +2,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiContext, Handler, Reply } from './api-context.ts';
-import { consume, consumeCount } from './faults.ts';
+import { consume, consumeCount, serviceNow } from './faults.ts';
 import { paddedJson } from './hostile-json.ts';
 import {
   ApiFailure,
@@ -107,6 +107,8 @@ export async function handleApiRequest(
   res: ServerResponse,
 ): Promise<void> {
   let reply: Reply;
+  // The service's clock, as every HTTP server tells it (RFC 9110 §6.6.1).
+  res.setHeader('Date', serviceNow(ctx.faults()).toUTCString());
   try {
     reply = await answer(ctx, req);
   } catch (error) {

@@ -4,10 +4,11 @@
 import { createHash } from 'node:crypto';
 import { create as createContentDisposition } from 'content-disposition';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { consume, consumeCount } from './faults.ts';
+import { gzipSync } from 'node:zlib';
+import { consume, consumeCount, matchesAnyRule } from './faults.ts';
 import { waitForDrain } from './http-io.ts';
 import { parseRange, signArtifactPath, type ArtifactContent } from './artifacts.ts';
-import type { Faults } from './options.ts';
+import type { BuildRule, Faults } from './options.ts';
 import type { Store } from './store.ts';
 
 export interface ArtifactHostContext {
@@ -43,6 +44,8 @@ function ifRangeHolds(value: string | undefined, etag: string, lastModified: str
 
 // Lets the bytes written so far reach the kernel, then drops the connection mid-body.
 async function dropAfterFlush(res: ServerResponse): Promise<void> {
+  // An answer with no byte of body yet still goes out: its headers come before the drop.
+  res.flushHeaders();
   const socket = res.socket;
   if (socket === null) return;
   if (socket.writableLength > 0) {
@@ -124,30 +127,33 @@ export async function handleArtifactRequest(
     res.end(EXPIRED_BODY);
     return;
   }
-  const size = build.size;
+  if (matchesAnyRule(faults.gzipArtifacts, build)) {
+    await sendGzipped(res, req.method, faults, ctx.content.unit(build.artifactKey), build);
+    return;
+  }
+  // What the host has (shortArtifacts: less than the artifact), and what it says it has.
+  const bytesFor = ({ rules, bytes }: { rules: BuildRule[]; bytes: number }) =>
+    matchesAnyRule(rules, build) ? bytes : 0;
+  const size = Math.max(0, build.size - bytesFor(faults.shortArtifacts));
+  const announced = size + bytesFor(faults.overstatedArtifactLength);
   const etag = etagOf(build.artifactKey, size);
   const lastModified = new Date(build.completedAt ?? build.createdAt).toUTCString();
   const rangeWanted =
     !faults.ignoreRange && ifRangeHolds(header(req, 'if-range'), etag, lastModified);
-  const range = rangeWanted ? parseRange(req.headers.range, size) : null;
+  const range = rangeWanted ? parseRange(req.headers.range, announced) : null;
   if (range === 'unsatisfiable') {
-    res.setHeader('Content-Range', `bytes */${size}`);
-    refuse(res, 416, 'range_not_satisfiable', `The artifact has ${size} bytes.`);
+    res.setHeader('Content-Range', `bytes */${announced}`);
+    refuse(res, 416, 'range_not_satisfiable', `The artifact has ${announced} bytes.`);
     return;
   }
   const start = range?.start ?? 0;
-  const end = range === null ? size : range.end + 1;
+  const end = range === null ? announced : range.end + 1;
   res.writeHead(range === null ? 200 : 206, {
-    'Content-Type': faults.artifactContentType ?? 'application/octet-stream',
+    ...artifactHeaders(faults, build),
     'Content-Length': end - start,
-    // A hostile name goes out as given (only line breaks dropped): the client must cope with it.
-    'Content-Disposition': createContentDisposition(
-      (faults.hostileFileName ?? build.fileName).replace(/[\r\n]/g, ''),
-    ),
-    'Accept-Ranges': faults.ignoreRange ? 'none' : 'bytes',
     ETag: etag,
     'Last-Modified': lastModified,
-    ...(range !== null && { 'Content-Range': `bytes ${start}-${end - 1}/${size}` }),
+    ...(range !== null && { 'Content-Range': `bytes ${start}-${end - 1}/${announced}` }),
   });
   if (req.method === 'HEAD') {
     res.end();
@@ -161,6 +167,40 @@ export async function handleArtifactRequest(
     if (faults.replaceArtifactOnCut) build.artifactKey += '+replaced';
     return;
   }
-  await pump(res, unit, start, end);
-  res.end();
+  await pump(res, unit, start, Math.min(end, size));
+  // An overstated length: the bytes it has, then the connection closes short of what it said.
+  if (end > size) await dropAfterFlush(res);
+  else res.end();
+}
+
+/** The headers of every answer carrying the artifact's bytes. */
+const artifactHeaders = (faults: Faults, build: { fileName: string }) => ({
+  'Content-Type': faults.artifactContentType ?? 'application/octet-stream',
+  // A hostile name goes out as given (only line breaks dropped): the client must cope with it.
+  'Content-Disposition': createContentDisposition(
+    (faults.hostileFileName ?? build.fileName).replace(/[\r\n]/g, ''),
+  ),
+  'Accept-Ranges': faults.ignoreRange ? 'none' : 'bytes',
+});
+
+/** The whole artifact, gzip-compressed (held whole: meant for small test artifacts). */
+async function sendGzipped(
+  res: ServerResponse,
+  method: string | undefined,
+  faults: Faults,
+  unit: Buffer,
+  build: { fileName: string; size: number },
+): Promise<void> {
+  const parts: Buffer[] = [];
+  for (let done = 0; done < build.size; done += unit.length) {
+    parts.push(unit.subarray(0, Math.min(unit.length, build.size - done)));
+  }
+  const body = gzipSync(Buffer.concat(parts));
+  res.writeHead(200, {
+    ...artifactHeaders(faults, build),
+    'Accept-Ranges': 'none',
+    'Content-Encoding': 'gzip',
+    'Content-Length': body.length,
+  });
+  res.end(method === 'HEAD' ? undefined : body);
 }

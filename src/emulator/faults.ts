@@ -33,9 +33,18 @@ export function defaultFaults(): Faults {
     trickleLogs: { rules: [], byteIntervalMs: 1000 },
     invalidUtf8Logs: false,
     reverseLogs: false,
+    rotateLogsAfterReads: 0,
+    clockSkewMs: 0,
+    gzipArtifacts: [],
+    shortArtifacts: { rules: [], bytes: 0 },
+    overstatedArtifactLength: { rules: [], bytes: 0 },
     oversizedAnswers: { count: 0, bytes: 0 },
   };
 }
+
+/** The service's clock: the real one, `clockSkewMs` off. */
+export const serviceNow = (faults: Pick<Faults, 'clockSkewMs'>): Date =>
+  new Date(Date.now() + faults.clockSkewMs);
 
 export function matchesAnyRule(
   rules: readonly BuildRule[],

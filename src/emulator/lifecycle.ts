@@ -11,7 +11,7 @@ import {
   successLines,
   type LogLine,
 } from './build-log.ts';
-import { matchesAnyRule } from './faults.ts';
+import { matchesAnyRule, serviceNow } from './faults.ts';
 import type { BuildTarget, Faults } from './options.ts';
 import type { BuildTiming } from './per-build.ts';
 import { buildFields, fullArtifactUrl, type BuildRecord, type Store } from './store.ts';
@@ -48,7 +48,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
     running.delete(buildId);
   };
   const append = (build: BuildRecord, lines: LogLine[]) => {
-    const timestamp = new Date().toISOString();
+    const timestamp = serviceNow(ctx.faults()).toISOString();
     for (const line of lines) build.logs.push({ timestamp, ...line });
   };
   const emitBuildEvent = (type: EventType, build: BuildRecord) => {
@@ -75,7 +75,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
 
   const finish = (build: BuildRecord) => {
     forget(build.id);
-    const completed = new Date();
+    const completed = serviceNow(ctx.faults());
     build.completedAt = completed.toISOString();
     build.duration = Math.round((completed.getTime() - Date.parse(build.startedAt ?? '')) / 1000);
     const endedAs = ctx.faults().endBuildsAs.find((rule) => matchesAnyRule([rule], build));
@@ -103,7 +103,8 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
     forget(build.id);
     const beat = ctx.timers.every(ctx.timing(build).logIntervalMs * 4, () => {
       if (matchesAnyRule(ctx.faults().hangBuilds, build)) {
-        const elapsed = Math.round((Date.now() - Date.parse(build.startedAt ?? '')) / 1000);
+        const now = serviceNow(ctx.faults()).getTime();
+        const elapsed = Math.round((now - Date.parse(build.startedAt ?? '')) / 1000);
         append(build, [stillBuildingLine(elapsed)]);
       } else {
         finish(build);
@@ -114,7 +115,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
 
   const begin = (build: BuildRecord) => {
     forget(build.id);
-    build.startedAt = new Date().toISOString();
+    build.startedAt = serviceNow(ctx.faults()).toISOString();
     append(build, [startLine(build)]);
     append(
       build,

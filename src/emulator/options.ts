@@ -157,6 +157,36 @@ export interface Faults {
   /** The logs endpoint lists entries newest first. */
   reverseLogs: boolean;
   /**
+   * While this is N > 0, a build's log is rotated after the logs endpoint's Nth read of it: later
+   * reads list only the entries written since that read, as a service that rotates its log
+   * files mid-build. Off again, the endpoint lists the whole log.
+   */
+  rotateLogsAfterReads: number;
+  /**
+   * The service's clock runs this many ms ahead of the real one (negative: behind): every
+   * timestamp the API writes from now on (builds, their logs, projects, webhooks) and its Date
+   * header.
+   */
+  clockSkewMs: number;
+  /**
+   * The artifact host sends the installers of builds matching any rule gzip-compressed, with
+   * `Content-Encoding: gzip` and the compressed length, though no client asked for it (no
+   * Accept-Encoding); Range is ignored.
+   */
+  gzipArtifacts: BuildRule[];
+  /**
+   * For builds matching any rule, the artifact host sends `bytes` fewer than the artifact has,
+   * with a Content-Length (and Content-Range) that match what it sends; the build's artifactSize
+   * still says the whole.
+   */
+  shortArtifacts: { rules: BuildRule[]; bytes: number };
+  /**
+   * For builds matching any rule, the artifact host's Content-Length (and Content-Range total)
+   * announce `bytes` more than the artifact has; it sends the artifact's bytes, then closes the
+   * connection.
+   */
+  overstatedArtifactLength: { rules: BuildRule[]; bytes: number };
+  /**
    * The next N Get Build answers (for a build that exists) are valid JSON: the build as Get Build
    * shows it (other faults applied) plus a last string field, `padding`, making the body about
    * `bytes` long. Sent chunked, with no Content-Length (a client must bound it while it streams),

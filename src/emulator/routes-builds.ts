@@ -2,7 +2,7 @@
 import { created, ok, type Handler } from './api-context.ts';
 import { setTimeout } from 'node:timers/promises';
 import { artifactFileName, artifactKey } from './artifacts.ts';
-import { consume, consumeCount, matchesAnyRule } from './faults.ts';
+import { consume, consumeCount, matchesAnyRule, serviceNow } from './faults.ts';
 import { logsWithInvalidUtf8 } from './hostile-json.ts';
 import { ApiFailure, notFound, readJsonObject } from './http-io.ts';
 import type { Faults } from './options.ts';
@@ -62,7 +62,7 @@ export const triggerBuild: Handler = async (ctx, req, [projectId = '']) => {
     id: faults.triggerIds.shift() ?? newId('build'),
     ...identity,
     status: 'queued',
-    createdAt: new Date().toISOString(),
+    createdAt: serviceNow(faults).toISOString(),
     artifactKey: artifactKey(identity),
     fileName: artifactFileName(project.name, identity),
     size: ctx.artifactSize(identity),
@@ -102,10 +102,21 @@ export const downloadArtifact: Handler = (ctx, _req, [id = '']) => {
   return { kind: 'redirect', location };
 };
 
+/** The entries the logs endpoint lists now: after a rotation, the ones written since. */
+function rotatedLog(build: BuildRecord, faults: Faults): BuildRecord['logs'] {
+  build.logReads = (build.logReads ?? 0) + 1;
+  const after = faults.rotateLogsAfterReads;
+  if (after > 0 && build.logReads === after + 1) build.rotatedFrom = build.listedEntries ?? 0;
+  build.listedEntries = build.logs.length;
+  const from = after > 0 ? (build.rotatedFrom ?? 0) : 0;
+  return from === 0 ? build.logs : build.logs.slice(from);
+}
+
 export const buildLogs: Handler = (ctx, _req, [id = '']) => {
   const build = findBuild(ctx.store, id);
   const faults = ctx.faults();
-  const logs = faults.reverseLogs ? [...build.logs].reverse() : build.logs;
+  const listed = rotatedLog(build, faults);
+  const logs = faults.reverseLogs ? [...listed].reverse() : listed;
   const trickle = matchesAnyRule(faults.trickleLogs.rules, build);
   if (!faults.invalidUtf8Logs && !trickle) return ok({ buildId: id, logs });
   const bytes = faults.invalidUtf8Logs

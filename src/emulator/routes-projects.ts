@@ -1,5 +1,6 @@
 // Projects (spec §4.1).
 import { created, ok, type ApiContext, type Handler } from './api-context.ts';
+import { serviceNow } from './faults.ts';
 import { notFound, readJsonObject } from './http-io.ts';
 import { newId, projectSummary, projectView, type ProjectRecord, type Store } from './store.ts';
 import { parseCreateProject, parseUpdateProject, type CreateProjectInput } from './validation.ts';
@@ -17,8 +18,9 @@ export function addProject(
   store: Store,
   input: CreateProjectInput,
   id = newId('proj'),
+  at = new Date(),
 ): ProjectRecord {
-  const now = new Date().toISOString();
+  const now = at.toISOString();
   const { config } = input;
   const project: ProjectRecord = {
     id,
@@ -46,7 +48,8 @@ export const getProject: Handler = (ctx, _req, [id = '']) =>
   ok(projectView(findProject(ctx.store, id)));
 
 export const createProject: Handler = async (ctx, req) => {
-  const project = addProject(ctx.store, parseCreateProject(await readJsonObject(req)));
+  const input = parseCreateProject(await readJsonObject(req));
+  const project = addProject(ctx.store, input, undefined, serviceNow(ctx.faults()));
   ctx.emit('project.created', { project: projectView(project) });
   const { id, name, url, platforms, createdAt } = project;
   return created({ id, name, url, platforms, createdAt, message: `Project '${name}' created.` });
@@ -58,7 +61,7 @@ export const updateProject: Handler = async (ctx: ApiContext, req, [id = '']) =>
   Object.assign(project, fields, {
     window: { ...project.window, ...window },
     features: { ...project.features, ...features },
-    updatedAt: new Date().toISOString(),
+    updatedAt: serviceNow(ctx.faults()).toISOString(),
   });
   ctx.emit('project.updated', { project: projectView(project) });
   const { name, platforms, updatedAt } = project;

@@ -1,5 +1,6 @@
 // Webhooks (spec §4.3).
 import { created, ok, type Handler } from './api-context.ts';
+import { serviceNow } from './faults.ts';
 import { notFound, readJsonObject } from './http-io.ts';
 import { newId, webhookView, type WebhookRecord } from './store.ts';
 import { parseCreateWebhook } from './validation.ts';
@@ -10,7 +11,7 @@ export const createWebhook: Handler = async (ctx, req) => {
     id: newId('wh'),
     ...input,
     active: true,
-    createdAt: new Date().toISOString(),
+    createdAt: serviceNow(ctx.faults()).toISOString(),
   };
   ctx.store.webhooks.set(webhook.id, webhook);
   return created(webhookView(webhook));

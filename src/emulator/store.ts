@@ -43,6 +43,11 @@ export interface BuildRecord {
   artifactPath?: string;
   artifactSig?: string;
   logs: LogEntry[];
+  /** Reads of the logs endpoint so far, and the entries the last one listed (rotateLogsAfterReads). */
+  logReads?: number;
+  listedEntries?: number;
+  /** The log lists entries from here on once rotated. */
+  rotatedFrom?: number;
 }
 
 export interface WebhookRecord {

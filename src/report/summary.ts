@@ -51,7 +51,11 @@ function tableRow(build: BuildResult, artifact: ArtifactResult | undefined): str
     build.arch,
     markdownText(build.version ?? '', 80),
     statusCell(build),
-    seconds === undefined ? '' : formatElapsed(seconds * 1000),
+    build.phases.timesUnknown
+      ? 'unknown'
+      : seconds === undefined
+        ? ''
+        : formatElapsed(seconds * 1000),
     formatSize(build.download?.size ?? build.artifactSize),
     build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
     markdownText(build.id ?? '', 120),

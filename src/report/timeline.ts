@@ -56,7 +56,7 @@ function barsOf(build: BuildResult, published: Published, now: number): Bar[] {
     ['release asset', published.assetUploads.get(id)],
   ];
   return [
-    ...(build.origin === 'reused' ? [] : phaseBars(build, now)),
+    ...(build.origin === 'reused' || build.phases.timesUnknown ? [] : phaseBars(build, now)),
     ...spans.flatMap(([name, span]) => (span ? [{ name, tag: '', span }] : [])),
   ];
 }
@@ -72,7 +72,15 @@ export function renderTimeline(
     return bars.length === 0 ? [] : [{ build, bars }];
   });
   const shown = charted.slice(0, MAX_GANTT_BUILDS);
-  if (shown.length === 0) return [];
+  const unknownTimes = builds.filter((build) => build.id !== null && build.phases.timesUnknown);
+  const unknownNote =
+    unknownTimes.length === 0
+      ? []
+      : [
+          `_Phases not drawn for ${unknownTimes.map(labelOf).join(', ')}: the service's timestamps ` +
+            'are not plausible (before 2000, or more than a day ahead)._',
+        ];
+  if (shown.length === 0) return unknownNote;
   const spans = shown.flatMap(({ bars }) => bars.map((bar) => bar.span));
   const start = Math.min(...spans.map((span) => span.start));
   const end = Math.max(...spans.map((span) => span.end));
@@ -91,11 +99,13 @@ export function renderTimeline(
       lines.push(`  ${name} : ${tag}${at(span.start)}, ${at(Math.max(span.start, span.end))}`);
     }
   }
-  const followed = shown.some(({ build }) => build.origin !== 'reused');
+  const followed = shown.some(
+    ({ build }) => build.origin !== 'reused' && !build.phases.timesUnknown,
+  );
   lines.push('```');
   lines.push(`_Seconds since the first ${followed ? 'build was queued' : 'download began'}._`);
   if (charted.length > shown.length) {
     lines.push(`_Timeline shows the first ${shown.length} of ${charted.length} builds._`);
   }
-  return lines;
+  return [...lines, ...unknownNote];
 }
