@@ -241,9 +241,15 @@ export class BuildLog {
    */
   #spool(entry: LogEntry, time: number): LogRecord {
     const start = this.#fileBytes + this.#pendingBytes;
-    const lines = formatLogEntry(entry).map((line) => `${line}${EOL}`);
-    for (const line of lines) this.#addLine(line);
-    const key = this.#disorder === undefined ? 0 : recordKey(time, lines);
+    const lines = formatLogEntry(entry);
+    for (const line of lines) this.#addLine(`${line}${EOL}`);
+    const key =
+      this.#disorder === undefined
+        ? 0
+        : recordKey(
+            time,
+            lines.map((line) => `${line}${EOL}`),
+          );
     return { time, key, start, end: this.#fileBytes + this.#pendingBytes, lines: lines.length };
   }
 
