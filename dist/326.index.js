@@ -2,7 +2,7 @@ export const id = 326;
 export const ids = [326];
 export const modules = {
 
-/***/ 89242:
+/***/ 10820:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,37 +15,130 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(77094);
 // EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
 var api_retry = __webpack_require__(21405);
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __webpack_require__(35534);
 // EXTERNAL MODULE: ./src/publish/github.ts
 var publish_github = __webpack_require__(39520);
 // EXTERNAL MODULE: ./src/publish/run-url.ts
 var run_url = __webpack_require__(31770);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
-;// CONCATENATED MODULE: ./src/comment/pr-comment.ts
-// One comment on a pull request, kept current: found again by its marker (paging through the
-// comments until the page that holds it), created when missing, edited in place. Writes are
-// coalesced: the newest text wins, at most one write per `minIntervalMs` (but the last one goes at
-// once), and they never hold up the caller. The GitHub client retries every request under the
-// action's retry policy; a failure is a warning, and a refused token one notice, never a failure.
-// The step's stop signal, which the client is made with too, ends every request, wait and retry at
-// once, and no write starts after it.
+// EXTERNAL MODULE: ./src/escape.ts
+var src_escape = __webpack_require__(22988);
+;// CONCATENATED MODULE: ./src/comment/comment-identity.ts
+/** A user's login, or a bot's with its `[bot]` suffix; nothing else is taken for an identity. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98})(?:\[bot\])?$/;
+const isLogin = (value) => typeof value === 'string' && LOGIN.test(value);
+/** The login in GraphQL's answer to `{ viewer { login } }`; undefined when it holds none. */
+function viewerLogin(answer) {
+    const login = answer?.viewer?.login;
+    return isLogin(login) ? login : undefined;
+}
+/** The login the token writes as; throws when GitHub does not say. */
+async function tokenLogin(github, signal) {
+    const answer = await github.graphql('query { viewer { login } }', {
+        request: signal ? { signal } : {},
+    });
+    const login = viewerLogin(answer);
+    if (login === undefined)
+        throw new Error("GitHub's answer names no login");
+    return login;
+}
 
-
-
+;// CONCATENATED MODULE: ./src/comment/comment-listing.ts
+// GitHub's answers about issue comments, read at the edge: a comment is taken only with an integer
+// id; its body and author's login only when they are text. Pure.
+/** Comments per page: GitHub's largest. */
 const PAGE_SIZE = 100;
+/** Pages read at most when looking for the comment (1000 comments): then a new one is made. */
+const MAX_PAGES = 10;
+const isCommentId = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+/** One comment of an answer; undefined when it has no usable id. */
+function commentOf(raw) {
+    const { id, body, user } = (raw ?? {});
+    if (!isCommentId(id))
+        return undefined;
+    const login = user?.login;
+    return {
+        id,
+        login: typeof login === 'string' ? login : undefined,
+        body: typeof body === 'string' ? body : '',
+    };
+}
+/** The comments of a listing page; an answer that is no list holds none. */
+const commentsOf = (data) => Array.isArray(data) ? data.flatMap((raw) => commentOf(raw) ?? []) : [];
+/** Whether a page's `Link` header names a next page. The link itself is never followed. */
+const hasNextPage = (link) => typeof link === 'string' && /<[^>]*>\s*;\s*rel="next"/.test(link);
+/** How a page's marked comments split: the first by `login`, and the others' authors. */
+function markedBy(comments, marker, login) {
+    const marked = comments.filter((comment) => comment.body.startsWith(marker));
+    return {
+        own: marked.find((comment) => comment.login === login),
+        strangers: marked.filter((comment) => comment.login !== login),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/comment/pr-comment.ts
+// One comment on a pull request, kept current: found again by its marker among the comments the
+// token's own account wrote (a marked comment by anyone else is left alone), created when missing,
+// edited in place. The search reads at most MAX_PAGES pages, by page number (a `Link` GitHub gives
+// is never followed). Writes are coalesced: the newest text wins, at most one write per
+// `minIntervalMs` (but the last one goes at once), and they never hold up the caller. The GitHub
+// client retries every request under the action's retry policy; a failure is a warning, a refused
+// token one notice, a refused edit a warning and a new comment, never a failure. The stop signal
+// goes with every request: it ends each request, wait and retry at once, and no write starts
+// after it.
+
+
+
+
+
+
+/** Why the comment stopped before the step did, as the end of a log line. */
+class CommentStopped extends errors/* ActionError */.lZ {
+}
+/** GitHub refused to edit a comment (its answer, not a missing permission of the token). */
+class EditRefused extends errors/* ActionError */.lZ {
+    commentId;
+    status;
+    constructor(commentId, status, githubMessage) {
+        super(`GitHub refused editing comment ${commentId} (HTTP ${status}: ${githubMessage})`);
+        this.commentId = commentId;
+        this.status = status;
+    }
+}
+/** A create whose answer was lost is looked for among comments changed since this long before. */
+const RECONCILE_WINDOW_MS = 5 * 60_000;
+/** GitHub's own message of a failed call, inert; a placeholder when it gave none. */
+function githubMessageOf(error) {
+    const message = error?.response
+        ?.data?.message;
+    return typeof message === 'string' && message.trim() !== ''
+        ? (0,src_escape/* commandText */.jt)(message, 200)
+        : 'no reason given';
+}
+const isRefusal = (error) => {
+    const status = (0,publish_github/* httpStatus */.nG)(error);
+    return (status === 403 && !(0,publish_github/* isRateLimited */.Jz)(error)) || status === 404;
+};
 class PrComment {
     #github;
     #target;
     #options;
     #comment;
     #searched = false;
+    #login;
+    /** Comments whose edit GitHub refused: never taken for ours again. */
+    #refusedIds = new Set();
+    #strangersSaid = false;
+    #boundSaid = false;
     #pending;
     #written;
     #lastWriteAt = -Infinity;
     #loop;
     /** Cuts the wait between writes short when the last text comes. */
     #hurry = new AbortController();
-    /** Ends the wait between writes: the last text came, or the step stopped. */
+    /** Ends the wait between writes: the last text came, or the comment stopped. */
     #cut;
     #refused = false;
     #warned = false;
@@ -62,9 +155,11 @@ class PrComment {
     get #stopped() {
         return this.#options.signal?.aborted ?? false;
     }
-    /** The comment's page, once this run wrote it. */
+    /** The comment's page, once this run wrote it: built from the pull request's and the id. */
     get url() {
-        return this.writes > 0 ? this.#comment?.html_url : undefined;
+        return this.writes > 0 && this.#comment
+            ? `${this.#target.issueUrl}#issuecomment-${this.#comment.id}`
+            : undefined;
     }
     /** Asks for `body` to be shown; returns at once. The newest body asked for wins. */
     show(body) {
@@ -73,7 +168,7 @@ class PrComment {
         this.#pending = body;
         this.#loop ??= this.#writeLoop().finally(() => (this.#loop = undefined));
     }
-    /** Shows `body` without waiting out the interval; resolves when written or failed. */
+    /** Shows `body` without waiting out the interval; resolves when written, failed or stopped. */
     async finish(body) {
         this.show(body);
         this.#hurry.abort();
@@ -101,80 +196,148 @@ class PrComment {
                 this.#comment = await this.#find();
                 this.#searched = true;
             }
-            this.#comment = this.#comment
-                ? ((await this.#edit(this.#comment.id, body)) ?? (await this.#create(body)))
-                : await this.#create(body);
+            this.#comment =
+                (this.#comment && (await this.#edit(this.#comment, body))) ?? (await this.#create(body));
             this.#written = body;
             this.writes++;
         }
         catch (error) {
-            if (this.#stopped) {
-                core/* info */.pq('The pull-request comment was left as it was: the step stopped.');
-                return;
-            }
-            const status = (0,publish_github/* httpStatus */.nG)(error);
-            if ((status === 403 && !(0,publish_github/* isRateLimited */.Jz)(error)) || status === 404) {
-                this.#refused = true;
-                core/* notice */.lm(`Could not comment on pull request #${this.#target.issueNumber} (HTTP ${status}): ` +
-                    'the token needs the `pull-requests: write` permission (add it under `permissions:` in ' +
-                    'the workflow). Pull requests from forks get a read-only token, so they get no comment. ' +
-                    'The builds are not affected.', { title: 'No pull-request comment' });
-                return;
-            }
-            // One warning says it; the next failures of the run only go to the log.
-            const report = this.#warned ? core/* info */.pq : core/* warning */.$e;
-            this.#warned = true;
-            report(`Could not update the pull-request comment: ${(0,errors/* messageOf */.bD)(error)}`);
+            this.#failed(error);
         }
         finally {
             this.#lastWriteAt = this.#options.retry.now();
         }
     }
-    /** Pages through the pull request's comments until the one that starts with the marker. */
-    async #find() {
-        const pages = this.#github.paginate.iterator(this.#github.rest.issues.listComments, {
-            ...this.#repo,
-            issue_number: this.#target.issueNumber,
-            per_page: PAGE_SIZE,
+    #failed(error) {
+        if (this.#stopped) {
+            const reason = this.#options.signal?.reason;
+            const why = reason instanceof CommentStopped ? reason.message : 'the step stopped';
+            core/* info */.pq(`The pull-request comment was left as it was: ${why}.`);
+            return;
+        }
+        if (error instanceof EditRefused) {
+            this.#refused = true;
+            core/* warning */.$e(`${error.message}; this run wrote it, so the comment is left as it was.`);
+            return;
+        }
+        if (isRefusal(error)) {
+            this.#refused = true;
+            core/* notice */.lm(`Could not comment on pull request #${this.#target.issueNumber} ` +
+                `(HTTP ${(0,publish_github/* httpStatus */.nG)(error)}: ${githubMessageOf(error)}): the token needs the ` +
+                '`pull-requests: write` permission (add it under `permissions:` in the workflow). Pull ' +
+                'requests from forks get a read-only token, so they get no comment. The builds are not ' +
+                'affected.', { title: 'No pull-request comment' });
+            return;
+        }
+        // One warning says it; the next failures of the run only go to the log.
+        const report = this.#warned ? core/* info */.pq : core/* warning */.$e;
+        this.#warned = true;
+        report(`Could not update the pull-request comment: ${(0,src_escape/* commandText */.jt)((0,errors/* messageOf */.bD)(error), 300)}`);
+    }
+    /** The login the token writes as, asked once; undefined when GitHub would not say. */
+    #ownLogin() {
+        this.#login ??= tokenLogin(this.#github, this.#options.signal).catch((error) => {
+            if (this.#stopped)
+                throw error;
+            core/* info */.pq(`Could not learn which account the token writes as (${(0,src_escape/* commandText */.jt)((0,errors/* messageOf */.bD)(error), 200)}): ` +
+                "a new pull-request comment is made rather than editing one that may be someone else's.");
+            return undefined;
         });
-        for await (const { data } of pages) {
-            const found = data.find((comment) => comment.body?.startsWith(this.#target.marker));
-            if (found !== undefined)
-                return found;
+        return this.#login;
+    }
+    /**
+     * The first comment by the token's account that starts with the marker (among those changed
+     * since `since`, when given), within MAX_PAGES pages; undefined when there is none.
+     */
+    async #find(since) {
+        const login = await this.#ownLogin();
+        if (login === undefined)
+            return undefined;
+        for (let page = 1; page <= MAX_PAGES; page++) {
+            const { data, headers } = await this.#github.rest.issues.listComments({
+                ...this.#repo,
+                issue_number: this.#target.issueNumber,
+                per_page: PAGE_SIZE,
+                page,
+                ...(since !== undefined && { since }),
+                request: this.#stop,
+            });
+            const comments = commentsOf(data);
+            const candidates = comments.filter((comment) => !this.#refusedIds.has(comment.id));
+            const { own, strangers } = markedBy(candidates, this.#target.marker, login);
+            this.#passOver(strangers, login);
+            if (own)
+                return { id: own.id, createdHere: false };
+            if (comments.length === 0 || !hasNextPage(headers.link))
+                return undefined;
+        }
+        if (!this.#boundSaid) {
+            this.#boundSaid = true;
+            core/* info */.pq(`Looked through ${MAX_PAGES} pages of comments on pull request ` +
+                `#${this.#target.issueNumber} without finding this project's: a new one is made.`);
         }
         return undefined;
     }
+    /** Says once that marked comments by others were left alone. */
+    #passOver(strangers, login) {
+        const [first] = strangers;
+        if (first === undefined || this.#strangersSaid)
+            return;
+        this.#strangersSaid = true;
+        const author = first.login === undefined ? 'an unknown author' : (0,src_escape/* commandText */.jt)(first.login, 60);
+        core/* info */.pq(`Comment ${first.id} by ${author} starts with this project's marker but was not written by ` +
+            `${login}, the token's account: it is left alone.`);
+    }
     async #create(body) {
+        const sentAt = Date.now();
         const hints = {
             // A create whose answer was lost may have landed: look for it before sending it again.
-            reconcile: () => this.#find(),
+            reconcile: () => this.#find(new Date(sentAt - RECONCILE_WINDOW_MS).toISOString()),
             alsoRetryable: publish_github/* isWrittenTooSoon */.to,
         };
         const response = await this.#github.rest.issues.createComment({
             ...this.#repo,
             issue_number: this.#target.issueNumber,
             body,
-            request: hints,
+            request: { ...hints, ...this.#stop },
         });
-        return response.data;
+        const created = commentOf(response.data);
+        if (created === undefined)
+            throw new Error("GitHub's answer names no comment id");
+        return { id: created.id, createdHere: true };
     }
-    /** Edits the comment; undefined when it is gone (deleted by someone), so a new one is made. */
-    async #edit(id, body) {
+    /**
+     * Edits the comment; undefined when it is gone (deleted by someone), or when GitHub refuses to
+     * edit a comment an earlier run wrote: then a new one is made.
+     */
+    async #edit(comment, body) {
         const hints = { alsoRetryable: publish_github/* isWrittenTooSoon */.to };
         try {
-            const response = await this.#github.rest.issues.updateComment({
+            await this.#github.rest.issues.updateComment({
                 ...this.#repo,
-                comment_id: id,
+                comment_id: comment.id,
                 body,
-                request: hints,
+                request: { ...hints, ...this.#stop },
             });
-            return response.data;
+            return comment;
         }
         catch (error) {
-            if ((0,publish_github/* httpStatus */.nG)(error) === 404)
+            const status = (0,publish_github/* httpStatus */.nG)(error);
+            if (status === 404)
                 return undefined;
-            throw error;
+            if (status !== 403 || (0,publish_github/* isRateLimited */.Jz)(error))
+                throw error;
+            const refused = new EditRefused(comment.id, status, githubMessageOf(error));
+            if (comment.createdHere)
+                throw refused;
+            this.#refusedIds.add(comment.id);
+            core/* warning */.$e(`${refused.message}: the preview goes in a new comment.`);
+            return undefined;
         }
+    }
+    /** Octokit's request option that makes the stop end the request (none: the client's own). */
+    get #stop() {
+        return this.#options.signal ? { signal: this.#options.signal } : {};
     }
     get #repo() {
         return { owner: this.#target.owner, repo: this.#target.repo };
@@ -185,8 +348,6 @@ class PrComment {
 var schemas = __webpack_require__(8164);
 // EXTERNAL MODULE: ./src/builds/outcome.ts
 var outcome = __webpack_require__(68873);
-// EXTERNAL MODULE: ./src/durations.ts
-var durations = __webpack_require__(35534);
 // EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
 var summary = __webpack_require__(2360);
 // EXTERNAL MODULE: ./src/report/timing.ts
@@ -269,7 +430,9 @@ function renderComment(view) {
 ;// CONCATENATED MODULE: ./src/comment/preview-comment.ts
 // The pull-request preview comment of a run: shown when the builds are known, updated when one
 // changes state or an installer's workflow artifact lands (its link shows at once), and finished
-// with every link. It only reads the run's model.
+// with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most: then
+// every request of the comment ends, so nothing of it holds the step after the run.
+
 
 
 
@@ -277,7 +440,7 @@ function renderComment(view) {
 
 
 const MIN_INTERVAL_MS = 3_000;
-const FINISH_WITHIN_MS = 60_000;
+const FINISH_WITHIN_MS = 30_000;
 function startPreviewComment(plan, context, options = {}) {
     const { owner, repo } = (0,publish_github/* parseRepository */.SU)(plan.repository);
     const pages = {
@@ -291,6 +454,9 @@ function startPreviewComment(plan, context, options = {}) {
         throttle: options.throttle ?? true,
         signal: options.signal,
     });
+    // The comment's own end (its last edit's time is up), besides the step's stop.
+    const ended = new AbortController();
+    const stop = options.signal ? AbortSignal.any([options.signal, ended.signal]) : ended.signal;
     let comment;
     let shownState;
     let heard;
@@ -306,7 +472,13 @@ function startPreviewComment(plan, context, options = {}) {
         final,
         updatedAt: Date.now(),
     });
-    const commentFor = (projectId) => (comment ??= new PrComment(github, { owner, repo, issueNumber: plan.pullRequest.number, marker: commentMarker(projectId) }, { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: options.signal }));
+    const commentFor = (projectId) => (comment ??= new PrComment(github, {
+        owner,
+        repo,
+        issueNumber: plan.pullRequest.number,
+        marker: commentMarker(projectId),
+        issueUrl: `${pages.repository}/pull/${plan.pullRequest.number}`,
+    }, { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: stop }));
     const show = (projectId, builds) => {
         heard = { projectId, builds };
         const next = view(projectId, builds, landed, false);
@@ -327,15 +499,16 @@ function startPreviewComment(plan, context, options = {}) {
         async finish(projectId, builds, published) {
             const target = commentFor(projectId);
             const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
-            let timer;
-            const late = new Promise((resolve) => {
-                timer = setTimeout(() => resolve(undefined), options.finishWithinMs ?? FINISH_WITHIN_MS);
-            });
-            const url = await Promise.race([target.finish(body), late]).finally(() => clearTimeout(timer));
+            const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
+            const timeUp = `GitHub did not let it finish within ${(0,durations/* formatElapsed */.C)(within)} of the run's end`;
+            const timer = setTimeout(() => ended.abort(new CommentStopped(timeUp)), within);
+            const url = await target.finish(body).finally(() => clearTimeout(timer));
             if (url !== undefined)
                 core/* info */.pq(`Pull-request comment: ${url} (${target.writes} write(s))`);
-            return url ?? target.url;
+            return url;
         },
+        // After `finish` nothing is under way, and a second abort does nothing.
+        end: () => ended.abort(new CommentStopped('the run ended without its last edit')),
     };
 }
 
@@ -355,14 +528,18 @@ function startPreviewComment(plan, context, options = {}) {
 /* harmony export */   x9: () => (/* binding */ isAlreadyExists),
 /* harmony export */   zL: () => (/* binding */ callFailure)
 /* harmony export */ });
+/* unused harmony exports GITHUB_REQUEST_TIMEOUT_MS, GitHubTimeoutError */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(86856);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21405);
-/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86683);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(83916);
-// The GitHub REST client: the real Octokit from @actions/github, every request under the action's
-// one retry policy (a hook around Octokit's request), GitHub's pacing of writes from its throttling
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86856);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46752);
+/* harmony import */ var _api_dispatcher_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(49043);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(21405);
+/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86683);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(83916);
+// The GitHub REST client: the real Octokit from @actions/github, every request through the action's
+// one proxy-aware dispatcher (undici's fetch on it) under the one retry policy (a hook around
+// Octokit's request), each attempt bounded in time, GitHub's pacing of writes from its throttling
 // plugin, logging through @actions/core. Also the one reading of a failed GitHub call for that
 // policy, shared by the asset uploads and the artifact service, which do not go through Octokit.
 
@@ -371,10 +548,24 @@ function startPreviewComment(plan, context, options = {}) {
 
 
 
+
+
+/** The bound of one GitHub request, as the build service's requests have it (DEFAULT_TIMEOUT_MS). */
+const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+/** A GitHub request gave no (whole) answer within its bound: one failed attempt, worth another. */
+class GitHubTimeoutError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ {
+    timeoutMs;
+    constructor(timeoutMs) {
+        super(`GitHub gave no answer within ${timeoutMs / 1000} s`);
+        this.timeoutMs = timeoutMs;
+    }
+}
 const createGitHub = (token, options) => {
+    const dispatcher = options.dispatcher ?? (0,_api_dispatcher_js__WEBPACK_IMPORTED_MODULE_3__/* .createDispatcher */ .SM)();
     const github = (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token, {
         baseUrl: options.baseUrl,
-        ...(options.signal && { request: { signal: options.signal } }),
+        // Octokit takes `request` whole, not merged with @actions/github's: its fetch is ours.
+        request: { fetch: fetchThrough(dispatcher), signal: options.signal },
         log: { debug: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, info: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, warn: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e, error: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3 },
         throttle: {
             enabled: options.throttle,
@@ -382,18 +573,54 @@ const createGitHub = (token, options) => {
             onRateLimit: () => false,
             onSecondaryRateLimit: () => false,
         },
-    }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_4__/* .throttling */ .A);
+    }, 
+    // Listed before the throttle, so inside its queue: an attempt's time starts when it is sent.
+    boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS), _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_6__/* .throttling */ .A);
     const { retry } = options;
     // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
     github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
     return github;
+};
+/** undici's fetch on `dispatcher`, in the shape Octokit calls it. */
+const fetchThrough = (dispatcher) => (input, init) => (0,undici__WEBPACK_IMPORTED_MODULE_2__/* .fetch */ .hd)(input, {
+    ...init,
+    dispatcher,
+});
+/**
+ * An Octokit plugin: each attempt ends as a GitHubTimeoutError when its answer is not read within
+ * `timeoutMs`. Octokit reads a cut JSON body as an empty one, so a late abort is thrown here too.
+ */
+const boundedAttempts = (timeoutMs) => (octokit) => {
+    octokit.hook.wrap('request', async (request, options) => {
+        // Every layer of Octokit's hook chain is bound to the options the request started with (the
+        // arguments a layer passes on are dropped), so the attempt's signal is set on them, and the
+        // step's put back for the next attempt.
+        const settings = (options.request ?? {});
+        options.request = settings;
+        const stop = settings.signal;
+        const deadline = new AbortController();
+        const timer = setTimeout(() => deadline.abort(new GitHubTimeoutError(timeoutMs)), timeoutMs);
+        settings.signal = stop ? AbortSignal.any([stop, deadline.signal]) : deadline.signal;
+        try {
+            const answer = await request(options);
+            deadline.signal.throwIfAborted();
+            return answer;
+        }
+        catch (error) {
+            throw deadline.signal.aborted ? deadline.signal.reason : error;
+        }
+        finally {
+            clearTimeout(timer);
+            settings.signal = stop;
+        }
+    });
 };
 /** One request (`send`, as Octokit parsed it) under the retry policy and its hints. */
 function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
     const { signal, reconcile, alsoRetryable } = hints;
     const { pathname, search } = new URL(url);
     const write = method !== 'GET' && method !== 'HEAD';
-    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(retry, {
+    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(retry, {
         endpoint: `GitHub ${method} ${pathname}${search}`,
         signal,
         reconcile: reconcile &&
@@ -406,7 +633,7 @@ function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
                 signal?.throwIfAborted();
                 // A request the throttling plugin still holds in its process-wide queue sees its own
                 // signal only once sent.
-                return { ok: true, value: await (0,_deadline_js__WEBPACK_IMPORTED_MODULE_5__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
+                return { ok: true, value: await (0,_deadline_js__WEBPACK_IMPORTED_MODULE_7__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
             }
             catch (error) {
                 // Octokit gives an aborted request status 500: the stop, not an outage.
@@ -415,7 +642,7 @@ function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
                 const failure = callFailure(error, {
                     now: retry.now(),
                     write,
-                    toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .asError */ .zR)(error),
+                    toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(error),
                 });
                 const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
                 return { ok: false, failure: { ...failure, retryable } };
@@ -434,7 +661,7 @@ const parseRepository = (repository) => {
  * A non-2xx answer to a request made without Octokit (asset uploads), in the shape of Octokit's
  * RequestError as far as the helpers below read it, so both kinds are handled alike.
  */
-class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ {
+class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ {
     status;
     response;
     /** GitHub's own message, inert and without the token; undefined when it gave none. */
@@ -484,7 +711,7 @@ const isRateLimited = (error) => httpStatus(error) === 403 &&
 const isWrittenTooSoon = (error) => httpStatus(error) === 422;
 /** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
 const askedWaitMs = (error, now) => {
-    const retryAfter = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(responseHeader(error, 'retry-after'), now);
+    const retryAfter = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .parseRetryAfter */ .mu)(responseHeader(error, 'retry-after'), now);
     if (retryAfter !== undefined || responseHeader(error, 'x-ratelimit-remaining') !== '0') {
         return retryAfter;
     }
@@ -502,12 +729,12 @@ function callFailure(error, facts) {
         return {
             retryable: true,
             outcomeUnknown: facts.write,
-            reason: (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .errorCode */ .CA)(error) ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error),
+            reason: (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorCode */ .CA)(error) ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error),
             toError: facts.toError,
         };
     }
     return {
-        retryable: (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(status) || isRateLimited(error),
+        retryable: (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isRetryableStatus */ .PS)(status) || isRateLimited(error),
         outcomeUnknown: false,
         retryAfterMs: askedWaitMs(error, facts.now),
         reason: `HTTP ${status}`,
@@ -518,7 +745,7 @@ function callFailure(error, facts) {
 
 /***/ }),
 
-/***/ 92681:
+/***/ 62971:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -627,7 +854,23 @@ async function deleteArtifact(service, name) {
         return;
     await twirp(service, 'DeleteArtifact', name, [], { ...idsOf(newest), name }, okAnswer);
 }
-const listArtifacts = (service, name) => twirp(service, 'ListArtifacts', name, [], { ...idsOf(service), ...(name === undefined ? {} : { name_filter: name }) }, listedArtifacts, MAX_LIST_BYTES);
+/**
+ * Deletes the artifact `name` that this job made, finalized or not; false when it has none. The
+ * way back from a CreateArtifact whose answer was lost: its artifact holds the name.
+ */
+async function deleteOwnArtifact(service, name) {
+    try {
+        await twirp(service, 'DeleteArtifact', name, [], { ...idsOf(service), name }, okAnswer);
+        return true;
+    }
+    catch (error) {
+        if (error instanceof publish_errors/* ArtifactUploadError */.E7 && error.status === 404)
+            return false;
+        throw error;
+    }
+}
+/** The run's finalized artifacts (every job's), or those called `name`. */
+const listArtifacts = (service, name) => twirp(service, 'ListArtifacts', name, [], { ...idsOf(service), ...(name === undefined ? {} : { name_filter: name }) }, listedArtifacts, { maxBytes: MAX_LIST_BYTES });
 /**
  * A non-2xx answer: its status, headers and the service's words (made inert when shown), shaped
  * as Octokit's RequestError as far as github.ts reads a failed call.
@@ -649,10 +892,11 @@ class UnexpectedAnswer extends Error {
  * UnexpectedAnswer. `name` is the artifact it is about, for messages; `secrets` are redacted from
  * them besides the runtime token.
  */
-const twirp = (service, method, name, secrets, request, read, maxBytes = MAX_ANSWER_BYTES) => (0,retry/* withRetries */.LH)(service.retry, {
+const twirp = (service, method, name, secrets, request, read, { maxBytes = MAX_ANSWER_BYTES, reconcile } = {}) => (0,retry/* withRetries */.LH)(service.retry, {
     endpoint: name === undefined ? method : `${method} of artifact "${name}"`,
     signal: service.signal,
     attempt: () => attempt(service, method, name, secrets, async () => read(await call(service, method, request, maxBytes))),
+    reconcile,
 });
 async function call(service, method, request, maxBytes) {
     const { statusCode, headers, body } = await service.dispatcher.request({
@@ -722,20 +966,27 @@ async function attempt(service, step, name, secrets, exchange) {
         return { ok: false, failure: artifactFailure(service, step, name, redacted, error) };
     }
 }
+/**
+ * Said with an answer this client does not understand, or a request the service calls malformed
+ * (400): GitHub's service may have changed under it.
+ */
+const WAY_BACK = ' (an answer this client does not expect; artifact-uploader: library uploads with ' +
+    "GitHub's @actions/artifact instead)";
 function artifactFailure(service, step, name, secrets, error) {
     const refusal = error instanceof Refusal ? error : undefined;
+    // An answer, but not the call's: asking again would get the same.
+    const final = error instanceof UnexpectedAnswer || error instanceof errors/* ResponseTooLargeError */.by;
     const failure = (0,publish_github/* callFailure */.zL)(error, {
         now: service.retry.now(),
         write: true,
         toError: (attempts) => new publish_errors/* ArtifactUploadError */.E7(name, step, {
             status: refusal?.status,
             attempts,
-            detail: (0,error_body/* serviceMessageOf */.mX)((0,src_errors/* messageOf */.bD)(error), secrets) ??
-                (refusal ? 'the service gave no reason' : 'no answer'),
+            detail: ((0,error_body/* serviceMessageOf */.mX)((0,src_errors/* messageOf */.bD)(error), secrets) ??
+                (refusal ? 'the service gave no reason' : 'no answer')) +
+                (final || refusal?.status === 400 ? WAY_BACK : ''),
         }),
     });
-    // An answer, but not the call's: asking again would get the same.
-    const final = error instanceof UnexpectedAnswer || error instanceof errors/* ResponseTooLargeError */.by;
     return final
         ? { ...failure, retryable: false, outcomeUnknown: false, reason: 'unexpected answer' }
         : failure;
@@ -791,6 +1042,7 @@ async function* fileChunks(path) {
 
 
 
+
 /** The Blob service version that @azure/storage-blob, under @actions/artifact, sends. */
 const STORAGE_VERSION = '2026-10-06';
 /** The largest blob one Put Blob creates (storage versions from 2019-12-12 on). */
@@ -815,20 +1067,59 @@ function expiresAt(days, now) {
     at.setDate(at.getDate() + days);
     return at.toISOString().replace('.000Z', 'Z');
 }
-// What @actions/artifact's getMimeType gives the names an installer or its archive can have;
-// any other name is application/octet-stream there too, but for documents and images.
+// @actions/artifact's getMimeType (lib/internal/upload/types.js), which names the content type of
+// a skipArchive upload; a contract test holds the two tables equal.
 const MIME_TYPES = {
-    zip: 'application/zip',
-    tar: 'application/x-tar',
-    gz: 'application/gzip',
-    rar: 'application/vnd.rar',
-    '7z': 'application/x-7z-compressed',
+    '.txt': 'text/plain',
+    '.html': 'text/html',
+    '.htm': 'text/html',
+    '.css': 'text/css',
+    '.csv': 'text/csv',
+    '.xml': 'text/xml',
+    '.md': 'text/markdown',
+    '.js': 'application/javascript',
+    '.mjs': 'application/javascript',
+    '.json': 'application/json',
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.gif': 'image/gif',
+    '.svg': 'image/svg+xml',
+    '.webp': 'image/webp',
+    '.ico': 'image/x-icon',
+    '.bmp': 'image/bmp',
+    '.tiff': 'image/tiff',
+    '.tif': 'image/tiff',
+    '.mp3': 'audio/mpeg',
+    '.wav': 'audio/wav',
+    '.ogg': 'audio/ogg',
+    '.flac': 'audio/flac',
+    '.mp4': 'video/mp4',
+    '.webm': 'video/webm',
+    '.avi': 'video/x-msvideo',
+    '.mov': 'video/quicktime',
+    '.pdf': 'application/pdf',
+    '.doc': 'application/msword',
+    '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    '.xls': 'application/vnd.ms-excel',
+    '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    '.ppt': 'application/vnd.ms-powerpoint',
+    '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    '.zip': 'application/zip',
+    '.tar': 'application/x-tar',
+    '.gz': 'application/gzip',
+    '.rar': 'application/vnd.rar',
+    '.7z': 'application/x-7z-compressed',
+    '.wasm': 'application/wasm',
+    '.yaml': 'application/x-yaml',
+    '.yml': 'application/x-yaml',
+    '.woff': 'font/woff',
+    '.woff2': 'font/woff2',
+    '.ttf': 'font/ttf',
+    '.otf': 'font/otf',
+    '.eot': 'application/vnd.ms-fontobject',
 };
-const artifactMimeType = (name) => {
-    const dot = name.lastIndexOf('.');
-    const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-    return MIME_TYPES[extension] ?? 'application/octet-stream';
-};
+const artifactMimeType = (name) => MIME_TYPES[external_node_path_default().extname(name).toLowerCase()] ?? 'application/octet-stream';
 /**
  * Uploads `file` as the artifact `file.name` and returns its id. Each call is retried as any
  * GitHub call is (callFailure), the upload with a fresh stream of the file; ArtifactUploadError
@@ -848,7 +1139,7 @@ async function uploadArtifactFile(service, file, retentionDays) {
         version: 7,
         mime_type: contentType,
     };
-    const signedUrl = await twirp(service, 'CreateArtifact', file.name, secrets, created, (answer) => signedUploadUrl(okAnswer(answer)));
+    const signedUrl = await twirp(service, 'CreateArtifact', file.name, secrets, created, (answer) => signedUploadUrl(okAnswer(answer)), { reconcile: clearUnansweredCreate(service, file.name) });
     secrets.push(maskSignature(signedUrl));
     await (0,retry/* withRetries */.LH)(service.retry, {
         endpoint: `upload of artifact "${file.name}"`,
@@ -856,8 +1147,25 @@ async function uploadArtifactFile(service, file, retentionDays) {
         attempt: () => attempt(service, 'upload', file.name, secrets, () => putBlob(service, signedUrl, file, contentType)),
     });
     const finalized = { ...ids, size: String(file.size), hash: `sha256:${file.sha256}` };
-    return twirp(service, 'FinalizeArtifact', file.name, secrets, finalized, (answer) => artifactId(okAnswer(answer)));
+    return twirp(service, 'FinalizeArtifact', file.name, secrets, finalized, (answer) => artifactId(okAnswer(answer)), { reconcile: finalizedEarlier(service, file.name) });
 }
+/**
+ * Before CreateArtifact is sent again after an attempt whose answer was lost: the artifact that
+ * attempt may have made holds the name, unfinalized and so unlisted, and the re-send would get a
+ * 409. This job's own unfinished one is deleted, so the re-send makes the one artifact. A
+ * finalized one of that name (another job's) is left alone, and the re-send's 409 names it.
+ */
+const clearUnansweredCreate = (service, name) => async () => {
+    if ((await listArtifacts(service, name)).length > 0)
+        return undefined;
+    if (await deleteOwnArtifact(service, name)) {
+        core/* info */.pq(`Artifact "${name}": the answer to its CreateArtifact was lost; deleted the unfinished ` +
+            'artifact that call made, and creating it again.');
+    }
+    return undefined;
+};
+/** After a FinalizeArtifact whose answer was lost: the id, when it made this job's artifact. */
+const finalizedEarlier = (service, name) => async () => (await listArtifacts(service, name)).find((listed) => listed.workflowJobRunBackendId === service.workflowJobRunBackendId)?.id;
 async function putBlob(service, signedUrl, file, contentType) {
     const { statusCode, headers, body } = await service.dispatcher.request({
         origin: signedUrl.origin,
@@ -957,10 +1265,14 @@ var names = __webpack_require__(27479);
 var run_url = __webpack_require__(31770);
 // EXTERNAL MODULE: ./src/durations.ts
 var durations = __webpack_require__(35534);
+// EXTERNAL MODULE: ./src/escape.ts
+var src_escape = __webpack_require__(22988);
 ;// CONCATENATED MODULE: ./src/publish/artifacts.ts
 // Workflow artifacts: one unzipped artifact per installer, uploaded as each installer arrives,
 // streamed from disk (artifact-upload.ts). @actions/artifact v6 uploads only the rare installer
-// too big for one Put Blob.
+// too big for one Put Blob, and every one with artifact-uploader: library (bench/README.md,
+// "Why our own artifact client"). None on GitHub Enterprise Server, which has no artifact service.
+
 
 
 
@@ -982,40 +1294,47 @@ const artifactBackendMissing = (env) => {
     return undefined;
 };
 const artifactUrl = (site, repository, id) => `${(0,run_url/* runUrl */.V)(site, repository)}/artifacts/${id}`;
-/** undefined (said in the log) when this step cannot reach the artifact backend. */
-function openArtifactUploads(plan, context) {
-    const missing = artifactBackendMissing(context.runner.env);
-    if (missing !== undefined) {
-        core/* info */.pq(`Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
-            'GitHub Actions job (the artifact service is only reachable from there).');
-        return undefined;
+/** Says why this step uploads no workflow artifacts, when it does not; false when it can. */
+function saidSkipped(runner) {
+    if (runner.enterpriseServer) {
+        const host = (0,src_escape/* commandText */.jt)(new URL(runner.serverUrl).host, 100);
+        core/* notice */.lm(`Workflow artifacts skipped: this run is on GitHub Enterprise Server (${host}), which has ` +
+            'no artifact service for them (artifacts v4; @actions/artifact and upload-artifact v4 ' +
+            'refuse it too). Publishing goes on without them; set upload-artifacts: false to drop ' +
+            'this notice.', { title: 'GitHub Enterprise Server: no workflow artifacts' });
+        return true;
     }
+    const missing = artifactBackendMissing(runner.env);
+    if (missing === undefined)
+        return false;
+    core/* info */.pq(`Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
+        'GitHub Actions job (the artifact service is only reachable from there).');
+    return true;
+}
+/** undefined (said in the log) when this step does not upload workflow artifacts. */
+function openArtifactUploads(plan, context) {
+    if (saidSkipped(context.runner))
+        return undefined;
     const nameOf = (0,names/* createNamer */.Uf)('artifact-name', plan.nameTemplate);
-    let linkDir;
+    const links = {};
     let opened;
     return {
         async upload(installer) {
             const name = nameOf(installer);
-            const { service, existing, retentionDays } = await (opened ??= artifacts_open(plan, context));
-            if (existing.has(name)) {
+            const way = await (opened ??=
+                plan.uploader === 'library'
+                    ? openLibrary(plan, context, links)
+                    : openStreamed(plan, context, links));
+            if (way.existing.has(name)) {
                 if (plan.onExisting === 'fail')
                     throw new publish_errors/* ArtifactExistsError */.d1(name);
                 core/* info */.pq(`Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
                     'uploading the new one (artifact-overwrite: true).');
-                await deleteArtifact(service, name);
-                existing.delete(name);
+                await way.delete(name);
+                way.existing.delete(name);
             }
             const start = Date.now();
-            let id;
-            if (installer.size <= MAX_PUT_BLOB_BYTES) {
-                id = await uploadArtifactFile(service, { ...installer, name }, retentionDays);
-            }
-            else {
-                core/* info */.pq(`Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
-                    'one Put Blob takes: uploading it with @actions/artifact, in blocks.');
-                linkDir ??= (0,temp_dir/* makeTempDir */.m)(context.runner.runnerTemp, 'artifacts-');
-                id = await uploadWithLibrary(installer, name, linkDir, plan.retentionDays);
-            }
+            const id = await way.upload(installer, name);
             const end = Date.now();
             const url = artifactUrl(context.runner, context.repository, id);
             core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact "${name}" (id ${id}) in ` +
@@ -1023,25 +1342,50 @@ function openArtifactUploads(plan, context) {
             return { buildId: installer.buildId, name, id, url, span: { start, end } };
         },
         close: async () => {
-            if (linkDir !== undefined)
-                await (0,promises_.rm)(linkDir, { recursive: true, force: true });
+            if (links.dir !== undefined)
+                await (0,promises_.rm)(links.dir, { recursive: true, force: true });
         },
     };
 }
 // At the first upload, so a run without artifacts never asks the service anything.
-async function artifacts_open(plan, context) {
+async function openStreamed(plan, context, links) {
     const service = artifactServiceOf(context.runner.env, context);
+    const retentionDays = allowedRetentionDays(plan.retentionDays, context.runner.env);
     return {
-        service,
         existing: await listArtifactNames(service),
-        retentionDays: allowedRetentionDays(plan.retentionDays, context.runner.env),
+        delete: (name) => deleteArtifact(service, name),
+        async upload(installer, name) {
+            if (installer.size <= MAX_PUT_BLOB_BYTES) {
+                return uploadArtifactFile(service, { ...installer, name }, retentionDays);
+            }
+            core/* info */.pq(`Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
+                'one Put Blob takes: uploading it with @actions/artifact, in blocks.');
+            return uploadWithLibrary(installer, name, linkDirOf(context, links), plan.retentionDays);
+        },
     };
 }
+/** artifact-uploader: library, the way back to GitHub's own client for every call. */
+async function openLibrary(plan, context, links) {
+    core/* info */.pq('Workflow artifacts: uploading with @actions/artifact (artifact-uploader: library).');
+    const client = await libraryClient();
+    const { artifacts } = await client.listArtifacts();
+    return {
+        existing: new Set(artifacts.map((artifact) => artifact.name)),
+        delete: async (name) => {
+            await client.deleteArtifact(name);
+        },
+        upload: (installer, name) => uploadWithLibrary(installer, name, linkDirOf(context, links), plan.retentionDays),
+    };
+}
+const linkDirOf = (context, links) => (links.dir ??= (0,temp_dir/* makeTempDir */.m)(context.runner.runnerTemp, 'artifacts-'));
 // Loaded only here: the library is several MiB of code, and its client reads process.env itself.
+const libraryClient = async () => {
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 656).then(__webpack_require__.bind(__webpack_require__, 56656));
+    return new DefaultArtifactClient();
+};
 async function uploadWithLibrary(installer, name, linkDir, retentionDays) {
     const file = await artifactSource(installer, name, linkDir);
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 656).then(__webpack_require__.bind(__webpack_require__, 56656));
-    const { id } = await new DefaultArtifactClient().uploadArtifact(name, [file], external_node_path_default().dirname(file), {
+    const { id } = await (await libraryClient()).uploadArtifact(name, [file], external_node_path_default().dirname(file), {
         skipArchive: true,
         retentionDays,
     });
@@ -1087,11 +1431,239 @@ const renderChecksums = (sums) => [...sums]
 /** True when every line of `part` is in `whole` with the same digest. */
 const coversChecksums = (whole, part) => [...part].every(([name, digest]) => whole.get(name) === digest);
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __webpack_require__(38816);
+// EXTERNAL MODULE: ./src/api/schemas.ts
+var api_schemas = __webpack_require__(8164);
+;// CONCATENATED MODULE: ./src/publish/release-answers.ts
+// GitHub's answers about releases and their assets, checked where they come in: ids are positive
+// safe integers (they go into request paths), names and labels bounded and without controls, the URLs we
+// show or hand on (html_url, browser_download_url) are plain http(s) URLs with nothing in them that
+// could end a Markdown link or a log line, upload_url is a bounded string that uploadOriginOf
+// judges before any byte is sent. Everything else GitHub sends is dropped. `digest` is optional:
+// GitHub before mid-2025, and older Enterprise Server, send none.
+
+
+
+/** GitHub caps asset names at 255 characters; a label is no longer. Room, but no payload. */
+const NAME_MAX_CHARS = 1024;
+const URL_MAX_CHARS = 2048;
+/** `sha256:` and 64 hex digits, or another algorithm's form: short either way. */
+const DIGEST_MAX_CHARS = 160;
+const STATE_MAX_CHARS = 32;
+const MAX_ASSETS = 1000;
+const rule = (problem) => ({ error: problem, abort: true });
+const id = schemas/* number */.aig(rule('is not a number'))
+    .int(rule('is not a safe whole number'))
+    .positive(rule('is not positive'));
+const bounded = (max) => schemas/* string */.YjP().max(max, rule(`is longer than ${max} characters`));
+// A name goes into SHA256SUMS lines and log lines: no line breaks or other controls, no
+// bidirectional overrides.
+// eslint-disable-next-line no-control-regex
+const NO_CONTROLS = /^[^\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]*$/u;
+const release_answers_name = bounded(NAME_MAX_CHARS).regex(NO_CONTROLS, rule('is not plain text (it holds control characters)'));
+// No whitespace or controls (a new log line), no quotes, brackets, parentheses or backslashes (the
+// end of a Markdown link or of an attribute), no backtick (code).
+// eslint-disable-next-line no-control-regex
+const PLAIN_URL = /^https?:\/\/[^\s\u0000-\u001f\u007f-\u009f"'<>()[\]{}\\`|^]+$/u;
+const shownUrl = bounded(URL_MAX_CHARS).regex(PLAIN_URL, rule('is not a plain http(s) URL (no spaces, quotes, brackets or controls)'));
+const ReleaseAsset = schemas/* object */.Ikc({
+    id,
+    name: release_answers_name.min(1, rule('is empty')),
+    // GitHub answers null for an asset uploaded without one.
+    label: release_answers_name.nullish().transform((label) => label ?? ''),
+    state: bounded(STATE_MAX_CHARS),
+    size: schemas/* number */.aig(rule('is not a number'))
+        .int(rule('is not a safe whole number'))
+        .nonnegative(rule('is negative')),
+    digest: bounded(DIGEST_MAX_CHARS).nullish(),
+    browser_download_url: shownUrl,
+});
+const Release = schemas/* object */.Ikc({
+    id,
+    tag_name: release_answers_name,
+    draft: schemas/* boolean */.zMY(rule('is not true or false')),
+    html_url: shownUrl,
+    upload_url: bounded(URL_MAX_CHARS),
+    // Read entry by entry (releaseAssetsOf): one bad entry costs itself.
+    assets: schemas/* array */.YOg(schemas/* unknown */.L5J())
+        .max(MAX_ASSETS, rule(`holds more than the ${MAX_ASSETS} assets a release can hold`))
+        .optional(),
+});
+/** A release GitHub answered `what` with; ReleaseAnswerError naming the field when it is not one. */
+function parseRelease(data, what) {
+    const parsed = Release.safeParse(data);
+    if (parsed.success)
+        return parsed.data;
+    const { fieldPath, problem } = (0,api_schemas/* shapeProblem */.jn)(parsed.error);
+    throw new publish_errors/* ReleaseAnswerError */.IK(what, `${fieldPath} ${problem}`);
+}
+/** An asset GitHub answered `what` with (an upload's answer). */
+function parseAsset(data, what) {
+    const parsed = ReleaseAsset.safeParse(data);
+    if (parsed.success)
+        return parsed.data;
+    const { fieldPath, problem } = (0,api_schemas/* shapeProblem */.jn)(parsed.error);
+    throw new publish_errors/* ReleaseAnswerError */.IK(what, `${fieldPath} ${problem}`);
+}
+/**
+ * One page of a listing: the entries that are valid, and a count of those that are not. One bad
+ * entry costs itself (an asset we cannot name by id cannot be ours to keep or replace), not the
+ * listing; a page that is no list, or a longer one than asked for, is a bad answer.
+ */
+function parsePage(schema, data, what, most = MAX_ASSETS) {
+    if (!Array.isArray(data))
+        throw new publish_errors/* ReleaseAnswerError */.IK(what, '(body) is not a list');
+    if (data.length > most) {
+        throw new publish_errors/* ReleaseAnswerError */.IK(what, `(body) holds more than the ${most} entries asked for`);
+    }
+    const items = [];
+    const refused = { count: 0, first: undefined };
+    data.forEach((entry, index) => {
+        const parsed = schema.safeParse(entry);
+        if (parsed.success) {
+            items.push(parsed.data);
+            return;
+        }
+        refused.count++;
+        if (refused.first === undefined) {
+            const { fieldPath, problem } = (0,api_schemas/* shapeProblem */.jn)(parsed.error, [index]);
+            refused.first = `${fieldPath} ${problem}`;
+        }
+    });
+    return { items, refused };
+}
+/** The valid assets a release's answer embeds. */
+const releaseAssetsOf = (release) => parsePage(ReleaseAsset, release.assets ?? [], `the assets of release ${release.id}`).items;
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(46466);
+;// CONCATENATED MODULE: ./src/publish/release-asset-reads.ts
+// Reading a release's assets: their listing (every entry checked, at most ten pages, each asked
+// for by number), their bytes (never more than GitHub listed), and whether an asset holds a
+// file's bytes (GitHub's digest, or without one the bytes read back).
+
+
+
+
+
+
+
+
+
+/**
+ * What GitHub's own digest says of the asset against the file: the same bytes, others, or
+ * undefined when it reports no sha256 (before mid-2025, and older Enterprise Server).
+ */
+const digestSays = (asset, file) => {
+    if (asset.state !== 'uploaded' || asset.size !== file.size)
+        return false;
+    if (!asset.digest?.startsWith('sha256:'))
+        return undefined;
+    return asset.digest === `sha256:${file.sha256}`;
+};
+/**
+ * True when the asset on the release holds exactly the file's bytes: by GitHub's digest, or when it
+ * gives none, by reading the asset back (as many bytes as the file has, no more) and hashing them.
+ */
+const sameContent = async (context, asset, file) => {
+    const said = digestSays(asset, file);
+    if (said !== undefined)
+        return said;
+    const read = await readAsset(context.github, context.repo, asset.id, file.size);
+    const same = read === file.sha256;
+    core/* info */.pq(`GitHub reports no digest for asset "${(0,src_escape/* commandText */.jt)(asset.name)}": read its ${file.size} ` +
+        `bytes back to compare: ${same ? 'the same bytes' : 'other bytes'}.`);
+    return same;
+};
+// A release holds at most 1000 assets: ten pages of a hundred.
+const ASSET_PAGE_SIZE = 100;
+const ASSET_PAGES = 10;
+/**
+ * A page's Link header names a next page. Only that it does is read: pages are asked for by
+ * number on the API's origin, never at the URL GitHub's answer gives (the token would go with it).
+ */
+const hasNextPage = (headers) => /\brel="?next"?/.test(headers.link ?? '');
+/**
+ * The release's assets, at most ten pages of them, asked for by number. Entries that are not assets are left out,
+ * counted and said once; a listing that goes on past what a release can hold is a
+ * ListingTooLongError.
+ */
+const readAssets = async (github, repo, releaseId) => {
+    const what = `the assets of release ${releaseId}`;
+    const assets = [];
+    let refused = 0;
+    let firstProblem;
+    for (let page = 1;; page++) {
+        const { data, headers } = await github.rest.repos.listReleaseAssets({
+            ...repo,
+            release_id: releaseId,
+            per_page: ASSET_PAGE_SIZE,
+            page,
+        });
+        const entries = parsePage(ReleaseAsset, data, what, ASSET_PAGE_SIZE);
+        assets.push(...entries.items);
+        refused += entries.refused.count;
+        firstProblem ??= entries.refused.first;
+        if (!hasNextPage(headers))
+            break;
+        if (page === ASSET_PAGES) {
+            throw new publish_errors/* ListingTooLongError */.d_(what, page, 'the 1000 assets a release can hold');
+        }
+    }
+    if (refused > 0) {
+        core/* info */.pq(`GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} among ${what} that are not ` +
+            `assets (${firstProblem}): left alone.`);
+    }
+    return { assets, refused };
+};
+const listAssets = async (github, repo, releaseId) => (await readAssets(github, repo, releaseId)).assets;
+/**
+ * Streams an asset's bytes through its sha256 into `sink` (nowhere when none); returns the digest,
+ * or undefined when the asset is gone. More than `maxBytes` bytes is an error: GitHub said how many
+ * there are.
+ */
+const readAsset = async (github, repo, assetId, maxBytes, sink) => {
+    let body;
+    try {
+        const response = await github.rest.repos.getReleaseAsset({
+            ...repo,
+            asset_id: assetId,
+            headers: { accept: 'application/octet-stream' },
+            request: { parseSuccessResponseBody: false },
+        });
+        body = response.data;
+    }
+    catch (error) {
+        if ((0,publish_github/* httpStatus */.nG)(error) === 404)
+            return undefined;
+        throw error;
+    }
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    let read = 0;
+    const hashing = new external_node_stream_.Transform({
+        transform(chunk, _, done) {
+            read += chunk.length;
+            if (read > maxBytes) {
+                done(new Error(`asset ${assetId} holds more than the ${maxBytes} bytes GitHub listed`));
+                return;
+            }
+            hash.update(chunk);
+            done(null, chunk);
+        },
+    });
+    const drain = new external_node_stream_.Writable({ write: (_chunk, _encoding, done) => done() });
+    await (0,external_node_stream_promises_.pipeline)(external_node_stream_.Readable.fromWeb(body), hashing, sink ?? drain);
+    return hash.digest('hex');
+};
+/** Streams an asset's bytes to a file; returns their sha256, or undefined when the asset is gone. */
+const downloadAsset = (github, repo, asset, destination) => readAsset(github, repo, asset.id, asset.size, (0,external_node_fs_.createWriteStream)(destination));
+
 ;// CONCATENATED MODULE: ./src/publish/asset-upload.ts
+
+
 
 
 
@@ -1126,7 +1698,7 @@ async function postAsset(transport, uploadUrl, file) {
 }
 async function exchange(transport, uploadUrl, file) {
     const url = uploadUrlFor(uploadUrl, file.name);
-    const what = `the upload of "${file.name}"`;
+    const what = `the upload of "${(0,src_escape/* commandText */.jt)(file.name)}"`;
     const { statusCode, headers, body } = await transport.dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
@@ -1147,21 +1719,46 @@ async function exchange(transport, uploadUrl, file) {
         const text = await (0,api_transport/* errorBodyStart */.pF)(body);
         throw new publish_github/* GitHubAnswerError */.cw(what, statusCode, { headers, data: (0,error_body/* jsonOf */.o_)(text) }, (0,error_body/* serviceMessageOf */.mX)(text, [transport.token]));
     }
-    const asset = await (0,api_transport/* boundedJson */.Qt)(body, headers, asset_upload_MAX_ANSWER_BYTES, what);
-    if (!isAsset(asset)) {
-        throw new Error(`GitHub answered ${what} with HTTP ${statusCode} but not with an asset`);
-    }
-    return asset;
+    return parseAsset(await (0,api_transport/* boundedJson */.Qt)(body, headers, asset_upload_MAX_ANSWER_BYTES, what), what);
 }
-const isAsset = (value) => typeof value === 'object' &&
-    value !== null &&
-    typeof value.id === 'number' &&
-    typeof value.name === 'string';
+
+;// CONCATENATED MODULE: ./src/publish/upload-origin.ts
+// Where the GitHub token may go with a release asset. A release's upload_url comes from GitHub's
+// answer, so it is checked before the token goes with it: only to the API's own origin (Enterprise
+// Server's form, `https://HOST/api/uploads/…`) or to the API's origin with its leading `api.` label
+// made `uploads.` (api.github.com → uploads.github.com, api.X.ghe.com → uploads.X.ghe.com). Same
+// scheme and port; no exception for loopback.
+
+/** The origins an upload may go to for the API at `apiUrl`. */
+function allowedUploadOrigins(apiUrl) {
+    const api = new URL(apiUrl);
+    const origins = [api.origin];
+    if (api.hostname.startsWith('api.')) {
+        const uploads = new URL(api.origin);
+        uploads.hostname = `uploads.${api.hostname.slice('api.'.length)}`;
+        origins.push(uploads.origin);
+    }
+    return origins;
+}
+/** Pure: may the token go to `uploadUrl` (a release's upload_url template)? */
+function uploadTargetOf(apiUrl, uploadUrl) {
+    const allowedOrigins = allowedUploadOrigins(apiUrl);
+    let origin;
+    try {
+        origin = new URL(uploadUrl).origin;
+    }
+    catch {
+        return { allowed: false, host: `"${(0,src_escape/* commandText */.jt)(uploadUrl, 80)}" (no URL)`, allowedOrigins };
+    }
+    return allowedOrigins.includes(origin)
+        ? { allowed: true, url: uploadUrl }
+        : { allowed: false, host: (0,src_escape/* commandText */.jt)(origin, 120), allowedOrigins };
+}
 
 ;// CONCATENATED MODULE: ./src/publish/release-assets.ts
-// Release assets: list, delete and download through Octokit; uploads stream through the upload
-// transport (asset-upload.ts), retried under the action's retry policy.
-
+// Release assets: found by name, deleted through Octokit, uploaded through the upload transport
+// (asset-upload.ts) under the action's retry policy, and only to an upload URL on GitHub's own
+// hosts (upload-origin.ts). Reading them is release-asset-reads.ts's.
 
 
 
@@ -1189,15 +1786,6 @@ const contentType = (name) => name === 'SHA256SUMS'
 /** The asset that stands for `name`: same label (our uploads), or the name GitHub made of it. */
 const findAsset = (assets, name) => assets.find((asset) => asset.label === name) ??
     assets.find((asset) => asset.name === name || asset.name === (0,names/* expectedAssetName */.Ke)(name));
-/** True when the asset on the release holds exactly these bytes (GitHub reports a digest). */
-const sameContent = (asset, file) => asset.state === 'uploaded' &&
-    asset.size === file.size &&
-    asset.digest === `sha256:${file.sha256}`;
-const listAssets = async (github, repo, releaseId) => github.paginate(github.rest.repos.listReleaseAssets, {
-    ...repo,
-    release_id: releaseId,
-    per_page: 100,
-});
 /** Deletes an asset; false when it was already gone (another job deleted or replaced it). */
 const deleteAsset = async (github, repo, assetId) => {
     try {
@@ -1210,47 +1798,27 @@ const deleteAsset = async (github, repo, assetId) => {
         throw error;
     }
 };
-/** Streams an asset's bytes to a file; returns their sha256, or undefined when the asset is gone. */
-const downloadAsset = async (github, repo, assetId, destination) => {
-    let body;
-    try {
-        const response = await github.rest.repos.getReleaseAsset({
-            ...repo,
-            asset_id: assetId,
-            headers: { accept: 'application/octet-stream' },
-            request: { parseSuccessResponseBody: false },
-        });
-        body = response.data;
-    }
-    catch (error) {
-        if ((0,publish_github/* httpStatus */.nG)(error) === 404)
-            return undefined;
-        throw error;
-    }
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const hashing = new external_node_stream_.Transform({
-        transform(chunk, _, done) {
-            hash.update(chunk);
-            done(null, chunk);
-        },
-    });
-    await (0,external_node_stream_promises_.pipeline)(external_node_stream_.Readable.fromWeb(body), hashing, (0,external_node_fs_.createWriteStream)(destination));
-    return hash.digest('hex');
-};
 /**
  * Uploads one file to the release's `upload_url`, streaming from disk with an explicit
  * Content-Length. Transient failures are retried with a fresh stream; a 422 is accepted when the
  * asset under that name holds our bytes (a lost response, or another job moving the same file).
+ * An upload_url off GitHub's hosts gets no request at all: UploadHostRefusedError.
  */
-const uploadAsset = (context, release, file) => (0,retry/* withRetries */.LH)(context.retry, {
-    endpoint: `upload of "${file.name}"`,
-    signal: context.uploads.signal,
-    attempt: (attempt) => uploadOnce(context, release, file, attempt, context.retry.now()),
-});
+const uploadAsset = async (context, release, file) => {
+    const target = uploadTargetOf(context.github.request.endpoint.DEFAULTS.baseUrl, release.upload_url);
+    if (!target.allowed) {
+        throw new publish_errors/* UploadHostRefusedError */.qW((0,src_escape/* commandText */.jt)(file.name), target.host, target.allowedOrigins);
+    }
+    return (0,retry/* withRetries */.LH)(context.retry, {
+        endpoint: `upload of "${(0,src_escape/* commandText */.jt)(file.name)}"`,
+        signal: context.uploads.signal,
+        attempt: (attempt) => uploadOnce(context, { id: release.id, url: target.url }, file, attempt, context.retry.now()),
+    });
+};
 async function uploadOnce(context, release, file, attempt, now) {
-    const { github, repo, uploads } = context;
+    const { uploads } = context;
     try {
-        const asset = await postAsset(uploads, release.upload_url, {
+        const asset = await postAsset(uploads, release.url, {
             path: file.path,
             size: file.size,
             name: file.name,
@@ -1261,35 +1829,47 @@ async function uploadOnce(context, release, file, attempt, now) {
     catch (error) {
         if (uploads.signal?.aborted)
             throw uploads.signal.reason;
+        // An answer that is no asset is not made one by asking again.
+        if (error instanceof publish_errors/* ReleaseAnswerError */.IK)
+            throw error;
         const status = (0,publish_github/* httpStatus */.nG)(error);
         let leftHalfDone = false;
         if ((0,publish_github/* isAlreadyExists */.x9)(error)) {
-            const landed = findAsset(await listAssets(github, repo, release.id), file.name);
-            if (landed && sameContent(landed, file)) {
-                core/* info */.pq(`Asset "${file.name}" is on the release with these bytes already; keeping it.`);
-                return { ok: true, value: landed };
-            }
+            const landed = await landedAsset(context, release.id, file);
+            if (landed.same)
+                return { ok: true, value: landed.asset };
             // Only our own earlier attempt can have left it; another job's may still be uploading.
-            if (attempt > 1 && landed && landed.state !== 'uploaded') {
-                core/* info */.pq(`Asset "${file.name}" was left half-uploaded by a failed attempt; deleting it.`);
-                await deleteAsset(github, repo, landed.id);
+            if (attempt > 1 && landed.asset && landed.asset.state !== 'uploaded') {
+                core/* info */.pq(`Asset "${(0,src_escape/* commandText */.jt)(file.name)}" was left half-uploaded by a failed attempt; deleting it.`);
+                await deleteAsset(context.github, context.repo, landed.asset.id);
                 leftHalfDone = true;
             }
         }
         const failure = (0,publish_github/* callFailure */.zL)(error, {
             now,
             write: true,
-            toError: (attempts) => new publish_errors/* AssetUploadError */.cr(file.name, {
+            toError: (attempts) => new publish_errors/* AssetUploadError */.cr((0,src_escape/* commandText */.jt)(file.name), {
                 status,
                 attempts,
                 detail: error instanceof publish_github/* GitHubAnswerError */.cw
                     ? (error.githubMessage ?? 'GitHub gave no reason')
-                    : (0,src_errors/* messageOf */.bD)(error),
+                    : (0,src_escape/* commandText */.jt)((0,src_errors/* messageOf */.bD)(error), 300),
                 alreadyExists: (0,publish_github/* isAlreadyExists */.x9)(error),
             }),
         });
         return { ok: false, failure: { ...failure, retryable: failure.retryable || leftHalfDone } };
     }
+}
+/** The asset a 422 already_exists met under the file's name, and whether it holds our bytes. */
+async function landedAsset(context, releaseId, file) {
+    const { github, repo } = context;
+    const asset = findAsset(await listAssets(github, repo, releaseId), file.name);
+    if (asset === undefined || !(await sameContent(context, asset, file))) {
+        return { asset, same: false };
+    }
+    core/* info */.pq(`Asset "${(0,src_escape/* commandText */.jt)(asset.name)}" is on the release with these bytes already ` +
+        '(an earlier attempt landed although its answer was lost): keeping it.');
+    return { asset, same: true };
 }
 
 ;// CONCATENATED MODULE: ./src/publish/release-checksums.ts
@@ -1298,6 +1878,7 @@ async function uploadOnce(context, release, file, attempt, now) {
 // first); on either, read again and merge. Lines a job has read are kept, so none get lost; and as
 // a job that dies between its delete and its upload takes the only copy of some lines with it,
 // every write also lists the files on the release by the digest GitHub reports for each.
+
 
 
 
@@ -1338,8 +1919,8 @@ async function writeRound(context, release, ours, seen, round) {
     const current = assets.find((asset) => asset.name === CHECKSUMS_FILE_NAME);
     let currentSums = new Map();
     if (current) {
-        const file = external_node_path_default().join(context.workDir, `current-${current.id}-${CHECKSUMS_FILE_NAME}`);
-        if ((await downloadAsset(github, repo, current.id, file)) === undefined) {
+        const file = external_node_path_default().join(context.workDir, `current-${round}-${CHECKSUMS_FILE_NAME}`);
+        if ((await downloadAsset(github, repo, current, file)) === undefined) {
             return collided('replaced while being read');
         }
         currentSums = parseChecksums(await (0,promises_.readFile)(file, 'utf8'));
@@ -1400,6 +1981,9 @@ const reportedDigests = (assets) => {
 
 
 
+
+
+
 // Drafts are only found by listing; a draft for this tag is among the most recent releases.
 const LIST_PAGES = 10;
 const PAGE_SIZE = 100;
@@ -1409,23 +1993,32 @@ const findReleases = async (github, repo, tag) => {
     const found = new Map();
     try {
         const { data } = await github.rest.repos.getReleaseByTag({ ...repo, tag });
-        found.set(data.id, data);
+        const release = parseRelease(data, `the release of tag ${tag}`);
+        found.set(release.id, release);
     }
     catch (error) {
         if ((0,publish_github/* httpStatus */.nG)(error) !== 404)
             throw error;
     }
-    const pages = github.paginate.iterator(github.rest.repos.listReleases, {
-        ...repo,
-        per_page: PAGE_SIZE,
-    });
-    let read = 0;
-    for await (const { data } of pages) {
-        for (const release of data)
+    // Pages asked for by number (hasNextPage): a Link header's URL is never followed.
+    for (let page = 1;; page++) {
+        const { data, headers } = await github.rest.repos.listReleases({
+            ...repo,
+            per_page: PAGE_SIZE,
+            page,
+        });
+        const entries = parsePage(Release, data, 'the releases', PAGE_SIZE);
+        for (const release of entries.items) {
             if (release.tag_name === tag)
                 found.set(release.id, release);
-        if (++read === LIST_PAGES)
+        }
+        if (!hasNextPage(headers))
             break;
+        if (page === LIST_PAGES) {
+            core/* warning */.$e(`Looked for drafts of tag ${tag} among the ${LIST_PAGES * PAGE_SIZE} most recent releases ` +
+                'only (the listing goes on): a draft older than those is not found, and another may be created.');
+            break;
+        }
     }
     return [...found.values()];
 };
@@ -1441,7 +2034,7 @@ const createDraft = async (context, plan) => {
         make_latest: plan.makeLatest,
         ...(context.targetCommitish === undefined ? {} : { target_commitish: context.targetCommitish }),
     });
-    return data;
+    return parseRelease(data, `the creation of the release of tag ${plan.tag}`);
 };
 /** The release every job of this tag publishes to, with duplicates folded into it. */
 const ensureRelease = async (context, plan) => {
@@ -1478,17 +2071,23 @@ const ensureRelease = async (context, plan) => {
     }
     return { release, movedChecksums };
 };
-/** Moves what `release` lacks from `duplicate`, deletes `duplicate`, returns its SHA256SUMS lines. */
+/**
+ * Moves what `release` lacks from `duplicate`, deletes `duplicate`, returns its SHA256SUMS lines.
+ * A duplicate listing entries that are not assets keeps them, and is kept: nothing is lost.
+ */
 const foldInto = async (context, duplicate, release) => {
     const { github, repo } = context;
     const target = await listAssets(github, repo, release.id);
+    const { assets, refused } = await readAssets(github, repo, duplicate.id);
     let sums = new Map();
-    for (const asset of await listAssets(github, repo, duplicate.id)) {
+    let moved = 0;
+    for (const asset of assets) {
         const isChecksums = asset.name === CHECKSUMS_FILE_NAME;
         if (!isChecksums && findAsset(target, asset.label || asset.name))
             continue;
-        const file = external_node_path_default().join(context.workDir, `moved-${asset.id}`);
-        const sha256 = await downloadAsset(github, repo, asset.id, file);
+        // Our own name for the file: nothing GitHub said goes into a path.
+        const file = external_node_path_default().join(context.workDir, `moved-${duplicate.id}-${++moved}`);
+        const sha256 = await downloadAsset(github, repo, asset, file);
         if (sha256 === undefined)
             continue;
         if (isChecksums) {
@@ -1497,10 +2096,17 @@ const foldInto = async (context, duplicate, release) => {
         }
         const name = asset.label || asset.name;
         const { size } = await (0,promises_.stat)(file);
-        const moved = await uploadAsset(context, release, { path: file, size, sha256, name });
-        sums = mergeChecksums(sums, new Map([[moved.name, sha256]]));
-        core/* info */.pq(`Moved asset "${moved.name}" from duplicate release ${duplicate.id}.`);
+        const uploaded = await uploadAsset(context, release, { path: file, size, sha256, name });
+        sums = mergeChecksums(sums, new Map([[uploaded.name, sha256]]));
+        core/* info */.pq(`Moved asset "${(0,src_escape/* commandText */.jt)(name)}" from duplicate release ${duplicate.id}` +
+            (uploaded.name === name ? '.' : ` (GitHub named it "${(0,src_escape/* commandText */.jt)(uploaded.name)}").`));
         await deleteAsset(github, repo, asset.id);
+    }
+    if (refused > 0) {
+        core/* warning */.$e(`Kept duplicate draft release ${duplicate.id} of tag ${(0,src_escape/* commandText */.jt)(duplicate.tag_name)}: ` +
+            `GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} on it that are not assets, ` +
+            'which cannot be moved. Check it and delete it by hand.');
+        return sums;
     }
     try {
         await github.rest.repos.deleteRelease({ ...repo, release_id: duplicate.id });
@@ -1518,6 +2124,9 @@ const foldInto = async (context, duplicate, release) => {
 // Release assets, atomically: find or create the draft when the first installer comes, put each
 // installer on it as it arrives, then SHA256SUMS; publish only when every build succeeded and
 // every upload landed.
+
+
+
 
 
 
@@ -1578,14 +2187,14 @@ function openRelease(context, plan, onAsset = () => { }) {
                 onAsset(asset);
                 ours.set(placed.asset.name, installer.sha256);
                 if (placed.uploaded) {
-                    core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${placed.asset.name}" attached to ` +
+                    core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,src_escape/* commandText */.jt)(placed.asset.name)}" attached to ` +
                         `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${(0,durations/* formatSeconds */.X)(end - start)} ` +
                         `(${installer.size} bytes)`);
                 }
             }
             catch (error) {
                 const failure = (0,src_errors/* asError */.zR)(error);
-                core/* info */.pq(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${name}": ${failure.message}`);
+                core/* info */.pq(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,src_escape/* commandText */.jt)(name)}": ${(0,src_escape/* commandText */.jt)(failure.message, 1000)}`);
                 failures.push(failure);
             }
         },
@@ -1603,13 +2212,13 @@ function openRelease(context, plan, onAsset = () => { }) {
                     });
                 }
                 catch (error) {
-                    core/* info */.pq(`Failed: ${CHECKSUMS_FILE_NAME}: ${(0,src_errors/* messageOf */.bD)(error)}`);
+                    core/* info */.pq(`Failed: ${CHECKSUMS_FILE_NAME}: ${(0,src_escape/* commandText */.jt)((0,src_errors/* messageOf */.bD)(error), 1000)}`);
                     failures.push((0,src_errors/* asError */.zR)(error));
                 }
             }
             const final = await publishIfAllowed(context, plan, draft, outcome, failures.length);
             // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
-            const urls = new Map(final.assets.map((asset) => [asset.name, asset.browser_download_url]));
+            const urls = new Map(releaseAssetsOf(final).map((asset) => [asset.name, asset.browser_download_url]));
             return {
                 result: {
                     url: final.html_url,
@@ -1627,7 +2236,7 @@ async function release_open(context, plan, ours) {
     for (const [name, sha256] of movedChecksums)
         ours.set(name, sha256);
     core/* info */.pq(`Publishing to ${release.draft ? 'draft ' : ''}release ${release.id} for tag ${plan.tag}: ` +
-        release.html_url);
+        (0,src_escape/* commandText */.jt)(release.html_url, 500));
     const existing = await listAssets(context.github, context.repo, release.id);
     return { release, existing };
 }
@@ -1636,23 +2245,25 @@ const placeAsset = async (context, plan, { release, existing }, installer, name)
     const { github, repo } = context;
     const file = { path: installer.path, size: installer.size, sha256: installer.sha256, name };
     const found = findAsset(existing, name);
-    if (found && sameContent(found, file)) {
-        core/* info */.pq(`Asset "${found.name}" is already on the release with the same bytes: kept.`);
-        return { asset: found, uploaded: false };
-    }
     if (found) {
+        const shown = (0,src_escape/* commandText */.jt)(found.name);
+        if (await sameContent(context, found, file)) {
+            core/* info */.pq(`Asset "${shown}" is already on the release with the same bytes: kept.`);
+            return { asset: found, uploaded: false };
+        }
+        const releaseUrl = (0,src_escape/* commandText */.jt)(release.html_url, 500);
         if (!plan.overwrite)
-            throw new publish_errors/* AssetExistsError */.NR(found.name, release.html_url);
-        core/* info */.pq(`Replacing asset "${found.name}" from an earlier run (overwrite: true).`);
+            throw new publish_errors/* AssetExistsError */.NR(shown, releaseUrl);
+        core/* info */.pq(`Replacing asset "${shown}" from an earlier run (overwrite: true).`);
         await deleteAsset(github, repo, found.id).catch((error) => {
             if ((0,publish_github/* httpStatus */.nG)(error) !== 422)
                 throw error;
-            throw new publish_errors/* AssetLockedError */.jp(found.name, release.html_url, (0,src_errors/* messageOf */.bD)(error));
+            throw new publish_errors/* AssetLockedError */.jp(shown, releaseUrl, (0,src_escape/* commandText */.jt)((0,src_errors/* messageOf */.bD)(error), 300));
         });
     }
     const asset = await uploadAsset(context, release, file);
     if (asset.name !== name) {
-        core/* info */.pq(`GitHub renamed "${name}" to "${asset.name}"; its label keeps the original name.`);
+        core/* info */.pq(`GitHub renamed "${(0,src_escape/* commandText */.jt)(name)}" to "${(0,src_escape/* commandText */.jt)(asset.name)}"; its label keeps the original name.`);
     }
     return { asset, uploaded: true };
 };
@@ -1660,7 +2271,7 @@ const placeAsset = async (context, plan, { release, existing }, installer, name)
 const publishIfAllowed = async (context, plan, release, outcome, failedUploads) => {
     const { github, repo } = context;
     // Another job may have published it while this one uploaded.
-    const { data: current } = await github.rest.repos.getRelease({ ...repo, release_id: release.id });
+    const current = parseRelease((await github.rest.repos.getRelease({ ...repo, release_id: release.id })).data, `the release ${release.id}`);
     const decision = publishDecision({
         allBuildsSucceeded: outcome.allBuildsSucceeded,
         failedUploads,
@@ -1668,24 +2279,25 @@ const publishIfAllowed = async (context, plan, release, outcome, failedUploads) 
         isDraft: current.draft,
     });
     if (decision.publish) {
-        const { data: published } = await github.rest.repos.updateRelease({
+        const { data } = await github.rest.repos.updateRelease({
             ...repo,
             release_id: release.id,
             draft: false,
             make_latest: plan.makeLatest,
         });
-        core/* info */.pq(`Published release ${plan.tag}: ${published.html_url}`);
+        const published = parseRelease(data, `the publication of release ${release.id}`);
+        core/* info */.pq(`Published release ${plan.tag}: ${(0,src_escape/* commandText */.jt)(published.html_url, 500)}`);
         return published;
     }
     if (!current.draft) {
-        core/* info */.pq(`Release ${plan.tag} is published: ${current.html_url}`);
+        core/* info */.pq(`Release ${plan.tag} is published: ${(0,src_escape/* commandText */.jt)(current.html_url, 500)}`);
     }
     else if (plan.draft && outcome.allBuildsSucceeded && failedUploads === 0) {
-        core/* info */.pq(`Release ${plan.tag} left as a draft (${decision.reason}): ${current.html_url}`);
+        core/* info */.pq(`Release ${plan.tag} left as a draft (${decision.reason}): ${(0,src_escape/* commandText */.jt)(current.html_url, 500)}`);
     }
     else {
         core/* warning */.$e(`Release ${plan.tag} left as an unpublished draft because ${decision.reason}. ` +
-            `Nothing public changed; re-run the failed jobs to complete and publish it: ${current.html_url}`);
+            `Nothing public changed; re-run the failed jobs to complete and publish it: ${(0,src_escape/* commandText */.jt)(current.html_url, 500)}`);
     }
     return current;
 };
@@ -1715,7 +2327,8 @@ const UPLOADS_IN_FLIGHT = 1;
 function openPublishing(plan, options = {}) {
     const context = options.context ?? (0,src_context/* readContext */.yI)();
     const uploads = (0,limit/* createLimiter */.z)(UPLOADS_IN_FLIGHT);
-    // Both kinds of upload go through one dispatcher, under one retry policy.
+    // Every GitHub request of publishing (REST, both kinds of upload) goes through one dispatcher,
+    // under one retry policy.
     const transport = {
         dispatcher: (0,dispatcher/* createDispatcher */.SM)(),
         retry: gitHubRetry(options),
@@ -1724,6 +2337,7 @@ function openPublishing(plan, options = {}) {
     const result = { artifacts: [], release: null };
     const failures = [];
     const pending = [];
+    // null once opened to none (skipped, said once).
     let artifacts;
     let release;
     const uploadArtifact = async (uploader, installer) => {
@@ -1741,11 +2355,12 @@ function openPublishing(plan, options = {}) {
     return {
         add(installer) {
             if (plan.artifacts) {
-                artifacts ??= openArtifactUploads(plan.artifacts, {
-                    runner: context,
-                    repository: plan.repository,
-                    ...transport,
-                });
+                artifacts ??=
+                    openArtifactUploads(plan.artifacts, {
+                        runner: context,
+                        repository: plan.repository,
+                        ...transport,
+                    }) ?? null;
                 if (artifacts)
                     pending.push(uploadArtifact(artifacts, installer));
             }
@@ -1799,6 +2414,7 @@ function startRelease(plan, releasePlan, context, options, transport) {
         retry: transport.retry,
         throttle: options.throttle ?? true,
         signal: options.signal,
+        dispatcher: transport.dispatcher,
     });
     const uploads = openRelease({
         github,

@@ -56289,7 +56289,7 @@ module.exports = function getPolyfill() {
 
 /***/ }),
 
-/***/ 86621:
+/***/ 9002:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // This file exists as a CommonJS module to read the version from package.json.
@@ -58567,7 +58567,7 @@ var lib = __webpack_require__(22779);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth = __webpack_require__(92145);
 // EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
-var package_version = __webpack_require__(86621);
+var package_version = __webpack_require__(9002);
 ;// CONCATENATED MODULE: ./node_modules/@actions/artifact/lib/internal/shared/user-agent.js
 
 /**

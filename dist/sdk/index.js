@@ -45488,7 +45488,9 @@ __nccwpck_require__.d(__webpack_exports__, {
   RD: () => (/* reexport */ ResponseShapeError),
   by: () => (/* reexport */ ResponseTooLargeError),
   MU: () => (/* reexport */ TimeoutError),
+  Ok: () => (/* reexport */ WebhookBodyError),
   WH: () => (/* reexport */ WebhookEvent),
+  aC: () => (/* reexport */ WebhookSecretError),
   cM: () => (/* reexport */ signPayload),
   Od: () => (/* reexport */ verifySignature)
 });
@@ -57078,11 +57080,12 @@ const isProjectId = (value) => PROJECT_ID.test(value);
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
 // Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
 // Everything the service returns is untrusted: ids have the spec's forms, statuses are short
-// tokens, texts and URLs are bounded, numbers are sane, timestamps parse. Objects are tolerant of
-// extra fields (zod strips them) and strict on the fields we use. Fields that the spec gives only
-// on some endpoints, or only once a build completed, are optional, and a reasonable service may
-// send null. Every rule's problem text names what is wrong and never quotes the value (it may
-// carry a newline and a workflow command): see `shapeProblem`.
+// tokens, texts and URLs are bounded, names and URLs are one printable line, numbers are sane,
+// timestamps parse. Objects are tolerant of extra fields (zod strips them) and strict on the
+// fields we use. Fields that the spec gives only on some endpoints, or only once a build
+// completed, are optional, and a reasonable service may send null. Every rule's problem text names
+// what is wrong and never quotes the value (it may carry a newline and a workflow command): see
+// `shapeProblem`.
 
 
 const PLATFORMS = ['mac', 'windows', 'linux'];
@@ -57131,7 +57134,14 @@ const isKnownStatus = (status) => BUILD_STATUSES.includes(status);
 const isTerminal = (status) => status !== 'queued' && status !== 'building';
 const schemas_text = (maxChars) => schemas_string().max(maxChars, rule(`is longer than ${maxChars} characters`));
 const timestamp = schemas_text(TIMESTAMP_MAX_CHARS).refine((value) => !Number.isNaN(Date.parse(value)), rule('is not a timestamp'));
-const schemas_url = schemas_text(URL_MAX_CHARS);
+// Control characters (a newline starts a workflow command), line and paragraph separators, and
+// bidirectional controls (text that displays as something else, U+061C, U+200E-F, U+202A-E,
+// U+2066-9). Other format characters stay: a name may hold an emoji joined by U+200D.
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Whether a name or a URL is one line of text that displays as what it is. */
+const isPrintable = (value) => !UNPRINTABLE.test(value);
+const printable = (maxChars) => schemas_text(maxChars).refine(isPrintable, rule('is not printable text (it has control or bidirectional characters)'));
+const schemas_url = printable(URL_MAX_CHARS);
 // No control, format or line-separator characters: a version is shown in log lines and titles.
 const schemas_version = schemas_text(VERSION_MAX_CHARS).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, rule('is not printable text (it has control or format characters)'));
 const whole = schemas_number().int(rule('is not a whole number (at most 2^53 - 1)'));
@@ -57169,7 +57179,7 @@ const ProjectFeatures = object({
     tray: schemas_boolean().optional(),
     menuBar: schemas_boolean().optional(),
 });
-const schemas_name = schemas_text(TEXT_MAX_CHARS);
+const schemas_name = printable(TEXT_MAX_CHARS);
 const message = schemas_optional(schemas_text(TEXT_MAX_CHARS));
 const ProjectSummary = object({
     id: ProjectId,
@@ -57180,9 +57190,9 @@ const ProjectSummary = object({
     updatedAt: schemas_optional(timestamp),
 });
 const Project = ProjectSummary.extend({
-    author: schemas_optional(schemas_text(TEXT_MAX_CHARS)),
+    author: schemas_optional(schemas_name),
     version: schemas_optional(schemas_version),
-    appId: schemas_optional(schemas_text(TEXT_MAX_CHARS)),
+    appId: schemas_optional(schemas_name),
     window: schemas_optional(ProjectWindow),
     features: schemas_optional(ProjectFeatures),
 });
@@ -57271,12 +57281,14 @@ const ProjectEventData = object({
 ;// CONCATENATED MODULE: ./src/api/reconcile.ts
 // Recognising our own resource: an answer about the resource asked for (the checks the transport
 // runs on every answer it validated), and after a create whose answer was lost, the resource with
-// the same fields created since the first attempt. Pure decisions; the client does the requests.
+// the same fields that is new: for a build, one the service's list did not have before the
+// trigger (its own view, whatever its clock says); for a project or webhook, one created since the
+// first attempt. Pure decisions; the client does the requests.
 
 /** The arch the service builds when a trigger names none (spec §4). */
 const DEFAULT_ARCH = 'x64';
-// The service's clock and the runner's are both NTP-synced in practice; a few seconds of slack
-// keeps a slightly slow service clock from hiding our own build.
+// Projects and webhooks are still recognised by their creation time on the runner's clock, with a
+// few seconds of slack for a slightly slow service clock.
 const CLOCK_SKEW_MS = 5_000;
 function createdSince(createdAt, sinceMs) {
     const at = Date.parse(createdAt);
@@ -57313,14 +57325,19 @@ const triggeredAs = (projectId, request) => (build) => {
     }
     return undefined;
 };
-function findTriggeredBuild(builds, request, sinceMs) {
+/**
+ * The build a trigger whose answer was lost created: one of the target (and version) asked for that
+ * `builds` (the service's list now) has and `before` (its ids in the list taken before the trigger)
+ * has not; the earliest by the service's own timestamps when there are several.
+ */
+function findTriggeredBuild(builds, request, before) {
     const match = earliest(builds.filter((build) => 
     // A status the client does not know cannot be the build it just triggered (`queued`).
     isKnownStatus(build.status) &&
         build.platform === request.platform &&
         build.arch === (request.arch ?? DEFAULT_ARCH) &&
         (request.version === undefined || build.version === request.version) &&
-        createdSince(build.createdAt, sinceMs)));
+        !before.has(build.id)));
     if (!match)
         return undefined;
     const { id, projectId, platform, arch, version, status, createdAt } = match;
@@ -57370,6 +57387,13 @@ const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
 function markdownText(text, maxChars = 500) {
     return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
 }
+// What JSON.stringify leaves as it is but a log or a terminal would act on.
+const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * A value quoted inside a message: cut to `maxChars`, in double quotes, every control character
+ * escaped (`"a\nb"`), so it is one inert line that still shows what was there.
+ */
+const quotedText = (text, maxChars = 100) => JSON.stringify(cut(text, maxChars)).replace(NOT_INERT_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 ;// CONCATENATED MODULE: ./src/secrets.ts
 // The spellings of a secret that a service echoing it is likely to use: each is masked in the
@@ -58279,9 +58303,33 @@ class Transport {
                 return failed(tooLarge(error));
             if (error instanceof UnusableBodyError)
                 return failed(unusable(endpoint, status, error));
-            return lost(error);
+            const failure = this.networkFailure(endpoint, error, {
+                url,
+                timedOut: timeout.aborted,
+                timeoutMs,
+            });
+            return failed(failure.retryable && !timeout.aborted ? cutShort(failure, status) : failure);
         }
     }
+}
+/**
+ * A 2xx answer whose body broke off before its end (short of its Content-Length, or a chunked
+ * body never finished): the service answered, so neither "no answer" nor base-url is the story.
+ * Timeouts keep their own words.
+ */
+function cutShort(failure, status) {
+    return {
+        ...failure,
+        reason: `answer cut short (${failure.reason})`,
+        toError: (attempts) => {
+            const error = failure.toError(attempts);
+            if (!(error instanceof NetworkError) || error instanceof TimeoutError)
+                return error;
+            return new NetworkError(error.endpoint, error.code, attempts, `${error.endpoint} answered HTTP ${status}, but its body broke off before its end ` +
+                `(${error.code})${attempts > 1 ? `, ${attempts} times in a row` : ''}: the service ` +
+                'or a proxy on the way cut it short; retry later.');
+        },
+    };
 }
 /** Refused for its size: the same request would get the same answer. */
 const tooLarge = (error) => ({
@@ -58339,13 +58387,15 @@ async function readLogEntries(response, buildId, options) {
     const isAsked = answersFor('build', buildId, 'buildId');
     let count = 0;
     let failure;
+    // What the caller's onEntry threw: our own failure (a disk, say), never the service's answer.
+    let local;
     let answeredId = false;
     let from;
     const fail = (problem) => {
         failure ??= new UnusableBodyError(problem);
     };
     parser.onValue = ({ value, key }) => {
-        if (failure !== undefined)
+        if (failure !== undefined || local !== undefined)
             return;
         if (key === 'buildId') {
             answeredId = true;
@@ -58366,15 +58416,22 @@ async function readLogEntries(response, buildId, options) {
         const parsed = LogEntry.safeParse(value);
         if (!parsed.success)
             return fail(shapeProblem(parsed.error, ['logs', key]));
-        options.onEntry(parsed.data, key);
+        try {
+            options.onEntry(parsed.data, key);
+        }
+        catch (error) {
+            local = { error };
+        }
     };
     const parse = (feed) => {
         try {
             feed();
         }
         catch {
-            throw garbledBody();
+            throw local === undefined ? garbledBody() : local.error;
         }
+        if (local !== undefined)
+            throw local.error;
         if (failure !== undefined)
             throw failure;
     };
@@ -58814,7 +58871,10 @@ const MAX_NAME_BYTES = 200;
 // Control characters, path separators and characters Windows refuses in file names.
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"|?*]/g;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+// The device names Windows reserves (Microsoft's "Naming Files, Paths, and Namespaces", with the
+// console's CONIN$ and CONOUT$): whatever the case, and also before an extension (NUL.txt and
+// NUL.tar.gz are NUL) or before trailing spaces and dots, which Windows strips.
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)$/i;
 // Bidirectional controls make a name display as something else (`Setup \u202egpj.exe` shows as
 // `Setup exe.jpg`): dropped, not replaced, so what is shown is what is there.
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -58829,6 +58889,11 @@ function fileNameFromContentDisposition(header) {
         // A header the parser refuses names nothing; the URL's last segment will.
         return undefined;
     }
+}
+/** Whether Windows takes `name` (one path segment) for a device rather than a file. */
+function isWindowsReservedName(name) {
+    const stem = name.split(/[.:]/)[0].replace(/ +$/, '');
+    return WINDOWS_DEVICE.test(stem);
 }
 /** The last non-empty path segment of a URL, percent-decoded when possible. */
 function fileNameFromUrl(url) {
@@ -58875,7 +58940,7 @@ function sanitizeFileName(candidate, fallback) {
         .replace(/[.\s]+$/, '');
     if (cleaned === '' || /^_+$/.test(cleaned))
         return fallback;
-    return shorten(WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned);
+    return shorten(isWindowsReservedName(cleaned) ? `_${cleaned}` : cleaned);
 }
 /** The artifact's path inside `directory`, or undefined if `fileName` would land elsewhere. */
 function pathInside(directory, fileName) {
@@ -58968,8 +59033,8 @@ function nextHop(from, location, hop) {
 }
 /**
  * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
- * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
- * kept.
+ * chain that had left it, an encoding nobody asked for, a document, or an empty body. Checked once
+ * per answer, before a byte is kept.
  */
 function notTheArtifact({ response, url, leftApi }, buildId, apiOrigin) {
     const { statusCode, headers } = response;
@@ -58979,6 +59044,14 @@ function notTheArtifact({ response, url, leftApi }, buildId, apiOrigin) {
         return new DownloadError(buildId, 'content', `the artifact host's redirects led back to the service's API (${url.host}), which ` +
             `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
             'artifact host, never from the API, so nothing was saved.');
+    }
+    // Nothing asks for an encoding (no Accept-Encoding): encoded bytes would be saved and published
+    // as the installer, and their sha256 would not be the installer's.
+    const encoding = headerValue(headers, 'content-encoding')?.trim();
+    if (encoding !== undefined && encoding !== '' && encoding.toLowerCase() !== 'identity') {
+        return new DownloadError(buildId, 'content', `the artifact host ${url.host} sent the installer with Content-Encoding ` +
+            `${commandText(encoding, 40)}, which the action did not ask for: the bytes would be the ` +
+            'encoded form, not the installer, so nothing was saved.');
     }
     const kind = documentKind(contentType);
     if (kind !== undefined) {
@@ -59343,6 +59416,8 @@ class ArtifactDownload {
     #furthest = 0;
     /** The artifact host refused a signed URL once already. */
     #refusedOnce = false;
+    /** The host the last answer with bytes came from. */
+    #host = '';
     constructor(transport, buildId, options) {
         this.#transport = transport;
         this.#buildId = buildId;
@@ -59365,13 +59440,13 @@ class ArtifactDownload {
     async #complete({ fileName, filePath, part }) {
         const size = part.received;
         const sha256 = await part.finish();
-        await (0,promises_.rename)(part.path, filePath);
-        const { expectedSize, onWarning } = this.#options;
+        const { expectedSize } = this.#options;
         if (expectedSize !== undefined && expectedSize !== size) {
-            onWarning?.(`build ${this.#buildId}: the artifact host sent ${size} bytes (Content-Length), the ` +
-                `build's artifactSize says ${expectedSize}; the download is complete by the host's ` +
-                `length and its sha256 is ${sha256}.`);
+            throw new DownloadError(this.#buildId, 'size', `the artifact host ${commandText(this.#host, 100)} sent ${size} bytes, the build's ` +
+                `artifactSize says ${expectedSize}: that is not this build's installer, so nothing ` +
+                'was saved.');
         }
+        await (0,promises_.rename)(part.path, filePath);
         return { path: filePath, fileName, size, sha256, resumes: this.#resumes };
     }
     /** One request (from the API's download endpoint, for a fresh URL) and as much body as comes. */
@@ -59399,6 +59474,12 @@ class ArtifactDownload {
             throw refusal;
         const { response } = opened;
         const announced = announcedTotal(response);
+        const { expectedSize } = this.#options;
+        if (announced !== undefined && expectedSize !== undefined && announced !== expectedSize) {
+            throw new DownloadError(this.#buildId, 'size', `the artifact host ${commandText(opened.url.host, 100)} announced ${announced} bytes, ` +
+                `the build's artifactSize says ${expectedSize}: that is not this build's installer, ` +
+                'so nothing was saved.');
+        }
         const destination = (this.#destination ??= await this.#createDestination(opened, announced));
         const validator = validatorOf(response.headers);
         const continuation = continuationOf(resumeFrom, validator === this.#validator, response);
@@ -59416,6 +59497,7 @@ class ArtifactDownload {
         }
         this.#validator = validator;
         this.#total = announced ?? this.#total;
+        this.#host = opened.url.host;
         return this.#receive(response.body, destination);
     }
     async #createDestination(opened, announced) {
@@ -59459,15 +59541,30 @@ class ArtifactDownload {
         }
         return { ok: true, value: destination };
     }
-    /** A body that broke off after `received` bytes: worth another try, a fresh count if further. */
+    /**
+     * A body that broke off after `received` bytes: worth another try, a fresh count if further.
+     * When no try gets it whole, that is a short download, named so: the host answered, so neither
+     * "no answer" nor base-url is the story. A local failure (the disk) is thrown as it is.
+     */
     #cutShort(error, received) {
         const failure = this.#transport.networkFailure(ENDPOINT, error);
         const madeProgress = received > this.#furthest;
         this.#furthest = Math.max(this.#furthest, received);
+        const code = errorCode(error) ?? 'closed';
+        const announced = this.#total === undefined ? '' : `announced ${this.#total} bytes (Content-Length), but `;
         return {
             ...failure,
             madeProgress,
             reason: `transfer cut after ${received} bytes (${failure.reason})`,
+            toError: (attempts) => {
+                const thrown = failure.toError(attempts);
+                if (!(thrown instanceof NetworkError) || thrown instanceof TimeoutError)
+                    return thrown;
+                return new DownloadError(this.#buildId, 'size', `the artifact host ${commandText(this.#host, 100)} ${announced}its answers ended ` +
+                    `early (${code}), ${attempts} in a row, the furthest after ${this.#furthest} bytes: ` +
+                    'a short download is not the installer, so nothing was saved. The host or a proxy ' +
+                    'on the way cuts its answers; re-run the job later.');
+            },
         };
     }
     /** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
@@ -59632,9 +59729,31 @@ async function prepareDirectory(buildId, directory, within) {
 
 
 
+
+/** The ids of the project's builds now, or why they could not be listed; a stop is thrown. */
+async function listBuildIds(client, projectId, signal) {
+    try {
+        return new Set((await client.listBuilds(projectId, { signal })).builds.map((b) => b.id));
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        return { unlisted: asError(error) };
+    }
+}
 const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const id = (value) => encodeURIComponent(value);
+/** A trigger's answer was lost, and the build list before it could not be read to tell. */
+class UnknownTriggerOutcomeError extends ActionError {
+    projectId;
+    constructor(projectId, cause) {
+        super(`The answer to a trigger of project ${projectId} was lost, and the project's build list ` +
+            `could not be read before it (${errors_messageOf(cause)}), so which build it made cannot be ` +
+            'told; it was not sent again, so as not to make a second build. Re-run the job.');
+        this.projectId = projectId;
+    }
+}
 const buildRequest = (buildId) => ({
     method: 'GET',
     endpoint: 'GET /builds/:buildId',
@@ -59727,9 +59846,11 @@ class BuildServiceClient {
      * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
      * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
      * unparsable body) the build list is consulted, so a lost answer never yields a second build.
+     * A build of the target that the list taken before the trigger did not have is ours: the
+     * service's own view, never its clock compared with the runner's.
      */
-    triggerBuild(projectId, body, options = {}) {
-        const since = Date.now();
+    async triggerBuild(projectId, body, options = {}) {
+        const before = options.knownBuildIds ?? (await listBuildIds(this, projectId, options.signal));
         return this.#transport.json({
             method: 'POST',
             endpoint: 'POST /projects/:projectId/builds',
@@ -59739,7 +59860,12 @@ class BuildServiceClient {
             resourceId: projectId,
             check: triggeredAs(projectId, body),
             idempotencyKey: (0,external_node_crypto_.randomUUID)(),
-            reconcile: async () => findTriggeredBuild((await this.listBuilds(projectId, options)).builds, body, since),
+            reconcile: async () => {
+                if ('unlisted' in before)
+                    throw new UnknownTriggerOutcomeError(projectId, before.unlisted);
+                const { builds } = await this.listBuilds(projectId, { signal: options.signal });
+                return findTriggeredBuild(builds, body, before);
+            },
         }, options.signal);
     }
     getBuildLogs(buildId, options = {}) {
@@ -59804,13 +59930,58 @@ class BuildServiceClient {
 
 ;// CONCATENATED MODULE: ./src/webhooks/signature.ts
 // X-Service-Signature (spec §6.3): hex HMAC-SHA256 of the exact body bytes, keyed by the webhook secret.
+// A receiver's mistakes (no secret, a parsed body) are errors at the call; a request's (a missing
+// or malformed header) is a plain `false`, so a bad request can never crash a receiver.
+
 
 const HEX_DIGEST = /^[0-9a-f]{64}$/i;
+/** The secret given is no secret: empty, only whitespace, or not a string (an unset variable). */
+class WebhookSecretError extends ActionError {
+    /** `typeof` what was given, or `empty string`. */
+    given;
+    constructor(given) {
+        super(`The webhook secret is ${given === 'empty string' ? 'empty' : `not a string (${given})`}: ` +
+            'with it, anyone could sign a delivery. Pass the secret the webhook was created with ' +
+            '(is the variable that holds it set?).');
+        this.given = given;
+    }
+}
+/** The body given is not the request's bytes (a parsed object, or nothing). */
+class WebhookBodyError extends ActionError {
+    /** `typeof` what was given. */
+    given;
+    constructor(given) {
+        super(`The webhook body is ${given}, not the request's raw bytes: pass the body as a Buffer or ` +
+            'string exactly as received (parsed and re-serialised JSON would not match the signature).');
+        this.given = given;
+    }
+}
+const kindOf = (value) => (value === null ? 'null' : typeof value);
+function checkSecret(secret) {
+    if (typeof secret !== 'string')
+        throw new WebhookSecretError(kindOf(secret));
+    if (secret.trim() === '')
+        throw new WebhookSecretError('empty string');
+}
+function checkBody(body) {
+    if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
+        throw new WebhookBodyError(kindOf(body));
+    }
+}
+/** Throws WebhookSecretError or WebhookBodyError when either is not what a signature needs. */
 function signPayload(secret, body) {
+    checkSecret(secret);
+    checkBody(body);
     return (0,external_node_crypto_.createHmac)('sha256', secret).update(body).digest('hex');
 }
-/** True only when `header` is the signature of `rawBody`; any malformed header is simply false. */
+/**
+ * True only when `header` is the signature of `rawBody`; a missing, repeated (Node gives an array)
+ * or malformed header is simply false. Throws WebhookSecretError or WebhookBodyError for a secret or body that cannot be right,
+ * whatever the header: check the secret once at start (`signPayload(secret, '')` throws too).
+ */
 function verifySignature(secret, rawBody, header) {
+    checkSecret(secret);
+    checkBody(rawBody);
     if (typeof header !== 'string')
         return false;
     const received = header.trim().replace(/^sha256=/i, '');
@@ -59845,9 +60016,11 @@ var __webpack_exports__ProjectEventData = __webpack_exports__.Me;
 var __webpack_exports__ResponseShapeError = __webpack_exports__.RD;
 var __webpack_exports__ResponseTooLargeError = __webpack_exports__.by;
 var __webpack_exports__TimeoutError = __webpack_exports__.MU;
+var __webpack_exports__WebhookBodyError = __webpack_exports__.Ok;
 var __webpack_exports__WebhookEvent = __webpack_exports__.WH;
+var __webpack_exports__WebhookSecretError = __webpack_exports__.aC;
 var __webpack_exports__signPayload = __webpack_exports__.cM;
 var __webpack_exports__verifySignature = __webpack_exports__.Od;
-export { __webpack_exports__ARCHES as ARCHES, __webpack_exports__ApiError as ApiError, __webpack_exports__ApiKeyRefusedError as ApiKeyRefusedError, __webpack_exports__BUILD_STATUSES as BUILD_STATUSES, __webpack_exports__BuildEventData as BuildEventData, __webpack_exports__BuildServiceClient as BuildServiceClient, __webpack_exports__DEFAULT_TIMEOUT_MS as DEFAULT_TIMEOUT_MS, __webpack_exports__DEFAULT_USER_AGENT as DEFAULT_USER_AGENT, __webpack_exports__DownloadError as DownloadError, __webpack_exports__EVENT_TYPES as EVENT_TYPES, __webpack_exports__NetworkError as NetworkError, __webpack_exports__NotFoundError as NotFoundError, __webpack_exports__PLATFORMS as PLATFORMS, __webpack_exports__ProjectEventData as ProjectEventData, __webpack_exports__ResponseShapeError as ResponseShapeError, __webpack_exports__ResponseTooLargeError as ResponseTooLargeError, __webpack_exports__TimeoutError as TimeoutError, __webpack_exports__WebhookEvent as WebhookEvent, __webpack_exports__signPayload as signPayload, __webpack_exports__verifySignature as verifySignature };
+export { __webpack_exports__ARCHES as ARCHES, __webpack_exports__ApiError as ApiError, __webpack_exports__ApiKeyRefusedError as ApiKeyRefusedError, __webpack_exports__BUILD_STATUSES as BUILD_STATUSES, __webpack_exports__BuildEventData as BuildEventData, __webpack_exports__BuildServiceClient as BuildServiceClient, __webpack_exports__DEFAULT_TIMEOUT_MS as DEFAULT_TIMEOUT_MS, __webpack_exports__DEFAULT_USER_AGENT as DEFAULT_USER_AGENT, __webpack_exports__DownloadError as DownloadError, __webpack_exports__EVENT_TYPES as EVENT_TYPES, __webpack_exports__NetworkError as NetworkError, __webpack_exports__NotFoundError as NotFoundError, __webpack_exports__PLATFORMS as PLATFORMS, __webpack_exports__ProjectEventData as ProjectEventData, __webpack_exports__ResponseShapeError as ResponseShapeError, __webpack_exports__ResponseTooLargeError as ResponseTooLargeError, __webpack_exports__TimeoutError as TimeoutError, __webpack_exports__WebhookBodyError as WebhookBodyError, __webpack_exports__WebhookEvent as WebhookEvent, __webpack_exports__WebhookSecretError as WebhookSecretError, __webpack_exports__signPayload as signPayload, __webpack_exports__verifySignature as verifySignature };
 
 //# sourceMappingURL=index.js.map

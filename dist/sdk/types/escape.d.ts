@@ -7,3 +7,8 @@ export declare function cut(text: string, maxChars: number): string;
 export declare function commandText(text: string, maxChars?: number): string;
 /** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
 export declare function markdownText(text: string, maxChars?: number): string;
+/**
+ * A value quoted inside a message: cut to `maxChars`, in double quotes, every control character
+ * escaped (`"a\nb"`), so it is one inert line that still shows what was there.
+ */
+export declare const quotedText: (text: string, maxChars?: number) => string;

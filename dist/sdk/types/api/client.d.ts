@@ -3,7 +3,25 @@ import { type DownloadedArtifact, type DownloadOptions } from './download.ts';
 import { type AttemptResult, type RetryEvent, type RetryPolicy } from './retry.ts';
 import { Build, BuildList, BuildLogs, CreatedProject, Project, ProjectList, TriggeredBuild, UpdatedProject, Webhook, WebhookList, type CreateProjectRequest, type CreateWebhookRequest, type Deleted, type TriggerBuildRequest, type UpdateProjectRequest } from './schemas.ts';
 import { type CallOptions } from './transport.ts';
+import { ActionError } from '../errors.ts';
 export type { CallOptions };
+/**
+ * The ids of the project's builds before a trigger, or why they could not be listed (a list the
+ * client refuses, a service that failed): then a trigger whose answer is lost is not sent again,
+ * since which build is ours cannot be told.
+ */
+export type BuildsBefore = ReadonlySet<string> | {
+    unlisted: Error;
+};
+export interface TriggerOptions extends CallOptions {
+    /**
+     * The project's builds listed before this trigger (one list can serve several triggers);
+     * without them, the trigger lists the project's builds itself first.
+     */
+    knownBuildIds?: BuildsBefore;
+}
+/** The ids of the project's builds now, or why they could not be listed; a stop is thrown. */
+export declare function listBuildIds(client: Pick<BuildServiceClient, 'listBuilds'>, projectId: string, signal?: AbortSignal): Promise<BuildsBefore>;
 export declare const DEFAULT_USER_AGENT: string;
 export declare const DEFAULT_TIMEOUT_MS = 30000;
 export interface ClientOptions {
@@ -24,6 +42,11 @@ export interface ClientOptions {
     /** CAs to trust instead of the system's (tests; users set NODE_EXTRA_CA_CERTS). */
     ca?: string | Buffer;
 }
+/** A trigger's answer was lost, and the build list before it could not be read to tell. */
+export declare class UnknownTriggerOutcomeError extends ActionError {
+    readonly projectId: string;
+    constructor(projectId: string, cause: Error);
+}
 export declare class BuildServiceClient {
     #private;
     constructor(options: ClientOptions);
@@ -42,8 +65,10 @@ export declare class BuildServiceClient {
      * Not idempotent on the service's side: every attempt carries the same Idempotency-Key, and
      * before re-sending after an attempt whose outcome is unknown (lost answer, timeout, 5xx,
      * unparsable body) the build list is consulted, so a lost answer never yields a second build.
+     * A build of the target that the list taken before the trigger did not have is ours: the
+     * service's own view, never its clock compared with the runner's.
      */
-    triggerBuild(projectId: string, body: TriggerBuildRequest, options?: CallOptions): Promise<TriggeredBuild>;
+    triggerBuild(projectId: string, body: TriggerBuildRequest, options?: TriggerOptions): Promise<TriggeredBuild>;
     getBuildLogs(buildId: string, options?: CallOptions): Promise<BuildLogs>;
     /**
      * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry`

@@ -33,8 +33,8 @@ export interface Opened {
 }
 /**
  * Why a success answer is not the installer, if it is not: the API's own answer at the end of a
- * chain that had left it, a document, or an empty body. Checked once per answer, before a byte is
- * kept.
+ * chain that had left it, an encoding nobody asked for, a document, or an empty body. Checked once
+ * per answer, before a byte is kept.
  */
 export declare function notTheArtifact({ response, url, leftApi }: Opened, buildId: string, apiOrigin: string): DownloadError | undefined;
 /** The file name the host gives (Content-Disposition, else the URL), made safe; else the build's. */

@@ -7,14 +7,14 @@ export interface DownloadOptions {
      */
     within?: string;
     /**
-     * The build's `artifactSize`. The spec gives no unit, so it only informs: the host's
-     * Content-Length and the sha256 decide, and a difference is reported through `onWarning`.
+     * The build's `artifactSize` (spec §2.2: "integer; size of the artifact", and unlike `duration`
+     * no unit is left open): the bytes the installer has. A host that announces or sends another
+     * number of bytes is not sending this build's installer; nothing is saved.
      */
     expectedSize?: number;
     signal?: AbortSignal;
     /** Called for every chunk received; throttle in the caller. */
     onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void;
-    onWarning?: (message: string) => void;
 }
 export interface DownloadedArtifact {
     path: string;

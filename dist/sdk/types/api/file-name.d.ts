@@ -1,5 +1,7 @@
 /** `filename*` (RFC 6266 / 8187) when decodable, else `filename`; undefined when unreadable. */
 export declare function fileNameFromContentDisposition(header: string | undefined): string | undefined;
+/** Whether Windows takes `name` (one path segment) for a device rather than a file. */
+export declare function isWindowsReservedName(name: string): boolean;
 /** The last non-empty path segment of a URL, percent-decoded when possible. */
 export declare function fileNameFromUrl(url: URL): string | undefined;
 /**

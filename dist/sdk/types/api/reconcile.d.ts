@@ -11,6 +11,11 @@ export declare const buildsOf: (projectId: string) => (list: {
 }) => FieldProblem | undefined;
 /** The check of a Trigger Build answer: a build of the project, platform and arch asked for. */
 export declare const triggeredAs: (projectId: string, request: TriggerBuildRequest) => (build: Pick<TriggeredBuild, "projectId" | "platform" | "arch">) => FieldProblem | undefined;
-export declare function findTriggeredBuild(builds: readonly BuildSummary[], request: TriggerBuildRequest, sinceMs: number): TriggeredBuild | undefined;
+/**
+ * The build a trigger whose answer was lost created: one of the target (and version) asked for that
+ * `builds` (the service's list now) has and `before` (its ids in the list taken before the trigger)
+ * has not; the earliest by the service's own timestamps when there are several.
+ */
+export declare function findTriggeredBuild(builds: readonly BuildSummary[], request: TriggerBuildRequest, before: ReadonlySet<string>): TriggeredBuild | undefined;
 export declare function findCreatedProject(projects: readonly ProjectSummary[], request: CreateProjectRequest, sinceMs: number): CreatedProject | undefined;
 export declare function findCreatedWebhook(webhooks: readonly Webhook[], request: CreateWebhookRequest, sinceMs: number): Webhook | undefined;

@@ -4,6 +4,12 @@ export declare const ARCHES: readonly ["x64", "arm64"];
 /** The statuses the spec lists (§3). A service that grows may send others. */
 export declare const BUILD_STATUSES: readonly ["queued", "building", "success", "failed"];
 export declare const EVENT_TYPES: readonly ["build.queued", "build.started", "build.succeeded", "build.failed", "project.created", "project.updated", "project.deleted"];
+/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
+export declare const URL_MAX_CHARS: number;
+/** A version: semver with pre-release and build parts fits easily. */
+export declare const VERSION_MAX_CHARS = 128;
+/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
+export declare const TEXT_MAX_CHARS: number;
 export declare const BuildId: z.ZodString;
 export declare const Platform: z.ZodEnum<{
     mac: "mac";
@@ -33,6 +39,8 @@ export type EventType = z.infer<typeof EventType>;
 export declare const isKnownStatus: (status: BuildStatus) => status is KnownBuildStatus;
 /** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
 export declare const isTerminal: (status: BuildStatus) => boolean;
+/** Whether a name or a URL is one line of text that displays as what it is. */
+export declare const isPrintable: (value: string) => boolean;
 /** What is wrong with an answer: the field (a dotted path) and the problem, without its value. */
 export interface FieldProblem {
     fieldPath: string;
