@@ -50921,7 +50921,7 @@ const quotedText = (text, maxChars = 100) => JSON.stringify(cut(text, maxChars))
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24073);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33252);
 
 
 if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -50932,7 +50932,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 24073:
+/***/ 33252:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50970,26 +50970,20 @@ var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./src/builds/log-records.ts
-// Where each entry of a build's log lies in its file, when it was logged and what identifies it:
-// enough to print a log that came out of order in time order, each entry once, without holding its
-// text (a verbose build logs 100,000 lines). Pure; build-log.ts does the I/O.
+// Where each entry of a disordered build's log lies in its file, when it was logged and what
+// identifies it: enough to print it in time order, each entry once, without holding its text (a
+// verbose build logs 100,000 lines). Pure; build-log.ts and log-index.ts do the I/O.
 
-/** Messages longer than this are identified by their hash, not by themselves. */
-const KEPT_MESSAGE_CHARS = 1024;
 /**
- * A number that identifies an entry (its timestamp, level and message): 48 bits of a hash, so
- * 100,000 entries collide with odds of about one in 50,000 (and a collision costs one line).
+ * A number that identifies an entry: when it was logged and its lines as printed (`text`, in
+ * pieces), 48 bits of a hash, so 100,000 entries collide with odds of about one in 50,000 (and a
+ * collision costs one line). Computed only for a log that turned out disordered.
  */
-function entryKey(entry) {
-    const fingerprint = JSON.stringify([
-        entry.timestamp,
-        entry.level,
-        entry.message.length,
-        entry.message.length <= KEPT_MESSAGE_CHARS
-            ? entry.message
-            : (0,external_node_crypto_.hash)('sha256', entry.message, 'base64'),
-    ]);
-    return Number.parseInt((0,external_node_crypto_.hash)('sha1', fingerprint, 'hex').slice(0, 12), 16);
+function recordKey(time, text) {
+    const hash = (0,external_node_crypto_.createHash)('sha1').update(`${time}\n`);
+    for (const piece of text)
+        hash.update(piece);
+    return hash.digest().readUIntBE(0, 6);
 }
 /** Numbers per entry: time, key, start, end, lines. */
 const FIELDS = 5;
@@ -51052,6 +51046,113 @@ const inTimeOrder = (records) => records
     .sort((a, b) => a.record.time - b.record.time || a.order - b.order)
     .map(({ record }) => record);
 
+;// CONCATENATED MODULE: ./src/builds/log-index.ts
+// Where each entry of a log taken in order ends in its file and when it was logged, kept in a file
+// beside it (16 bytes an entry), not in memory: a log in order, the usual case, holds nothing per
+// entry (bench/README.md, Logs). Read back only if the log turns out disordered, to tell the
+// entries already shown apart from those of its last reading (log-records.ts).
+
+
+/** Bytes per entry: its time and where it ends in the log's file, two doubles. */
+const ENTRY_BYTES = 16;
+const BATCH_ENTRIES = 1024;
+const READ_BYTES = 64 * 1024;
+class LogIndex {
+    #file;
+    #pending = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
+    #pendingBytes = 0;
+    /** Bytes of whole entries in the file: a write that broke off leaves its batch pending. */
+    #fileBytes = 0;
+    /** Throws when the file cannot be made. */
+    constructor(file) {
+        this.#file = file;
+        (0,external_node_fs_.writeFileSync)(file, '');
+    }
+    /** The next entry: it follows the one before in the log's file and ends at byte `end`. */
+    add(time, end) {
+        if (this.#pendingBytes === this.#pending.length)
+            this.write();
+        this.#pending.writeDoubleLE(time, this.#pendingBytes);
+        this.#pending.writeDoubleLE(end, this.#pendingBytes + 8);
+        this.#pendingBytes += ENTRY_BYTES;
+    }
+    /** Writes the pending entries; throws when the file cannot be written (they stay pending). */
+    write() {
+        if (this.#pendingBytes === 0)
+            return;
+        (0,external_node_fs_.appendFileSync)(this.#file, this.#pending.subarray(0, this.#pendingBytes));
+        this.#fileBytes += this.#pendingBytes;
+        this.#pendingBytes = 0;
+    }
+    /**
+     * The entries whose bytes all lie within the first `limit` bytes of `logFile`, each with its key
+     * (from its bytes there): read from both files, one chunk at a time.
+     */
+    records(logFile, limit) {
+        const records = new LogRecords();
+        const index = (0,external_node_fs_.openSync)(this.#file, 'r');
+        const log = (0,external_node_fs_.openSync)(logFile, 'r');
+        try {
+            const chunk = Buffer.allocUnsafe(READ_BYTES);
+            let [chunkStart, chunkEnd] = [0, 0];
+            /** Bytes `start` to `end` of the log's file, in pieces no longer than a chunk. */
+            function* bytes(start, end) {
+                for (let position = start; position < end;) {
+                    if (position < chunkStart || position >= chunkEnd) {
+                        const read = (0,external_node_fs_.readSync)(log, chunk, 0, chunk.length, position);
+                        if (read === 0)
+                            return;
+                        [chunkStart, chunkEnd] = [position, position + read];
+                    }
+                    const piece = chunk.subarray(position - chunkStart, Math.min(end, chunkEnd) - chunkStart);
+                    yield piece;
+                    position += piece.length;
+                }
+            }
+            let start = 0;
+            for (const [time, end] of this.#entries(index)) {
+                if (end > limit)
+                    break;
+                let lines = 0;
+                const counted = function* () {
+                    for (const piece of bytes(start, end)) {
+                        for (let at = piece.indexOf(10); at !== -1; at = piece.indexOf(10, at + 1))
+                            lines += 1;
+                        yield piece;
+                    }
+                };
+                const key = recordKey(time, counted());
+                records.add({ time, key, start, end, lines });
+                start = end;
+            }
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(index);
+            (0,external_node_fs_.closeSync)(log);
+        }
+        return records;
+    }
+    /** The file's entries, then the pending ones. */
+    *#entries(index) {
+        const batch = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
+        for (let position = 0; position < this.#fileBytes;) {
+            const length = Math.min(batch.length, this.#fileBytes - position);
+            const read = (0,external_node_fs_.readSync)(index, batch, 0, length, position);
+            const whole = read - (read % ENTRY_BYTES);
+            if (whole === 0)
+                break;
+            yield* entriesOf(batch.subarray(0, whole));
+            position += whole;
+        }
+        yield* entriesOf(this.#pending.subarray(0, this.#pendingBytes));
+    }
+}
+function* entriesOf(batch) {
+    for (let at = 0; at < batch.length; at += ENTRY_BYTES) {
+        yield [batch.readDoubleLE(at), batch.readDoubleLE(at + 8)];
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/builds/log-text.ts
 // How a build's log reads in the step's output (pure). The service's text is untrusted: printed
 // lines sit between `::stop-commands::<token>` and `::<token>::`, and a quoted line is made inert.
@@ -51100,23 +51201,24 @@ class QuoteTail {
         this.#count = count;
     }
     /**
-     * `time`: when it was logged (default: right after the entry before); `key`: what identifies
-     * it, so an entry read twice is quoted once.
+     * `time`: when it was logged (default: right after the entry before); `again`: the entry comes
+     * from the log read again, so one of the same time and line is already quoted and not twice.
      */
-    add(entry, time = this.#lastTime, key) {
+    add(entry, time = this.#lastTime, again = false) {
         this.#lastTime = Number.isNaN(time) ? this.#lastTime : time;
-        const quoted = { line: (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS), time: this.#lastTime, key };
-        this.#last = keepLatest(this.#last, quoted, this.#count);
+        const quoted = { line: (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS), time: this.#lastTime };
+        this.#last = keepLatest(this.#last, quoted, this.#count, again);
         if (isErrorEntry(entry))
-            this.#errors = keepLatest(this.#errors, quoted, this.#count);
+            this.#errors = keepLatest(this.#errors, quoted, this.#count, again);
     }
     lines() {
         return (this.#errors.length > 0 ? this.#errors : this.#last).map((quoted) => quoted.line);
     }
 }
-/** The `count` latest of `kept` and `quoted` (an entry of the same key is not taken twice). */
-function keepLatest(kept, quoted, count) {
-    if (quoted.key !== undefined && kept.some((other) => other.key === quoted.key))
+/** The `count` latest of `kept` and `quoted` (`again`: not if one of its time and line is kept). */
+function keepLatest(kept, quoted, count, again) {
+    const same = (other) => other.time === quoted.time && other.line === quoted.line;
+    if (again && kept.some(same))
         return kept;
     let at = kept.length;
     while (at > 0 && kept[at - 1].time > quoted.time)
@@ -51192,6 +51294,7 @@ const lines = (texts) => `${texts.join(external_node_os_.EOL)}${external_node_os
 
 
 
+
 const NO_LINES = '(the service returned no log lines)';
 /** Lines go to the file in batches of up to this many bytes, and are printed in chunks of it. */
 const CHUNK_BYTES = 64 * 1024;
@@ -51218,13 +51321,13 @@ class BuildLog {
     #events;
     /** Entries of the service's log already taken: each read's entries from here on are new. */
     #taken = 0;
-    /** The key of the entry at `#taken - 1`: the next read must still have it there. */
-    #lastKey;
+    /** The entry at `#taken - 1`: the next read must still have it there. */
+    #lastEntry;
     #lastTime = Number.NEGATIVE_INFINITY;
     #lines = 0;
     #latestMessage;
-    /** The entries taken in order, as kept in the file. */
-    #shown = new LogRecords();
+    /** Where the entries taken in order lie in the file; undefined when the log has no file. */
+    #index;
     /** Why the log stopped making sense; from then on it is read whole. */
     #disorder;
     /** Where the entries taken in order end in the file; the latest whole reading follows them. */
@@ -51257,6 +51360,7 @@ class BuildLog {
         }
         try {
             (0,external_node_fs_.writeFileSync)(file, '');
+            this.#index = new LogIndex(`${file}.index`);
         }
         catch (error) {
             this.#spoolFailed(error);
@@ -51298,7 +51402,7 @@ class BuildLog {
         if (this.#disorder !== undefined)
             return this.#addToFinal(entry, index);
         if (index === this.#taken - 1) {
-            if (entryKey(entry) !== this.#lastKey) {
+            if (!sameEntry(entry, this.#lastEntry)) {
                 this.#disordered(`changed order: entry ${index + 1} is no longer the one shown there`);
             }
             return;
@@ -51312,16 +51416,15 @@ class BuildLog {
         }
         if (!Number.isNaN(time))
             this.#lastTime = time;
-        const key = entryKey(entry);
         this.#taken = index + 1;
         this.#progress += 1;
-        this.#lastKey = key;
-        this.#quote.add(entry, time, key);
+        this.#lastEntry = entry;
+        this.#quote.add(entry, time);
         this.#latestMessage = (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
-        const record = this.#spool(entry, time, key);
+        const record = this.#spool(entry, time);
         this.#lines += record.lines;
         if (this.#spoolError === undefined)
-            this.#shown.add(record);
+            this.#indexed(() => this.#index?.add(time, record.end));
     }
     /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
     counted(entries) {
@@ -51355,9 +51458,8 @@ class BuildLog {
             return;
         this.#finalNext = index + 1;
         const time = Date.parse(entry.timestamp);
-        const key = entryKey(entry);
-        this.#quote.add(entry, time, key);
-        const record = this.#spool(entry, time, key);
+        this.#quote.add(entry, time, true);
+        const record = this.#spool(entry, time);
         if (this.#spoolError === undefined)
             this.#final.add(record);
     }
@@ -51375,15 +51477,28 @@ class BuildLog {
             this.#spoolFailed(error);
         }
     }
-    /** Writes the entry's lines (unless the file failed); where they lie in the file. */
-    #spool(entry, time, key) {
+    /**
+     * Writes the entry's lines (unless the file failed); where they lie in the file. Only an entry
+     * of a disordered log has its key computed: there it tells the readings' entries apart.
+     */
+    #spool(entry, time) {
         const start = this.#fileBytes + this.#pendingBytes;
-        let count = 0;
-        for (const line of formatLogEntry(entry)) {
+        const lines = formatLogEntry(entry);
+        for (const line of lines)
             this.#addLine(`${line}${external_node_os_.EOL}`);
-            count += 1;
+        const key = this.#disorder === undefined
+            ? 0
+            : recordKey(time, lines.map((line) => `${line}${external_node_os_.EOL}`));
+        return { time, key, start, end: this.#fileBytes + this.#pendingBytes, lines: lines.length };
+    }
+    /** Runs a write of the index; a failure is the file's (see `#spoolFailed`). */
+    #indexed(write) {
+        try {
+            write();
         }
-        return { time, key, start, end: this.#fileBytes + this.#pendingBytes, lines: count };
+        catch (error) {
+            this.#spoolFailed(error);
+        }
     }
     #addLine(text) {
         if (this.#spoolError !== undefined)
@@ -51430,7 +51545,7 @@ class BuildLog {
             const title = `::group::${(0,src_escape/* commandText */.jt)(`${this.#title} · ${titleSuffix}`)}`;
             const printLines = () => {
                 if (this.#disorder !== undefined && this.#file !== undefined) {
-                    const records = inTimeOrder([...this.#shown.records, ...added]);
+                    const records = inTimeOrder([...this.#shown().records, ...added]);
                     if (records.length > 0)
                         return printRecords(this.#file, records, print);
                 }
@@ -51444,7 +51559,13 @@ class BuildLog {
     }
     /** The entries of the latest whole reading that those taken in order lack. */
     #added() {
-        return this.#final === undefined ? [] : missingFrom(this.#shown, this.#final);
+        return this.#final === undefined ? [] : missingFrom(this.#shown(), this.#final);
+    }
+    /** The entries taken in order, as far as they reached the file, read back from its index. */
+    #shown() {
+        if (this.#index === undefined || this.#file === undefined)
+            return new LogRecords();
+        return this.#index.records(this.#file, Math.min(this.#shownEnd, this.#fileBytes));
     }
     /** The action's own lines under the log: what of it could not be kept, and why. */
     #notes() {
@@ -51461,6 +51582,8 @@ class BuildLog {
         return notes;
     }
     #writePending() {
+        if (this.#spoolError === undefined)
+            this.#indexed(() => this.#index?.write());
         if (this.#pendingBytes === 0)
             return;
         const pending = this.#pending.subarray(0, this.#pendingBytes);
@@ -51482,7 +51605,6 @@ class BuildLog {
     #spoolFailed(error) {
         this.#spoolError = error;
         this.#pendingBytes = 0;
-        this.#shown.keepWithin(this.#fileBytes);
         this.#final?.keepWithin(this.#fileBytes);
         this.#events.onSpoolFailure(error);
     }
@@ -51565,6 +51687,11 @@ async function printRecords(file, records, print) {
         await handle.close();
     }
 }
+/** Whether `entry` is `other`, as the service listed it. */
+const sameEntry = (entry, other) => other !== undefined &&
+    entry.timestamp === other.timestamp &&
+    entry.level === other.level &&
+    entry.message === other.message;
 
 // EXTERNAL MODULE: ./src/builds/limit.ts
 var limit = __nccwpck_require__(71958);

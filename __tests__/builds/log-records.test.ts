@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  entryKey,
   inTimeOrder,
   LogRecords,
   missingFrom,
+  recordKey,
   type LogRecord,
 } from '../../src/builds/log-records.ts';
 
@@ -48,14 +48,13 @@ describe('merging a log read again', () => {
     expect(ordered.map((r) => r.key)).toEqual([4, 2, 1, 3]);
   });
 
-  it('tells entries apart by timestamp, level and message, long ones by their hash', () => {
-    const entry = { timestamp: '2026-01-01T00:00:00Z', level: 'info', message: 'a' };
-    expect(entryKey(entry)).toBe(entryKey({ ...entry }));
-    expect(entryKey(entry)).not.toBe(entryKey({ ...entry, level: 'error' }));
-    const long = 'x'.repeat(5_000);
-    expect(entryKey({ ...entry, message: long })).not.toBe(
-      entryKey({ ...entry, message: `${long}y` }),
-    );
-    expect(Number.isSafeInteger(entryKey(entry))).toBe(true);
+  it('tells entries apart by time and printed text, however it comes in pieces', () => {
+    const text = ['10:00:00 info    a\n', '10:00:00 info    b\n'];
+    const key = recordKey(1_000, text);
+    expect(recordKey(1_000, [Buffer.from(text.join(''))])).toBe(key);
+    expect(recordKey(1_001, text)).not.toBe(key);
+    expect(recordKey(1_000, text.slice(0, 1))).not.toBe(key);
+    expect(recordKey(Number.NaN, text)).toBe(recordKey(Number.NaN, text));
+    expect(Number.isSafeInteger(key)).toBe(true);
   });
 });

@@ -181,6 +181,24 @@ describe('BuildLog takes each entry once, in order', () => {
     expect(log.digest().lines).toBe(8);
   });
 
+  it('keeps thousands of lines shown before a rotation, multi-line ones whole, each once', async () => {
+    const { log, disorders } = fileLog(stdoutOutput);
+    // Past one batch of the log's index (1024 entries), so it is read back from its file too.
+    const at = (n: number) => ({
+      ...entry(n % 100 === 0 ? `line ${n}\nmore ${n}` : `line ${n}`),
+      timestamp: new Date(Date.UTC(2026, 2, 1, 10) + n).toISOString(),
+    });
+    const upTo = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => at(from + i));
+    await take(log, upTo(0, 2_500));
+    await take(log, upTo(2_400, 2_600));
+    await take(log, upTo(2_400, 2_600));
+    expect(disorders).toEqual(['shrank: it has 200 entries, fewer than the 2500 already shown']);
+    const lines = upTo(0, 2_600).flatMap((e) => e.message.split('\n'));
+    expect(await groupOf(log)).toEqual(lines);
+    expect(log.digest().lines).toBe(lines.length);
+  });
+
   it('adds a line logged twice once more only when the last reading has it twice', async () => {
     const { log } = fileLog(stdoutOutput);
     await take(log, [entry('same', 'info', 1), entry('same', 'info', 1), entry('x', 'info', 3)]);

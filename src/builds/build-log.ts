@@ -12,7 +12,8 @@ import { EOL } from 'node:os';
 import type { LogEntry } from '../api/schemas.ts';
 import { commandText, cut } from '../escape.ts';
 import { ActionError, messageOf } from '../errors.ts';
-import { entryKey, inTimeOrder, LogRecords, missingFrom, type LogRecord } from './log-records.ts';
+import { LogIndex } from './log-index.ts';
+import { inTimeOrder, LogRecords, missingFrom, recordKey, type LogRecord } from './log-records.ts';
 import { formatLogEntry, MAX_QUOTE_CHARS, QuoteTail, stopCommands } from './log-text.ts';
 import { lines, type Output, type Print } from './output.ts';
 import type { LogDigest } from './result.ts';
@@ -57,13 +58,13 @@ export class BuildLog {
   readonly #events: LogEvents;
   /** Entries of the service's log already taken: each read's entries from here on are new. */
   #taken = 0;
-  /** The key of the entry at `#taken - 1`: the next read must still have it there. */
-  #lastKey: number | undefined;
+  /** The entry at `#taken - 1`: the next read must still have it there. */
+  #lastEntry: LogEntry | undefined;
   #lastTime = Number.NEGATIVE_INFINITY;
   #lines = 0;
   #latestMessage: string | undefined;
-  /** The entries taken in order, as kept in the file. */
-  readonly #shown = new LogRecords();
+  /** Where the entries taken in order lie in the file; undefined when the log has no file. */
+  #index: LogIndex | undefined;
   /** Why the log stopped making sense; from then on it is read whole. */
   #disorder: string | undefined;
   /** Where the entries taken in order end in the file; the latest whole reading follows them. */
@@ -103,6 +104,7 @@ export class BuildLog {
     }
     try {
       writeFileSync(file, '');
+      this.#index = new LogIndex(`${file}.index`);
     } catch (error) {
       this.#spoolFailed(error);
     }
@@ -160,7 +162,7 @@ export class BuildLog {
   add(entry: LogEntry, index: number): void {
     if (this.#disorder !== undefined) return this.#addToFinal(entry, index);
     if (index === this.#taken - 1) {
-      if (entryKey(entry) !== this.#lastKey) {
+      if (!sameEntry(entry, this.#lastEntry)) {
         this.#disordered(`changed order: entry ${index + 1} is no longer the one shown there`);
       }
       return;
@@ -174,15 +176,14 @@ export class BuildLog {
       return;
     }
     if (!Number.isNaN(time)) this.#lastTime = time;
-    const key = entryKey(entry);
     this.#taken = index + 1;
     this.#progress += 1;
-    this.#lastKey = key;
-    this.#quote.add(entry, time, key);
+    this.#lastEntry = entry;
+    this.#quote.add(entry, time);
     this.#latestMessage = cut(entry.message, MAX_QUOTE_CHARS);
-    const record = this.#spool(entry, time, key);
+    const record = this.#spool(entry, time);
     this.#lines += record.lines;
-    if (this.#spoolError === undefined) this.#shown.add(record);
+    if (this.#spoolError === undefined) this.#indexed(() => this.#index?.add(time, record.end));
   }
 
   /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
@@ -216,9 +217,8 @@ export class BuildLog {
     else if (index !== this.#finalNext) return;
     this.#finalNext = index + 1;
     const time = Date.parse(entry.timestamp);
-    const key = entryKey(entry);
-    this.#quote.add(entry, time, key);
-    const record = this.#spool(entry, time, key);
+    this.#quote.add(entry, time, true);
+    const record = this.#spool(entry, time);
     if (this.#spoolError === undefined) this.#final!.add(record);
   }
 
@@ -235,15 +235,31 @@ export class BuildLog {
     }
   }
 
-  /** Writes the entry's lines (unless the file failed); where they lie in the file. */
-  #spool(entry: LogEntry, time: number, key: number): LogRecord {
+  /**
+   * Writes the entry's lines (unless the file failed); where they lie in the file. Only an entry
+   * of a disordered log has its key computed: there it tells the readings' entries apart.
+   */
+  #spool(entry: LogEntry, time: number): LogRecord {
     const start = this.#fileBytes + this.#pendingBytes;
-    let count = 0;
-    for (const line of formatLogEntry(entry)) {
-      this.#addLine(`${line}${EOL}`);
-      count += 1;
+    const lines = formatLogEntry(entry);
+    for (const line of lines) this.#addLine(`${line}${EOL}`);
+    const key =
+      this.#disorder === undefined
+        ? 0
+        : recordKey(
+            time,
+            lines.map((line) => `${line}${EOL}`),
+          );
+    return { time, key, start, end: this.#fileBytes + this.#pendingBytes, lines: lines.length };
+  }
+
+  /** Runs a write of the index; a failure is the file's (see `#spoolFailed`). */
+  #indexed(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      this.#spoolFailed(error);
     }
-    return { time, key, start, end: this.#fileBytes + this.#pendingBytes, lines: count };
   }
 
   #addLine(text: string): void {
@@ -289,7 +305,7 @@ export class BuildLog {
       const title = `::group::${commandText(`${this.#title} · ${titleSuffix}`)}`;
       const printLines = () => {
         if (this.#disorder !== undefined && this.#file !== undefined) {
-          const records = inTimeOrder([...this.#shown.records, ...added]);
+          const records = inTimeOrder([...this.#shown().records, ...added]);
           if (records.length > 0) return printRecords(this.#file, records, print);
         } else if (this.#fileBytes > 0) {
           return printFile(this.#file!, 0, this.#fileBytes, print);
@@ -302,7 +318,13 @@ export class BuildLog {
 
   /** The entries of the latest whole reading that those taken in order lack. */
   #added(): LogRecord[] {
-    return this.#final === undefined ? [] : missingFrom(this.#shown, this.#final);
+    return this.#final === undefined ? [] : missingFrom(this.#shown(), this.#final);
+  }
+
+  /** The entries taken in order, as far as they reached the file, read back from its index. */
+  #shown(): LogRecords {
+    if (this.#index === undefined || this.#file === undefined) return new LogRecords();
+    return this.#index.records(this.#file, Math.min(this.#shownEnd, this.#fileBytes));
   }
 
   /** The action's own lines under the log: what of it could not be kept, and why. */
@@ -331,6 +353,7 @@ export class BuildLog {
   }
 
   #writePending(): void {
+    if (this.#spoolError === undefined) this.#indexed(() => this.#index?.write());
     if (this.#pendingBytes === 0) return;
     const pending = this.#pending.subarray(0, this.#pendingBytes);
     this.#pendingBytes = 0;
@@ -351,7 +374,6 @@ export class BuildLog {
   #spoolFailed(error: unknown): void {
     this.#spoolError = error;
     this.#pendingBytes = 0;
-    this.#shown.keepWithin(this.#fileBytes);
     this.#final?.keepWithin(this.#fileBytes);
     this.#events.onSpoolFailure(error);
   }
@@ -441,3 +463,10 @@ async function printRecords(
     await handle.close();
   }
 }
+
+/** Whether `entry` is `other`, as the service listed it. */
+const sameEntry = (entry: LogEntry, other: LogEntry | undefined): boolean =>
+  other !== undefined &&
+  entry.timestamp === other.timestamp &&
+  entry.level === other.level &&
+  entry.message === other.message;

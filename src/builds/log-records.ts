@@ -1,26 +1,17 @@
-// Where each entry of a build's log lies in its file, when it was logged and what identifies it:
-// enough to print a log that came out of order in time order, each entry once, without holding its
-// text (a verbose build logs 100,000 lines). Pure; build-log.ts does the I/O.
-import { hash } from 'node:crypto';
-import type { LogEntry } from '../api/schemas.ts';
-
-/** Messages longer than this are identified by their hash, not by themselves. */
-const KEPT_MESSAGE_CHARS = 1024;
+// Where each entry of a disordered build's log lies in its file, when it was logged and what
+// identifies it: enough to print it in time order, each entry once, without holding its text (a
+// verbose build logs 100,000 lines). Pure; build-log.ts and log-index.ts do the I/O.
+import { createHash } from 'node:crypto';
 
 /**
- * A number that identifies an entry (its timestamp, level and message): 48 bits of a hash, so
- * 100,000 entries collide with odds of about one in 50,000 (and a collision costs one line).
+ * A number that identifies an entry: when it was logged and its lines as printed (`text`, in
+ * pieces), 48 bits of a hash, so 100,000 entries collide with odds of about one in 50,000 (and a
+ * collision costs one line). Computed only for a log that turned out disordered.
  */
-export function entryKey(entry: LogEntry): number {
-  const fingerprint = JSON.stringify([
-    entry.timestamp,
-    entry.level,
-    entry.message.length,
-    entry.message.length <= KEPT_MESSAGE_CHARS
-      ? entry.message
-      : hash('sha256', entry.message, 'base64'),
-  ]);
-  return Number.parseInt(hash('sha1', fingerprint, 'hex').slice(0, 12), 16);
+export function recordKey(time: number, text: Iterable<string | Uint8Array>): number {
+  const hash = createHash('sha1').update(`${time}\n`);
+  for (const piece of text) hash.update(piece);
+  return hash.digest().readUIntBE(0, 6);
 }
 
 /** One entry as it lies in the file: bytes `start` to `end`, `lines` printed lines. */

@@ -42,7 +42,6 @@ const isErrorEntry = (entry: LogEntry): boolean =>
 interface Quoted {
   readonly line: string;
   readonly time: number;
-  readonly key: number | undefined;
 }
 
 /**
@@ -61,14 +60,14 @@ export class QuoteTail {
   }
 
   /**
-   * `time`: when it was logged (default: right after the entry before); `key`: what identifies
-   * it, so an entry read twice is quoted once.
+   * `time`: when it was logged (default: right after the entry before); `again`: the entry comes
+   * from the log read again, so one of the same time and line is already quoted and not twice.
    */
-  add(entry: LogEntry, time = this.#lastTime, key?: number): void {
+  add(entry: LogEntry, time = this.#lastTime, again = false): void {
     this.#lastTime = Number.isNaN(time) ? this.#lastTime : time;
-    const quoted = { line: cut(entry.message, MAX_QUOTE_CHARS), time: this.#lastTime, key };
-    this.#last = keepLatest(this.#last, quoted, this.#count);
-    if (isErrorEntry(entry)) this.#errors = keepLatest(this.#errors, quoted, this.#count);
+    const quoted = { line: cut(entry.message, MAX_QUOTE_CHARS), time: this.#lastTime };
+    this.#last = keepLatest(this.#last, quoted, this.#count, again);
+    if (isErrorEntry(entry)) this.#errors = keepLatest(this.#errors, quoted, this.#count, again);
   }
 
   lines(): string[] {
@@ -76,9 +75,10 @@ export class QuoteTail {
   }
 }
 
-/** The `count` latest of `kept` and `quoted` (an entry of the same key is not taken twice). */
-function keepLatest(kept: Quoted[], quoted: Quoted, count: number): Quoted[] {
-  if (quoted.key !== undefined && kept.some((other) => other.key === quoted.key)) return kept;
+/** The `count` latest of `kept` and `quoted` (`again`: not if one of its time and line is kept). */
+function keepLatest(kept: Quoted[], quoted: Quoted, count: number, again: boolean): Quoted[] {
+  const same = (other: Quoted) => other.time === quoted.time && other.line === quoted.line;
+  if (again && kept.some(same)) return kept;
   let at = kept.length;
   while (at > 0 && kept[at - 1]!.time > quoted.time) at -= 1;
   if (at === 0 && kept.length >= count) return kept;
