@@ -18,6 +18,7 @@ import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { secretSpellings } from '../../src/secrets.ts';
 import { executedCommands, groups } from '../builds/support.ts';
 import { REPO_ROOT, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { spellingsOf, WINDOWS_DEVICE_NAMES } from '../support/windows-names.ts';
 
 const PROJECT_ID = 'proj_hostile';
 const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
@@ -118,6 +119,26 @@ describe('a hostile service, against node dist/index.js', () => {
     expect(buildsOf(first).filter((build) => build.sha256 !== undefined)).toHaveLength(1);
     expect(first.stdout).toMatch(/POST \/projects\/:projectId\/builds .*id/);
   });
+
+  // Each device name in one of its spellings, so every name and every spelling is sent once.
+  const deviceFileNames = WINDOWS_DEVICE_NAMES.map((device, index) => {
+    const spellings = spellingsOf(device);
+    return spellings[index % spellings.length]!;
+  });
+
+  it.each(deviceFileNames)(
+    'an installer the artifact host names %j is saved under a name Windows does not reserve',
+    async (fileName) => {
+      emulator.faults.hostileFileName = fileName;
+      const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+      expect(run.code).toBe(0);
+      const saved = path.basename(byTarget(run, 'linux')!.path!);
+      const stem = saved.split('.')[0]!.trimEnd().toUpperCase();
+      expect(WINDOWS_DEVICE_NAMES).not.toContain(stem);
+      const files = filesUnder(path.join(run.workspace, 'desktop-builds'));
+      expect(files.map((file) => path.basename(file))).toEqual([saved]);
+    },
+  );
 
   it('a status with a newline never becomes a workflow command', async () => {
     emulator.faults.reportStatus = 'building\n::error title=pwn::status';
