@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['__tests__/**', 'test-kit/**', 'bench/**', 'scripts/**', 'src/emulator/**'],
+    files: ['__tests__/**', 'test-kit/**', 'bench/**', 'scripts/**', 'emulator/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isEnterpriseServer, readContext } from '../src/context.ts';
+import { isEnterpriseServer, readContext } from '../src/runner/context.ts';
 // The library's own rule, to hold ours to it.
 import { isGhes } from '../node_modules/@actions/artifact/lib/internal/shared/config.js';
 

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Reply, Request } from '../src/api/hash-worker.ts';
-import { hashWorkerUrl } from '../src/api/hash-writer-thread.ts';
+import type { Reply, Request } from '../src/service/hashing/thread-main.ts';
+import { hashWorkerUrl } from '../src/service/hashing/thread-writer.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readContext, type RunnerContext } from '../src/context.ts';
-import { InputError, splitList } from '../src/rules.ts';
+import { readContext, type RunnerContext } from '../src/runner/context.ts';
+import { InputError, splitList } from '../src/runner/input-rules.ts';
 import {
   INPUT_NAMES,
   parseInputs,

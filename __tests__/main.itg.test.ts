@@ -12,7 +12,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { run } from '../src/main.ts';
 import { parseCommandFile } from '../test-kit/run-action.ts';
 import { captureStdout } from './builds/support.ts';

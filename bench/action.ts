@@ -2,7 +2,7 @@
 // emulator, spawned as a runner spawns it. 6 concurrent builds of 3 s with a 0.5 s poll interval.
 // Targets (issue 3): wall time < 3 s + 2 intervals + 1 s; at most 2 requests per build per
 // interval; process start → first API request < 250 ms. Prints a Markdown table; exits 1 on a miss.
-import { startEmulator } from '../src/emulator/index.ts';
+import { startEmulator } from '../emulator/index.ts';
 import { startAction } from '../test-kit/run-action.ts';
 import { requireBundle } from './harness.ts';
 

@@ -2,7 +2,7 @@
 // with the process being measured. With a certificate (PEM paths in argv) both origins serve
 // https. Prints one JSON line, then serves until stdin closes.
 import { readFileSync } from 'node:fs';
-import { startEmulator } from '../src/emulator/index.ts';
+import { startEmulator } from '../emulator/index.ts';
 
 const PROJECT_ID = 'proj_bench';
 

@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BuildServiceClient } from '../src/api/client.ts';
+import { BuildServiceClient } from '../src/service/client.ts';
 import { makeCertificates } from '../test-kit/certificates.ts';
 import { startAction } from '../test-kit/run-action.ts';
 import { startServiceProcess } from './service-process.ts';

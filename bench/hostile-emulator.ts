@@ -1,7 +1,7 @@
 // The hostile-answer benchmark's service, in its own process so the memory it uses to answer is
 // never counted as the action's: the next Get Build answers are padded to `bytes` (streamed).
 // Prints one JSON line, then serves until stdin closes.
-import { startEmulator } from '../src/emulator/index.ts';
+import { startEmulator } from '../emulator/index.ts';
 
 const PROJECT_ID = 'proj_bench_hostile';
 

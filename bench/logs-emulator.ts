@@ -1,7 +1,7 @@
 // The log benchmark's service, in its own process so it does not share a CPU budget or event loop
 // with the process being measured: builds that print `lines` log lines each over `buildingMs`.
 // Prints one JSON line, then serves until stdin closes.
-import { startEmulator } from '../src/emulator/index.ts';
+import { startEmulator } from '../emulator/index.ts';
 
 const PROJECT_ID = 'proj_bench_logs';
 const LOG_INTERVAL_MS = 50;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { BuildServiceClient } from '../src/api/client.ts';
+import { BuildServiceClient } from '../src/service/client.ts';
 import { startAction } from '../test-kit/run-action.ts';
 import { startServiceProcess } from './service-process.ts';
 import { requireBundle, verdict } from './harness.ts';

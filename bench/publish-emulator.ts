@@ -4,8 +4,8 @@
 // plus per-target times such as `50,linux=290,windows=3990,mac=8990`, so builds end staggered).
 // Each build's `completedAt` (Get Build) is when it was done. Prints one JSON line, then serves
 // until stdin closes.
-import { parseBuildingMs } from '../src/emulator/cli-args.ts';
-import { startEmulator } from '../src/emulator/index.ts';
+import { parseBuildingMs } from '../emulator/cli-args.ts';
+import { startEmulator } from '../emulator/index.ts';
 
 const PROJECT_ID = 'proj_bench_publish';
 

@@ -13,9 +13,9 @@ const ENTRIES: ReadonlyArray<readonly [entry: string, outDir: string]> = [
   ['src/sdk.ts', 'sdk'],
 ];
 // The downloads' hashing thread: every bundle above holds download code, which starts it from
-// `hash-worker/index.js` beside the bundle (src/api/hash-writer-thread.ts). It is bundled once,
+// `hash-worker/index.js` beside the bundle (src/service/hashing/thread-writer.ts). It is bundled once,
 // beside the first; beside the others that file only imports it.
-const WORKER_ENTRY = 'src/api/hash-worker.ts';
+const WORKER_ENTRY = 'src/service/hashing/thread-main.ts';
 const WORKER_DIR = 'hash-worker';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } });

@@ -1,15 +1,15 @@
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
 import path from 'node:path';
 import * as core from '@actions/core';
-import { isBelow, isWindowsReservedName } from './api/file-name.ts';
-import { isBuildId } from './api/ids.ts';
-import { ARCHES, PLATFORMS } from './api/schemas.ts';
+import { isBelow, isWindowsReservedName } from './text/file-name.ts';
+import { isBuildId } from './service/ids.ts';
+import { ARCHES, PLATFORMS } from './service/schemas.ts';
 import { buildMatrix } from './builds/matrix.ts';
 import type { BuildSelection, BuildsPlan } from './builds/types.ts';
-import { parseConnection, type ServiceConnection } from './connection.ts';
-import { PULL_REQUEST_EVENTS, type RunnerContext } from './context.ts';
-import { messageOf } from './errors.ts';
-import { quotedText } from './escape.ts';
+import { parseConnection, type ServiceConnection } from './runner/connection.ts';
+import { PULL_REQUEST_EVENTS, type RunnerContext } from './runner/context.ts';
+import { messageOf } from './shared/errors.ts';
+import { quotedText } from './text/escape.ts';
 import {
   InputError,
   isLoopbackHost,
@@ -18,11 +18,12 @@ import {
   projectIdProblem,
   quote,
   splitList,
-} from './rules.ts';
+} from './runner/input-rules.ts';
 import { checkTemplateForTargets, MAX_TEMPLATE_LENGTH } from './publish/names.ts';
 import { MAX_TAG_LENGTH, tagNameProblem } from './publish/tag-name.ts';
 import type { PublishPlan, ReleasePlan } from './publish/types.ts';
-import type { CommentPlan } from './comment/preview-comment.ts';
+import type { ProjectSource } from './config/resolve-project.ts';
+import type { CommentPlan } from './report/preview-comment.ts';
 
 export const INPUT_NAMES = [
   'api-key',
@@ -75,10 +76,6 @@ export type InputContext = Pick<
   | 'workspace'
   | 'pullRequest'
 >;
-
-/** The project the builds belong to: given, or found (or created) by applying a config file. */
-export type ProjectSource =
-  { projectId: string; configFile: null } | { projectId: string | null; configFile: string };
 
 export interface Plan {
   connection: ServiceConnection;

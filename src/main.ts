@@ -1,25 +1,25 @@
 // The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
 // that ends the process.
 import * as core from '@actions/core';
-import type { BuildServiceClient } from './api/client.ts';
+import type { BuildServiceClient } from './service/client.ts';
 import { buildMatrix } from './builds/matrix.ts';
 import { runBuilds } from './builds/run-builds.ts';
 import type { BuildSelection, BuildSubscriber, BuildsRun } from './builds/types.ts';
-import { openComment } from './comment/open-comment.ts';
-import type { PreviewComment } from './comment/preview-comment.ts';
+import { openComment } from './report/open-comment.ts';
+import type { PreviewComment } from './report/preview-comment.ts';
 import { resolveProject } from './config/resolve-project.ts';
-import { maskInputs, openClient } from './connection.ts';
-import { readContext, type RunnerContext } from './context.ts';
-import { stepDeadline, type StepDeadline } from './deadline.ts';
-import { messageOf } from './errors.ts';
+import { maskInputs, openClient } from './runner/connection.ts';
+import { readContext, type RunnerContext } from './runner/context.ts';
+import { stepDeadline, type StepDeadline } from './runner/deadline.ts';
+import { messageOf } from './shared/errors.ts';
 import { getInputs, type Plan } from './inputs.ts';
 import { checkPlanNames } from './publish/names.ts';
-import { startPublishing, type PublishingEnd } from './publish/publish-builds.ts';
+import { startPublishing, type PublishingEnd } from './publish/start-publishing.ts';
 import { annotateFailures } from './report/annotations.ts';
 import { NOTHING_PUBLISHED } from './publish/types.ts';
 import { outputsOnceKnown, reportRun } from './report/report-run.ts';
-import { checkRunnerPaths } from './runner-paths.ts';
-import { watchSignals } from './signals.ts';
+import { checkRunnerPaths } from './runner/paths.ts';
+import { watchSignals } from './runner/signals.ts';
 
 /**
  * The builds to trigger, with the project's own platforms when the input named none (Get

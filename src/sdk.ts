@@ -6,8 +6,8 @@ export {
   DEFAULT_USER_AGENT,
   type CallOptions,
   type ClientOptions,
-} from './api/client.ts';
-export type { DownloadedArtifact, DownloadOptions } from './api/download.ts';
+} from './service/client.ts';
+export type { DownloadedArtifact, DownloadOptions } from './service/download.ts';
 export {
   ApiError,
   ApiKeyRefusedError,
@@ -17,8 +17,8 @@ export {
   ResponseShapeError,
   ResponseTooLargeError,
   TimeoutError,
-} from './api/errors.ts';
-export type { RetryEvent, RetryPolicy } from './api/retry.ts';
+} from './service/errors.ts';
+export type { RetryEvent, RetryPolicy } from './http/retry.ts';
 export {
   ARCHES,
   BUILD_STATUSES,
@@ -49,7 +49,7 @@ export {
   type UpdateProjectRequest,
   type Webhook,
   type WebhookList,
-} from './api/schemas.ts';
+} from './service/schemas.ts';
 export {
   signPayload,
   verifySignature,

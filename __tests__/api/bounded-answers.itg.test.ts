@@ -8,11 +8,11 @@ import {
   ResponseShapeError,
   ResponseTooLargeError,
   TimeoutError,
-} from '../../src/api/errors.ts';
-import { MAX_LOG_ANSWER_BYTES, MAX_LOG_TEXT_BYTES } from '../../src/api/log-stream.ts';
-import type { RetryEvent } from '../../src/api/retry.ts';
-import type { LogEntry } from '../../src/api/schemas.ts';
-import { MAX_JSON_ANSWER_BYTES } from '../../src/api/transport.ts';
+} from '../../src/service/errors.ts';
+import { MAX_LOG_ANSWER_BYTES, MAX_LOG_TEXT_BYTES } from '../../src/service/log-stream.ts';
+import type { RetryEvent } from '../../src/http/retry.ts';
+import type { LogEntry } from '../../src/service/schemas.ts';
+import { MAX_JSON_ANSWER_BYTES } from '../../src/service/transport.ts';
 import { buildAnswer, clientFor, pump, useStandIns } from './stand-in.ts';
 
 const MiB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NotFoundError } from '../../src/api/errors.ts';
+import { ApiError, NotFoundError } from '../../src/service/errors.ts';
 import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
 
 describe('build endpoints against the emulator', () => {

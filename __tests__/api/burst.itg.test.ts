@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
-import type { RetryEvent } from '../../src/api/retry.ts';
-import { startEmulator } from '../../src/emulator/index.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
+import type { RetryEvent } from '../../src/http/retry.ts';
+import { startEmulator } from '../../emulator/index.ts';
 
 describe('a 10 s burst of 5xx answers (serverErrorsUntil)', () => {
   it('is survived with the default retry policy', { timeout: 60_000 }, async () => {

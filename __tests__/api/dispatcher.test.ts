@@ -1,6 +1,6 @@
 // Which way each origin takes out, read from the environment as @actions/http-client reads it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeProxy, proxyFor } from '../../src/api/dispatcher.ts';
+import { describeProxy, proxyFor } from '../../src/http/dispatcher.ts';
 
 const NAMES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY'];
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));

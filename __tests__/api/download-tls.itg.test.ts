@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ArtifactHostError } from '../../src/api/errors.ts';
+import { ArtifactHostError } from '../../src/service/errors.ts';
 import { makeCertificates } from '../../test-kit/certificates.ts';
 import { PROJECT_ID, useHarness, waitForBuild, type Harness } from './support.ts';
 

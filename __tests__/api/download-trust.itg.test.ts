@@ -7,8 +7,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
-import { ArtifactHostError, DownloadError } from '../../src/api/errors.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
+import { ArtifactHostError, DownloadError } from '../../src/service/errors.ts';
 import { FAST_RETRY } from './support.ts';
 
 const API_KEY = 'key-trust-123';

@@ -2,7 +2,7 @@ import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DownloadError, NotFoundError } from '../../src/api/errors.ts';
+import { DownloadError, NotFoundError } from '../../src/service/errors.ts';
 import type { Harness } from './support.ts';
 import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
 

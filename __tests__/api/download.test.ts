@@ -5,7 +5,7 @@ import {
   documentKind,
   nextHop,
   parseContentRange,
-} from '../../src/api/download-answer.ts';
+} from '../../src/service/download-answer.ts';
 
 describe('parseContentRange', () => {
   it('reads start and total', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact, serviceMessageOf } from '../../src/api/error-body.ts';
+import { redact, serviceMessageOf } from '../../src/http/error-body.ts';
 
 const KEY = 'dbs_secret_key_123';
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
 import {
   ApiError,
   ApiKeyRefusedError,
@@ -12,8 +12,8 @@ import {
   NotFoundError,
   ResponseShapeError,
   TimeoutError,
-} from '../../src/api/errors.ts';
-import type { RetryEvent } from '../../src/api/retry.ts';
+} from '../../src/service/errors.ts';
+import type { RetryEvent } from '../../src/http/retry.ts';
 import { FAST_RETRY, PROJECT_ID, useHarness, waitForBuild } from './support.ts';
 
 const KEY = 'dbs_live_0123456789abcdef0123456789abcdef';

@@ -8,7 +8,7 @@ import {
   isWindowsReservedName,
   pathInside,
   sanitizeFileName,
-} from '../../src/api/file-name.ts';
+} from '../../src/text/file-name.ts';
 import { NOT_DEVICES, spellingsOf, WINDOWS_DEVICE_NAMES } from '../support/windows-names.ts';
 
 describe('fileNameFromContentDisposition', () => {

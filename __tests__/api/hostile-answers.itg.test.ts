@@ -2,8 +2,8 @@
 // returns is checked before anything else sees it, and a refusal names the field, never the value.
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ResponseShapeError } from '../../src/api/errors.ts';
-import type { RetryEvent } from '../../src/api/retry.ts';
+import { ResponseShapeError } from '../../src/service/errors.ts';
+import type { RetryEvent } from '../../src/http/retry.ts';
 import { buildAnswer, clientFor, json, useStandIns } from './stand-in.ts';
 
 const HOSTILE = 'x\n::error::x';

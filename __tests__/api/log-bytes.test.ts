@@ -2,7 +2,7 @@
 // that are not UTF-8 become U+FFFD, the JSON stays valid, and the pieces the body arrives in make
 // no difference.
 import { describe, expect, it } from 'vitest';
-import { textCutter, utf8Mender, type ByteFilter } from '../../src/api/log-bytes.ts';
+import { textCutter, utf8Mender, type ByteFilter } from '../../src/service/log-bytes.ts';
 
 // Counted in the answer's bytes: an escape sequence counts as what it takes there.
 const MAX = 8;

@@ -2,7 +2,7 @@
 // the ones the caller has skipped, a garbled answer asked again without repeating an entry.
 import { appendFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../src/api/schemas.ts';
+import type { LogEntry } from '../../src/service/schemas.ts';
 import { clientFor, useStandIns } from './stand-in.ts';
 import { PROJECT_ID, useHarness, waitForBuild } from './support.ts';
 

@@ -8,7 +8,7 @@ import {
   type NodeGCPerformanceDetail,
 } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { collectEvery, releaseReadBuffers } from '../../src/api/memory.ts';
+import { collectEvery, releaseReadBuffers } from '../../src/http/memory.ts';
 
 const MIB = 1024 * 1024;
 const RECORD = 16 * 1024;

@@ -9,7 +9,7 @@ import {
   PartFile,
   THREAD_FROM_BYTES,
   type HashPlace,
-} from '../../src/api/part-file.ts';
+} from '../../src/service/part-file.ts';
 
 const MIB = 1024 * 1024;
 const dirs: string[] = [];

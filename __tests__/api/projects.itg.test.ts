@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BuildServiceClient, DEFAULT_USER_AGENT } from '../../src/api/client.ts';
-import { NotFoundError } from '../../src/api/errors.ts';
+import { BuildServiceClient, DEFAULT_USER_AGENT } from '../../src/service/client.ts';
+import { NotFoundError } from '../../src/service/errors.ts';
 import { PROJECT_ID, requestsTo, useHarness } from './support.ts';
 
 describe('projects endpoints against the emulator', () => {

@@ -3,8 +3,8 @@ import {
   findCreatedProject,
   findCreatedWebhook,
   findTriggeredBuild,
-} from '../../src/api/reconcile.ts';
-import type { BuildSummary } from '../../src/api/schemas.ts';
+} from '../../src/service/reconcile.ts';
+import type { BuildSummary } from '../../src/service/schemas.ts';
 
 const since = Date.parse('2025-06-01T12:00:00Z');
 const at = (offsetMs: number) => new Date(since + offsetMs).toISOString();

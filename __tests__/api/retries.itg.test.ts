@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ResponseShapeError } from '../../src/api/errors.ts';
-import { systemClock, systemSleep } from '../../src/api/retry.ts';
+import { ApiError, ResponseShapeError } from '../../src/service/errors.ts';
+import { systemClock, systemSleep } from '../../src/http/retry.ts';
 import { pollBuild } from '../../src/builds/poll.ts';
 import { PROJECT_ID, requestsTo, useHarness } from './support.ts';
 

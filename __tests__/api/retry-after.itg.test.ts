@@ -1,9 +1,9 @@
 // Retry-After longer than the retry budget: waited in full while the step has time for it, and
 // never re-sent early; refused at once when the wait would outlast the step.
 import { describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
-import { ApiError } from '../../src/api/errors.ts';
-import type { RecordedRequest } from '../../src/emulator/options.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
+import { ApiError } from '../../src/service/errors.ts';
+import type { RecordedRequest } from '../../emulator/options.ts';
 import { makeCertificates } from '../../test-kit/certificates.ts';
 import { FAST_RETRY, PROJECT_ID, useHarness } from './support.ts';
 

@@ -9,7 +9,7 @@ import {
   type RetryEvent,
   type RetryPolicy,
   type RetryRuntime,
-} from '../../src/api/retry.ts';
+} from '../../src/http/retry.ts';
 
 class Boom extends Error {
   readonly attempts: number;

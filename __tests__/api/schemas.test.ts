@@ -1,16 +1,16 @@
 // The rules of the validation boundary as pure functions: id forms, tokens, problem texts.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EVENT_ID, isBuildId, isProjectId, WEBHOOK_ID } from '../../src/api/ids.ts';
-import { answersFor, buildsOf, triggeredAs } from '../../src/api/reconcile.ts';
+import { EVENT_ID, isBuildId, isProjectId, WEBHOOK_ID } from '../../src/service/ids.ts';
+import { answersFor, buildsOf, triggeredAs } from '../../src/service/reconcile.ts';
 import {
   BuildStatus,
   BuildSummary,
   Project,
   ProjectSummary,
-  shapeProblem,
   Webhook,
-} from '../../src/api/schemas.ts';
+} from '../../src/service/schemas.ts';
+import { shapeProblem } from '../../src/http/answer-shape.ts';
 
 describe('id forms', () => {
   it('take the prefix, then 1 to 120 of A-Z a-z 0-9 _ -', () => {

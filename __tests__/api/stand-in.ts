@@ -4,8 +4,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
-import { BuildServiceClient, type ClientOptions } from '../../src/api/client.ts';
-import type { RetryEvent } from '../../src/api/retry.ts';
+import { BuildServiceClient, type ClientOptions } from '../../src/service/client.ts';
+import type { RetryEvent } from '../../src/http/retry.ts';
 import { FAST_RETRY } from './support.ts';
 
 export const KEY = 'dbs_live_0123456789abcdef0123456789abcdef';

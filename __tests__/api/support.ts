@@ -4,10 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { BuildServiceClient, type ClientOptions } from '../../src/api/client.ts';
-import type { RetryEvent } from '../../src/api/retry.ts';
-import { isTerminal, type Build } from '../../src/api/schemas.ts';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
+import { BuildServiceClient, type ClientOptions } from '../../src/service/client.ts';
+import type { RetryEvent } from '../../src/http/retry.ts';
+import { isTerminal, type Build } from '../../src/service/schemas.ts';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/index.ts';
 
 /** A project every test's emulator starts with. */
 export const PROJECT_ID = 'proj_testapp';

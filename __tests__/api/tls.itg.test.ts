@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
 import { FAST_RETRY } from './support.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url));

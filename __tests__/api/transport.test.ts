@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TunnelRefusedError } from '../../src/api/dispatcher.ts';
-import { NetworkError, ProxyRefusedError, TimeoutError } from '../../src/api/errors.ts';
-import { defaultRetryRuntime } from '../../src/api/retry.ts';
-import { Transport } from '../../src/api/transport.ts';
+import { TunnelRefusedError } from '../../src/http/dispatcher.ts';
+import { NetworkError, ProxyRefusedError, TimeoutError } from '../../src/service/errors.ts';
+import { defaultRetryRuntime } from '../../src/http/retry.ts';
+import { Transport } from '../../src/service/transport.ts';
 
 const ENDPOINT = 'GET /projects';
 const saved = { HTTPS_PROXY: process.env.HTTPS_PROXY, NO_PROXY: process.env.NO_PROXY };

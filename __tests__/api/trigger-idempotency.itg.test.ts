@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
 import { FAST_RETRY, PROJECT_ID, requestsTo, useHarness } from './support.ts';
 
 const TRIGGER_PATH = new RegExp(`^/v1/projects/${PROJECT_ID}/builds$`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NotFoundError } from '../../src/api/errors.ts';
+import { ApiError, NotFoundError } from '../../src/service/errors.ts';
 import { useHarness } from './support.ts';
 
 describe('webhook endpoints against the emulator', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildSummary } from '../../src/api/schemas.ts';
-import { createLimiter, createTurns } from '../../src/builds/limit.ts';
+import type { BuildSummary } from '../../src/service/schemas.ts';
+import { createLimiter, createTurns } from '../../src/shared/limit.ts';
 import { buildMatrix } from '../../src/builds/matrix.ts';
 import { createProgressGate, progressLine, statusLine } from '../../src/builds/progress.ts';
-import { formatElapsed } from '../../src/durations.ts';
+import { formatElapsed } from '../../src/text/durations.ts';
 import path from 'node:path';
 import { downloadFolder } from '../../src/builds/follow-build.ts';
 import { observed, resultOf } from '../../src/builds/result.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../src/api/schemas.ts';
+import type { LogEntry } from '../../src/service/schemas.ts';
 import { BuildLog, NO_LINES, type LogEvents } from '../../src/builds/build-log.ts';
 import { stdoutOutput, type Output } from '../../src/builds/output.ts';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiKeyRefusedError, NetworkError } from '../../src/api/errors.ts';
-import type { AttemptFailure } from '../../src/api/retry.ts';
-import type { Build, BuildStatus } from '../../src/api/schemas.ts';
+import { ApiKeyRefusedError, NetworkError } from '../../src/service/errors.ts';
+import type { AttemptFailure } from '../../src/http/retry.ts';
+import type { Build, BuildStatus } from '../../src/service/schemas.ts';
 import { jittered, pollBuild, type PollOptions } from '../../src/builds/poll.ts';
 
 const build = (status: BuildStatus): Build => ({

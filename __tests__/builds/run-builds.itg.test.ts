@@ -2,11 +2,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildServiceClient } from '../../src/api/client.ts';
-import { systemClock, systemSleep } from '../../src/api/retry.ts';
+import type { BuildServiceClient } from '../../src/service/client.ts';
+import { systemClock, systemSleep } from '../../src/http/retry.ts';
 import { runBuilds } from '../../src/builds/run-builds.ts';
-import { stepDeadline } from '../../src/deadline.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { stepDeadline } from '../../src/runner/deadline.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { annotateFailures } from '../../src/report/annotations.ts';
 import {

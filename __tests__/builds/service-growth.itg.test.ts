@@ -3,9 +3,9 @@
 // stops neither a re-run that reuses builds nor the recovery of a lost trigger.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildsRun } from '../../src/builds/types.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
-import { BuildServiceClient } from '../../src/api/client.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
 import { makeCertificates } from '../../test-kit/certificates.ts';
 import { groups, planFor, runCaptured, seedProject } from './support.ts';
 

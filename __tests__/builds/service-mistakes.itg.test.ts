@@ -5,8 +5,8 @@
 // make each mistake.
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import {
   PROJECT_ID,

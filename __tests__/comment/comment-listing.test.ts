@@ -1,7 +1,7 @@
 // GitHub's answers about comments and about the token's account, read at the edge.
 import { describe, expect, it } from 'vitest';
-import { isLogin, viewerLogin } from '../../src/comment/comment-identity.ts';
-import { commentOf, commentsOf, hasNextPage, markedBy } from '../../src/comment/comment-listing.ts';
+import { isLogin, viewerLogin } from '../../src/github/comment-identity.ts';
+import { commentOf, commentsOf, hasNextPage, markedBy } from '../../src/github/comment-listing.ts';
 
 const MARKER = '<!-- desktop-build-action:pr-preview project=proj_x -->';
 

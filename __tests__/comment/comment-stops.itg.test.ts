@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   startPreviewComment,
   type PreviewCommentOptions,
-} from '../../src/comment/preview-comment.ts';
-import { defaultRetryRuntime } from '../../src/api/retry.ts';
-import { readContext } from '../../src/context.ts';
-import { createGitHub } from '../../src/publish/github.ts';
+} from '../../src/report/preview-comment.ts';
+import { defaultRetryRuntime } from '../../src/http/retry.ts';
+import { readContext } from '../../src/runner/context.ts';
+import { createGitHub } from '../../src/github/client.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import { result } from '../report/fixtures.ts';
 

@@ -3,13 +3,13 @@
 // account wrote, pages within a bound, reports a refused edit as one, and ends within its time
 // when GitHub does not answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PAGES } from '../../src/comment/comment-listing.ts';
+import { MAX_PAGES } from '../../src/github/comment-listing.ts';
 import {
   startPreviewComment,
   type PreviewCommentOptions,
-} from '../../src/comment/preview-comment.ts';
-import { commentMarker } from '../../src/comment/render-comment.ts';
-import { readContext } from '../../src/context.ts';
+} from '../../src/report/preview-comment.ts';
+import { commentMarker } from '../../src/report/render-comment.ts';
+import { readContext } from '../../src/runner/context.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import {
   startIssueCommentsApi,

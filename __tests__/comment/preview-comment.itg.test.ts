@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   startPreviewComment,
   type PreviewCommentOptions,
-} from '../../src/comment/preview-comment.ts';
-import { readContext } from '../../src/context.ts';
-import { commentMarker } from '../../src/comment/render-comment.ts';
+} from '../../src/report/preview-comment.ts';
+import { readContext } from '../../src/runner/context.ts';
+import { commentMarker } from '../../src/report/render-comment.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import { NOTHING_PUBLISHED, type Published } from '../../src/publish/types.ts';
 import {

@@ -1,12 +1,8 @@
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import type { BuildStatus } from '../../src/api/schemas.ts';
-import {
-  commentMarker,
-  renderComment,
-  type CommentView,
-} from '../../src/comment/render-comment.ts';
-import { pullRequestOf } from '../../src/context.ts';
+import type { BuildStatus } from '../../src/service/schemas.ts';
+import { commentMarker, renderComment, type CommentView } from '../../src/report/render-comment.ts';
+import { pullRequestOf } from '../../src/runner/context.ts';
 import { result, T0 } from '../report/fixtures.ts';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';

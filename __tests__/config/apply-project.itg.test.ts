@@ -3,8 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
-import { NotFoundError } from '../../src/api/errors.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
+import { NotFoundError } from '../../src/service/errors.ts';
 import {
   applyProject,
   applyProjectConfig,
@@ -17,7 +17,7 @@ import {
   ProjectNotAppliedError,
 } from '../../src/config/errors.ts';
 import type { ProjectConfig } from '../../src/config/project-config.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 
 let emulator: Emulator;
 let client: BuildServiceClient;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../../src/api/schemas.ts';
+import type { Project } from '../../src/service/schemas.ts';
 import { describeChanges, diffProject } from '../../src/config/project-diff.ts';
 
 const current: Project = {

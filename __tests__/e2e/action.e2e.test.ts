@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { markdownText } from '../../src/escape.ts';
-import { secretSpellings } from '../../src/secrets.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { markdownText } from '../../src/text/escape.ts';
+import { secretSpellings } from '../../src/text/secret-spellings.ts';
 import { executedCommands, groups } from '../builds/support.ts';
 import { REPO_ROOT, runAction, startAction } from '../../test-kit/run-action.ts';
 

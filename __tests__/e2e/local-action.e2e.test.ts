@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CLI_API_KEY } from '../../src/emulator/cli-args.ts';
+import { DEFAULT_CLI_API_KEY } from '../../emulator/cli-args.ts';
 import { REPO_ROOT } from '../../test-kit/run-action.ts';
 
 const ENV_EXAMPLE = readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
@@ -25,7 +25,7 @@ let baseUrl: string;
 beforeAll(async () => {
   emulator = spawn(
     process.execPath,
-    ['src/emulator/cli.ts', '--port', '0', '--queued-ms', '100', '--building-ms', '600'],
+    ['emulator/cli.ts', '--port', '0', '--queued-ms', '100', '--building-ms', '600'],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   baseUrl = await new Promise<string>((resolve, reject) => {

@@ -8,8 +8,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {
   startArtifactBackend,
   type ArtifactBackend,

@@ -12,11 +12,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { Build } from '../../src/api/schemas.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { markdownText } from '../../src/escape.ts';
+import type { Build } from '../../src/service/schemas.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { markdownText } from '../../src/text/escape.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
-import { CANCEL_GRACE_MS } from '../../src/signals.ts';
+import { CANCEL_GRACE_MS } from '../../src/runner/signals.ts';
 import {
   startArtifactBackend,
   type ArtifactBackend,

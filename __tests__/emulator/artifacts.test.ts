@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseContentDisposition } from 'content-disposition';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { call, createProject, finished, triggerBuild } from './helpers.ts';
 
 const SIZE = 3 * 1024 * 1024 + 12345;

@@ -1,10 +1,10 @@
 // Build times per target: staggered builds over real HTTP, the per-build log gap, and the
 // --building-ms flag that sets them from the command line.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CliUsageError, parseBuildingMs, parseCliArgs } from '../../src/emulator/cli-args.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import type { BuildTarget } from '../../src/emulator/options.ts';
-import { buildTiming } from '../../src/emulator/per-build.ts';
+import { CliUsageError, parseBuildingMs, parseCliArgs } from '../../emulator/cli-args.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import type { BuildTarget } from '../../emulator/options.ts';
+import { buildTiming } from '../../emulator/per-build.ts';
 import { call, createProject, finished, triggerBuild } from './helpers.ts';
 
 let emulator: Emulator | undefined;

@@ -4,19 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
 import {
   CliUsageError,
   DEFAULT_CLI_API_KEY,
   parseCliArgs,
   parseRule,
   parseSize,
-} from '../../src/emulator/cli-args.ts';
+} from '../../emulator/cli-args.ts';
 import { makeCertificates } from '../../test-kit/certificates.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const CLI = path.join(ROOT, 'src/emulator/cli.ts');
+const CLI = path.join(ROOT, 'emulator/cli.ts');
 let child: ChildProcess | undefined;
 afterEach(() => {
   if (child !== undefined && child.exitCode === null) child.kill('SIGKILL');

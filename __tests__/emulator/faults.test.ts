@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseContentDisposition } from 'content-disposition';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { call, createProject, finished, triggerBuild, waitFor } from './helpers.ts';
 
 const SIZE = 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 // Small fetch helpers for talking to an emulator in tests (plain HTTP, nothing of our client).
-import type { Emulator } from '../../src/emulator/index.ts';
+import type { Emulator } from '../../emulator/index.ts';
 
 export interface Answer {
   status: number;

@@ -5,9 +5,9 @@ import { once } from 'node:events';
 import { request, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { defaultFaults } from '../../src/emulator/faults.ts';
-import { PADDING_CHUNK_BYTES, paddedJson } from '../../src/emulator/hostile-json.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { defaultFaults } from '../../emulator/faults.ts';
+import { PADDING_CHUNK_BYTES, paddedJson } from '../../emulator/hostile-json.ts';
 import { call, createProject, waitFor } from './helpers.ts';
 
 let emulator: Emulator;

@@ -4,7 +4,7 @@
 import { request, type IncomingMessage } from 'node:http';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 
 const BYTE_INTERVAL_MS = 30;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readContext } from '../../src/context.ts';
-import { InputError } from '../../src/rules.ts';
+import { readContext } from '../../src/runner/context.ts';
+import { InputError } from '../../src/runner/input-rules.ts';
 import { parseProjectInputs } from '../../src/project-action/inputs.ts';
 
 const reader =

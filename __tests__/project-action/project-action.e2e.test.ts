@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { BuildServiceClient } from '../../src/api/client.ts';
-import { NotFoundError } from '../../src/api/errors.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
+import { NotFoundError } from '../../src/service/errors.ts';
 import { KEY, useStandIns } from '../api/stand-in.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { secretSpellings } from '../../src/secrets.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { secretSpellings } from '../../src/text/secret-spellings.ts';
 import { runSubaction, type SubactionRun } from './run-subaction.ts';
 
 let emulator: Emulator;

@@ -10,14 +10,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../src/api/dispatcher.ts';
-import { defaultRetryRuntime } from '../../src/api/retry.ts';
+import { createDispatcher } from '../../src/http/dispatcher.ts';
+import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import {
   artifactServiceOf,
   deleteArtifact,
   listArtifactNames,
-} from '../../src/publish/artifact-service.ts';
-import { artifactMimeType, uploadArtifactFile } from '../../src/publish/artifact-upload.ts';
+} from '../../src/github/artifact-service.ts';
+import { artifactMimeType, uploadArtifactFile } from '../../src/github/artifact-upload.ts';
 import {
   startArtifactBackend,
   type ArtifactBackend,

@@ -9,12 +9,12 @@ import { createServer, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDispatcher } from '../../src/api/dispatcher.ts';
-import { defaultRetryRuntime, type RetryEvent } from '../../src/api/retry.ts';
-import { artifactServiceOf, type ArtifactService } from '../../src/publish/artifact-service.ts';
-import { uploadArtifactFile, type ArtifactFile } from '../../src/publish/artifact-upload.ts';
+import { createDispatcher } from '../../src/http/dispatcher.ts';
+import { defaultRetryRuntime, type RetryEvent } from '../../src/http/retry.ts';
+import { artifactServiceOf, type ArtifactService } from '../../src/github/artifact-service.ts';
+import { uploadArtifactFile, type ArtifactFile } from '../../src/github/artifact-upload.ts';
 import { openArtifactUploads } from '../../src/publish/artifacts.ts';
-import { ArtifactSettingError, ArtifactUploadError } from '../../src/publish/errors.ts';
+import { ArtifactSettingError, ArtifactUploadError } from '../../src/github/errors.ts';
 import {
   makeRuntimeToken,
   startArtifactBackend,
@@ -24,7 +24,7 @@ import { close, listen, readBody } from '../../test-kit/stand-ins/http.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 // What the Azure SDK under @actions/artifact sends, read from its own files.
 import { SERVICE_VERSION } from '../../node_modules/@azure/storage-blob/dist/esm/utils/constants.js';
-import { readContext } from '../../src/context.ts';
+import { readContext } from '../../src/runner/context.ts';
 
 const MIB = 1024 * 1024;
 

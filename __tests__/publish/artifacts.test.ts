@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDispatcher } from '../../src/api/dispatcher.ts';
-import { defaultRetryRuntime } from '../../src/api/retry.ts';
+import { createDispatcher } from '../../src/http/dispatcher.ts';
+import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import { openArtifactUploads, type ArtifactContext } from '../../src/publish/artifacts.ts';
 import { ArtifactExistsError } from '../../src/publish/errors.ts';
 import type { ArtifactPlan, ArtifactResult, Installer } from '../../src/publish/types.ts';
@@ -15,7 +15,7 @@ import {
   type ArtifactBackend,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
-import { readContext } from '../../src/context.ts';
+import { readContext } from '../../src/runner/context.ts';
 
 const plan = (over: Partial<ArtifactPlan> = {}): ArtifactPlan => ({
   nameTemplate: '{name}',

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
-import type { Arch, Platform } from '../../src/api/schemas.ts';
+import type { Arch, Platform } from '../../src/service/schemas.ts';
 import type { Installer } from '../../src/publish/types.ts';
 
 export const sha256 = (data: Buffer | string): string =>

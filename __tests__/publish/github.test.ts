@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createHttpsServer } from 'node:https';
 import { lookup } from 'node:dns/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDispatcher } from '../../src/api/dispatcher.ts';
-import { defaultRetryRuntime, type RetryEvent } from '../../src/api/retry.ts';
+import { createDispatcher } from '../../src/http/dispatcher.ts';
+import { defaultRetryRuntime, type RetryEvent } from '../../src/http/retry.ts';
 import {
   callFailure,
   createGitHub,
@@ -15,7 +15,7 @@ import {
   GitHubTimeoutError,
   httpStatus,
   type RetryHints,
-} from '../../src/publish/github.ts';
+} from '../../src/github/client.ts';
 import { makeCertificates } from '../../test-kit/certificates.ts';
 import { close, listen, readBody, sendJson } from '../../test-kit/stand-ins/http.ts';
 import { startProxy } from '../support/proxy.ts';

@@ -1,8 +1,9 @@
 // GitHub's side is mocked by local stand-ins (test-kit/stand-ins) of the artifact backend and of
 // the releases API; the real @actions/artifact and Octokit clients reach them over 127.0.0.1.
-// This file runs the exported `publish` with its production settings (retry + throttling on).
+// This file runs `createPublisher()` with its production settings (retry + throttling on).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { publish, PublishError } from '../../src/publish/index.ts';
+import { PublishError } from '../../src/publish/errors.ts';
+import { createPublisher } from '../../src/publish/publish-session.ts';
 import type { PublishPlan } from '../../src/publish/types.ts';
 import {
   startArtifactBackend,
@@ -10,6 +11,8 @@ import {
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
+
+const publish = createPublisher();
 
 const TOKEN = 'ghs_publish_secret_value';
 

@@ -8,12 +8,12 @@ import { createServer } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../src/api/dispatcher.ts';
-import { defaultRetryRuntime } from '../../src/api/retry.ts';
+import { createDispatcher } from '../../src/http/dispatcher.ts';
+import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import { AssetUploadError } from '../../src/publish/errors.ts';
-import { createGitHub } from '../../src/publish/github.ts';
-import { parseAsset, parseRelease } from '../../src/publish/release-answers.ts';
-import { digestSays, listAssets } from '../../src/publish/release-asset-reads.ts';
+import { createGitHub } from '../../src/github/client.ts';
+import { parseAsset, parseRelease } from '../../src/github/release-answers.ts';
+import { digestSays, listAssets } from '../../src/github/release-asset-reads.ts';
 import { deleteAsset, uploadAsset } from '../../src/publish/release-assets.ts';
 import { close, listen } from '../../test-kit/stand-ins/http.ts';
 import {

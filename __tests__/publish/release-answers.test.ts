@@ -1,14 +1,14 @@
 // The edge of GitHub's release answers (pure): what is read of them, and where the token may go.
 import { describe, expect, it } from 'vitest';
-import { ReleaseAnswerError } from '../../src/publish/errors.ts';
+import { ReleaseAnswerError } from '../../src/github/errors.ts';
 import {
   parseAsset,
   parsePage,
   parseRelease,
   ReleaseAsset,
-} from '../../src/publish/release-answers.ts';
-import { digestSays } from '../../src/publish/release-asset-reads.ts';
-import { allowedUploadOrigins, uploadTargetOf } from '../../src/publish/upload-origin.ts';
+} from '../../src/github/release-answers.ts';
+import { digestSays } from '../../src/github/release-asset-reads.ts';
+import { allowedUploadOrigins, uploadTargetOf } from '../../src/github/upload-origin.ts';
 
 const asset = (over: Record<string, unknown> = {}) => ({
   id: 7,

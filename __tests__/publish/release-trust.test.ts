@@ -6,12 +6,10 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPublisher, PublishError } from '../../src/publish/index.ts';
-import {
-  ListingTooLongError,
-  UploadHostRefusedError,
-  AssetUploadError,
-} from '../../src/publish/errors.ts';
+import { PublishError } from '../../src/publish/errors.ts';
+import { createPublisher } from '../../src/publish/publish-session.ts';
+import { ListingTooLongError } from '../../src/github/errors.ts';
+import { UploadHostRefusedError, AssetUploadError } from '../../src/publish/errors.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
 import {
   startReleasesApi,
@@ -21,7 +19,7 @@ import {
 } from '../../test-kit/stand-ins/releases-api.ts';
 import { close, listen } from '../../test-kit/stand-ins/http.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
-import { readContext } from '../../src/context.ts';
+import { readContext } from '../../src/runner/context.ts';
 import { createServer } from 'node:http';
 
 const TOKEN = 'ghs_release_trust_token';

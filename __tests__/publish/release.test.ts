@@ -1,12 +1,13 @@
 // GitHub's side is mocked by a local stand-in of the releases REST API (test-kit/stand-ins):
 // the real Octokit from @actions/github talks to it over 127.0.0.1. Nothing of ours is mocked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../src/api/dispatcher.ts';
-import { defaultRetryRuntime } from '../../src/api/retry.ts';
-import { createPublisher, PublishError } from '../../src/publish/index.ts';
+import { createDispatcher } from '../../src/http/dispatcher.ts';
+import { defaultRetryRuntime } from '../../src/http/retry.ts';
+import { PublishError } from '../../src/publish/errors.ts';
+import { createPublisher } from '../../src/publish/publish-session.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { AssetLockedError } from '../../src/publish/errors.ts';
-import { createGitHub } from '../../src/publish/github.ts';
+import { createGitHub } from '../../src/github/client.ts';
 import { uploadAsset } from '../../src/publish/release-assets.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
 import {
@@ -15,7 +16,7 @@ import {
   type StoredRelease,
 } from '../../test-kit/stand-ins/releases-api.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
-import { readContext } from '../../src/context.ts';
+import { readContext } from '../../src/runner/context.ts';
 
 const TOKEN = 'ghs_releases_test_token';
 

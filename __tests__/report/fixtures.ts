@@ -1,5 +1,5 @@
 // Build results and run facts for the report tests: plain values, as builds/ hands them over.
-import type { BuildStatus } from '../../src/api/schemas.ts';
+import type { BuildStatus } from '../../src/service/schemas.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import type { RunFacts } from '../../src/report/facts.ts';

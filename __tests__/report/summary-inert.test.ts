@@ -3,7 +3,7 @@
 // but ours, no HTML the service wrote, and the table must keep its columns.
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import type { BuildStatus } from '../../src/api/schemas.ts';
+import type { BuildStatus } from '../../src/service/schemas.ts';
 import { renderSummary } from '../../src/report/summary.ts';
 import { verdictOf } from '../../src/report/verdict.ts';
 import { facts, result, T0 } from './fixtures.ts';

@@ -2,8 +2,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildServiceClient } from '../../src/api/client.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { signPayload, WebhookSecretError } from '../../src/webhooks/signature.ts';
 import { createWebhookReceiver } from '../../examples/webhook-receiver.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/rules.ts';
+import { InputError } from '../../src/runner/input-rules.ts';
 import { parseWebhookInputs } from '../../src/webhook-action/inputs.ts';
 
 const reader =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Webhook } from '../../src/api/schemas.ts';
+import type { Webhook } from '../../src/service/schemas.ts';
 import { planRemoval, planWebhook } from '../../src/webhook-action/plan-webhook.ts';
 
 const hook = (id: string, url: string, events: string[], active = true): Webhook => ({

@@ -4,9 +4,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookReceiver } from '../../examples/webhook-receiver.ts';
-import { BuildServiceClient } from '../../src/api/client.ts';
-import type { WebhookEvent } from '../../src/api/schemas.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
+import type { WebhookEvent } from '../../src/service/schemas.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runSubaction, type SubactionRun } from '../project-action/run-subaction.ts';
 import { KEY, useStandIns } from '../api/stand-in.ts';
 

@@ -6,15 +6,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookReceiver } from '../../examples/webhook-receiver.ts';
-import { BuildServiceClient } from '../../src/api/client.ts';
+import { BuildServiceClient } from '../../src/service/client.ts';
 import {
   BuildEventData,
   EVENT_TYPES,
   ProjectEventData,
   WebhookEvent,
   type EventType,
-} from '../../src/api/schemas.ts';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+} from '../../src/service/schemas.ts';
+import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { signPayload, verifySignature } from '../../src/webhooks/signature.ts';
 
 const SECRET = 'whsec_round_trip';

@@ -9,9 +9,9 @@
 import { appendFileSync, readSync, truncateSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { EOL } from 'node:os';
-import type { LogEntry } from '../api/schemas.ts';
-import { commandText, cut } from '../escape.ts';
-import { ActionError, messageOf } from '../errors.ts';
+import type { LogEntry } from '../service/schemas.ts';
+import { commandText, cut } from '../text/escape.ts';
+import { ActionError, messageOf } from '../shared/errors.ts';
 import { LogIndex } from './log-index.ts';
 import { inTimeOrder, LogRecords, missingFrom, recordKey, type LogRecord } from './log-records.ts';
 import { formatLogEntry, MAX_QUOTE_CHARS, QuoteTail, stopCommands } from './log-text.ts';

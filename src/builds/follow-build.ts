@@ -3,17 +3,17 @@
 // carries something the service said goes through commandText: one inert line each.
 import path from 'node:path';
 import * as core from '@actions/core';
-import { pathInside } from '../api/file-name.ts';
-import { isTerminal } from '../api/schemas.ts';
-import type { StepDeadline } from '../deadline.ts';
-import { messageOf } from '../errors.ts';
-import { commandText } from '../escape.ts';
+import { pathInside } from '../text/file-name.ts';
+import { isTerminal } from '../service/schemas.ts';
+import type { StepDeadline } from '../runner/deadline.ts';
+import { messageOf } from '../shared/errors.ts';
+import { commandText } from '../text/escape.ts';
 import { BuildLog } from './build-log.ts';
-import type { Limiter, Turns } from './limit.ts';
+import type { Limiter, Turns } from '../shared/limit.ts';
 import { logReads, readLogToEnd, type LogReads } from './logs.ts';
 import { stdoutOutput } from './output.ts';
 import { pollBuild } from './poll.ts';
-import { formatElapsed } from '../durations.ts';
+import { formatElapsed } from '../text/durations.ts';
 import { createProgressGate, lineAbout, statusLine } from './progress.ts';
 import {
   labelOf,
@@ -23,7 +23,7 @@ import {
   withProblem,
   type BuildResult,
 } from './result.ts';
-import type { Clock, Sleep } from '../api/retry.ts';
+import type { Clock, Sleep } from '../http/retry.ts';
 import type { BuildClient } from './types.ts';
 
 /** The one place a build's current result lives while it is followed. */

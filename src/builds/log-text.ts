@@ -1,8 +1,8 @@
 // How a build's log reads in the step's output (pure). The service's text is untrusted: printed
 // lines sit between `::stop-commands::<token>` and `::<token>::`, and a quoted line is made inert.
 import { randomBytes } from 'node:crypto';
-import type { LogEntry } from '../api/schemas.ts';
-import { commandText, cut } from '../escape.ts';
+import type { LogEntry } from '../service/schemas.ts';
+import { commandText, cut } from '../text/escape.ts';
 
 /** A level is a short word (`info`, `error`); anything longer is cut to this. */
 const MAX_LEVEL_CHARS = 16;

@@ -2,10 +2,10 @@
 // read streams past the entries the BuildLog has and hands it the last one it took (to check it is
 // still there) and the new ones; an answer as long as the last one is not read at all. A log that
 // stopped making sense is handed over whole, and only once the build ended.
-import type { LogRead, LogStreamOptions } from '../api/log-stream.ts';
-import type { Sleep } from '../api/retry.ts';
+import type { LogRead, LogStreamOptions } from '../service/log-stream.ts';
+import type { Sleep } from '../http/retry.ts';
 import type { BuildLog } from './build-log.ts';
-import { createLimiter, type Turns } from './limit.ts';
+import { createLimiter, type Turns } from '../shared/limit.ts';
 
 export interface LogReader {
   readBuildLog(

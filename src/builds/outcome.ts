@@ -1,5 +1,5 @@
 // The one decision of how a build turned out; every report asks this function, never its own copy.
-import { isTerminal } from '../api/schemas.ts';
+import { isTerminal } from '../service/schemas.ts';
 import { labelOf, type BuildResult } from './result.ts';
 
 export type Outcome = 'succeeded' | 'failed' | 'unfinished';

@@ -2,9 +2,9 @@
 // explicit state, its client and time (clock, sleep, random) passed in. Each read is one attempt
 // that the client classifies; reads that keep failing back off under the one retry policy (the
 // service's Retry-After honoured up to the deadline), then give up.
-import { withRetries, type AttemptResult, type Clock, type Sleep } from '../api/retry.ts';
-import { isTerminal, type Build } from '../api/schemas.ts';
-import type { CallOptions } from '../api/transport.ts';
+import { withRetries, type AttemptResult, type Clock, type Sleep } from '../http/retry.ts';
+import { isTerminal, type Build } from '../service/schemas.ts';
+import type { CallOptions } from '../service/transport.ts';
 
 export interface BuildReader {
   /** One read, not retried: the poll paces its own retries. */

@@ -1,9 +1,9 @@
 // What the log says while builds run: a line per status change and a periodic progress line
 // naming each running build's phase, time in it, and newest log line. Each is one inert line: the
 // ids, statuses and log lines in it are the service's.
-import type { BuildStatus } from '../api/schemas.ts';
-import { formatElapsed } from '../durations.ts';
-import { commandText } from '../escape.ts';
+import type { BuildStatus } from '../service/schemas.ts';
+import { formatElapsed } from '../text/durations.ts';
+import { commandText } from '../text/escape.ts';
 import { outcomeOf } from './outcome.ts';
 import { labelOf, type BuildResult, type Target } from './result.ts';
 

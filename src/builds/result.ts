@@ -10,7 +10,7 @@ import {
   type BuildSummary,
   type Platform,
   type TriggeredBuild,
-} from '../api/schemas.ts';
+} from '../service/schemas.ts';
 
 export interface Target {
   readonly platform: Platform;

@@ -4,12 +4,12 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import * as core from '@actions/core';
-import { systemClock, systemSleep, type Clock } from '../api/retry.ts';
-import { commandText } from '../escape.ts';
-import { messageOf } from '../errors.ts';
-import { makeTempDir } from '../temp-dir.ts';
+import { systemClock, systemSleep, type Clock } from '../http/retry.ts';
+import { commandText } from '../text/escape.ts';
+import { messageOf } from '../shared/errors.ts';
+import { makeTempDir } from '../runner/temp-dir.ts';
 import { followBuild, openLog, type Follower, type Slot } from './follow-build.ts';
-import { createLimiter, createTurns } from './limit.ts';
+import { createLimiter, createTurns } from '../shared/limit.ts';
 import { buildMatrix } from './matrix.ts';
 import { outcomeOf } from './outcome.ts';
 import { createProgressGate, progressLine } from './progress.ts';

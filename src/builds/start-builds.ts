@@ -2,10 +2,10 @@
 // triggered, all concurrently. What the service answers is shown inertly and not simply believed:
 // one build id given for two targets is followed once.
 import * as core from '@actions/core';
-import { listBuildIds } from '../api/client.ts';
-import type { BuildSummary } from '../api/schemas.ts';
-import type { Clock } from '../api/retry.ts';
-import { commandText } from '../escape.ts';
+import { listBuildIds } from '../service/client.ts';
+import type { BuildSummary } from '../service/schemas.ts';
+import type { Clock } from '../http/retry.ts';
+import { commandText } from '../text/escape.ts';
 import { lineAbout } from './progress.ts';
 import {
   labelOf,
@@ -15,7 +15,7 @@ import {
   type BuildResult,
   type Target,
 } from './result.ts';
-import { messageOf } from '../errors.ts';
+import { messageOf } from '../shared/errors.ts';
 import type { BuildClient } from './types.ts';
 
 type BuildStarter = Pick<BuildClient, 'getBuild' | 'listBuilds' | 'triggerBuild'>;

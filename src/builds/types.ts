@@ -1,9 +1,9 @@
 // The shapes the builds share with their caller: what they need of the service and of the plan,
 // what they tell the rest of the run as they go, and what they give back.
-import type { BuildsBefore } from '../api/client.ts';
-import type { DownloadedArtifact, DownloadOptions } from '../api/download.ts';
-import type { Clock, Sleep } from '../api/retry.ts';
-import type { CallOptions } from '../api/transport.ts';
+import type { BuildsBefore } from '../service/client.ts';
+import type { DownloadedArtifact, DownloadOptions } from '../service/download.ts';
+import type { Clock, Sleep } from '../http/retry.ts';
+import type { CallOptions } from '../service/transport.ts';
 import type {
   Arch,
   Build,
@@ -12,8 +12,8 @@ import type {
   Project,
   TriggerBuildRequest,
   TriggeredBuild,
-} from '../api/schemas.ts';
-import type { StepDeadline } from '../deadline.ts';
+} from '../service/schemas.ts';
+import type { StepDeadline } from '../runner/deadline.ts';
 import type { LogReader } from './logs.ts';
 import type { BuildReader } from './poll.ts';
 import type { BuildResult } from './result.ts';

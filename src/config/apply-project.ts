@@ -1,8 +1,8 @@
 // Makes the service's project match a configuration: find it (by id or by name), create it when
 // missing, otherwise PATCH only what differs. Shared by the project sub-action and the main action.
 import * as core from '@actions/core';
-import type { BuildServiceClient } from '../api/client.ts';
-import type { CreateProjectRequest, ProjectSummary } from '../api/schemas.ts';
+import type { BuildServiceClient } from '../service/client.ts';
+import type { CreateProjectRequest, ProjectSummary } from '../service/schemas.ts';
 import {
   AmbiguousProjectError,
   IncompleteProjectListError,

@@ -1,8 +1,8 @@
 // Failures of loading a project configuration and of applying it to the service. Names, keys and
 // files in messages are shown inertly (a name may come from the service, a key from the file).
 
-import { commandText } from '../escape.ts';
-import { ActionError } from '../errors.ts';
+import { commandText } from '../text/escape.ts';
+import { ActionError } from '../shared/errors.ts';
 
 /** A configuration with many problems (a file of unknown keys) lists this many, then a count. */
 const MAX_PROBLEMS_SHOWN = 10;

@@ -14,7 +14,7 @@ import {
   visit,
 } from 'yaml';
 import type { z } from 'zod';
-import { commandText } from '../escape.ts';
+import { commandText } from '../text/escape.ts';
 import { CONFIG_KEYS, ProjectConfig } from './project-config.ts';
 import { ConfigFileError, type ConfigProblem } from './errors.ts';
 import { readConfigFile, type Format } from './read-config-file.ts';

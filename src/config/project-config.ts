@@ -11,9 +11,9 @@ import {
   URL_MAX_CHARS,
   VERSION_MAX_CHARS,
   type Platform,
-} from '../api/schemas.ts';
-import { commandText } from '../escape.ts';
-import { isSemver, quote } from '../rules.ts';
+} from '../service/schemas.ts';
+import { commandText } from '../text/escape.ts';
+import { isSemver, quote } from '../runner/input-rules.ts';
 
 /** Enough of a value to recognise it, too little to carry a file or a secret along. */
 const EXCERPT_CHARS = 40;

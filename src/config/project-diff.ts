@@ -1,7 +1,7 @@
 // What must change for a project to match its configuration: the PATCH body (only what differs)
 // and a human description of each change, inert (it goes to the log and to the `changes` output).
-import { commandText } from '../escape.ts';
-import type { Project, UpdateProjectRequest } from '../api/schemas.ts';
+import { commandText } from '../text/escape.ts';
+import type { Project, UpdateProjectRequest } from '../service/schemas.ts';
 import type { ProjectConfig } from './project-config.ts';
 
 export interface FieldChange {

@@ -6,9 +6,9 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { commandText } from '../escape.ts';
-import { quote } from '../rules.ts';
-import { isInWorkspace, resolveLinks } from '../runner-paths.ts';
+import { commandText } from '../text/escape.ts';
+import { quote } from '../runner/input-rules.ts';
+import { isInWorkspace, resolveLinks } from '../runner/paths.ts';
 import { ConfigFileReadError } from './errors.ts';
 
 export type Format = 'json' | 'yaml';

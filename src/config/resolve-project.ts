@@ -1,9 +1,12 @@
 // The project a run's builds belong to. Light on purpose: the config file's parser (YAML) is
 // loaded only when there is a config file, off the start path of the usual run.
 import * as core from '@actions/core';
-import type { BuildServiceClient } from '../api/client.ts';
-import { commandText } from '../escape.ts';
-import type { ProjectSource } from '../inputs.ts';
+import type { BuildServiceClient } from '../service/client.ts';
+import { commandText } from '../text/escape.ts';
+
+/** The project the builds belong to: given, or found (or created) by applying a config file. */
+export type ProjectSource =
+  { projectId: string; configFile: null } | { projectId: string | null; configFile: string };
 
 /** The project-id input, or the project the config file names or creates. */
 export async function resolveProject(

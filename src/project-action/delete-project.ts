@@ -1,11 +1,11 @@
 // Deletes a project (e.g. an ephemeral preview), saying what went with it. A project that is already
 // gone is not an error, so a cleanup job can be re-run.
 import * as core from '@actions/core';
-import type { BuildServiceClient } from '../api/client.ts';
-import { NotFoundError } from '../api/errors.ts';
+import type { BuildServiceClient } from '../service/client.ts';
+import { NotFoundError } from '../service/errors.ts';
 import { findProjectByName } from '../config/apply-project.ts';
 import { shownName } from '../config/errors.ts';
-import { commandText } from '../escape.ts';
+import { commandText } from '../text/escape.ts';
 
 export type DeleteClient = Pick<
   BuildServiceClient,

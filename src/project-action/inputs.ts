@@ -1,8 +1,8 @@
 // The project sub-action's inputs (project/action.yml), parsed and validated before any request.
 import { ProjectConfig } from '../config/project-config.ts';
-import { parseConnection, type InputReader, type ServiceConnection } from '../connection.ts';
-import type { RunnerContext } from '../context.ts';
-import { InputError, parseBoolean, projectIdProblem, splitList } from '../rules.ts';
+import { parseConnection, type InputReader, type ServiceConnection } from '../runner/connection.ts';
+import type { RunnerContext } from '../runner/context.ts';
+import { InputError, parseBoolean, projectIdProblem, splitList } from '../runner/input-rules.ts';
 
 export interface ProjectActionInputs extends ServiceConnection {
   projectId: string | undefined;

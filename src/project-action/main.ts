@@ -1,17 +1,17 @@
 // The project sub-action: create or update a project from inputs or a config file, or delete it.
 import * as core from '@actions/core';
-import type { BuildServiceClient } from '../api/client.ts';
+import type { BuildServiceClient } from '../service/client.ts';
 import { applyProject } from '../config/apply-project.ts';
 import { MissingProjectFieldsError } from '../config/errors.ts';
 import { loadProjectConfig } from '../config/load-config.ts';
 import type { ProjectConfig } from '../config/project-config.ts';
-import { maskInputs, openClient } from '../connection.ts';
-import { readContext } from '../context.ts';
+import { maskInputs, openClient } from '../runner/connection.ts';
+import { readContext } from '../runner/context.ts';
 import { describeChanges } from '../config/project-diff.ts';
 import { deleteProject } from './delete-project.ts';
 import { parseProjectInputs, type ProjectActionInputs } from './inputs.ts';
-import { messageOf } from '../errors.ts';
-import { checkRunnerPaths } from '../runner-paths.ts';
+import { messageOf } from '../shared/errors.ts';
+import { checkRunnerPaths } from '../runner/paths.ts';
 
 export async function run(): Promise<void> {
   try {

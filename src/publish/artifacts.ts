@@ -6,19 +6,27 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import type { Dispatcher } from 'undici';
-import type { RetryRuntime } from '../api/retry.ts';
-import type { RunnerContext, RunSite } from '../context.ts';
+import type { RetryRuntime } from '../http/retry.ts';
+import type { RunnerContext, RunSite } from '../runner/context.ts';
 import { labelOf } from '../builds/result.ts';
-import { artifactServiceOf, deleteArtifact, listArtifactNames } from './artifact-service.ts';
-import { allowedRetentionDays, MAX_PUT_BLOB_BYTES, uploadArtifactFile } from './artifact-upload.ts';
+import {
+  artifactServiceOf,
+  deleteArtifact,
+  listArtifactNames,
+} from '../github/artifact-service.ts';
+import {
+  allowedRetentionDays,
+  MAX_PUT_BLOB_BYTES,
+  uploadArtifactFile,
+} from '../github/artifact-upload.ts';
 import { linkAs } from './link-as.ts';
-import { makeTempDir } from '../temp-dir.ts';
+import { makeTempDir } from '../runner/temp-dir.ts';
 import { ArtifactExistsError } from './errors.ts';
 import { createNamer } from './names.ts';
-import { runUrl } from './run-url.ts';
+import { runUrl } from '../runner/run-url.ts';
 import type { ArtifactPlan, ArtifactResult, Installer } from './types.ts';
-import { formatSeconds } from '../durations.ts';
-import { commandText } from '../escape.ts';
+import { formatSeconds } from '../text/durations.ts';
+import { commandText } from '../text/escape.ts';
 
 export interface ArtifactContext {
   /** The step's: the artifact backend's variables, the temp directory, the run's web page. */

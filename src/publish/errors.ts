@@ -1,7 +1,7 @@
 // One small error class per publishing failure; each message says how to fix it.
 import type { PublishResult } from './types.ts';
-import { ActionError } from '../errors.ts';
-import { commandText, quotedText } from '../escape.ts';
+import { ActionError } from '../shared/errors.ts';
+import { commandText, quotedText } from '../text/escape.ts';
 
 export class NameTemplateError extends ActionError {
   readonly template: string;
@@ -111,56 +111,6 @@ export class AssetUploadError extends ActionError {
   }
 }
 
-/** A variable the runner sets for the artifact service is unusable (never its value). */
-export class ArtifactSettingError extends ActionError {
-  readonly variable: string;
-  constructor(variable: string, problem: string) {
-    super(
-      `${variable} ${problem}, so workflow artifacts cannot be uploaded. The runner sets it for ` +
-        'every step: check that nothing in the workflow (an env: entry, an earlier step) overrides it.',
-    );
-    this.variable = variable;
-  }
-}
-
-/** The call of the artifact upload that failed. */
-export type ArtifactStep =
-  'ListArtifacts' | 'DeleteArtifact' | 'CreateArtifact' | 'upload' | 'FinalizeArtifact';
-
-export interface ArtifactFailure {
-  status: number | undefined;
-  attempts: number;
-  /** The service's own words (inert, redacted), or what broke the connection. */
-  detail: string;
-}
-
-export class ArtifactUploadError extends ActionError {
-  /** undefined for the run's list. */
-  readonly artifactName: string | undefined;
-  readonly step: ArtifactStep;
-  readonly status: number | undefined;
-  readonly attempts: number;
-  constructor(artifactName: string | undefined, step: ArtifactStep, failure: ArtifactFailure) {
-    const hint =
-      step === 'CreateArtifact' && failure.status === 409
-        ? ' An artifact of this name appeared in the run meanwhile (another job?): give each job its own artifact-name.'
-        : failure.detail.includes('insufficient usage')
-          ? " The account's artifact storage quota is used up: delete old artifacts or lower retention-days."
-          : ' Re-run the job.';
-    const what = step === 'upload' ? 'the upload of its bytes' : step;
-    const which =
-      artifactName === undefined ? 'Workflow artifacts' : `Workflow artifact "${artifactName}"`;
-    super(
-      `${which}: ${what} failed after ${failure.attempts} attempt(s)` +
-        `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`,
-    );
-    this.artifactName = artifactName;
-    this.step = step;
-    this.status = failure.status;
-    this.attempts = failure.attempts;
-  }
-}
-
 export class ChecksumsConflictError extends ActionError {
   readonly attempts: number;
   constructor(attempts: number) {
@@ -214,20 +164,6 @@ export class TargetsShareNameError extends ActionError {
   }
 }
 
-/** An answer of GitHub's about a release or an asset that is not what it claims to be. */
-export class ReleaseAnswerError extends ActionError {
-  readonly what: string;
-  readonly problem: string;
-  constructor(what: string, problem: string) {
-    super(
-      `GitHub answered ${what} with something that is not a release or an asset: ${problem}. ` +
-        'Nothing was built from it; re-run the job, and if it persists, check GITHUB_API_URL.',
-    );
-    this.what = what;
-    this.problem = problem;
-  }
-}
-
 /** A release's upload_url on a host that is not GitHub's: the token is not sent there. */
 export class UploadHostRefusedError extends ActionError {
   readonly assetName: string;
@@ -241,19 +177,5 @@ export class UploadHostRefusedError extends ActionError {
     );
     this.assetName = assetName;
     this.host = host;
-  }
-}
-
-/** A listing that went on past what GitHub can hold (an endless `rel="next"`). */
-export class ListingTooLongError extends ActionError {
-  readonly what: string;
-  readonly pages: number;
-  constructor(what: string, pages: number, most: string) {
-    super(
-      `GitHub's listing of ${what} went on past ${pages} pages, more than ${most}; ` +
-        'stopped reading it. Re-run the job; if it persists, check GITHUB_API_URL.',
-    );
-    this.what = what;
-    this.pages = pages;
   }
 }

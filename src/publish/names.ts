@@ -6,9 +6,9 @@ import {
   TargetsShareNameError,
 } from './errors.ts';
 import type { Installer, PublishPlan } from './types.ts';
-import { isWindowsReservedName } from '../api/file-name.ts';
-import type { Arch, Platform } from '../api/schemas.ts';
-import { cut } from '../escape.ts';
+import { isWindowsReservedName } from '../text/file-name.ts';
+import type { Arch, Platform } from '../service/schemas.ts';
+import { cut } from '../text/escape.ts';
 
 const PLACEHOLDERS = ['name', 'version', 'platform', 'arch', 'ext'] as const;
 type Placeholder = (typeof PLACEHOLDERS)[number];

@@ -2,9 +2,10 @@
 // (asset-upload.ts) under the action's retry policy, and only to an upload URL on GitHub's own
 // hosts (upload-origin.ts). Reading them is release-asset-reads.ts's.
 import * as core from '@actions/core';
-import { withRetries, type AttemptResult, type RetryRuntime } from '../api/retry.ts';
-import { postAsset, type UploadTransport } from './asset-upload.ts';
-import { AssetUploadError, ReleaseAnswerError, UploadHostRefusedError } from './errors.ts';
+import { withRetries, type AttemptResult, type RetryRuntime } from '../http/retry.ts';
+import { postAsset, type UploadTransport } from '../github/asset-upload.ts';
+import { ReleaseAnswerError } from '../github/errors.ts';
+import { AssetUploadError, UploadHostRefusedError } from './errors.ts';
 import {
   callFailure,
   GitHubAnswerError,
@@ -12,13 +13,13 @@ import {
   isAlreadyExists,
   type GitHub,
   type Repo,
-} from './github.ts';
+} from '../github/client.ts';
 import { expectedAssetName, fileExtension } from './names.ts';
-import type { Release, ReleaseAsset } from './release-answers.ts';
-import { listAssets, sameContent } from './release-asset-reads.ts';
-import { uploadTargetOf } from './upload-origin.ts';
-import { commandText } from '../escape.ts';
-import { messageOf } from '../errors.ts';
+import type { Release, ReleaseAsset } from '../github/release-answers.ts';
+import { listAssets, sameContent } from '../github/release-asset-reads.ts';
+import { uploadTargetOf } from '../github/upload-origin.ts';
+import { commandText } from '../text/escape.ts';
+import { messageOf } from '../shared/errors.ts';
 
 export interface AssetFile {
   path: string;

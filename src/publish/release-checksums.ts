@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
-import { withRetries, type AttemptResult } from '../api/retry.ts';
+import { withRetries, type AttemptResult } from '../http/retry.ts';
 import {
   CHECKSUMS_FILE_NAME,
   coversChecksums,
@@ -17,8 +17,8 @@ import {
   type Checksums,
 } from './checksums.ts';
 import { AssetUploadError, ChecksumsConflictError } from './errors.ts';
-import type { Release, ReleaseAsset } from './release-answers.ts';
-import { downloadAsset, listAssets } from './release-asset-reads.ts';
+import type { Release, ReleaseAsset } from '../github/release-answers.ts';
+import { downloadAsset, listAssets } from '../github/release-asset-reads.ts';
 import { deleteAsset, uploadAsset } from './release-assets.ts';
 import type { ReleaseContext } from './release-find.ts';
 

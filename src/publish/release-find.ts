@@ -3,8 +3,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { RetryRuntime } from '../api/retry.ts';
-import type { UploadTransport } from './asset-upload.ts';
+import type { RetryRuntime } from '../http/retry.ts';
+import type { UploadTransport } from '../github/asset-upload.ts';
 import {
   CHECKSUMS_FILE_NAME,
   mergeChecksums,
@@ -12,12 +12,17 @@ import {
   type Checksums,
 } from './checksums.ts';
 import { ReleaseNotFoundError } from './errors.ts';
-import { httpStatus, isAlreadyExists, type GitHub, type Repo } from './github.ts';
-import { parsePage, parseRelease, Release } from './release-answers.ts';
-import { downloadAsset, hasNextPage, listAssets, readAssets } from './release-asset-reads.ts';
+import { httpStatus, isAlreadyExists, type GitHub, type Repo } from '../github/client.ts';
+import { parsePage, parseRelease, Release } from '../github/release-answers.ts';
+import {
+  downloadAsset,
+  hasNextPage,
+  listAssets,
+  readAssets,
+} from '../github/release-asset-reads.ts';
 import { deleteAsset, findAsset, uploadAsset } from './release-assets.ts';
 import type { ReleasePlan } from './types.ts';
-import { commandText } from '../escape.ts';
+import { commandText } from '../text/escape.ts';
 
 export interface ReleaseContext {
   github: GitHub;

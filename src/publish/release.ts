@@ -4,23 +4,23 @@
 import * as core from '@actions/core';
 import { CHECKSUMS_FILE_NAME } from './checksums.ts';
 import { AssetExistsError, AssetLockedError, InvalidNameError } from './errors.ts';
-import { httpStatus } from './github.ts';
+import { httpStatus } from '../github/client.ts';
 import {
   parseRelease,
   releaseAssetsOf,
   type Release,
   type ReleaseAsset,
-} from './release-answers.ts';
-import { listAssets, sameContent } from './release-asset-reads.ts';
+} from '../github/release-answers.ts';
+import { listAssets, sameContent } from '../github/release-asset-reads.ts';
 import { deleteAsset, findAsset, uploadAsset } from './release-assets.ts';
 import { updateChecksums } from './release-checksums.ts';
 import { ensureRelease, type ReleaseContext } from './release-find.ts';
 import { createNamer } from './names.ts';
 import type { Installer, ReleaseAssetResult, ReleasePlan, ReleaseResult } from './types.ts';
 import { labelOf } from '../builds/result.ts';
-import { formatSeconds } from '../durations.ts';
-import { commandText } from '../escape.ts';
-import { messageOf, asError } from '../errors.ts';
+import { formatSeconds } from '../text/durations.ts';
+import { commandText } from '../text/escape.ts';
+import { messageOf, asError } from '../shared/errors.ts';
 
 export interface PublishFacts {
   allBuildsSucceeded: boolean;

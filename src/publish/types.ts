@@ -1,5 +1,5 @@
 // What the action hands to the publishers, and what they give back.
-import type { Arch, Platform } from '../api/schemas.ts';
+import type { Arch, Platform } from '../service/schemas.ts';
 import type { Span } from '../builds/result.ts';
 
 /** One downloaded installer on disk. */
@@ -79,7 +79,7 @@ export interface PublishResult {
   release: ReleaseResult | null;
 }
 
-/** `publish()` in src/publish/index.ts; main.ts loads it with a dynamic import, off the start path. */
+/** What createPublisher() (publish-session.ts) returns; start-publishing.ts loads it off the start path. */
 export type Publish = (
   plan: PublishPlan,
   installers: Installer[],

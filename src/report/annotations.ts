@@ -5,7 +5,7 @@
 import * as core from '@actions/core';
 import { outcomeOf } from '../builds/outcome.ts';
 import { labelOf, type BuildResult } from '../builds/result.ts';
-import { commandText, cut } from '../escape.ts';
+import { commandText, cut } from '../text/escape.ts';
 
 export const MAX_BUILD_ANNOTATIONS = 8;
 /** One quoted log line, or the problem's message. */

@@ -2,7 +2,7 @@
 import * as core from '@actions/core';
 import type { BuildResult } from '../builds/result.ts';
 import type { ArtifactResult, Published } from '../publish/types.ts';
-import { isBuildId } from '../api/ids.ts';
+import { isBuildId } from '../service/ids.ts';
 import { durationSeconds } from './timing.ts';
 import type { RunStatus } from './verdict.ts';
 

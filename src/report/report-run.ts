@@ -1,8 +1,8 @@
 // The end of a run: outputs, the verdict in the log and the step's status, the job summary.
 import * as core from '@actions/core';
 import type { BuildSubscriber } from '../builds/types.ts';
-import { messageOf } from '../errors.ts';
-import type { RunnerContext } from '../context.ts';
+import { messageOf } from '../shared/errors.ts';
+import type { RunnerContext } from '../runner/context.ts';
 import { NOTHING_PUBLISHED } from '../publish/types.ts';
 import type { RunFacts } from './facts.ts';
 import { writeOutputs } from './outputs.ts';

@@ -4,9 +4,9 @@
 // become a link, an image, HTML or a new table cell.
 import * as core from '@actions/core';
 import { outcomeOf, type Outcome } from '../builds/outcome.ts';
-import { formatElapsed } from '../durations.ts';
+import { formatElapsed } from '../text/durations.ts';
 import type { BuildResult } from '../builds/result.ts';
-import { markdownText } from '../escape.ts';
+import { markdownText } from '../text/escape.ts';
 import type { ArtifactResult } from '../publish/types.ts';
 import type { RunFacts } from './facts.ts';
 import { renderTimeline } from './timeline.ts';

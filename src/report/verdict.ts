@@ -1,6 +1,6 @@
 // How the step ends (pure): its status output, what fails it and what only warns.
 import { describeBuild, outcomeOf } from '../builds/outcome.ts';
-import { formatElapsed } from '../durations.ts';
+import { formatElapsed } from '../text/durations.ts';
 import type { BuildResult } from '../builds/result.ts';
 import type { RunFacts } from './facts.ts';
 

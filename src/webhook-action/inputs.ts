@@ -1,8 +1,8 @@
 // The webhook sub-action's inputs (webhook/action.yml), parsed and validated before any request.
-import { EVENT_TYPES, type EventType } from '../api/schemas.ts';
-import { parseConnection, type InputReader, type ServiceConnection } from '../connection.ts';
-import { commandText } from '../escape.ts';
-import { InputError, parseBoolean, quote, splitList } from '../rules.ts';
+import { EVENT_TYPES, type EventType } from '../service/schemas.ts';
+import { parseConnection, type InputReader, type ServiceConnection } from '../runner/connection.ts';
+import { commandText } from '../text/escape.ts';
+import { InputError, parseBoolean, quote, splitList } from '../runner/input-rules.ts';
 
 export interface WebhookActionInputs extends ServiceConnection {
   /** The receiver, normalised (`new URL(…).href`). */

@@ -1,15 +1,15 @@
 // The webhook sub-action: make one webhook deliver the wanted events to a url, or remove it.
 import * as core from '@actions/core';
-import type { BuildServiceClient } from '../api/client.ts';
-import { NotFoundError } from '../api/errors.ts';
-import type { Webhook } from '../api/schemas.ts';
-import { maskInputs, openClient } from '../connection.ts';
-import { readContext } from '../context.ts';
-import { commandText } from '../escape.ts';
+import type { BuildServiceClient } from '../service/client.ts';
+import { NotFoundError } from '../service/errors.ts';
+import type { Webhook } from '../service/schemas.ts';
+import { maskInputs, openClient } from '../runner/connection.ts';
+import { readContext } from '../runner/context.ts';
+import { commandText } from '../text/escape.ts';
 import { parseWebhookInputs, type WebhookActionInputs } from './inputs.ts';
 import { planRemoval, planWebhook, type WebhookPlan } from './plan-webhook.ts';
-import { messageOf } from '../errors.ts';
-import { checkRunnerPaths } from '../runner-paths.ts';
+import { messageOf } from '../shared/errors.ts';
+import { checkRunnerPaths } from '../runner/paths.ts';
 
 type WebhookClient = Pick<BuildServiceClient, 'listWebhooks' | 'createWebhook' | 'deleteWebhook'>;
 

@@ -1,6 +1,6 @@
 // Decides, from the account's webhooks, what makes exactly one active webhook deliver the wanted
 // events to a url (or none, when removing). Pure: the caller does the requests.
-import type { EventType, Webhook } from '../api/schemas.ts';
+import type { EventType, Webhook } from '../service/schemas.ts';
 
 export interface WebhookWanted {
   url: string;

@@ -2,7 +2,7 @@
 // A receiver's mistakes (no secret, a parsed body) are errors at the call; a request's (a missing
 // or malformed header) is a plain `false`, so a bad request can never crash a receiver.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ActionError } from '../errors.ts';
+import { ActionError } from '../shared/errors.ts';
 
 const HEX_DIGEST = /^[0-9a-f]{64}$/i;
 

@@ -1,0 +1,101 @@
+// One POST of a release asset to the upload URL GitHub gave for the release: the file streams
+// from disk with its Content-Length through the action's proxy-aware dispatcher, read no faster
+// than the socket takes it, so memory stays flat whatever the installer's size. The token goes to
+// that URL only: no redirect is followed.
+import type { Dispatcher } from 'undici';
+import { DEFAULT_USER_AGENT } from '../http/user-agent.ts';
+import { jsonOf, serviceMessageOf } from '../http/error-body.ts';
+import { boundedJson, errorBodyStart } from '../http/bounded-body.ts';
+import { fileBody } from '../http/file-body.ts';
+import { commandText } from '../text/escape.ts';
+import { GitHubAnswerError } from './client.ts';
+import { parseAsset, type ReleaseAsset } from './release-answers.ts';
+
+export interface UploadTransport {
+  /** The action's one proxy-aware dispatcher (createDispatcher). */
+  dispatcher: Dispatcher;
+  /** The GitHub token; sent to the release's own upload URL and nowhere else. */
+  token: string;
+  /** Ends every upload in flight (the step's deadline, or a signal). */
+  signal?: AbortSignal;
+}
+
+export interface UploadedFile {
+  path: string;
+  size: number;
+  /** The name asked for; it is the label too. */
+  name: string;
+  contentType: string;
+}
+
+/** An asset's JSON is ~1 KB; this bounds what a broken answer can make the runner hold. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+// Silence while sending, and the wait for the answer after the last byte (GitHub checks a large
+// asset before it answers); the step's deadline is the signal's to enforce.
+const SILENCE_MS = 5 * 60_000;
+
+// RFC 6570 form-style query expansion, as Octokit expands `{?name,label}`.
+const encodeQueryValue = (value: string) =>
+  encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+/** The release's `upload_url` template with the asset's name and label filled in. */
+export function uploadUrlFor(template: string, name: string): URL {
+  const url = new URL(template.replace(/\{[^}]*\}$/, ''));
+  url.search = `?name=${encodeQueryValue(name)}&label=${encodeQueryValue(name)}`;
+  return url;
+}
+
+/**
+ * Uploads `file` once. Throws GitHubAnswerError for a non-2xx answer, the signal's reason when it
+ * aborts, and undici's error when the connection fails.
+ */
+export async function postAsset(
+  transport: UploadTransport,
+  uploadUrl: string,
+  file: UploadedFile,
+): Promise<ReleaseAsset> {
+  try {
+    return await exchange(transport, uploadUrl, file);
+  } catch (error) {
+    if (transport.signal?.aborted) throw transport.signal.reason;
+    throw error;
+  }
+}
+
+async function exchange(
+  transport: UploadTransport,
+  uploadUrl: string,
+  file: UploadedFile,
+): Promise<ReleaseAsset> {
+  const url = uploadUrlFor(uploadUrl, file.name);
+  const what = `the upload of "${commandText(file.name)}"`;
+  const { statusCode, headers, body } = await transport.dispatcher.request({
+    origin: url.origin,
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: {
+      authorization: `token ${transport.token}`,
+      accept: 'application/vnd.github+json',
+      'user-agent': DEFAULT_USER_AGENT,
+      'content-type': file.contentType,
+      'content-length': String(file.size),
+    },
+    body: fileBody(file.path),
+    signal: transport.signal ?? null,
+    headersTimeout: SILENCE_MS,
+    bodyTimeout: SILENCE_MS,
+  });
+  if (statusCode < 200 || statusCode >= 300) {
+    const text = await errorBodyStart(body);
+    throw new GitHubAnswerError(
+      what,
+      statusCode,
+      { headers, data: jsonOf(text) },
+      serviceMessageOf(text, [transport.token]),
+    );
+  }
+  return parseAsset(await boundedJson(body, headers, MAX_ANSWER_BYTES, what), what);
+}

@@ -1,0 +1,92 @@
+// Answers read within bounds: a JSON answer no larger than its endpoint allows, the start of an
+// error answer for the other side's words, and a body dropped without an error when it is not
+// wanted. Shared by the build service's transport and every exchange with GitHub.
+import type { Dispatcher } from 'undici';
+import { jsonOf } from './error-body.ts';
+import { ResponseTooLargeError } from './errors.ts';
+
+type Headers = Dispatcher.ResponseData['headers'];
+
+/** The start of an error answer that is read for the other side's words; the status decides. */
+const ERROR_BODY_BYTES = 16 * 1024;
+
+/** A header as one string: the first value of a repeated one; undefined when absent. */
+export const headerValue = (headers: Headers, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+export function declaredLength(headers: Headers): number | undefined {
+  const value = headers['content-length'];
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * announces more, else as soon as more has come. Leaving the loop early destroys the body.
+ */
+export async function* boundedChunks(
+  body: AsyncIterable<Buffer>,
+  headers: Headers,
+  maxBytes: number,
+  endpoint: string,
+): AsyncGenerator<Buffer> {
+  const announced = declaredLength(headers);
+  if (announced !== undefined && announced > maxBytes) {
+    throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+  }
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.length;
+    if (received > maxBytes) throw new ResponseTooLargeError(endpoint, maxBytes);
+    yield chunk;
+  }
+}
+
+/**
+ * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
+ * the answer. The body is dropped whatever happens.
+ */
+export async function boundedJson(
+  body: Dispatcher.ResponseData['body'],
+  headers: Headers,
+  maxBytes: number,
+  endpoint: string,
+): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint)) chunks.push(chunk);
+  } finally {
+    discardBody(body);
+  }
+  return jsonOf(new TextDecoder().decode(Buffer.concat(chunks)));
+}
+
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+export function discardBody(body: Dispatcher.ResponseData['body']): void {
+  if (body.destroyed) return;
+  body.on('error', () => {});
+  body.destroy();
+}
+
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
+export async function errorBodyStart(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= ERROR_BODY_BYTES) break;
+    }
+  } catch {
+    // The words are a bonus; the status already decided.
+  } finally {
+    discardBody(body);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
+}

@@ -1,0 +1,196 @@
+// Wires the publishers to the environment. Each installer's workflow artifact and release asset
+// start as soon as it is handed in, under one limit of uploads in flight shared by both kinds; the
+// release is finished (SHA256SUMS, published or left a draft) once every build is done.
+import { rm } from 'node:fs/promises';
+import * as core from '@actions/core';
+import type { Dispatcher } from 'undici';
+import { createDispatcher } from '../http/dispatcher.ts';
+import { defaultRetryRuntime, describeRetry, type RetryRuntime } from '../http/retry.ts';
+import { createLimiter } from '../shared/limit.ts';
+import { readContext, type RunnerContext } from '../runner/context.ts';
+import { labelOf } from '../builds/result.ts';
+import { makeTempDir } from '../runner/temp-dir.ts';
+import { openArtifactUploads, type ArtifactUploads } from './artifacts.ts';
+import { PublishError } from './errors.ts';
+import { createGitHub, parseRepository } from '../github/client.ts';
+import { openRelease } from './release.ts';
+import type {
+  ArtifactResult,
+  Installer,
+  Publish,
+  PublishPlan,
+  PublishResult,
+  ReleaseAssetResult,
+  ReleasePlan,
+} from './types.ts';
+import { asError } from '../shared/errors.ts';
+
+export interface PublisherOptions {
+  /** The step's runner context; read when publishing starts if the caller has none. */
+  context?: RunnerContext;
+  /** Base delay of the retry policy of every GitHub call. */
+  retryBaseMs?: number;
+  /** Attempts per GitHub call, an upload's included. */
+  uploadAttempts?: number;
+  /** GitHub's spacing of writes (Octokit's throttling plugin). */
+  throttle?: boolean;
+  /** Ends every GitHub request of the publishers: the step's deadline, or a signal. */
+  signal?: AbortSignal;
+  /** Called as each workflow artifact lands. */
+  onArtifact?(artifact: ArtifactResult): void;
+  /** Called as each installer lands on the release (uploaded, or found there already). */
+  onAsset?(asset: ReleaseAssetResult): void;
+}
+
+export interface PublishSession {
+  /** An installer on disk: its uploads start now (within the limit). */
+  add(installer: Installer): void;
+  /** After the last `add`: waits for the uploads and finishes the release; PublishError on any failure. */
+  finish(outcome: { allBuildsSucceeded: boolean }): Promise<PublishResult>;
+}
+
+/**
+ * Uploads in flight at once, both kinds together. One stream already keeps the link as busy as curl
+ * does; a second one's read buffers only add to the peak (bench/README.md, publish case a).
+ */
+const UPLOADS_IN_FLIGHT = 1;
+
+export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}): PublishSession {
+  const context = options.context ?? readContext();
+  const uploads = createLimiter(UPLOADS_IN_FLIGHT);
+  // Every GitHub request of publishing (REST, both kinds of upload) goes through one dispatcher,
+  // under one retry policy.
+  const transport: UploadTransport = {
+    dispatcher: createDispatcher(),
+    retry: gitHubRetry(options),
+    signal: options.signal,
+  };
+  const result: PublishResult = { artifacts: [], release: null };
+  const failures: Error[] = [];
+  const pending: Promise<void>[] = [];
+  // null once opened to none (skipped, said once).
+  let artifacts: ArtifactUploads | null | undefined;
+  let release: ReturnType<typeof startRelease> | undefined;
+
+  const uploadArtifact = async (uploader: ArtifactUploads, installer: Installer) => {
+    try {
+      const artifact = await uploads(() => uploader.upload(installer));
+      result.artifacts.push(artifact);
+      options.onArtifact?.(artifact);
+    } catch (error) {
+      const failure = asError(error);
+      core.info(`Failed: ${labelOf(installer)}: workflow artifact: ${failure.message}`);
+      failures.push(failure);
+    }
+  };
+
+  return {
+    add(installer) {
+      if (plan.artifacts) {
+        artifacts ??=
+          openArtifactUploads(plan.artifacts, {
+            runner: context,
+            repository: plan.repository,
+            ...transport,
+          }) ?? null;
+        if (artifacts) pending.push(uploadArtifact(artifacts, installer));
+      }
+      if (plan.release) {
+        release ??= startRelease(plan, plan.release, context, options, transport);
+        const opened = release.uploads;
+        pending.push(uploads(() => opened.add(installer)));
+      }
+    },
+    async finish(outcome) {
+      try {
+        await Promise.all(pending);
+        await artifacts?.close();
+        if (release) {
+          const { uploads: opened, tag } = release;
+          try {
+            const done = await core.group(`Release ${tag}`, () => opened.finish(outcome));
+            result.release = done.result;
+            failures.push(...done.failures);
+          } catch (error) {
+            failures.push(reported('Release', error));
+          } finally {
+            await rm(release.workDir, { recursive: true, force: true });
+          }
+        }
+      } finally {
+        await transport.dispatcher.close();
+      }
+      if (failures.length > 0) throw new PublishError(failures, result);
+      return result;
+    },
+  };
+}
+
+interface UploadTransport {
+  dispatcher: Dispatcher;
+  retry: RetryRuntime;
+  signal?: AbortSignal;
+}
+
+const gitHubRetry = (options: PublisherOptions): RetryRuntime => {
+  const retryBaseMs = options.retryBaseMs ?? 1000;
+  return defaultRetryRuntime(
+    {
+      maxAttempts: options.uploadAttempts ?? 4,
+      baseDelayMs: retryBaseMs,
+      maxDelayMs: retryBaseMs * 30,
+      maxElapsedMs: 10 * 60_000,
+    },
+    { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
+  );
+};
+
+function startRelease(
+  plan: PublishPlan,
+  releasePlan: ReleasePlan,
+  context: RunnerContext,
+  options: PublisherOptions,
+  transport: UploadTransport,
+) {
+  const workDir = makeTempDir(context.runnerTemp, 'release-');
+  const github = createGitHub(plan.githubToken, {
+    baseUrl: context.apiUrl,
+    retry: transport.retry,
+    throttle: options.throttle ?? true,
+    signal: options.signal,
+    dispatcher: transport.dispatcher,
+  });
+  const uploads = openRelease(
+    {
+      github,
+      repo: parseRepository(plan.repository),
+      targetCommitish: context.sha,
+      workDir,
+      uploads: {
+        dispatcher: transport.dispatcher,
+        token: plan.githubToken,
+        signal: transport.signal,
+      },
+      retry: transport.retry,
+    },
+    releasePlan,
+    options.onAsset,
+  );
+  return { uploads, tag: releasePlan.tag, workDir };
+}
+
+/** Every installer at once, then finished: the publishers for callers that have them all. */
+export const createPublisher =
+  (options: PublisherOptions = {}): Publish =>
+  async (plan, installers, outcome) => {
+    const session = openPublishing(plan, options);
+    for (const installer of installers) session.add(installer);
+    return session.finish(outcome);
+  };
+
+// Logged in the group where it happened; the caller turns the PublishError into the one annotation.
+const reported = (what: string, error: unknown): Error => {
+  const failure = asError(error);
+  core.info(`Failed: ${what.toLowerCase()}: ${failure.message}`);
+  return failure;
+};

@@ -1,0 +1,195 @@
+// The builds' installers to the publishers as each is downloaded, and what got published back,
+// also when publishing failed or was stopped halfway. Light on purpose: the publishers (Octokit,
+// the artifact client) are loaded when the first installer comes, off the start path.
+import * as core from '@actions/core';
+import { outcomeOf } from '../builds/outcome.ts';
+import type { BuildSubscriber } from '../builds/types.ts';
+import { labelOf, type BuildResult, type Span } from '../builds/result.ts';
+import type {
+  ArtifactResult,
+  Installer,
+  PublishPlan,
+  PublishResult,
+  Published,
+  ReleaseAssetResult,
+} from './types.ts';
+import type { PublishSession } from './publish-session.ts';
+import type { RunnerContext } from '../runner/context.ts';
+import { PublishError } from './errors.ts';
+import { untilStopped, type StepDeadline } from '../runner/deadline.ts';
+import { messageOf } from '../shared/errors.ts';
+
+export function installerOf(build: BuildResult): Installer | undefined {
+  if (build.id === null || build.download === undefined) return undefined;
+  const { path, fileName, size, sha256 } = build.download;
+  return {
+    buildId: build.id,
+    platform: build.platform,
+    arch: build.arch,
+    version: build.version ?? '',
+    path,
+    fileName,
+    size,
+    sha256,
+  };
+}
+
+/** What landed so far, as the report reads it; the release's URL only once it is finished. */
+const publishedOf = (
+  artifacts: readonly ArtifactResult[],
+  assets: readonly ReleaseAssetResult[],
+  releaseUrl?: string,
+): Published => ({
+  artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
+  assetUploads: new Map(
+    assets.flatMap((asset): [string, Span][] =>
+      asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [],
+    ),
+  ),
+  releaseUrl,
+});
+
+const finished = ({ artifacts, release }: PublishResult): Published =>
+  publishedOf(artifacts, release?.assets ?? [], release?.url);
+
+/** Which builds' installers landed where before publishing stopped, and which did not. */
+export function stoppedReport(
+  plan: PublishPlan,
+  added: readonly Installer[],
+  artifacts: readonly ArtifactResult[],
+  assets: readonly ReleaseAssetResult[],
+): string {
+  const labels = (installers: readonly Installer[]) =>
+    installers.length === 0 ? 'none' : installers.map(labelOf).join(', ');
+  const kinds: [string, (installer: Installer) => boolean][] = [];
+  if (plan.artifacts) {
+    kinds.push([
+      'workflow artifacts',
+      (installer) => artifacts.some((artifact) => artifact.buildId === installer.buildId),
+    ]);
+  }
+  if (plan.release) {
+    kinds.push([
+      'draft release assets',
+      (installer) => assets.some((asset) => asset.buildId === installer.buildId),
+    ]);
+  }
+  return kinds
+    .map(
+      ([kind, landed]) =>
+        `${kind} uploaded: ${labels(added.filter(landed))}, ` +
+        `not uploaded: ${labels(added.filter((installer) => !landed(installer)))}`,
+    )
+    .join('; ');
+}
+
+export interface Publishing extends BuildSubscriber {
+  /** A build whose installer is on disk: its uploads start now. */
+  buildDownloaded(build: BuildResult): void;
+  /**
+   * After the builds: what got published, and the error that stopped the rest (the step fails on
+   * it), if any. When the step's deadline comes first, publishing is left behind (`stopped`: the caller
+   * ends the process after its report); the release is published last, so what was uploaded
+   * stays on a draft.
+   */
+  finish(builds: readonly BuildResult[]): Promise<PublishingEnd>;
+}
+
+export interface PublishingEnd {
+  published: Published;
+  /** Empty, or the one error that stopped publishing. */
+  errors: string[];
+  stopped: boolean;
+}
+
+/** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
+const unlessStopped = <T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> =>
+  untilStopped(work, signal).catch((error: unknown) => {
+    if (signal.aborted) return undefined;
+    throw error;
+  });
+
+const NOTHING_TO_PUBLISH: Publishing = {
+  buildDownloaded: () => {},
+  finish: () => Promise.resolve({ published: publishedOf([], []), errors: [], stopped: false }),
+};
+
+/**
+ * Workflow artifacts and the release, each build's as soon as it is downloaded; `onArtifact` hears
+ * what landed so far as each artifact does. Publishing ends at the step's deadline, whatever
+ * GitHub is doing.
+ */
+export function startPublishing(
+  plan: PublishPlan,
+  context: RunnerContext,
+  deadline: StepDeadline,
+  onArtifact: (published: Published) => void = () => {},
+): Publishing {
+  if (!plan.artifacts && !plan.release) return NOTHING_TO_PUBLISH;
+  const { signal } = deadline;
+  const added: Installer[] = [];
+  const artifacts: ArtifactResult[] = [];
+  const assets: ReleaseAssetResult[] = [];
+  let session: Promise<PublishSession> | undefined;
+  const open = () =>
+    // One chunk with the PR comment's (the same name): the GitHub client they share is bundled once.
+    (session ??= import(/* webpackChunkName: "github" */ './publish-session.ts').then(
+      ({ openPublishing }) =>
+        openPublishing(plan, {
+          context,
+          signal,
+          onArtifact: (artifact) => {
+            artifacts.push(artifact);
+            onArtifact(publishedOf(artifacts, assets));
+          },
+          onAsset: (asset) => assets.push(asset),
+        }),
+    ));
+
+  return {
+    buildDownloaded(build) {
+      const installer = installerOf(build);
+      if (installer === undefined || signal.aborted) return;
+      added.push(installer);
+      // A publisher that cannot load is said once, by finish.
+      open().then(
+        (opened) => opened.add(installer),
+        () => undefined,
+      );
+    },
+    async finish(builds) {
+      if (session === undefined) {
+        if (!signal.aborted) core.info('Nothing to publish: no build produced an installer');
+        return { published: publishedOf([], []), errors: [], stopped: false };
+      }
+      const allBuildsSucceeded = builds.every((build) => outcomeOf(build) === 'succeeded');
+      try {
+        const done = await unlessStopped(
+          session.then((opened) => opened.finish({ allBuildsSucceeded })),
+          signal,
+        );
+        if (done !== undefined) return { published: finished(done), errors: [], stopped: false };
+        // The publisher's group, if one is open, ends here: the report follows.
+        core.endGroup();
+        return {
+          published: publishedOf(artifacts, assets),
+          stopped: true,
+          errors: [
+            `Publishing stopped: ${deadline.because()}. ` +
+              `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
+              '(what was uploaded stays on its draft); re-run the job to finish it.',
+          ],
+        };
+      } catch (error) {
+        if (error instanceof PublishError) {
+          return { published: finished(error.result), errors: [error.message], stopped: false };
+        }
+        return {
+          published: publishedOf(artifacts, assets),
+          errors: [`Publishing failed: ${messageOf(error)}`],
+          stopped: false,
+        };
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// Opens the pull request's comment when there is one to keep. Light on purpose: the comment (and
+// Octokit with it) is loaded only then, off the start path of the usual run.
+import * as core from '@actions/core';
+import type { RunnerContext } from '../runner/context.ts';
+import type { StepDeadline } from '../runner/deadline.ts';
+import { messageOf } from '../shared/errors.ts';
+import type { CommentPlan, PreviewComment } from './preview-comment.ts';
+
+/** The comment's last edit says how the run ended, so it may outlast the deadline this long. */
+const FINISH_GRACE_MS = 5_000;
+
+/** Never fails the step: without the comment the builds go on. */
+export async function openComment(
+  plan: CommentPlan | null,
+  context: RunnerContext,
+  deadline: StepDeadline,
+): Promise<PreviewComment | undefined> {
+  if (plan === null) return undefined;
+  try {
+    // One chunk with publishing's (the same name): the GitHub client they share is bundled once.
+    const { startPreviewComment } = await import(
+      /* webpackChunkName: "github" */ './preview-comment.ts'
+    );
+    const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
+    return startPreviewComment(plan, context, { signal });
+  } catch (error) {
+    core.warning(`No pull-request comment: ${messageOf(error)}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,42 @@
+// The service connection every action of this repository opens: its inputs, masking, and a client
+// that says in the log why a step is slow.
+import * as core from '@actions/core';
+import { BuildServiceClient } from '../service/client.ts';
+import { describeRetry } from '../http/retry.ts';
+import { parseBaseUrl } from './input-rules.ts';
+import { secretSpellings } from '../text/secret-spellings.ts';
+
+export interface ServiceConnection {
+  apiKey: string;
+  /** Without a trailing slash. */
+  baseUrl: string;
+}
+
+/** Reads an input the way the runner hands it over: trimmed, '' when not set. */
+export type InputReader = (name: string) => string;
+
+export function parseConnection(read: InputReader, problems: string[]): ServiceConnection {
+  const apiKey = read('api-key');
+  if (apiKey === '') problems.push('api-key: missing; pass it from a secret');
+  return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
+}
+
+/**
+ * Masks secret inputs in the log before anything can print them, in every spelling a service
+ * echoing one is likely to use (lower case, URL-encoded, base64), not only as given.
+ */
+export function maskInputs(...names: string[]): void {
+  for (const name of names) {
+    for (const spelling of secretSpellings(core.getInput(name))) core.setSecret(spelling);
+  }
+}
+
+/** `deadline`: epoch ms when the step's time is up; retries and requests end by then. */
+export function openClient(connection: ServiceConnection, deadline?: number): BuildServiceClient {
+  return new BuildServiceClient({
+    baseUrl: connection.baseUrl,
+    apiKey: connection.apiKey,
+    deadline,
+    onRetry: (event) => core.info(describeRetry(event, 'the service')),
+  });
+}

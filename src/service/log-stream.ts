@@ -1,0 +1,128 @@
+// Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
+// prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
+// over on its own, so a read holds one entry at a time instead of the whole log, and the entries
+// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
+// the last one read whole is that same log: it is not parsed at all.
+import { JSONParser } from '@streamparser/json';
+import { textCutter, utf8Mender } from './log-bytes.ts';
+import { releaseReadBuffers } from '../http/memory.ts';
+import { answersFor } from './reconcile.ts';
+import { shapeProblem, type FieldProblem } from '../http/answer-shape.ts';
+import { BuildId, LogEntry } from './schemas.ts';
+import { garbledBody, UnusableBodyError, type StreamResponse } from './transport.ts';
+
+/**
+ * The most a logs answer may hold: a verbose build's 100,000 lines are 11 MB of JSON, so 64 MiB
+ * leaves room for a log six times that. It is streamed, one entry held at a time, so the bound is
+ * about time and trust; memory is bounded by the longest text, see MAX_LOG_TEXT_BYTES.
+ */
+export const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The longest text of a log entry kept whole, in bytes of the answer; the rest of a longer one is
+ * dropped unparsed. The parser holds a text in progress whole, at several bytes a character, and
+ * several builds' logs are read at once: a MiB is far more than a line worth showing.
+ */
+export const MAX_LOG_TEXT_BYTES = 1024 * 1024;
+const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
+
+export interface LogStreamOptions {
+  /** Entries before this index are skipped (the caller has them); read when the first arrives. */
+  from: () => number;
+  onEntry(entry: LogEntry, index: number): void;
+  /** Byte length of the last answer read whole (LogRead.bytes), if the caller has one. */
+  lastBytes?: number;
+}
+
+/** What one read found: a log of the same length as last time, or the log read whole. */
+export type LogRead =
+  | { changed: false }
+  | {
+      changed: true;
+      /** Entries the log holds. */
+      entries: number;
+      /** The answer's length, when the service said it (Content-Length). */
+      bytes: number | undefined;
+    };
+
+/**
+ * Feeds the body to the parser, unless it is the log read last time. The answer must be about
+ * `buildId`; a service that sends `buildId` after the entries has them handed over before a
+ * mismatch is found (they are shown inertly), and the read then fails all the same.
+ */
+export async function readLogEntries(
+  response: StreamResponse,
+  buildId: string,
+  options: LogStreamOptions,
+): Promise<LogRead> {
+  const bytes = response.contentLength;
+  if (bytes !== undefined && bytes === options.lastBytes) {
+    // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
+    await response.discard();
+    return { changed: false };
+  }
+  const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
+  const isAsked = answersFor('build', buildId, 'buildId');
+  let count = 0;
+  let failure: UnusableBodyError | undefined;
+  // What the caller's onEntry threw: our own failure (a disk, say), never the service's answer.
+  let local: { error: unknown } | undefined;
+  let answeredId = false;
+  let from: number | undefined;
+  const fail = (problem: FieldProblem) => {
+    failure ??= new UnusableBodyError(problem);
+  };
+  parser.onValue = ({ value, key }) => {
+    if (failure !== undefined || local !== undefined) return;
+    if (key === 'buildId') {
+      answeredId = true;
+      const parsed = BuildId.safeParse(value);
+      const mismatch = parsed.success
+        ? isAsked({ buildId: parsed.data })
+        : shapeProblem(parsed.error, ['buildId']);
+      if (mismatch !== undefined) fail(mismatch);
+      return;
+    }
+    if (typeof key !== 'number') return;
+    count = key + 1;
+    from ??= options.from();
+    if (key < from) return;
+    const parsed = LogEntry.safeParse(value);
+    if (!parsed.success) return fail(shapeProblem(parsed.error, ['logs', key]));
+    try {
+      options.onEntry(parsed.data, key);
+    } catch (error) {
+      local = { error };
+    }
+  };
+  const parse = (feed: () => void) => {
+    try {
+      feed();
+    } catch {
+      throw local === undefined ? garbledBody() : local.error;
+    }
+    if (local !== undefined) throw local.error;
+    if (failure !== undefined) throw failure;
+  };
+  const utf8 = utf8Mender();
+  const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
+  const feed = (pieces: Buffer[]) => {
+    for (const piece of pieces) {
+      for (const part of cutLongText(piece)) parse(() => parser.write(part));
+    }
+  };
+  // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
+  // stays small instead of growing with the log.
+  const release = releaseReadBuffers();
+  let received = 0;
+  for await (const chunk of response.chunks) {
+    feed(utf8.mend(chunk));
+    received += chunk.length;
+    release(received);
+  }
+  feed(utf8.end());
+  // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
+  if (!parser.isEnded) parse(() => parser.end());
+  if (!answeredId) throw new UnusableBodyError({ fieldPath: 'buildId', problem: 'is missing' });
+  return { changed: true, entries: count, bytes };
+}
