@@ -3,7 +3,7 @@
 // builds it on a pull_request event with artifacts on and keeps one comment on the pull request,
 // a second push updates that comment, and the `closed` job deletes the project. The service is the
 // emulator; GitHub's side is local stand-ins (artifact backend, issue-comments API) that the
-// bundled @actions/artifact and Octokit reach over 127.0.0.1.
+// bundled artifact client and Octokit reach over 127.0.0.1.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // runs it) against the emulator with staggered builds, linux done long before mac, must publish
 // each installer as its build finishes, not after the slowest one. GitHub's side is mocked by the
 // test kit's stand-ins (artifact backend, releases API, issue comments) on 127.0.0.1, which the
-// bundled @actions/artifact and Octokit reach unchanged. The emulator and the stand-ins run in this
+// bundled artifact client and Octokit reach unchanged. The emulator and the stand-ins run in this
 // process, on one clock: a stand-in's times (an upload answered, an artifact finalized, a comment
 // written) compare with a build's `completedAt`.
 // The "before mac's build succeeded" checks are soft, so a run shows every check that fails.

@@ -1,6 +1,6 @@
 // The bundled action (`dist/index.js`, built by `npm run bundle`) run as a runner runs it, against
 // the emulator, with both publishers on. GitHub's side is mocked by local stand-ins of the artifact
-// backend and the releases API (test-kit/stand-ins); the bundled @actions/artifact and Octokit
+// backend and the releases API (test-kit/stand-ins); the bundled artifact client and Octokit
 // reach them over 127.0.0.1.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // GitHub's side is mocked by local stand-ins (test-kit/stand-ins) of the artifact backend and of
-// the releases API; the real @actions/artifact and Octokit clients reach them over 127.0.0.1.
+// the releases API; our artifact client and the real Octokit reach them over 127.0.0.1.
 // This file runs `createPublisher()` with its production settings (retry + throttling on).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PublishError } from '../../src/publish/errors.ts';

@@ -1,6 +1,6 @@
 // The whole mission on one machine: a tag push runs the bundled action (`node dist/index.js`, as
 // the runner does) against the service emulator and local stand-ins of GitHub's artifact backend
-// and releases API, which the action's real @actions/artifact and Octokit talk to. Afterwards it
+// and releases API, which the action's own artifact client and real Octokit talk to. Afterwards it
 // shows what GitHub would: the release's history, the installers checked with `sha256sum -c`
 // after downloading them from the published release, the workflow artifacts, the outputs, and the
 // job summary rendered as a page.
