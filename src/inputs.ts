@@ -16,7 +16,6 @@ import {
   isSemver,
   parseBoolean as parseBooleanValue,
   projectIdProblem,
-  quote,
   splitList,
 } from './runner/input-rules.ts';
 import { checkTemplateForTargets, MAX_TEMPLATE_LENGTH } from './publish/names.ts';
@@ -181,7 +180,7 @@ function parseChoice<T extends string>(
   const value = inputs[name];
   if (value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  problems.push(`${name}: ${quote(value)} is not one of ${allowed.join(', ')}`);
+  problems.push(`${name}: ${quotedText(value)} is not one of ${allowed.join(', ')}`);
   return fallback;
 }
 
@@ -195,7 +194,7 @@ function parseSubset<T extends string>(
   const unknown = items.filter((item) => !(allowed as readonly string[]).includes(item));
   if (unknown.length > 0) {
     problems.push(
-      `${name}: ${unknown.map(quote).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`,
+      `${name}: ${unknown.map((item) => quotedText(item)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`,
     );
   }
   return allowed.filter((value) => items.includes(value));
@@ -213,7 +212,9 @@ function parsePositive(
   if (value === '') return fallback;
   const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!(number > 0) || number > max) {
-    problems.push(`${name}: ${quote(value)} is not a positive number of ${unit} (at most ${max})`);
+    problems.push(
+      `${name}: ${quotedText(value)} is not a positive number of ${unit} (at most ${max})`,
+    );
     return fallback;
   }
   return number;
@@ -229,7 +230,9 @@ function parseInteger(
   if (value === '') return undefined;
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!(number >= range[0] && number <= range[1])) {
-    problems.push(`${name}: ${quote(value)} is not a whole number from ${range[0]} to ${range[1]}`);
+    problems.push(
+      `${name}: ${quotedText(value)} is not a whole number from ${range[0]} to ${range[1]}`,
+    );
     return undefined;
   }
   return number;
@@ -241,21 +244,21 @@ function parseVersion(inputs: Inputs, ref: string | undefined, problems: string[
   if (given !== '') {
     if (isSemver(given.replace(/^v/, ''))) return given.replace(/^v/, '');
     problems.push(
-      `version: ${quote(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`,
+      `version: ${quotedText(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`,
     );
     return null;
   }
   if (inputs['build-ids'] !== '') return null;
   if (tag === null) {
     problems.push(
-      `version: missing and ${ref ? `the ref ${quote(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`,
+      `version: missing and ${ref ? `the ref ${quotedText(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`,
     );
     return null;
   }
   const fromTag = tag.replace(/^v/, '');
   if (isSemver(fromTag)) return fromTag;
   problems.push(
-    `version: the tag ${quote(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`,
+    `version: the tag ${quotedText(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`,
   );
   return null;
 }
@@ -264,7 +267,9 @@ function parseBuildIds(inputs: Inputs, problems: string[]): string[] {
   const ids = splitList(inputs['build-ids']);
   const bad = ids.filter((id) => !isBuildId(id));
   if (bad.length > 0) {
-    problems.push(`build-ids: ${bad.map(quote).join(', ')} not of the form build_<id>`);
+    problems.push(
+      `build-ids: ${bad.map((item) => quotedText(item)).join(', ')} not of the form build_<id>`,
+    );
   }
   return [...new Set(ids)];
 }
@@ -393,7 +398,7 @@ function parsePublish(
 function checkRepository(repository: string, neededFor: string, problems: string[]): void {
   if (!/^[^/\s]+\/[^/\s]+$/.test(repository)) {
     problems.push(
-      `GITHUB_REPOSITORY: ${quote(repository)} is not owner/repo; ${neededFor} needs it`,
+      `GITHUB_REPOSITORY: ${quotedText(repository)} is not owner/repo; ${neededFor} needs it`,
     );
   }
 }
@@ -412,12 +417,12 @@ function parseComment(
   if (pullRequest === undefined) {
     if (PULL_REQUEST_EVENTS.includes(eventName ?? '')) {
       notices.push(
-        `comment: this run is for a ${quote(eventName ?? '')} event, but its payload ` +
+        `comment: this run is for a ${quotedText(eventName ?? '')} event, but its payload ` +
           '(GITHUB_EVENT_PATH) names no pull request; nothing to comment on',
       );
     } else if (mode === 'true') {
       notices.push(
-        `comment: true, but this run is for a ${quote(eventName ?? 'unknown')} event, ` +
+        `comment: true, but this run is for a ${quotedText(eventName ?? 'unknown')} event, ` +
           'not a pull request; nothing to comment on',
       );
     }
@@ -514,14 +519,14 @@ function parseDownloadPath(inputs: Inputs, workspace: string, problems: string[]
   const resolved = path.resolve(root, given);
   if (!isBelow(root, resolved)) {
     problems.push(
-      `download-path: ${quote(given)} is not a folder inside the workspace (${root}); ` +
+      `download-path: ${quotedText(given)} is not a folder inside the workspace (${root}); ` +
         'give a path relative to it, e.g. desktop-builds',
     );
   }
   const device = path.relative(root, resolved).split(/[\\/]/).find(isWindowsReservedName);
   if (device !== undefined) {
     problems.push(
-      `download-path: ${quote(given)} has a part, ${quote(device)}, that Windows reserves for a ` +
+      `download-path: ${quotedText(given)} has a part, ${quotedText(device)}, that Windows reserves for a ` +
         'device (CON, PRN, AUX, NUL, COM0-9, LPT0-9, CONIN$, CONOUT$, with any extension); ' +
         'choose another folder name',
     );

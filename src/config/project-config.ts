@@ -12,8 +12,8 @@ import {
   VERSION_MAX_CHARS,
   type Platform,
 } from '../service/schemas.ts';
-import { commandText } from '../text/escape.ts';
-import { isSemver, quote } from '../runner/input-rules.ts';
+import { commandText, quotedText } from '../text/escape.ts';
+import { isSemver } from '../runner/input-rules.ts';
 
 /** Enough of a value to recognise it, too little to carry a file or a secret along. */
 const EXCERPT_CHARS = 40;
@@ -29,7 +29,7 @@ function kindOf(input: unknown): string {
 
 /** A string or a number as a short, inert excerpt; anything else by its kind. */
 function describeValue(input: unknown): string {
-  if (typeof input === 'string') return quote(commandText(input, EXCERPT_CHARS));
+  if (typeof input === 'string') return quotedText(commandText(input, EXCERPT_CHARS));
   if (typeof input === 'number' || typeof input === 'boolean') {
     return commandText(String(input), EXCERPT_CHARS);
   }

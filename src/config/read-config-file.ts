@@ -6,8 +6,7 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { commandText } from '../text/escape.ts';
-import { quote } from '../runner/input-rules.ts';
+import { commandText, quotedText } from '../text/escape.ts';
 import { isInWorkspace, resolveLinks } from '../runner/paths.ts';
 import { ConfigFileReadError } from './errors.ts';
 
@@ -26,7 +25,7 @@ export interface ConfigText {
   format: Format;
 }
 
-const shown = (file: string): string => quote(commandText(file, 200));
+const shown = (file: string): string => quotedText(commandText(file, 200));
 
 const inWorkspace = (workspace: string, real: string): boolean => {
   try {

@@ -4,10 +4,10 @@
 // request of the event).
 import { existsSync } from 'node:fs';
 import { messageOf } from '../shared/errors.ts';
-import { quote } from './input-rules.ts';
 // The class alone, past the package's exports: its index also loads Octokit and constructs a
 // context on import, and the action loads Octokit only to publish or comment (bench/README.md).
 import { Context } from '../../node_modules/@actions/github/lib/context.js';
+import { quotedText } from '../text/escape.ts';
 
 export interface PullRequest {
   number: number;
@@ -126,7 +126,7 @@ function githubContextOf(env: NodeJS.ProcessEnv): { github: Context; problem?: s
     return { github: constructIn({ ...env, GITHUB_EVENT_PATH: undefined }) };
   }
   const problem = (reason: string) =>
-    `GITHUB_EVENT_PATH: the event file ${quote(eventPath)} ${reason}; the runner writes the ` +
+    `GITHUB_EVENT_PATH: the event file ${quotedText(eventPath)} ${reason}; the runner writes the ` +
     "event's JSON there (for a local run, point it at a JSON file of the event, or unset it)";
   try {
     const github = constructIn(env);

@@ -4,6 +4,7 @@
 
 import { isProjectId } from '../service/ids.ts';
 import { ActionError } from '../shared/errors.ts';
+import { quotedText } from '../text/escape.ts';
 
 export class InputError extends ActionError {
   readonly problems: string[];
@@ -17,8 +18,6 @@ export class InputError extends ActionError {
   }
 }
 
-export const quote = (value: string): string => JSON.stringify(value);
-
 // Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
@@ -27,7 +26,7 @@ export const isSemver = (value: string): boolean => SEMVER.test(value);
 
 /** The problem with a project id given in `name`, if any. */
 export const projectIdProblem = (name: string, value: string): string | undefined =>
-  isProjectId(value) ? undefined : `${name}: ${quote(value)} is not of the form proj_<id>`;
+  isProjectId(value) ? undefined : `${name}: ${quotedText(value)} is not of the form proj_<id>`;
 
 /** Comma- or newline-separated, whitespace ignored. */
 export const splitList = (value: string): string[] =>
@@ -52,7 +51,7 @@ export function parseBoolean(
   if (value === '') return fallback;
   if (['true', 'True', 'TRUE'].includes(value)) return true;
   if (['false', 'False', 'FALSE'].includes(value)) return false;
-  problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
+  problems.push(`${name}: ${quotedText(value)} is not a boolean; use true or false`);
   return fallback;
 }
 
@@ -63,13 +62,13 @@ export function parseBaseUrl(value: string, problems: string[]): string {
     return '';
   }
   if (!URL.canParse(value)) {
-    problems.push(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
+    problems.push(`base-url: ${quotedText(value)} is not a URL; use https://host/v1`);
     return '';
   }
   const url = new URL(value);
   if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
     problems.push(
-      `base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`,
+      `base-url: ${quotedText(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`,
     );
   }
   if (url.username || url.password) {

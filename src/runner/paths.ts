@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isBelow, isWindowsReservedName } from '../text/file-name.ts';
 import type { RunnerContext } from './context.ts';
 import { ActionError } from '../shared/errors.ts';
-import { quote } from './input-rules.ts';
+import { quotedText } from '../text/escape.ts';
 
 export class RunnerPathError extends ActionError {
   readonly problems: readonly string[];
@@ -73,13 +73,13 @@ function deepestExisting(file: string): string {
 function tempProblem(name: string, dir: string): string | undefined {
   const stats = statOf(dir);
   if (stats !== undefined) {
-    if (!stats.isDirectory()) return `${name}: ${quote(dir)} is not a directory`;
-    if (!canAccess(dir, WRITABLE_DIRECTORY)) return `${name}: ${quote(dir)} is not writable`;
+    if (!stats.isDirectory()) return `${name}: ${quotedText(dir)} is not a directory`;
+    if (!canAccess(dir, WRITABLE_DIRECTORY)) return `${name}: ${quotedText(dir)} is not writable`;
     return undefined;
   }
   const ancestor = deepestExisting(dir);
   if (statOf(ancestor)?.isDirectory() && canAccess(ancestor, WRITABLE_DIRECTORY)) return undefined;
-  return `${name}: ${quote(dir)} does not exist and cannot be created (${quote(ancestor)} is not a writable directory)`;
+  return `${name}: ${quotedText(dir)} does not exist and cannot be created (${quotedText(ancestor)} is not a writable directory)`;
 }
 
 /**
@@ -99,10 +99,10 @@ function fileProblem(
     if (mayBeCreated && statOf(folder)?.isDirectory() && canAccess(folder, WRITABLE_DIRECTORY)) {
       return undefined;
     }
-    return `${name}: ${quote(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
+    return `${name}: ${quotedText(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
   }
-  if (stats.isDirectory()) return `${name}: ${quote(file)} is a directory, not a file`;
-  if (!canAccess(file, mode)) return `${name}: ${quote(file)} is not writable`;
+  if (stats.isDirectory()) return `${name}: ${quotedText(file)} is a directory, not a file`;
+  if (!canAccess(file, mode)) return `${name}: ${quotedText(file)} is not writable`;
   return undefined;
 }
 
@@ -131,13 +131,13 @@ function downloadProblem(workspace: string, directory: string): string | undefin
   try {
     real = path.join(realpathSync(existing), path.relative(existing, directory));
   } catch {
-    return `download-path: ${quote(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
+    return `download-path: ${quotedText(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
   }
   const realWorkspace = realpathSync(workspace);
   if (!isBelow(realWorkspace, real)) {
     return (
-      `download-path: ${quote(directory)} resolves to ${quote(real)}, which is not a folder ` +
-      `inside the workspace (${quote(realWorkspace)}): a symbolic link on the way leads out of ` +
+      `download-path: ${quotedText(directory)} resolves to ${quotedText(real)}, which is not a folder ` +
+      `inside the workspace (${quotedText(realWorkspace)}): a symbolic link on the way leads out of ` +
       'it. Give a folder inside the workspace'
     );
   }
@@ -145,16 +145,16 @@ function downloadProblem(workspace: string, directory: string): string | undefin
   const device = path.relative(realWorkspace, real).split(path.sep).find(isWindowsReservedName);
   if (device !== undefined) {
     return (
-      `download-path: ${quote(directory)} resolves to ${quote(real)}, whose part ${quote(device)} ` +
+      `download-path: ${quotedText(directory)} resolves to ${quotedText(real)}, whose part ${quotedText(device)} ` +
       'Windows reserves for a device; give a folder of another name'
     );
   }
   const stats = statOf(existing);
   if (!stats?.isDirectory()) {
-    return `download-path: ${quote(directory)} cannot be a folder: ${quote(existing)} is a file`;
+    return `download-path: ${quotedText(directory)} cannot be a folder: ${quotedText(existing)} is a file`;
   }
   if (!canAccess(existing, WRITABLE_DIRECTORY)) {
-    return `download-path: ${quote(existing)} is not writable`;
+    return `download-path: ${quotedText(existing)} is not writable`;
   }
   return undefined;
 }
@@ -175,7 +175,7 @@ export function runnerPathProblems(paths: RunnerPaths, plan: RunnerPathsPlan): s
   }
   if (!statOf(workspace)?.isDirectory()) {
     // Without a workspace there is nothing to resolve the download folder against.
-    problems.push(`GITHUB_WORKSPACE: ${quote(workspace)} is not a directory`);
+    problems.push(`GITHUB_WORKSPACE: ${quotedText(workspace)} is not a directory`);
   } else if (plan.downloadDirectory !== null) {
     problems.push(downloadProblem(workspace, plan.downloadDirectory));
   }

@@ -1,8 +1,8 @@
 // The webhook sub-action's inputs (webhook/action.yml), parsed and validated before any request.
 import { EVENT_TYPES, type EventType } from '../service/schemas.ts';
 import { parseConnection, type InputReader, type ServiceConnection } from '../runner/connection.ts';
-import { commandText } from '../text/escape.ts';
-import { InputError, parseBoolean, quote, splitList } from '../runner/input-rules.ts';
+import { commandText, quotedText } from '../text/escape.ts';
+import { InputError, parseBoolean, splitList } from '../runner/input-rules.ts';
 
 export interface WebhookActionInputs extends ServiceConnection {
   /** The receiver, normalised (`new URL(…).href`). */
@@ -26,7 +26,7 @@ export function parseWebhookInputs(read: InputReader): WebhookActionInputs {
   const events = [...new Set(splitList(read('events')))];
   for (const event of events.filter((name) => !isEventType(name))) {
     problems.push(
-      `events: ${quote(commandText(event, 40))} is not an event type; use ${EVENT_TYPES.join(', ')}`,
+      `events: ${quotedText(commandText(event, 40))} is not an event type; use ${EVENT_TYPES.join(', ')}`,
     );
   }
   if (!remove && events.length === 0) {
@@ -49,7 +49,9 @@ function parseReceiverUrl(value: string, problems: string[]): string {
     return '';
   }
   if (!URL.canParse(value)) {
-    problems.push(`url: ${quote(commandText(value, 100))} is not a URL; use https://host/path`);
+    problems.push(
+      `url: ${quotedText(commandText(value, 100))} is not a URL; use https://host/path`,
+    );
     return '';
   }
   const url = new URL(value);
