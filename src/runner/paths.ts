@@ -127,14 +127,12 @@ export const isInWorkspace = (workspace: string, real: string): boolean =>
 /** The download folder: inside the workspace once every symlink on the way is resolved. */
 function downloadProblem(workspace: string, directory: string): string | undefined {
   const existing = deepestExisting(directory);
-  let real: string;
-  try {
-    real = path.join(realpathSync(existing), path.relative(existing, directory));
-  } catch {
+  const real = resolveLinks(directory);
+  if (real === undefined) {
     return `download-path: ${quotedText(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
   }
   const realWorkspace = realpathSync(workspace);
-  if (!isBelow(realWorkspace, real)) {
+  if (!isInWorkspace(workspace, real)) {
     return (
       `download-path: ${quotedText(directory)} resolves to ${quotedText(real)}, which is not a folder ` +
       `inside the workspace (${quotedText(realWorkspace)}): a symbolic link on the way leads out of ` +
