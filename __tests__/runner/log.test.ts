@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -400,5 +401,39 @@ describe('the step log into a pipe the runner reads slowly', () => {
 
     // Far less than the log was ever held in buffers.
     expect(report.buffersPeak - report.buffersBefore).toBeLessThan(logBytes / 8);
+  });
+});
+
+/** The text without its comment lines: a comment may name what the code must not call. */
+const code = (text: string): string =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\/?\*)/.test(line))
+    .join('\n');
+
+describe('the one writer, in the source', () => {
+  const src = path.resolve(import.meta.dirname, '../../src');
+  // The emulator is a tool with its own console output, not part of the action.
+  const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.startsWith(`emulator${path.sep}`))
+    .map((file) => ({ file, text: code(readFileSync(path.join(src, file), 'utf8')) }));
+
+  it('replaces no stream method: no `write` assigned or defined anywhere in src', () => {
+    expect(files.length).toBeGreaterThan(50);
+    const replacing = files.filter(({ text }) =>
+      /\.write\s*=(?!=)|define(Property|Properties)\([^;]*\bwrite\b/.test(text),
+    );
+    expect(replacing.map(({ file }) => file)).toEqual([]);
+  });
+
+  it('prints only through src/runner/log.ts', () => {
+    const printing = files.filter(
+      ({ file, text }) =>
+        file !== path.join('runner', 'log.ts') &&
+        /process\.std(out|err)|\bcore\.(info|debug|notice|warning|error|setFailed|setSecret|startGroup|endGroup|group)\b/.test(
+          text,
+        ),
+    );
+    expect(printing.map(({ file }) => file)).toEqual([]);
   });
 });
