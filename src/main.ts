@@ -1,6 +1,7 @@
 // The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
 // that ends the process.
 import * as core from '@actions/core';
+import { stepLog } from './runner/log.ts';
 import type { BuildServiceClient } from './service/client.ts';
 import { buildMatrix } from './builds/matrix.ts';
 import { runBuilds } from './builds/run-builds.ts';
@@ -75,7 +76,7 @@ async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Pro
   try {
     plan = getInputs(context);
     const deadline = stepDeadline(cancel, plan.builds.timeoutMs);
-    for (const notice of plan.notices) core.notice(notice);
+    for (const notice of plan.notices) stepLog.notice(notice);
     // Before any request: a runner path found unusable at the end would abandon the builds.
     checkRunnerPaths(context, {
       downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
@@ -125,6 +126,6 @@ export async function run(): Promise<void> {
     if (cancelledBy || end.stopped) process.exit(1);
   } catch (error) {
     // The report itself failed (say, GITHUB_OUTPUT went away mid-run): the step still fails.
-    core.setFailed(`The run could not be reported: ${messageOf(error)}`);
+    stepLog.setFailed(`The run could not be reported: ${messageOf(error)}`);
   }
 }

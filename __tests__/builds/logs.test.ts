@@ -1,18 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/service/schemas.ts';
 import { BuildLog, NO_LINES, type LogEvents } from '../../src/builds/build-log.ts';
-import { stdoutOutput, type Output } from '../../src/builds/output.ts';
-import {
-  boundLine,
-  formatLogEntry,
-  MAX_LINE_CHARS,
-  QuoteTail,
-  stopCommands,
-} from '../../src/builds/log-text.ts';
+import { boundLine, formatLogEntry, MAX_LINE_CHARS, QuoteTail } from '../../src/builds/log-text.ts';
 import { readLogToEnd } from '../../src/builds/logs.ts';
+import { stepLog, StepLog, type Output } from '../../src/runner/log.ts';
 import { captureStdout, executedCommands, groups } from './support.ts';
 
 const entry = (message: string, level = 'info', second = 12): LogEntry => ({
@@ -28,7 +23,9 @@ async function take(log: BuildLog, all: readonly LogEntry[]): Promise<void> {
   log.counted(all.length);
   await log.flush();
 }
-const silent: Output = { printAlone: (work) => work(async () => {}) };
+const silent: Output = new StepLog(
+  new Writable({ write: (_chunk, _encoding, written) => written() }),
+);
 const folder = mkdtempSync(path.join(os.tmpdir(), 'logs-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const tempFile = () => path.join(mkdtempSync(path.join(folder, 'log-')), 'build.log');
@@ -60,7 +57,7 @@ function fileLog(output: Output = silent) {
 async function printed(work: (output: Output) => Promise<void>): Promise<string[]> {
   const stdout = captureStdout();
   try {
-    await work(stdoutOutput);
+    await work(stepLog);
   } finally {
     stdout.restore();
   }
@@ -146,7 +143,7 @@ describe('BuildLog takes each entry once, in order', () => {
   });
 
   it('shows a newest-first log whole once it ended, in time order, each line once', async () => {
-    const { log, disorders } = fileLog(stdoutOutput);
+    const { log, disorders } = fileLog(stepLog);
     // The log as a newest-first service lists it while it grows: each read starts with the newest.
     const newestFirst = (n: number) =>
       Array.from({ length: n }, (_, i) => entry(`line ${n - 1 - i}`, 'info', n - 1 - i));
@@ -159,7 +156,7 @@ describe('BuildLog takes each entry once, in order', () => {
   });
 
   it('shows entries that go back in time in time order, the one taken before once', async () => {
-    const { log, disorders } = fileLog(stdoutOutput);
+    const { log, disorders } = fileLog(stepLog);
     const read = [entry('b', 'info', 20), entry('a', 'info', 10), entry('c', 'info', 30)];
     await take(log, read);
     await take(log, read);
@@ -168,7 +165,7 @@ describe('BuildLog takes each entry once, in order', () => {
   });
 
   it('keeps the lines shown before a rotation, and adds the ones after it', async () => {
-    const { log, disorders } = fileLog(stdoutOutput);
+    const { log, disorders } = fileLog(stepLog);
     const at = (n: number) => entry(`line ${n}`, 'info', 10 + n);
     const upTo = (from: number, to: number) =>
       Array.from({ length: to - from }, (_, i) => at(from + i));
@@ -182,7 +179,7 @@ describe('BuildLog takes each entry once, in order', () => {
   });
 
   it('keeps thousands of lines shown before a rotation, multi-line ones whole, each once', async () => {
-    const { log, disorders } = fileLog(stdoutOutput);
+    const { log, disorders } = fileLog(stepLog);
     // Past one batch of the log's index (1024 entries), so it is read back from its file too.
     const at = (n: number) => ({
       ...entry(n % 100 === 0 ? `line ${n}\nmore ${n}` : `line ${n}`),
@@ -200,7 +197,7 @@ describe('BuildLog takes each entry once, in order', () => {
   });
 
   it('adds a line logged twice once more only when the last reading has it twice', async () => {
-    const { log } = fileLog(stdoutOutput);
+    const { log } = fileLog(stepLog);
     await take(log, [entry('same', 'info', 1), entry('same', 'info', 1), entry('x', 'info', 3)]);
     await take(log, [entry('x', 'info', 3), entry('same', 'info', 1), entry('same', 'info', 1)]);
     await take(log, [entry('x', 'info', 3), entry('same', 'info', 1), entry('same', 'info', 1)]);
@@ -301,7 +298,7 @@ describe('BuildLog live', () => {
     const lines = await printed(async (output) => {
       const log = BuildLog.live('linux/x64 · build_1', output, tempFile(), noDisorder);
       await take(log, [entry('one')]);
-      process.stdout.write('::warning::the action itself can still warn\n');
+      stepLog.warning('the action itself can still warn');
       await take(log, [entry('one'), entry('::endgroup::')]);
       await log.printGroup('success');
     });
@@ -375,13 +372,6 @@ describe.runIf(process.platform === 'linux')('BuildLog on a full disk', () => {
 });
 
 describe('log text', () => {
-  it('uses a fresh unguessable token each time', () => {
-    const [stop, resume] = stopCommands();
-    const token = /^::stop-commands::([0-9a-f]{32})$/.exec(stop)?.[1];
-    expect(resume).toBe(`::${token}::`);
-    expect(stopCommands()[0]).not.toBe(stop);
-  });
-
   it('cuts a level to a short inert token, and a very long line with a note', () => {
     const level = '::error::' + 'x'.repeat(100);
     expect(formatLogEntry(entry('hi', level))).toEqual(['10:11:12 : :error::xxxxx… hi']);

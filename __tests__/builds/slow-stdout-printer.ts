@@ -1,4 +1,4 @@
-// A child for output.test.ts, whose stdout the test reads slowly: prints one build's long log group
+// A child for runner/log.test.ts, whose stdout the test reads slowly: prints one build's long log group
 // through the step's real output while a timer ticks and prints `tick <n>` as another build would,
 // then says on stderr, as one JSON line, when each tick came and the most memory held in buffers.
 // Arguments: how many log lines, and the tick interval in ms.
@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BuildLog } from '../../src/builds/build-log.ts';
-import { stdoutOutput } from '../../src/builds/output.ts';
+import { stepLog } from '../../src/runner/log.ts';
 
 export interface PrinterReport {
   printStart: number;
@@ -23,7 +23,7 @@ try {
   const fail = (what: string) => (reason: unknown) => {
     throw new Error(`unexpected ${what}: ${String(reason)}`);
   };
-  const log = BuildLog.toFile('linux/x64', stdoutOutput, path.join(folder, 'build.log'), {
+  const log = BuildLog.toFile('linux/x64', stepLog, path.join(folder, 'build.log'), {
     onDisorder: fail('disorder'),
     onSpoolFailure: fail('spool failure'),
   });
@@ -41,7 +41,7 @@ try {
   };
   const ticker = setInterval(() => {
     report.buffersPeak = Math.max(report.buffersPeak, process.memoryUsage().arrayBuffers);
-    process.stdout.write(`tick ${report.ticks.length}\n`);
+    stepLog.info(`tick ${report.ticks.length}`);
     report.ticks.push(performance.now());
   }, tickMs);
   await log.printGroup('success');

@@ -14,8 +14,8 @@ import { commandText, cut } from '../text/escape.ts';
 import { ActionError, messageOf } from '../shared/errors.ts';
 import { LogIndex } from './log-index.ts';
 import { inTimeOrder, LogRecords, missingFrom, recordKey, type LogRecord } from './log-records.ts';
-import { formatLogEntry, MAX_QUOTE_CHARS, QuoteTail, stopCommands } from './log-text.ts';
-import { lines, type Output, type Print } from './output.ts';
+import { lines, type Output, type Print } from '../runner/log.ts';
+import { formatLogEntry, MAX_QUOTE_CHARS, QuoteTail } from './log-text.ts';
 import type { LogDigest } from './result.ts';
 
 export const NO_LINES = '(the service returned no log lines)';
@@ -312,7 +312,7 @@ export class BuildLog {
         }
         return print(lines([NO_LINES]));
       };
-      await printStopped(print, [title], printLines, [...notes, '::endgroup::']);
+      await print.stopped([title], printLines, [...notes, '::endgroup::']);
     });
   }
 
@@ -390,28 +390,7 @@ export class BuildLog {
   async #printBatch(print: Print, printLines: () => Promise<void>): Promise<void> {
     const groupStart = this.#groupOpen ? [] : [`::group::${commandText(this.#title)}`];
     this.#groupOpen = true;
-    await printStopped(print, groupStart, printLines, []);
-  }
-}
-
-/**
- * `before`, then what `printLines` prints with workflow commands stopped, then `after`: the runner
- * runs none of the service's lines. A failure still resumes commands, on a line of its own.
- */
-async function printStopped(
-  print: Print,
-  before: readonly string[],
-  printLines: () => Promise<void>,
-  after: readonly string[],
-): Promise<void> {
-  const [stop, resume] = stopCommands();
-  await print(lines([...before, stop]));
-  let printed = false;
-  try {
-    await printLines();
-    printed = true;
-  } finally {
-    await print(lines([...(printed ? [] : ['']), resume, ...after]));
+    await print.stopped(groupStart, printLines, []);
   }
 }
 

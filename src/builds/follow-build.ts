@@ -2,7 +2,7 @@
 // download its installer. What it learns replaces the build's result in its slot. Every line that
 // carries something the service said goes through commandText: one inert line each.
 import path from 'node:path';
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { pathInside } from '../text/file-name.ts';
 import { isTerminal } from '../service/schemas.ts';
 import type { StepDeadline } from '../runner/deadline.ts';
@@ -11,7 +11,6 @@ import { commandText } from '../text/escape.ts';
 import { BuildLog } from './build-log.ts';
 import type { Limiter, Turns } from '../shared/limit.ts';
 import { logReads, readLogToEnd, type LogReads } from './logs.ts';
-import { stdoutOutput } from './output.ts';
 import { pollBuild } from './poll.ts';
 import { formatElapsed } from '../text/durations.ts';
 import { createProgressGate, lineAbout, statusLine } from './progress.ts';
@@ -74,7 +73,7 @@ export function openLog(
   const title = labelOf(build);
   // Said once; the lines already shown stay, and none is shown twice.
   const onDisorder = (reason: string) =>
-    core.warning(
+    stepLog.warning(
       lineAbout(
         build,
         `the log of ${build.id} ${reason}; it is read again once the build ended, and its ` +
@@ -85,14 +84,14 @@ export function openLog(
     );
   const events = { onDisorder, onSpoolFailure };
   return live
-    ? BuildLog.live(`${title} · ${build.id}`, stdoutOutput, file, events)
-    : BuildLog.toFile(title, stdoutOutput, file, events);
+    ? BuildLog.live(`${title} · ${build.id}`, stepLog, file, events)
+    : BuildLog.toFile(title, stepLog, file, events);
 }
 
 /** A problem the action found in what the service said of a build it follows. */
 function warnFollowProblem(build: BuildResult): void {
   if (build.problem?.stage !== 'follow') return;
-  core.warning(lineAbout(build, build.problem.message, 500), {
+  stepLog.warning(lineAbout(build, build.problem.message, 500), {
     title: commandText(`${labelOf(build)}: the service contradicts itself`),
   });
 }
@@ -114,7 +113,7 @@ export async function followBuild(
     if (!isTerminal(slot.get().status) && !(await poll(slot, id, reads, follower))) return;
     const failure = await readLogUntilDone(log, reads, giveUp, follower);
     if (failure !== undefined) {
-      core.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
+      stepLog.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
     }
     await log.printGroup(slot.get().status);
     slot.set(withLog(slot.get(), log.digest()));
@@ -171,14 +170,15 @@ async function poll(slot: Slot, id: string, reads: LogReads, follower: Follower)
       onUpdate: (latest) => {
         const previous = slot.get();
         slot.set(observed(previous, latest, time.clock()));
-        if (latest.status !== previous.status) core.info(statusLine(slot.get(), previous.status));
+        if (latest.status !== previous.status)
+          stepLog.info(statusLine(slot.get(), previous.status));
         if (previous.problem === undefined) warnFollowProblem(slot.get());
         // A running build's log is read live for one build, and for a progress line otherwise,
         // without holding the polling up; a read that fails now is made up for when it ends.
         if (!isTerminal(latest.status) && (follower.live || logDue())) reads.poke();
       },
       onTransientError: (error, delayMs) =>
-        core.info(
+        stepLog.info(
           lineAbout(
             slot.get(),
             `reading ${id} failed (${error.message}); next try in ${delayMs} ms`,
@@ -192,7 +192,7 @@ async function poll(slot: Slot, id: string, reads: LogReads, follower: Follower)
     if (deadline.signal.aborted) return false;
     const message = `could not follow the build: ${messageOf(error)}`;
     slot.set(withProblem(slot.get(), { stage: 'follow', message }));
-    core.warning(lineAbout(slot.get(), message, 500), { title: `${labelOf(slot.get())} lost` });
+    stepLog.warning(lineAbout(slot.get(), message, 500), { title: `${labelOf(slot.get())} lost` });
     return false;
   }
 }
@@ -221,7 +221,7 @@ async function download(
   const label = labelOf(build);
   const fail = (message: string) => {
     slot.set(withProblem(slot.get(), { stage: 'download', message }));
-    core.warning(lineAbout(build, message, 500), { title: `${label} download failed` });
+    stepLog.warning(lineAbout(build, message, 500), { title: `${label} download failed` });
   };
   const notDownloaded = () => fail(`not downloaded: ${deadline.because()}`);
   if (deadline.signal.aborted) return notDownloaded();
@@ -231,7 +231,7 @@ async function download(
   }
   await limit(async () => {
     if (deadline.signal.aborted) return notDownloaded();
-    core.info(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
+    stepLog.info(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
     const start = time.clock();
     try {
       const file = await client.downloadArtifact(id, {
@@ -244,7 +244,7 @@ async function download(
       const span = { start, end: time.clock() };
       const downloaded = { path: path.resolve(file.path), fileName, size, sha256, span };
       slot.set(withDownload(slot.get(), downloaded));
-      core.info(
+      stepLog.info(
         lineAbout(build, `downloaded ${downloaded.path} (${size} bytes, sha256 ${sha256})`, 1_000),
       );
     } catch (error) {

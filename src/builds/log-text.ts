@@ -1,6 +1,5 @@
 // How a build's log reads in the step's output (pure). The service's text is untrusted: printed
 // lines sit between `::stop-commands::<token>` and `::<token>::`, and a quoted line is made inert.
-import { randomBytes } from 'node:crypto';
 import type { LogEntry } from '../service/schemas.ts';
 import { commandText, cut } from '../text/escape.ts';
 
@@ -10,12 +9,6 @@ const MAX_LEVEL_CHARS = 16;
 export const MAX_LINE_CHARS = 64 * 1024;
 /** A line an annotation may quote is kept this long at most. */
 export const MAX_QUOTE_CHARS = 300;
-
-/** The runner prints everything between these two lines as text; each call draws a fresh token. */
-export function stopCommands(): [string, string] {
-  const token = randomBytes(16).toString('hex');
-  return [`::stop-commands::${token}`, `::${token}::`];
-}
 
 const clockTime = (timestamp: string): string => {
   const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);

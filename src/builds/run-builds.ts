@@ -3,7 +3,7 @@
 // waiting, never the results.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { systemClock, systemSleep, type Clock } from '../http/retry.ts';
 import { commandText } from '../text/escape.ts';
 import { messageOf } from '../shared/errors.ts';
@@ -56,7 +56,7 @@ function logSpool(tempDir: string | undefined) {
   const failed = (error: unknown) => {
     if (warned) return;
     warned = true;
-    core.warning(
+    stepLog.warning(
       commandText(
         `The build logs could not be kept under RUNNER_TEMP (${tempDir ?? 'not set'}): ` +
           `${messageOf(error)}. Their lines written so far are shown, the rest ` +
@@ -92,7 +92,7 @@ function progressReporter(
     buildsChanged(builds) {
       if (!due()) return;
       const watched = builds.map((build, index) => ({ build, latest: latestLine(index) }));
-      core.info(progressLine(watched, clock()));
+      stepLog.info(progressLine(watched, clock()));
     },
   };
 }
@@ -131,7 +131,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   });
   if (!plan.wait) {
     const ids = results.flatMap((build) => (build.id === null ? [] : commandText(build.id)));
-    core.info(`Not waiting (wait: false); build ids: ${ids.join(', ')}`);
+    stepLog.info(`Not waiting (wait: false); build ids: ${ids.join(', ')}`);
   }
   if (!plan.wait || deadline.signal.aborted) return ended(deadline.signal.aborted);
 

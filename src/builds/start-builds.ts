@@ -1,7 +1,7 @@
 // Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
 // triggered, all concurrently. What the service answers is shown inertly and not simply believed:
 // one build id given for two targets is followed once.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { listBuildIds } from '../service/client.ts';
 import type { BuildSummary } from '../service/schemas.ts';
 import type { Clock } from '../http/retry.ts';
@@ -71,7 +71,7 @@ export async function startBuilds(
     request.targets.map(async (target) => {
       const reusable = findReusable(previous, target, request.version);
       if (reusable) {
-        core.info(
+        stepLog.info(
           lineAbout(target, `reusing successful build ${reusable.id} of ${request.version}`, 300),
         );
         return resultOf(await client.getBuild(reusable.id, call), 'reused', clock(), target);
@@ -81,7 +81,7 @@ export async function startBuilds(
         ...call,
         knownBuildIds,
       });
-      core.info(lineAbout(target, `triggered ${triggered.id} (${triggered.status})`, 300));
+      stepLog.info(lineAbout(target, `triggered ${triggered.id} (${triggered.status})`, 300));
       return resultOf(triggered, 'triggered', clock(), target);
     }),
   );
@@ -117,7 +117,7 @@ export function followedOnce(results: readonly BuildResult[]): BuildResult[] {
       return result;
     }
     const message = `the service answered with build ${result.id}, which it also gave ${labelOf(first)}`;
-    core.warning(lineAbout(result, `${message}; not followed`, 500), {
+    stepLog.warning(lineAbout(result, `${message}; not followed`, 500), {
       title: `${labelOf(result)}: build id given twice`,
     });
     return unfollowed(result, { stage: 'trigger', message });
@@ -148,14 +148,14 @@ export async function resumeBuilds(
     }
     const build = answer.value;
     if (build.projectId !== projectId) {
-      core.warning(
+      stepLog.warning(
         commandText(
           `${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`,
           300,
         ),
       );
     }
-    core.info(lineAbout(build, `resuming ${build.id} (${build.status})`, 300));
+    stepLog.info(lineAbout(build, `resuming ${build.id} (${build.status})`, 300));
     builds.push(resultOf(build, 'resumed', clock()));
   });
   return { builds, errors };

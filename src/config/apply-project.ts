@@ -1,6 +1,6 @@
 // Makes the service's project match a configuration: find it (by id or by name), create it when
 // missing, otherwise PATCH only what differs. Shared by the project sub-action and the main action.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { BuildServiceClient } from '../service/client.ts';
 import type { CreateProjectRequest, ProjectSummary } from '../service/schemas.ts';
 import {
@@ -53,18 +53,18 @@ export async function applyProject(
     if (!desired.name) throw new MissingProjectFieldsError(['name'], 'Without project-id');
     const found = await findProjectByName(client, desired.name);
     if (!found) return createProject(client, desired);
-    core.info(`Found project ${found.id} named ${shownName(found.name)}`);
+    stepLog.info(`Found project ${found.id} named ${shownName(found.name)}`);
     projectId = found.id;
   }
   const current = await client.getProject(projectId);
   const { patch, changes } = diffProject(desired, current);
   if (changes.length === 0) {
-    core.info(`Project ${projectId} already matches the configuration`);
+    stepLog.info(`Project ${projectId} already matches the configuration`);
     return { projectId, action: 'unchanged', changed: false, changes };
   }
   await client.updateProject(projectId, patch);
   await checkApplied(client, projectId, desired);
-  core.info(`Updated project ${projectId}: ${describeChanges(changes)}`);
+  stepLog.info(`Updated project ${projectId}: ${describeChanges(changes)}`);
   return { projectId, action: 'updated', changed: true, changes };
 }
 
@@ -105,11 +105,11 @@ async function createProject(
   // `config` beyond `window` is not documented (spec §2.1): set what creation did not take.
   const { patch, changes } = diffProject(desired, await client.getProject(created.id));
   if (changes.length > 0) {
-    core.info(`The service did not take ${describeChanges(changes)} on creation; updating`);
+    stepLog.info(`The service did not take ${describeChanges(changes)} on creation; updating`);
     await client.updateProject(created.id, patch);
     await checkApplied(client, created.id, desired);
   }
-  core.info(`Created project ${created.id} ${shownName(name)}`);
+  stepLog.info(`Created project ${created.id} ${shownName(name)}`);
   return {
     projectId: created.id,
     action: 'created',

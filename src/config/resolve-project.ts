@@ -1,6 +1,6 @@
 // The project a run's builds belong to. Light on purpose: the config file's parser (YAML) is
 // loaded only when there is a config file, off the start path of the usual run.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { BuildServiceClient } from '../service/client.ts';
 import { commandText } from '../text/escape.ts';
 
@@ -18,7 +18,7 @@ export async function resolveProject(
   if (configFile === null) return projectId;
   const { applyProjectConfig } = await import('./apply-project.ts');
   const title = `Apply the project configuration ${commandText(configFile)}`;
-  const applied = await core.group(title, () =>
+  const applied = await stepLog.group(title, () =>
     applyProjectConfig(client, { configFile, workspace, projectId: projectId ?? undefined }),
   );
   return applied.projectId;

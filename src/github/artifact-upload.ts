@@ -6,7 +6,7 @@
 // and holds them all; this holds what the socket holds. The runtime token goes to the results
 // origin only: the signature in the signed URL is the blob's credential.
 import path from 'node:path';
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { DEFAULT_USER_AGENT } from '../http/user-agent.ts';
 import { withRetries } from '../http/retry.ts';
 import { discardBody, errorBodyStart } from '../http/bounded-body.ts';
@@ -48,7 +48,7 @@ export function allowedRetentionDays(
 ): number | undefined {
   const max = Number.parseInt(env.GITHUB_RETENTION_DAYS ?? '', 10);
   if (!days || Number.isNaN(max) || max <= 0 || max >= days) return days || undefined;
-  core.warning(
+  stepLog.warning(
     'Retention days cannot be greater than the maximum allowed retention set within the ' +
       `repository. Using ${max} instead.`,
   );
@@ -181,7 +181,7 @@ const clearUnansweredCreate =
   (service: ArtifactService, name: string) => async (): Promise<undefined> => {
     if ((await listArtifacts(service, name)).length > 0) return undefined;
     if (await deleteOwnArtifact(service, name)) {
-      core.info(
+      stepLog.info(
         `Artifact "${name}": the answer to its CreateArtifact was lost; deleted the unfinished ` +
           'artifact that call made, and creating it again.',
       );
@@ -248,7 +248,7 @@ function signedUploadUrl(answer: Record<string, unknown>): URL {
 function maskSignature(url: URL): string {
   const signature = url.searchParams.get('sig') ?? url.search.slice(1);
   for (const spelling of new Set([signature, encodeURIComponent(signature)])) {
-    if (spelling !== '') core.setSecret(spelling);
+    if (spelling !== '') stepLog.setSecret(spelling);
   }
   return signature;
 }

@@ -1,13 +1,13 @@
 // The GitHub REST client: the real Octokit from @actions/github, every request through the action's
 // one proxy-aware dispatcher (undici's fetch on it) under the one retry policy (a hook around
 // Octokit's request), each attempt bounded in time, GitHub's pacing of writes from its throttling
-// plugin, logging through @actions/core. Also the one reading of a failed GitHub call for that
+// plugin, logging through the step's log. Also the one reading of a failed GitHub call for that
 // policy, shared by the asset uploads and the artifact service, which do not go through Octokit.
-import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { throttling } from '@octokit/plugin-throttling';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { createDispatcher } from '../http/dispatcher.ts';
+import { stepLog } from '../runner/log.ts';
 import {
   isRetryableStatus,
   parseRetryAfter,
@@ -84,7 +84,12 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
       baseUrl: options.baseUrl,
       // Octokit takes `request` whole, not merged with @actions/github's: its fetch is ours.
       request: { fetch: fetchThrough(dispatcher), signal: options.signal },
-      log: { debug: core.debug, info: core.debug, warn: core.warning, error: core.error },
+      log: {
+        debug: stepLog.debug,
+        info: stepLog.debug,
+        warn: stepLog.warning,
+        error: stepLog.error,
+      },
       throttle: {
         enabled: options.throttle,
         // The retry policy waits rate limits out; the plugin only paces.

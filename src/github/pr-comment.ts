@@ -7,7 +7,7 @@
 // token one notice, a refused edit a warning and a new comment, never a failure. The stop signal
 // goes with every request: it ends each request, wait and retry at once, and no write starts
 // after it.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { RetryRuntime } from '../http/retry.ts';
 import { ActionError, messageOf } from '../shared/errors.ts';
 import { commandText } from '../text/escape.ts';
@@ -180,17 +180,17 @@ export class PrComment {
     if (this.#stopped) {
       const reason: unknown = this.#options.signal?.reason;
       const why = reason instanceof CommentStopped ? reason.message : 'the step stopped';
-      core.info(`The pull-request comment was left as it was: ${why}.`);
+      stepLog.info(`The pull-request comment was left as it was: ${why}.`);
       return;
     }
     if (error instanceof EditRefused) {
       this.#refused = true;
-      core.warning(`${error.message}; this run wrote it, so the comment is left as it was.`);
+      stepLog.warning(`${error.message}; this run wrote it, so the comment is left as it was.`);
       return;
     }
     if (isRefusal(error)) {
       this.#refused = true;
-      core.notice(
+      stepLog.notice(
         `Could not comment on pull request #${this.#target.issueNumber} ` +
           `(HTTP ${httpStatus(error)}: ${githubMessageOf(error)}): the token needs the ` +
           '`pull-requests: write` permission (add it under `permissions:` in the workflow). Pull ' +
@@ -201,7 +201,7 @@ export class PrComment {
       return;
     }
     // One warning says it; the next failures of the run only go to the log.
-    const report = this.#warned ? core.info : core.warning;
+    const report = this.#warned ? stepLog.info : stepLog.warning;
     this.#warned = true;
     report(`Could not update the pull-request comment: ${commandText(messageOf(error), 300)}`);
   }
@@ -210,7 +210,7 @@ export class PrComment {
   #ownLogin(): Promise<string | undefined> {
     this.#login ??= tokenLogin(this.#github, this.#options.signal).catch((error: unknown) => {
       if (this.#stopped) throw error;
-      core.info(
+      stepLog.info(
         `Could not learn which account the token writes as (${commandText(messageOf(error), 200)}): ` +
           "a new pull-request comment is made rather than editing one that may be someone else's.",
       );
@@ -244,7 +244,7 @@ export class PrComment {
     }
     if (!this.#boundSaid) {
       this.#boundSaid = true;
-      core.info(
+      stepLog.info(
         `Looked through ${MAX_PAGES} pages of comments on pull request ` +
           `#${this.#target.issueNumber} without finding this project's: a new one is made.`,
       );
@@ -258,7 +258,7 @@ export class PrComment {
     if (first === undefined || this.#strangersSaid) return;
     this.#strangersSaid = true;
     const author = first.login === undefined ? 'an unknown author' : commandText(first.login, 60);
-    core.info(
+    stepLog.info(
       `Comment ${first.id} by ${author} starts with this project's marker but was not written by ` +
         `${login}, the token's account: it is left alone.`,
     );
@@ -303,7 +303,7 @@ export class PrComment {
       const refused = new EditRefused(comment.id, status, githubMessageOf(error));
       if (comment.createdHere) throw refused;
       this.#refusedIds.add(comment.id);
-      core.warning(`${refused.message}: the preview goes in a new comment.`);
+      stepLog.warning(`${refused.message}: the preview goes in a new comment.`);
       return undefined;
     }
   }

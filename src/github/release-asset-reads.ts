@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { ListingTooLongError } from './errors.ts';
 import { httpStatus, type GitHub, type Repo } from './client.ts';
 import { parsePage, ReleaseAsset } from './release-answers.ts';
@@ -41,7 +41,7 @@ export const sameContent = async (
   if (said !== undefined) return said;
   const read = await readAsset(context.github, context.repo, asset.id, file.size);
   const same = read === file.sha256;
-  core.info(
+  stepLog.info(
     `GitHub reports no digest for asset "${commandText(asset.name)}": read its ${file.size} ` +
       `bytes back to compare: ${same ? 'the same bytes' : 'other bytes'}.`,
   );
@@ -96,7 +96,7 @@ export const readAssets = async (
     }
   }
   if (refused > 0) {
-    core.info(
+    stepLog.info(
       `GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} among ${what} that are not ` +
         `assets (${firstProblem}): left alone.`,
     );

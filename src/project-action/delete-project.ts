@@ -1,6 +1,6 @@
 // Deletes a project (e.g. an ephemeral preview), saying what went with it. A project that is already
 // gone is not an error, so a cleanup job can be re-run.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { BuildServiceClient } from '../service/client.ts';
 import { NotFoundError } from '../service/errors.ts';
 import { findProjectByName } from '../config/apply-project.ts';
@@ -32,20 +32,20 @@ export async function deleteProject(
     const project = await client.getProject(projectId);
     const { total: builds } = await client.listBuilds(projectId);
     await client.deleteProject(projectId);
-    core.info(
+    stepLog.info(
       `Deleted project ${project.id} ${shownName(project.name)} (${commandText(project.url)}, platforms ${project.platforms.join(', ')}) ` +
         `with its ${builds} build${builds === 1 ? '' : 's'} and their artifacts`,
     );
     return { projectId, deleted: true };
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    core.info(`Project ${projectId} does not exist (already deleted?); nothing to delete`);
+    stepLog.info(`Project ${projectId} does not exist (already deleted?); nothing to delete`);
     return { projectId: undefined, deleted: false };
   }
 }
 
 async function idByName(client: DeleteClient, name: string): Promise<string | undefined> {
   const found = await findProjectByName(client, name);
-  if (!found) core.info(`No project is named ${shownName(name)}; nothing to delete`);
+  if (!found) stepLog.info(`No project is named ${shownName(name)}; nothing to delete`);
   return found?.id;
 }

@@ -1,5 +1,6 @@
 // The project sub-action: create or update a project from inputs or a config file, or delete it.
 import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { BuildServiceClient } from '../service/client.ts';
 import { applyProject } from '../config/apply-project.ts';
 import { MissingProjectFieldsError } from '../config/errors.ts';
@@ -27,7 +28,7 @@ export async function run(): Promise<void> {
       await client.close();
     }
   } catch (error) {
-    core.setFailed(messageOf(error));
+    stepLog.setFailed(messageOf(error));
   }
 }
 

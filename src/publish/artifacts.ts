@@ -4,7 +4,7 @@
 // "Why our own artifact client"). None on GitHub Enterprise Server, which has no artifact service.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { Dispatcher } from 'undici';
 import type { RetryRuntime } from '../http/retry.ts';
 import type { RunnerContext, RunSite } from '../runner/context.ts';
@@ -62,7 +62,7 @@ export const artifactUrl = (site: RunSite, repository: string, id: number): stri
 function saidSkipped(runner: ArtifactContext['runner']): boolean {
   if (runner.enterpriseServer) {
     const host = commandText(new URL(runner.serverUrl).host, 100);
-    core.notice(
+    stepLog.notice(
       `Workflow artifacts skipped: this run is on GitHub Enterprise Server (${host}), which has ` +
         'no artifact service for them (artifacts v4; @actions/artifact and upload-artifact v4 ' +
         'refuse it too). Publishing goes on without them; set upload-artifacts: false to drop ' +
@@ -73,7 +73,7 @@ function saidSkipped(runner: ArtifactContext['runner']): boolean {
   }
   const missing = artifactBackendMissing(runner.env);
   if (missing === undefined) return false;
-  core.info(
+  stepLog.info(
     `Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
       'GitHub Actions job (the artifact service is only reachable from there).',
   );
@@ -107,7 +107,7 @@ export function openArtifactUploads(
           : openStreamed(plan, context, links));
       if (way.existing.has(name)) {
         if (plan.onExisting === 'fail') throw new ArtifactExistsError(name);
-        core.info(
+        stepLog.info(
           `Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
             'uploading the new one (artifact-overwrite: true).',
         );
@@ -118,7 +118,7 @@ export function openArtifactUploads(
       const id = await way.upload(installer, name);
       const end = Date.now();
       const url = artifactUrl(context.runner, context.repository, id);
-      core.info(
+      stepLog.info(
         `${labelOf(installer)}: workflow artifact "${name}" (id ${id}) in ` +
           `${formatSeconds(end - start)}: ${url}`,
       );
@@ -145,7 +145,7 @@ async function openStreamed(
       if (installer.size <= MAX_PUT_BLOB_BYTES) {
         return uploadArtifactFile(service, { ...installer, name }, retentionDays);
       }
-      core.info(
+      stepLog.info(
         `Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
           'one Put Blob takes: uploading it with @actions/artifact, in blocks.',
       );
@@ -160,7 +160,9 @@ async function openLibrary(
   context: ArtifactContext,
   links: { dir?: string },
 ): Promise<ArtifactWay> {
-  core.info('Workflow artifacts: uploading with @actions/artifact (artifact-uploader: library).');
+  stepLog.info(
+    'Workflow artifacts: uploading with @actions/artifact (artifact-uploader: library).',
+  );
   const client = await libraryClient();
   const { artifacts } = await client.listArtifacts();
   return {

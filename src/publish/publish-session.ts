@@ -2,7 +2,7 @@
 // start as soon as it is handed in, under one limit of uploads in flight shared by both kinds; the
 // release is finished (SHA256SUMS, published or left a draft) once every build is done.
 import { rm } from 'node:fs/promises';
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../http/dispatcher.ts';
 import { defaultRetryRuntime, describeRetry, type RetryRuntime } from '../http/retry.ts';
@@ -79,7 +79,7 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
       options.onArtifact?.(artifact);
     } catch (error) {
       const failure = asError(error);
-      core.info(`Failed: ${labelOf(installer)}: workflow artifact: ${failure.message}`);
+      stepLog.info(`Failed: ${labelOf(installer)}: workflow artifact: ${failure.message}`);
       failures.push(failure);
     }
   };
@@ -108,7 +108,7 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
         if (release) {
           const { uploads: opened, tag } = release;
           try {
-            const done = await core.group(`Release ${tag}`, () => opened.finish(outcome));
+            const done = await stepLog.group(`Release ${tag}`, () => opened.finish(outcome));
             result.release = done.result;
             failures.push(...done.failures);
           } catch (error) {
@@ -141,7 +141,7 @@ const gitHubRetry = (options: PublisherOptions): RetryRuntime => {
       maxDelayMs: retryBaseMs * 30,
       maxElapsedMs: 10 * 60_000,
     },
-    { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
+    { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
   );
 };
 
@@ -191,6 +191,6 @@ export const createPublisher =
 // Logged in the group where it happened; the caller turns the PublishError into the one annotation.
 const reported = (what: string, error: unknown): Error => {
   const failure = asError(error);
-  core.info(`Failed: ${what.toLowerCase()}: ${failure.message}`);
+  stepLog.info(`Failed: ${what.toLowerCase()}: ${failure.message}`);
   return failure;
 };

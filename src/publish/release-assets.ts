@@ -1,7 +1,7 @@
 // Release assets: found by name, deleted through Octokit, uploaded through the upload transport
 // (asset-upload.ts) under the action's retry policy, and only to an upload URL on GitHub's own
 // hosts (upload-origin.ts). Reading them is release-asset-reads.ts's.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { withRetries, type AttemptResult, type RetryRuntime } from '../http/retry.ts';
 import { postAsset, type UploadTransport } from '../github/asset-upload.ts';
 import { ReleaseAnswerError } from '../github/errors.ts';
@@ -126,7 +126,7 @@ async function uploadOnce(
       if (landed.same) return { ok: true, value: landed.asset };
       // Only our own earlier attempt can have left it; another job's may still be uploading.
       if (attempt > 1 && landed.asset && landed.asset.state !== 'uploaded') {
-        core.info(
+        stepLog.info(
           `Asset "${commandText(file.name)}" was left half-uploaded by a failed attempt; deleting it.`,
         );
         await deleteAsset(context.github, context.repo, landed.asset.id);
@@ -162,7 +162,7 @@ async function landedAsset(
   if (asset === undefined || !(await sameContent(context, asset, file))) {
     return { asset, same: false };
   }
-  core.info(
+  stepLog.info(
     `Asset "${commandText(asset.name)}" is on the release with these bytes already ` +
       '(an earlier attempt landed although its answer was lost): keeping it.',
   );

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { withRetries, type AttemptResult } from '../http/retry.ts';
 import {
   CHECKSUMS_FILE_NAME,
@@ -95,7 +95,7 @@ async function writeRound(
       sha256,
       name: CHECKSUMS_FILE_NAME,
     });
-    core.info(
+    stepLog.info(
       `${CHECKSUMS_FILE_NAME} on the release lists ${wanted.size} file(s)` +
         (currentSums.size > 0
           ? `, merged with the ${currentSums.size} line(s) already there.`
@@ -104,7 +104,7 @@ async function writeRound(
     return { ok: true, value: { asset, sums: wanted } };
   } catch (error) {
     if (!(error instanceof AssetUploadError && error.alreadyExists)) throw error;
-    core.info(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
+    stepLog.info(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
     return collided('uploaded by another job first');
   }
 }

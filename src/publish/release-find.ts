@@ -2,7 +2,7 @@
 // duplicate drafts that parallel jobs created for the same tag.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { RetryRuntime } from '../http/retry.ts';
 import type { UploadTransport } from '../github/asset-upload.ts';
 import {
@@ -71,7 +71,7 @@ export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
     }
     if (!hasNextPage(headers)) break;
     if (page === LIST_PAGES) {
-      core.warning(
+      stepLog.warning(
         `Looked for drafts of tag ${tag} among the ${LIST_PAGES * PAGE_SIZE} most recent releases ` +
           'only (the listing goes on): a draft older than those is not found, and another may be created.',
       );
@@ -112,12 +112,12 @@ export const ensureRelease = async (
   if (candidates.length === 0) {
     try {
       const created = await createDraft(context, plan);
-      core.info(`Created draft release ${created.id} for tag ${plan.tag}.`);
+      stepLog.info(`Created draft release ${created.id} for tag ${plan.tag}.`);
       candidates = await findReleases(github, repo, plan.tag);
       if (!candidates.some((candidate) => candidate.id === created.id)) candidates.push(created);
     } catch (error) {
       if (!isAlreadyExists(error)) throw error;
-      core.info(
+      stepLog.info(
         `Another job created the release for tag ${plan.tag} at the same moment ` +
           '(422 already_exists): using that one.',
       );
@@ -131,7 +131,7 @@ export const ensureRelease = async (
   );
   let movedChecksums: Checksums = new Map();
   if (duplicates.length > 0) {
-    core.info(
+    stepLog.info(
       `Found ${duplicates.length + 1} releases for tag ${plan.tag} (parallel jobs each created a ` +
         `draft): keeping ${release.id}, moving assets from ${duplicates.map((duplicate) => duplicate.id).join(', ')} ` +
         'and deleting those.',
@@ -172,14 +172,14 @@ const foldInto = async (
     const { size } = await stat(file);
     const uploaded = await uploadAsset(context, release, { path: file, size, sha256, name });
     sums = mergeChecksums(sums, new Map([[uploaded.name, sha256]]));
-    core.info(
+    stepLog.info(
       `Moved asset "${commandText(name)}" from duplicate release ${duplicate.id}` +
         (uploaded.name === name ? '.' : ` (GitHub named it "${commandText(uploaded.name)}").`),
     );
     await deleteAsset(github, repo, asset.id);
   }
   if (refused > 0) {
-    core.warning(
+    stepLog.warning(
       `Kept duplicate draft release ${duplicate.id} of tag ${commandText(duplicate.tag_name)}: ` +
         `GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} on it that are not assets, ` +
         'which cannot be moved. Check it and delete it by hand.',
@@ -188,7 +188,7 @@ const foldInto = async (
   }
   try {
     await github.rest.repos.deleteRelease({ ...repo, release_id: duplicate.id });
-    core.info(`Deleted duplicate draft release ${duplicate.id}.`);
+    stepLog.info(`Deleted duplicate draft release ${duplicate.id}.`);
   } catch (error) {
     // Another job reconciling the same tag deleted it first.
     if (httpStatus(error) !== 404) throw error;

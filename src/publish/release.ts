@@ -1,7 +1,7 @@
 // Release assets, atomically: find or create the draft when the first installer comes, put each
 // installer on it as it arrives, then SHA256SUMS; publish only when every build succeeded and
 // every upload landed.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { CHECKSUMS_FILE_NAME } from './checksums.ts';
 import { AssetExistsError, AssetLockedError, InvalidNameError } from './errors.ts';
 import { httpStatus } from '../github/client.ts';
@@ -98,7 +98,7 @@ export function openRelease(
         onAsset(asset);
         ours.set(placed.asset.name, installer.sha256);
         if (placed.uploaded) {
-          core.info(
+          stepLog.info(
             `${labelOf(installer)}: release asset "${commandText(placed.asset.name)}" attached to ` +
               `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${formatSeconds(end - start)} ` +
               `(${installer.size} bytes)`,
@@ -106,7 +106,7 @@ export function openRelease(
         }
       } catch (error) {
         const failure = asError(error);
-        core.info(
+        stepLog.info(
           `Failed: ${labelOf(installer)}: release asset "${commandText(name)}": ${commandText(failure.message, 1000)}`,
         );
         failures.push(failure);
@@ -125,7 +125,7 @@ export function openRelease(
             span: undefined,
           });
         } catch (error) {
-          core.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${commandText(messageOf(error), 1000)}`);
+          stepLog.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${commandText(messageOf(error), 1000)}`);
           failures.push(asError(error));
         }
       }
@@ -160,7 +160,7 @@ async function open(
 ): Promise<OpenRelease> {
   const { release, movedChecksums } = await ensureRelease(context, plan);
   for (const [name, sha256] of movedChecksums) ours.set(name, sha256);
-  core.info(
+  stepLog.info(
     `Publishing to ${release.draft ? 'draft ' : ''}release ${release.id} for tag ${plan.tag}: ` +
       commandText(release.html_url, 500),
   );
@@ -182,12 +182,12 @@ const placeAsset = async (
   if (found) {
     const shown = commandText(found.name);
     if (await sameContent(context, found, file)) {
-      core.info(`Asset "${shown}" is already on the release with the same bytes: kept.`);
+      stepLog.info(`Asset "${shown}" is already on the release with the same bytes: kept.`);
       return { asset: found, uploaded: false };
     }
     const releaseUrl = commandText(release.html_url, 500);
     if (!plan.overwrite) throw new AssetExistsError(shown, releaseUrl);
-    core.info(`Replacing asset "${shown}" from an earlier run (overwrite: true).`);
+    stepLog.info(`Replacing asset "${shown}" from an earlier run (overwrite: true).`);
     await deleteAsset(github, repo, found.id).catch((error: unknown) => {
       if (httpStatus(error) !== 422) throw error;
       throw new AssetLockedError(shown, releaseUrl, commandText(messageOf(error), 300));
@@ -195,7 +195,7 @@ const placeAsset = async (
   }
   const asset = await uploadAsset(context, release, file);
   if (asset.name !== name) {
-    core.info(
+    stepLog.info(
       `GitHub renamed "${commandText(name)}" to "${commandText(asset.name)}"; its label keeps the original name.`,
     );
   }
@@ -230,17 +230,17 @@ const publishIfAllowed = async (
       make_latest: plan.makeLatest,
     });
     const published = parseRelease(data, `the publication of release ${release.id}`);
-    core.info(`Published release ${plan.tag}: ${commandText(published.html_url, 500)}`);
+    stepLog.info(`Published release ${plan.tag}: ${commandText(published.html_url, 500)}`);
     return published;
   }
   if (!current.draft) {
-    core.info(`Release ${plan.tag} is published: ${commandText(current.html_url, 500)}`);
+    stepLog.info(`Release ${plan.tag} is published: ${commandText(current.html_url, 500)}`);
   } else if (plan.draft && outcome.allBuildsSucceeded && failedUploads === 0) {
-    core.info(
+    stepLog.info(
       `Release ${plan.tag} left as a draft (${decision.reason}): ${commandText(current.html_url, 500)}`,
     );
   } else {
-    core.warning(
+    stepLog.warning(
       `Release ${plan.tag} left as an unpublished draft because ${decision.reason}. ` +
         `Nothing public changed; re-run the failed jobs to complete and publish it: ${commandText(current.html_url, 500)}`,
     );

@@ -1,7 +1,7 @@
 // The builds' installers to the publishers as each is downloaded, and what got published back,
 // also when publishing failed or was stopped halfway. Light on purpose: the publishers (Octokit,
 // the artifact client) are loaded when the first installer comes, off the start path.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { outcomeOf } from '../builds/outcome.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
 import { labelOf, type BuildResult, type Span } from '../builds/result.ts';
@@ -159,7 +159,7 @@ export function startPublishing(
     },
     async finish(builds) {
       if (session === undefined) {
-        if (!signal.aborted) core.info('Nothing to publish: no build produced an installer');
+        if (!signal.aborted) stepLog.info('Nothing to publish: no build produced an installer');
         return { published: publishedOf([], []), errors: [], stopped: false };
       }
       const allBuildsSucceeded = builds.every((build) => outcomeOf(build) === 'succeeded');
@@ -170,7 +170,7 @@ export function startPublishing(
         );
         if (done !== undefined) return { published: finished(done), errors: [], stopped: false };
         // The publisher's group, if one is open, ends here: the report follows.
-        core.endGroup();
+        stepLog.endGroup();
         return {
           published: publishedOf(artifacts, assets),
           stopped: true,

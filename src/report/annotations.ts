@@ -2,7 +2,7 @@
 // summary line and the step's own failure message. What they quote is the service's text: one
 // line each, no controls, and bounded, so a build with a 50 MB log line still gets a short
 // annotation.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { outcomeOf } from '../builds/outcome.ts';
 import { labelOf, type BuildResult } from '../builds/result.ts';
 import { commandText, cut } from '../text/escape.ts';
@@ -59,5 +59,5 @@ export function failureAnnotations(
 }
 
 export function annotateFailures(builds: readonly BuildResult[]): void {
-  for (const { title, message } of failureAnnotations(builds)) core.error(message, { title });
+  for (const { title, message } of failureAnnotations(builds)) stepLog.error(message, { title });
 }

@@ -1,6 +1,6 @@
 // Opens the pull request's comment when there is one to keep. Light on purpose: the comment (and
 // Octokit with it) is loaded only then, off the start path of the usual run.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { RunnerContext } from '../runner/context.ts';
 import type { StepDeadline } from '../runner/deadline.ts';
 import { messageOf } from '../shared/errors.ts';
@@ -24,7 +24,7 @@ export async function openComment(
     const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
     return startPreviewComment(plan, context, { signal });
   } catch (error) {
-    core.warning(`No pull-request comment: ${messageOf(error)}`);
+    stepLog.warning(`No pull-request comment: ${messageOf(error)}`);
     return undefined;
   }
 }

@@ -2,7 +2,7 @@
 // changes state or an installer's workflow artifact lands (its link shows at once), and finished
 // with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most: then
 // every request of the comment ends, so nothing of it holds the step after the run.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../http/retry.ts';
 import type { BuildResult } from '../builds/result.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
@@ -66,7 +66,7 @@ export function startPreviewComment(
   };
   const retry = defaultRetryRuntime(
     { maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy },
-    { onRetry: (event) => core.info(describeRetry(event, 'GitHub')) },
+    { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
   );
   const github = createGitHub(plan.githubToken, {
     baseUrl: context.apiUrl,
@@ -136,7 +136,8 @@ export function startPreviewComment(
       const timeUp = `GitHub did not let it finish within ${formatElapsed(within)} of the run's end`;
       const timer = setTimeout(() => ended.abort(new CommentStopped(timeUp)), within);
       const url = await target.finish(body).finally(() => clearTimeout(timer));
-      if (url !== undefined) core.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
+      if (url !== undefined)
+        stepLog.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
       return url;
     },
     // After `finish` nothing is under way, and a second abort does nothing.

@@ -1,5 +1,5 @@
 // The end of a run: outputs, the verdict in the log and the step's status, the job summary.
-import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
 import { messageOf } from '../shared/errors.ts';
 import type { RunnerContext } from '../runner/context.ts';
@@ -20,9 +20,9 @@ export async function reportRun(
 ): Promise<void> {
   const verdict = verdictOf(facts);
   if (facts.builds.length > 0) writeOutputs(facts.builds, verdict.status, facts.published);
-  for (const warning of verdict.warnings) core.warning(warning);
-  if (verdict.failures.length > 0) core.setFailed(verdict.failures.join('\n'));
+  for (const warning of verdict.warnings) stepLog.warning(warning);
+  if (verdict.failures.length > 0) stepLog.setFailed(verdict.failures.join('\n'));
   await writeSummary(context.summaryFile, facts, verdict).catch((error: unknown) =>
-    core.warning(`Could not write the job summary: ${messageOf(error)}`),
+    stepLog.warning(`Could not write the job summary: ${messageOf(error)}`),
   );
 }

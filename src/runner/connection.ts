@@ -1,6 +1,7 @@
 // The service connection every action of this repository opens: its inputs, masking, and a client
 // that says in the log why a step is slow.
 import * as core from '@actions/core';
+import { stepLog } from './log.ts';
 import { BuildServiceClient } from '../service/client.ts';
 import { describeRetry } from '../http/retry.ts';
 import { parseBaseUrl } from './input-rules.ts';
@@ -27,7 +28,7 @@ export function parseConnection(read: InputReader, problems: string[]): ServiceC
  */
 export function maskInputs(...names: string[]): void {
   for (const name of names) {
-    for (const spelling of secretSpellings(core.getInput(name))) core.setSecret(spelling);
+    for (const spelling of secretSpellings(core.getInput(name))) stepLog.setSecret(spelling);
   }
 }
 
@@ -37,6 +38,6 @@ export function openClient(connection: ServiceConnection, deadline?: number): Bu
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
     deadline,
-    onRetry: (event) => core.info(describeRetry(event, 'the service')),
+    onRetry: (event) => stepLog.info(describeRetry(event, 'the service')),
   });
 }

@@ -1,6 +1,6 @@
 // SIGINT/SIGTERM (a cancelled workflow run) stop the run, which then writes what it knows; a run
 // that does not stop in time is ended anyway.
-import * as core from '@actions/core';
+import { stepLog } from './log.ts';
 
 /** After a signal, the run has this long to write what it knows before the process exits. */
 export const CANCEL_GRACE_MS = 5_000;
@@ -9,7 +9,7 @@ export function watchSignals(): { signal: AbortSignal; dispose: () => void } {
   const cancel = new AbortController();
   const onSignal = (name: NodeJS.Signals) => {
     if (cancel.signal.aborted) return;
-    core.info(`Received ${name}: stopping, then writing outputs and the summary`);
+    stepLog.info(`Received ${name}: stopping, then writing outputs and the summary`);
     cancel.abort(name);
     setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
   };

@@ -1,5 +1,6 @@
 // The webhook sub-action: make one webhook deliver the wanted events to a url, or remove it.
 import * as core from '@actions/core';
+import { stepLog } from '../runner/log.ts';
 import type { BuildServiceClient } from '../service/client.ts';
 import { NotFoundError } from '../service/errors.ts';
 import type { Webhook } from '../service/schemas.ts';
@@ -20,7 +21,7 @@ export async function run(): Promise<void> {
     // Before any request: an output the runner cannot take would lose what the service did.
     checkRunnerPaths(readContext(), { downloadDirectory: null });
     if (!inputs.delete && !inputs.secret) {
-      core.warning(
+      stepLog.warning(
         'No secret: deliveries will not carry X-Service-Signature, so receivers cannot verify them. Set the secret input.',
       );
     }
@@ -37,7 +38,7 @@ export async function run(): Promise<void> {
       await client.close();
     }
   } catch (error) {
-    core.setFailed(messageOf(error));
+    stepLog.setFailed(messageOf(error));
   }
 }
 
@@ -48,28 +49,28 @@ async function carryOut(
   inputs: WebhookActionInputs,
 ): Promise<string> {
   let webhookId = plan.keep?.id ?? '';
-  if (plan.keep) core.info(`Webhook ${describe(plan.keep)} already matches`);
+  if (plan.keep) stepLog.info(`Webhook ${describe(plan.keep)} already matches`);
   if (plan.create) {
     const created = await client.createWebhook({
       url: inputs.url,
       events: inputs.events,
       ...(inputs.secret ? { secret: inputs.secret } : {}),
     });
-    core.info(`Created webhook ${describe(created)}`);
+    stepLog.info(`Created webhook ${describe(created)}`);
     webhookId = created.id;
   }
   for (const old of plan.remove) {
     try {
       await client.deleteWebhook(old.id);
-      core.info(`Deleted webhook ${describe(old)}${old.active ? '' : ' (inactive)'}`);
+      stepLog.info(`Deleted webhook ${describe(old)}${old.active ? '' : ' (inactive)'}`);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
-      core.info(`Webhook ${old.id} was already deleted`);
+      stepLog.info(`Webhook ${old.id} was already deleted`);
     }
   }
   if (inputs.delete) {
     if (plan.remove.length === 0) {
-      core.info(`No webhook delivers to ${commandText(inputs.url)}; nothing to delete`);
+      stepLog.info(`No webhook delivers to ${commandText(inputs.url)}; nothing to delete`);
     }
     return plan.remove.map((hook) => hook.id).join('\n');
   }
