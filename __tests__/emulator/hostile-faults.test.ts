@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { defaultFaults } from '../../src/emulator/faults.ts';
 import { PADDING_CHUNK_BYTES, paddedJson } from '../../src/emulator/hostile-json.ts';
-import { call, createProject } from './helpers.ts';
+import { call, createProject, waitFor } from './helpers.ts';
 
 const QUEUED_MS = 10;
 const BUILDING_MS = 60;
@@ -340,6 +340,9 @@ describe('logs', () => {
     await ended;
     expect(chunks.map((chunk) => chunk.length)).toEqual(Array.from(expected, () => 1));
     expect(Buffer.concat(chunks).equals(expected)).toBe(true);
+    const record = emulator.requests.findLast((request) => request.path.endsWith(`${id}/logs`))!;
+    const endedAt = await waitFor(() => record.endedAt);
+    expect(endedAt - record.at).toBe(expected.length * byteIntervalMs);
 
     const fast = await open(`${emulator.baseUrl}${buildPath(other.id)}/logs`, withKey(emulator));
     expect((await readAll(fast)).chunks).toBeLessThanOrEqual(2);

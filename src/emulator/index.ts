@@ -81,6 +81,9 @@ function serve(
     res.on('finish', () => {
       record.status = res.statusCode;
     });
+    res.on('close', () => {
+      record.endedAt = now();
+    });
     handle(req, res).catch((error: unknown) => {
       console.error('emulator: request failed', error);
       res.destroy();

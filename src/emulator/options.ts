@@ -210,8 +210,12 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The status answered; 0 until the answer was sent whole (and for good, if it never was). */
   status: number;
+  /** When the request came (epoch ms on the emulator's clock). */
   at: number;
+  /** When its answer was sent whole, or its connection closed before that. */
+  endedAt?: number;
 }
 
 export interface ArtifactInfo {
