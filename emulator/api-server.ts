@@ -39,9 +39,9 @@ const ROUTES: ReadonlyArray<readonly [string, RegExp, Handler]> = [
   ['DELETE', new RegExp(`^/webhooks/${ID}$`), webhooks.deleteWebhook],
 ];
 
-function injectedFailure(faults: Faults): ApiFailure | null {
+function injectedFailure(faults: Faults, now: number): ApiFailure | null {
   const unavailable = 'The service is temporarily unavailable; retry later.';
-  if (Date.now() < faults.serverErrorsUntil) {
+  if (now < faults.serverErrorsUntil) {
     return new ApiFailure(503, 'service_unavailable', unavailable);
   }
   if (consume(faults.serverErrors)) {
@@ -86,7 +86,7 @@ function route(method: string, path: string): { handler: Handler; params: string
 }
 
 async function answer(ctx: ApiServerContext, req: IncomingMessage): Promise<Reply> {
-  const failure = injectedFailure(ctx.faults());
+  const failure = injectedFailure(ctx.faults(), ctx.timers.now());
   if (failure !== null) throw failure;
   authenticate(req.headers.authorization, ctx.apiKey);
   const { pathname } = new URL(req.url ?? '/', 'http://api.host');
@@ -108,7 +108,7 @@ export async function handleApiRequest(
 ): Promise<void> {
   let reply: Reply;
   // The service's clock, as every HTTP server tells it (RFC 9110 §6.6.1).
-  res.setHeader('Date', serviceNow(ctx.faults()).toUTCString());
+  res.setHeader('Date', serviceNow(ctx.faults(), ctx.timers.now()).toUTCString());
   try {
     reply = await answer(ctx, req);
   } catch (error) {

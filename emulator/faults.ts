@@ -42,9 +42,9 @@ export function defaultFaults(): Faults {
   };
 }
 
-/** The service's clock: the real one, `clockSkewMs` off. */
-export const serviceNow = (faults: Pick<Faults, 'clockSkewMs'>): Date =>
-  new Date(Date.now() + faults.clockSkewMs);
+/** The service's clock: the emulator's (`now`, ms since the epoch), `clockSkewMs` off. */
+export const serviceNow = (faults: Pick<Faults, 'clockSkewMs'>, now: number): Date =>
+  new Date(now + faults.clockSkewMs);
 
 export function matchesAnyRule(
   rules: readonly BuildRule[],

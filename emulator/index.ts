@@ -33,6 +33,8 @@ const asBuild = (view: ReturnType<typeof buildView>): Build =>
   Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null)) as Build;
 
 export type { BuildTarget, Emulator, EmulatorOptions, Faults, PerBuild } from './options.ts';
+export { createManualClock, type ManualClock } from './manual-clock.ts';
+export type { Clock } from './timers.ts';
 
 const MIB = 1024 * 1024;
 
@@ -63,6 +65,7 @@ function serve(
   server: Server,
   origin: RecordedRequest['origin'],
   requests: RecordedRequest[],
+  now: () => number,
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
 ): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -72,11 +75,14 @@ function serve(
       path: req.url ?? '/',
       headers: { ...req.headers },
       status: 0,
-      at: Date.now(),
+      at: now(),
     };
     requests.push(record);
     res.on('finish', () => {
       record.status = res.statusCode;
+    });
+    res.on('close', () => {
+      record.endedAt = now();
     });
     handle(req, res).catch((error: unknown) => {
       console.error('emulator: request failed', error);
@@ -93,7 +99,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const target = options.webhookTarget ?? ((url: URL) => url);
 
   const store = createStore();
-  const timers = createTimers();
+  const timers = createTimers(options.clock);
   const content = createArtifactContent();
   const shutdown = new AbortController();
   const signingKey = randomBytes(32).toString('hex');
@@ -154,11 +160,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
   for (const seed of options.seedProjects ?? []) {
     const { id, ...request } = seed;
-    addProject(store, parseCreateProject({ ...request }), id);
+    addProject(store, parseCreateProject({ ...request }), id, new Date(timers.now()));
   }
 
-  serve(apiServer, 'api', requests, (req, res) => handleApiRequest(apiContext, req, res));
-  serve(artifactServer, 'artifact', requests, (req, res) =>
+  serve(apiServer, 'api', requests, timers.now, (req, res) =>
+    handleApiRequest(apiContext, req, res),
+  );
+  serve(artifactServer, 'artifact', requests, timers.now, (req, res) =>
     handleArtifactRequest({ store, faults: currentFaults, content, signingKey }, req, res),
   );
 

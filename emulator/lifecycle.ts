@@ -15,7 +15,7 @@ import { matchesAnyRule, serviceNow } from './faults.ts';
 import type { BuildTarget, Faults } from './options.ts';
 import type { BuildTiming } from './per-build.ts';
 import { buildFields, fullArtifactUrl, type BuildRecord, type Store } from './store.ts';
-import type { Timers } from './timers.ts';
+import type { TimerHandle, Timers } from './timers.ts';
 import type { EmitEvent } from './webhooks.ts';
 
 export interface LifecycleContext {
@@ -38,9 +38,9 @@ export interface Lifecycle {
 }
 
 export function createLifecycle(ctx: LifecycleContext): Lifecycle {
-  const running = new Map<string, NodeJS.Timeout[]>();
+  const running = new Map<string, TimerHandle[]>();
 
-  const track = (build: BuildRecord, handle: NodeJS.Timeout) => {
+  const track = (build: BuildRecord, handle: TimerHandle) => {
     running.set(build.id, [...(running.get(build.id) ?? []), handle]);
   };
   const forget = (buildId: string) => {
@@ -48,7 +48,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
     running.delete(buildId);
   };
   const append = (build: BuildRecord, lines: LogLine[]) => {
-    const timestamp = serviceNow(ctx.faults()).toISOString();
+    const timestamp = serviceNow(ctx.faults(), ctx.timers.now()).toISOString();
     for (const line of lines) build.logs.push({ timestamp, ...line });
   };
   const emitBuildEvent = (type: EventType, build: BuildRecord) => {
@@ -75,7 +75,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
 
   const finish = (build: BuildRecord) => {
     forget(build.id);
-    const completed = serviceNow(ctx.faults());
+    const completed = serviceNow(ctx.faults(), ctx.timers.now());
     build.completedAt = completed.toISOString();
     build.duration = Math.round((completed.getTime() - Date.parse(build.startedAt ?? '')) / 1000);
     const endedAs = ctx.faults().endBuildsAs.find((rule) => matchesAnyRule([rule], build));
@@ -103,7 +103,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
     forget(build.id);
     const beat = ctx.timers.every(ctx.timing(build).logIntervalMs * 4, () => {
       if (matchesAnyRule(ctx.faults().hangBuilds, build)) {
-        const now = serviceNow(ctx.faults()).getTime();
+        const now = serviceNow(ctx.faults(), ctx.timers.now()).getTime();
         const elapsed = Math.round((now - Date.parse(build.startedAt ?? '')) / 1000);
         append(build, [stillBuildingLine(elapsed)]);
       } else {
@@ -115,7 +115,7 @@ export function createLifecycle(ctx: LifecycleContext): Lifecycle {
 
   const begin = (build: BuildRecord) => {
     forget(build.id);
-    build.startedAt = serviceNow(ctx.faults()).toISOString();
+    build.startedAt = serviceNow(ctx.faults(), ctx.timers.now()).toISOString();
     append(build, [startLine(build)]);
     append(
       build,

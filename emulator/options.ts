@@ -1,5 +1,6 @@
 // The emulator's public surface: what tests, the demo and the CLI configure and observe.
 import type { Arch, CreateProjectRequest, Platform, Project } from '../src/service/schemas.ts';
+import type { Clock } from './timers.ts';
 
 /** Matches builds; an omitted field matches anything. */
 export interface BuildRule {
@@ -56,13 +57,21 @@ export interface EmulatorOptions {
   webhookTarget?: (registeredUrl: URL) => URL;
   /** Projects that exist from the start (validated like Create Project); `id` fixes a project's id. */
   seedProjects?: Array<CreateProjectRequest & { id?: string }>;
+  /**
+   * The time and timers it runs on. Default: the process's own. A test passes a
+   * `createManualClock()` to move the emulator's time itself, step by step.
+   */
+  clock?: Clock;
 }
 
 /** Fault switches. Tests mutate `emulator.faults` at any time; `emulator.resetFaults()` clears them. */
 export interface Faults {
   /** The next N API requests answer this 5xx status (default 503). */
   serverErrors: { count: number; status?: number };
-  /** Every API request answers 503 until this epoch-ms instant (a burst lasting some seconds). */
+  /**
+   * Every API request answers 503 until this epoch-ms instant on the emulator's clock (a burst
+   * lasting some seconds).
+   */
   serverErrorsUntil: number;
   /** The next N API requests answer 429 with this `Retry-After` value (seconds or an HTTP date). */
   rateLimit: { count: number; retryAfter: string };
@@ -201,8 +210,12 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The status answered; 0 until the answer was sent whole (and for good, if it never was). */
   status: number;
+  /** When the request came (epoch ms on the emulator's clock). */
   at: number;
+  /** When its answer was sent whole, or its connection closed before that. */
+  endedAt?: number;
 }
 
 export interface ArtifactInfo {

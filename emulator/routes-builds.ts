@@ -1,6 +1,5 @@
 // Builds, artifact download and logs (spec §4.2).
 import { created, ok, type Handler } from './api-context.ts';
-import { setTimeout } from 'node:timers/promises';
 import { artifactFileName, artifactKey } from './artifacts.ts';
 import { consume, consumeCount, matchesAnyRule, serviceNow } from './faults.ts';
 import { logsWithInvalidUtf8 } from './hostile-json.ts';
@@ -62,7 +61,7 @@ export const triggerBuild: Handler = async (ctx, req, [projectId = '']) => {
     id: faults.triggerIds.shift() ?? newId('build'),
     ...identity,
     status: 'queued',
-    createdAt: serviceNow(faults).toISOString(),
+    createdAt: serviceNow(faults, ctx.timers.now()).toISOString(),
     artifactKey: artifactKey(identity),
     fileName: artifactFileName(project.name, identity),
     size: ctx.artifactSize(identity),
@@ -72,7 +71,9 @@ export const triggerBuild: Handler = async (ctx, req, [projectId = '']) => {
   ctx.lifecycle.start(build);
   const answeredId = ctx.answeredTriggerId(faults, build.id);
   if (consumeCount(faults, 'loseTriggerResponses')) return { kind: 'lost' };
-  if (consume(faults.slowTriggers)) await setTimeout(faults.slowTriggers.delayMs);
+  if (consume(faults.slowTriggers)) {
+    await new Promise<void>((resolve) => ctx.timers.after(faults.slowTriggers.delayMs, resolve));
+  }
   const { platform, arch, version, createdAt } = build;
   const { rules, status } = faults.triggerStatus;
   return created({

@@ -49,7 +49,12 @@ export const getProject: Handler = (ctx, _req, [id = '']) =>
 
 export const createProject: Handler = async (ctx, req) => {
   const input = parseCreateProject(await readJsonObject(req));
-  const project = addProject(ctx.store, input, undefined, serviceNow(ctx.faults()));
+  const project = addProject(
+    ctx.store,
+    input,
+    undefined,
+    serviceNow(ctx.faults(), ctx.timers.now()),
+  );
   ctx.emit('project.created', { project: projectView(project) });
   const { id, name, url, platforms, createdAt } = project;
   return created({ id, name, url, platforms, createdAt, message: `Project '${name}' created.` });
@@ -61,7 +66,7 @@ export const updateProject: Handler = async (ctx: ApiContext, req, [id = '']) =>
   Object.assign(project, fields, {
     window: { ...project.window, ...window },
     features: { ...project.features, ...features },
-    updatedAt: serviceNow(ctx.faults()).toISOString(),
+    updatedAt: serviceNow(ctx.faults(), ctx.timers.now()).toISOString(),
   });
   ctx.emit('project.updated', { project: projectView(project) });
   const { name, platforms, updatedAt } = project;

@@ -11,7 +11,7 @@ export const createWebhook: Handler = async (ctx, req) => {
     id: newId('wh'),
     ...input,
     active: true,
-    createdAt: serviceNow(ctx.faults()).toISOString(),
+    createdAt: serviceNow(ctx.faults(), ctx.timers.now()).toISOString(),
   };
   ctx.store.webhooks.set(webhook.id, webhook);
   return created(webhookView(webhook));

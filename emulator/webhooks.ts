@@ -49,7 +49,7 @@ export function createEventEmitter(ctx: WebhookContext): EmitEvent {
     body: string,
     attempt: number,
   ): Promise<void> => {
-    const at = Date.now();
+    const at = ctx.timers.now();
     const status = await attemptDelivery(ctx, webhookUrl, headers, body);
     if (ctx.closed.aborted) return;
     ctx.deliveries.push({
@@ -69,7 +69,12 @@ export function createEventEmitter(ctx: WebhookContext): EmitEvent {
   };
 
   return (type, data) => {
-    const payload = { id: newId('evt'), type, createdAt: new Date().toISOString(), data };
+    const payload = {
+      id: newId('evt'),
+      type,
+      createdAt: new Date(ctx.timers.now()).toISOString(),
+      data,
+    };
     const body = JSON.stringify(payload);
     for (const webhook of ctx.store.webhooks.values()) {
       if (!webhook.active || !webhook.events.includes(type)) continue;

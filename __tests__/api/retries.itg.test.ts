@@ -118,8 +118,12 @@ describe('retries against the emulator', () => {
     const { client, emulator } = h();
     emulator.faults.rateLimit = { count: 1, retryAfter: '3' };
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('stop now')), 50);
-    const error = await client.listProjects({ signal: controller.signal }).catch((e: unknown) => e);
+    const listed = client.listProjects({ signal: controller.signal }).catch((e: unknown) => e);
+    // Once the service got the request (not after a fixed time, which on a loaded machine may
+    // come before it was sent): the abort meets its answer or the 3 s wait it asks for.
+    while (emulator.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort(new Error('stop now'));
+    const error = await listed;
     expect((error as Error).message).toBe('stop now');
     expect(emulator.requests).toHaveLength(1);
     await expect(client.listProjects({ signal: controller.signal })).rejects.toThrow('stop now');

@@ -349,6 +349,15 @@ describe('runBuilds against the emulator', () => {
     expect(state.builds.every((build) => build.id && build.status !== 'success')).toBe(true);
   });
 
+  /** Stops the step once the service holds `count` more builds: their triggers are sent, unanswered. */
+  const abortOnceTriggered = async (cancel: AbortController, count: number) => {
+    const before = emulator.builds().length;
+    while (emulator.builds().length < before + count) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    cancel.abort('SIGTERM');
+  };
+
   it('on SIGTERM while triggering, waits within the grace period for triggers sent and reports their ids', async () => {
     emulator.faults.hangBuilds = [{}];
     emulator.faults.slowTriggers = { count: 2, delayMs: 600 };
@@ -360,7 +369,8 @@ describe('runBuilds against the emulator', () => {
       planFor(emulator, { platforms: 'mac, windows' }),
       cancel.signal,
     );
-    setTimeout(() => cancel.abort('SIGTERM'), 100);
+    // Not after a fixed time: on a loaded machine the triggers may not be sent by then.
+    await abortOnceTriggered(cancel, 2);
     const { state, lines, known } = await pending;
 
     // Both triggers were in flight at the signal; their answers came within the grace period.
@@ -386,7 +396,7 @@ describe('runBuilds against the emulator', () => {
     const pending = runCaptured(client, planFor(emulator, { platforms: 'linux' }), cancel.signal, {
       triggerGraceMs: 200,
     });
-    setTimeout(() => cancel.abort('SIGTERM'), 100);
+    await abortOnceTriggered(cancel, 1);
     const { state } = await pending;
     expect(state.builds).toHaveLength(1);
     expect(state.builds[0]!.id).toBeNull();

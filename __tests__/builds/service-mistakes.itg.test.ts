@@ -74,12 +74,13 @@ describe('a slow logs endpoint', () => {
 
     // mac's log was asked for once, and that read trickled until the client gave up on it (it was
     // never answered whole): one build's reads never overlap, or a second read would show here.
+    // The rest is told by the order of what the service saw, not by times: how long each step
+    // takes depends on the machine's load.
     const [macRead, ...otherMacReads] = logReadsOf(mac!);
     expect(otherMacReads).toEqual([]);
     expect(macRead!.status).toBe(0);
-    // The client gives up logEndWithinMs after it starts reading the finished log, which is never more than
-    // a few ms before this read came in: the read still trickled at least until this instant.
-    const trickleEnded = macRead!.at + logEndWithinMs - 50;
+    const trickleEnded = macRead!.endedAt!;
+    expect(trickleEnded).toBeGreaterThanOrEqual(macRead!.at);
 
     // linux was read whole and downloaded while mac's log still trickled.
     expect(linux).toMatchObject({ status: 'success', problem: undefined });

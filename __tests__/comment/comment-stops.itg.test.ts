@@ -75,6 +75,12 @@ async function until(done: () => boolean): Promise<void> {
   while (!done()) await sleep(10);
 }
 
+/**
+ * Real time (how soon a stop ends a real request): without the stop, `finish` waits out its 25 s.
+ * The bound holds on a loaded machine.
+ */
+const STOPS_WITHIN_MS = 5_000;
+
 /** Stops the step while `finish` waits on GitHub; resolves to how long finish took after the stop. */
 async function stopDuringFinish(
   comment: ReturnType<typeof open>,
@@ -99,7 +105,7 @@ describe('the pull-request comment when the step stops', () => {
     const comment = open(stop.signal);
     comment.buildsChanged([result(1, 'building')], PROJECT);
     await until(() => received.length === 1);
-    expect(await stopDuringFinish(comment, stop)).toBeLessThan(1_000);
+    expect(await stopDuringFinish(comment, stop)).toBeLessThan(STOPS_WITHIN_MS);
     await until(() => ended === 1);
     comment.buildsChanged([result(1, 'failed')], PROJECT);
     await sleep(300);
@@ -146,7 +152,7 @@ describe('the pull-request comment when the step stops', () => {
     comment.buildsChanged([result(1, 'building')], PROJECT);
     await sleep(200);
     expect(received).toHaveLength(10);
-    expect(await stopDuringFinish(comment, stop)).toBeLessThan(1_000);
+    expect(await stopDuringFinish(comment, stop)).toBeLessThan(STOPS_WITHIN_MS);
     others.abort();
     await Promise.all(hanging);
     await sleep(200);

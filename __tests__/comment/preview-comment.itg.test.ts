@@ -1,5 +1,7 @@
 // The pull-request comment against a local stand-in of GitHub's issue-comments API, driven by the
-// real Octokit of @actions/github (GitHub itself is not reachable here).
+// real Octokit of @actions/github (GitHub itself is not reachable here). Its waits (between writes,
+// between tries) run on a virtual clock, and a test waits for the comment to settle, not for a
+// time: what it asserts never depends on how busy the machine is.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   startPreviewComment,
@@ -14,21 +16,27 @@ import {
   type IssueCommentsApi,
 } from '../../test-kit/stand-ins/issue-comments-api.ts';
 import { result } from '../report/fixtures.ts';
+import { virtualClock, type VirtualClock } from '../support/virtual-clock.ts';
 
 const SHA1 = 'a'.repeat(40);
 const SHA2 = 'b'.repeat(40);
 const PROJECT = 'proj_acme7';
 const BOT = 'github-actions[bot]';
-const FAST: PreviewCommentOptions = {
-  minIntervalMs: 150,
-  throttle: false,
-  retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
-};
+const MIN_INTERVAL_MS = 150;
 
 let api: IssueCommentsApi;
 let stdout: string[];
+let clock: VirtualClock;
+let FAST: PreviewCommentOptions;
 
 beforeEach(async () => {
+  clock = virtualClock();
+  FAST = {
+    minIntervalMs: MIN_INTERVAL_MS,
+    throttle: false,
+    retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
+    clock,
+  };
   api = await startIssueCommentsApi({
     tokens: { 'ghs-write': { login: BOT }, 'ghs-fork': { login: BOT, readOnly: true } },
   });
@@ -52,7 +60,7 @@ const context = () =>
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_RUN_ID: '42',
   });
-const open = (token = 'ghs-write', headSha = SHA1, options = FAST) =>
+const open = (token = 'ghs-write', headSha = SHA1, options: PreviewCommentOptions = FAST) =>
   startPreviewComment(
     { pullRequest: { number: 7, headSha }, githubToken: token, repository: 'acme/desktop-app' },
     context(),
@@ -76,18 +84,17 @@ const withArtifacts = (builds: readonly BuildResult[]): Published => ({
 });
 const ours = () =>
   api.comments(7).filter((comment) => comment.body.startsWith(commentMarker(PROJECT)));
-const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the pull-request comment', () => {
   it('is created when the builds are known, updated as they change, and ends with artifact links', async () => {
     const comment = open();
     comment.buildsChanged([result(1, 'queued'), result(2, 'queued')], PROJECT);
-    await settle();
+    await comment.settled();
     expect(api.writes.map((write) => write.kind)).toEqual(['create']);
     comment.buildsChanged([result(1, 'building'), result(2, 'queued')], PROJECT);
-    await settle();
+    await comment.settled();
     comment.buildsChanged([result(1, 'success'), result(2, 'building')], PROJECT);
-    await settle();
+    await comment.settled();
     const done = [result(1, 'success'), result(2, 'success')];
     const url = await comment.finish(PROJECT, done, withArtifacts(done));
     expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update', 'update', 'update']);
@@ -107,10 +114,10 @@ describe('the pull-request comment', () => {
     const comment = open();
     const building = [result(1, 'success'), result(2, 'building')];
     comment.buildsChanged(building, PROJECT);
-    await settle();
+    await comment.settled();
     const [linux] = withArtifacts(building).artifacts;
     comment.artifactsLanded(new Map([linux!]));
-    await settle();
+    await comment.settled();
     expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
     const link = '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)';
     expect(ours()[0]!.body).toContain(link);
@@ -118,10 +125,10 @@ describe('the pull-request comment', () => {
     // The same state again, with or without the artifacts, writes nothing; the link stays.
     comment.artifactsLanded(new Map([linux!]));
     comment.buildsChanged(building, PROJECT);
-    await settle();
+    await comment.settled();
     expect(api.writes).toHaveLength(2);
     comment.buildsChanged([result(1, 'success'), result(2, 'failed')], PROJECT);
-    await settle();
+    await comment.settled();
     expect(api.writes).toHaveLength(3);
     expect(api.writes[2]!.body).toContain(link);
   });
@@ -129,19 +136,21 @@ describe('the pull-request comment', () => {
   it('writes once per state at most, however often it is told the same state', async () => {
     const comment = open();
     for (let i = 0; i < 20; i++) comment.buildsChanged([result(1, 'building')], PROJECT);
-    await settle();
+    await comment.settled();
     expect(api.writes).toHaveLength(1);
   });
 
   it('coalesces quick changes: at most one write per interval, the newest state wins', async () => {
     const comment = open(undefined, undefined, { ...FAST, minIntervalMs: 1_000 });
     comment.buildsChanged([result(1, 'queued')], PROJECT);
-    await settle(100);
+    await comment.settled();
+    expect(clock.sleeps).toEqual([]);
     comment.buildsChanged([result(1, 'building')], PROJECT);
     comment.buildsChanged([result(1, 'failed')], PROJECT);
-    await settle(1_300);
+    await comment.settled();
     expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
-    expect(api.writes[1]!.at - api.writes[0]!.at).toBeGreaterThanOrEqual(900);
+    // The update waited out the whole interval since the create (no time passed meanwhile).
+    expect(clock.sleeps).toEqual([1_000]);
     expect(api.writes[1]!.body).toContain('❌ failed');
   });
 
@@ -177,7 +186,7 @@ describe('the pull-request comment', () => {
   it('with a read-only token (a fork), gives one notice naming the permission and stops trying', async () => {
     const comment = open('ghs-fork');
     comment.buildsChanged([result(1, 'queued')], PROJECT);
-    await settle();
+    await comment.settled();
     comment.buildsChanged([result(1, 'building')], PROJECT);
     const url = await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
     expect(url).toBeUndefined();
@@ -202,18 +211,19 @@ describe('the pull-request comment', () => {
   it('retries a 422 to a write, a 502 and a 429 with Retry-After through the retry policy', async () => {
     const comment = open();
     comment.buildsChanged([result(1, 'building')], PROJECT);
-    await settle();
+    await comment.settled();
     // The update after the create meets GitHub's 422 for comments written in quick succession.
     api.failNext(
       { status: 422 },
       { status: 502 },
       { status: 429, headers: { 'retry-after': '1' } },
     );
-    const started = Date.now();
+    const started = clock.now();
     const builds = [result(1, 'success')];
     const url = await comment.finish(PROJECT, builds, withArtifacts(builds));
     expect(url).toMatch(/#issuecomment-\d+$/);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(clock.sleeps).toContain(1_000);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(ours()).toHaveLength(1);
     expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
     expect(stdout.join('')).toMatch(
@@ -236,7 +246,7 @@ describe('the pull-request comment', () => {
     api.failNext(...Array.from({ length: 30 }, () => ({ status: 500 })));
     const comment = open();
     comment.buildsChanged([result(1, 'building')], PROJECT);
-    await settle(600);
+    await comment.settled();
     const url = await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
     expect(url).toBeUndefined();
     expect(api.requests.length).toBeGreaterThanOrEqual(10);

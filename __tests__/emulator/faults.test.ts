@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseContentDisposition } from 'content-disposition';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { createManualClock, startEmulator, type Emulator } from '../../emulator/index.ts';
 import { call, createProject, finished, triggerBuild, waitFor } from './helpers.ts';
 
 const SIZE = 2 * 1024 * 1024;
@@ -17,6 +17,24 @@ beforeAll(async () => {
 });
 afterEach(() => emulator.resetFaults());
 afterAll(() => emulator.close());
+
+/** Runs `test` against an emulator of its own on a manual clock: its time moves only as told. */
+async function onManualClock(
+  test: (clocked: Emulator, clock: ReturnType<typeof createManualClock>) => Promise<void>,
+) {
+  const clock = createManualClock();
+  const clocked = await startEmulator({
+    clock,
+    seedProjects: [
+      { id: 'proj_clock', name: 'Clock', url: 'https://app.example.com', platforms: ['mac'] },
+    ],
+  });
+  try {
+    await test(clocked, clock);
+  } finally {
+    await clocked.close();
+  }
+}
 
 const successfulBuild = async () => {
   const { id } = await triggerBuild(emulator, projectId, { platform: 'linux' });
@@ -44,13 +62,15 @@ describe('API faults', () => {
     expect((await call(emulator, 'GET', '/projects')).status).toBe(503);
   });
 
-  it('serverErrorsUntil: every API request answers 503 until the instant passes', async () => {
-    emulator.faults.serverErrorsUntil = Date.now() + 150;
-    expect((await call(emulator, 'GET', '/projects')).status).toBe(503);
-    expect((await call(emulator, 'GET', `/projects/${projectId}`)).status).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 170));
-    expect((await call(emulator, 'GET', '/projects')).status).toBe(200);
-  });
+  it('serverErrorsUntil: every API request answers 503 until the instant passes', () =>
+    onManualClock(async (clocked, clock) => {
+      clocked.faults.serverErrorsUntil = clock.now() + 150;
+      expect((await call(clocked, 'GET', '/projects')).status).toBe(503);
+      clock.advance(149);
+      expect((await call(clocked, 'GET', '/projects/proj_clock')).status).toBe(503);
+      clock.advance(1);
+      expect((await call(clocked, 'GET', '/projects')).status).toBe(200);
+    }));
 
   it('rateLimit: the next N requests answer 429 with Retry-After', async () => {
     emulator.faults.rateLimit = { count: 1, retryAfter: '2' };
@@ -78,18 +98,25 @@ describe('API faults', () => {
     expect((await call(emulator, 'GET', `/projects/${projectId}`)).body.id).toBe(projectId);
   });
 
-  it('slowTriggers: the build exists at once, the answer comes after the delay', async () => {
-    emulator.faults.slowTriggers = { count: 1, delayMs: 300 };
-    const before = emulator.builds().length;
-    const started = Date.now();
-    const answer = triggerBuild(emulator, projectId, { platform: 'mac', version: '8.8.8' });
-    await waitFor(() => emulator.builds().length === before + 1 || undefined);
-    expect(Date.now() - started).toBeLessThan(300);
-    const { id } = await answer;
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    expect(emulator.builds().map((b) => b.id)).toContain(id);
-    expect(emulator.faults.slowTriggers.count).toBe(0);
-  });
+  it('slowTriggers: the build exists at once, the answer comes after the delay', () =>
+    onManualClock(async (clocked, clock) => {
+      clocked.faults.slowTriggers = { count: 1, delayMs: 300 };
+      const answer = triggerBuild(clocked, 'proj_clock', { platform: 'mac', version: '8.8.8' });
+      // No time has passed on the emulator's clock: the build is there, its answer is not.
+      const [created] = await waitFor(() =>
+        clocked.builds().length === 1 ? clocked.builds() : undefined,
+      );
+      const trigger = clocked.requests.find((request) => request.method === 'POST')!;
+      expect(trigger.status).toBe(0);
+      clock.advance(299);
+      expect(trigger.status).toBe(0);
+      clock.advance(1);
+      const { id } = await answer;
+      expect(id).toBe(created!.id);
+      expect(trigger.status).toBe(201);
+      expect(trigger.at).toBe(clock.now() - 300);
+      expect(clocked.faults.slowTriggers.count).toBe(0);
+    }));
 
   it('loseTriggerResponses: the build is created but the socket closes without an answer', async () => {
     emulator.faults.loseTriggerResponses = 1;

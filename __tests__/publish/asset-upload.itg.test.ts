@@ -323,7 +323,9 @@ describe('postAsset and uploadAsset over real sockets', () => {
     controller.abort(reason);
 
     expect(await outcome).toBe(reason);
-    expect(performance.now() - abortedAt).toBeLessThan(500);
+    // Real time (how soon a stop ends a real upload): the server reads nothing, so without the
+    // stop it would never end. Bound to hold on a loaded machine.
+    expect(performance.now() - abortedAt).toBeLessThan(5_000);
     // Read on, GitHub's side meets the end of the connection, not the rest of the file.
     const [request] = requests as [IncomingMessage];
     const ended = new Promise((resolve) => request.socket.once('close', resolve));

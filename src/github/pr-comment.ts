@@ -137,6 +137,11 @@ export class PrComment {
     this.#loop ??= this.#writeLoop().finally(() => (this.#loop = undefined));
   }
 
+  /** Resolves once every text asked for so far is written, failed or stopped. */
+  get settled(): Promise<void> {
+    return this.#loop ?? Promise.resolve();
+  }
+
   /** Shows `body` without waiting out the interval; resolves when written, failed or stopped. */
   async finish(body: string): Promise<string | undefined> {
     this.show(body);

@@ -3,7 +3,12 @@
 // with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most: then
 // every request of the comment ends, so nothing of it holds the step after the run.
 import { stepLog } from '../runner/log.ts';
-import { defaultRetryRuntime, describeRetry, type RetryPolicy } from '../http/retry.ts';
+import {
+  defaultRetryRuntime,
+  describeRetry,
+  type RetryPolicy,
+  type RetryRuntime,
+} from '../http/retry.ts';
 import type { BuildResult } from '../builds/result.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
 import type { PullRequest, RunnerContext } from '../runner/context.ts';
@@ -29,6 +34,11 @@ export interface PreviewCommentOptions {
   finishWithinMs?: number;
   /** Tests shrink the backoff. */
   retryPolicy?: Partial<RetryPolicy>;
+  /**
+   * The time, and the waits between writes and between tries. Default: the process's own; a test
+   * passes one that moves only as it says.
+   */
+  clock?: Pick<RetryRuntime, 'now' | 'sleep'>;
   /** The step's stop: ends every request of the comment, and no write starts after it. */
   signal?: AbortSignal;
 }
@@ -49,6 +59,8 @@ export interface PreviewComment extends BuildSubscriber {
   ): Promise<string | undefined>;
   /** Ends whatever of the comment is still under way (a run that ends without `finish`). */
   end(): void;
+  /** Resolves once every change told so far is written, failed or stopped. */
+  settled(): Promise<void>;
 }
 
 const MIN_INTERVAL_MS = 3_000;
@@ -64,10 +76,13 @@ export function startPreviewComment(
     repository: repositoryUrl(context, plan.repository),
     run: runUrl(context, plan.repository),
   };
-  const retry = defaultRetryRuntime(
-    { maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy },
-    { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
-  );
+  const retry = {
+    ...defaultRetryRuntime(
+      { maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy },
+      { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
+    ),
+    ...options.clock,
+  };
   const github = createGitHub(plan.githubToken, {
     baseUrl: context.apiUrl,
     retry,
@@ -142,5 +157,6 @@ export function startPreviewComment(
     },
     // After `finish` nothing is under way, and a second abort does nothing.
     end: () => ended.abort(new CommentStopped('the run ended without its last edit')),
+    settled: async () => comment?.settled,
   };
 }
