@@ -5,7 +5,7 @@ import { isBelow, isWindowsReservedName } from './text/file-name.ts';
 import { isBuildId } from './service/ids.ts';
 import { ARCHES, PLATFORMS } from './service/schemas.ts';
 import { buildMatrix } from './builds/matrix.ts';
-import type { BuildSelection, BuildsPlan } from './builds/types.ts';
+import type { BuildsPlan, WantedSelection } from './builds/types.ts';
 import { parseConnection, type ServiceConnection } from './runner/connection.ts';
 import { PULL_REQUEST_EVENTS, type RunnerContext } from './runner/context.ts';
 import { messageOf } from './shared/errors.ts';
@@ -80,7 +80,7 @@ export interface Plan {
   connection: ServiceConnection;
   project: ProjectSource;
   /** Everything the builds need but the project id, which may come from the config file. */
-  builds: Omit<BuildsPlan, 'projectId'>;
+  builds: Omit<BuildsPlan, 'projectId' | 'selection'> & { selection: WantedSelection };
   failOnError: boolean;
   publish: PublishPlan;
   /** The pull-request comment; null when off or not on a pull request. */
@@ -283,7 +283,7 @@ function parseBuildIds(inputs: Inputs, problems: string[]): string[] {
  */
 function checkTemplates(
   inputs: Inputs,
-  selection: BuildSelection | undefined,
+  selection: WantedSelection | undefined,
   publish: PublishPlan,
   problems: string[],
 ): void {
@@ -495,7 +495,7 @@ function parseSelection(
   inputs: Inputs,
   context: InputContext,
   problems: string[],
-): BuildSelection | undefined {
+): WantedSelection | undefined {
   const platforms = parseSubset(inputs, 'platforms', PLATFORMS, problems);
   const arches = parseSubset(inputs, 'arches', ARCHES, problems);
   const version = parseVersion(inputs, context.ref, problems);

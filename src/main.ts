@@ -3,7 +3,7 @@
 import * as core from '@actions/core';
 import { stepLog } from './runner/log.ts';
 import type { BuildServiceClient } from './service/client.ts';
-import { buildMatrix } from './builds/matrix.ts';
+import { buildMatrix, resolveSelection } from './builds/matrix.ts';
 import { runBuilds } from './builds/run-builds.ts';
 import type { BuildSelection, BuildSubscriber, BuildsRun } from './builds/types.ts';
 import { openComment } from './report/open-comment.ts';
@@ -23,8 +23,8 @@ import { checkRunnerPaths } from './runner/paths.ts';
 import { watchSignals } from './runner/signals.ts';
 
 /**
- * The builds to trigger, with the project's own platforms when the input named none (Get
- * Project), and publishing's names checked for exactly these targets: before the first trigger.
+ * The builds to trigger, with the project's own platforms when the input named none, and
+ * publishing's names checked for exactly these targets: before the first trigger.
  */
 async function targetsChecked(
   plan: Plan,
@@ -32,16 +32,15 @@ async function targetsChecked(
   client: BuildServiceClient,
   signal: AbortSignal,
 ): Promise<BuildSelection> {
-  const { selection } = plan.builds;
-  if (selection.kind === 'resume') return selection;
-  const platforms =
-    selection.platforms ?? (await client.getProject(projectId, { signal })).platforms;
-  const targets = buildMatrix(platforms, selection.arches);
-  checkPlanNames(
-    plan.publish,
-    targets.map((target) => ({ ...target, version: selection.version })),
-  );
-  return { ...selection, platforms };
+  const selection = await resolveSelection(plan.builds.selection, projectId, client, signal);
+  if (selection.kind === 'trigger') {
+    const targets = buildMatrix(selection.platforms, selection.arches);
+    checkPlanNames(
+      plan.publish,
+      targets.map((target) => ({ ...target, version: selection.version })),
+    );
+  }
+  return selection;
 }
 
 /** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildServiceClient } from '../../src/service/client.ts';
 import { systemClock, systemSleep } from '../../src/http/retry.ts';
+import { resolveSelection } from '../../src/builds/matrix.ts';
 import { runBuilds } from '../../src/builds/run-builds.ts';
 import { stepDeadline } from '../../src/runner/deadline.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
@@ -311,7 +312,16 @@ describe('runBuilds against the emulator', () => {
     try {
       [state] = await Promise.all([
         runBuilds(
-          { ...plan.builds, projectId: project.id },
+          {
+            ...plan.builds,
+            selection: await resolveSelection(
+              plan.builds.selection,
+              project.id,
+              client,
+              AbortSignal.timeout(60_000),
+            ),
+            projectId: project.id,
+          },
           {
             client,
             clock: systemClock,

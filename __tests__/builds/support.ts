@@ -6,6 +6,7 @@ import path from 'node:path';
 import { vi } from 'vitest';
 import { BuildServiceClient } from '../../src/service/client.ts';
 import { systemClock, systemSleep } from '../../src/http/retry.ts';
+import { resolveSelection } from '../../src/builds/matrix.ts';
 import { runBuilds } from '../../src/builds/run-builds.ts';
 import type { BuildClient, BuildsRun, RunDeps } from '../../src/builds/types.ts';
 import { stepDeadline } from '../../src/runner/deadline.ts';
@@ -125,8 +126,10 @@ export async function runCaptured(
   const known: BuildResult[][] = [];
   const stdout = captureStdout();
   try {
+    const projectId = plan.project.projectId ?? '';
+    const selection = await resolveSelection(plan.builds.selection, projectId, client, signal);
     const state = await runBuilds(
-      { ...plan.builds, projectId: plan.project.projectId ?? '' },
+      { ...plan.builds, selection, projectId },
       {
         client,
         clock: systemClock,

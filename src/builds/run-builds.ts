@@ -35,12 +35,7 @@ async function start(
   if (selection.kind === 'resume') {
     return resumeBuilds(client, projectId, selection.buildIds, clock, signal);
   }
-  const platforms =
-    selection.platforms ?? (await client.getProject(projectId, { signal })).platforms;
-  if (platforms.length === 0) {
-    throw new Error(`Project ${projectId} has no platforms; set the platforms input`);
-  }
-  const targets = buildMatrix(platforms, selection.arches);
+  const targets = buildMatrix(selection.platforms, selection.arches);
   const { version, reuse } = selection;
   const builds = await startBuilds(client, { projectId, version, targets, reuse, signal }, clock);
   return { builds, errors: [] };

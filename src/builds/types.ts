@@ -36,12 +36,18 @@ export type BuildSelection =
   | {
       kind: 'trigger';
       version: string;
-      /** null: the project's own platforms (Get Project). */
-      platforms: readonly Platform[] | null;
+      platforms: readonly Platform[];
       arches: readonly Arch[];
       reuse: boolean;
     }
   | { kind: 'resume'; buildIds: readonly string[] };
+
+/** The selection the inputs ask for: platforms null for the project's own (Get Project). */
+export type WantedSelection =
+  | (Omit<Extract<BuildSelection, { kind: 'trigger' }>, 'platforms'> & {
+      platforms: readonly Platform[] | null;
+    })
+  | Extract<BuildSelection, { kind: 'resume' }>;
 
 /** What the builds need of the plan, and nothing else. */
 export interface BuildsPlan {
