@@ -5,14 +5,8 @@ import * as core from '@actions/core';
 import { withRetries, type AttemptResult, type RetryRuntime } from '../api/retry.ts';
 import { postAsset, type UploadTransport } from './asset-upload.ts';
 import { AssetUploadError, ReleaseAnswerError, UploadHostRefusedError } from './errors.ts';
-import {
-  callFailure,
-  GitHubAnswerError,
-  httpStatus,
-  isAlreadyExists,
-  type GitHub,
-  type Repo,
-} from './github.ts';
+import { GitHubAnswerError } from '../github/errors.ts';
+import { callFailure, httpStatus, isAlreadyExists, type GitHub, type Repo } from './github.ts';
 import { expectedAssetName, fileExtension } from './names.ts';
 import type { Release, ReleaseAsset } from './release-answers.ts';
 import { listAssets, sameContent } from './release-asset-reads.ts';
