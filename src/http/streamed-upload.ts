@@ -2,8 +2,8 @@
 // blobs alike) through the action's proxy-aware dispatcher, read from disk no faster than the
 // socket takes it, so memory stays flat whatever the file's size. No redirect is followed: the
 // caller's credential goes to the URL it named and nowhere else.
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import { closeSync, openSync, readSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { releaseReadBuffers } from '../api/memory.ts';
 import { errorBodyStart } from '../api/transport.ts';
@@ -54,20 +54,34 @@ export async function streamedUpload(upload: StreamedUpload): Promise<UploadAnsw
   return { ok: false, status: statusCode, headers, text: await errorBodyStart(body) };
 }
 
-/** A fresh body of the file's bytes; each attempt of an upload needs its own. */
-export const fileBody = (path: string): Readable =>
-  Readable.from(fileChunks(path), { objectMode: false, highWaterMark: READ_CHUNK_BYTES });
+/**
+ * A fresh body of the file's bytes; each attempt of an upload needs its own. undici takes an
+ * iterable as a body (its types name only streams) and pulls the next chunk once the socket has
+ * taken the last, which a Readable around it would only add a layer of buffering to.
+ */
+export const fileBody = (path: string): Readable => fileChunks(path) as unknown as Readable;
 
 /**
- * The file's bytes. Each chunk is garbage once the socket has taken it, but V8 would keep it until
- * its next collection (see memory.ts): they are handed back as they go.
+ * The file's bytes. Read synchronously: a read from the page cache (the installer was just
+ * written) takes microseconds, where a read on libuv's thread pool costs two thread switches per
+ * chunk and made the uploader CPU-bound (bench/README.md, "Upload reads"). The file is opened
+ * only when the first chunk is asked for, and closed however the upload ends. Each chunk is
+ * garbage once the socket has taken it, but V8 would keep it until its next collection (see
+ * memory.ts): they are handed back as they go.
  */
-export async function* fileChunks(path: string): AsyncGenerator<Buffer> {
+export function* fileChunks(path: string): Generator<Buffer> {
   const release = releaseReadBuffers();
-  let read = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK_BYTES })) {
-    read += (chunk as Buffer).length;
-    release(read);
-    yield chunk as Buffer;
+  const fd = openSync(path, 'r');
+  try {
+    for (let read = 0; ;) {
+      const chunk = Buffer.allocUnsafeSlow(READ_CHUNK_BYTES);
+      const length = readSync(fd, chunk, 0, READ_CHUNK_BYTES, null);
+      if (length === 0) return;
+      read += length;
+      release(read);
+      yield length === READ_CHUNK_BYTES ? chunk : chunk.subarray(0, length);
+    }
+  } finally {
+    closeSync(fd);
   }
 }
