@@ -14,7 +14,7 @@ const READ_CHUNK_BYTES = 64 * 1024;
 // Silence while sending, and the wait for the answer after the last byte (GitHub checks a large
 // file before it answers; @actions/artifact's own limit of an upload without progress). The
 // step's deadline is the signal's to enforce.
-export const UPLOAD_SILENCE_MS = 5 * 60_000;
+const UPLOAD_SILENCE_MS = 5 * 60_000;
 
 export interface StreamedUpload {
   /** The action's one proxy-aware dispatcher (createDispatcher). */
@@ -59,7 +59,7 @@ export async function streamedUpload(upload: StreamedUpload): Promise<UploadAnsw
  * iterable as a body (its types name only streams) and pulls the next chunk once the socket has
  * taken the last, which a Readable around it would only add a layer of buffering to.
  */
-export const fileBody = (path: string): Readable => fileChunks(path) as unknown as Readable;
+const fileBody = (path: string): Readable => fileChunks(path) as unknown as Readable;
 
 /**
  * The file's bytes. Read synchronously: a read from the page cache (the installer was just
@@ -69,7 +69,7 @@ export const fileBody = (path: string): Readable => fileChunks(path) as unknown 
  * garbage once the socket has taken it, but V8 would keep it until its next collection (see
  * memory.ts): they are handed back as they go.
  */
-export function* fileChunks(path: string): Generator<Buffer> {
+function* fileChunks(path: string): Generator<Buffer> {
   const release = releaseReadBuffers();
   const fd = openSync(path, 'r');
   try {
