@@ -154,14 +154,17 @@ export const twirp = <T>(
   { maxBytes = MAX_ANSWER_BYTES, reconcile }: TwirpOptions<T> = {},
 ): Promise<T> =>
   withRetries(service.retry, {
-    endpoint: name === undefined ? method : `${method} of artifact "${name}"`,
+    endpoint: callName(method, name),
     signal: service.signal,
     attempt: () =>
       attempt(service, method, name, secrets, async () =>
-        read(await call(service, method, request, maxBytes, redactedOf(service, secrets))),
+        read(await call(service, method, name, request, maxBytes, redactedOf(service, secrets))),
       ),
     reconcile,
   });
+
+const callName = (method: TwirpMethod, name: string | undefined): string =>
+  name === undefined ? method : `${method} of artifact "${name}"`;
 
 /** What is never shown of an answer: the runtime token, and the call's own `secrets`. */
 export const redactedOf = (service: ArtifactService, secrets: readonly string[]): string[] => [
@@ -172,6 +175,7 @@ export const redactedOf = (service: ArtifactService, secrets: readonly string[])
 async function call(
   service: ArtifactService,
   method: TwirpMethod,
+  name: string | undefined,
   request: Record<string, unknown>,
   maxBytes: number,
   redacted: readonly string[],
@@ -194,7 +198,7 @@ async function call(
   if (statusCode < 200 || statusCode >= 300) {
     const text = await errorBodyStart(body);
     throw new GitHubAnswerError(
-      method,
+      callName(method, name),
       statusCode,
       { headers, data: jsonOf(text) },
       serviceMessageOf(twirpMessage(text) ?? text, redacted),

@@ -1,10 +1,10 @@
 // One file as an unzipped workflow artifact, the way @actions/artifact v6 uploads it with
 // skipArchive, but streamed: CreateArtifact (Twirp at ACTIONS_RESULTS_URL's origin, with the
 // runtime token) hands out a signed blob URL, one Put Blob sends the file there with its
-// Content-Length (streamedUpload), and FinalizeArtifact records its size
-// and sha256 and makes it exist. The library sends 8 MiB blocks through several streams at once
-// and holds them all; this holds what the socket holds. The runtime token goes to the results
-// origin only: the signature in the signed URL is the blob's credential.
+// Content-Length (streamedUpload), and FinalizeArtifact records its size and sha256 and makes it
+// exist. The library sends 8 MiB blocks through several streams at once and holds them all; this
+// holds what the socket holds. The runtime token goes to the results origin only: the signature
+// in the signed URL is the blob's credential.
 import path from 'node:path';
 import * as core from '@actions/core';
 import { DEFAULT_USER_AGENT } from '../api/client.ts';
