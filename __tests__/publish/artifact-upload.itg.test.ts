@@ -377,6 +377,26 @@ describe('uploadArtifactFile against a service that misbehaves', () => {
     }
   });
 
+  it("names GitHub's request id of a refusal, and shows its words as one inert line", async () => {
+    const refusing = await startService(() => [
+      403,
+      { 'content-type': 'application/json', 'x-github-request-id': 'C0DE:51D3' },
+      JSON.stringify({ code: 'permission_denied', msg: 'no\n::error::forged annotation' }),
+    ]);
+    try {
+      const error = await uploadArtifactFile(refusing.service, await installer()).catch(
+        (error: unknown) => error,
+      );
+      expect(error).toMatchObject({ step: 'CreateArtifact', status: 403, attempts: 1 });
+      expect(String(error)).toContain(
+        '(HTTP 403): no ::error::forged annotation (request id C0DE:51D3).',
+      );
+      expect(String(error)).not.toContain('\n');
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it('refuses an answer larger than the service could mean, and one without ok', async () => {
     const huge = await startService(() => [
       200,

@@ -8,10 +8,10 @@ import { lookup } from 'node:dns/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher } from '../../src/http/dispatcher.ts';
 import { defaultRetryRuntime, type RetryEvent } from '../../src/http/retry.ts';
+import { GitHubAnswerError } from '../../src/github/errors.ts';
 import {
   callFailure,
   createGitHub,
-  GitHubAnswerError,
   GitHubTimeoutError,
   httpStatus,
   type RetryHints,
@@ -77,17 +77,53 @@ describe('the GitHub client under the retry policy', () => {
     expect(retries[0]!.endpoint).toBe('GitHub GET /repos/acme/desktop-app/releases/5');
   });
 
-  it('gives up at once on an answer no wait can change, with Octokit’s own error', async () => {
-    const api = await scriptedGitHub(status(404));
+  it('gives up at once on an answer no wait can change, as the one GitHubAnswerError', async () => {
+    const api = await scriptedGitHub(status(404, { 'x-github-request-id': 'C0DE:1234' }));
     const { github, retries } = client(api.url);
 
     const error = await github.rest.repos
       .getRelease({ ...repo, release_id: 5 })
       .catch((error: unknown) => error);
 
+    expect(error).toBeInstanceOf(GitHubAnswerError);
     expect(httpStatus(error)).toBe(404);
+    expect(error).toMatchObject({
+      what: 'GET /repos/acme/desktop-app/releases/5',
+      githubMessage: 'scripted 404',
+      requestId: 'C0DE:1234',
+      response: { data: { message: 'scripted 404' } },
+    });
+    expect(String(error)).toBe(
+      'GitHubAnswerError: GitHub answered GET /repos/acme/desktop-app/releases/5 with HTTP 404: ' +
+        'scripted 404 (request id C0DE:1234)',
+    );
     expect(api.received).toHaveLength(1);
     expect(retries).toEqual([]);
+  });
+
+  it("shows GitHub's words inert, without the token, with a 422's error codes", async () => {
+    const api = await scriptedGitHub((_req, res) =>
+      sendJson(res, 422, {
+        message: 'Validation Failed\n::error::owned for ghs-x',
+        errors: [{ resource: 'Release', code: 'already_exists', field: 'tag_name' }],
+      }),
+    );
+    const { github } = client(api.url);
+
+    const error = await github.rest.repos
+      .createRelease({ ...repo, tag_name: 'v1' })
+      .catch((error: unknown) => error);
+
+    expect(error).toBeInstanceOf(GitHubAnswerError);
+    expect((error as GitHubAnswerError).githubMessage).toBe(
+      'Validation Failed ::error::owned for *** (already_exists)',
+    );
+    expect(String(error)).not.toContain('\n');
+    expect(String(error)).not.toContain('ghs-x');
+    // What the release code reads of it is still there.
+    expect((error as GitHubAnswerError).response.data).toMatchObject({
+      errors: [{ code: 'already_exists' }],
+    });
   });
 
   it('waits out a rate-limited 403 in one layer, throttling on: one request per attempt', async () => {

@@ -13,7 +13,8 @@ import {
   type RetryRuntime,
 } from '../http/retry.ts';
 import { boundedJson, errorBodyStart } from '../http/bounded-body.ts';
-import { messageOf } from '../shared/errors.ts';
+import { ActionError, messageOf } from '../shared/errors.ts';
+import { GitHubAnswerError } from './errors.ts';
 import { ArtifactSettingError, ArtifactUploadError, type ArtifactStep } from './errors.ts';
 import { callFailure } from './client.ts';
 
@@ -126,22 +127,8 @@ export const listArtifacts = (
     { maxBytes: MAX_LIST_BYTES },
   );
 
-/**
- * A non-2xx answer: its status, headers and the service's words (made inert when shown), shaped
- * as Octokit's RequestError as far as github.ts reads a failed call.
- */
-export class Refusal extends Error {
-  readonly status: number;
-  readonly response: { headers: Dispatcher.ResponseData['headers'] };
-  constructor(status: number, headers: Dispatcher.ResponseData['headers'], detail: string) {
-    super(detail);
-    this.status = status;
-    this.response = { headers };
-  }
-}
-
 /** A 2xx answer that is not what the call answers; asking again would not help. */
-export class UnexpectedAnswer extends Error {}
+export class UnexpectedAnswer extends ActionError {}
 
 type TwirpMethod = Exclude<ArtifactStep, 'upload'>;
 
@@ -167,20 +154,31 @@ export const twirp = <T>(
   { maxBytes = MAX_ANSWER_BYTES, reconcile }: TwirpOptions<T> = {},
 ): Promise<T> =>
   withRetries(service.retry, {
-    endpoint: name === undefined ? method : `${method} of artifact "${name}"`,
+    endpoint: callName(method, name),
     signal: service.signal,
     attempt: () =>
       attempt(service, method, name, secrets, async () =>
-        read(await call(service, method, request, maxBytes)),
+        read(await call(service, method, name, request, maxBytes, redactedOf(service, secrets))),
       ),
     reconcile,
   });
 
+const callName = (method: TwirpMethod, name: string | undefined): string =>
+  name === undefined ? method : `${method} of artifact "${name}"`;
+
+/** What is never shown of an answer: the runtime token, and the call's own `secrets`. */
+export const redactedOf = (service: ArtifactService, secrets: readonly string[]): string[] => [
+  service.runtimeToken,
+  ...secrets,
+];
+
 async function call(
   service: ArtifactService,
   method: TwirpMethod,
+  name: string | undefined,
   request: Record<string, unknown>,
   maxBytes: number,
+  redacted: readonly string[],
 ): Promise<Record<string, unknown>> {
   const { statusCode, headers, body } = await service.dispatcher.request({
     origin: service.resultsOrigin,
@@ -199,7 +197,12 @@ async function call(
   });
   if (statusCode < 200 || statusCode >= 300) {
     const text = await errorBodyStart(body);
-    throw new Refusal(statusCode, headers, twirpMessage(text) ?? text);
+    throw new GitHubAnswerError(
+      callName(method, name),
+      statusCode,
+      { headers, data: jsonOf(text) },
+      serviceMessageOf(twirpMessage(text) ?? text, redacted),
+    );
   }
   const answer = await boundedJson(body, headers, maxBytes, method);
   if (typeof answer !== 'object' || answer === null) {
@@ -253,8 +256,10 @@ export async function attempt<T>(
     return { ok: true, value: await exchange() };
   } catch (error) {
     if (service.signal?.aborted) throw service.signal.reason;
-    const redacted = [service.runtimeToken, ...secrets];
-    return { ok: false, failure: artifactFailure(service, step, name, redacted, error) };
+    return {
+      ok: false,
+      failure: artifactFailure(service, step, name, redactedOf(service, secrets), error),
+    };
   }
 }
 
@@ -273,9 +278,13 @@ function artifactFailure(
   secrets: readonly string[],
   error: unknown,
 ): AttemptFailure {
-  const refusal = error instanceof Refusal ? error : undefined;
+  const refusal = error instanceof GitHubAnswerError ? error : undefined;
   // An answer, but not the call's: asking again would get the same.
   const final = error instanceof UnexpectedAnswer || error instanceof ResponseTooLargeError;
+  const words = refusal
+    ? (refusal.githubMessage ?? 'the service gave no reason') +
+      (refusal.requestId ? ` (request id ${refusal.requestId})` : '')
+    : (serviceMessageOf(messageOf(error), secrets) ?? 'no answer');
   const failure = callFailure(error, {
     now: service.retry.now(),
     write: true,
@@ -283,10 +292,7 @@ function artifactFailure(
       new ArtifactUploadError(name, step, {
         status: refusal?.status,
         attempts,
-        detail:
-          (serviceMessageOf(messageOf(error), secrets) ??
-            (refusal ? 'the service gave no reason' : 'no answer')) +
-          (final || refusal?.status === 400 ? WAY_BACK : ''),
+        detail: words + (final || refusal?.status === 400 ? WAY_BACK : ''),
       }),
   });
   return final

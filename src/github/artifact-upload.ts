@@ -1,34 +1,34 @@
 // One file as an unzipped workflow artifact, the way @actions/artifact v6 uploads it with
 // skipArchive, but streamed: CreateArtifact (Twirp at ACTIONS_RESULTS_URL's origin, with the
 // runtime token) hands out a signed blob URL, one Put Blob sends the file there with its
-// Content-Length, read no faster than the socket takes it, and FinalizeArtifact records its size
-// and sha256 and makes it exist. The library sends 8 MiB blocks through several streams at once
-// and holds them all; this holds what the socket holds. The runtime token goes to the results
-// origin only: the signature in the signed URL is the blob's credential.
+// Content-Length (streamedUpload), and FinalizeArtifact records its size and sha256 and makes it
+// exist. The library sends 8 MiB blocks through several streams at once and holds them all; this
+// holds what the socket holds. The runtime token goes to the results origin only: the signature
+// in the signed URL is the blob's credential.
 import path from 'node:path';
 import { stepLog } from '../runner/log.ts';
 import { DEFAULT_USER_AGENT } from '../http/user-agent.ts';
+import { jsonOf, serviceMessageOf } from '../http/error-body.ts';
 import { withRetries } from '../http/retry.ts';
-import { discardBody, errorBodyStart } from '../http/bounded-body.ts';
+import { discardBody } from '../http/bounded-body.ts';
+import { GitHubAnswerError } from './errors.ts';
+import { streamedUpload } from '../http/streamed-upload.ts';
 import {
   attempt,
   deleteOwnArtifact,
   int64,
   listArtifacts,
   okAnswer,
-  Refusal,
+  redactedOf,
   twirp,
   UnexpectedAnswer,
   type ArtifactService,
 } from './artifact-service.ts';
-import { fileBody } from '../http/file-body.ts';
 
 /** The Blob service version that @azure/storage-blob, under @actions/artifact, sends. */
 const STORAGE_VERSION = '2026-10-06';
 /** The largest blob one Put Blob creates (storage versions from 2019-12-12 on). */
 export const MAX_PUT_BLOB_BYTES = 5000 * 1024 * 1024;
-// @actions/artifact's own limit of an upload without progress; a deadline is the signal's.
-const UPLOAD_SILENCE_MS = 5 * 60_000;
 
 export interface ArtifactFile {
   path: string;
@@ -156,7 +156,7 @@ export async function uploadArtifactFile(
     signal: service.signal,
     attempt: () =>
       attempt(service, 'upload', file.name, secrets, () =>
-        putBlob(service, signedUrl, file, contentType),
+        putBlob(service, signedUrl, file, contentType, redactedOf(service, secrets)),
       ),
   });
   const finalized = { ...ids, size: String(file.size), hash: `sha256:${file.sha256}` };
@@ -201,33 +201,36 @@ async function putBlob(
   signedUrl: URL,
   file: ArtifactFile,
   contentType: string,
+  redacted: readonly string[],
 ): Promise<void> {
-  const { statusCode, headers, body } = await service.dispatcher.request({
-    origin: signedUrl.origin,
-    path: `${signedUrl.pathname}${signedUrl.search}`,
+  const answer = await streamedUpload({
+    dispatcher: service.dispatcher,
     method: 'PUT',
+    url: signedUrl,
     headers: {
-      'content-length': String(file.size),
       'content-type': contentType,
       'x-ms-blob-content-type': contentType,
       'x-ms-blob-type': 'BlockBlob',
       'x-ms-version': STORAGE_VERSION,
       'user-agent': DEFAULT_USER_AGENT,
     },
-    body: fileBody(file.path),
-    signal: service.signal ?? null,
-    headersTimeout: UPLOAD_SILENCE_MS,
-    bodyTimeout: UPLOAD_SILENCE_MS,
+    file,
+    signal: service.signal,
   });
-  if (statusCode >= 200 && statusCode < 300) {
-    discardBody(body);
+  if (answer.ok) {
+    discardBody(answer.body);
     return;
   }
-  const text = await errorBodyStart(body);
+  const { text, headers } = answer;
   const code = headers['x-ms-error-code'];
   const message = /<Message>([\s\S]*?)<\/Message>/.exec(text)?.[1];
   const words = [typeof code === 'string' ? code : undefined, message].filter(Boolean).join(': ');
-  throw new Refusal(statusCode, headers, words || text);
+  throw new GitHubAnswerError(
+    `the upload of artifact "${file.name}"`,
+    answer.status,
+    { headers, data: jsonOf(text) },
+    serviceMessageOf(words || text, redacted),
+  );
 }
 
 function signedUploadUrl(answer: Record<string, unknown>): URL {

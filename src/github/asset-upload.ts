@@ -1,14 +1,12 @@
-// One POST of a release asset to the upload URL GitHub gave for the release: the file streams
-// from disk with its Content-Length through the action's proxy-aware dispatcher, read no faster
-// than the socket takes it, so memory stays flat whatever the installer's size. The token goes to
-// that URL only: no redirect is followed.
+// One POST of a release asset to the upload URL GitHub gave for the release, streamed from disk
+// (streamedUpload). The token goes to that URL only: no redirect is followed.
 import type { Dispatcher } from 'undici';
 import { DEFAULT_USER_AGENT } from '../http/user-agent.ts';
 import { jsonOf, serviceMessageOf } from '../http/error-body.ts';
-import { boundedJson, errorBodyStart } from '../http/bounded-body.ts';
-import { fileBody } from '../http/file-body.ts';
+import { boundedJson } from '../http/bounded-body.ts';
 import { commandText } from '../text/escape.ts';
-import { GitHubAnswerError } from './client.ts';
+import { GitHubAnswerError } from './errors.ts';
+import { streamedUpload } from '../http/streamed-upload.ts';
 import { parseAsset, type ReleaseAsset } from './release-answers.ts';
 
 export interface UploadTransport {
@@ -30,9 +28,6 @@ export interface UploadedFile {
 
 /** An asset's JSON is ~1 KB; this bounds what a broken answer can make the runner hold. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
-// Silence while sending, and the wait for the answer after the last byte (GitHub checks a large
-// asset before it answers); the step's deadline is the signal's to enforce.
-const SILENCE_MS = 5 * 60_000;
 
 // RFC 6570 form-style query expansion, as Octokit expands `{?name,label}`.
 const encodeQueryValue = (value: string) =>
@@ -70,32 +65,27 @@ async function exchange(
   uploadUrl: string,
   file: UploadedFile,
 ): Promise<ReleaseAsset> {
-  const url = uploadUrlFor(uploadUrl, file.name);
   const what = `the upload of "${commandText(file.name)}"`;
-  const { statusCode, headers, body } = await transport.dispatcher.request({
-    origin: url.origin,
-    path: `${url.pathname}${url.search}`,
+  const answer = await streamedUpload({
+    dispatcher: transport.dispatcher,
     method: 'POST',
+    url: uploadUrlFor(uploadUrl, file.name),
     headers: {
       authorization: `token ${transport.token}`,
       accept: 'application/vnd.github+json',
       'user-agent': DEFAULT_USER_AGENT,
       'content-type': file.contentType,
-      'content-length': String(file.size),
     },
-    body: fileBody(file.path),
-    signal: transport.signal ?? null,
-    headersTimeout: SILENCE_MS,
-    bodyTimeout: SILENCE_MS,
+    file,
+    signal: transport.signal,
   });
-  if (statusCode < 200 || statusCode >= 300) {
-    const text = await errorBodyStart(body);
+  if (!answer.ok) {
     throw new GitHubAnswerError(
       what,
-      statusCode,
-      { headers, data: jsonOf(text) },
-      serviceMessageOf(text, [transport.token]),
+      answer.status,
+      { headers: answer.headers, data: jsonOf(answer.text) },
+      serviceMessageOf(answer.text, [transport.token]),
     );
   }
-  return parseAsset(await boundedJson(body, headers, MAX_ANSWER_BYTES, what), what);
+  return parseAsset(await boundedJson(answer.body, answer.headers, MAX_ANSWER_BYTES, what), what);
 }

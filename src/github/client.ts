@@ -1,8 +1,9 @@
 // The GitHub REST client: the real Octokit from @actions/github, every request through the action's
 // one proxy-aware dispatcher (undici's fetch on it) under the one retry policy (a hook around
 // Octokit's request), each attempt bounded in time, GitHub's pacing of writes from its throttling
-// plugin, logging through the step's log. Also the one reading of a failed GitHub call for that
-// policy, shared by the asset uploads and the artifact service, which do not go through Octokit.
+// plugin, logging through the step's log; an answer that fails a request is thrown as the one
+// GitHubAnswerError. Also the one reading of a failed GitHub call for that policy, shared by the
+// asset uploads and the artifact service, which do not go through Octokit.
 import { getOctokit } from '@actions/github';
 import { throttling } from '@octokit/plugin-throttling';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
@@ -15,8 +16,10 @@ import {
   type AttemptFailure,
   type RetryRuntime,
 } from '../http/retry.ts';
+import { redact, serviceMessageOf } from '../http/error-body.ts';
 import { untilStopped } from '../runner/deadline.ts';
 import { ActionError, asError, errorCode, messageOf } from '../shared/errors.ts';
+import { GitHubAnswerError, type GitHubAnswer } from './errors.ts';
 
 export interface GitHubOptions {
   /** REST base URL (GITHUB_API_URL); api.github.com outside a runner. */
@@ -104,7 +107,7 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
   const { retry } = options;
   // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
   github.hook.wrap('request', (request, requestOptions) =>
-    underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () =>
+    underRetryPolicy(retry, token, github.request.endpoint.parse(requestOptions), () =>
       request(requestOptions),
     ),
   );
@@ -151,14 +154,16 @@ const boundedAttempts = (timeoutMs: number) => (octokit: Pick<GitHub, 'hook'>) =
 /** One request (`send`, as Octokit parsed it) under the retry policy and its hints. */
 function underRetryPolicy(
   retry: RetryRuntime,
+  token: string,
   { method, url, request: hints = {} }: { method: string; url: string; request?: object },
   send: () => Answer | Promise<Answer>,
 ): Promise<Answer> {
   const { signal, reconcile, alsoRetryable } = hints as RetryHints & { signal?: AbortSignal };
   const { pathname, search } = new URL(url);
   const write = method !== 'GET' && method !== 'HEAD';
+  const asked = `${method} ${pathname}${search}`;
   return withRetries(retry, {
-    endpoint: `GitHub ${method} ${pathname}${search}`,
+    endpoint: `GitHub ${asked}`,
     signal,
     reconcile:
       reconcile &&
@@ -178,7 +183,7 @@ function underRetryPolicy(
         const failure = callFailure(error, {
           now: retry.now(),
           write,
-          toError: () => asError(error),
+          toError: () => answerErrorOf(error, asked, [token]),
         });
         const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
         return { ok: false, failure: { ...failure, retryable } };
@@ -198,33 +203,33 @@ export const parseRepository = (repository: string): Repo => {
 };
 
 /**
- * A non-2xx answer to a request made without Octokit (asset uploads), in the shape of Octokit's
- * RequestError as far as the helpers below read it, so both kinds are handled alike.
+ * A failed request's error as the one GitHubAnswerError when GitHub answered it (Octokit's
+ * RequestError carries the answer), its message inert and without `secrets`; anything else (no
+ * answer came back) as it is.
  */
-export class GitHubAnswerError extends ActionError {
-  readonly status: number;
-  readonly response: { headers: Record<string, string | string[] | undefined>; data: unknown };
-  /** GitHub's own message, inert and without the token; undefined when it gave none. */
-  readonly githubMessage: string | undefined;
-  constructor(
-    what: string,
-    status: number,
-    response: GitHubAnswerError['response'],
-    githubMessage: string | undefined,
-  ) {
-    super(
-      `GitHub answered ${what} with HTTP ${status}${githubMessage ? `: ${githubMessage}` : ''}`,
-    );
-    this.status = status;
-    this.response = response;
-    this.githubMessage = githubMessage;
-  }
+export function answerErrorOf(error: unknown, what: string, secrets: readonly string[]): Error {
+  const status = httpStatus(error);
+  if (status === undefined || error instanceof GitHubAnswerError) return asError(error);
+  const { headers = {}, data } = (error as { response: Partial<GitHubAnswer> }).response;
+  return new GitHubAnswerError(what, status, { headers, data }, githubWordsOf(data, secrets));
+}
+
+/** GitHub's message in an answer's body, with the codes of a 422's `errors` ("already_exists"). */
+function githubWordsOf(data: unknown, secrets: readonly string[]): string | undefined {
+  if (data === undefined || data === null || data === '') return undefined;
+  const message = serviceMessageOf(typeof data === 'string' ? data : JSON.stringify(data), secrets);
+  const { errors } = data as { errors?: unknown };
+  const codes = (Array.isArray(errors) ? errors : [])
+    .map((entry) => (entry as { code?: unknown } | null)?.code)
+    .filter((code): code is string => typeof code === 'string');
+  const detail = codes.length > 0 ? ` (${[...new Set(codes)].join(', ')})` : '';
+  return message === undefined ? undefined : redact(`${message}${detail}`, secrets);
 }
 
 /**
- * HTTP status of a failed GitHub call (Octokit's RequestError, GitHubAnswerError, the artifact
- * service's Refusal); undefined when no answer came back, which Octokit reports as a 500 without
- * a response.
+ * HTTP status of a failed GitHub call (GitHubAnswerError, or Octokit's RequestError inside the
+ * client's own layers); undefined when no answer came back, which Octokit reports as a 500
+ * without a response.
  */
 export const httpStatus = (error: unknown): number | undefined => {
   const { status, response } = (error ?? {}) as { status?: unknown; response?: unknown };

@@ -6,6 +6,7 @@
 // sent to the proxy only.
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { Agent, Dispatcher, Pool, ProxyAgent } from 'undici';
+import { ActionError } from '../shared/errors.ts';
 
 export interface DispatcherOptions {
   /**
@@ -27,12 +28,11 @@ export function describeProxy(proxy: URL): string {
 }
 
 /** The proxy would not open a tunnel: its answer to CONNECT had this status instead of 200. */
-export class TunnelRefusedError extends Error {
+export class TunnelRefusedError extends ActionError {
   readonly statusCode: number;
 
   constructor(statusCode: number) {
     super(`the proxy refused the tunnel (HTTP ${statusCode})`);
-    this.name = 'TunnelRefusedError';
     this.statusCode = statusCode;
   }
 }

@@ -4,11 +4,10 @@
 import { stepLog } from '../runner/log.ts';
 import { withRetries, type AttemptResult, type RetryRuntime } from '../http/retry.ts';
 import { postAsset, type UploadTransport } from '../github/asset-upload.ts';
-import { ReleaseAnswerError } from '../github/errors.ts';
 import { AssetUploadError, UploadHostRefusedError } from './errors.ts';
+import { GitHubAnswerError, ReleaseAnswerError } from '../github/errors.ts';
 import {
   callFailure,
-  GitHubAnswerError,
   httpStatus,
   isAlreadyExists,
   type GitHub,

@@ -38,7 +38,7 @@ import {
   type RetryRuntime,
 } from '../http/retry.ts';
 import { shapeProblem, type FieldProblem } from '../http/answer-shape.ts';
-import { asError, errorCode, messageOf } from '../shared/errors.ts';
+import { ActionError, asError, errorCode, messageOf } from '../shared/errors.ts';
 
 /**
  * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
@@ -132,14 +132,13 @@ type Headers = Dispatcher.ResponseData['headers'];
  * another shape or about another resource (`final`: asking again won't help). The transport
  * reports it as a ResponseShapeError.
  */
-export class UnusableBodyError extends Error {
+export class UnusableBodyError extends ActionError {
   readonly fieldPath: string;
   readonly problem: string;
   readonly final: boolean;
 
   constructor({ fieldPath, problem }: FieldProblem, final = true) {
     super(`${fieldPath} ${problem}`);
-    this.name = 'UnusableBodyError';
     this.fieldPath = fieldPath;
     this.problem = problem;
     this.final = final;
