@@ -2,546 +2,37 @@ export const id = 326;
 export const ids = [326];
 export const modules = {
 
-/***/ 10820:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  startPreviewComment: () => (/* binding */ startPreviewComment)
-});
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
-// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
-var api_retry = __webpack_require__(21405);
-// EXTERNAL MODULE: ./src/durations.ts
-var durations = __webpack_require__(35534);
-// EXTERNAL MODULE: ./src/publish/github.ts
-var publish_github = __webpack_require__(39520);
-// EXTERNAL MODULE: ./src/publish/run-url.ts
-var run_url = __webpack_require__(31770);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
-// EXTERNAL MODULE: ./src/escape.ts
-var src_escape = __webpack_require__(22988);
-;// CONCATENATED MODULE: ./src/comment/comment-identity.ts
-/** A user's login, or a bot's with its `[bot]` suffix; nothing else is taken for an identity. */
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98})(?:\[bot\])?$/;
-const isLogin = (value) => typeof value === 'string' && LOGIN.test(value);
-/** The login in GraphQL's answer to `{ viewer { login } }`; undefined when it holds none. */
-function viewerLogin(answer) {
-    const login = answer?.viewer?.login;
-    return isLogin(login) ? login : undefined;
-}
-/** The login the token writes as; throws when GitHub does not say. */
-async function tokenLogin(github, signal) {
-    const answer = await github.graphql('query { viewer { login } }', {
-        request: signal ? { signal } : {},
-    });
-    const login = viewerLogin(answer);
-    if (login === undefined)
-        throw new Error("GitHub's answer names no login");
-    return login;
-}
-
-;// CONCATENATED MODULE: ./src/comment/comment-listing.ts
-// GitHub's answers about issue comments, read at the edge: a comment is taken only with an integer
-// id; its body and author's login only when they are text. Pure.
-/** Comments per page: GitHub's largest. */
-const PAGE_SIZE = 100;
-/** Pages read at most when looking for the comment (1000 comments): then a new one is made. */
-const MAX_PAGES = 10;
-const isCommentId = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-/** One comment of an answer; undefined when it has no usable id. */
-function commentOf(raw) {
-    const { id, body, user } = (raw ?? {});
-    if (!isCommentId(id))
-        return undefined;
-    const login = user?.login;
-    return {
-        id,
-        login: typeof login === 'string' ? login : undefined,
-        body: typeof body === 'string' ? body : '',
-    };
-}
-/** The comments of a listing page; an answer that is no list holds none. */
-const commentsOf = (data) => Array.isArray(data) ? data.flatMap((raw) => commentOf(raw) ?? []) : [];
-/** Whether a page's `Link` header names a next page. The link itself is never followed. */
-const hasNextPage = (link) => typeof link === 'string' && /<[^>]*>\s*;\s*rel="next"/.test(link);
-/** How a page's marked comments split: the first by `login`, and the others' authors. */
-function markedBy(comments, marker, login) {
-    const marked = comments.filter((comment) => comment.body.startsWith(marker));
-    return {
-        own: marked.find((comment) => comment.login === login),
-        strangers: marked.filter((comment) => comment.login !== login),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/comment/pr-comment.ts
-// One comment on a pull request, kept current: found again by its marker among the comments the
-// token's own account wrote (a marked comment by anyone else is left alone), created when missing,
-// edited in place. The search reads at most MAX_PAGES pages, by page number (a `Link` GitHub gives
-// is never followed). Writes are coalesced: the newest text wins, at most one write per
-// `minIntervalMs` (but the last one goes at once), and they never hold up the caller. The GitHub
-// client retries every request under the action's retry policy; a failure is a warning, a refused
-// token one notice, a refused edit a warning and a new comment, never a failure. The stop signal
-// goes with every request: it ends each request, wait and retry at once, and no write starts
-// after it.
-
-
-
-
-
-
-/** Why the comment stopped before the step did, as the end of a log line. */
-class CommentStopped extends errors/* ActionError */.lZ {
-}
-/** GitHub refused to edit a comment (its answer, not a missing permission of the token). */
-class EditRefused extends errors/* ActionError */.lZ {
-    commentId;
-    status;
-    constructor(commentId, status, githubMessage) {
-        super(`GitHub refused editing comment ${commentId} (HTTP ${status}: ${githubMessage})`);
-        this.commentId = commentId;
-        this.status = status;
-    }
-}
-/** A create whose answer was lost is looked for among comments changed since this long before. */
-const RECONCILE_WINDOW_MS = 5 * 60_000;
-/** GitHub's own message of a failed call, inert; a placeholder when it gave none. */
-function githubMessageOf(error) {
-    const message = error?.response
-        ?.data?.message;
-    return typeof message === 'string' && message.trim() !== ''
-        ? (0,src_escape/* commandText */.jt)(message, 200)
-        : 'no reason given';
-}
-const isRefusal = (error) => {
-    const status = (0,publish_github/* httpStatus */.nG)(error);
-    return (status === 403 && !(0,publish_github/* isRateLimited */.Jz)(error)) || status === 404;
-};
-class PrComment {
-    #github;
-    #target;
-    #options;
-    #comment;
-    #searched = false;
-    #login;
-    /** Comments whose edit GitHub refused: never taken for ours again. */
-    #refusedIds = new Set();
-    #strangersSaid = false;
-    #boundSaid = false;
-    #pending;
-    #written;
-    #lastWriteAt = -Infinity;
-    #loop;
-    /** Cuts the wait between writes short when the last text comes. */
-    #hurry = new AbortController();
-    /** Ends the wait between writes: the last text came, or the comment stopped. */
-    #cut;
-    #refused = false;
-    #warned = false;
-    /** Comments written (created or edited), for the log and the tests. */
-    writes = 0;
-    constructor(github, target, options) {
-        this.#github = github;
-        this.#target = target;
-        this.#options = options;
-        this.#cut = options.signal
-            ? AbortSignal.any([this.#hurry.signal, options.signal])
-            : this.#hurry.signal;
-    }
-    get #stopped() {
-        return this.#options.signal?.aborted ?? false;
-    }
-    /** The comment's page, once this run wrote it: built from the pull request's and the id. */
-    get url() {
-        return this.writes > 0 && this.#comment
-            ? `${this.#target.issueUrl}#issuecomment-${this.#comment.id}`
-            : undefined;
-    }
-    /** Asks for `body` to be shown; returns at once. The newest body asked for wins. */
-    show(body) {
-        if (this.#refused || this.#stopped || body === this.#written)
-            return;
-        this.#pending = body;
-        this.#loop ??= this.#writeLoop().finally(() => (this.#loop = undefined));
-    }
-    /** Shows `body` without waiting out the interval; resolves when written, failed or stopped. */
-    async finish(body) {
-        this.show(body);
-        this.#hurry.abort();
-        await this.#loop;
-        return this.url;
-    }
-    async #writeLoop() {
-        while (this.#pending !== undefined && !this.#refused && !this.#stopped) {
-            const wait = this.#lastWriteAt + this.#options.minIntervalMs - this.#options.retry.now();
-            if (wait > 0 && !this.#cut.aborted) {
-                await this.#options.retry.sleep(wait, this.#cut).catch(() => undefined);
-            }
-            if (this.#stopped)
-                return;
-            const body = this.#pending;
-            this.#pending = undefined;
-            if (body === this.#written)
-                continue;
-            await this.#write(body);
-        }
-    }
-    async #write(body) {
-        try {
-            if (!this.#searched) {
-                this.#comment = await this.#find();
-                this.#searched = true;
-            }
-            this.#comment =
-                (this.#comment && (await this.#edit(this.#comment, body))) ?? (await this.#create(body));
-            this.#written = body;
-            this.writes++;
-        }
-        catch (error) {
-            this.#failed(error);
-        }
-        finally {
-            this.#lastWriteAt = this.#options.retry.now();
-        }
-    }
-    #failed(error) {
-        if (this.#stopped) {
-            const reason = this.#options.signal?.reason;
-            const why = reason instanceof CommentStopped ? reason.message : 'the step stopped';
-            core/* info */.pq(`The pull-request comment was left as it was: ${why}.`);
-            return;
-        }
-        if (error instanceof EditRefused) {
-            this.#refused = true;
-            core/* warning */.$e(`${error.message}; this run wrote it, so the comment is left as it was.`);
-            return;
-        }
-        if (isRefusal(error)) {
-            this.#refused = true;
-            core/* notice */.lm(`Could not comment on pull request #${this.#target.issueNumber} ` +
-                `(HTTP ${(0,publish_github/* httpStatus */.nG)(error)}: ${githubMessageOf(error)}): the token needs the ` +
-                '`pull-requests: write` permission (add it under `permissions:` in the workflow). Pull ' +
-                'requests from forks get a read-only token, so they get no comment. The builds are not ' +
-                'affected.', { title: 'No pull-request comment' });
-            return;
-        }
-        // One warning says it; the next failures of the run only go to the log.
-        const report = this.#warned ? core/* info */.pq : core/* warning */.$e;
-        this.#warned = true;
-        report(`Could not update the pull-request comment: ${(0,src_escape/* commandText */.jt)((0,errors/* messageOf */.bD)(error), 300)}`);
-    }
-    /** The login the token writes as, asked once; undefined when GitHub would not say. */
-    #ownLogin() {
-        this.#login ??= tokenLogin(this.#github, this.#options.signal).catch((error) => {
-            if (this.#stopped)
-                throw error;
-            core/* info */.pq(`Could not learn which account the token writes as (${(0,src_escape/* commandText */.jt)((0,errors/* messageOf */.bD)(error), 200)}): ` +
-                "a new pull-request comment is made rather than editing one that may be someone else's.");
-            return undefined;
-        });
-        return this.#login;
-    }
-    /**
-     * The first comment by the token's account that starts with the marker (among those changed
-     * since `since`, when given), within MAX_PAGES pages; undefined when there is none.
-     */
-    async #find(since) {
-        const login = await this.#ownLogin();
-        if (login === undefined)
-            return undefined;
-        for (let page = 1; page <= MAX_PAGES; page++) {
-            const { data, headers } = await this.#github.rest.issues.listComments({
-                ...this.#repo,
-                issue_number: this.#target.issueNumber,
-                per_page: PAGE_SIZE,
-                page,
-                ...(since !== undefined && { since }),
-                request: this.#stop,
-            });
-            const comments = commentsOf(data);
-            const candidates = comments.filter((comment) => !this.#refusedIds.has(comment.id));
-            const { own, strangers } = markedBy(candidates, this.#target.marker, login);
-            this.#passOver(strangers, login);
-            if (own)
-                return { id: own.id, createdHere: false };
-            if (comments.length === 0 || !hasNextPage(headers.link))
-                return undefined;
-        }
-        if (!this.#boundSaid) {
-            this.#boundSaid = true;
-            core/* info */.pq(`Looked through ${MAX_PAGES} pages of comments on pull request ` +
-                `#${this.#target.issueNumber} without finding this project's: a new one is made.`);
-        }
-        return undefined;
-    }
-    /** Says once that marked comments by others were left alone. */
-    #passOver(strangers, login) {
-        const [first] = strangers;
-        if (first === undefined || this.#strangersSaid)
-            return;
-        this.#strangersSaid = true;
-        const author = first.login === undefined ? 'an unknown author' : (0,src_escape/* commandText */.jt)(first.login, 60);
-        core/* info */.pq(`Comment ${first.id} by ${author} starts with this project's marker but was not written by ` +
-            `${login}, the token's account: it is left alone.`);
-    }
-    async #create(body) {
-        const sentAt = Date.now();
-        const hints = {
-            // A create whose answer was lost may have landed: look for it before sending it again.
-            reconcile: () => this.#find(new Date(sentAt - RECONCILE_WINDOW_MS).toISOString()),
-            alsoRetryable: publish_github/* isWrittenTooSoon */.to,
-        };
-        const response = await this.#github.rest.issues.createComment({
-            ...this.#repo,
-            issue_number: this.#target.issueNumber,
-            body,
-            request: { ...hints, ...this.#stop },
-        });
-        const created = commentOf(response.data);
-        if (created === undefined)
-            throw new Error("GitHub's answer names no comment id");
-        return { id: created.id, createdHere: true };
-    }
-    /**
-     * Edits the comment; undefined when it is gone (deleted by someone), or when GitHub refuses to
-     * edit a comment an earlier run wrote: then a new one is made.
-     */
-    async #edit(comment, body) {
-        const hints = { alsoRetryable: publish_github/* isWrittenTooSoon */.to };
-        try {
-            await this.#github.rest.issues.updateComment({
-                ...this.#repo,
-                comment_id: comment.id,
-                body,
-                request: { ...hints, ...this.#stop },
-            });
-            return comment;
-        }
-        catch (error) {
-            const status = (0,publish_github/* httpStatus */.nG)(error);
-            if (status === 404)
-                return undefined;
-            if (status !== 403 || (0,publish_github/* isRateLimited */.Jz)(error))
-                throw error;
-            const refused = new EditRefused(comment.id, status, githubMessageOf(error));
-            if (comment.createdHere)
-                throw refused;
-            this.#refusedIds.add(comment.id);
-            core/* warning */.$e(`${refused.message}: the preview goes in a new comment.`);
-            return undefined;
-        }
-    }
-    /** Octokit's request option that makes the stop end the request (none: the client's own). */
-    get #stop() {
-        return this.#options.signal ? { signal: this.#options.signal } : {};
-    }
-    get #repo() {
-        return { owner: this.#target.owner, repo: this.#target.repo };
-    }
-}
-
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __webpack_require__(8164);
-// EXTERNAL MODULE: ./src/builds/outcome.ts
-var outcome = __webpack_require__(68873);
-// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
-var summary = __webpack_require__(2360);
-// EXTERNAL MODULE: ./src/report/timing.ts
-var timing = __webpack_require__(81566);
-;// CONCATENATED MODULE: ./src/comment/render-comment.ts
-// The pull-request comment, as text: pure. Everything in it comes from the action's own model or
-// the runner; nothing the service wrote (ids, versions, messages, logs, file names, a status this
-// action does not know) goes in, so a build cannot inject markdown, HTML or @mentions into the
-// pull request: platform and arch are the schema's enums, the status is one of the known words,
-// sizes are numbers and the sha256 is checked hex. Nothing in it needs the API key.
-
-
-
-
-
-const ICON = { succeeded: '✅', failed: '❌', unfinished: '⏳' };
-/** Finds the comment again, one per pull request and project. */
-const commentMarker = (projectId) => `<!-- desktop-build-action:pr-preview project=${projectId.replace(/[^A-Za-z0-9_]/g, '')} -->`;
-const HEX = /^[0-9a-f]+$/;
-function statusWord(build) {
-    if (build.problem?.stage === 'download')
-        return 'download failed';
-    if (build.id === null)
-        return 'not triggered';
-    return (0,schemas/* isKnownStatus */.ih)(build.status) ? build.status : 'unknown status';
-}
-function row(build, artifact) {
-    const seconds = (0,timing/* durationSeconds */.o)(build.phases);
-    const sha = build.download && HEX.test(build.download.sha256) ? build.download.sha256 : '';
-    const link = artifact ? `[download](${artifact.url})` : '';
-    return `| ${[
-        build.platform,
-        build.arch,
-        `${ICON[(0,outcome/* outcomeOf */.s)(build)]} ${statusWord(build)}`,
-        seconds === undefined ? '' : (0,durations/* formatElapsed */.C)(seconds * 1000),
-        (0,summary/* formatSize */.Xq)(build.download?.size ?? build.artifactSize),
-        sha === '' ? '' : `\`${sha.slice(0, 12)}\``,
-        link,
-    ].join(' | ')} |`;
-}
-function headline(builds, final) {
-    const outcomes = builds.map(outcome/* outcomeOf */.s);
-    const count = (outcome) => outcomes.filter((each) => each === outcome).length;
-    const [succeeded, failed, unfinished] = [
-        count('succeeded'),
-        count('failed'),
-        count('unfinished'),
-    ];
-    if (!final) {
-        return `⏳ Building ${builds.length} desktop installer(s): ${succeeded} done, ${failed} failed`;
-    }
-    if (unfinished > 0) {
-        return `⏳ ${unfinished} of ${builds.length} desktop build(s) still running; this run stopped following them`;
-    }
-    if (failed === 0)
-        return `✅ ${succeeded} desktop installer(s) ready to try`;
-    return `❌ ${failed} of ${builds.length} desktop build(s) failed, ${succeeded} succeeded`;
-}
-function renderComment(view) {
-    const commit = view.commit !== undefined && HEX.test(view.commit) && view.commit.length === 40
-        ? `[\`${view.commit.slice(0, 7)}\`](${view.repositoryUrl}/commit/${view.commit})`
-        : 'the pull request';
-    const updated = new Date(view.updatedAt).toISOString().replace(/\.\d+Z$/, 'Z');
-    return [
-        commentMarker(view.projectId),
-        `### ${headline(view.builds, view.final)}`,
-        '',
-        `Built from ${commit} · [workflow run](${view.runUrl}) · updated ${updated}`,
-        '',
-        '| platform | arch | status | duration | size | sha256 | installer |',
-        '| --- | --- | --- | ---: | ---: | --- | --- |',
-        ...view.builds.map((build) => row(build, build.id ? view.artifacts.get(build.id) : undefined)),
-        '',
-        view.final
-            ? '<sub>Installers are workflow artifacts of the run: signed-in users with read access can download them.</sub>'
-            : '<sub>This comment updates itself while the builds run; each installer is linked as soon as its workflow artifact is uploaded.</sub>',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/comment/preview-comment.ts
-// The pull-request preview comment of a run: shown when the builds are known, updated when one
-// changes state or an installer's workflow artifact lands (its link shows at once), and finished
-// with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most: then
-// every request of the comment ends, so nothing of it holds the step after the run.
-
-
-
-
-
-
-
-const MIN_INTERVAL_MS = 3_000;
-const FINISH_WITHIN_MS = 30_000;
-function startPreviewComment(plan, context, options = {}) {
-    const { owner, repo } = (0,publish_github/* parseRepository */.SU)(plan.repository);
-    const pages = {
-        repository: (0,run_url/* repositoryUrl */.E)(context, plan.repository),
-        run: (0,run_url/* runUrl */.V)(context, plan.repository),
-    };
-    const retry = (0,api_retry/* defaultRetryRuntime */.kv)({ maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy }, { onRetry: (event) => core/* info */.pq((0,api_retry/* describeRetry */.eV)(event, 'GitHub')) });
-    const github = (0,publish_github/* createGitHub */.Cl)(plan.githubToken, {
-        baseUrl: context.apiUrl,
-        retry,
-        throttle: options.throttle ?? true,
-        signal: options.signal,
-    });
-    // The comment's own end (its last edit's time is up), besides the step's stop.
-    const ended = new AbortController();
-    const stop = options.signal ? AbortSignal.any([options.signal, ended.signal]) : ended.signal;
-    let comment;
-    let shownState;
-    let heard;
-    let landed = new Map();
-    const withLanded = (artifacts) => (landed = new Map([...landed, ...artifacts]));
-    const view = (projectId, builds, artifacts, final) => ({
-        projectId,
-        builds,
-        artifacts,
-        commit: plan.pullRequest.headSha,
-        repositoryUrl: pages.repository,
-        runUrl: pages.run,
-        final,
-        updatedAt: Date.now(),
-    });
-    const commentFor = (projectId) => (comment ??= new PrComment(github, {
-        owner,
-        repo,
-        issueNumber: plan.pullRequest.number,
-        marker: commentMarker(projectId),
-        issueUrl: `${pages.repository}/pull/${plan.pullRequest.number}`,
-    }, { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: stop }));
-    const show = (projectId, builds) => {
-        heard = { projectId, builds };
-        const next = view(projectId, builds, landed, false);
-        // The time of the update alone is no new state.
-        const state = renderComment({ ...next, updatedAt: 0 });
-        if (state === shownState)
-            return;
-        shownState = state;
-        commentFor(projectId).show(renderComment(next));
-    };
-    return {
-        buildsChanged: (builds, projectId) => show(projectId, builds),
-        artifactsLanded(artifacts) {
-            withLanded(artifacts);
-            if (heard)
-                show(heard.projectId, heard.builds);
-        },
-        async finish(projectId, builds, published) {
-            const target = commentFor(projectId);
-            const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
-            const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
-            const timeUp = `GitHub did not let it finish within ${(0,durations/* formatElapsed */.C)(within)} of the run's end`;
-            const timer = setTimeout(() => ended.abort(new CommentStopped(timeUp)), within);
-            const url = await target.finish(body).finally(() => clearTimeout(timer));
-            if (url !== undefined)
-                core/* info */.pq(`Pull-request comment: ${url} (${target.writes} write(s))`);
-            return url;
-        },
-        // After `finish` nothing is under way, and a second abort does nothing.
-        end: () => ended.abort(new CommentStopped('the run ended without its last edit')),
-    };
-}
-
-
-/***/ }),
-
-/***/ 39520:
+/***/ 96584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cl: () => (/* binding */ createGitHub),
 /* harmony export */   Jz: () => (/* binding */ isRateLimited),
 /* harmony export */   SU: () => (/* binding */ parseRepository),
-/* harmony export */   cw: () => (/* binding */ GitHubAnswerError),
 /* harmony export */   nG: () => (/* binding */ httpStatus),
 /* harmony export */   to: () => (/* binding */ isWrittenTooSoon),
 /* harmony export */   x9: () => (/* binding */ isAlreadyExists),
 /* harmony export */   zL: () => (/* binding */ callFailure)
 /* harmony export */ });
-/* unused harmony exports GITHUB_REQUEST_TIMEOUT_MS, GitHubTimeoutError */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86856);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46752);
-/* harmony import */ var _api_dispatcher_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(49043);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(21405);
-/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86683);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(83916);
+/* unused harmony exports GITHUB_REQUEST_TIMEOUT_MS, GitHubTimeoutError, answerErrorOf */
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86856);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46752);
+/* harmony import */ var _http_dispatcher_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3839);
+/* harmony import */ var _runner_log_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(47708);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(30521);
+/* harmony import */ var _http_error_body_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(94995);
+/* harmony import */ var _runner_deadline_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(20496);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(58382);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(73116);
 // The GitHub REST client: the real Octokit from @actions/github, every request through the action's
 // one proxy-aware dispatcher (undici's fetch on it) under the one retry policy (a hook around
 // Octokit's request), each attempt bounded in time, GitHub's pacing of writes from its throttling
-// plugin, logging through @actions/core. Also the one reading of a failed GitHub call for that
-// policy, shared by the asset uploads and the artifact service, which do not go through Octokit.
+// plugin, logging through the step's log; an answer that fails a request is thrown as the one
+// GitHubAnswerError. Also the one reading of a failed GitHub call for that policy, shared by the
+// asset uploads and the artifact service, which do not go through Octokit.
+
+
 
 
 
@@ -553,7 +44,7 @@ function startPreviewComment(plan, context, options = {}) {
 /** The bound of one GitHub request, as the build service's requests have it (DEFAULT_TIMEOUT_MS). */
 const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 /** A GitHub request gave no (whole) answer within its bound: one failed attempt, worth another. */
-class GitHubTimeoutError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ {
+class GitHubTimeoutError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ {
     timeoutMs;
     constructor(timeoutMs) {
         super(`GitHub gave no answer within ${timeoutMs / 1000} s`);
@@ -561,12 +52,17 @@ class GitHubTimeoutError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .Acti
     }
 }
 const createGitHub = (token, options) => {
-    const dispatcher = options.dispatcher ?? (0,_api_dispatcher_js__WEBPACK_IMPORTED_MODULE_3__/* .createDispatcher */ .SM)();
-    const github = (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token, {
+    const dispatcher = options.dispatcher ?? (0,_http_dispatcher_js__WEBPACK_IMPORTED_MODULE_2__/* .createDispatcher */ .SM)();
+    const github = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
         baseUrl: options.baseUrl,
         // Octokit takes `request` whole, not merged with @actions/github's: its fetch is ours.
         request: { fetch: fetchThrough(dispatcher), signal: options.signal },
-        log: { debug: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, info: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz, warn: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e, error: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3 },
+        log: {
+            debug: _runner_log_js__WEBPACK_IMPORTED_MODULE_3__/* .stepLog */ .tV.debug,
+            info: _runner_log_js__WEBPACK_IMPORTED_MODULE_3__/* .stepLog */ .tV.debug,
+            warn: _runner_log_js__WEBPACK_IMPORTED_MODULE_3__/* .stepLog */ .tV.warning,
+            error: _runner_log_js__WEBPACK_IMPORTED_MODULE_3__/* .stepLog */ .tV.error,
+        },
         throttle: {
             enabled: options.throttle,
             // The retry policy waits rate limits out; the plugin only paces.
@@ -575,14 +71,14 @@ const createGitHub = (token, options) => {
         },
     }, 
     // Listed before the throttle, so inside its queue: an attempt's time starts when it is sent.
-    boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS), _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_6__/* .throttling */ .A);
+    boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS), _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_7__/* .throttling */ .A);
     const { retry } = options;
     // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
-    github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
+    github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, token, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
     return github;
 };
 /** undici's fetch on `dispatcher`, in the shape Octokit calls it. */
-const fetchThrough = (dispatcher) => (input, init) => (0,undici__WEBPACK_IMPORTED_MODULE_2__/* .fetch */ .hd)(input, {
+const fetchThrough = (dispatcher) => (input, init) => (0,undici__WEBPACK_IMPORTED_MODULE_1__/* .fetch */ .hd)(input, {
     ...init,
     dispatcher,
 });
@@ -616,12 +112,13 @@ const boundedAttempts = (timeoutMs) => (octokit) => {
     });
 };
 /** One request (`send`, as Octokit parsed it) under the retry policy and its hints. */
-function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
+function underRetryPolicy(retry, token, { method, url, request: hints = {} }, send) {
     const { signal, reconcile, alsoRetryable } = hints;
     const { pathname, search } = new URL(url);
     const write = method !== 'GET' && method !== 'HEAD';
-    return (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(retry, {
-        endpoint: `GitHub ${method} ${pathname}${search}`,
+    const asked = `${method} ${pathname}${search}`;
+    return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(retry, {
+        endpoint: `GitHub ${asked}`,
         signal,
         reconcile: reconcile &&
             (async () => {
@@ -633,7 +130,7 @@ function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
                 signal?.throwIfAborted();
                 // A request the throttling plugin still holds in its process-wide queue sees its own
                 // signal only once sent.
-                return { ok: true, value: await (0,_deadline_js__WEBPACK_IMPORTED_MODULE_7__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
+                return { ok: true, value: await (0,_runner_deadline_js__WEBPACK_IMPORTED_MODULE_8__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
             }
             catch (error) {
                 // Octokit gives an aborted request status 500: the stop, not an outage.
@@ -642,7 +139,7 @@ function underRetryPolicy(retry, { method, url, request: hints = {} }, send) {
                 const failure = callFailure(error, {
                     now: retry.now(),
                     write,
-                    toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(error),
+                    toError: () => answerErrorOf(error, asked, [token]),
                 });
                 const retryable = failure.retryable || (alsoRetryable?.(error) ?? false);
                 return { ok: false, failure: { ...failure, retryable } };
@@ -658,25 +155,33 @@ const parseRepository = (repository) => {
     return { owner, repo };
 };
 /**
- * A non-2xx answer to a request made without Octokit (asset uploads), in the shape of Octokit's
- * RequestError as far as the helpers below read it, so both kinds are handled alike.
+ * A failed request's error as the one GitHubAnswerError when GitHub answered it (Octokit's
+ * RequestError carries the answer), its message inert and without `secrets`; anything else (no
+ * answer came back) as it is.
  */
-class GitHubAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ {
-    status;
-    response;
-    /** GitHub's own message, inert and without the token; undefined when it gave none. */
-    githubMessage;
-    constructor(what, status, response, githubMessage) {
-        super(`GitHub answered ${what} with HTTP ${status}${githubMessage ? `: ${githubMessage}` : ''}`);
-        this.status = status;
-        this.response = response;
-        this.githubMessage = githubMessage;
-    }
+function answerErrorOf(error, what, secrets) {
+    const status = httpStatus(error);
+    if (status === undefined || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GitHubAnswerError */ .cw)
+        return (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(error);
+    const { headers = {}, data } = error.response;
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GitHubAnswerError */ .cw(what, status, { headers, data }, githubWordsOf(data, secrets));
+}
+/** GitHub's message in an answer's body, with the codes of a 422's `errors` ("already_exists"). */
+function githubWordsOf(data, secrets) {
+    if (data === undefined || data === null || data === '')
+        return undefined;
+    const message = (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_9__/* .serviceMessageOf */ .mX)(typeof data === 'string' ? data : JSON.stringify(data), secrets);
+    const { errors } = data;
+    const codes = (Array.isArray(errors) ? errors : [])
+        .map((entry) => entry?.code)
+        .filter((code) => typeof code === 'string');
+    const detail = codes.length > 0 ? ` (${[...new Set(codes)].join(', ')})` : '';
+    return message === undefined ? undefined : (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_9__/* .redact */ .E$)(`${message}${detail}`, secrets);
 }
 /**
- * HTTP status of a failed GitHub call (Octokit's RequestError, GitHubAnswerError, the artifact
- * service's Refusal); undefined when no answer came back, which Octokit reports as a 500 without
- * a response.
+ * HTTP status of a failed GitHub call (GitHubAnswerError, or Octokit's RequestError inside the
+ * client's own layers); undefined when no answer came back, which Octokit reports as a 500
+ * without a response.
  */
 const httpStatus = (error) => {
     const { status, response } = (error ?? {});
@@ -711,7 +216,7 @@ const isRateLimited = (error) => httpStatus(error) === 403 &&
 const isWrittenTooSoon = (error) => httpStatus(error) === 422;
 /** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
 const askedWaitMs = (error, now) => {
-    const retryAfter = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .parseRetryAfter */ .mu)(responseHeader(error, 'retry-after'), now);
+    const retryAfter = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .parseRetryAfter */ .mu)(responseHeader(error, 'retry-after'), now);
     if (retryAfter !== undefined || responseHeader(error, 'x-ratelimit-remaining') !== '0') {
         return retryAfter;
     }
@@ -729,12 +234,12 @@ function callFailure(error, facts) {
         return {
             retryable: true,
             outcomeUnknown: facts.write,
-            reason: (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorCode */ .CA)(error) ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error),
+            reason: (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorCode */ .CA)(error) ?? (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error),
             toError: facts.toError,
         };
     }
     return {
-        retryable: (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isRetryableStatus */ .PS)(status) || isRateLimited(error),
+        retryable: (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isRetryableStatus */ .PS)(status) || isRateLimited(error),
         outcomeUnknown: false,
         retryAfterMs: askedWaitMs(error, facts.now),
         reason: `HTTP ${status}`,
@@ -745,7 +250,119 @@ function callFailure(error, facts) {
 
 /***/ }),
 
-/***/ 62971:
+/***/ 73116:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E7: () => (/* binding */ ArtifactUploadError),
+/* harmony export */   IK: () => (/* binding */ ReleaseAnswerError),
+/* harmony export */   Xr: () => (/* binding */ ArtifactSettingError),
+/* harmony export */   cw: () => (/* binding */ GitHubAnswerError),
+/* harmony export */   d_: () => (/* binding */ ListingTooLongError)
+/* harmony export */ });
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(58382);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67388);
+// GitHub's side failing: the one error for a non-2xx answer, whoever asked (Octokit's REST calls, a
+// release asset's upload, the artifact service's Twirp calls and its blob storage), shaped as
+// Octokit's RequestError as far as the readers of a failed call look (`status`,
+// `response.headers`, `response.data`); an answer that is not what it claims; a listing without
+// end; the artifact service refusing or unusable. Each message says how to fix it.
+
+
+/** The id GitHub (or its blob storage) gave the request, which its support asks for. */
+const REQUEST_ID_HEADERS = ['x-github-request-id', 'x-ms-request-id'];
+const requestIdOf = (headers) => {
+    for (const name of REQUEST_ID_HEADERS) {
+        const value = headers[name];
+        const text = Array.isArray(value) ? value[0] : value;
+        if (text !== undefined && String(text).trim() !== '')
+            return (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(String(text), 100);
+    }
+    return undefined;
+};
+class GitHubAnswerError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    /** What was asked: `GET /repos/…`, `the upload of "app.dmg"`, `CreateArtifact of artifact "x"`. */
+    what;
+    status;
+    response;
+    /** GitHub's own message, inert and without secrets; undefined when it gave none. */
+    githubMessage;
+    /** The request's id at GitHub, inert; undefined when the answer named none. */
+    requestId;
+    /**
+     * `githubMessage` is taken as given, so the caller redacts its secrets from it first
+     * (serviceMessageOf); it is made one inert line here all the same.
+     */
+    constructor(what, status, response, githubMessage) {
+        const message = githubMessage === undefined ? undefined : (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(githubMessage, 300);
+        const requestId = requestIdOf(response.headers);
+        super(`GitHub answered ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(what, 300)} with HTTP ${status}` +
+            `${message ? `: ${message}` : ''}${requestId ? ` (request id ${requestId})` : ''}`);
+        this.what = what;
+        this.status = status;
+        this.response = response;
+        this.githubMessage = message || undefined;
+        this.requestId = requestId;
+    }
+}
+/** A variable the runner sets for the artifact service is unusable (never its value). */
+class ArtifactSettingError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    variable;
+    constructor(variable, problem) {
+        super(`${variable} ${problem}, so workflow artifacts cannot be uploaded. The runner sets it for ` +
+            'every step: check that nothing in the workflow (an env: entry, an earlier step) overrides it.');
+        this.variable = variable;
+    }
+}
+class ArtifactUploadError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    /** undefined for the run's list. */
+    artifactName;
+    step;
+    status;
+    attempts;
+    constructor(artifactName, step, failure) {
+        const hint = step === 'CreateArtifact' && failure.status === 409
+            ? ' An artifact of this name appeared in the run meanwhile (another job?): give each job its own artifact-name.'
+            : failure.detail.includes('insufficient usage')
+                ? " The account's artifact storage quota is used up: delete old artifacts or lower retention-days."
+                : ' Re-run the job.';
+        const what = step === 'upload' ? 'the upload of its bytes' : step;
+        const which = artifactName === undefined ? 'Workflow artifacts' : `Workflow artifact "${artifactName}"`;
+        super(`${which}: ${what} failed after ${failure.attempts} attempt(s)` +
+            `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`);
+        this.artifactName = artifactName;
+        this.step = step;
+        this.status = failure.status;
+        this.attempts = failure.attempts;
+    }
+}
+/** An answer of GitHub's about a release or an asset that is not what it claims to be. */
+class ReleaseAnswerError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    what;
+    problem;
+    constructor(what, problem) {
+        super(`GitHub answered ${what} with something that is not a release or an asset: ${problem}. ` +
+            'Nothing was built from it; re-run the job, and if it persists, check GITHUB_API_URL.');
+        this.what = what;
+        this.problem = problem;
+    }
+}
+/** A listing that went on past what GitHub can hold (an endless `rel="next"`). */
+class ListingTooLongError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    what;
+    pages;
+    constructor(what, pages, most) {
+        super(`GitHub's listing of ${what} went on past ${pages} pages, more than ${most}; ` +
+            'stopped reading it. Re-run the job; if it persists, check GITHUB_API_URL.');
+        this.what = what;
+        this.pages = pages;
+    }
+}
+
+
+/***/ }),
+
+/***/ 63642:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -759,38 +376,39 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
-// EXTERNAL MODULE: ./src/api/dispatcher.ts
-var dispatcher = __webpack_require__(49043);
-// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
-var retry = __webpack_require__(21405);
-// EXTERNAL MODULE: ./src/builds/limit.ts
-var limit = __webpack_require__(71958);
-// EXTERNAL MODULE: ./src/context.ts
-var src_context = __webpack_require__(40788);
+// EXTERNAL MODULE: ./src/runner/log.ts
+var log = __webpack_require__(47708);
+// EXTERNAL MODULE: ./src/http/dispatcher.ts
+var dispatcher = __webpack_require__(3839);
+// EXTERNAL MODULE: ./src/http/retry.ts + 1 modules
+var retry = __webpack_require__(30521);
+// EXTERNAL MODULE: ./src/shared/limit.ts
+var limit = __webpack_require__(7669);
+// EXTERNAL MODULE: ./src/runner/context.ts
+var runner_context = __webpack_require__(21953);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var builds_result = __webpack_require__(17196);
-// EXTERNAL MODULE: ./src/temp-dir.ts
-var temp_dir = __webpack_require__(90327);
+// EXTERNAL MODULE: ./src/runner/temp-dir.ts
+var temp_dir = __webpack_require__(3672);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/api/client.ts + 17 modules
-var client = __webpack_require__(58407);
-// EXTERNAL MODULE: ./src/api/error-body.ts
-var error_body = __webpack_require__(99111);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __webpack_require__(53249);
-// EXTERNAL MODULE: ./src/api/transport.ts
-var api_transport = __webpack_require__(53841);
-// EXTERNAL MODULE: ./src/errors.ts
-var src_errors = __webpack_require__(83916);
-// EXTERNAL MODULE: ./src/publish/errors.ts
-var publish_errors = __webpack_require__(54188);
-// EXTERNAL MODULE: ./src/publish/github.ts
-var publish_github = __webpack_require__(39520);
-;// CONCATENATED MODULE: ./src/publish/artifact-service.ts
+// EXTERNAL MODULE: ./src/http/user-agent.ts + 1 modules
+var user_agent = __webpack_require__(17484);
+// EXTERNAL MODULE: ./src/http/error-body.ts
+var error_body = __webpack_require__(94995);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var errors = __webpack_require__(58549);
+// EXTERNAL MODULE: ./src/http/bounded-body.ts
+var bounded_body = __webpack_require__(35242);
+// EXTERNAL MODULE: ./src/shared/errors.ts
+var shared_errors = __webpack_require__(58382);
+// EXTERNAL MODULE: ./src/github/errors.ts
+var github_errors = __webpack_require__(73116);
+// EXTERNAL MODULE: ./src/github/client.ts
+var client = __webpack_require__(96584);
+;// CONCATENATED MODULE: ./src/github/artifact-service.ts
+
 
 
 
@@ -807,7 +425,7 @@ const MAX_LIST_BYTES = 16 * 1024 * 1024;
 const TWIRP_SILENCE_MS = 60_000;
 /** The run and job the token is for, from its `scp` claim's `Actions.Results:<run>:<job>`. */
 function backendIdsOf(token) {
-    const problem = (what) => new publish_errors/* ArtifactSettingError */.Xr('ACTIONS_RUNTIME_TOKEN', what);
+    const problem = (what) => new github_errors/* ArtifactSettingError */.Xr('ACTIONS_RUNTIME_TOKEN', what);
     const claims = (0,error_body/* jsonOf */.o_)(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
     if (typeof claims !== 'object' || claims === null) {
         throw problem('is not a JWT (its second part is not base64url-encoded JSON)');
@@ -828,13 +446,13 @@ function backendIdsOf(token) {
 function artifactServiceOf(env, transport) {
     const runtimeToken = env.ACTIONS_RUNTIME_TOKEN ?? '';
     if (runtimeToken === '')
-        throw new publish_errors/* ArtifactSettingError */.Xr('ACTIONS_RUNTIME_TOKEN', 'is not set');
+        throw new github_errors/* ArtifactSettingError */.Xr('ACTIONS_RUNTIME_TOKEN', 'is not set');
     let resultsOrigin;
     try {
         resultsOrigin = new URL(env.ACTIONS_RESULTS_URL ?? '').origin;
     }
     catch {
-        throw new publish_errors/* ArtifactSettingError */.Xr('ACTIONS_RESULTS_URL', 'is not a URL');
+        throw new github_errors/* ArtifactSettingError */.Xr('ACTIONS_RESULTS_URL', 'is not a URL');
     }
     return { ...transport, resultsOrigin, runtimeToken, ...backendIdsOf(runtimeToken) };
 }
@@ -864,28 +482,15 @@ async function deleteOwnArtifact(service, name) {
         return true;
     }
     catch (error) {
-        if (error instanceof publish_errors/* ArtifactUploadError */.E7 && error.status === 404)
+        if (error instanceof github_errors/* ArtifactUploadError */.E7 && error.status === 404)
             return false;
         throw error;
     }
 }
 /** The run's finalized artifacts (every job's), or those called `name`. */
 const listArtifacts = (service, name) => twirp(service, 'ListArtifacts', name, [], { ...idsOf(service), ...(name === undefined ? {} : { name_filter: name }) }, listedArtifacts, { maxBytes: MAX_LIST_BYTES });
-/**
- * A non-2xx answer: its status, headers and the service's words (made inert when shown), shaped
- * as Octokit's RequestError as far as github.ts reads a failed call.
- */
-class Refusal extends Error {
-    status;
-    response;
-    constructor(status, headers, detail) {
-        super(detail);
-        this.status = status;
-        this.response = { headers };
-    }
-}
 /** A 2xx answer that is not what the call answers; asking again would not help. */
-class UnexpectedAnswer extends Error {
+class UnexpectedAnswer extends shared_errors/* ActionError */.lZ {
 }
 /**
  * A Twirp call under the retry policy; `read` takes what is needed from its answer or throws
@@ -893,12 +498,18 @@ class UnexpectedAnswer extends Error {
  * them besides the runtime token.
  */
 const twirp = (service, method, name, secrets, request, read, { maxBytes = MAX_ANSWER_BYTES, reconcile } = {}) => (0,retry/* withRetries */.LH)(service.retry, {
-    endpoint: name === undefined ? method : `${method} of artifact "${name}"`,
+    endpoint: callName(method, name),
     signal: service.signal,
-    attempt: () => attempt(service, method, name, secrets, async () => read(await call(service, method, request, maxBytes))),
+    attempt: () => attempt(service, method, name, secrets, async () => read(await call(service, method, name, request, maxBytes, redactedOf(service, secrets)))),
     reconcile,
 });
-async function call(service, method, request, maxBytes) {
+const callName = (method, name) => name === undefined ? method : `${method} of artifact "${name}"`;
+/** What is never shown of an answer: the runtime token, and the call's own `secrets`. */
+const redactedOf = (service, secrets) => [
+    service.runtimeToken,
+    ...secrets,
+];
+async function call(service, method, name, request, maxBytes, redacted) {
     const { statusCode, headers, body } = await service.dispatcher.request({
         origin: service.resultsOrigin,
         path: `${TWIRP_PATH}${method}`,
@@ -907,7 +518,7 @@ async function call(service, method, request, maxBytes) {
             authorization: `Bearer ${service.runtimeToken}`,
             'content-type': 'application/json',
             accept: 'application/json',
-            'user-agent': client/* DEFAULT_USER_AGENT */.qx,
+            'user-agent': user_agent/* DEFAULT_USER_AGENT */.q,
         },
         body: JSON.stringify(request),
         signal: service.signal ?? null,
@@ -915,10 +526,10 @@ async function call(service, method, request, maxBytes) {
         bodyTimeout: TWIRP_SILENCE_MS,
     });
     if (statusCode < 200 || statusCode >= 300) {
-        const text = await (0,api_transport/* errorBodyStart */.pF)(body);
-        throw new Refusal(statusCode, headers, twirpMessage(text) ?? text);
+        const text = await (0,bounded_body/* errorBodyStart */.pF)(body);
+        throw new github_errors/* GitHubAnswerError */.cw(callName(method, name), statusCode, { headers, data: (0,error_body/* jsonOf */.o_)(text) }, (0,error_body/* serviceMessageOf */.mX)(twirpMessage(text) ?? text, redacted));
     }
-    const answer = await (0,api_transport/* boundedJson */.Qt)(body, headers, maxBytes, method);
+    const answer = await (0,bounded_body/* boundedJson */.Qt)(body, headers, maxBytes, method);
     if (typeof answer !== 'object' || answer === null) {
         throw new UnexpectedAnswer(`${method} answered HTTP ${statusCode} without a JSON object`);
     }
@@ -962,8 +573,10 @@ async function attempt(service, step, name, secrets, exchange) {
     catch (error) {
         if (service.signal?.aborted)
             throw service.signal.reason;
-        const redacted = [service.runtimeToken, ...secrets];
-        return { ok: false, failure: artifactFailure(service, step, name, redacted, error) };
+        return {
+            ok: false,
+            failure: artifactFailure(service, step, name, redactedOf(service, secrets), error),
+        };
     }
 }
 /**
@@ -973,18 +586,20 @@ async function attempt(service, step, name, secrets, exchange) {
 const WAY_BACK = ' (an answer this client does not expect; artifact-uploader: library uploads with ' +
     "GitHub's @actions/artifact instead)";
 function artifactFailure(service, step, name, secrets, error) {
-    const refusal = error instanceof Refusal ? error : undefined;
+    const refusal = error instanceof github_errors/* GitHubAnswerError */.cw ? error : undefined;
     // An answer, but not the call's: asking again would get the same.
-    const final = error instanceof UnexpectedAnswer || error instanceof errors/* ResponseTooLargeError */.by;
-    const failure = (0,publish_github/* callFailure */.zL)(error, {
+    const final = error instanceof UnexpectedAnswer || error instanceof errors/* ResponseTooLargeError */.b;
+    const words = refusal
+        ? (refusal.githubMessage ?? 'the service gave no reason') +
+            (refusal.requestId ? ` (request id ${refusal.requestId})` : '')
+        : ((0,error_body/* serviceMessageOf */.mX)((0,shared_errors/* messageOf */.bD)(error), secrets) ?? 'no answer');
+    const failure = (0,client/* callFailure */.zL)(error, {
         now: service.retry.now(),
         write: true,
-        toError: (attempts) => new publish_errors/* ArtifactUploadError */.E7(name, step, {
+        toError: (attempts) => new github_errors/* ArtifactUploadError */.E7(name, step, {
             status: refusal?.status,
             attempts,
-            detail: ((0,error_body/* serviceMessageOf */.mX)((0,src_errors/* messageOf */.bD)(error), secrets) ??
-                (refusal ? 'the service gave no reason' : 'no answer')) +
-                (final || refusal?.status === 400 ? WAY_BACK : ''),
+            detail: words + (final || refusal?.status === 400 ? WAY_BACK : ''),
         }),
     });
     return final
@@ -999,43 +614,84 @@ function twirpMessage(text) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(57075);
-// EXTERNAL MODULE: ./src/api/memory.ts + 2 modules
-var memory = __webpack_require__(98041);
-;// CONCATENATED MODULE: ./src/publish/file-body.ts
-// A file on disk as a request body that is read no faster than the socket takes it, for the
-// streamed uploads (release assets and workflow artifacts): memory stays flat whatever the size.
+// EXTERNAL MODULE: ./src/http/memory.ts + 2 modules
+var memory = __webpack_require__(58421);
+;// CONCATENATED MODULE: ./src/http/streamed-upload.ts
+// One file sent as a request body with its Content-Length (release assets and workflow artifact
+// blobs alike) through the action's proxy-aware dispatcher, read from disk no faster than the
+// socket takes it, so memory stays flat whatever the file's size. No redirect is followed: the
+// caller's credential goes to the URL it named and nowhere else.
 
 
 
 // Larger reads outlive the collections that hand chunks back (the socket queues what it cannot take
 // at once) and pile up until a full collection: bench/README.md, "Upload chunk size".
 const READ_CHUNK_BYTES = 64 * 1024;
-/** A fresh body of the file's bytes; each attempt of an upload needs its own. */
-const fileBody = (path) => external_node_stream_.Readable.from(fileChunks(path), { objectMode: false, highWaterMark: READ_CHUNK_BYTES });
+// Silence while sending, and the wait for the answer after the last byte (GitHub checks a large
+// file before it answers; @actions/artifact's own limit of an upload without progress). The
+// step's deadline is the signal's to enforce.
+const UPLOAD_SILENCE_MS = 5 * 60_000;
+/** Sends the file once; undici's error when the connection fails, the signal's when it aborts. */
+async function streamedUpload(upload) {
+    const { url, file } = upload;
+    const { statusCode, headers, body } = await upload.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: upload.method,
+        headers: { ...upload.headers, 'content-length': String(file.size) },
+        body: fileBody(file.path),
+        signal: upload.signal ?? null,
+        headersTimeout: UPLOAD_SILENCE_MS,
+        bodyTimeout: UPLOAD_SILENCE_MS,
+    });
+    if (statusCode >= 200 && statusCode < 300) {
+        return { ok: true, status: statusCode, headers, body };
+    }
+    return { ok: false, status: statusCode, headers, text: await (0,bounded_body/* errorBodyStart */.pF)(body) };
+}
 /**
- * The file's bytes. Each chunk is garbage once the socket has taken it, but V8 would keep it until
- * its next collection (see memory.ts): they are handed back as they go.
+ * A fresh body of the file's bytes; each attempt of an upload needs its own. undici takes an
+ * iterable as a body (its types name only streams) and pulls the next chunk once the socket has
+ * taken the last, which a Readable around it would only add a layer of buffering to.
  */
-async function* fileChunks(path) {
+const fileBody = (path) => fileChunks(path);
+/**
+ * The file's bytes. Read synchronously: a read from the page cache (the installer was just
+ * written) takes microseconds, where a read on libuv's thread pool costs two thread switches per
+ * chunk and made the uploader CPU-bound (bench/README.md, "Upload reads"). The file is opened
+ * only when the first chunk is asked for, and closed however the upload ends. Each chunk is
+ * garbage once the socket has taken it, but V8 would keep it until its next collection (see
+ * memory.ts): they are handed back as they go.
+ */
+function* fileChunks(path) {
     const release = (0,memory/* releaseReadBuffers */.Z)();
-    let read = 0;
-    for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: READ_CHUNK_BYTES })) {
-        read += chunk.length;
-        release(read);
-        yield chunk;
+    const fd = (0,external_node_fs_.openSync)(path, 'r');
+    try {
+        for (let read = 0;;) {
+            const chunk = Buffer.allocUnsafeSlow(READ_CHUNK_BYTES);
+            const length = (0,external_node_fs_.readSync)(fd, chunk, 0, READ_CHUNK_BYTES, null);
+            if (length === 0)
+                return;
+            read += length;
+            release(read);
+            yield length === READ_CHUNK_BYTES ? chunk : chunk.subarray(0, length);
+        }
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
     }
 }
 
-;// CONCATENATED MODULE: ./src/publish/artifact-upload.ts
+;// CONCATENATED MODULE: ./src/github/artifact-upload.ts
 // One file as an unzipped workflow artifact, the way @actions/artifact v6 uploads it with
 // skipArchive, but streamed: CreateArtifact (Twirp at ACTIONS_RESULTS_URL's origin, with the
 // runtime token) hands out a signed blob URL, one Put Blob sends the file there with its
-// Content-Length, read no faster than the socket takes it, and FinalizeArtifact records its size
-// and sha256 and makes it exist. The library sends 8 MiB blocks through several streams at once
-// and holds them all; this holds what the socket holds. The runtime token goes to the results
-// origin only: the signature in the signed URL is the blob's credential.
+// Content-Length (streamedUpload), and FinalizeArtifact records its size and sha256 and makes it
+// exist. The library sends 8 MiB blocks through several streams at once and holds them all; this
+// holds what the socket holds. The runtime token goes to the results origin only: the signature
+// in the signed URL is the blob's credential.
+
+
 
 
 
@@ -1047,8 +703,6 @@ async function* fileChunks(path) {
 const STORAGE_VERSION = '2026-10-06';
 /** The largest blob one Put Blob creates (storage versions from 2019-12-12 on). */
 const MAX_PUT_BLOB_BYTES = 5000 * 1024 * 1024;
-// @actions/artifact's own limit of an upload without progress; a deadline is the signal's.
-const UPLOAD_SILENCE_MS = 5 * 60_000;
 /**
  * The retention asked for, within the repository's maximum (GITHUB_RETENTION_DAYS), with
  * @actions/artifact's warning when it had to be lowered.
@@ -1057,7 +711,7 @@ function allowedRetentionDays(days, env) {
     const max = Number.parseInt(env.GITHUB_RETENTION_DAYS ?? '', 10);
     if (!days || Number.isNaN(max) || max <= 0 || max >= days)
         return days || undefined;
-    core/* warning */.$e('Retention days cannot be greater than the maximum allowed retention set within the ' +
+    log/* stepLog */.tV.warning('Retention days cannot be greater than the maximum allowed retention set within the ' +
         `repository. Using ${max} instead.`);
     return max;
 }
@@ -1144,7 +798,7 @@ async function uploadArtifactFile(service, file, retentionDays) {
     await (0,retry/* withRetries */.LH)(service.retry, {
         endpoint: `upload of artifact "${file.name}"`,
         signal: service.signal,
-        attempt: () => attempt(service, 'upload', file.name, secrets, () => putBlob(service, signedUrl, file, contentType)),
+        attempt: () => attempt(service, 'upload', file.name, secrets, () => putBlob(service, signedUrl, file, contentType, redactedOf(service, secrets))),
     });
     const finalized = { ...ids, size: String(file.size), hash: `sha256:${file.sha256}` };
     return twirp(service, 'FinalizeArtifact', file.name, secrets, finalized, (answer) => artifactId(okAnswer(answer)), { reconcile: finalizedEarlier(service, file.name) });
@@ -1159,40 +813,37 @@ const clearUnansweredCreate = (service, name) => async () => {
     if ((await listArtifacts(service, name)).length > 0)
         return undefined;
     if (await deleteOwnArtifact(service, name)) {
-        core/* info */.pq(`Artifact "${name}": the answer to its CreateArtifact was lost; deleted the unfinished ` +
+        log/* stepLog */.tV.info(`Artifact "${name}": the answer to its CreateArtifact was lost; deleted the unfinished ` +
             'artifact that call made, and creating it again.');
     }
     return undefined;
 };
 /** After a FinalizeArtifact whose answer was lost: the id, when it made this job's artifact. */
 const finalizedEarlier = (service, name) => async () => (await listArtifacts(service, name)).find((listed) => listed.workflowJobRunBackendId === service.workflowJobRunBackendId)?.id;
-async function putBlob(service, signedUrl, file, contentType) {
-    const { statusCode, headers, body } = await service.dispatcher.request({
-        origin: signedUrl.origin,
-        path: `${signedUrl.pathname}${signedUrl.search}`,
+async function putBlob(service, signedUrl, file, contentType, redacted) {
+    const answer = await streamedUpload({
+        dispatcher: service.dispatcher,
         method: 'PUT',
+        url: signedUrl,
         headers: {
-            'content-length': String(file.size),
             'content-type': contentType,
             'x-ms-blob-content-type': contentType,
             'x-ms-blob-type': 'BlockBlob',
             'x-ms-version': STORAGE_VERSION,
-            'user-agent': client/* DEFAULT_USER_AGENT */.qx,
+            'user-agent': user_agent/* DEFAULT_USER_AGENT */.q,
         },
-        body: fileBody(file.path),
-        signal: service.signal ?? null,
-        headersTimeout: UPLOAD_SILENCE_MS,
-        bodyTimeout: UPLOAD_SILENCE_MS,
+        file,
+        signal: service.signal,
     });
-    if (statusCode >= 200 && statusCode < 300) {
-        (0,api_transport/* discardBody */.LL)(body);
+    if (answer.ok) {
+        (0,bounded_body/* discardBody */.LL)(answer.body);
         return;
     }
-    const text = await (0,api_transport/* errorBodyStart */.pF)(body);
+    const { text, headers } = answer;
     const code = headers['x-ms-error-code'];
     const message = /<Message>([\s\S]*?)<\/Message>/.exec(text)?.[1];
     const words = [typeof code === 'string' ? code : undefined, message].filter(Boolean).join(': ');
-    throw new Refusal(statusCode, headers, words || text);
+    throw new github_errors/* GitHubAnswerError */.cw(`the upload of artifact "${file.name}"`, answer.status, { headers, data: (0,error_body/* jsonOf */.o_)(text) }, (0,error_body/* serviceMessageOf */.mX)(words || text, redacted));
 }
 function signedUploadUrl(answer) {
     const text = answer.signed_upload_url;
@@ -1213,7 +864,7 @@ function maskSignature(url) {
     const signature = url.searchParams.get('sig') ?? url.search.slice(1);
     for (const spelling of new Set([signature, encodeURIComponent(signature)])) {
         if (spelling !== '')
-            core/* setSecret */.Pq(spelling);
+            log/* stepLog */.tV.setSecret(spelling);
     }
     return signature;
 }
@@ -1259,14 +910,16 @@ async function linkAs(target, path, ops = systemOps) {
     return 'copy';
 }
 
+// EXTERNAL MODULE: ./src/publish/errors.ts
+var publish_errors = __webpack_require__(54188);
 // EXTERNAL MODULE: ./src/publish/names.ts
 var names = __webpack_require__(27479);
-// EXTERNAL MODULE: ./src/publish/run-url.ts
-var run_url = __webpack_require__(31770);
-// EXTERNAL MODULE: ./src/durations.ts
-var durations = __webpack_require__(35534);
-// EXTERNAL MODULE: ./src/escape.ts
-var src_escape = __webpack_require__(22988);
+// EXTERNAL MODULE: ./src/runner/run-url.ts
+var run_url = __webpack_require__(4715);
+// EXTERNAL MODULE: ./src/text/durations.ts
+var durations = __webpack_require__(51966);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
 ;// CONCATENATED MODULE: ./src/publish/artifacts.ts
 // Workflow artifacts: one unzipped artifact per installer, uploaded as each installer arrives,
 // streamed from disk (artifact-upload.ts). @actions/artifact v6 uploads only the rare installer
@@ -1297,8 +950,8 @@ const artifactUrl = (site, repository, id) => `${(0,run_url/* runUrl */.V)(site,
 /** Says why this step uploads no workflow artifacts, when it does not; false when it can. */
 function saidSkipped(runner) {
     if (runner.enterpriseServer) {
-        const host = (0,src_escape/* commandText */.jt)(new URL(runner.serverUrl).host, 100);
-        core/* notice */.lm(`Workflow artifacts skipped: this run is on GitHub Enterprise Server (${host}), which has ` +
+        const host = (0,text_escape/* commandText */.jt)(new URL(runner.serverUrl).host, 100);
+        log/* stepLog */.tV.notice(`Workflow artifacts skipped: this run is on GitHub Enterprise Server (${host}), which has ` +
             'no artifact service for them (artifacts v4; @actions/artifact and upload-artifact v4 ' +
             'refuse it too). Publishing goes on without them; set upload-artifacts: false to drop ' +
             'this notice.', { title: 'GitHub Enterprise Server: no workflow artifacts' });
@@ -1307,7 +960,7 @@ function saidSkipped(runner) {
     const missing = artifactBackendMissing(runner.env);
     if (missing === undefined)
         return false;
-    core/* info */.pq(`Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
+    log/* stepLog */.tV.info(`Workflow artifacts skipped: ${missing} is not set, so this step is not running inside a ` +
         'GitHub Actions job (the artifact service is only reachable from there).');
     return true;
 }
@@ -1328,7 +981,7 @@ function openArtifactUploads(plan, context) {
             if (way.existing.has(name)) {
                 if (plan.onExisting === 'fail')
                     throw new publish_errors/* ArtifactExistsError */.d1(name);
-                core/* info */.pq(`Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
+                log/* stepLog */.tV.info(`Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
                     'uploading the new one (artifact-overwrite: true).');
                 await way.delete(name);
                 way.existing.delete(name);
@@ -1337,7 +990,7 @@ function openArtifactUploads(plan, context) {
             const id = await way.upload(installer, name);
             const end = Date.now();
             const url = artifactUrl(context.runner, context.repository, id);
-            core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact "${name}" (id ${id}) in ` +
+            log/* stepLog */.tV.info(`${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact "${name}" (id ${id}) in ` +
                 `${(0,durations/* formatSeconds */.X)(end - start)}: ${url}`);
             return { buildId: installer.buildId, name, id, url, span: { start, end } };
         },
@@ -1358,7 +1011,7 @@ async function openStreamed(plan, context, links) {
             if (installer.size <= MAX_PUT_BLOB_BYTES) {
                 return uploadArtifactFile(service, { ...installer, name }, retentionDays);
             }
-            core/* info */.pq(`Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
+            log/* stepLog */.tV.info(`Workflow artifact "${name}" is over ${MAX_PUT_BLOB_BYTES / 2 ** 20} MiB, more than ` +
                 'one Put Blob takes: uploading it with @actions/artifact, in blocks.');
             return uploadWithLibrary(installer, name, linkDirOf(context, links), plan.retentionDays);
         },
@@ -1366,7 +1019,7 @@ async function openStreamed(plan, context, links) {
 }
 /** artifact-uploader: library, the way back to GitHub's own client for every call. */
 async function openLibrary(plan, context, links) {
-    core/* info */.pq('Workflow artifacts: uploading with @actions/artifact (artifact-uploader: library).');
+    log/* stepLog */.tV.info('Workflow artifacts: uploading with @actions/artifact (artifact-uploader: library).');
     const client = await libraryClient();
     const { artifacts } = await client.listArtifacts();
     return {
@@ -1433,9 +1086,9 @@ const coversChecksums = (whole, part) => [...part].every(([name, digest]) => who
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __webpack_require__(38816);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var api_schemas = __webpack_require__(8164);
-;// CONCATENATED MODULE: ./src/publish/release-answers.ts
+// EXTERNAL MODULE: ./src/http/answer-shape.ts
+var answer_shape = __webpack_require__(49384);
+;// CONCATENATED MODULE: ./src/github/release-answers.ts
 // GitHub's answers about releases and their assets, checked where they come in: ids are positive
 // safe integers (they go into request paths), names and labels bounded and without controls, the URLs we
 // show or hand on (html_url, browser_download_url) are plain http(s) URLs with nothing in them that
@@ -1495,16 +1148,16 @@ function parseRelease(data, what) {
     const parsed = Release.safeParse(data);
     if (parsed.success)
         return parsed.data;
-    const { fieldPath, problem } = (0,api_schemas/* shapeProblem */.jn)(parsed.error);
-    throw new publish_errors/* ReleaseAnswerError */.IK(what, `${fieldPath} ${problem}`);
+    const { fieldPath, problem } = (0,answer_shape/* shapeProblem */.j)(parsed.error);
+    throw new github_errors/* ReleaseAnswerError */.IK(what, `${fieldPath} ${problem}`);
 }
 /** An asset GitHub answered `what` with (an upload's answer). */
 function parseAsset(data, what) {
     const parsed = ReleaseAsset.safeParse(data);
     if (parsed.success)
         return parsed.data;
-    const { fieldPath, problem } = (0,api_schemas/* shapeProblem */.jn)(parsed.error);
-    throw new publish_errors/* ReleaseAnswerError */.IK(what, `${fieldPath} ${problem}`);
+    const { fieldPath, problem } = (0,answer_shape/* shapeProblem */.j)(parsed.error);
+    throw new github_errors/* ReleaseAnswerError */.IK(what, `${fieldPath} ${problem}`);
 }
 /**
  * One page of a listing: the entries that are valid, and a count of those that are not. One bad
@@ -1513,9 +1166,9 @@ function parseAsset(data, what) {
  */
 function parsePage(schema, data, what, most = MAX_ASSETS) {
     if (!Array.isArray(data))
-        throw new publish_errors/* ReleaseAnswerError */.IK(what, '(body) is not a list');
+        throw new github_errors/* ReleaseAnswerError */.IK(what, '(body) is not a list');
     if (data.length > most) {
-        throw new publish_errors/* ReleaseAnswerError */.IK(what, `(body) holds more than the ${most} entries asked for`);
+        throw new github_errors/* ReleaseAnswerError */.IK(what, `(body) holds more than the ${most} entries asked for`);
     }
     const items = [];
     const refused = { count: 0, first: undefined };
@@ -1527,7 +1180,7 @@ function parsePage(schema, data, what, most = MAX_ASSETS) {
         }
         refused.count++;
         if (refused.first === undefined) {
-            const { fieldPath, problem } = (0,api_schemas/* shapeProblem */.jn)(parsed.error, [index]);
+            const { fieldPath, problem } = (0,answer_shape/* shapeProblem */.j)(parsed.error, [index]);
             refused.first = `${fieldPath} ${problem}`;
         }
     });
@@ -1538,9 +1191,11 @@ const releaseAssetsOf = (release) => parsePage(ReleaseAsset, release.assets ?? [
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(57075);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(46466);
-;// CONCATENATED MODULE: ./src/publish/release-asset-reads.ts
+;// CONCATENATED MODULE: ./src/github/release-asset-reads.ts
 // Reading a release's assets: their listing (every entry checked, at most ten pages, each asked
 // for by number), their bytes (never more than GitHub listed), and whether an asset holds a
 // file's bytes (GitHub's digest, or without one the bytes read back).
@@ -1574,7 +1229,7 @@ const sameContent = async (context, asset, file) => {
         return said;
     const read = await readAsset(context.github, context.repo, asset.id, file.size);
     const same = read === file.sha256;
-    core/* info */.pq(`GitHub reports no digest for asset "${(0,src_escape/* commandText */.jt)(asset.name)}": read its ${file.size} ` +
+    log/* stepLog */.tV.info(`GitHub reports no digest for asset "${(0,text_escape/* commandText */.jt)(asset.name)}": read its ${file.size} ` +
         `bytes back to compare: ${same ? 'the same bytes' : 'other bytes'}.`);
     return same;
 };
@@ -1610,11 +1265,11 @@ const readAssets = async (github, repo, releaseId) => {
         if (!hasNextPage(headers))
             break;
         if (page === ASSET_PAGES) {
-            throw new publish_errors/* ListingTooLongError */.d_(what, page, 'the 1000 assets a release can hold');
+            throw new github_errors/* ListingTooLongError */.d_(what, page, 'the 1000 assets a release can hold');
         }
     }
     if (refused > 0) {
-        core/* info */.pq(`GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} among ${what} that are not ` +
+        log/* stepLog */.tV.info(`GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} among ${what} that are not ` +
             `assets (${firstProblem}): left alone.`);
     }
     return { assets, refused };
@@ -1637,7 +1292,7 @@ const readAsset = async (github, repo, assetId, maxBytes, sink) => {
         body = response.data;
     }
     catch (error) {
-        if ((0,publish_github/* httpStatus */.nG)(error) === 404)
+        if ((0,client/* httpStatus */.nG)(error) === 404)
             return undefined;
         throw error;
     }
@@ -1661,7 +1316,7 @@ const readAsset = async (github, repo, assetId, maxBytes, sink) => {
 /** Streams an asset's bytes to a file; returns their sha256, or undefined when the asset is gone. */
 const downloadAsset = (github, repo, asset, destination) => readAsset(github, repo, asset.id, asset.size, (0,external_node_fs_.createWriteStream)(destination));
 
-;// CONCATENATED MODULE: ./src/publish/asset-upload.ts
+;// CONCATENATED MODULE: ./src/github/asset-upload.ts
 
 
 
@@ -1671,9 +1326,6 @@ const downloadAsset = (github, repo, asset, destination) => readAsset(github, re
 
 /** An asset's JSON is ~1 KB; this bounds what a broken answer can make the runner hold. */
 const asset_upload_MAX_ANSWER_BYTES = 1024 * 1024;
-// Silence while sending, and the wait for the answer after the last byte (GitHub checks a large
-// asset before it answers); the step's deadline is the signal's to enforce.
-const SILENCE_MS = 5 * 60_000;
 // RFC 6570 form-style query expansion, as Octokit expands `{?name,label}`.
 const encodeQueryValue = (value) => encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 /** The release's `upload_url` template with the asset's name and label filled in. */
@@ -1697,32 +1349,27 @@ async function postAsset(transport, uploadUrl, file) {
     }
 }
 async function exchange(transport, uploadUrl, file) {
-    const url = uploadUrlFor(uploadUrl, file.name);
-    const what = `the upload of "${(0,src_escape/* commandText */.jt)(file.name)}"`;
-    const { statusCode, headers, body } = await transport.dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
+    const what = `the upload of "${(0,text_escape/* commandText */.jt)(file.name)}"`;
+    const answer = await streamedUpload({
+        dispatcher: transport.dispatcher,
         method: 'POST',
+        url: uploadUrlFor(uploadUrl, file.name),
         headers: {
             authorization: `token ${transport.token}`,
             accept: 'application/vnd.github+json',
-            'user-agent': client/* DEFAULT_USER_AGENT */.qx,
+            'user-agent': user_agent/* DEFAULT_USER_AGENT */.q,
             'content-type': file.contentType,
-            'content-length': String(file.size),
         },
-        body: fileBody(file.path),
-        signal: transport.signal ?? null,
-        headersTimeout: SILENCE_MS,
-        bodyTimeout: SILENCE_MS,
+        file,
+        signal: transport.signal,
     });
-    if (statusCode < 200 || statusCode >= 300) {
-        const text = await (0,api_transport/* errorBodyStart */.pF)(body);
-        throw new publish_github/* GitHubAnswerError */.cw(what, statusCode, { headers, data: (0,error_body/* jsonOf */.o_)(text) }, (0,error_body/* serviceMessageOf */.mX)(text, [transport.token]));
+    if (!answer.ok) {
+        throw new github_errors/* GitHubAnswerError */.cw(what, answer.status, { headers: answer.headers, data: (0,error_body/* jsonOf */.o_)(answer.text) }, (0,error_body/* serviceMessageOf */.mX)(answer.text, [transport.token]));
     }
-    return parseAsset(await (0,api_transport/* boundedJson */.Qt)(body, headers, asset_upload_MAX_ANSWER_BYTES, what), what);
+    return parseAsset(await (0,bounded_body/* boundedJson */.Qt)(answer.body, answer.headers, asset_upload_MAX_ANSWER_BYTES, what), what);
 }
 
-;// CONCATENATED MODULE: ./src/publish/upload-origin.ts
+;// CONCATENATED MODULE: ./src/github/upload-origin.ts
 // Where the GitHub token may go with a release asset. A release's upload_url comes from GitHub's
 // answer, so it is checked before the token goes with it: only to the API's own origin (Enterprise
 // Server's form, `https://HOST/api/uploads/…`) or to the API's origin with its leading `api.` label
@@ -1748,17 +1395,18 @@ function uploadTargetOf(apiUrl, uploadUrl) {
         origin = new URL(uploadUrl).origin;
     }
     catch {
-        return { allowed: false, host: `"${(0,src_escape/* commandText */.jt)(uploadUrl, 80)}" (no URL)`, allowedOrigins };
+        return { allowed: false, host: `"${(0,text_escape/* commandText */.jt)(uploadUrl, 80)}" (no URL)`, allowedOrigins };
     }
     return allowedOrigins.includes(origin)
         ? { allowed: true, url: uploadUrl }
-        : { allowed: false, host: (0,src_escape/* commandText */.jt)(origin, 120), allowedOrigins };
+        : { allowed: false, host: (0,text_escape/* commandText */.jt)(origin, 120), allowedOrigins };
 }
 
 ;// CONCATENATED MODULE: ./src/publish/release-assets.ts
 // Release assets: found by name, deleted through Octokit, uploaded through the upload transport
 // (asset-upload.ts) under the action's retry policy, and only to an upload URL on GitHub's own
 // hosts (upload-origin.ts). Reading them is release-asset-reads.ts's.
+
 
 
 
@@ -1793,7 +1441,7 @@ const deleteAsset = async (github, repo, assetId) => {
         return true;
     }
     catch (error) {
-        if ((0,publish_github/* httpStatus */.nG)(error) === 404)
+        if ((0,client/* httpStatus */.nG)(error) === 404)
             return false;
         throw error;
     }
@@ -1807,10 +1455,10 @@ const deleteAsset = async (github, repo, assetId) => {
 const uploadAsset = async (context, release, file) => {
     const target = uploadTargetOf(context.github.request.endpoint.DEFAULTS.baseUrl, release.upload_url);
     if (!target.allowed) {
-        throw new publish_errors/* UploadHostRefusedError */.qW((0,src_escape/* commandText */.jt)(file.name), target.host, target.allowedOrigins);
+        throw new publish_errors/* UploadHostRefusedError */.qW((0,text_escape/* commandText */.jt)(file.name), target.host, target.allowedOrigins);
     }
     return (0,retry/* withRetries */.LH)(context.retry, {
-        endpoint: `upload of "${(0,src_escape/* commandText */.jt)(file.name)}"`,
+        endpoint: `upload of "${(0,text_escape/* commandText */.jt)(file.name)}"`,
         signal: context.uploads.signal,
         attempt: (attempt) => uploadOnce(context, { id: release.id, url: target.url }, file, attempt, context.retry.now()),
     });
@@ -1830,31 +1478,31 @@ async function uploadOnce(context, release, file, attempt, now) {
         if (uploads.signal?.aborted)
             throw uploads.signal.reason;
         // An answer that is no asset is not made one by asking again.
-        if (error instanceof publish_errors/* ReleaseAnswerError */.IK)
+        if (error instanceof github_errors/* ReleaseAnswerError */.IK)
             throw error;
-        const status = (0,publish_github/* httpStatus */.nG)(error);
+        const status = (0,client/* httpStatus */.nG)(error);
         let leftHalfDone = false;
-        if ((0,publish_github/* isAlreadyExists */.x9)(error)) {
+        if ((0,client/* isAlreadyExists */.x9)(error)) {
             const landed = await landedAsset(context, release.id, file);
             if (landed.same)
                 return { ok: true, value: landed.asset };
             // Only our own earlier attempt can have left it; another job's may still be uploading.
             if (attempt > 1 && landed.asset && landed.asset.state !== 'uploaded') {
-                core/* info */.pq(`Asset "${(0,src_escape/* commandText */.jt)(file.name)}" was left half-uploaded by a failed attempt; deleting it.`);
+                log/* stepLog */.tV.info(`Asset "${(0,text_escape/* commandText */.jt)(file.name)}" was left half-uploaded by a failed attempt; deleting it.`);
                 await deleteAsset(context.github, context.repo, landed.asset.id);
                 leftHalfDone = true;
             }
         }
-        const failure = (0,publish_github/* callFailure */.zL)(error, {
+        const failure = (0,client/* callFailure */.zL)(error, {
             now,
             write: true,
-            toError: (attempts) => new publish_errors/* AssetUploadError */.cr((0,src_escape/* commandText */.jt)(file.name), {
+            toError: (attempts) => new publish_errors/* AssetUploadError */.cr((0,text_escape/* commandText */.jt)(file.name), {
                 status,
                 attempts,
-                detail: error instanceof publish_github/* GitHubAnswerError */.cw
+                detail: error instanceof github_errors/* GitHubAnswerError */.cw
                     ? (error.githubMessage ?? 'GitHub gave no reason')
-                    : (0,src_escape/* commandText */.jt)((0,src_errors/* messageOf */.bD)(error), 300),
-                alreadyExists: (0,publish_github/* isAlreadyExists */.x9)(error),
+                    : (0,text_escape/* commandText */.jt)((0,shared_errors/* messageOf */.bD)(error), 300),
+                alreadyExists: (0,client/* isAlreadyExists */.x9)(error),
             }),
         });
         return { ok: false, failure: { ...failure, retryable: failure.retryable || leftHalfDone } };
@@ -1867,7 +1515,7 @@ async function landedAsset(context, releaseId, file) {
     if (asset === undefined || !(await sameContent(context, asset, file))) {
         return { asset, same: false };
     }
-    core/* info */.pq(`Asset "${(0,src_escape/* commandText */.jt)(asset.name)}" is on the release with these bytes already ` +
+    log/* stepLog */.tV.info(`Asset "${(0,text_escape/* commandText */.jt)(asset.name)}" is on the release with these bytes already ` +
         '(an earlier attempt landed although its answer was lost): keeping it.');
     return { asset, same: true };
 }
@@ -1945,7 +1593,7 @@ async function writeRound(context, release, ours, seen, round) {
             sha256,
             name: CHECKSUMS_FILE_NAME,
         });
-        core/* info */.pq(`${CHECKSUMS_FILE_NAME} on the release lists ${wanted.size} file(s)` +
+        log/* stepLog */.tV.info(`${CHECKSUMS_FILE_NAME} on the release lists ${wanted.size} file(s)` +
             (currentSums.size > 0
                 ? `, merged with the ${currentSums.size} line(s) already there.`
                 : '.'));
@@ -1954,7 +1602,7 @@ async function writeRound(context, release, ours, seen, round) {
     catch (error) {
         if (!(error instanceof publish_errors/* AssetUploadError */.cr && error.alreadyExists))
             throw error;
-        core/* info */.pq(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
+        log/* stepLog */.tV.info(`${CHECKSUMS_FILE_NAME} was replaced by another job meanwhile: merging again.`);
         return collided('uploaded by another job first');
     }
 }
@@ -1997,7 +1645,7 @@ const findReleases = async (github, repo, tag) => {
         found.set(release.id, release);
     }
     catch (error) {
-        if ((0,publish_github/* httpStatus */.nG)(error) !== 404)
+        if ((0,client/* httpStatus */.nG)(error) !== 404)
             throw error;
     }
     // Pages asked for by number (hasNextPage): a Link header's URL is never followed.
@@ -2015,7 +1663,7 @@ const findReleases = async (github, repo, tag) => {
         if (!hasNextPage(headers))
             break;
         if (page === LIST_PAGES) {
-            core/* warning */.$e(`Looked for drafts of tag ${tag} among the ${LIST_PAGES * PAGE_SIZE} most recent releases ` +
+            log/* stepLog */.tV.warning(`Looked for drafts of tag ${tag} among the ${LIST_PAGES * PAGE_SIZE} most recent releases ` +
                 'only (the listing goes on): a draft older than those is not found, and another may be created.');
             break;
         }
@@ -2043,15 +1691,15 @@ const ensureRelease = async (context, plan) => {
     if (candidates.length === 0) {
         try {
             const created = await createDraft(context, plan);
-            core/* info */.pq(`Created draft release ${created.id} for tag ${plan.tag}.`);
+            log/* stepLog */.tV.info(`Created draft release ${created.id} for tag ${plan.tag}.`);
             candidates = await findReleases(github, repo, plan.tag);
             if (!candidates.some((candidate) => candidate.id === created.id))
                 candidates.push(created);
         }
         catch (error) {
-            if (!(0,publish_github/* isAlreadyExists */.x9)(error))
+            if (!(0,client/* isAlreadyExists */.x9)(error))
                 throw error;
-            core/* info */.pq(`Another job created the release for tag ${plan.tag} at the same moment ` +
+            log/* stepLog */.tV.info(`Another job created the release for tag ${plan.tag} at the same moment ` +
                 '(422 already_exists): using that one.');
             candidates = await findReleases(github, repo, plan.tag);
         }
@@ -2062,7 +1710,7 @@ const ensureRelease = async (context, plan) => {
     const duplicates = candidates.filter((candidate) => candidate.id !== release.id && candidate.draft);
     let movedChecksums = new Map();
     if (duplicates.length > 0) {
-        core/* info */.pq(`Found ${duplicates.length + 1} releases for tag ${plan.tag} (parallel jobs each created a ` +
+        log/* stepLog */.tV.info(`Found ${duplicates.length + 1} releases for tag ${plan.tag} (parallel jobs each created a ` +
             `draft): keeping ${release.id}, moving assets from ${duplicates.map((duplicate) => duplicate.id).join(', ')} ` +
             'and deleting those.');
         for (const duplicate of duplicates) {
@@ -2098,23 +1746,23 @@ const foldInto = async (context, duplicate, release) => {
         const { size } = await (0,promises_.stat)(file);
         const uploaded = await uploadAsset(context, release, { path: file, size, sha256, name });
         sums = mergeChecksums(sums, new Map([[uploaded.name, sha256]]));
-        core/* info */.pq(`Moved asset "${(0,src_escape/* commandText */.jt)(name)}" from duplicate release ${duplicate.id}` +
-            (uploaded.name === name ? '.' : ` (GitHub named it "${(0,src_escape/* commandText */.jt)(uploaded.name)}").`));
+        log/* stepLog */.tV.info(`Moved asset "${(0,text_escape/* commandText */.jt)(name)}" from duplicate release ${duplicate.id}` +
+            (uploaded.name === name ? '.' : ` (GitHub named it "${(0,text_escape/* commandText */.jt)(uploaded.name)}").`));
         await deleteAsset(github, repo, asset.id);
     }
     if (refused > 0) {
-        core/* warning */.$e(`Kept duplicate draft release ${duplicate.id} of tag ${(0,src_escape/* commandText */.jt)(duplicate.tag_name)}: ` +
+        log/* stepLog */.tV.warning(`Kept duplicate draft release ${duplicate.id} of tag ${(0,text_escape/* commandText */.jt)(duplicate.tag_name)}: ` +
             `GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} on it that are not assets, ` +
             'which cannot be moved. Check it and delete it by hand.');
         return sums;
     }
     try {
         await github.rest.repos.deleteRelease({ ...repo, release_id: duplicate.id });
-        core/* info */.pq(`Deleted duplicate draft release ${duplicate.id}.`);
+        log/* stepLog */.tV.info(`Deleted duplicate draft release ${duplicate.id}.`);
     }
     catch (error) {
         // Another job reconciling the same tag deleted it first.
-        if ((0,publish_github/* httpStatus */.nG)(error) !== 404)
+        if ((0,client/* httpStatus */.nG)(error) !== 404)
             throw error;
     }
     return sums;
@@ -2187,14 +1835,14 @@ function openRelease(context, plan, onAsset = () => { }) {
                 onAsset(asset);
                 ours.set(placed.asset.name, installer.sha256);
                 if (placed.uploaded) {
-                    core/* info */.pq(`${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,src_escape/* commandText */.jt)(placed.asset.name)}" attached to ` +
+                    log/* stepLog */.tV.info(`${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,text_escape/* commandText */.jt)(placed.asset.name)}" attached to ` +
                         `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${(0,durations/* formatSeconds */.X)(end - start)} ` +
                         `(${installer.size} bytes)`);
                 }
             }
             catch (error) {
-                const failure = (0,src_errors/* asError */.zR)(error);
-                core/* info */.pq(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,src_escape/* commandText */.jt)(name)}": ${(0,src_escape/* commandText */.jt)(failure.message, 1000)}`);
+                const failure = (0,shared_errors/* asError */.zR)(error);
+                log/* stepLog */.tV.info(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,text_escape/* commandText */.jt)(name)}": ${(0,text_escape/* commandText */.jt)(failure.message, 1000)}`);
                 failures.push(failure);
             }
         },
@@ -2212,8 +1860,8 @@ function openRelease(context, plan, onAsset = () => { }) {
                     });
                 }
                 catch (error) {
-                    core/* info */.pq(`Failed: ${CHECKSUMS_FILE_NAME}: ${(0,src_escape/* commandText */.jt)((0,src_errors/* messageOf */.bD)(error), 1000)}`);
-                    failures.push((0,src_errors/* asError */.zR)(error));
+                    log/* stepLog */.tV.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${(0,text_escape/* commandText */.jt)((0,shared_errors/* messageOf */.bD)(error), 1000)}`);
+                    failures.push((0,shared_errors/* asError */.zR)(error));
                 }
             }
             const final = await publishIfAllowed(context, plan, draft, outcome, failures.length);
@@ -2235,8 +1883,8 @@ async function release_open(context, plan, ours) {
     const { release, movedChecksums } = await ensureRelease(context, plan);
     for (const [name, sha256] of movedChecksums)
         ours.set(name, sha256);
-    core/* info */.pq(`Publishing to ${release.draft ? 'draft ' : ''}release ${release.id} for tag ${plan.tag}: ` +
-        (0,src_escape/* commandText */.jt)(release.html_url, 500));
+    log/* stepLog */.tV.info(`Publishing to ${release.draft ? 'draft ' : ''}release ${release.id} for tag ${plan.tag}: ` +
+        (0,text_escape/* commandText */.jt)(release.html_url, 500));
     const existing = await listAssets(context.github, context.repo, release.id);
     return { release, existing };
 }
@@ -2246,24 +1894,24 @@ const placeAsset = async (context, plan, { release, existing }, installer, name)
     const file = { path: installer.path, size: installer.size, sha256: installer.sha256, name };
     const found = findAsset(existing, name);
     if (found) {
-        const shown = (0,src_escape/* commandText */.jt)(found.name);
+        const shown = (0,text_escape/* commandText */.jt)(found.name);
         if (await sameContent(context, found, file)) {
-            core/* info */.pq(`Asset "${shown}" is already on the release with the same bytes: kept.`);
+            log/* stepLog */.tV.info(`Asset "${shown}" is already on the release with the same bytes: kept.`);
             return { asset: found, uploaded: false };
         }
-        const releaseUrl = (0,src_escape/* commandText */.jt)(release.html_url, 500);
+        const releaseUrl = (0,text_escape/* commandText */.jt)(release.html_url, 500);
         if (!plan.overwrite)
             throw new publish_errors/* AssetExistsError */.NR(shown, releaseUrl);
-        core/* info */.pq(`Replacing asset "${shown}" from an earlier run (overwrite: true).`);
+        log/* stepLog */.tV.info(`Replacing asset "${shown}" from an earlier run (overwrite: true).`);
         await deleteAsset(github, repo, found.id).catch((error) => {
-            if ((0,publish_github/* httpStatus */.nG)(error) !== 422)
+            if ((0,client/* httpStatus */.nG)(error) !== 422)
                 throw error;
-            throw new publish_errors/* AssetLockedError */.jp(shown, releaseUrl, (0,src_escape/* commandText */.jt)((0,src_errors/* messageOf */.bD)(error), 300));
+            throw new publish_errors/* AssetLockedError */.jp(shown, releaseUrl, (0,text_escape/* commandText */.jt)((0,shared_errors/* messageOf */.bD)(error), 300));
         });
     }
     const asset = await uploadAsset(context, release, file);
     if (asset.name !== name) {
-        core/* info */.pq(`GitHub renamed "${(0,src_escape/* commandText */.jt)(name)}" to "${(0,src_escape/* commandText */.jt)(asset.name)}"; its label keeps the original name.`);
+        log/* stepLog */.tV.info(`GitHub renamed "${(0,text_escape/* commandText */.jt)(name)}" to "${(0,text_escape/* commandText */.jt)(asset.name)}"; its label keeps the original name.`);
     }
     return { asset, uploaded: true };
 };
@@ -2286,23 +1934,23 @@ const publishIfAllowed = async (context, plan, release, outcome, failedUploads) 
             make_latest: plan.makeLatest,
         });
         const published = parseRelease(data, `the publication of release ${release.id}`);
-        core/* info */.pq(`Published release ${plan.tag}: ${(0,src_escape/* commandText */.jt)(published.html_url, 500)}`);
+        log/* stepLog */.tV.info(`Published release ${plan.tag}: ${(0,text_escape/* commandText */.jt)(published.html_url, 500)}`);
         return published;
     }
     if (!current.draft) {
-        core/* info */.pq(`Release ${plan.tag} is published: ${(0,src_escape/* commandText */.jt)(current.html_url, 500)}`);
+        log/* stepLog */.tV.info(`Release ${plan.tag} is published: ${(0,text_escape/* commandText */.jt)(current.html_url, 500)}`);
     }
     else if (plan.draft && outcome.allBuildsSucceeded && failedUploads === 0) {
-        core/* info */.pq(`Release ${plan.tag} left as a draft (${decision.reason}): ${(0,src_escape/* commandText */.jt)(current.html_url, 500)}`);
+        log/* stepLog */.tV.info(`Release ${plan.tag} left as a draft (${decision.reason}): ${(0,text_escape/* commandText */.jt)(current.html_url, 500)}`);
     }
     else {
-        core/* warning */.$e(`Release ${plan.tag} left as an unpublished draft because ${decision.reason}. ` +
-            `Nothing public changed; re-run the failed jobs to complete and publish it: ${(0,src_escape/* commandText */.jt)(current.html_url, 500)}`);
+        log/* stepLog */.tV.warning(`Release ${plan.tag} left as an unpublished draft because ${decision.reason}. ` +
+            `Nothing public changed; re-run the failed jobs to complete and publish it: ${(0,text_escape/* commandText */.jt)(current.html_url, 500)}`);
     }
     return current;
 };
 
-;// CONCATENATED MODULE: ./src/publish/publisher.ts
+;// CONCATENATED MODULE: ./src/publish/publish-session.ts
 // Wires the publishers to the environment. Each installer's workflow artifact and release asset
 // start as soon as it is handed in, under one limit of uploads in flight shared by both kinds; the
 // release is finished (SHA256SUMS, published or left a draft) once every build is done.
@@ -2325,7 +1973,7 @@ const publishIfAllowed = async (context, plan, release, outcome, failedUploads) 
  */
 const UPLOADS_IN_FLIGHT = 1;
 function openPublishing(plan, options = {}) {
-    const context = options.context ?? (0,src_context/* readContext */.yI)();
+    const context = options.context ?? (0,runner_context/* readContext */.yI)();
     const uploads = (0,limit/* createLimiter */.z)(UPLOADS_IN_FLIGHT);
     // Every GitHub request of publishing (REST, both kinds of upload) goes through one dispatcher,
     // under one retry policy.
@@ -2347,8 +1995,8 @@ function openPublishing(plan, options = {}) {
             options.onArtifact?.(artifact);
         }
         catch (error) {
-            const failure = (0,src_errors/* asError */.zR)(error);
-            core/* info */.pq(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact: ${failure.message}`);
+            const failure = (0,shared_errors/* asError */.zR)(error);
+            log/* stepLog */.tV.info(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact: ${failure.message}`);
             failures.push(failure);
         }
     };
@@ -2377,7 +2025,7 @@ function openPublishing(plan, options = {}) {
                 if (release) {
                     const { uploads: opened, tag } = release;
                     try {
-                        const done = await core/* group */.Os(`Release ${tag}`, () => opened.finish(outcome));
+                        const done = await log/* stepLog */.tV.group(`Release ${tag}`, () => opened.finish(outcome));
                         result.release = done.result;
                         failures.push(...done.failures);
                     }
@@ -2405,11 +2053,11 @@ const gitHubRetry = (options) => {
         baseDelayMs: retryBaseMs,
         maxDelayMs: retryBaseMs * 30,
         maxElapsedMs: 10 * 60_000,
-    }, { onRetry: (event) => core/* info */.pq((0,retry/* describeRetry */.eV)(event, 'GitHub')) });
+    }, { onRetry: (event) => log/* stepLog */.tV.info((0,retry/* describeRetry */.eV)(event, 'GitHub')) });
 };
 function startRelease(plan, releasePlan, context, options, transport) {
     const workDir = (0,temp_dir/* makeTempDir */.m)(context.runnerTemp, 'release-');
-    const github = (0,publish_github/* createGitHub */.Cl)(plan.githubToken, {
+    const github = (0,client/* createGitHub */.Cl)(plan.githubToken, {
         baseUrl: context.apiUrl,
         retry: transport.retry,
         throttle: options.throttle ?? true,
@@ -2418,7 +2066,7 @@ function startRelease(plan, releasePlan, context, options, transport) {
     });
     const uploads = openRelease({
         github,
-        repo: (0,publish_github/* parseRepository */.SU)(plan.repository),
+        repo: (0,client/* parseRepository */.SU)(plan.repository),
         targetCommitish: context.sha,
         workDir,
         uploads: {
@@ -2439,15 +2087,536 @@ const createPublisher = (options = {}) => async (plan, installers, outcome) => {
 };
 // Logged in the group where it happened; the caller turns the PublishError into the one annotation.
 const reported = (what, error) => {
-    const failure = (0,src_errors/* asError */.zR)(error);
-    core/* info */.pq(`Failed: ${what.toLowerCase()}: ${failure.message}`);
+    const failure = (0,shared_errors/* asError */.zR)(error);
+    log/* stepLog */.tV.info(`Failed: ${what.toLowerCase()}: ${failure.message}`);
     return failure;
 };
 
 
 /***/ }),
 
-/***/ 31770:
+/***/ 89565:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  startPreviewComment: () => (/* binding */ startPreviewComment)
+});
+
+// EXTERNAL MODULE: ./src/runner/log.ts
+var log = __webpack_require__(47708);
+// EXTERNAL MODULE: ./src/http/retry.ts + 1 modules
+var http_retry = __webpack_require__(30521);
+// EXTERNAL MODULE: ./src/text/durations.ts
+var durations = __webpack_require__(51966);
+// EXTERNAL MODULE: ./src/github/client.ts
+var client = __webpack_require__(96584);
+// EXTERNAL MODULE: ./src/runner/run-url.ts
+var run_url = __webpack_require__(4715);
+// EXTERNAL MODULE: ./src/shared/errors.ts
+var errors = __webpack_require__(58382);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
+;// CONCATENATED MODULE: ./src/github/comment-identity.ts
+/** A user's login, or a bot's with its `[bot]` suffix; nothing else is taken for an identity. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98})(?:\[bot\])?$/;
+const isLogin = (value) => typeof value === 'string' && LOGIN.test(value);
+/** The login in GraphQL's answer to `{ viewer { login } }`; undefined when it holds none. */
+function viewerLogin(answer) {
+    const login = answer?.viewer?.login;
+    return isLogin(login) ? login : undefined;
+}
+/** The login the token writes as; throws when GitHub does not say. */
+async function tokenLogin(github, signal) {
+    const answer = await github.graphql('query { viewer { login } }', {
+        request: signal ? { signal } : {},
+    });
+    const login = viewerLogin(answer);
+    if (login === undefined)
+        throw new Error("GitHub's answer names no login");
+    return login;
+}
+
+;// CONCATENATED MODULE: ./src/github/comment-listing.ts
+// GitHub's answers about issue comments, read at the edge: a comment is taken only with an integer
+// id; its body and author's login only when they are text. Pure.
+/** Comments per page: GitHub's largest. */
+const PAGE_SIZE = 100;
+/** Pages read at most when looking for the comment (1000 comments): then a new one is made. */
+const MAX_PAGES = 10;
+const isCommentId = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+/** One comment of an answer; undefined when it has no usable id. */
+function commentOf(raw) {
+    const { id, body, user } = (raw ?? {});
+    if (!isCommentId(id))
+        return undefined;
+    const login = user?.login;
+    return {
+        id,
+        login: typeof login === 'string' ? login : undefined,
+        body: typeof body === 'string' ? body : '',
+    };
+}
+/** The comments of a listing page; an answer that is no list holds none. */
+const commentsOf = (data) => Array.isArray(data) ? data.flatMap((raw) => commentOf(raw) ?? []) : [];
+/** Whether a page's `Link` header names a next page. The link itself is never followed. */
+const hasNextPage = (link) => typeof link === 'string' && /<[^>]*>\s*;\s*rel="next"/.test(link);
+/** How a page's marked comments split: the first by `login`, and the others' authors. */
+function markedBy(comments, marker, login) {
+    const marked = comments.filter((comment) => comment.body.startsWith(marker));
+    return {
+        own: marked.find((comment) => comment.login === login),
+        strangers: marked.filter((comment) => comment.login !== login),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/pr-comment.ts
+// One comment on a pull request, kept current: found again by its marker among the comments the
+// token's own account wrote (a marked comment by anyone else is left alone), created when missing,
+// edited in place. The search reads at most MAX_PAGES pages, by page number (a `Link` GitHub gives
+// is never followed). Writes are coalesced: the newest text wins, at most one write per
+// `minIntervalMs` (but the last one goes at once), and they never hold up the caller. The GitHub
+// client retries every request under the action's retry policy; a failure is a warning, a refused
+// token one notice, a refused edit a warning and a new comment, never a failure. The stop signal
+// goes with every request: it ends each request, wait and retry at once, and no write starts
+// after it.
+
+
+
+
+
+
+/** Why the comment stopped before the step did, as the end of a log line. */
+class CommentStopped extends errors/* ActionError */.lZ {
+}
+/** GitHub refused to edit a comment (its answer, not a missing permission of the token). */
+class EditRefused extends errors/* ActionError */.lZ {
+    commentId;
+    status;
+    constructor(commentId, status, githubMessage) {
+        super(`GitHub refused editing comment ${commentId} (HTTP ${status}: ${githubMessage})`);
+        this.commentId = commentId;
+        this.status = status;
+    }
+}
+/** A create whose answer was lost is looked for among comments changed since this long before. */
+const RECONCILE_WINDOW_MS = 5 * 60_000;
+/** GitHub's own message of a failed call, inert; a placeholder when it gave none. */
+function githubMessageOf(error) {
+    const message = error?.response
+        ?.data?.message;
+    return typeof message === 'string' && message.trim() !== ''
+        ? (0,text_escape/* commandText */.jt)(message, 200)
+        : 'no reason given';
+}
+const isRefusal = (error) => {
+    const status = (0,client/* httpStatus */.nG)(error);
+    return (status === 403 && !(0,client/* isRateLimited */.Jz)(error)) || status === 404;
+};
+class PrComment {
+    #github;
+    #target;
+    #options;
+    #comment;
+    #searched = false;
+    #login;
+    /** Comments whose edit GitHub refused: never taken for ours again. */
+    #refusedIds = new Set();
+    #strangersSaid = false;
+    #boundSaid = false;
+    #pending;
+    #written;
+    #lastWriteAt = -Infinity;
+    #loop;
+    /** Cuts the wait between writes short when the last text comes. */
+    #hurry = new AbortController();
+    /** Ends the wait between writes: the last text came, or the comment stopped. */
+    #cut;
+    #refused = false;
+    #warned = false;
+    /** Comments written (created or edited), for the log and the tests. */
+    writes = 0;
+    constructor(github, target, options) {
+        this.#github = github;
+        this.#target = target;
+        this.#options = options;
+        this.#cut = options.signal
+            ? AbortSignal.any([this.#hurry.signal, options.signal])
+            : this.#hurry.signal;
+    }
+    get #stopped() {
+        return this.#options.signal?.aborted ?? false;
+    }
+    /** The comment's page, once this run wrote it: built from the pull request's and the id. */
+    get url() {
+        return this.writes > 0 && this.#comment
+            ? `${this.#target.issueUrl}#issuecomment-${this.#comment.id}`
+            : undefined;
+    }
+    /** Asks for `body` to be shown; returns at once. The newest body asked for wins. */
+    show(body) {
+        if (this.#refused || this.#stopped || body === this.#written)
+            return;
+        this.#pending = body;
+        this.#loop ??= this.#writeLoop().finally(() => (this.#loop = undefined));
+    }
+    /** Resolves once every text asked for so far is written, failed or stopped. */
+    get settled() {
+        return this.#loop ?? Promise.resolve();
+    }
+    /** Shows `body` without waiting out the interval; resolves when written, failed or stopped. */
+    async finish(body) {
+        this.show(body);
+        this.#hurry.abort();
+        await this.#loop;
+        return this.url;
+    }
+    async #writeLoop() {
+        while (this.#pending !== undefined && !this.#refused && !this.#stopped) {
+            const wait = this.#lastWriteAt + this.#options.minIntervalMs - this.#options.retry.now();
+            if (wait > 0 && !this.#cut.aborted) {
+                await this.#options.retry.sleep(wait, this.#cut).catch(() => undefined);
+            }
+            if (this.#stopped)
+                return;
+            const body = this.#pending;
+            this.#pending = undefined;
+            if (body === this.#written)
+                continue;
+            await this.#write(body);
+        }
+    }
+    async #write(body) {
+        try {
+            if (!this.#searched) {
+                this.#comment = await this.#find();
+                this.#searched = true;
+            }
+            this.#comment =
+                (this.#comment && (await this.#edit(this.#comment, body))) ?? (await this.#create(body));
+            this.#written = body;
+            this.writes++;
+        }
+        catch (error) {
+            this.#failed(error);
+        }
+        finally {
+            this.#lastWriteAt = this.#options.retry.now();
+        }
+    }
+    #failed(error) {
+        if (this.#stopped) {
+            const reason = this.#options.signal?.reason;
+            const why = reason instanceof CommentStopped ? reason.message : 'the step stopped';
+            log/* stepLog */.tV.info(`The pull-request comment was left as it was: ${why}.`);
+            return;
+        }
+        if (error instanceof EditRefused) {
+            this.#refused = true;
+            log/* stepLog */.tV.warning(`${error.message}; this run wrote it, so the comment is left as it was.`);
+            return;
+        }
+        if (isRefusal(error)) {
+            this.#refused = true;
+            log/* stepLog */.tV.notice(`Could not comment on pull request #${this.#target.issueNumber} ` +
+                `(HTTP ${(0,client/* httpStatus */.nG)(error)}: ${githubMessageOf(error)}): the token needs the ` +
+                '`pull-requests: write` permission (add it under `permissions:` in the workflow). Pull ' +
+                'requests from forks get a read-only token, so they get no comment. The builds are not ' +
+                'affected.', { title: 'No pull-request comment' });
+            return;
+        }
+        // One warning says it; the next failures of the run only go to the log.
+        const report = this.#warned ? log/* stepLog */.tV.info : log/* stepLog */.tV.warning;
+        this.#warned = true;
+        report(`Could not update the pull-request comment: ${(0,text_escape/* commandText */.jt)((0,errors/* messageOf */.bD)(error), 300)}`);
+    }
+    /** The login the token writes as, asked once; undefined when GitHub would not say. */
+    #ownLogin() {
+        this.#login ??= tokenLogin(this.#github, this.#options.signal).catch((error) => {
+            if (this.#stopped)
+                throw error;
+            log/* stepLog */.tV.info(`Could not learn which account the token writes as (${(0,text_escape/* commandText */.jt)((0,errors/* messageOf */.bD)(error), 200)}): ` +
+                "a new pull-request comment is made rather than editing one that may be someone else's.");
+            return undefined;
+        });
+        return this.#login;
+    }
+    /**
+     * The first comment by the token's account that starts with the marker (among those changed
+     * since `since`, when given), within MAX_PAGES pages; undefined when there is none.
+     */
+    async #find(since) {
+        const login = await this.#ownLogin();
+        if (login === undefined)
+            return undefined;
+        for (let page = 1; page <= MAX_PAGES; page++) {
+            const { data, headers } = await this.#github.rest.issues.listComments({
+                ...this.#repo,
+                issue_number: this.#target.issueNumber,
+                per_page: PAGE_SIZE,
+                page,
+                ...(since !== undefined && { since }),
+                request: this.#stop,
+            });
+            const comments = commentsOf(data);
+            const candidates = comments.filter((comment) => !this.#refusedIds.has(comment.id));
+            const { own, strangers } = markedBy(candidates, this.#target.marker, login);
+            this.#passOver(strangers, login);
+            if (own)
+                return { id: own.id, createdHere: false };
+            if (comments.length === 0 || !hasNextPage(headers.link))
+                return undefined;
+        }
+        if (!this.#boundSaid) {
+            this.#boundSaid = true;
+            log/* stepLog */.tV.info(`Looked through ${MAX_PAGES} pages of comments on pull request ` +
+                `#${this.#target.issueNumber} without finding this project's: a new one is made.`);
+        }
+        return undefined;
+    }
+    /** Says once that marked comments by others were left alone. */
+    #passOver(strangers, login) {
+        const [first] = strangers;
+        if (first === undefined || this.#strangersSaid)
+            return;
+        this.#strangersSaid = true;
+        const author = first.login === undefined ? 'an unknown author' : (0,text_escape/* commandText */.jt)(first.login, 60);
+        log/* stepLog */.tV.info(`Comment ${first.id} by ${author} starts with this project's marker but was not written by ` +
+            `${login}, the token's account: it is left alone.`);
+    }
+    async #create(body) {
+        const sentAt = Date.now();
+        const hints = {
+            // A create whose answer was lost may have landed: look for it before sending it again.
+            reconcile: () => this.#find(new Date(sentAt - RECONCILE_WINDOW_MS).toISOString()),
+            alsoRetryable: client/* isWrittenTooSoon */.to,
+        };
+        const response = await this.#github.rest.issues.createComment({
+            ...this.#repo,
+            issue_number: this.#target.issueNumber,
+            body,
+            request: { ...hints, ...this.#stop },
+        });
+        const created = commentOf(response.data);
+        if (created === undefined)
+            throw new Error("GitHub's answer names no comment id");
+        return { id: created.id, createdHere: true };
+    }
+    /**
+     * Edits the comment; undefined when it is gone (deleted by someone), or when GitHub refuses to
+     * edit a comment an earlier run wrote: then a new one is made.
+     */
+    async #edit(comment, body) {
+        const hints = { alsoRetryable: client/* isWrittenTooSoon */.to };
+        try {
+            await this.#github.rest.issues.updateComment({
+                ...this.#repo,
+                comment_id: comment.id,
+                body,
+                request: { ...hints, ...this.#stop },
+            });
+            return comment;
+        }
+        catch (error) {
+            const status = (0,client/* httpStatus */.nG)(error);
+            if (status === 404)
+                return undefined;
+            if (status !== 403 || (0,client/* isRateLimited */.Jz)(error))
+                throw error;
+            const refused = new EditRefused(comment.id, status, githubMessageOf(error));
+            if (comment.createdHere)
+                throw refused;
+            this.#refusedIds.add(comment.id);
+            log/* stepLog */.tV.warning(`${refused.message}: the preview goes in a new comment.`);
+            return undefined;
+        }
+    }
+    /** Octokit's request option that makes the stop end the request (none: the client's own). */
+    get #stop() {
+        return this.#options.signal ? { signal: this.#options.signal } : {};
+    }
+    get #repo() {
+        return { owner: this.#target.owner, repo: this.#target.repo };
+    }
+}
+
+// EXTERNAL MODULE: ./src/service/schemas.ts
+var schemas = __webpack_require__(42051);
+// EXTERNAL MODULE: ./src/builds/outcome.ts
+var outcome = __webpack_require__(68873);
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __webpack_require__(2360);
+// EXTERNAL MODULE: ./src/report/timing.ts
+var timing = __webpack_require__(81566);
+;// CONCATENATED MODULE: ./src/report/render-comment.ts
+// The pull-request comment, as text: pure. Everything in it comes from the action's own model or
+// the runner; nothing the service wrote (ids, versions, messages, logs, file names, a status this
+// action does not know) goes in, so a build cannot inject markdown, HTML or @mentions into the
+// pull request: platform and arch are the schema's enums, the status is one of the known words,
+// sizes are numbers and the sha256 is checked hex. Nothing in it needs the API key.
+
+
+
+
+
+const ICON = { succeeded: '✅', failed: '❌', unfinished: '⏳' };
+/** Finds the comment again, one per pull request and project. */
+const commentMarker = (projectId) => `<!-- desktop-build-action:pr-preview project=${projectId.replace(/[^A-Za-z0-9_]/g, '')} -->`;
+const HEX = /^[0-9a-f]+$/;
+function statusWord(build) {
+    if (build.problem?.stage === 'download')
+        return 'download failed';
+    if (build.id === null)
+        return 'not triggered';
+    return (0,schemas/* isKnownStatus */.ih)(build.status) ? build.status : 'unknown status';
+}
+function row(build, artifact) {
+    const seconds = (0,timing/* durationSeconds */.o)(build.phases);
+    const sha = build.download && HEX.test(build.download.sha256) ? build.download.sha256 : '';
+    const link = artifact ? `[download](${artifact.url})` : '';
+    return `| ${[
+        build.platform,
+        build.arch,
+        `${ICON[(0,outcome/* outcomeOf */.s)(build)]} ${statusWord(build)}`,
+        seconds === undefined ? '' : (0,durations/* formatElapsed */.C)(seconds * 1000),
+        (0,summary/* formatSize */.Xq)(build.download?.size ?? build.artifactSize),
+        sha === '' ? '' : `\`${sha.slice(0, 12)}\``,
+        link,
+    ].join(' | ')} |`;
+}
+function headline(builds, final) {
+    const outcomes = builds.map(outcome/* outcomeOf */.s);
+    const count = (outcome) => outcomes.filter((each) => each === outcome).length;
+    const [succeeded, failed, unfinished] = [
+        count('succeeded'),
+        count('failed'),
+        count('unfinished'),
+    ];
+    if (!final) {
+        return `⏳ Building ${builds.length} desktop installer(s): ${succeeded} done, ${failed} failed`;
+    }
+    if (unfinished > 0) {
+        return `⏳ ${unfinished} of ${builds.length} desktop build(s) still running; this run stopped following them`;
+    }
+    if (failed === 0)
+        return `✅ ${succeeded} desktop installer(s) ready to try`;
+    return `❌ ${failed} of ${builds.length} desktop build(s) failed, ${succeeded} succeeded`;
+}
+function renderComment(view) {
+    const commit = view.commit !== undefined && HEX.test(view.commit) && view.commit.length === 40
+        ? `[\`${view.commit.slice(0, 7)}\`](${view.repositoryUrl}/commit/${view.commit})`
+        : 'the pull request';
+    const updated = new Date(view.updatedAt).toISOString().replace(/\.\d+Z$/, 'Z');
+    return [
+        commentMarker(view.projectId),
+        `### ${headline(view.builds, view.final)}`,
+        '',
+        `Built from ${commit} · [workflow run](${view.runUrl}) · updated ${updated}`,
+        '',
+        '| platform | arch | status | duration | size | sha256 | installer |',
+        '| --- | --- | --- | ---: | ---: | --- | --- |',
+        ...view.builds.map((build) => row(build, build.id ? view.artifacts.get(build.id) : undefined)),
+        '',
+        view.final
+            ? '<sub>Installers are workflow artifacts of the run: signed-in users with read access can download them.</sub>'
+            : '<sub>This comment updates itself while the builds run; each installer is linked as soon as its workflow artifact is uploaded.</sub>',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/preview-comment.ts
+// The pull-request preview comment of a run: shown when the builds are known, updated when one
+// changes state or an installer's workflow artifact lands (its link shows at once), and finished
+// with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most: then
+// every request of the comment ends, so nothing of it holds the step after the run.
+
+
+
+
+
+
+
+const MIN_INTERVAL_MS = 3_000;
+const FINISH_WITHIN_MS = 30_000;
+function startPreviewComment(plan, context, options = {}) {
+    const { owner, repo } = (0,client/* parseRepository */.SU)(plan.repository);
+    const pages = {
+        repository: (0,run_url/* repositoryUrl */.E)(context, plan.repository),
+        run: (0,run_url/* runUrl */.V)(context, plan.repository),
+    };
+    const retry = {
+        ...(0,http_retry/* defaultRetryRuntime */.kv)({ maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy }, { onRetry: (event) => log/* stepLog */.tV.info((0,http_retry/* describeRetry */.eV)(event, 'GitHub')) }),
+        ...options.clock,
+    };
+    const github = (0,client/* createGitHub */.Cl)(plan.githubToken, {
+        baseUrl: context.apiUrl,
+        retry,
+        throttle: options.throttle ?? true,
+        signal: options.signal,
+    });
+    // The comment's own end (its last edit's time is up), besides the step's stop.
+    const ended = new AbortController();
+    const stop = options.signal ? AbortSignal.any([options.signal, ended.signal]) : ended.signal;
+    let comment;
+    let shownState;
+    let heard;
+    let landed = new Map();
+    const withLanded = (artifacts) => (landed = new Map([...landed, ...artifacts]));
+    const view = (projectId, builds, artifacts, final) => ({
+        projectId,
+        builds,
+        artifacts,
+        commit: plan.pullRequest.headSha,
+        repositoryUrl: pages.repository,
+        runUrl: pages.run,
+        final,
+        updatedAt: Date.now(),
+    });
+    const commentFor = (projectId) => (comment ??= new PrComment(github, {
+        owner,
+        repo,
+        issueNumber: plan.pullRequest.number,
+        marker: commentMarker(projectId),
+        issueUrl: `${pages.repository}/pull/${plan.pullRequest.number}`,
+    }, { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: stop }));
+    const show = (projectId, builds) => {
+        heard = { projectId, builds };
+        const next = view(projectId, builds, landed, false);
+        // The time of the update alone is no new state.
+        const state = renderComment({ ...next, updatedAt: 0 });
+        if (state === shownState)
+            return;
+        shownState = state;
+        commentFor(projectId).show(renderComment(next));
+    };
+    return {
+        buildsChanged: (builds, projectId) => show(projectId, builds),
+        artifactsLanded(artifacts) {
+            withLanded(artifacts);
+            if (heard)
+                show(heard.projectId, heard.builds);
+        },
+        async finish(projectId, builds, published) {
+            const target = commentFor(projectId);
+            const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
+            const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
+            const timeUp = `GitHub did not let it finish within ${(0,durations/* formatElapsed */.C)(within)} of the run's end`;
+            const timer = setTimeout(() => ended.abort(new CommentStopped(timeUp)), within);
+            const url = await target.finish(body).finally(() => clearTimeout(timer));
+            if (url !== undefined)
+                log/* stepLog */.tV.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
+            return url;
+        },
+        // After `finish` nothing is under way, and a second abort does nothing.
+        end: () => ended.abort(new CommentStopped('the run ended without its last edit')),
+        settled: async () => comment?.settled,
+    };
+}
+
+
+/***/ }),
+
+/***/ 4715:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -13,12 +13,12 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: applyProject, findProjectByName
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
-// EXTERNAL MODULE: ./src/escape.ts
-var src_escape = __webpack_require__(22988);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
+// EXTERNAL MODULE: ./src/runner/log.ts
+var log = __webpack_require__(47708);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __webpack_require__(67388);
+// EXTERNAL MODULE: ./src/shared/errors.ts
+var errors = __webpack_require__(58382);
 ;// CONCATENATED MODULE: ./src/config/errors.ts
 // Failures of loading a project configuration and of applying it to the service. Names, keys and
 // files in messages are shown inertly (a name may come from the service, a key from the file).
@@ -26,8 +26,8 @@ var errors = __webpack_require__(83916);
 
 /** A configuration with many problems (a file of unknown keys) lists this many, then a count. */
 const MAX_PROBLEMS_SHOWN = 10;
-const shownName = (name) => `"${(0,src_escape/* commandText */.jt)(name, 100)}"`;
-const shownFile = (file) => (0,src_escape/* commandText */.jt)(file, 200);
+const shownName = (name) => `"${(0,text_escape/* commandText */.jt)(name, 100)}"`;
+const shownFile = (file) => (0,text_escape/* commandText */.jt)(file, 200);
 class ConfigFileError extends errors/* ActionError */.lZ {
     file;
     problems;
@@ -94,10 +94,10 @@ class IncompleteProjectListError extends errors/* ActionError */.lZ {
 var dist = __webpack_require__(38815);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __webpack_require__(38816);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var api_schemas = __webpack_require__(8164);
-// EXTERNAL MODULE: ./src/rules.ts
-var rules = __webpack_require__(79244);
+// EXTERNAL MODULE: ./src/service/schemas.ts
+var service_schemas = __webpack_require__(42051);
+// EXTERNAL MODULE: ./src/runner/input-rules.ts
+var input_rules = __webpack_require__(67568);
 ;// CONCATENATED MODULE: ./src/config/project-config.ts
 // The project configuration a repository keeps (e.g. `desktop-build.json`): the Project fields of
 // spec §2.1 a user may set. Every key is optional here; which ones are required depends on what is
@@ -125,26 +125,26 @@ function kindOf(input) {
 /** A string or a number as a short, inert excerpt; anything else by its kind. */
 function describeValue(input) {
     if (typeof input === 'string')
-        return (0,rules/* quote */.hD)((0,src_escape/* commandText */.jt)(input, EXCERPT_CHARS));
+        return (0,text_escape/* quotedText */.w0)((0,text_escape/* commandText */.jt)(input, EXCERPT_CHARS));
     if (typeof input === 'number' || typeof input === 'boolean') {
-        return (0,src_escape/* commandText */.jt)(String(input), EXCERPT_CHARS);
+        return (0,text_escape/* commandText */.jt)(String(input), EXCERPT_CHARS);
     }
     return kindOf(input);
 }
-const project_config_text = (what, maxChars = api_schemas/* TEXT_MAX_CHARS */.JG) => schemas/* string */.YjP({ error: (issue) => `expected ${what}, got ${describeValue(issue.input)}` })
+const project_config_text = (what, maxChars = service_schemas/* TEXT_MAX_CHARS */.JG) => schemas/* string */.YjP({ error: (issue) => `expected ${what}, got ${describeValue(issue.input)}` })
     .trim()
     .min(1, { error: `expected ${what}, got an empty string` })
     .max(maxChars, { error: `expected ${what} of at most ${maxChars} characters`, abort: true })
-    .refine(api_schemas/* isPrintable */.C2, {
+    .refine(service_schemas/* isPrintable */.C2, {
     error: (issue) => `expected ${what} on one line, without control or bidirectional characters, got ${describeValue(issue.input)}`,
     abort: true,
 });
-const webUrl = project_config_text('an http(s) URL', api_schemas/* URL_MAX_CHARS */.R0).refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), { error: (issue) => `expected an http(s) URL, got ${describeValue(issue.input)}` });
-const platform = schemas/* enum */.k5n(api_schemas/* PLATFORMS */.P4, {
-    error: (issue) => `${describeValue(issue.input)} is not a platform; use ${api_schemas/* PLATFORMS */.P4.join(', ')}`,
+const webUrl = project_config_text('an http(s) URL', service_schemas/* URL_MAX_CHARS */.R0).refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), { error: (issue) => `expected an http(s) URL, got ${describeValue(issue.input)}` });
+const platform = schemas/* enum */.k5n(service_schemas/* PLATFORMS */.P4, {
+    error: (issue) => `${describeValue(issue.input)} is not a platform; use ${service_schemas/* PLATFORMS */.P4.join(', ')}`,
 });
 const platforms = schemas/* array */.YOg(platform, {
-    error: (issue) => `expected a list of platforms (${api_schemas/* PLATFORMS */.P4.join(', ')}), got ${describeValue(issue.input)}`,
+    error: (issue) => `expected a list of platforms (${service_schemas/* PLATFORMS */.P4.join(', ')}), got ${describeValue(issue.input)}`,
 })
     .min(1, { error: 'expected at least one platform' })
     .transform((list) => [...new Set(list)]);
@@ -156,11 +156,11 @@ const version = schemas/* string */.YjP({
     // A YAML `version: 1.2` is a number: say how to write it.
     error: (issue) => `expected a semantic version such as "1.2.3"${typeof issue.input === 'number' ? ' (quote it)' : ''}, got ${describeValue(issue.input)}`,
 })
-    .max(api_schemas/* VERSION_MAX_CHARS */.U7, {
-    error: `expected a semantic version of at most ${api_schemas/* VERSION_MAX_CHARS */.U7} characters`,
+    .max(service_schemas/* VERSION_MAX_CHARS */.U7, {
+    error: `expected a semantic version of at most ${service_schemas/* VERSION_MAX_CHARS */.U7} characters`,
     abort: true,
 })
-    .refine(rules/* isSemver */.nN, {
+    .refine(input_rules/* isSemver */.nN, {
     error: (issue) => `expected a semantic version such as "1.2.3", got ${describeValue(issue.input)}`,
 });
 const pixels = schemas/* number */.aig({
@@ -202,8 +202,8 @@ var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/runner-paths.ts
-var runner_paths = __webpack_require__(21404);
+// EXTERNAL MODULE: ./src/runner/paths.ts
+var paths = __webpack_require__(93098);
 ;// CONCATENATED MODULE: ./src/config/read-config-file.ts
 // Reads the repository's project configuration file, and only when it is what it says: a regular
 // file inside the workspace once every symbolic link is resolved (a pull request can add a link to
@@ -216,17 +216,16 @@ var runner_paths = __webpack_require__(21404);
 
 
 
-
 const MAX_CONFIG_BYTES = 64 * 1024;
 const FORMATS = {
     '.json': 'json',
     '.yaml': 'yaml',
     '.yml': 'yaml',
 };
-const shown = (file) => (0,rules/* quote */.hD)((0,src_escape/* commandText */.jt)(file, 200));
+const shown = (file) => (0,text_escape/* quotedText */.w0)((0,text_escape/* commandText */.jt)(file, 200));
 const inWorkspace = (workspace, real) => {
     try {
-        return (0,runner_paths/* isInWorkspace */.P_)(workspace, real);
+        return (0,paths/* isInWorkspace */.P_)(workspace, real);
     }
     catch {
         // No workspace to resolve: nothing is inside it.
@@ -236,7 +235,7 @@ const inWorkspace = (workspace, real) => {
 /** The text and format of `configFile` (relative to `workspace` unless absolute). */
 async function readConfigFile(configFile, workspace) {
     const fail = (reason) => new ConfigFileReadError(configFile, reason);
-    const real = (0,runner_paths/* resolveLinks */.Ap)(external_node_path_default().resolve(workspace, configFile));
+    const real = (0,paths/* resolveLinks */.Ap)(external_node_path_default().resolve(workspace, configFile));
     if (real === undefined) {
         throw fail('a symbolic link on the way leads to nothing; give a file of the repository');
     }
@@ -339,7 +338,7 @@ function parseProjectConfig(text, file, format) {
             fail({
                 key: '',
                 line: lineOf(syntaxError.pos[0]),
-                message: `not valid YAML: ${(0,src_escape/* commandText */.jt)(syntaxError.message, 100)}`,
+                message: `not valid YAML: ${(0,text_escape/* commandText */.jt)(syntaxError.message, 100)}`,
             });
         }
         data = yamlData(document, fail);
@@ -368,7 +367,7 @@ function parseJson(text, lineOf, fail) {
             return fail({
                 key: '',
                 line: lineOf(Number(at[1])),
-                message: `not valid JSON: ${(0,src_escape/* commandText */.jt)(message.slice(0, at.index), 100)}`,
+                message: `not valid JSON: ${(0,text_escape/* commandText */.jt)(message.slice(0, at.index), 100)}`,
             });
         }
         return fail({
@@ -407,7 +406,7 @@ function duplicateProblem(document, error, lineOf) {
         },
     });
     return {
-        key: (0,src_escape/* commandText */.jt)(key, KEY_CHARS),
+        key: (0,text_escape/* commandText */.jt)(key, KEY_CHARS),
         line: lineOf(offset),
         message: 'given twice in one object; keep one (parsers differ on which one counts)',
     };
@@ -433,7 +432,7 @@ function keyPath(at) {
     return at
         .map((part, i) => typeof part === 'number'
         ? `[${part}]`
-        : `${i === 0 ? '' : '.'}${(0,src_escape/* commandText */.jt)(String(part), KEY_CHARS)}`)
+        : `${i === 0 ? '' : '.'}${(0,text_escape/* commandText */.jt)(String(part), KEY_CHARS)}`)
         .join('');
 }
 /** Offset of the key (in a mapping) or item (in a sequence) that `at` leads to. */
@@ -532,8 +531,8 @@ function formatValue(value) {
     if (Array.isArray(value))
         return `[${value.map(formatValue).join(', ')}]`;
     if (typeof value === 'string')
-        return value === '' ? '""' : (0,src_escape/* commandText */.jt)(value, VALUE_CHARS);
-    return (0,src_escape/* commandText */.jt)(JSON.stringify(value) ?? typeof value, VALUE_CHARS);
+        return value === '' ? '""' : (0,text_escape/* commandText */.jt)(value, VALUE_CHARS);
+    return (0,text_escape/* commandText */.jt)(JSON.stringify(value) ?? typeof value, VALUE_CHARS);
 }
 function sameMembers(first, second) {
     const left = new Set(first);
@@ -563,18 +562,18 @@ async function applyProject(client, desired, options = {}) {
         const found = await findProjectByName(client, desired.name);
         if (!found)
             return createProject(client, desired);
-        core/* info */.pq(`Found project ${found.id} named ${shownName(found.name)}`);
+        log/* stepLog */.tV.info(`Found project ${found.id} named ${shownName(found.name)}`);
         projectId = found.id;
     }
     const current = await client.getProject(projectId);
     const { patch, changes } = diffProject(desired, current);
     if (changes.length === 0) {
-        core/* info */.pq(`Project ${projectId} already matches the configuration`);
+        log/* stepLog */.tV.info(`Project ${projectId} already matches the configuration`);
         return { projectId, action: 'unchanged', changed: false, changes };
     }
     await client.updateProject(projectId, patch);
     await checkApplied(client, projectId, desired);
-    core/* info */.pq(`Updated project ${projectId}: ${describeChanges(changes)}`);
+    log/* stepLog */.tV.info(`Updated project ${projectId}: ${describeChanges(changes)}`);
     return { projectId, action: 'updated', changed: true, changes };
 }
 /** The one project with exactly this name, if any. */
@@ -602,11 +601,11 @@ async function createProject(client, desired) {
     // `config` beyond `window` is not documented (spec §2.1): set what creation did not take.
     const { patch, changes } = diffProject(desired, await client.getProject(created.id));
     if (changes.length > 0) {
-        core/* info */.pq(`The service did not take ${describeChanges(changes)} on creation; updating`);
+        log/* stepLog */.tV.info(`The service did not take ${describeChanges(changes)} on creation; updating`);
         await client.updateProject(created.id, patch);
         await checkApplied(client, created.id, desired);
     }
-    core/* info */.pq(`Created project ${created.id} ${shownName(name)}`);
+    log/* stepLog */.tV.info(`Created project ${created.id} ${shownName(name)}`);
     return {
         projectId: created.id,
         action: 'created',

@@ -45493,23 +45493,1766 @@ module.exports = {
 
 /***/ }),
 
-/***/ 58407:
+/***/ 68873:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ describeBuild),
+/* harmony export */   s: () => (/* binding */ outcomeOf)
+/* harmony export */ });
+/* harmony import */ var _service_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(42051);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
+// The one decision of how a build turned out; every report asks this function, never its own copy.
+
+
+/**
+ * `failed` when the service said so, or said something it does not list, or when the action could
+ * not trigger, follow or download the build; `unfinished` while it runs (or when the step stopped
+ * waiting); `succeeded` only for a success the action delivered in full.
+ */
+function outcomeOf(build) {
+    if (build.problem !== undefined)
+        return 'failed';
+    if (build.status === 'success')
+        return 'succeeded';
+    return (0,_service_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(build.status) ? 'failed' : 'unfinished';
+}
+/** `linux/x64 build_1 (failed)`, or with what went wrong on the action's side. */
+const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${build.id ?? '(not triggered)'} (${build.problem?.message ?? build.status})`;
+
+
+/***/ }),
+
+/***/ 17196:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Af: () => (/* binding */ withProblem),
+/* harmony export */   BM: () => (/* binding */ withDownload),
+/* harmony export */   Bg: () => (/* binding */ resultOf),
+/* harmony export */   GJ: () => (/* binding */ unfollowed),
+/* harmony export */   H: () => (/* binding */ untriggered),
+/* harmony export */   Px: () => (/* binding */ observed),
+/* harmony export */   Wy: () => (/* binding */ labelOf),
+/* harmony export */   X1: () => (/* binding */ withLog)
+/* harmony export */ });
+/* harmony import */ var _service_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(42051);
+// One build as the action knows it: an immutable value, replaced (never edited) as the service
+// reports more. Outputs, annotations, the summary and the verdict all read these.
+
+const labelOf = (target) => `${target.platform}/${target.arch}`;
+/** No build service stamped anything before this. */
+const EARLIEST_PLAUSIBLE_MS = Date.parse('2000-01-01T00:00:00Z');
+/** A service's clock may run ahead of the runner's, but not by more than this. */
+const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+/** A timestamp as epoch ms; undefined when absent or unreadable, 'implausible' outside the window. */
+function timeOf(timestamp, now) {
+    const ms = Date.parse(timestamp ?? '');
+    if (Number.isNaN(ms))
+        return undefined;
+    return ms < EARLIEST_PLAUSIBLE_MS || ms > now + MAX_AHEAD_MS ? 'implausible' : ms;
+}
+const known = (time) => time === 'implausible' ? undefined : time;
+const unknownStatusProblem = (status) => ({
+    stage: 'status',
+    message: `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
+        `(it knows ${_service_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_STATUSES */ .qJ.join(', ')}); counted as not successful`,
+});
+/** The service reports the build for another target than the one it is followed as. */
+function targetProblem(target, reported) {
+    if (reported.platform === target.platform && reported.arch === target.arch)
+        return undefined;
+    return {
+        stage: 'follow',
+        message: `the service reports this build as ${labelOf(reported)}, not ${labelOf(target)}; ` +
+            `its installer is not taken as ${labelOf(target)}'s`,
+    };
+}
+/**
+ * The build as the service reports it now, folded into what was known; `now` on the action's clock.
+ * The target stays the one the build was asked for; a report of another is a problem.
+ */
+function observed(result, build, now) {
+    const { phases } = result;
+    const status = build.status;
+    const times = [
+        timeOf(build.createdAt, now),
+        timeOf('startedAt' in build ? build.startedAt : undefined, now),
+        timeOf('completedAt' in build ? build.completedAt : undefined, now),
+    ];
+    const [created, started, completed] = times.map(known);
+    const timesUnknown = phases.timesUnknown === true || times.includes('implausible');
+    return {
+        ...result,
+        status,
+        version: build.version ?? result.version,
+        artifactSize: ('artifactSize' in build ? build.artifactSize : undefined) ?? result.artifactSize,
+        phases: {
+            queued: created ?? phases.queued,
+            building: started ?? phases.building ?? (status === 'queued' ? undefined : now),
+            ended: completed ?? phases.ended ?? ((0,_service_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(status) ? now : undefined),
+            ...(timesUnknown && { timesUnknown }),
+        },
+        problem: result.problem ??
+            targetProblem(result, build) ??
+            ((0,_service_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownStatus */ .ih)(status) ? undefined : unknownStatusProblem(status)),
+    };
+}
+const blank = (target, version, origin, now) => ({
+    platform: target.platform,
+    arch: target.arch,
+    id: null,
+    version,
+    status: 'queued',
+    origin,
+    phases: { queued: now, building: undefined, ended: undefined },
+    artifactSize: undefined,
+    download: undefined,
+    problem: undefined,
+    log: undefined,
+});
+/** A build as first reported, followed as `target` (by default, the one it reports). */
+const resultOf = (build, origin, now, target = build) => observed({ ...blank(target, build.version ?? null, origin, now), id: build.id }, build, now);
+/** A target whose trigger failed: no build exists. */
+const untriggered = (target, version, message, now) => ({
+    ...blank(target, version, 'triggered', now),
+    problem: { stage: 'trigger', message },
+});
+/** A target left without a build of its own: the id the service gave is another target's. */
+const unfollowed = (result, problem) => ({
+    ...blank(result, result.version, result.origin, result.phases.queued),
+    problem,
+});
+/** The first problem is the one that explains the others. */
+const withProblem = (result, problem) => result.problem === undefined ? { ...result, problem } : result;
+const withDownload = (result, download) => ({
+    ...result,
+    download,
+});
+const withLog = (result, log) => ({ ...result, log });
+
+
+/***/ }),
+
+/***/ 49384:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ shapeProblem)
+/* harmony export */ });
+// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
+// body) is not shown.
+const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
+    ? String(key)
+    : '?';
+/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
+function shapeProblem(error, prefix = []) {
+    const issue = error.issues[0];
+    const path = [...prefix, ...(issue?.path ?? [])];
+    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
+    if (issue === undefined)
+        return { fieldPath, problem: 'is invalid' };
+    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+        return { fieldPath, problem: 'is missing' };
+    }
+    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
+    return { fieldPath, problem };
+}
+
+
+/***/ }),
+
+/***/ 35242:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LL: () => (/* binding */ discardBody),
+/* harmony export */   Qt: () => (/* binding */ boundedJson),
+/* harmony export */   Rj: () => (/* binding */ declaredLength),
+/* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   eC: () => (/* binding */ boundedChunks),
+/* harmony export */   pF: () => (/* binding */ errorBodyStart)
+/* harmony export */ });
+/* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94995);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58549);
+
+
+/** The start of an error answer that is read for the other side's words; the status decides. */
+const ERROR_BODY_BYTES = 16 * 1024;
+/** A header as one string: the first value of a repeated one; undefined when absent. */
+const headerValue = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+function declaredLength(headers) {
+    const value = headers['content-length'];
+    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+/**
+ * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * announces more, else as soon as more has come. Leaving the loop early destroys the body.
+ */
+async function* boundedChunks(body, headers, maxBytes, endpoint) {
+    const announced = declaredLength(headers);
+    if (announced !== undefined && announced > maxBytes) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .b(endpoint, maxBytes, announced);
+    }
+    let received = 0;
+    for await (const chunk of body) {
+        received += chunk.length;
+        if (received > maxBytes)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .b(endpoint, maxBytes);
+        yield chunk;
+    }
+}
+/**
+ * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
+ * the answer. The body is dropped whatever happens.
+ */
+async function boundedJson(body, headers, maxBytes, endpoint) {
+    const chunks = [];
+    try {
+        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
+            chunks.push(chunk);
+    }
+    finally {
+        discardBody(body);
+    }
+    return (0,_error_body_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonOf */ .o_)(new TextDecoder().decode(Buffer.concat(chunks)));
+}
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+function discardBody(body) {
+    if (body.destroyed)
+        return;
+    body.on('error', () => { });
+    body.destroy();
+}
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
+async function errorBodyStart(body) {
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of body) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= ERROR_BODY_BYTES)
+                break;
+        }
+    }
+    catch {
+        // The words are a bonus; the status already decided.
+    }
+    finally {
+        discardBody(body);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
+}
+
+
+/***/ }),
+
+/***/ 3839:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GK: () => (/* binding */ describeProxy),
+/* harmony export */   SM: () => (/* binding */ createDispatcher),
+/* harmony export */   X$: () => (/* binding */ TunnelRefusedError),
+/* harmony export */   iJ: () => (/* binding */ proxyFor)
+/* harmony export */ });
+/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19783);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58382);
+// The one undici dispatcher every request of the action goes through. It routes each origin the
+// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
+// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
+// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
+// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
+// sent to the proxy only.
+
+
+
+/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
+function proxyFor(url) {
+    return (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .getProxyUrl */ .s)(url);
+}
+/** The proxy without its credentials, for logs. */
+function describeProxy(proxy) {
+    return `${proxy.protocol}//${proxy.host}`;
+}
+/** The proxy would not open a tunnel: its answer to CONNECT had this status instead of 200. */
+class TunnelRefusedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ {
+    statusCode;
+    constructor(statusCode) {
+        super(`the proxy refused the tunnel (HTTP ${statusCode})`);
+        this.statusCode = statusCode;
+    }
+}
+/**
+ * A refused CONNECT fails as TunnelRefusedError, with the proxy's status as a number: undici's own
+ * error for it keeps the status only in its message text.
+ */
+const refusedTunnels = (dispatch) => (options, handler) => dispatch(options, options.method !== 'CONNECT'
+    ? handler
+    : {
+        onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+        onResponseStart: (controller, statusCode, headers, statusMessage) => handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
+        onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+        onRequestUpgrade: (controller, statusCode, headers, socket) => {
+            if (statusCode === 200) {
+                handler.onRequestUpgrade?.(controller, statusCode, headers, socket);
+                return;
+            }
+            socket.destroy();
+            handler.onResponseError?.(controller, new TunnelRefusedError(statusCode));
+        },
+    });
+class RoutingDispatcher extends undici__WEBPACK_IMPORTED_MODULE_1__/* .Dispatcher */ .mk {
+    #tls;
+    #direct;
+    #proxies = new Map();
+    constructor(options) {
+        super();
+        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
+        this.#direct = new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6({ connect: this.#tls });
+    }
+    dispatch(options, handler) {
+        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
+    }
+    async close() {
+        await Promise.all([
+            this.#direct.close(),
+            ...[...this.#proxies.values()].map((agent) => agent.close()),
+        ]);
+    }
+    async destroy() {
+        await Promise.all([
+            this.#direct.destroy(),
+            ...[...this.#proxies.values()].map((agent) => agent.destroy()),
+        ]);
+    }
+    #route(origin) {
+        const proxy = proxyFor(origin);
+        if (proxy === undefined)
+            return this.#direct;
+        let agent = this.#proxies.get(proxy.href);
+        if (agent === undefined) {
+            agent = new undici__WEBPACK_IMPORTED_MODULE_1__/* .ProxyAgent */ .kT({
+                uri: describeProxy(proxy),
+                ...proxyCredentials(proxy),
+                requestTls: this.#tls,
+                proxyTls: this.#tls,
+                clientFactory: (origin, poolOptions) => new undici__WEBPACK_IMPORTED_MODULE_1__/* .Pool */ .bC(origin, poolOptions).compose(refusedTunnels),
+            });
+            this.#proxies.set(proxy.href, agent);
+        }
+        return agent;
+    }
+}
+// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+function proxyCredentials(proxy) {
+    if (proxy.username === '' && proxy.password === '')
+        return {};
+    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    return { token: `Basic ${basic}` };
+}
+/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+function createDispatcher(options = {}) {
+    return new RoutingDispatcher(options);
+}
+
+
+/***/ }),
+
+/***/ 94995:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   mX: () => (/* binding */ serviceMessageOf),
+/* harmony export */   o_: () => (/* binding */ jsonOf)
+/* harmony export */ });
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67388);
+/* harmony import */ var _text_secret_spellings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(85461);
+// The service's error format is not specified (spec §7): take its own message from whichever
+// common shape the body has, else a short excerpt of the text; never the API key in any of its
+// spellings, and never the start of a workflow command.
+
+
+const EXCERPT_CHARS = 200;
+const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+function messageOf(parsed) {
+    if (parsed === null || typeof parsed !== 'object')
+        return nonEmptyString(parsed);
+    const body = parsed;
+    const error = body.error;
+    if (error !== null && typeof error === 'object') {
+        const inner = error;
+        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
+    }
+    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
+}
+/**
+ * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
+ * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
+ */
+function redact(text, secrets) {
+    const spellings = secrets
+        .flatMap(_text_secret_spellings_js__WEBPACK_IMPORTED_MODULE_0__/* .secretSpellings */ .G)
+        .sort((one, other) => other.length - one.length);
+    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
+}
+/** The text parsed as JSON; undefined when it is not JSON. */
+function jsonOf(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
+ * or a short excerpt of whatever text came back; one inert line (see commandText).
+ */
+function serviceMessageOf(body, secrets) {
+    // Not JSON: the text itself is the message.
+    const message = messageOf(jsonOf(body)) ?? body;
+    // Redacted before it is cut, so a key is never left half-shown at the cut.
+    const excerpt = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(redact(message, secrets), EXCERPT_CHARS);
+    return excerpt === '' ? undefined : excerpt;
+}
+
+
+/***/ }),
+
+/***/ 58549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ ResponseTooLargeError)
+/* harmony export */ });
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58382);
+// Failures of an HTTP exchange whoever answers: the build service or GitHub.
+
+const sizeText = (bytes) => bytes >= 1024 * 1024
+    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
+    : `${bytes} bytes`;
+/**
+ * An answer longer than the client reads for its endpoint: refused when Content-Length announced
+ * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
+ */
+class ResponseTooLargeError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    endpoint;
+    limitBytes;
+    /** The announced length; undefined when the body was cut off while it streamed. */
+    sizeBytes;
+    constructor(endpoint, limitBytes, sizeBytes) {
+        super((sizeBytes === undefined
+            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+                'reads from it; reading stopped there. '
+            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
+                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
+            'The service is misbehaving; retry later, or report it to the service.');
+        this.endpoint = endpoint;
+        this.limitBytes = limitBytes;
+        this.sizeBytes = sizeBytes;
+    }
+}
+
+
+/***/ }),
+
+/***/ 58421:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Jk: () => (/* binding */ BuildServiceClient),
-  qx: () => (/* binding */ DEFAULT_USER_AGENT),
-  ji: () => (/* binding */ listBuildIds)
+  Z: () => (/* binding */ releaseReadBuffers)
 });
 
-// UNUSED EXPORTS: DEFAULT_TIMEOUT_MS, UnknownTriggerOutcomeError
+// UNUSED EXPORTS: collectEvery
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
+;// CONCATENATED MODULE: external "node:vm"
+const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
+var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_vm_namespaceObject);
+;// CONCATENATED MODULE: ./src/http/memory.ts
+// Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
+// them only when its young generation fills or 64 MiB of such external memory has piled up: until
+// then the process holds memory it no longer needs, and the allocator hands out fresh pages
+// instead of the ones just freed. A cheap young-generation collection every few MiB returns them
+// at once (bench/README.md, "Why memory.ts"). There is no public API for it, so the collector is
+// borrowed the documented way (expose-gc in a fresh context, the flag switched off again). Node
+// calls a flag changed after start unpredictable: where borrowing fails, nothing is done, and
+// __tests__/api/memory.test.ts fails when the Node the project ships stops giving the collection.
+
+
+// Collecting more often than every 8 MiB keeps a large download's peak down (bench/README.md).
+const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+function borrowCollector() {
+    try {
+        external_node_v8_default().setFlagsFromString('--expose-gc');
+        const collect = external_node_vm_default().runInNewContext('gc');
+        return typeof collect === 'function' ? collect : undefined;
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        external_node_v8_default().setFlagsFromString('--no-expose-gc');
+    }
+}
+/** Borrowed once per process: null until then, undefined where the runtime would not lend it. */
+let collector = null;
+/** Returns a function to call with the bytes received so far; it collects every `everyBytes`. */
+function releaseReadBuffers(everyBytes = RELEASE_EVERY_BYTES) {
+    if (collector === null)
+        collector = borrowCollector();
+    return collectEvery(everyBytes, collector);
+}
+/** Calls `collect` whenever the bytes received pass the next `everyBytes`; without it, nothing. */
+function collectEvery(everyBytes, collect) {
+    if (collect === undefined)
+        return () => { };
+    let next = everyBytes;
+    return (received) => {
+        if (received < next)
+            return;
+        collect({ type: 'minor' });
+        next = received + everyBytes;
+    };
+}
+
+
+/***/ }),
+
+/***/ 30521:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  kv: () => (/* binding */ defaultRetryRuntime),
+  eV: () => (/* binding */ describeRetry),
+  PS: () => (/* binding */ isRetryableStatus),
+  mu: () => (/* binding */ parseRetryAfter),
+  ml: () => (/* binding */ systemClock),
+  Hk: () => (/* binding */ systemSleep),
+  f$: () => (/* binding */ timeLeft),
+  LH: () => (/* binding */ withRetries)
+});
+
+// UNUSED EXPORTS: DEFAULT_RETRY_POLICY, backoffDelay
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/http/retry.ts
+// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
+// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
+// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
+// (API calls, polling, downloads, release uploads) goes through it.
+
+// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
+// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
+// budget is what normally ends a hopeless run.
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 5_000,
+    maxElapsedMs: 60_000,
+};
+/**
+ * The one rule for an HTTP answer worth another try, the service's and GitHub's alike: the server
+ * timed out (408), asks to slow down (429), or failed (5xx).
+ */
+const isRetryableStatus = (status) => status === 408 || status === 429 || status >= 500;
+const systemClock = () => Date.now();
+const systemSleep = (ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
+    throw signal?.aborted ? signal.reason : error;
+});
+const defaultRetryRuntime = (policy = {}, options = {}) => ({
+    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
+    random: Math.random,
+    sleep: systemSleep,
+    now: Date.now,
+    deadline: options.deadline,
+    onRetry: options.onRetry,
+});
+/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
+function describeRetry(event, server) {
+    const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
+    const asked = event.serverAsked ? `, as ${server} asked` : '';
+    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
+}
+/** Time left before the runtime's deadline; Infinity without one. */
+const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
+/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
+function backoffDelay(policy, failedAttempt, random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
+    return Math.floor(ceiling * random());
+}
+/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
+function parseRetryAfter(value, nowMs) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const at = Date.parse(text);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+/**
+ * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
+ * when it gave one (bounded by the deadline only, when there is one), else backoff within the
+ * budget and the deadline.
+ */
+function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
+    const { policy } = runtime;
+    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
+        return undefined;
+    const left = timeLeft(runtime);
+    const serverAsked = failure.retryAfterMs !== undefined;
+    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
+    // What the server asks for is bounded by the deadline alone; without one, by the budget.
+    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
+    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
+        return undefined;
+    }
+    return delayMs;
+}
+async function withRetries(runtime, task) {
+    let startedAt = runtime.now();
+    let outcomeUnknown = false;
+    let failuresInRow = 0;
+    for (let attempt = 1;; attempt++) {
+        if (outcomeUnknown && task.reconcile) {
+            const found = await task.reconcile();
+            if (found !== undefined)
+                return found;
+        }
+        const result = await task.attempt(attempt);
+        if (result.ok)
+            return result.value;
+        const { failure } = result;
+        outcomeUnknown ||= failure.outcomeUnknown;
+        if (failure.madeProgress) {
+            failuresInRow = 0;
+            startedAt = runtime.now();
+        }
+        failuresInRow++;
+        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
+        if (delayMs === undefined)
+            throw failure.toError(attempt);
+        runtime.onRetry?.({
+            endpoint: task.endpoint,
+            attempt,
+            delayMs,
+            reason: failure.reason,
+            serverAsked: failure.retryAfterMs !== undefined,
+        });
+        await runtime.sleep(delayMs, task.signal);
+    }
+}
+
+
+/***/ }),
+
+/***/ 17484:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  q: () => (/* binding */ DEFAULT_USER_AGENT)
+});
+
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"1.0.0"};
+;// CONCATENATED MODULE: ./src/http/user-agent.ts
+// The User-Agent of every request the action sends, to the build service and to GitHub alike.
+
+const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
+
+
+/***/ }),
+
+/***/ 79407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46510);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86558);
+
+
+if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 86558:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __nccwpck_require__(77094);
+// EXTERNAL MODULE: ./src/runner/log.ts
+var runner_log = __nccwpck_require__(47708);
+// EXTERNAL MODULE: ./src/shared/errors.ts
+var shared_errors = __nccwpck_require__(58382);
+;// CONCATENATED MODULE: ./src/builds/matrix.ts
+
+const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
+class NoPlatformsError extends shared_errors/* ActionError */.lZ {
+    projectId;
+    constructor(projectId) {
+        super(`Project ${projectId} has no platforms; set the platforms input`);
+        this.projectId = projectId;
+    }
+}
+/** The selection with its platforms: as given, or the project's own (one Get Project). */
+async function resolveSelection(selection, projectId, client, signal) {
+    if (selection.kind === 'resume')
+        return selection;
+    const platforms = selection.platforms ?? (await client.getProject(projectId, { signal })).platforms;
+    if (platforms.length === 0)
+        throw new NoPlatformsError(projectId);
+    return { ...selection, platforms };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/http/retry.ts + 1 modules
+var retry = __nccwpck_require__(30521);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __nccwpck_require__(67388);
+// EXTERNAL MODULE: ./src/runner/temp-dir.ts
+var temp_dir = __nccwpck_require__(3672);
+// EXTERNAL MODULE: ./src/text/file-name.ts + 1 modules
+var file_name = __nccwpck_require__(29803);
+// EXTERNAL MODULE: ./src/service/schemas.ts
+var schemas = __nccwpck_require__(42051);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./src/builds/log-records.ts
+// Where each entry of a disordered build's log lies in its file, when it was logged and what
+// identifies it: enough to print it in time order, each entry once, without holding its text (a
+// verbose build logs 100,000 lines). Pure; build-log.ts and log-index.ts do the I/O.
+
+/**
+ * A number that identifies an entry: when it was logged and its lines as printed (`text`, in
+ * pieces), 48 bits of a hash, so 100,000 entries collide with odds of about one in 50,000 (and a
+ * collision costs one line). Computed only for a log that turned out disordered.
+ */
+function recordKey(time, text) {
+    const hash = (0,external_node_crypto_.createHash)('sha1').update(`${time}\n`);
+    for (const piece of text)
+        hash.update(piece);
+    return hash.digest().readUIntBE(0, 6);
+}
+/** Numbers per entry: time, key, start, end, lines. */
+const FIELDS = 5;
+/**
+ * The entries of one reading of a log, in the order they came: five numbers each in one growing
+ * Float64Array (40 bytes an entry, 4 MB for a verbose build's 100,000), objects only when asked.
+ */
+class LogRecords {
+    #columns = new Float64Array(FIELDS * 1024);
+    #length = 0;
+    #lastTime = Number.NEGATIVE_INFINITY;
+    /** `time` NaN (a timestamp that is not one) sorts right after the entry before it. */
+    add({ time, key, start, end, lines }) {
+        const sortable = Number.isNaN(time) ? this.#lastTime : time;
+        this.#lastTime = sortable;
+        if ((this.#length + 1) * FIELDS > this.#columns.length) {
+            const grown = new Float64Array(this.#columns.length * 2);
+            grown.set(this.#columns);
+            this.#columns = grown;
+        }
+        this.#columns.set([sortable, key, start, end, lines], this.#length * FIELDS);
+        this.#length += 1;
+    }
+    get length() {
+        return this.#length;
+    }
+    /** Keeps only the entries whose bytes are all within the first `bytes` of the file. */
+    keepWithin(bytes) {
+        while (this.#length > 0 && this.#columns[(this.#length - 1) * FIELDS + 3] > bytes) {
+            this.#length -= 1;
+        }
+    }
+    get records() {
+        const records = [];
+        for (let at = 0; at < this.#length * FIELDS; at += FIELDS) {
+            const [time, key, start, end, lines] = this.#columns.subarray(at, at + FIELDS);
+            records.push({ time: time, key: key, start: start, end: end, lines: lines });
+        }
+        return records;
+    }
+}
+/**
+ * The entries of `final` (the whole log read again) that `shown` (the entries taken before) lacks,
+ * matched one for one by key: a line logged twice and shown twice is not added a third time.
+ */
+function missingFrom(shown, final) {
+    const counts = new Map();
+    for (const { key } of shown.records)
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+    return final.records.filter(({ key }) => {
+        const left = counts.get(key) ?? 0;
+        if (left > 0)
+            counts.set(key, left - 1);
+        return left === 0;
+    });
+}
+/** Records in time order; records of the same time keep the order they are given in. */
+const inTimeOrder = (records) => records
+    .map((record, order) => ({ record, order }))
+    .sort((a, b) => a.record.time - b.record.time || a.order - b.order)
+    .map(({ record }) => record);
+
+;// CONCATENATED MODULE: ./src/builds/log-index.ts
+// Where each entry of a log taken in order ends in its file and when it was logged, kept in a file
+// beside it (16 bytes an entry), not in memory: a log in order, the usual case, holds nothing per
+// entry (bench/README.md, Logs). Read back only if the log turns out disordered, to tell the
+// entries already shown apart from those of its last reading (log-records.ts).
+
+
+/** Bytes per entry: its time and where it ends in the log's file, two doubles. */
+const ENTRY_BYTES = 16;
+const BATCH_ENTRIES = 1024;
+const READ_BYTES = 64 * 1024;
+class LogIndex {
+    #file;
+    #pending = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
+    #pendingBytes = 0;
+    /** Bytes of whole entries in the file: a write that broke off leaves its batch pending. */
+    #fileBytes = 0;
+    /** Throws when the file cannot be made. */
+    constructor(file) {
+        this.#file = file;
+        (0,external_node_fs_.writeFileSync)(file, '');
+    }
+    /** The next entry: it follows the one before in the log's file and ends at byte `end`. */
+    add(time, end) {
+        if (this.#pendingBytes === this.#pending.length)
+            this.write();
+        this.#pending.writeDoubleLE(time, this.#pendingBytes);
+        this.#pending.writeDoubleLE(end, this.#pendingBytes + 8);
+        this.#pendingBytes += ENTRY_BYTES;
+    }
+    /** Writes the pending entries; throws when the file cannot be written (they stay pending). */
+    write() {
+        if (this.#pendingBytes === 0)
+            return;
+        (0,external_node_fs_.appendFileSync)(this.#file, this.#pending.subarray(0, this.#pendingBytes));
+        this.#fileBytes += this.#pendingBytes;
+        this.#pendingBytes = 0;
+    }
+    /**
+     * The entries whose bytes all lie within the first `limit` bytes of `logFile`, each with its key
+     * (from its bytes there): read from both files, one chunk at a time.
+     */
+    records(logFile, limit) {
+        const records = new LogRecords();
+        const index = (0,external_node_fs_.openSync)(this.#file, 'r');
+        const log = (0,external_node_fs_.openSync)(logFile, 'r');
+        try {
+            const chunk = Buffer.allocUnsafe(READ_BYTES);
+            let [chunkStart, chunkEnd] = [0, 0];
+            /** Bytes `start` to `end` of the log's file, in pieces no longer than a chunk. */
+            function* bytes(start, end) {
+                for (let position = start; position < end;) {
+                    if (position < chunkStart || position >= chunkEnd) {
+                        const read = (0,external_node_fs_.readSync)(log, chunk, 0, chunk.length, position);
+                        if (read === 0)
+                            return;
+                        [chunkStart, chunkEnd] = [position, position + read];
+                    }
+                    const piece = chunk.subarray(position - chunkStart, Math.min(end, chunkEnd) - chunkStart);
+                    yield piece;
+                    position += piece.length;
+                }
+            }
+            let start = 0;
+            for (const [time, end] of this.#entries(index)) {
+                if (end > limit)
+                    break;
+                let lines = 0;
+                const counted = function* () {
+                    for (const piece of bytes(start, end)) {
+                        for (let at = piece.indexOf(10); at !== -1; at = piece.indexOf(10, at + 1))
+                            lines += 1;
+                        yield piece;
+                    }
+                };
+                const key = recordKey(time, counted());
+                records.add({ time, key, start, end, lines });
+                start = end;
+            }
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(index);
+            (0,external_node_fs_.closeSync)(log);
+        }
+        return records;
+    }
+    /** The file's entries, then the pending ones. */
+    *#entries(index) {
+        const batch = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
+        for (let position = 0; position < this.#fileBytes;) {
+            const length = Math.min(batch.length, this.#fileBytes - position);
+            const read = (0,external_node_fs_.readSync)(index, batch, 0, length, position);
+            const whole = read - (read % ENTRY_BYTES);
+            if (whole === 0)
+                break;
+            yield* entriesOf(batch.subarray(0, whole));
+            position += whole;
+        }
+        yield* entriesOf(this.#pending.subarray(0, this.#pendingBytes));
+    }
+}
+function* entriesOf(batch) {
+    for (let at = 0; at < batch.length; at += ENTRY_BYTES) {
+        yield [batch.readDoubleLE(at), batch.readDoubleLE(at + 8)];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/builds/log-text.ts
+
+/** A level is a short word (`info`, `error`); anything longer is cut to this. */
+const MAX_LEVEL_CHARS = 16;
+/** One printed line of a message at most this long: a 50 MB line must not become a 50 MB line. */
+const MAX_LINE_CHARS = 64 * 1024;
+/** A line an annotation may quote is kept this long at most. */
+const MAX_QUOTE_CHARS = 300;
+const clockTime = (timestamp) => {
+    const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
+    return time?.[1] ?? (0,text_escape/* commandText */.jt)(timestamp, 30);
+};
+/** `line`, or its first `maxChars` characters and how many more were cut. */
+function boundLine(line, maxChars = MAX_LINE_CHARS) {
+    if (line.length <= maxChars)
+        return line;
+    // Never half of a surrogate pair: the cut line stays valid text.
+    const end = /[\ud800-\udbff]/.test(line[maxChars - 1]) ? maxChars - 1 : maxChars;
+    return `${line.slice(0, end)} … (${line.length - end} more characters cut)`;
+}
+/** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
+function formatLogEntry(entry) {
+    const prefix = `${clockTime(entry.timestamp)} ${(0,text_escape/* commandText */.jt)(entry.level, MAX_LEVEL_CHARS).padEnd(7)}`;
+    return entry.message.split(/\r\n|\r|\n/).map((line) => `${prefix} ${boundLine(line)}`);
+}
+const isErrorEntry = (entry) => /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message);
+/**
+ * The lines a failure annotation quotes, kept as the log goes by: the last error lines, or the
+ * last lines when none says error; "last" by time, so a log read out of order quotes the same
+ * lines. Holds at most `count` of each, whatever the log's length.
+ */
+class QuoteTail {
+    #count;
+    #errors = [];
+    #last = [];
+    #lastTime = Number.NEGATIVE_INFINITY;
+    constructor(count = 5) {
+        this.#count = count;
+    }
+    /**
+     * `time`: when it was logged (default: right after the entry before); `again`: the entry comes
+     * from the log read again, so one of the same time and line is already quoted and not twice.
+     */
+    add(entry, time = this.#lastTime, again = false) {
+        this.#lastTime = Number.isNaN(time) ? this.#lastTime : time;
+        const quoted = { line: (0,text_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS), time: this.#lastTime };
+        this.#last = keepLatest(this.#last, quoted, this.#count, again);
+        if (isErrorEntry(entry))
+            this.#errors = keepLatest(this.#errors, quoted, this.#count, again);
+    }
+    lines() {
+        return (this.#errors.length > 0 ? this.#errors : this.#last).map((quoted) => quoted.line);
+    }
+}
+/** The `count` latest of `kept` and `quoted` (`again`: not if one of its time and line is kept). */
+function keepLatest(kept, quoted, count, again) {
+    const same = (other) => other.time === quoted.time && other.line === quoted.line;
+    if (again && kept.some(same))
+        return kept;
+    let at = kept.length;
+    while (at > 0 && kept[at - 1].time > quoted.time)
+        at -= 1;
+    if (at === 0 && kept.length >= count)
+        return kept;
+    kept.splice(at, 0, quoted);
+    if (kept.length > count)
+        kept.shift();
+    return kept;
+}
+
+;// CONCATENATED MODULE: ./src/builds/build-log.ts
+// Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
+// RUNNER_TEMP, printed as one group when the build ends (several builds), or printed after each
+// read inside the build's open group (a single build, watched live). Each line once, in order.
+// A log that shrinks or changes order (newest first, rotated) is said once; from then on it is
+// read whole, and when the build ends its lines are printed in time order, each once: the ones
+// taken before and the ones of its last reading that they lack. A file that cannot be written
+// (RUNNER_TEMP full) costs the lines not kept, never the build: it is said once, and the log is
+// still read for what an annotation quotes.
+
+
+
+
+
+
+
+
+
+const NO_LINES = '(the service returned no log lines)';
+/** Lines go to the file in batches of up to this many bytes, and are printed in chunks of it. */
+const CHUNK_BYTES = 64 * 1024;
+/** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
+class LogFileShortError extends shared_errors/* ActionError */.lZ {
+    file;
+    bytes;
+    written;
+    constructor(file, bytes, written) {
+        super(`The log file ${file} ends after ${bytes} of the ${written} bytes written to it; ` +
+            'nothing but the action may change files it keeps under RUNNER_TEMP');
+        this.file = file;
+        this.bytes = bytes;
+        this.written = written;
+    }
+}
+class BuildLog {
+    #title;
+    #output;
+    /** undefined: the log has no file (none could be made); its lines are not kept. */
+    #file;
+    #live;
+    #quote = new QuoteTail();
+    #events;
+    /** Entries of the service's log already taken: each read's entries from here on are new. */
+    #taken = 0;
+    /** The entry at `#taken - 1`: the next read must still have it there. */
+    #lastEntry;
+    #lastTime = Number.NEGATIVE_INFINITY;
+    #lines = 0;
+    #latestMessage;
+    /** Where the entries taken in order lie in the file; undefined when the log has no file. */
+    #index;
+    /** Why the log stopped making sense; from then on it is read whole. */
+    #disorder;
+    /** Where the entries taken in order end in the file; the latest whole reading follows them. */
+    #shownEnd = 0;
+    /** The latest whole reading, after the disorder. */
+    #final;
+    /** The index the whole reading under way expects next; undefined when none is under way. */
+    #finalNext;
+    /** Changes whenever a read brings something new (see `progress`). */
+    #progress = 0;
+    #finalCount;
+    /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
+    #pending = Buffer.allocUnsafe(CHUNK_BYTES);
+    #pendingBytes = 0;
+    #fileBytes = 0;
+    /** Why the file could not be written; from then on no line is kept. */
+    #spoolError;
+    /** The bytes of the file a live log has printed. */
+    #printedBytes = 0;
+    #groupOpen = false;
+    constructor(title, output, file, live, events) {
+        this.#title = title;
+        this.#output = output;
+        this.#file = file;
+        this.#live = live;
+        this.#events = events;
+        if (file === undefined) {
+            this.#spoolError = new Error('no folder for log files');
+            return;
+        }
+        try {
+            (0,external_node_fs_.writeFileSync)(file, '');
+            this.#index = new LogIndex(`${file}.index`);
+        }
+        catch (error) {
+            this.#spoolFailed(error);
+        }
+    }
+    /** Gathers the lines in `file` until `printGroup()`; without a file, keeps none of them. */
+    static toFile(title, output, file, events) {
+        return new BuildLog(title, output, file, false, events);
+    }
+    /** Gathers the lines in `file` and prints them after each read, in a group opened at the first. */
+    static live(title, output, file, events) {
+        return new BuildLog(title, output, file, true, events);
+    }
+    get taken() {
+        return this.#taken;
+    }
+    /** Where a read hands entries from: the last one taken, to check it is still there; or 0. */
+    get from() {
+        return this.#disorder === undefined ? Math.max(0, this.#taken - 1) : 0;
+    }
+    /** The log shrank or changed order: it is read whole from then on, and pointless to read live. */
+    get disordered() {
+        return this.#disorder !== undefined;
+    }
+    /** A number that changes whenever a read brings something new, and only then. */
+    get progress() {
+        return this.#progress;
+    }
+    /** The newest line, made inert, for a progress line. */
+    get latest() {
+        return this.#latestMessage === undefined ? undefined : (0,text_escape/* commandText */.jt)(this.#latestMessage, 80);
+    }
+    /**
+     * Takes the entry at `index` of the service's log, once. The entry at `from` must be the last one
+     * taken, and a new entry must not be older than it (the spec lists entries chronologically):
+     * otherwise the log is disordered, and from then on each read hands it the whole log.
+     */
+    add(entry, index) {
+        if (this.#disorder !== undefined)
+            return this.#addToFinal(entry, index);
+        if (index === this.#taken - 1) {
+            if (!sameEntry(entry, this.#lastEntry)) {
+                this.#disordered(`changed order: entry ${index + 1} is no longer the one shown there`);
+            }
+            return;
+        }
+        if (index !== this.#taken)
+            return;
+        const time = Date.parse(entry.timestamp);
+        if (time < this.#lastTime) {
+            this.#disordered(`is not in chronological order: entry ${index + 1} is older than entry ${index}`);
+            return;
+        }
+        if (!Number.isNaN(time))
+            this.#lastTime = time;
+        this.#taken = index + 1;
+        this.#progress += 1;
+        this.#lastEntry = entry;
+        this.#quote.add(entry, time);
+        this.#latestMessage = (0,text_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
+        const record = this.#spool(entry, time);
+        this.#lines += record.lines;
+        if (this.#spoolError === undefined)
+            this.#indexed(() => this.#index?.add(time, record.end));
+    }
+    /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
+    counted(entries) {
+        if (this.#disorder === undefined) {
+            if (entries < this.#taken) {
+                this.#disordered(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
+            }
+            return;
+        }
+        // A log emptied by a rotation hands over no entry that would start a reading.
+        if (entries === 0 && this.#finalNext === undefined)
+            this.#beginFinal();
+        if (this.#finalNext === undefined)
+            return;
+        this.#finalNext = undefined;
+        if (entries !== this.#finalCount)
+            this.#progress += 1;
+        this.#finalCount = entries;
+    }
+    #disordered(reason) {
+        this.#disorder = reason;
+        this.#shownEnd = this.#fileBytes + this.#pendingBytes;
+        this.#progress += 1;
+        this.#events.onDisorder(reason);
+    }
+    /** A whole reading after the disorder: it replaces the one before, from its first entry on. */
+    #addToFinal(entry, index) {
+        if (index === 0)
+            this.#beginFinal();
+        else if (index !== this.#finalNext)
+            return;
+        this.#finalNext = index + 1;
+        const time = Date.parse(entry.timestamp);
+        this.#quote.add(entry, time, true);
+        const record = this.#spool(entry, time);
+        if (this.#spoolError === undefined)
+            this.#final.add(record);
+    }
+    #beginFinal() {
+        this.#writePending();
+        this.#final = new LogRecords();
+        this.#finalNext = 0;
+        if (this.#spoolError !== undefined || this.#file === undefined)
+            return;
+        try {
+            (0,external_node_fs_.truncateSync)(this.#file, this.#shownEnd);
+            this.#fileBytes = this.#shownEnd;
+        }
+        catch (error) {
+            this.#spoolFailed(error);
+        }
+    }
+    /**
+     * Writes the entry's lines (unless the file failed); where they lie in the file. Only an entry
+     * of a disordered log has its key computed: there it tells the readings' entries apart.
+     */
+    #spool(entry, time) {
+        const start = this.#fileBytes + this.#pendingBytes;
+        const lines = formatLogEntry(entry);
+        for (const line of lines)
+            this.#addLine(`${line}${external_node_os_.EOL}`);
+        const key = this.#disorder === undefined
+            ? 0
+            : recordKey(time, lines.map((line) => `${line}${external_node_os_.EOL}`));
+        return { time, key, start, end: this.#fileBytes + this.#pendingBytes, lines: lines.length };
+    }
+    /** Runs a write of the index; a failure is the file's (see `#spoolFailed`). */
+    #indexed(write) {
+        try {
+            write();
+        }
+        catch (error) {
+            this.#spoolFailed(error);
+        }
+    }
+    #addLine(text) {
+        if (this.#spoolError !== undefined)
+            return;
+        const bytes = Buffer.byteLength(text);
+        if (this.#pendingBytes + bytes > this.#pending.length)
+            this.#writePending();
+        if (bytes > this.#pending.length)
+            this.#append(text);
+        else if (this.#spoolError === undefined) {
+            this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
+        }
+    }
+    /** Writes what was added to the file; a live log then prints what it has not printed yet. */
+    async flush() {
+        this.#writePending();
+        if (this.#live)
+            await this.#output.printAlone((print) => this.#printNew(print));
+    }
+    digest() {
+        const added = this.#added().reduce((sum, record) => sum + record.lines, 0);
+        return { lines: this.#lines + added, quote: this.#quote.lines() };
+    }
+    /**
+     * Prints the whole group with every other write held, so no other build's output lands inside it.
+     * A live log prints what it has not printed yet and closes its open group instead.
+     */
+    async printGroup(titleSuffix) {
+        this.#writePending();
+        const added = inTimeOrder(this.#added());
+        const notes = this.#notes();
+        await this.#output.printAlone(async (print) => {
+            if (this.#live) {
+                await this.#printNew(print);
+                if (added.length > 0) {
+                    await this.#printBatch(print, () => printRecords(this.#file, added, print));
+                }
+                if (!this.#groupOpen)
+                    await this.#printBatch(print, () => print((0,runner_log/* lines */.Mn)([NO_LINES])));
+                await print((0,runner_log/* lines */.Mn)([...notes, '::endgroup::']));
+                this.#groupOpen = false;
+                return;
+            }
+            const title = `::group::${(0,text_escape/* commandText */.jt)(`${this.#title} · ${titleSuffix}`)}`;
+            const printLines = () => {
+                if (this.#disorder !== undefined && this.#file !== undefined) {
+                    const records = inTimeOrder([...this.#shown().records, ...added]);
+                    if (records.length > 0)
+                        return printRecords(this.#file, records, print);
+                }
+                else if (this.#fileBytes > 0) {
+                    return printFile(this.#file, 0, this.#fileBytes, print);
+                }
+                return print((0,runner_log/* lines */.Mn)([NO_LINES]));
+            };
+            await print.stopped([title], printLines, [...notes, '::endgroup::']);
+        });
+    }
+    /** The entries of the latest whole reading that those taken in order lack. */
+    #added() {
+        return this.#final === undefined ? [] : missingFrom(this.#shown(), this.#final);
+    }
+    /** The entries taken in order, as far as they reached the file, read back from its index. */
+    #shown() {
+        if (this.#index === undefined || this.#file === undefined)
+            return new LogRecords();
+        return this.#index.records(this.#file, Math.min(this.#shownEnd, this.#fileBytes));
+    }
+    /** The action's own lines under the log: what of it could not be kept, and why. */
+    #notes() {
+        const notes = [];
+        if (this.#disorder !== undefined) {
+            notes.push((0,text_escape/* commandText */.jt)(`(The service's log ${this.#disorder}; its lines are shown ` +
+                (this.#live ? 'as taken, then the rest of its last reading' : 'in time order') +
+                ', each once.)', 500));
+        }
+        if (this.#spoolError !== undefined) {
+            notes.push((0,text_escape/* commandText */.jt)('(Lines of this log were lost: its file under RUNNER_TEMP could not be written ' +
+                `(${(0,shared_errors/* messageOf */.bD)(this.#spoolError)}); only the lines written before are shown.)`, 500));
+        }
+        return notes;
+    }
+    #writePending() {
+        if (this.#spoolError === undefined)
+            this.#indexed(() => this.#index?.write());
+        if (this.#pendingBytes === 0)
+            return;
+        const pending = this.#pending.subarray(0, this.#pendingBytes);
+        this.#pendingBytes = 0;
+        this.#append(pending);
+    }
+    #append(data) {
+        if (this.#spoolError !== undefined || this.#file === undefined)
+            return;
+        try {
+            (0,external_node_fs_.appendFileSync)(this.#file, data);
+            this.#fileBytes += Buffer.byteLength(data);
+        }
+        catch (error) {
+            this.#spoolFailed(error);
+        }
+    }
+    /** The file could not be written: what it holds stays, nothing more is kept. Said once. */
+    #spoolFailed(error) {
+        this.#spoolError = error;
+        this.#pendingBytes = 0;
+        this.#final?.keepWithin(this.#fileBytes);
+        this.#events.onSpoolFailure(error);
+    }
+    async #printNew(print) {
+        const shownEnd = this.#disorder === undefined ? this.#fileBytes : this.#shownEnd;
+        const [start, end] = [this.#printedBytes, Math.min(this.#fileBytes, shownEnd)];
+        if (end <= start)
+            return;
+        await this.#printBatch(print, () => printFile(this.#file, start, end, print));
+        this.#printedBytes = end;
+    }
+    // Commands stop only around the service's lines, so the action's own warnings still work.
+    async #printBatch(print, printLines) {
+        const groupStart = this.#groupOpen ? [] : [`::group::${(0,text_escape/* commandText */.jt)(this.#title)}`];
+        this.#groupOpen = true;
+        await print.stopped(groupStart, printLines, []);
+    }
+}
+/** Bytes `start` to `end` of the file, through one buffer: no more of it is held than a chunk. */
+async function printFile(file, start, end, print) {
+    const handle = await (0,promises_.open)(file, 'r');
+    try {
+        const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, end - start));
+        for (let position = start; position < end;) {
+            const length = Math.min(chunk.length, end - position);
+            const { bytesRead } = await handle.read(chunk, 0, length, position);
+            if (bytesRead === 0)
+                throw new LogFileShortError(file, position, end);
+            await print(chunk.subarray(0, bytesRead));
+            position += bytesRead;
+        }
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * The records' bytes of the file, in the order given, through one buffer: records next to each
+ * other in the file are read as one.
+ */
+async function printRecords(file, records, print) {
+    const handle = await (0,promises_.open)(file, 'r');
+    try {
+        const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+        let filled = 0;
+        for (const { start, end } of records) {
+            for (let position = start; position < end;) {
+                if (filled === chunk.length) {
+                    await print(chunk.subarray(0, filled));
+                    filled = 0;
+                }
+                const length = Math.min(chunk.length - filled, end - position);
+                const bytesRead = (0,external_node_fs_.readSync)(handle.fd, chunk, filled, length, position);
+                if (bytesRead === 0)
+                    throw new LogFileShortError(file, position, end);
+                filled += bytesRead;
+                position += bytesRead;
+            }
+        }
+        if (filled > 0)
+            await print(chunk.subarray(0, filled));
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Whether `entry` is `other`, as the service listed it. */
+const sameEntry = (entry, other) => other !== undefined &&
+    entry.timestamp === other.timestamp &&
+    entry.level === other.level &&
+    entry.message === other.message;
+
+// EXTERNAL MODULE: ./src/shared/limit.ts
+var limit = __nccwpck_require__(7669);
+;// CONCATENATED MODULE: ./src/builds/logs.ts
+
+const QUIET_READS = 2;
+/**
+ * Reads of one build's log, one at a time. Reads of all builds take `turns`, so that large logs are
+ * not parsed all at once (bench/README.md, Logs). A read still going after its turn goes on beside
+ * the next, so a slow logs endpoint costs only its own log. `signal` ends them all, a read under
+ * way included.
+ */
+function logReads(client, buildId, log, turns, signal) {
+    const turn = (0,limit/* createLimiter */.z)(1);
+    let lastBytes;
+    let pending = 0;
+    const read = async () => {
+        pending += 1;
+        try {
+            await turn(async () => {
+                const wasDisordered = log.disordered;
+                try {
+                    const answer = await turns(() => client.readBuildLog(buildId, {
+                        from: () => log.from,
+                        onEntry: (entry, index) => log.add(entry, index),
+                        lastBytes,
+                        signal,
+                    }));
+                    if (answer.changed) {
+                        log.counted(answer.entries);
+                        // The read that found the disorder left the rest of its answer untaken: the next one,
+                        // however long, is read whole.
+                        lastBytes = log.disordered && !wasDisordered ? undefined : answer.bytes;
+                    }
+                }
+                finally {
+                    await log.flush();
+                }
+            });
+        }
+        finally {
+            pending -= 1;
+        }
+    };
+    return {
+        read,
+        poke: () => {
+            if (pending === 0 && !log.disordered)
+                read().catch(() => { });
+        },
+    };
+}
+/**
+ * Reads a finished build's log until `QUIET_READS` reads in a row bring nothing new. A read that
+ * fails ends it: the caller says so and goes on.
+ */
+async function readLogToEnd(read, log, options) {
+    const maxReads = options.maxReads ?? 40;
+    let quiet = 0;
+    for (let reads = 1;; reads += 1) {
+        const before = log.progress;
+        await read();
+        quiet = log.progress !== before ? 0 : quiet + 1;
+        if (quiet >= QUIET_READS || reads >= maxReads || options.signal?.aborted)
+            return;
+        await options.sleep(options.pauseMs, options.signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/builds/poll.ts
+// Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
+// explicit state, its client and time (clock, sleep, random) passed in. Each read is one attempt
+// that the client classifies; reads that keep failing back off under the one retry policy (the
+// service's Retry-After honoured up to the deadline), then give up.
+
+
+const JITTER = 0.1;
+const MAX_BACKOFF_MS = 60_000;
+const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
+async function pollBuild(client, buildId, options) {
+    const random = options.random ?? Math.random;
+    const { clock, signal, intervalMs } = options;
+    // Backoff ceilings double from twice the interval, capped at a minute (or the interval).
+    const readRuntime = {
+        policy: {
+            maxAttempts: options.maxFailures ?? 10,
+            baseDelayMs: intervalMs * 2,
+            maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
+            maxElapsedMs: Infinity,
+        },
+        random,
+        now: clock,
+        sleep: options.sleep,
+        deadline: options.deadline,
+        onRetry: (event) => options.onTransientError?.(new Error(event.reason), event.delayMs),
+    };
+    try {
+        for (;;) {
+            if (signal?.aborted)
+                return { kind: 'cancelled' };
+            const remaining = options.deadline - clock();
+            if (remaining <= 0)
+                return { kind: 'timeout' };
+            await options.sleep(Math.min(jittered(intervalMs, random), remaining), signal);
+            const build = await (0,retry/* withRetries */.LH)(readRuntime, {
+                endpoint: 'GET /builds/:buildId',
+                signal,
+                attempt: () => client.getBuildOnce(buildId, { signal }),
+            });
+            options.onUpdate(build);
+            if ((0,schemas/* isTerminal */.Hd)(build.status))
+                return { kind: 'ended', build };
+        }
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return { kind: 'cancelled' };
+        throw error;
+    }
+}
+
+// EXTERNAL MODULE: ./src/text/durations.ts
+var durations = __nccwpck_require__(51966);
+// EXTERNAL MODULE: ./src/builds/outcome.ts
+var outcome = __nccwpck_require__(68873);
+// EXTERNAL MODULE: ./src/builds/result.ts
+var builds_result = __nccwpck_require__(17196);
+;// CONCATENATED MODULE: ./src/builds/progress.ts
+
+
+
+
+const PROGRESS_EVERY_MS = 30_000;
+/** When the build entered its current phase. */
+const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
+/** `mac/x64: <text>`, one inert line. */
+const lineAbout = (target, text, maxChars) => (0,text_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: ${text}`, maxChars);
+const statusLine = (build, previous) => (0,text_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
+function progressLine(watched, now) {
+    const running = watched.filter(({ build }) => build.id !== null && (0,outcome/* outcomeOf */.s)(build) === 'unfinished');
+    const done = watched.length - running.length;
+    const parts = [
+        `${done}/${watched.length} done`,
+        ...running.map(({ build, latest }) => `${(0,builds_result/* labelOf */.Wy)(build)} ${(0,text_escape/* commandText */.jt)(build.status, 40)} ` +
+            (0,durations/* formatElapsed */.C)(now - phaseStart(build)) +
+            (latest === undefined ? '' : `: ${latest}`)),
+    ];
+    return (0,text_escape/* commandText */.jt)(parts.join(' · '), 4_000);
+}
+/** Whether a progress line is due: true at most once per `everyMs`. */
+function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
+    let last = clock();
+    return () => {
+        const now = clock();
+        if (now - last < everyMs)
+            return false;
+        last = now;
+        return true;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/builds/follow-build.ts
+// One build from now to its end: poll it (reading its log as it grows), print its log group,
+// download its installer. What it learns replaces the build's result in its slot. Every line that
+// carries something the service said goes through commandText: one inert line each.
+
+
+
+
+
+
+
+
+
+
+
+
+/** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
+const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
+/**
+ * The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends.
+ * `onSpoolFailure` is told when the file cannot be written (no file: none could be made).
+ */
+function openLog(build, file, live, onSpoolFailure) {
+    const title = (0,builds_result/* labelOf */.Wy)(build);
+    // Said once; the lines already shown stay, and none is shown twice.
+    const onDisorder = (reason) => runner_log/* stepLog */.tV.warning(lineAbout(build, `the log of ${build.id} ${reason}; it is read again once the build ended, and its ` +
+        'lines are shown then, in time order, each once', 500), { title: (0,text_escape/* commandText */.jt)(`${title}: log out of order`) });
+    const events = { onDisorder, onSpoolFailure };
+    return live
+        ? BuildLog.live(`${title} · ${build.id}`, runner_log/* stepLog */.tV, file, events)
+        : BuildLog.toFile(title, runner_log/* stepLog */.tV, file, events);
+}
+/** A problem the action found in what the service said of a build it follows. */
+function warnFollowProblem(build) {
+    if (build.problem?.stage !== 'follow')
+        return;
+    runner_log/* stepLog */.tV.warning(lineAbout(build, build.problem.message, 500), {
+        title: (0,text_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: the service contradicts itself`),
+    });
+}
+async function followBuild(slot, log, follower) {
+    const id = slot.get().id;
+    if (id === null || log === undefined)
+        return;
+    warnFollowProblem(slot.get());
+    // Ends this build's log reads, one under way included: when its log takes too long to end, and
+    // when the build is done with.
+    const giveUp = new AbortController();
+    const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
+    const reads = logReads(follower.client, id, log, follower.logReading.turns, stop);
+    try {
+        if (!(0,schemas/* isTerminal */.Hd)(slot.get().status) && !(await poll(slot, id, reads, follower)))
+            return;
+        const failure = await readLogUntilDone(log, reads, giveUp, follower);
+        if (failure !== undefined) {
+            runner_log/* stepLog */.tV.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
+        }
+        await log.printGroup(slot.get().status);
+        slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
+        const build = slot.get();
+        // A build with a problem (say, the service reports another target) is not this target's.
+        if (build.status === 'success' && build.problem === undefined && follower.downloads) {
+            await download(slot, id, follower.downloads, follower);
+        }
+    }
+    finally {
+        giveUp.abort();
+    }
+}
+/**
+ * Reads the finished build's log until it stops growing, within `endWithinMs`. Says why it could
+ * not (a read failed, or the log would not end): that costs the rest of the log, never the download.
+ */
+async function readLogUntilDone(log, reads, giveUp, follower) {
+    const { endWithinMs } = follower.logReading;
+    const stopped = follower.deadline.signal;
+    const timer = setTimeout(() => giveUp.abort(), endWithinMs);
+    let failure;
+    try {
+        await readLogToEnd(reads.read, log, {
+            pauseMs: logPauseMs(follower.pollIntervalMs),
+            sleep: follower.time.sleep,
+            signal: AbortSignal.any([stopped, giveUp.signal]),
+        });
+    }
+    catch (error) {
+        failure = (0,shared_errors/* messageOf */.bD)(error);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+    if (stopped.aborted)
+        return undefined;
+    return giveUp.signal.aborted ? `no end within ${(0,durations/* formatElapsed */.C)(endWithinMs)}` : failure;
+}
+/** Polls until the build ends (true), or the step stops waiting or loses it (false). */
+async function poll(slot, id, reads, follower) {
+    const { time, deadline } = follower;
+    const logDue = createProgressGate(time.clock);
+    try {
+        const outcome = await pollBuild(follower.client, id, {
+            intervalMs: follower.pollIntervalMs,
+            deadline: deadline.at,
+            clock: time.clock,
+            sleep: time.sleep,
+            signal: deadline.signal,
+            onUpdate: (latest) => {
+                const previous = slot.get();
+                slot.set((0,builds_result/* observed */.Px)(previous, latest, time.clock()));
+                if (latest.status !== previous.status)
+                    runner_log/* stepLog */.tV.info(statusLine(slot.get(), previous.status));
+                if (previous.problem === undefined)
+                    warnFollowProblem(slot.get());
+                // A running build's log is read live for one build, and for a progress line otherwise,
+                // without holding the polling up; a read that fails now is made up for when it ends.
+                if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (follower.live || logDue()))
+                    reads.poke();
+            },
+            onTransientError: (error, delayMs) => runner_log/* stepLog */.tV.info(lineAbout(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
+        });
+        return outcome.kind === 'ended';
+    }
+    catch (error) {
+        // One build the service stops answering for must not take the others down with it.
+        if (deadline.signal.aborted)
+            return false;
+        const message = `could not follow the build: ${(0,shared_errors/* messageOf */.bD)(error)}`;
+        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'follow', message }));
+        runner_log/* stepLog */.tV.warning(lineAbout(slot.get(), message, 500), { title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost` });
+        return false;
+    }
+}
+/**
+ * The folder inside `within` that a build's installer goes to, named by its target (and its id when
+ * resumed builds share the target, and then usually a file name); undefined if the name would lead
+ * out of `within`.
+ */
+function downloadFolder(within, build, sharesTarget) {
+    const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${build.id}` : ''}`;
+    return (0,file_name/* pathInside */._l)(within, folder);
+}
+async function download(slot, id, { within, limit, sharesTarget }, { client, deadline, time }) {
+    const build = slot.get();
+    const label = (0,builds_result/* labelOf */.Wy)(build);
+    const fail = (message) => {
+        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'download', message }));
+        runner_log/* stepLog */.tV.warning(lineAbout(build, message, 500), { title: `${label} download failed` });
+    };
+    const notDownloaded = () => fail(`not downloaded: ${deadline.because()}`);
+    if (deadline.signal.aborted)
+        return notDownloaded();
+    const directory = downloadFolder(within, build, sharesTarget(build));
+    if (directory === undefined) {
+        return fail(`not downloaded: the build id ${id} cannot name a folder inside ${within}`);
+    }
+    await limit(async () => {
+        if (deadline.signal.aborted)
+            return notDownloaded();
+        runner_log/* stepLog */.tV.info(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
+        const start = time.clock();
+        try {
+            const file = await client.downloadArtifact(id, {
+                directory,
+                within,
+                expectedSize: build.artifactSize,
+                signal: deadline.signal,
+            });
+            const { fileName, size, sha256 } = file;
+            const span = { start, end: time.clock() };
+            const downloaded = { path: external_node_path_default().resolve(file.path), fileName, size, sha256, span };
+            slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
+            runner_log/* stepLog */.tV.info(lineAbout(build, `downloaded ${downloaded.path} (${size} bytes, sha256 ${sha256})`, 1_000));
+        }
+        catch (error) {
+            fail(deadline.signal.aborted
+                ? `download stopped: ${deadline.because()}`
+                : `download failed: ${(0,shared_errors/* messageOf */.bD)(error)}`);
+        }
+    });
+}
+
 ;// CONCATENATED MODULE: ./node_modules/@streamparser/json/dist/mjs/utils/bufferedString.js
 /**
  * The accumulators that the tokenizer gathers strings and numbers into while
@@ -47352,7 +49095,7 @@ var TokenParserMode;
 //# sourceMappingURL=index.js.map
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
-;// CONCATENATED MODULE: ./src/api/log-bytes.ts
+;// CONCATENATED MODULE: ./src/service/log-bytes.ts
 // The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
 // up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
 // (bench/README.md, Logs). Both filters hand the chunk on untouched in the usual case (valid
@@ -47485,16 +49228,9 @@ function textCutter(maxBytes, mark) {
     };
 }
 
-// EXTERNAL MODULE: ./src/api/memory.ts + 2 modules
-var memory = __nccwpck_require__(98041);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __nccwpck_require__(8164);
-;// CONCATENATED MODULE: ./src/api/reconcile.ts
-// Recognising our own resource: an answer about the resource asked for (the checks the transport
-// runs on every answer it validated), and after a create whose answer was lost, the resource with
-// the same fields that is new: for a build, one the service's list did not have before the
-// trigger (its own view, whatever its clock says); for a project or webhook, one created since the
-// first attempt. Pure decisions; the client does the requests.
+// EXTERNAL MODULE: ./src/http/memory.ts + 2 modules
+var memory = __nccwpck_require__(58421);
+;// CONCATENATED MODULE: ./src/service/reconcile.ts
 
 /** The arch the service builds when a trigger names none (spec §4). */
 const DEFAULT_ARCH = 'x64';
@@ -47570,14 +49306,474 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
         createdSince(webhook.createdAt, sinceMs)));
 }
 
-// EXTERNAL MODULE: ./src/api/transport.ts
-var api_transport = __nccwpck_require__(53841);
-;// CONCATENATED MODULE: ./src/api/log-stream.ts
+// EXTERNAL MODULE: ./src/http/answer-shape.ts
+var answer_shape = __nccwpck_require__(49384);
+// EXTERNAL MODULE: ./src/http/bounded-body.ts
+var bounded_body = __nccwpck_require__(35242);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var errors = __nccwpck_require__(58549);
+// EXTERNAL MODULE: ./src/http/error-body.ts
+var error_body = __nccwpck_require__(94995);
+;// CONCATENATED MODULE: ./src/service/errors.ts
+// Every failure the client reports. Messages name the endpoint as a template
+// ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
+// reaches an error (see error-body.ts).
+
+
+
+
+const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
+/** The service answered with a status that is not a success. */
+class ApiError extends shared_errors/* ActionError */.lZ {
+    status;
+    endpoint;
+    serviceMessage;
+    attempts;
+    constructor(status, endpoint, serviceMessage, attempts = 1, message) {
+        super(message ??
+            `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
+                (serviceMessage ? `: ${serviceMessage}` : '.'));
+        this.status = status;
+        this.endpoint = endpoint;
+        this.serviceMessage = serviceMessage;
+        this.attempts = attempts;
+    }
+}
+/** 401 or 403: the service refused the API key. */
+class ApiKeyRefusedError extends ApiError {
+    constructor(status, endpoint, serviceMessage) {
+        super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
+            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            'Check that the api-key secret is set, current, and allowed to use this project.');
+    }
+}
+/** 404: the resource named by the request does not exist. */
+class NotFoundError extends ApiError {
+    resourceId;
+    constructor(endpoint, resourceId, serviceMessage) {
+        super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
+            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            'Check the id; it may have been deleted or belong to another account.');
+        this.resourceId = resourceId;
+    }
+}
+/**
+ * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
+ * the contract (an id of another form, a negative size), or is not the resource asked for. The
+ * message names the field and the rule, never the value.
+ */
+class ResponseShapeError extends shared_errors/* ActionError */.lZ {
+    endpoint;
+    status;
+    /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
+    fieldPath;
+    attempts;
+    /**
+     * Asking again won't help: the body was JSON of another shape or another resource. False for a
+     * body that was not JSON at all (garbled on the way), which a later read may get right.
+     */
+    final;
+    constructor(endpoint, status, fieldPath, problem, attempts = 1, final = true) {
+        super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
+            `${fieldPath} ${problem}. The service may be a different API version than this action ` +
+            'expects, or misbehaving.');
+        this.endpoint = endpoint;
+        this.status = status;
+        this.fieldPath = fieldPath;
+        this.attempts = attempts;
+        this.final = final;
+    }
+}
+/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
+class NetworkError extends shared_errors/* ActionError */.lZ {
+    endpoint;
+    /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
+    code;
+    attempts;
+    /** `proxy`: the proxy the request went through (without credentials), if any. */
+    constructor(endpoint, code, attempts, message, proxy) {
+        super(message ??
+            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}` +
+                (proxy === undefined
+                    ? '. Check base-url and that the service is reachable from the runner' +
+                        ' (behind a proxy, set HTTPS_PROXY).'
+                    : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
+        this.endpoint = endpoint;
+        this.code = code;
+        this.attempts = attempts;
+    }
+}
+/** The proxy of the environment would not open a tunnel to the host (HTTP status of its answer). */
+class ProxyRefusedError extends NetworkError {
+    proxyStatus;
+    constructor(endpoint, proxy, host, proxyStatus, attempts) {
+        super(endpoint, 'EPROXY', attempts, `The proxy ${proxy} refused to connect to ${host} (HTTP ${proxyStatus}` +
+            (proxyStatus === 407 ? ': proxy authentication required' : '') +
+            `)${attemptsNote(attempts)}. ` +
+            (proxyStatus === 407
+                ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
+                : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
+        this.proxyStatus = proxyStatus;
+    }
+}
+/** No complete answer within the per-request timeout, even after retrying. */
+class TimeoutError extends NetworkError {
+    timeoutMs;
+    constructor(endpoint, timeoutMs, attempts) {
+        super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
+            'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
+            "is left of the step's timeout input.)");
+        this.timeoutMs = timeoutMs;
+    }
+}
+/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
+class DownloadError extends shared_errors/* ActionError */.lZ {
+    buildId;
+    problem;
+    constructor(buildId, problem, message) {
+        super(`Download of build ${buildId}: ${message}`);
+        this.buildId = buildId;
+        this.problem = problem;
+    }
+}
+/**
+ * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
+ * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
+ */
+class ArtifactHostError extends shared_errors/* ActionError */.lZ {
+    buildId;
+    host;
+    status;
+    attempts;
+    constructor(buildId, host, status, body, attempts) {
+        const words = (0,text_escape/* commandText */.jt)(body, 200);
+        super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
+            `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
+            ((0,retry/* isRetryableStatus */.PS)(status)
+                ? 'The host may be overloaded; re-run the job later.'
+                : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
+                    "the runner's network; re-run the job, or check the runner's proxy settings."));
+        this.buildId = buildId;
+        this.host = host;
+        this.status = status;
+        this.attempts = attempts;
+    }
+}
+
+// EXTERNAL MODULE: ./src/http/dispatcher.ts
+var dispatcher = __nccwpck_require__(3839);
+;// CONCATENATED MODULE: ./src/service/transport.ts
+
+
+
+
+
+
+
+
+/**
+ * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
+ * 1 MB: 16 MiB leaves a wide margin for growth while bounding what a misbehaving service can make
+ * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
+ */
+const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
+/**
+ * A 2xx body its reader cannot use: garbled on the way (a later read may get it whole), or of
+ * another shape or about another resource (`final`: asking again won't help). The transport
+ * reports it as a ResponseShapeError.
+ */
+class UnusableBodyError extends shared_errors/* ActionError */.lZ {
+    fieldPath;
+    problem;
+    final;
+    constructor({ fieldPath, problem }, final = true) {
+        super(`${fieldPath} ${problem}`);
+        this.fieldPath = fieldPath;
+        this.problem = problem;
+        this.final = final;
+    }
+}
+/** A body that is not the JSON it should be: worth asking again. */
+const garbledBody = () => new UnusableBodyError({ fieldPath: '(body)', problem: 'is not valid JSON' }, false);
+// Failures where the request certainly never reached the service.
+const CONNECT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TRANSIENT_CODES = new Set([
+    ...CONNECT_CODES,
+    ...TIMEOUT_CODES,
+    'ECONNRESET',
+    'ECONNABORTED',
+    'EPIPE',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+/** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
+function decode(request, data) {
+    if (data === undefined)
+        throw garbledBody();
+    const parsed = request.schema.safeParse(data);
+    if (!parsed.success)
+        throw new UnusableBodyError((0,answer_shape/* shapeProblem */.j)(parsed.error));
+    const mismatch = request.check?.(parsed.data);
+    if (mismatch !== undefined)
+        throw new UnusableBodyError(mismatch);
+    return parsed.data;
+}
+class Transport {
+    runtime;
+    timeoutMs;
+    apiOrigin;
+    /** The base URL's path prefix (`/v1`), which every path goes below. */
+    #basePath;
+    #apiKey;
+    #userAgent;
+    #dispatcher;
+    constructor(options) {
+        this.runtime = options.runtime;
+        this.timeoutMs = options.timeoutMs;
+        const base = new URL(options.baseUrl);
+        this.apiOrigin = base.origin;
+        this.#basePath = base.pathname.replace(/\/+$/, '');
+        this.#apiKey = options.apiKey;
+        this.#userAgent = options.userAgent;
+        this.#dispatcher = (0,dispatcher/* createDispatcher */.SM)({ ca: options.ca });
+    }
+    /** The per-request timeout: the configured one, shortened to the time left in the step. */
+    requestTimeoutMs() {
+        return Math.max(1, Math.min(this.timeoutMs, (0,retry/* timeLeft */.f$)(this.runtime)));
+    }
+    url(path) {
+        return new URL(`${this.#basePath}${path}`, this.apiOrigin);
+    }
+    /** One HTTP exchange, no redirects followed; the API key goes to the API's own origin only. */
+    send(url, init) {
+        const headers = { 'user-agent': this.#userAgent, ...init.headers };
+        if (!init.anonymous && url.origin === this.apiOrigin) {
+            headers.authorization = `Bearer ${this.#apiKey}`;
+        }
+        return this.#dispatcher.request({
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method: init.method,
+            headers,
+            body: init.body ?? null,
+            signal: init.signal ?? null,
+            headersTimeout: init.idleTimeoutMs,
+            bodyTimeout: init.idleTimeoutMs,
+        });
+    }
+    /** A JSON endpoint: retried, bounded, validated, checked, typed. */
+    json(request, signal) {
+        return (0,retry/* withRetries */.LH)(this.runtime, {
+            endpoint: request.endpoint,
+            signal,
+            attempt: () => this.jsonAttempt(request, signal),
+            reconcile: request.reconcile,
+        });
+    }
+    /** One attempt at a JSON endpoint, not retried: its failure classified for the caller's retries. */
+    jsonAttempt(request, signal) {
+        const headers = { accept: 'application/json' };
+        if (request.body !== undefined)
+            headers['content-type'] = 'application/json';
+        if (request.idempotencyKey)
+            headers['idempotency-key'] = request.idempotencyKey;
+        const { endpoint } = request;
+        return this.#attempt({
+            method: request.method,
+            endpoint,
+            path: request.path,
+            headers,
+            body: request.body === undefined ? undefined : JSON.stringify(request.body),
+            resourceId: request.resourceId,
+            read: async (response) => decode(request, await (0,bounded_body/* boundedJson */.Qt)(response.body, response.headers, MAX_JSON_ANSWER_BYTES, endpoint)),
+        }, signal);
+    }
+    /**
+     * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
+     * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
+     */
+    stream(request, signal) {
+        const { endpoint, maxBytes } = request;
+        const exchange = {
+            method: 'GET',
+            endpoint,
+            path: request.path,
+            headers: { accept: 'application/json' },
+            resourceId: request.resourceId,
+            read: ({ body, headers }) => request.read({
+                contentLength: (0,bounded_body/* declaredLength */.Rj)(headers),
+                chunks: (0,bounded_body/* boundedChunks */.eC)(body, headers, maxBytes, endpoint),
+                discard: () => body.dump(),
+            }),
+        };
+        return (0,retry/* withRetries */.LH)(this.runtime, {
+            endpoint,
+            signal,
+            attempt: () => this.#attempt(exchange, signal),
+        });
+    }
+    /** Classifies an HTTP status that is not a success. */
+    statusFailure(endpoint, status, headers, bodyText, resourceId) {
+        const serviceMessage = (0,error_body/* serviceMessageOf */.mX)(bodyText, [this.#apiKey]);
+        const retryable = (0,retry/* isRetryableStatus */.PS)(status);
+        const retryAfterMs = retryable
+            ? (0,retry/* parseRetryAfter */.mu)((0,bounded_body/* headerValue */.Z)(headers, 'retry-after'), this.runtime.now())
+            : undefined;
+        return {
+            retryable,
+            outcomeUnknown: status >= 500,
+            retryAfterMs,
+            reason: `HTTP ${status}` + (retryAfterMs === undefined ? '' : `, Retry-After ${retryAfterMs} ms`),
+            toError: (attempts) => {
+                if (status === 401 || status === 403) {
+                    return new ApiKeyRefusedError(status, endpoint, serviceMessage);
+                }
+                if (status === 404 && resourceId !== undefined) {
+                    return new NotFoundError(endpoint, resourceId, serviceMessage);
+                }
+                return new ApiError(status, endpoint, serviceMessage, attempts);
+            },
+        };
+    }
+    /**
+     * Classifies an exception thrown while talking to a server: a proxy's refusal, a timeout, a
+     * broken connection (retryable), or anything else, which no retry follows and which is
+     * thrown as it is.
+     */
+    networkFailure(endpoint, error, context = {}) {
+        const { url, timeoutMs = this.timeoutMs } = context;
+        const proxy = url && (0,dispatcher/* proxyFor */.iJ)(url);
+        if (proxy !== undefined && url !== undefined && error instanceof dispatcher/* TunnelRefusedError */.X$) {
+            const { statusCode } = error;
+            return {
+                retryable: (0,retry/* isRetryableStatus */.PS)(statusCode),
+                outcomeUnknown: false,
+                reason: `proxy answered HTTP ${statusCode}`,
+                toError: (attempts) => new ProxyRefusedError(endpoint, (0,dispatcher/* describeProxy */.GK)(proxy), url.host, statusCode, attempts),
+            };
+        }
+        const code = (0,shared_errors/* errorCode */.CA)(error) ?? '';
+        const timedOut = context.timedOut === true || TIMEOUT_CODES.has(code);
+        if (!timedOut && !TRANSIENT_CODES.has(code)) {
+            return {
+                retryable: false,
+                outcomeUnknown: false,
+                reason: (0,shared_errors/* messageOf */.bD)(error),
+                toError: () => (0,shared_errors/* asError */.zR)(error),
+            };
+        }
+        return {
+            retryable: true,
+            outcomeUnknown: !CONNECT_CODES.has(code),
+            reason: timedOut ? `no answer within ${timeoutMs} ms` : code,
+            toError: (attempts) => timedOut
+                ? new TimeoutError(endpoint, timeoutMs, attempts)
+                : new NetworkError(endpoint, code, attempts, undefined, proxy && (0,dispatcher/* describeProxy */.GK)(proxy)),
+        };
+    }
+    close() {
+        return this.#dispatcher.close();
+    }
+    /** One request and its answer read whole, within the request timeout; every failure classified. */
+    async #attempt(exchange, signal) {
+        const timeoutMs = this.requestTimeoutMs();
+        // The whole exchange, not only each silence: a body that trickles a byte now and then would
+        // otherwise hold its caller for as long as the service likes.
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const { endpoint } = exchange;
+        const url = this.url(exchange.path);
+        const failed = (failure) => {
+            if (signal?.aborted)
+                throw signal.reason;
+            return { ok: false, failure };
+        };
+        const lost = (error) => failed(this.networkFailure(endpoint, error, { url, timedOut: timeout.aborted, timeoutMs }));
+        let response;
+        try {
+            response = await this.send(url, {
+                method: exchange.method,
+                headers: exchange.headers,
+                body: exchange.body,
+                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+                idleTimeoutMs: timeoutMs,
+            });
+        }
+        catch (error) {
+            return lost(error);
+        }
+        const status = response.statusCode;
+        if (status < 200 || status >= 300) {
+            const text = await (0,bounded_body/* errorBodyStart */.pF)(response.body);
+            return failed(this.statusFailure(endpoint, status, response.headers, text, exchange.resourceId));
+        }
+        try {
+            return { ok: true, value: await exchange.read(response) };
+        }
+        catch (error) {
+            (0,bounded_body/* discardBody */.LL)(response.body);
+            if (error instanceof errors/* ResponseTooLargeError */.b)
+                return failed(tooLarge(error));
+            if (error instanceof UnusableBodyError)
+                return failed(unusable(endpoint, status, error));
+            const failure = this.networkFailure(endpoint, error, {
+                url,
+                timedOut: timeout.aborted,
+                timeoutMs,
+            });
+            return failed(failure.retryable && !timeout.aborted ? cutShort(failure, status) : failure);
+        }
+    }
+}
+/**
+ * A 2xx answer whose body broke off before its end (short of its Content-Length, or a chunked
+ * body never finished): the service answered, so neither "no answer" nor base-url is the story.
+ * Timeouts keep their own words.
+ */
+function cutShort(failure, status) {
+    return {
+        ...failure,
+        reason: `answer cut short (${failure.reason})`,
+        toError: (attempts) => {
+            const error = failure.toError(attempts);
+            if (!(error instanceof NetworkError) || error instanceof TimeoutError)
+                return error;
+            return new NetworkError(error.endpoint, error.code, attempts, `${error.endpoint} answered HTTP ${status}, but its body broke off before its end ` +
+                `(${error.code})${attempts > 1 ? `, ${attempts} times in a row` : ''}: the service ` +
+                'or a proxy on the way cut it short; retry later.');
+        },
+    };
+}
+/** Refused for its size: the same request would get the same answer. */
+const tooLarge = (error) => ({
+    retryable: false,
+    outcomeUnknown: false,
+    reason: 'answer too large',
+    toError: () => error,
+});
+/** A 2xx body of no use: garbled (the service may have acted on it; asked again) or final. */
+const unusable = (endpoint, status, error) => ({
+    retryable: !error.final,
+    outcomeUnknown: !error.final,
+    reason: error.final ? 'unexpected body' : 'unparsable JSON body',
+    toError: (attempts) => new ResponseShapeError(endpoint, status, error.fieldPath, error.problem, error.final ? 1 : attempts, error.final),
+});
+
+;// CONCATENATED MODULE: ./src/service/log-stream.ts
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
 // the last one read whole is that same log: it is not parsed at all.
+
 
 
 
@@ -47618,7 +49814,7 @@ async function readLogEntries(response, buildId, options) {
     let answeredId = false;
     let from;
     const fail = (problem) => {
-        failure ??= new api_transport/* UnusableBodyError */.Gk(problem);
+        failure ??= new UnusableBodyError(problem);
     };
     parser.onValue = ({ value, key }) => {
         if (failure !== undefined || local !== undefined)
@@ -47628,7 +49824,7 @@ async function readLogEntries(response, buildId, options) {
             const parsed = schemas/* BuildId */.Ek.safeParse(value);
             const mismatch = parsed.success
                 ? isAsked({ buildId: parsed.data })
-                : (0,schemas/* shapeProblem */.jn)(parsed.error, ['buildId']);
+                : (0,answer_shape/* shapeProblem */.j)(parsed.error, ['buildId']);
             if (mismatch !== undefined)
                 fail(mismatch);
             return;
@@ -47641,7 +49837,7 @@ async function readLogEntries(response, buildId, options) {
             return;
         const parsed = schemas/* LogEntry */.xP.safeParse(value);
         if (!parsed.success)
-            return fail((0,schemas/* shapeProblem */.jn)(parsed.error, ['logs', key]));
+            return fail((0,answer_shape/* shapeProblem */.j)(parsed.error, ['logs', key]));
         try {
             options.onEntry(parsed.data, key);
         }
@@ -47654,7 +49850,7 @@ async function readLogEntries(response, buildId, options) {
             feed();
         }
         catch {
-            throw local === undefined ? (0,api_transport/* garbledBody */.se)() : local.error;
+            throw local === undefined ? garbledBody() : local.error;
         }
         if (local !== undefined)
             throw local.error;
@@ -47683,24 +49879,13 @@ async function readLogEntries(response, buildId, options) {
     if (!parser.isEnded)
         parse(() => parser.end());
     if (!answeredId)
-        throw new api_transport/* UnusableBodyError */.Gk({ fieldPath: 'buildId', problem: 'is missing' });
+        throw new UnusableBodyError({ fieldPath: 'buildId', problem: 'is missing' });
     return { changed: true, entries: count, bytes };
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __nccwpck_require__(46466);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(53249);
-// EXTERNAL MODULE: ./src/api/file-name.ts + 1 modules
-var file_name = __nccwpck_require__(66710);
-// EXTERNAL MODULE: ./src/escape.ts
-var src_escape = __nccwpck_require__(22988);
-;// CONCATENATED MODULE: ./src/api/download-answer.ts
+;// CONCATENATED MODULE: ./src/service/download-answer.ts
 
 
 
@@ -47730,16 +49915,16 @@ function parseContentRange(value) {
  * when the host gives neither (then a cut transfer starts again from zero).
  */
 function validatorOf(headers) {
-    const etag = (0,api_transport/* headerValue */.Z)(headers, 'etag');
+    const etag = (0,bounded_body/* headerValue */.Z)(headers, 'etag');
     if (etag !== undefined && etag.startsWith('"'))
         return etag;
-    return (0,api_transport/* headerValue */.Z)(headers, 'last-modified');
+    return (0,bounded_body/* headerValue */.Z)(headers, 'last-modified');
 }
 /** The artifact's whole length as a 200 or 206 announces it. */
 function announcedTotal({ statusCode, headers }) {
     if (statusCode === 206)
-        return parseContentRange((0,api_transport/* headerValue */.Z)(headers, 'content-range'))?.total;
-    const length = Number((0,api_transport/* headerValue */.Z)(headers, 'content-length') ?? NaN);
+        return parseContentRange((0,bounded_body/* headerValue */.Z)(headers, 'content-range'))?.total;
+    const length = Number((0,bounded_body/* headerValue */.Z)(headers, 'content-length') ?? NaN);
     return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 /**
@@ -47753,7 +49938,7 @@ function continuationOf(resumeFrom, sameBytes, { statusCode, headers }) {
         return resumeFrom === 0 ? 'fresh' : 'restart';
     if (resumeFrom === 0)
         return 'unasked-range';
-    const range = parseContentRange((0,api_transport/* headerValue */.Z)(headers, 'content-range'));
+    const range = parseContentRange((0,bounded_body/* headerValue */.Z)(headers, 'content-range'));
     return range?.start === resumeFrom && sameBytes ? 'resume' : 'wrong-range';
 }
 /** Where a redirect from `from` leads, or why it may not be followed. */
@@ -47762,14 +49947,14 @@ function nextHop(from, location, hop) {
         return `more than ${MAX_REDIRECTS} redirects.`;
     const next = URL.parse(location, from.href);
     if (next === null) {
-        return `redirected to something that is not a URL (${(0,src_escape/* commandText */.jt)(location, 100)}).`;
+        return `redirected to something that is not a URL (${(0,text_escape/* commandText */.jt)(location, 100)}).`;
     }
     if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        return `redirected to a ${(0,src_escape/* commandText */.jt)(next.protocol, 40)} URL.`;
+        return `redirected to a ${(0,text_escape/* commandText */.jt)(next.protocol, 40)} URL.`;
     }
     // An installer fetched over plain http could be swapped on the way and then published.
     if (from.protocol === 'https:' && next.protocol === 'http:') {
-        return (`redirected from https to plain http (${(0,src_escape/* commandText */.jt)(next.host, 100)}); refusing an ` +
+        return (`redirected from https to plain http (${(0,text_escape/* commandText */.jt)(next.host, 100)}); refusing an ` +
             'unencrypted transfer.');
     }
     return next;
@@ -47781,44 +49966,42 @@ function nextHop(from, location, hop) {
  */
 function notTheArtifact({ response, url, leftApi }, buildId, apiOrigin) {
     const { statusCode, headers } = response;
-    const contentType = (0,api_transport/* headerValue */.Z)(headers, 'content-type');
-    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${(0,src_escape/* commandText */.jt)(contentType, 100)}`;
+    const contentType = (0,bounded_body/* headerValue */.Z)(headers, 'content-type');
+    const typeNote = contentType === undefined ? 'no Content-Type' : `Content-Type ${(0,text_escape/* commandText */.jt)(contentType, 100)}`;
     if (leftApi && url.origin === apiOrigin) {
-        return new errors/* DownloadError */.nV(buildId, 'content', `the artifact host's redirects led back to the service's API (${url.host}), which ` +
+        return new DownloadError(buildId, 'content', `the artifact host's redirects led back to the service's API (${url.host}), which ` +
             `answered HTTP ${statusCode} with ${typeNote}; the installer's bytes come from the ` +
             'artifact host, never from the API, so nothing was saved.');
     }
     // Nothing asks for an encoding (no Accept-Encoding): encoded bytes would be saved and published
     // as the installer, and their sha256 would not be the installer's.
-    const encoding = (0,api_transport/* headerValue */.Z)(headers, 'content-encoding')?.trim();
+    const encoding = (0,bounded_body/* headerValue */.Z)(headers, 'content-encoding')?.trim();
     if (encoding !== undefined && encoding !== '' && encoding.toLowerCase() !== 'identity') {
-        return new errors/* DownloadError */.nV(buildId, 'content', `the artifact host ${url.host} sent the installer with Content-Encoding ` +
-            `${(0,src_escape/* commandText */.jt)(encoding, 40)}, which the action did not ask for: the bytes would be the ` +
+        return new DownloadError(buildId, 'content', `the artifact host ${url.host} sent the installer with Content-Encoding ` +
+            `${(0,text_escape/* commandText */.jt)(encoding, 40)}, which the action did not ask for: the bytes would be the ` +
             'encoded form, not the installer, so nothing was saved.');
     }
     const kind = documentKind(contentType);
     if (kind !== undefined) {
-        return new errors/* DownloadError */.nV(buildId, 'content', `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
+        return new DownloadError(buildId, 'content', `the artifact host ${url.host} answered HTTP ${statusCode} with ${typeNote} (${kind}) ` +
             'where the installer was expected; nothing was saved.');
     }
     if (announcedTotal(response) === 0) {
-        return new errors/* DownloadError */.nV(buildId, 'size', `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`);
+        return new DownloadError(buildId, 'size', `the artifact host ${url.host} announced 0 bytes; an empty file is not an installer.`);
     }
     return undefined;
 }
 /** The file name the host gives (Content-Disposition, else the URL), made safe; else the build's. */
 function fileNameOf(buildId, { response, url }) {
-    const named = (0,file_name/* fileNameFromContentDisposition */.OA)((0,api_transport/* headerValue */.Z)(response.headers, 'content-disposition')) ??
+    const named = (0,file_name/* fileNameFromContentDisposition */.OA)((0,bounded_body/* headerValue */.Z)(response.headers, 'content-disposition')) ??
         (0,file_name/* fileNameFromUrl */.x2)(url);
     return (0,file_name/* sanitizeFileName */.xH)(named, (0,file_name/* sanitizeFileName */.xH)(`${buildId}.bin`, 'artifact.bin'));
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: ./src/api/hash-writer.ts
+;// CONCATENATED MODULE: ./src/service/hashing/writer.ts
 // What a `.part` file hands its full batches to: something that hashes them in the order given
 // and writes each at its offset. Small downloads do both on the main thread; large ones on a
-// thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
+// thread of their own (`thread-writer.ts`), where the isolate's cost pays for itself.
 
 // Batches are written in pieces of this size: the steadiest of the sizes measured (bench/README.md).
 const WRITE_BYTES = 64 * 1024;
@@ -47848,9 +50031,9 @@ class InlineHashWriter {
 
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(75919);
-;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
+;// CONCATENATED MODULE: ./src/service/hashing/thread-writer.ts
 var _a;
-// Hash writers on a thread of their own (`hash-worker.ts`): over TLS the main thread is a large
+// Hash writers on a thread of their own (`thread-main.ts`): over TLS the main thread is a large
 // download's bottleneck (decryption, then handing each record to JS), so sha256 and the writes move
 // off it (bench/README.md has the figures). Batch memory moves between the threads by transfer:
 // nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
@@ -47861,7 +50044,7 @@ var _a;
  * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
  * import.meta.url)` would make ncc copy the source file into the bundle as an asset.
  */
-const hashWorkerUrl = (moduleUrl) => new URL(moduleUrl.endsWith('.ts') ? 'hash-worker.ts' : 'hash-worker/index.js', moduleUrl);
+const hashWorkerUrl = (moduleUrl) => new URL(moduleUrl.endsWith('.ts') ? 'thread-main.ts' : 'hash-worker/index.js', moduleUrl);
 /** The thread, shared by the files open on it. */
 class HashThread {
     static #running;
@@ -47958,7 +50141,7 @@ class ThreadHashWriter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/part-file.ts
+;// CONCATENATED MODULE: ./src/service/part-file.ts
 // The `.part` file of a download: body chunks are gathered into a few large buffers, and each full
 // buffer goes to a hash writer while the next one fills. TLS hands out a fresh 16 KiB buffer per
 // record; writing each alone cost a system call per record and made the download CPU-bound.
@@ -48121,11 +50304,7 @@ class PartFile {
     }
 }
 
-// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
-var retry = __nccwpck_require__(21405);
-// EXTERNAL MODULE: ./src/errors.ts
-var src_errors = __nccwpck_require__(83916);
-;// CONCATENATED MODULE: ./src/api/download.ts
+;// CONCATENATED MODULE: ./src/service/download.ts
 // Streaming artifact download over the transport's dispatcher (so through the environment's
 // proxy): redirects followed by hand, the API key only on the API's origin and never again once
 // the chain left it; body → sha256 → `<name>.part` in large writes, resume with Range + If-Range
@@ -48189,7 +50368,7 @@ class ArtifactDownload {
         const sha256 = await part.finish();
         const { expectedSize } = this.#options;
         if (expectedSize !== undefined && expectedSize !== size) {
-            throw new errors/* DownloadError */.nV(this.#buildId, 'size', `the artifact host ${(0,src_escape/* commandText */.jt)(this.#host, 100)} sent ${size} bytes, the build's ` +
+            throw new DownloadError(this.#buildId, 'size', `the artifact host ${(0,text_escape/* commandText */.jt)(this.#host, 100)} sent ${size} bytes, the build's ` +
                 `artifactSize says ${expectedSize}: that is not this build's installer, so nothing ` +
                 'was saved.');
         }
@@ -48211,7 +50390,7 @@ class ArtifactDownload {
         }
         finally {
             // Frees the connection on every early exit; a no-op once the body was read to the end.
-            (0,api_transport/* discardBody */.LL)(opened.value.response.body);
+            (0,bounded_body/* discardBody */.LL)(opened.value.response.body);
         }
     }
     /** Checks a success answer, fits it to the bytes already held, and takes its body. */
@@ -48223,7 +50402,7 @@ class ArtifactDownload {
         const announced = announcedTotal(response);
         const { expectedSize } = this.#options;
         if (announced !== undefined && expectedSize !== undefined && announced !== expectedSize) {
-            throw new errors/* DownloadError */.nV(this.#buildId, 'size', `the artifact host ${(0,src_escape/* commandText */.jt)(opened.url.host, 100)} announced ${announced} bytes, ` +
+            throw new DownloadError(this.#buildId, 'size', `the artifact host ${(0,text_escape/* commandText */.jt)(opened.url.host, 100)} announced ${announced} bytes, ` +
                 `the build's artifactSize says ${expectedSize}: that is not this build's installer, ` +
                 'so nothing was saved.');
         }
@@ -48231,9 +50410,9 @@ class ArtifactDownload {
         const validator = validatorOf(response.headers);
         const continuation = continuationOf(resumeFrom, validator === this.#validator, response);
         if (continuation === 'unasked-range') {
-            const contentRange = (0,api_transport/* headerValue */.Z)(response.headers, 'content-range');
-            throw new errors/* DownloadError */.nV(this.#buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
-                `${contentRange === undefined ? 'without Content-Range' : (0,src_escape/* commandText */.jt)(contentRange, 100)}).`);
+            const contentRange = (0,bounded_body/* headerValue */.Z)(response.headers, 'content-range');
+            throw new DownloadError(this.#buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
+                `${contentRange === undefined ? 'without Content-Range' : (0,text_escape/* commandText */.jt)(contentRange, 100)}).`);
         }
         if (resumeFrom > 0)
             this.#resumes++;
@@ -48252,7 +50431,7 @@ class ArtifactDownload {
         const fileName = fileNameOf(this.#buildId, opened);
         const filePath = (0,file_name/* pathInside */._l)(directory, fileName);
         if (filePath === undefined) {
-            throw new errors/* DownloadError */.nV(this.#buildId, 'name', `the file name '${(0,src_escape/* commandText */.jt)(fileName, 100)}' leaves ${(0,src_escape/* commandText */.jt)(directory, 300)}.`);
+            throw new DownloadError(this.#buildId, 'name', `the file name '${(0,text_escape/* commandText */.jt)(fileName, 100)}' leaves ${(0,text_escape/* commandText */.jt)(directory, 300)}.`);
         }
         const place = hashPlaceFor(announced ?? expectedSize);
         return { fileName, filePath, part: await PartFile.create(`${filePath}.part`, place) };
@@ -48266,7 +50445,7 @@ class ArtifactDownload {
         try {
             await pipeBody(body, part, (received) => {
                 if (limit !== undefined && received > limit) {
-                    throw new errors/* DownloadError */.nV(this.#buildId, 'size', `received more than ${limit} bytes.`);
+                    throw new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
                 }
                 onProgress?.(received, this.#total);
             });
@@ -48275,16 +50454,16 @@ class ArtifactDownload {
         catch (error) {
             if (signal?.aborted)
                 throw signal.reason;
-            if (error instanceof errors/* DownloadError */.nV)
+            if (error instanceof DownloadError)
                 throw error;
             await part.flushed();
             return { ok: false, failure: this.#cutShort(error, part.received) };
         }
         if (part.received === 0) {
-            throw new errors/* DownloadError */.nV(this.#buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
+            throw new DownloadError(this.#buildId, 'size', "the artifact host's answer ended without a byte; an empty file is not an installer.");
         }
         if (this.#total !== undefined && part.received !== this.#total) {
-            throw new errors/* DownloadError */.nV(this.#buildId, 'size', `received ${part.received} bytes, expected ${this.#total}.`);
+            throw new DownloadError(this.#buildId, 'size', `received ${part.received} bytes, expected ${this.#total}.`);
         }
         return { ok: true, value: destination };
     }
@@ -48297,7 +50476,7 @@ class ArtifactDownload {
         const failure = this.#transport.networkFailure(ENDPOINT, error);
         const madeProgress = received > this.#furthest;
         this.#furthest = Math.max(this.#furthest, received);
-        const code = (0,src_errors/* errorCode */.CA)(error) ?? 'closed';
+        const code = (0,shared_errors/* errorCode */.CA)(error) ?? 'closed';
         const announced = this.#total === undefined ? '' : `announced ${this.#total} bytes (Content-Length), but `;
         return {
             ...failure,
@@ -48305,9 +50484,9 @@ class ArtifactDownload {
             reason: `transfer cut after ${received} bytes (${failure.reason})`,
             toError: (attempts) => {
                 const thrown = failure.toError(attempts);
-                if (!(thrown instanceof errors/* NetworkError */.Dr) || thrown instanceof errors/* TimeoutError */.MU)
+                if (!(thrown instanceof NetworkError) || thrown instanceof TimeoutError)
                     return thrown;
-                return new errors/* DownloadError */.nV(this.#buildId, 'size', `the artifact host ${(0,src_escape/* commandText */.jt)(this.#host, 100)} ${announced}its answers ended ` +
+                return new DownloadError(this.#buildId, 'size', `the artifact host ${(0,text_escape/* commandText */.jt)(this.#host, 100)} ${announced}its answers ended ` +
                     `early (${code}), ${attempts} in a row, the furthest after ${this.#furthest} bytes: ` +
                     'a short download is not the installer, so nothing was saved. The host or a proxy ' +
                     'on the way cuts its answers; re-run the job later.');
@@ -48344,12 +50523,12 @@ class ArtifactDownload {
                 };
             }
             const status = response.statusCode;
-            const location = (0,api_transport/* headerValue */.Z)(response.headers, 'location');
+            const location = (0,bounded_body/* headerValue */.Z)(response.headers, 'location');
             if (status >= 300 && status < 400 && location !== undefined) {
-                (0,api_transport/* discardBody */.LL)(response.body);
+                (0,bounded_body/* discardBody */.LL)(response.body);
                 const next = nextHop(url, location, hop);
                 if (typeof next === 'string')
-                    throw new errors/* DownloadError */.nV(this.#buildId, 'redirect', next);
+                    throw new DownloadError(this.#buildId, 'redirect', next);
                 url = next;
                 continue;
             }
@@ -48359,7 +50538,7 @@ class ArtifactDownload {
                 return { ok: true, value: { response, url, leftApi } };
             }
             // The status alone decides what happens; the body only adds the host's words.
-            const text = await (0,api_transport/* errorBodyStart */.pF)(response.body);
+            const text = await (0,bounded_body/* errorBodyStart */.pF)(response.body);
             // After the chain left the API, even the API's origin answers as a host: it got no key.
             const failure = leftApi
                 ? this.#hostFailure(url, response, text)
@@ -48384,11 +50563,11 @@ class ArtifactDownload {
             retryable: freshUrlHelps || transient,
             outcomeUnknown: false,
             retryAfterMs: transient
-                ? (0,retry/* parseRetryAfter */.mu)((0,api_transport/* headerValue */.Z)(headers, 'retry-after'), now)
+                ? (0,retry/* parseRetryAfter */.mu)((0,bounded_body/* headerValue */.Z)(headers, 'retry-after'), now)
                 : undefined,
             reason: `the artifact host ${url.host} answered HTTP ${status}` +
                 (freshUrlHelps ? '; asking the service for a fresh URL' : ''),
-            toError: (attempts) => new errors/* ArtifactHostError */.T9(this.#buildId, url.host, status, text, attempts),
+            toError: (attempts) => new ArtifactHostError(this.#buildId, url.host, status, text, attempts),
         };
     }
 }
@@ -48399,7 +50578,7 @@ const rangeMissed = (buildId) => ({
         retryable: true,
         outcomeUnknown: false,
         reason: 'the range did not continue the file',
-        toError: () => new errors/* DownloadError */.nV(buildId, 'range', 'the artifact host kept answering with other ranges.'),
+        toError: () => new DownloadError(buildId, 'range', 'the artifact host kept answering with other ranges.'),
     },
 });
 /**
@@ -48408,7 +50587,7 @@ const rangeMissed = (buildId) => ({
  */
 async function pipeBody(body, part, onChunk) {
     const release = (0,memory/* releaseReadBuffers */.Z)();
-    const stop = (error) => body.destroy((0,src_errors/* asError */.zR)(error));
+    const stop = (error) => body.destroy((0,shared_errors/* asError */.zR)(error));
     const take = (chunk) => {
         try {
             if (!part.accept(chunk)) {
@@ -48443,9 +50622,9 @@ async function prepareDirectory(buildId, directory, within) {
     }
     const root = external_node_path_default().resolve(within);
     const target = external_node_path_default().resolve(directory);
-    const shown = `the download folder ${(0,src_escape/* commandText */.jt)(target, 300)}`;
+    const shown = `the download folder ${(0,text_escape/* commandText */.jt)(target, 300)}`;
     if (!(0,file_name/* isInside */.FK)(root, target)) {
-        throw new errors/* DownloadError */.nV(buildId, 'path', `${shown} is not inside ${(0,src_escape/* commandText */.jt)(root, 300)}.`);
+        throw new DownloadError(buildId, 'path', `${shown} is not inside ${(0,text_escape/* commandText */.jt)(root, 300)}.`);
     }
     await (0,promises_.mkdir)(root, { recursive: true });
     const realRoot = await (0,promises_.realpath)(root);
@@ -48458,14 +50637,16 @@ async function prepareDirectory(buildId, directory, within) {
         });
         const real = await (0,promises_.realpath)(current).catch(() => undefined);
         if (real === undefined || !(0,file_name/* isInside */.FK)(realRoot, real)) {
-            throw new errors/* DownloadError */.nV(buildId, 'path', `${shown} leads, through ${(0,src_escape/* commandText */.jt)(current, 300)}, ` +
-                (real === undefined ? 'to a link to nowhere' : `to ${(0,src_escape/* commandText */.jt)(real, 300)}`) +
-                `, outside ${(0,src_escape/* commandText */.jt)(realRoot, 300)}; refusing to write there.`);
+            throw new DownloadError(buildId, 'path', `${shown} leads, through ${(0,text_escape/* commandText */.jt)(current, 300)}, ` +
+                (real === undefined ? 'to a link to nowhere' : `to ${(0,text_escape/* commandText */.jt)(real, 300)}`) +
+                `, outside ${(0,text_escape/* commandText */.jt)(realRoot, 300)}; refusing to write there.`);
         }
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/client.ts
+// EXTERNAL MODULE: ./src/http/user-agent.ts + 1 modules
+var user_agent = __nccwpck_require__(17484);
+;// CONCATENATED MODULE: ./src/service/client.ts
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
 // schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
 
@@ -48485,18 +50666,18 @@ async function listBuildIds(client, projectId, signal) {
     catch (error) {
         if (signal?.aborted)
             throw error;
-        return { unlisted: (0,src_errors/* asError */.zR)(error) };
+        return { unlisted: (0,shared_errors/* asError */.zR)(error) };
     }
 }
-const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
+
 const DEFAULT_TIMEOUT_MS = 30_000;
 const id = (value) => encodeURIComponent(value);
 /** A trigger's answer was lost, and the build list before it could not be read to tell. */
-class UnknownTriggerOutcomeError extends src_errors/* ActionError */.lZ {
+class UnknownTriggerOutcomeError extends shared_errors/* ActionError */.lZ {
     projectId;
     constructor(projectId, cause) {
         super(`The answer to a trigger of project ${projectId} was lost, and the project's build list ` +
-            `could not be read before it (${(0,src_errors/* messageOf */.bD)(cause)}), so which build it made cannot be ` +
+            `could not be read before it (${(0,shared_errors/* messageOf */.bD)(cause)}), so which build it made cannot be ` +
             'told; it was not sent again, so as not to make a second build. Re-run the job.');
         this.projectId = projectId;
     }
@@ -48512,10 +50693,10 @@ const buildRequest = (buildId) => ({
 class BuildServiceClient {
     #transport;
     constructor(options) {
-        this.#transport = new api_transport/* Transport */.oK({
+        this.#transport = new Transport({
             baseUrl: options.baseUrl,
             apiKey: options.apiKey,
-            userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+            userAgent: options.userAgent ?? user_agent/* DEFAULT_USER_AGENT */.q,
             timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             runtime: (0,retry/* defaultRetryRuntime */.kv)(options.retry, {
                 deadline: options.deadline,
@@ -48675,373 +50856,2872 @@ class BuildServiceClient {
     }
 }
 
-
-/***/ }),
-
-/***/ 49043:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GK: () => (/* binding */ describeProxy),
-/* harmony export */   SM: () => (/* binding */ createDispatcher),
-/* harmony export */   X$: () => (/* binding */ TunnelRefusedError),
-/* harmony export */   iJ: () => (/* binding */ proxyFor)
-/* harmony export */ });
-/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19783);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
-// The one undici dispatcher every request of the action goes through. It routes each origin the
-// way @actions/http-client does (the client behind @actions/core, artifact and github), so the
-// service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
-// for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
-// https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
-// sent to the proxy only.
+;// CONCATENATED MODULE: ./src/builds/start-builds.ts
+// Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
+// triggered, all concurrently. What the service answers is shown inertly and not simply believed:
+// one build id given for two targets is followed once.
 
 
-/** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
-function proxyFor(url) {
-    return (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .getProxyUrl */ .s)(url);
+
+
+
+
+/** The newest successful build of this target and version, if an earlier run left one. */
+function findReusable(builds, target, version) {
+    return builds
+        .filter((build) => build.status === 'success' &&
+        build.platform === target.platform &&
+        build.arch === target.arch &&
+        build.version === version)
+        .sort((first, second) => second.createdAt.localeCompare(first.createdAt))[0];
 }
-/** The proxy without its credentials, for logs. */
-function describeProxy(proxy) {
-    return `${proxy.protocol}//${proxy.host}`;
-}
-/** The proxy would not open a tunnel: its answer to CONNECT had this status instead of 200. */
-class TunnelRefusedError extends Error {
-    statusCode;
-    constructor(statusCode) {
-        super(`the proxy refused the tunnel (HTTP ${statusCode})`);
-        this.name = 'TunnelRefusedError';
-        this.statusCode = statusCode;
-    }
-}
+/** Why a trigger left no build; a trigger the step stopped waiting for may still have made one. */
+const triggerFailure = (error, stopped) => stopped
+    ? 'no answer to the trigger before the step stopped; the service may still have created the build'
+    : `could not trigger the build: ${(0,shared_errors/* messageOf */.bD)(error)}`;
 /**
- * A refused CONNECT fails as TunnelRefusedError, with the proxy's status as a number: undici's own
- * error for it keeps the status only in its message text.
+ * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
+ * a record with its error and the others carry on; when every trigger fails, that is fatal.
  */
-const refusedTunnels = (dispatch) => (options, handler) => dispatch(options, options.method !== 'CONNECT'
-    ? handler
-    : {
-        onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
-        onResponseStart: (controller, statusCode, headers, statusMessage) => handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
-        onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
-        onRequestUpgrade: (controller, statusCode, headers, socket) => {
-            if (statusCode === 200) {
-                handler.onRequestUpgrade?.(controller, statusCode, headers, socket);
-                return;
-            }
-            socket.destroy();
-            handler.onResponseError?.(controller, new TunnelRefusedError(statusCode));
-        },
-    });
-class RoutingDispatcher extends undici__WEBPACK_IMPORTED_MODULE_1__/* .Dispatcher */ .mk {
-    #tls;
-    #direct;
-    #proxies = new Map();
-    constructor(options) {
-        super();
-        this.#tls = { rejectUnauthorized: true, ...(options.ca !== undefined && { ca: options.ca }) };
-        this.#direct = new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6({ connect: this.#tls });
-    }
-    dispatch(options, handler) {
-        return this.#route(new URL(String(options.origin))).dispatch(options, handler);
-    }
-    async close() {
-        await Promise.all([
-            this.#direct.close(),
-            ...[...this.#proxies.values()].map((agent) => agent.close()),
-        ]);
-    }
-    async destroy() {
-        await Promise.all([
-            this.#direct.destroy(),
-            ...[...this.#proxies.values()].map((agent) => agent.destroy()),
-        ]);
-    }
-    #route(origin) {
-        const proxy = proxyFor(origin);
-        if (proxy === undefined)
-            return this.#direct;
-        let agent = this.#proxies.get(proxy.href);
-        if (agent === undefined) {
-            agent = new undici__WEBPACK_IMPORTED_MODULE_1__/* .ProxyAgent */ .kT({
-                uri: describeProxy(proxy),
-                ...proxyCredentials(proxy),
-                requestTls: this.#tls,
-                proxyTls: this.#tls,
-                clientFactory: (origin, poolOptions) => new undici__WEBPACK_IMPORTED_MODULE_1__/* .Pool */ .bC(origin, poolOptions).compose(refusedTunnels),
-            });
-            this.#proxies.set(proxy.href, agent);
+async function startBuilds(client, request, clock) {
+    const call = { signal: request.signal };
+    const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
+    // The service's own view before any trigger: what it lists after a lost answer and did not list
+    // here is a build of this run. A list it cannot give costs only a trigger whose answer is lost.
+    const knownBuildIds = request.reuse
+        ? new Set(previous.map((build) => build.id))
+        : await listBuildIds(client, request.projectId, request.signal);
+    const settled = await Promise.allSettled(request.targets.map(async (target) => {
+        const reusable = findReusable(previous, target, request.version);
+        if (reusable) {
+            runner_log/* stepLog */.tV.info(lineAbout(target, `reusing successful build ${reusable.id} of ${request.version}`, 300));
+            return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, call), 'reused', clock(), target);
         }
-        return agent;
+        const body = { platform: target.platform, arch: target.arch, version: request.version };
+        const triggered = await client.triggerBuild(request.projectId, body, {
+            ...call,
+            knownBuildIds,
+        });
+        runner_log/* stepLog */.tV.info(lineAbout(target, `triggered ${triggered.id} (${triggered.status})`, 300));
+        return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock(), target);
+    }));
+    const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    const stopped = request.signal?.aborted ?? false;
+    if (errors.length === settled.length && errors.length > 0 && !stopped)
+        throw errors[0];
+    return followedOnce(settled.map((result, index) => result.status === 'fulfilled'
+        ? result.value
+        : (0,builds_result/* untriggered */.H)(request.targets[index], request.version, triggerFailure(result.reason, stopped), clock())));
+}
+/**
+ * Each build id under the first target the service gave it to. A later target given the same id
+ * (a second trigger answered with the first one's build, or a trigger answered with a reused
+ * build) has no build of its own: following it would take one target's installer as another's.
+ */
+function followedOnce(results) {
+    const firstWith = new Map();
+    return results.map((result) => {
+        if (result.id === null)
+            return result;
+        const first = firstWith.get(result.id);
+        if (first === undefined) {
+            firstWith.set(result.id, result);
+            return result;
+        }
+        const message = `the service answered with build ${result.id}, which it also gave ${(0,builds_result/* labelOf */.Wy)(first)}`;
+        runner_log/* stepLog */.tV.warning(lineAbout(result, `${message}; not followed`, 500), {
+            title: `${(0,builds_result/* labelOf */.Wy)(result)}: build id given twice`,
+        });
+        return (0,builds_result/* unfollowed */.GJ)(result, { stage: 'trigger', message });
+    });
+}
+/**
+ * Picks up builds an earlier step or job triggered (`build-ids`). An id that cannot be resumed is
+ * one of `errors` (an inert line naming it), and the others are followed.
+ */
+async function resumeBuilds(client, projectId, buildIds, clock, signal) {
+    const settled = await Promise.allSettled(buildIds.map((id) => client.getBuild(id, { signal })));
+    const builds = [];
+    const errors = [];
+    settled.forEach((answer, index) => {
+        const id = buildIds[index];
+        if (answer.status === 'rejected') {
+            errors.push((0,text_escape/* commandText */.jt)(`build-ids: ${id} could not be resumed: ${(0,shared_errors/* messageOf */.bD)(answer.reason)}`, 500));
+            return;
+        }
+        const build = answer.value;
+        if (build.projectId !== projectId) {
+            runner_log/* stepLog */.tV.warning((0,text_escape/* commandText */.jt)(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`, 300));
+        }
+        runner_log/* stepLog */.tV.info(lineAbout(build, `resuming ${build.id} (${build.status})`, 300));
+        builds.push((0,builds_result/* resultOf */.Bg)(build, 'resumed', clock()));
+    });
+    return { builds, errors };
+}
+
+;// CONCATENATED MODULE: ./src/builds/run-builds.ts
+// The orchestration: start the builds, follow each one concurrently, and give back one immutable
+// result per build, telling the subscribers of each change. Cancellation and the timeout end the
+// waiting, never the results.
+
+
+
+
+
+
+
+
+
+
+
+
+
+const LOG_TURN_MS = 3_000;
+const TRIGGER_GRACE_MS = 3_000;
+/** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
+const LOG_END_WITHIN_MS = 120_000;
+async function start(plan, deps, clock) {
+    const { selection, projectId } = plan;
+    const { client } = deps;
+    const signal = deps.deadline.withGrace({
+        afterCancelMs: deps.triggerGraceMs ?? TRIGGER_GRACE_MS,
+    });
+    if (selection.kind === 'resume') {
+        return resumeBuilds(client, projectId, selection.buildIds, clock, signal);
+    }
+    const targets = buildMatrix(selection.platforms, selection.arches);
+    const { version, reuse } = selection;
+    const builds = await startBuilds(client, { projectId, version, targets, reuse, signal }, clock);
+    return { builds, errors: [] };
+}
+/**
+ * Where the builds' logs are kept until printed: a folder under RUNNER_TEMP. When it cannot be made
+ * or written (a full disk), that is said once for the run and costs the lines not kept, never a
+ * build: the builds are still followed, downloaded and reported.
+ */
+function logSpool(tempDir) {
+    let warned = false;
+    const failed = (error) => {
+        if (warned)
+            return;
+        warned = true;
+        runner_log/* stepLog */.tV.warning((0,text_escape/* commandText */.jt)(`The build logs could not be kept under RUNNER_TEMP (${tempDir ?? 'not set'}): ` +
+            `${(0,shared_errors/* messageOf */.bD)(error)}. Their lines written so far are shown, the rest ` +
+            'are lost; the builds are still followed, downloaded and reported. Free space on the ' +
+            "runner's disk to see whole logs.", 1_000), { title: 'Build logs not kept' });
+    };
+    let folder;
+    try {
+        folder = (0,temp_dir/* makeTempDir */.m)(tempDir, 'desktop-build-logs-');
+    }
+    catch (error) {
+        failed(error);
+    }
+    return {
+        failed,
+        file: (index) => (folder === undefined ? undefined : external_node_path_default().join(folder, `${index}.log`)),
+        remove: () => {
+            if (folder !== undefined)
+                (0,external_node_fs_.rmSync)(folder, { recursive: true, force: true });
+        },
+    };
+}
+/** A progress line as the builds change, when one is due. */
+function progressReporter(clock, latestLine) {
+    const due = createProgressGate(clock);
+    return {
+        buildsChanged(builds) {
+            if (!due())
+                return;
+            const watched = builds.map((build, index) => ({ build, latest: latestLine(index) }));
+            runner_log/* stepLog */.tV.info(progressLine(watched, clock()));
+        },
+    };
+}
+/** The slot of each build: replacing its result tells every subscriber. */
+function slotsOf(results, projectId, subscribers) {
+    return results.map((_, index) => ({
+        get: () => results[index],
+        set: (next) => {
+            const downloaded = next.download !== undefined && results[index].download === undefined;
+            results[index] = next;
+            const now = [...results];
+            for (const subscriber of subscribers)
+                subscriber.buildsChanged?.(now, projectId);
+            if (downloaded)
+                for (const subscriber of subscribers)
+                    subscriber.buildDownloaded?.(next);
+        },
+    }));
+}
+async function runBuilds(plan, deps) {
+    const { deadline, subscribers } = deps;
+    const clock = deps.clock ?? retry/* systemClock */.ml;
+    const { builds: results, errors } = await start(plan, deps, clock);
+    for (const subscriber of subscribers) {
+        subscriber.buildsKnown?.([...results]);
+        subscriber.buildsChanged?.([...results], plan.projectId);
+    }
+    const ended = (timedOut) => ({
+        projectId: plan.projectId,
+        builds: [...results],
+        timedOut: timedOut && !deadline.cancelled.aborted,
+        errors,
+    });
+    if (!plan.wait) {
+        const ids = results.flatMap((build) => (build.id === null ? [] : (0,text_escape/* commandText */.jt)(build.id)));
+        runner_log/* stepLog */.tV.info(`Not waiting (wait: false); build ids: ${ids.join(', ')}`);
+    }
+    if (!plan.wait || deadline.signal.aborted)
+        return ended(deadline.signal.aborted);
+    const spool = logSpool(deps.tempDir);
+    const live = results.length === 1;
+    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, spool.file(index), live, spool.failed));
+    const sharesTarget = (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch);
+    const follower = {
+        client: deps.client,
+        deadline,
+        time: { clock, sleep: deps.sleep ?? retry/* systemSleep */.Hk },
+        pollIntervalMs: plan.pollIntervalMs,
+        live,
+        logReading: {
+            turns: (0,limit/* createTurns */.S)(deps.logTurnMs ?? LOG_TURN_MS),
+            endWithinMs: deps.logEndWithinMs ?? LOG_END_WITHIN_MS,
+        },
+        downloads: plan.download
+            ? {
+                within: plan.download.directory,
+                limit: (0,limit/* createLimiter */.z)(plan.download.concurrency),
+                sharesTarget,
+            }
+            : undefined,
+    };
+    const progress = progressReporter(clock, (index) => logs[index]?.latest);
+    const slots = slotsOf(results, plan.projectId, [...subscribers, progress]);
+    try {
+        await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follower)));
+    }
+    finally {
+        spool.remove();
+    }
+    return ended(deadline.signal.aborted ||
+        results.some((build) => (0,outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
+}
+
+;// CONCATENATED MODULE: ./src/report/open-comment.ts
+// Opens the pull request's comment when there is one to keep. Light on purpose: the comment (and
+// Octokit with it) is loaded only then, off the start path of the usual run.
+
+
+/** The comment's last edit says how the run ended, so it may outlast the deadline this long. */
+const FINISH_GRACE_MS = 5_000;
+/** Never fails the step: without the comment the builds go on. */
+async function openComment(plan, context, deadline) {
+    if (plan === null)
+        return undefined;
+    try {
+        // One chunk with publishing's (the same name): the GitHub client they share is bundled once.
+        const { startPreviewComment } = await Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89565));
+        const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
+        return startPreviewComment(plan, context, { signal });
+    }
+    catch (error) {
+        runner_log/* stepLog */.tV.warning(`No pull-request comment: ${(0,shared_errors/* messageOf */.bD)(error)}`);
+        return undefined;
     }
 }
-// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
-function proxyCredentials(proxy) {
-    if (proxy.username === '' && proxy.password === '')
-        return {};
-    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
-    return { token: `Basic ${basic}` };
+
+;// CONCATENATED MODULE: ./src/config/resolve-project.ts
+// The project a run's builds belong to. Light on purpose: the config file's parser (YAML) is
+// loaded only when there is a config file, off the start path of the usual run.
+
+
+/** The project-id input, or the project the config file names or creates. */
+async function resolveProject(source, client, workspace) {
+    const { configFile, projectId } = source;
+    if (configFile === null)
+        return projectId;
+    const { applyProjectConfig } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(68)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44068));
+    const title = `Apply the project configuration ${(0,text_escape/* commandText */.jt)(configFile)}`;
+    const applied = await runner_log/* stepLog */.tV.group(title, () => applyProjectConfig(client, { configFile, workspace, projectId: projectId ?? undefined }));
+    return applied.projectId;
 }
-/** A dispatcher that reads the proxy settings of the environment at each new origin. */
-function createDispatcher(options = {}) {
-    return new RoutingDispatcher(options);
+
+// EXTERNAL MODULE: ./src/runner/input-rules.ts
+var input_rules = __nccwpck_require__(67568);
+// EXTERNAL MODULE: ./src/text/secret-spellings.ts
+var secret_spellings = __nccwpck_require__(85461);
+;// CONCATENATED MODULE: ./src/runner/connection.ts
+// The service connection every action of this repository opens: its inputs, masking, and a client
+// that says in the log why a step is slow.
+
+
+
+
+
+
+function parseConnection(read, problems) {
+    const apiKey = read('api-key');
+    if (apiKey === '')
+        problems.push('api-key: missing; pass it from a secret');
+    return { apiKey, baseUrl: (0,input_rules/* parseBaseUrl */.Q2)(read('base-url'), problems) };
+}
+/**
+ * Masks secret inputs in the log before anything can print them, in every spelling a service
+ * echoing one is likely to use (lower case, URL-encoded, base64), not only as given.
+ */
+function maskInputs(...names) {
+    for (const name of names) {
+        for (const spelling of (0,secret_spellings/* secretSpellings */.G)(core/* getInput */.V4(name)))
+            runner_log/* stepLog */.tV.setSecret(spelling);
+    }
+}
+/** `deadline`: epoch ms when the step's time is up; retries and requests end by then. */
+function openClient(connection, deadline) {
+    return new BuildServiceClient({
+        baseUrl: connection.baseUrl,
+        apiKey: connection.apiKey,
+        deadline,
+        onRetry: (event) => runner_log/* stepLog */.tV.info((0,retry/* describeRetry */.eV)(event, 'the service')),
+    });
+}
+
+// EXTERNAL MODULE: ./src/runner/context.ts
+var runner_context = __nccwpck_require__(21953);
+// EXTERNAL MODULE: ./src/runner/deadline.ts
+var runner_deadline = __nccwpck_require__(20496);
+// EXTERNAL MODULE: ./src/service/ids.ts
+var service_ids = __nccwpck_require__(13317);
+// EXTERNAL MODULE: ./src/publish/names.ts
+var names = __nccwpck_require__(27479);
+;// CONCATENATED MODULE: ./src/publish/tag-name.ts
+// Release tags by git's own rules (`git check-ref-format` for `refs/tags/<tag>`): a tag git would
+// refuse is refused before any request. Stricter than git in three ways: no Unicode control
+// (a bidirectional one makes a tag display as another), no tag `@` (git's short name for HEAD),
+// and a length bound.
+/** Longer tags are refused: git's loose refs are files, and a file name has 255 bytes at most. */
+const MAX_TAG_LENGTH = 255;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Why `tag` is not a tag name git and GitHub take (one clause), or undefined when it is. */
+function tagNameProblem(tag) {
+    if (tag === '')
+        return 'is empty';
+    if (tag.length > MAX_TAG_LENGTH)
+        return `is longer than ${MAX_TAG_LENGTH} characters`;
+    if (CONTROL.test(tag))
+        return 'contains a control character';
+    const bad = [' ', '~', '^', ':', '?', '*', '[', '\\'].find((char) => tag.includes(char));
+    if (bad !== undefined)
+        return `contains ${JSON.stringify(bad)}`;
+    if (tag.includes('..'))
+        return 'contains ".."';
+    if (tag.includes('@{'))
+        return 'contains "@{"';
+    if (tag === '@')
+        return 'is "@"';
+    if (tag.startsWith('/') || tag.endsWith('/') || tag.includes('//')) {
+        return 'has an empty part between slashes';
+    }
+    if (tag.endsWith('.'))
+        return 'ends with "."';
+    const parts = tag.split('/');
+    if (parts.some((part) => part.startsWith('.')))
+        return 'has a part starting with "."';
+    if (parts.some((part) => part.endsWith('.lock')))
+        return 'has a part ending with ".lock"';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/inputs.ts
+// Every input of action.yml, parsed once into a typed Plan and validated before any request.
+
+
+
+
+
+
+
+
+
+
+
+
+
+const INPUT_NAMES = [
+    'api-key',
+    'base-url',
+    'project-id',
+    'config-file',
+    'platforms',
+    'arches',
+    'version',
+    'wait',
+    'poll-interval',
+    'timeout',
+    'download',
+    'download-path',
+    'download-concurrency',
+    'fail-on-error',
+    'build-ids',
+    'reuse-builds',
+    'upload-artifacts',
+    'artifact-name',
+    'retention-days',
+    'artifact-overwrite',
+    'artifact-uploader',
+    'release',
+    'release-tag',
+    'release-name',
+    'release-body',
+    'generate-release-notes',
+    'release-draft',
+    'prerelease',
+    'make-latest',
+    'asset-name',
+    'overwrite',
+    'github-token',
+    'comment',
+];
+const MAX_TIMEOUT_MINUTES = 6 * 60;
+/**
+ * The longest value each input may hold, in characters; the others hold at most
+ * DEFAULT_MAX_LENGTH. A longer value is refused before anything reads it, so no message, log line
+ * or request carries it.
+ */
+const MAX_LENGTH = {
+    'api-key': 4096,
+    'github-token': 4096,
+    'base-url': 2048,
+    'config-file': 1024,
+    'download-path': 1024,
+    'build-ids': 10_000,
+    'artifact-name': names/* MAX_TEMPLATE_LENGTH */.RO,
+    'asset-name': names/* MAX_TEMPLATE_LENGTH */.RO,
+    'release-tag': MAX_TAG_LENGTH,
+    'release-name': 1024,
+    // GitHub refuses a longer release body (422 "body is too long").
+    'release-body': 125_000,
+};
+const DEFAULT_MAX_LENGTH = 256;
+const SECRET_INPUTS = ['api-key', 'github-token'];
+/** The inputs over their length, each said once (a secret without its value), and cut to it. */
+function boundLengths(inputs) {
+    const bounded = { ...inputs };
+    const tooLong = [];
+    const problems = [];
+    for (const name of INPUT_NAMES) {
+        const max = MAX_LENGTH[name] ?? DEFAULT_MAX_LENGTH;
+        const value = inputs[name];
+        if (value.length <= max)
+            continue;
+        tooLong.push(name);
+        bounded[name] = value.slice(0, max);
+        const shown = SECRET_INPUTS.includes(name) ? '' : ` (it starts ${(0,text_escape/* quotedText */.w0)(value, 40)})`;
+        problems.push(`${name}: ${value.length} characters, more than the ${max} allowed${shown}; shorten it`);
+    }
+    return { bounded, tooLong, problems };
+}
+/**
+ * The shortest poll interval, in seconds: a remote service is not asked about a build more than
+ * once a second, whatever the input says (a tiny interval would flood it). The local emulator, the
+ * only loopback service, may be polled faster: tests and the demo use 0.05 to 0.5.
+ */
+function pollIntervalFloor(baseUrl) {
+    const hostname = URL.canParse(baseUrl) ? new URL(baseUrl).hostname : '';
+    return (0,input_rules/* isLoopbackHost */.cW)(hostname) ? 0.05 : 1;
+}
+/** The poll-interval input, raised to the floor with a notice when below it. */
+function parsePollInterval(inputs, baseUrl, problems, notices) {
+    const given = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
+    const floor = pollIntervalFloor(baseUrl);
+    if (given >= floor)
+        return given;
+    notices.push(`poll-interval: ${given} s is below the floor of ${floor} s for ${floor < 1 ? 'a loopback' : 'a remote'} service; polling every ${floor} s`);
+    return floor;
+}
+/** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
+const tagOfRef = (ref) => ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
+function parseBoolean(inputs, name, fallback, problems) {
+    return (0,input_rules/* parseBoolean */.yG)(name, inputs[name], fallback, problems);
+}
+function parseChoice(inputs, name, allowed, fallback, problems) {
+    const value = inputs[name];
+    if (value === '')
+        return fallback;
+    if (allowed.includes(value))
+        return value;
+    problems.push(`${name}: ${(0,text_escape/* quotedText */.w0)(value)} is not one of ${allowed.join(', ')}`);
+    return fallback;
+}
+function parseSubset(inputs, name, allowed, problems) {
+    const items = (0,input_rules/* splitList */.ry)(inputs[name].toLowerCase());
+    const unknown = items.filter((item) => !allowed.includes(item));
+    if (unknown.length > 0) {
+        problems.push(`${name}: ${unknown.map((item) => (0,text_escape/* quotedText */.w0)(item)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`);
+    }
+    return allowed.filter((value) => items.includes(value));
+}
+function parsePositive(inputs, name, fallback, unit, max, problems) {
+    const value = inputs[name];
+    if (value === '')
+        return fallback;
+    const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!(number > 0) || number > max) {
+        problems.push(`${name}: ${(0,text_escape/* quotedText */.w0)(value)} is not a positive number of ${unit} (at most ${max})`);
+        return fallback;
+    }
+    return number;
+}
+function parseInteger(inputs, name, range, problems) {
+    const value = inputs[name];
+    if (value === '')
+        return undefined;
+    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!(number >= range[0] && number <= range[1])) {
+        problems.push(`${name}: ${(0,text_escape/* quotedText */.w0)(value)} is not a whole number from ${range[0]} to ${range[1]}`);
+        return undefined;
+    }
+    return number;
+}
+function parseVersion(inputs, ref, problems) {
+    const given = inputs.version;
+    const tag = tagOfRef(ref);
+    if (given !== '') {
+        if ((0,input_rules/* isSemver */.nN)(given.replace(/^v/, '')))
+            return given.replace(/^v/, '');
+        problems.push(`version: ${(0,text_escape/* quotedText */.w0)(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`);
+        return null;
+    }
+    if (inputs['build-ids'] !== '')
+        return null;
+    if (tag === null) {
+        problems.push(`version: missing and ${ref ? `the ref ${(0,text_escape/* quotedText */.w0)(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`);
+        return null;
+    }
+    const fromTag = tag.replace(/^v/, '');
+    if ((0,input_rules/* isSemver */.nN)(fromTag))
+        return fromTag;
+    problems.push(`version: the tag ${(0,text_escape/* quotedText */.w0)(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`);
+    return null;
+}
+function parseBuildIds(inputs, problems) {
+    const ids = (0,input_rules/* splitList */.ry)(inputs['build-ids']);
+    const bad = ids.filter((id) => !(0,service_ids/* isBuildId */.EI)(id));
+    if (bad.length > 0) {
+        problems.push(`build-ids: ${bad.map((item) => (0,text_escape/* quotedText */.w0)(item)).join(', ')} not of the form build_<id>`);
+    }
+    return [...new Set(ids)];
+}
+/**
+ * A template that cannot name every installer would only fail at publish time, after the builds
+ * are paid for: each is rendered for every target the inputs allow (any platform when the
+ * project's own are built, any target when builds are resumed), checked whether or not publishing
+ * is on. That two targets share a name is known only for the run's own targets, and matters only
+ * to a publisher that is on; main.ts checks it again once the project's platforms are known.
+ */
+function checkTemplates(inputs, selection, publish, problems) {
+    const trigger = selection?.kind === 'trigger' ? selection : undefined;
+    // Resumed builds carry their own versions: semantic versions, as this one.
+    const version = trigger?.version ?? '1.0.0';
+    const targets = buildMatrix(trigger?.platforms ?? schemas/* PLATFORMS */.P4, trigger?.arches ?? schemas/* ARCHES */.Pr).map((target) => ({ ...target, version }));
+    const inUse = {
+        'artifact-name': publish.artifacts !== null,
+        'asset-name': publish.release !== null,
+    };
+    for (const name of ['artifact-name', 'asset-name']) {
+        if (inputs[name] === '')
+            continue;
+        const distinct = trigger?.platforms != null && inUse[name];
+        try {
+            (0,names/* checkTemplateForTargets */.kW)(name, inputs[name], targets, { distinct });
+        }
+        catch (error) {
+            problems.push(`${name}: ${(0,shared_errors/* messageOf */.bD)(error)}`);
+        }
+    }
+}
+/** The release's tag: the input, or the tag of the ref; either must be a tag git takes. */
+function releaseTag(inputs, refTag, problems) {
+    const given = inputs['release-tag'];
+    const tag = given || refTag;
+    if (!tag) {
+        problems.push('release-tag: missing and the ref is not a tag; set release-tag or release: false');
+        return null;
+    }
+    const problem = tagNameProblem(tag);
+    if (problem === undefined)
+        return tag;
+    problems.push(given
+        ? `release-tag: ${(0,text_escape/* quotedText */.w0)(tag)} ${problem}, which git refuses in a tag name ` +
+            '(git check-ref-format); use a tag such as v1.4.2'
+        : `release-tag: the tag of GITHUB_REF, ${(0,text_escape/* quotedText */.w0)(tag)}, ${problem}; set release-tag`);
+    return null;
+}
+function parseRelease(inputs, ref, problems) {
+    const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
+    const refTag = tagOfRef(ref);
+    const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
+    if (!wanted)
+        return null;
+    const tag = releaseTag(inputs, refTag, problems);
+    if (tag === null)
+        return null;
+    return {
+        tag,
+        name: inputs['release-name'] || undefined,
+        body: inputs['release-body'] || undefined,
+        generateNotes: parseBoolean(inputs, 'generate-release-notes', false, problems),
+        draft: parseBoolean(inputs, 'release-draft', false, problems),
+        prerelease: parseBoolean(inputs, 'prerelease', false, problems),
+        makeLatest: parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], 'true', problems),
+        assetNameTemplate: inputs['asset-name'] || '{name}',
+        overwrite: parseBoolean(inputs, 'overwrite', true, problems),
+    };
+}
+function parsePublish(inputs, context, download, problems) {
+    const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
+    const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
+    const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
+    const uploader = parseChoice(inputs, 'artifact-uploader', ['streamed', 'library'], 'streamed', problems);
+    const release = parseRelease(inputs, context.ref, problems);
+    // Publishing works on downloaded installers; without downloads there is nothing to publish.
+    const plan = {
+        githubToken: inputs['github-token'],
+        repository: context.repository,
+        artifacts: upload && download
+            ? {
+                nameTemplate: inputs['artifact-name'] || '{name}',
+                retentionDays,
+                onExisting: overwrite ? 'replace' : 'fail',
+                uploader,
+            }
+            : null,
+        release: download ? release : null,
+    };
+    if (plan.artifacts || plan.release) {
+        if (plan.githubToken === '') {
+            problems.push('github-token: missing; it is needed to publish (upload-artifacts, release)');
+        }
+        checkRepository(plan.repository, 'publishing', problems);
+    }
+    return plan;
+}
+/** GITHUB_REPOSITORY as owner/repo, which publishing and commenting both need. */
+function checkRepository(repository, neededFor, problems) {
+    if (!/^[^/\s]+\/[^/\s]+$/.test(repository)) {
+        problems.push(`GITHUB_REPOSITORY: ${(0,text_escape/* quotedText */.w0)(repository)} is not owner/repo; ${neededFor} needs it`);
+    }
+}
+function parseComment(inputs, context, problems, notices) {
+    const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], 'auto', problems);
+    if (mode === 'false')
+        return null;
+    // The comment is what reads the event's payload.
+    if (context.eventFileProblem !== undefined)
+        problems.push(context.eventFileProblem);
+    const { pullRequest, repository, eventName } = context;
+    if (pullRequest === undefined) {
+        if (runner_context/* PULL_REQUEST_EVENTS */.m_.includes(eventName ?? '')) {
+            notices.push(`comment: this run is for a ${(0,text_escape/* quotedText */.w0)(eventName ?? '')} event, but its payload ` +
+                '(GITHUB_EVENT_PATH) names no pull request; nothing to comment on');
+        }
+        else if (mode === 'true') {
+            notices.push(`comment: true, but this run is for a ${(0,text_escape/* quotedText */.w0)(eventName ?? 'unknown')} event, ` +
+                'not a pull request; nothing to comment on');
+        }
+        return null;
+    }
+    if (inputs['github-token'] === '') {
+        problems.push('github-token: missing; it is needed to comment on the pull request (comment)');
+    }
+    checkRepository(repository, 'commenting', problems);
+    return { pullRequest, githubToken: inputs['github-token'], repository };
+}
+/**
+ * Pure: the inputs and the runner's context of the step → a validated Plan, or one InputError
+ * listing every problem.
+ */
+function parseInputs(given, context) {
+    const { bounded: inputs, tooLong, problems: lengthProblems } = boundLengths(given);
+    const problems = [];
+    const notices = [];
+    const connection = parseConnection((name) => inputs[name], problems);
+    const projectId = inputs['project-id'];
+    const configFile = inputs['config-file'] || null;
+    if (projectId === '' && configFile === null) {
+        problems.push('project-id: missing; set it to your proj_<id>, or set config-file');
+    }
+    else if (projectId !== '') {
+        const problem = (0,input_rules/* projectIdProblem */.Um)('project-id', projectId);
+        if (problem)
+            problems.push(problem);
+    }
+    const selection = parseSelection(inputs, context, problems);
+    const wait = parseBoolean(inputs, 'wait', true, problems);
+    const pollInterval = parsePollInterval(inputs, connection.baseUrl, problems, notices);
+    const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
+    const download = parseBoolean(inputs, 'download', true, problems);
+    const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
+    const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
+    const downloadPath = parseDownloadPath(inputs, context.workspace, problems);
+    const publish = parsePublish(inputs, context, download && wait, problems);
+    checkTemplates(inputs, selection, publish, problems);
+    const comment = parseComment(inputs, context, problems, notices);
+    // An input cut to its length may look wrong in other ways: its length is its one problem.
+    const all = [
+        ...lengthProblems,
+        ...problems.filter((problem) => !tooLong.some((name) => problem.startsWith(`${name}:`))),
+    ];
+    // No selection means its problems are listed already.
+    if (all.length > 0 || selection === undefined)
+        throw new input_rules/* InputError */.dz(all);
+    return {
+        connection,
+        project: configFile === null
+            ? { projectId, configFile }
+            : { projectId: projectId === '' ? null : projectId, configFile },
+        builds: {
+            selection,
+            wait,
+            pollIntervalMs: Math.round(pollInterval * 1000),
+            timeoutMs: Math.round(timeout * 60_000),
+            download: download ? { directory: downloadPath, concurrency: downloadConcurrency } : null,
+        },
+        failOnError,
+        publish,
+        comment,
+        notices,
+    };
+}
+/** New builds of a version, or the builds of `build-ids`; undefined when the inputs do not say. */
+function parseSelection(inputs, context, problems) {
+    const platforms = parseSubset(inputs, 'platforms', schemas/* PLATFORMS */.P4, problems);
+    const arches = parseSubset(inputs, 'arches', schemas/* ARCHES */.Pr, problems);
+    const version = parseVersion(inputs, context.ref, problems);
+    const buildIds = parseBuildIds(inputs, problems);
+    const reuse = parseBoolean(inputs, 'reuse-builds', context.runAttempt > 1, problems);
+    if (buildIds.length > 0)
+        return { kind: 'resume', buildIds };
+    if (version === null)
+        return undefined;
+    return {
+        kind: 'trigger',
+        version,
+        platforms: platforms.length > 0 ? platforms : null,
+        arches: arches.length > 0 ? arches : ['x64'],
+        reuse,
+    };
+}
+/** The download folder, inside the workspace as the README promises. */
+function parseDownloadPath(inputs, workspace, problems) {
+    const given = inputs['download-path'] || 'desktop-builds';
+    const root = external_node_path_default().resolve(workspace);
+    const resolved = external_node_path_default().resolve(root, given);
+    if (!(0,file_name/* isBelow */.Yw)(root, resolved)) {
+        problems.push(`download-path: ${(0,text_escape/* quotedText */.w0)(given)} is not a folder inside the workspace (${root}); ` +
+            'give a path relative to it, e.g. desktop-builds');
+    }
+    const device = external_node_path_default().relative(root, resolved).split(/[\\/]/).find(file_name/* isWindowsReservedName */.X9);
+    if (device !== undefined) {
+        problems.push(`download-path: ${(0,text_escape/* quotedText */.w0)(given)} has a part, ${(0,text_escape/* quotedText */.w0)(device)}, that Windows reserves for a ` +
+            'device (CON, PRN, AUX, NUL, COM0-9, LPT0-9, CONIN$, CONOUT$, with any extension); ' +
+            'choose another folder name');
+    }
+    return resolved;
+}
+const readInputs = (getInput) => Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
+const getInputs = (context) => parseInputs(readInputs(core/* getInput */.V4), context);
+
+// EXTERNAL MODULE: ./src/publish/errors.ts
+var publish_errors = __nccwpck_require__(54188);
+;// CONCATENATED MODULE: ./src/publish/start-publishing.ts
+// The builds' installers to the publishers as each is downloaded, and what got published back,
+// also when publishing failed or was stopped halfway. Light on purpose: the publishers (Octokit,
+// the artifact client) are loaded when the first installer comes, off the start path.
+
+
+
+
+
+
+function installerOf(build) {
+    if (build.id === null || build.download === undefined)
+        return undefined;
+    const { path, fileName, size, sha256 } = build.download;
+    return {
+        buildId: build.id,
+        platform: build.platform,
+        arch: build.arch,
+        version: build.version ?? '',
+        path,
+        fileName,
+        size,
+        sha256,
+    };
+}
+/** What landed so far, as the report reads it; the release's URL only once it is finished. */
+const publishedOf = (artifacts, assets, releaseUrl) => ({
+    artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
+    assetUploads: new Map(assets.flatMap((asset) => asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [])),
+    releaseUrl,
+});
+const finished = ({ artifacts, release }) => publishedOf(artifacts, release?.assets ?? [], release?.url);
+/** Which builds' installers landed where before publishing stopped, and which did not. */
+function stoppedReport(plan, added, artifacts, assets) {
+    const labels = (installers) => installers.length === 0 ? 'none' : installers.map(builds_result/* labelOf */.Wy).join(', ');
+    const kinds = [];
+    if (plan.artifacts) {
+        kinds.push([
+            'workflow artifacts',
+            (installer) => artifacts.some((artifact) => artifact.buildId === installer.buildId),
+        ]);
+    }
+    if (plan.release) {
+        kinds.push([
+            'draft release assets',
+            (installer) => assets.some((asset) => asset.buildId === installer.buildId),
+        ]);
+    }
+    return kinds
+        .map(([kind, landed]) => `${kind} uploaded: ${labels(added.filter(landed))}, ` +
+        `not uploaded: ${labels(added.filter((installer) => !landed(installer)))}`)
+        .join('; ');
+}
+/** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
+const unlessStopped = (work, signal) => (0,runner_deadline/* untilStopped */.s)(work, signal).catch((error) => {
+    if (signal.aborted)
+        return undefined;
+    throw error;
+});
+const NOTHING_TO_PUBLISH = {
+    buildDownloaded: () => { },
+    finish: () => Promise.resolve({ published: publishedOf([], []), errors: [], stopped: false }),
+};
+/**
+ * Workflow artifacts and the release, each build's as soon as it is downloaded; `onArtifact` hears
+ * what landed so far as each artifact does. Publishing ends at the step's deadline, whatever
+ * GitHub is doing.
+ */
+function startPublishing(plan, context, deadline, onArtifact = () => { }) {
+    if (!plan.artifacts && !plan.release)
+        return NOTHING_TO_PUBLISH;
+    const { signal } = deadline;
+    const added = [];
+    const artifacts = [];
+    const assets = [];
+    let session;
+    const open = () => 
+    // One chunk with the PR comment's (the same name): the GitHub client they share is bundled once.
+    (session ??= Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 63642)).then(({ openPublishing }) => openPublishing(plan, {
+        context,
+        signal,
+        onArtifact: (artifact) => {
+            artifacts.push(artifact);
+            onArtifact(publishedOf(artifacts, assets));
+        },
+        onAsset: (asset) => assets.push(asset),
+    })));
+    return {
+        buildDownloaded(build) {
+            const installer = installerOf(build);
+            if (installer === undefined || signal.aborted)
+                return;
+            added.push(installer);
+            // A publisher that cannot load is said once, by finish.
+            open().then((opened) => opened.add(installer), () => undefined);
+        },
+        async finish(builds) {
+            if (session === undefined) {
+                if (!signal.aborted)
+                    runner_log/* stepLog */.tV.info('Nothing to publish: no build produced an installer');
+                return { published: publishedOf([], []), errors: [], stopped: false };
+            }
+            const allBuildsSucceeded = builds.every((build) => (0,outcome/* outcomeOf */.s)(build) === 'succeeded');
+            try {
+                const done = await unlessStopped(session.then((opened) => opened.finish({ allBuildsSucceeded })), signal);
+                if (done !== undefined)
+                    return { published: finished(done), errors: [], stopped: false };
+                // The publisher's group, if one is open, ends here: the report follows.
+                runner_log/* stepLog */.tV.endGroup();
+                return {
+                    published: publishedOf(artifacts, assets),
+                    stopped: true,
+                    errors: [
+                        `Publishing stopped: ${deadline.because()}. ` +
+                            `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
+                            '(what was uploaded stays on its draft); re-run the job to finish it.',
+                    ],
+                };
+            }
+            catch (error) {
+                if (error instanceof publish_errors/* PublishError */.S1) {
+                    return { published: finished(error.result), errors: [error.message], stopped: false };
+                }
+                return {
+                    published: publishedOf(artifacts, assets),
+                    errors: [`Publishing failed: ${(0,shared_errors/* messageOf */.bD)(error)}`],
+                    stopped: false,
+                };
+            }
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/annotations.ts
+// Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
+// summary line and the step's own failure message. What they quote is the service's text: one
+// line each, no controls, and bounded, so a build with a 50 MB log line still gets a short
+// annotation.
+
+
+
+
+const MAX_BUILD_ANNOTATIONS = 8;
+/** One quoted log line, or the problem's message. */
+const MAX_QUOTED_LINE_CHARS = 300;
+/** The whole message: a few quoted lines and the build id fit well within it. */
+const MAX_ANNOTATION_CHARS = 4_096;
+const idOf = (build) => (build.id ? (0,text_escape/* commandText */.jt)(build.id) : 'no build');
+/** Cut before it is made inert: a 50 MB line costs no more than a short one. */
+const quotedLine = (line) => (0,text_escape/* commandText */.jt)((0,text_escape/* cut */.Jj)(line, MAX_QUOTED_LINE_CHARS * 4), MAX_QUOTED_LINE_CHARS);
+function annotationOf(build) {
+    const quote = build.log?.quote ?? [];
+    const lines = build.problem !== undefined
+        ? [build.problem.message]
+        : quote.length > 0
+            ? quote
+            : ['the service gave no log'];
+    const cause = lines.map(quotedLine).join('\n');
+    return {
+        title: (0,text_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)} build failed`),
+        message: (0,text_escape/* cut */.Jj)(`${idOf(build)}: ${cause}`, MAX_ANNOTATION_CHARS),
+    };
+}
+function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
+    const failed = builds.filter((build) => (0,outcome/* outcomeOf */.s)(build) === 'failed');
+    if (failed.length <= max)
+        return failed.map(annotationOf);
+    const shown = failed.slice(0, max - 1).map(annotationOf);
+    const rest = failed.slice(max - 1);
+    const names = rest.map((build) => `${(0,builds_result/* labelOf */.Wy)(build)} (${idOf(build)})`).join(', ');
+    const more = '; see their log groups and the job summary';
+    return [
+        ...shown,
+        {
+            title: `${rest.length} more builds failed`,
+            message: `${(0,text_escape/* cut */.Jj)(names, MAX_ANNOTATION_CHARS - more.length)}${more}`,
+        },
+    ];
+}
+function annotateFailures(builds) {
+    for (const { title, message } of failureAnnotations(builds))
+        runner_log/* stepLog */.tV.error(message, { title });
+}
+
+;// CONCATENATED MODULE: ./src/publish/types.ts
+const NOTHING_PUBLISHED = {
+    artifacts: new Map(),
+    assetUploads: new Map(),
+    releaseUrl: undefined,
+};
+
+// EXTERNAL MODULE: ./src/report/timing.ts
+var timing = __nccwpck_require__(81566);
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+// The step's outputs (design §2): one writer, called when the builds are known and at the end.
+
+
+
+function buildOutput(build, artifact) {
+    return {
+        id: build.id,
+        platform: build.platform,
+        arch: build.arch,
+        version: build.version,
+        status: build.status,
+        duration: (0,timing/* durationSeconds */.o)(build.phases) ?? null,
+        artifactSize: build.artifactSize ?? build.download?.size ?? null,
+        ...(build.download && { path: build.download.path, sha256: build.download.sha256 }),
+        ...(artifact && {
+            artifactName: artifact.name,
+            artifactId: artifact.id,
+            artifactUrl: artifact.url,
+        }),
+        ...(build.problem && { error: build.problem.message }),
+    };
+}
+const renderOutputs = (builds, status, published) => ({
+    builds: JSON.stringify(builds.map((build) => buildOutput(build, build.id ? published.artifacts.get(build.id) : undefined))),
+    status,
+    artifacts: builds.flatMap((build) => (build.download ? [build.download.path] : [])).join('\n'),
+    // One id a line, each one the build-ids input takes back: an id of another form (a newline in
+    // it would split it into lines of its own) is in the builds output only, as a JSON string.
+    'build-ids': builds
+        .flatMap((build) => (build.id && (0,service_ids/* isBuildId */.EI)(build.id) ? [build.id] : []))
+        .join('\n'),
+    ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
+});
+function writeOutputs(builds, status, published) {
+    const outputs = renderOutputs(builds, status, published);
+    for (const [name, value] of Object.entries(outputs))
+        core/* setOutput */.uH(name, value);
+    return outputs;
+}
+
+// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
+var summary = __nccwpck_require__(2360);
+;// CONCATENATED MODULE: ./src/report/verdict.ts
+// How the step ends (pure): its status output, what fails it and what only warns.
+
+
+/** `pending` while not waiting for the builds (wait: false); otherwise all-or-nothing. */
+function runStatus(builds, waited) {
+    const outcomes = builds.map(outcome/* outcomeOf */.s);
+    if (outcomes.includes('failed'))
+        return 'failed';
+    if (!waited)
+        return 'pending';
+    return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'succeeded')
+        ? 'success'
+        : 'failed';
+}
+const list = (builds) => builds.map(outcome/* describeBuild */.S).join(', ');
+function cancellation(facts, running) {
+    const lead = `Cancelled by ${facts.cancelledBy}. The service has no cancel endpoint, so `;
+    if (running.length > 0) {
+        return `${lead}these builds keep running: ${list(running)}; resume them with the build-ids input.`;
+    }
+    if (facts.builds.length > 0)
+        return `${lead}nothing was left running.`;
+    return `${lead}a build triggered just before may still run; see the project on the service.`;
+}
+function verdictOf(facts) {
+    const failures = [...facts.errors];
+    const warnings = [];
+    const unfinished = facts.builds.filter((build) => build.id !== null && (0,outcome/* outcomeOf */.s)(build) === 'unfinished');
+    if (facts.cancelledBy !== undefined)
+        failures.unshift(cancellation(facts, unfinished));
+    if (facts.timedOut) {
+        failures.push(`Timed out after ${(0,durations/* formatElapsed */.C)(facts.timeoutMs ?? 0)} (timeout input); still unfinished: ` +
+            `${list(unfinished) || 'downloads'}. ` +
+            'Their ids are in the build-ids output; resume them with the build-ids input.');
+    }
+    const failed = facts.builds.filter((build) => (0,outcome/* outcomeOf */.s)(build) === 'failed');
+    if (failed.length > 0) {
+        const message = `${failed.length} of ${facts.builds.length} builds failed: ${list(failed)}`;
+        if (facts.failOnError)
+            failures.push(message);
+        else
+            warnings.push(`${message} (fail-on-error: false keeps the step green)`);
+    }
+    const status = facts.cancelledBy !== undefined ||
+        facts.timedOut ||
+        (failures.length > 0 && facts.builds.length === 0)
+        ? 'failed'
+        : runStatus(facts.builds, facts.waited);
+    return { status, failures, warnings };
+}
+
+;// CONCATENATED MODULE: ./src/report/report-run.ts
+// The end of a run: outputs, the verdict in the log and the step's status, the job summary.
+
+
+
+
+
+
+/** As soon as the builds exist: their ids are in the outputs even if the step dies now. */
+const outputsOnceKnown = {
+    buildsKnown: (builds) => writeOutputs(builds, runStatus(builds, false), NOTHING_PUBLISHED),
+};
+async function reportRun(context, facts) {
+    const verdict = verdictOf(facts);
+    if (facts.builds.length > 0)
+        writeOutputs(facts.builds, verdict.status, facts.published);
+    for (const warning of verdict.warnings)
+        runner_log/* stepLog */.tV.warning(warning);
+    if (verdict.failures.length > 0)
+        runner_log/* stepLog */.tV.setFailed(verdict.failures.join('\n'));
+    await (0,summary/* writeSummary */.Sy)(context.summaryFile, facts, verdict).catch((error) => runner_log/* stepLog */.tV.warning(`Could not write the job summary: ${(0,shared_errors/* messageOf */.bD)(error)}`));
+}
+
+// EXTERNAL MODULE: ./src/runner/paths.ts
+var paths = __nccwpck_require__(93098);
+;// CONCATENATED MODULE: ./src/runner/signals.ts
+// SIGINT/SIGTERM (a cancelled workflow run) stop the run, which then writes what it knows; a run
+// that does not stop in time is ended anyway.
+
+/** After a signal, the run has this long to write what it knows before the process exits. */
+const CANCEL_GRACE_MS = 5_000;
+function watchSignals() {
+    const cancel = new AbortController();
+    const onSignal = (name) => {
+        if (cancel.signal.aborted)
+            return;
+        runner_log/* stepLog */.tV.info(`Received ${name}: stopping, then writing outputs and the summary`);
+        cancel.abort(name);
+        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    return {
+        signal: cancel.signal,
+        dispose: () => {
+            process.off('SIGINT', onSignal);
+            process.off('SIGTERM', onSignal);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
+// The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
+// that ends the process.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The builds to trigger, with the project's own platforms when the input named none, and
+ * publishing's names checked for exactly these targets: before the first trigger.
+ */
+async function targetsChecked(plan, projectId, client, signal) {
+    const selection = await resolveSelection(plan.builds.selection, projectId, client, signal);
+    if (selection.kind === 'trigger') {
+        const targets = buildMatrix(selection.platforms, selection.arches);
+        (0,names/* checkPlanNames */.O0)(plan.publish, targets.map((target) => ({ ...target, version: selection.version })));
+    }
+    return selection;
+}
+/** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */
+async function build(plan, context, deadline, subscribers) {
+    const client = openClient(plan.connection, deadline.at);
+    try {
+        const projectId = await resolveProject(plan.project, client, context.workspace);
+        const selection = await targetsChecked(plan, projectId, client, deadline.signal);
+        const deps = { client, deadline, subscribers, tempDir: context.runnerTemp };
+        return await runBuilds({ ...plan.builds, selection, projectId }, deps);
+    }
+    finally {
+        await client.close();
+    }
+}
+/** Everything up to the report: inputs, project, builds, publishing, the comment's last edit. */
+async function buildAndPublish(context, cancel) {
+    let plan;
+    let comment;
+    try {
+        plan = getInputs(context);
+        const deadline = (0,runner_deadline/* stepDeadline */.V)(cancel, plan.builds.timeoutMs);
+        for (const notice of plan.notices)
+            runner_log/* stepLog */.tV.notice(notice);
+        // Before any request: a runner path found unusable at the end would abandon the builds.
+        (0,paths/* checkRunnerPaths */.nu)(context, {
+            downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
+        });
+        comment = await openComment(plan.comment, context, deadline);
+        const publishing = startPublishing(plan.publish, context, deadline, (published) => comment?.artifactsLanded(published.artifacts));
+        const subscribers = [outputsOnceKnown, publishing, ...(comment ? [comment] : [])];
+        const built = await build(plan, context, deadline, subscribers);
+        annotateFailures(built.builds);
+        const end = await publishing.finish(built.builds);
+        if (comment && built.builds.length > 0 && !cancel.aborted && !end.stopped) {
+            const url = await comment.finish(built.projectId, built.builds, end.published);
+            core/* setOutput */.uH('comment-url', url ?? '');
+        }
+        // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
+        // other builds were still followed and are reported.
+        return { ...end, plan, built, errors: [...built.errors, ...end.errors] };
+    }
+    catch (error) {
+        return { plan, errors: cancel.aborted ? [] : [(0,shared_errors/* messageOf */.bD)(error)] };
+    }
+    finally {
+        // A comment left waiting on GitHub would keep the process alive after the report.
+        comment?.end();
+    }
+}
+async function run() {
+    try {
+        maskInputs('api-key');
+        const context = (0,runner_context/* readContext */.yI)();
+        const cancel = watchSignals();
+        const { plan, built, ...end } = await buildAndPublish(context, cancel.signal);
+        cancel.dispose();
+        const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
+        await reportRun(context, {
+            builds: built?.builds ?? [],
+            waited: plan?.builds.wait ?? true,
+            timedOut: built?.timedOut ?? false,
+            timeoutMs: plan?.builds.timeoutMs,
+            cancelledBy,
+            failOnError: plan?.failOnError ?? true,
+            errors: end.errors,
+            published: end.published ?? NOTHING_PUBLISHED,
+        });
+        // Requests left behind (a publish that did not stop in time) must not outlive the report.
+        if (cancelledBy || end.stopped)
+            process.exit(1);
+    }
+    catch (error) {
+        // The report itself failed (say, GITHUB_OUTPUT went away mid-run): the step still fails.
+        runner_log/* stepLog */.tV.setFailed(`The run could not be reported: ${(0,shared_errors/* messageOf */.bD)(error)}`);
+    }
 }
 
 
 /***/ }),
 
-/***/ 99111:
+/***/ 54188:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   mX: () => (/* binding */ serviceMessageOf),
-/* harmony export */   o_: () => (/* binding */ jsonOf)
+/* harmony export */   NR: () => (/* binding */ AssetExistsError),
+/* harmony export */   Nz: () => (/* binding */ TargetsShareNameError),
+/* harmony export */   S1: () => (/* binding */ PublishError),
+/* harmony export */   Tw: () => (/* binding */ InvalidNameError),
+/* harmony export */   VQ: () => (/* binding */ ReleaseNotFoundError),
+/* harmony export */   VS: () => (/* binding */ ChecksumsConflictError),
+/* harmony export */   cr: () => (/* binding */ AssetUploadError),
+/* harmony export */   d1: () => (/* binding */ ArtifactExistsError),
+/* harmony export */   jp: () => (/* binding */ AssetLockedError),
+/* harmony export */   po: () => (/* binding */ DuplicateNameError),
+/* harmony export */   qW: () => (/* binding */ UploadHostRefusedError),
+/* harmony export */   wE: () => (/* binding */ NameTemplateError)
 /* harmony export */ });
-/* unused harmony export redact */
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22988);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(27194);
-// The service's error format is not specified (spec §7): take its own message from whichever
-// common shape the body has, else a short excerpt of the text; never the API key in any of its
-// spellings, and never the start of a workflow command.
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58382);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67388);
 
 
-const EXCERPT_CHARS = 200;
-const nonEmptyString = (value) => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-function messageOf(parsed) {
-    if (parsed === null || typeof parsed !== 'object')
-        return nonEmptyString(parsed);
-    const body = parsed;
-    const error = body.error;
-    if (error !== null && typeof error === 'object') {
-        const inner = error;
-        return nonEmptyString(inner.message) ?? nonEmptyString(inner.code);
+class NameTemplateError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    template;
+    placeholder;
+    constructor(template, placeholder) {
+        super(`Unknown placeholder {${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(placeholder, 40)}} in name template ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .quotedText */ .w0)(template)}. ` +
+            'Use only {name}, {version}, {platform}, {arch} and {ext}.');
+        this.template = template;
+        this.placeholder = placeholder;
     }
-    return nonEmptyString(error) ?? nonEmptyString(body.message) ?? nonEmptyString(body.detail);
+}
+class InvalidNameError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    input;
+    rendered;
+    constructor(input, rendered, reason) {
+        super(`${input} renders to ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .quotedText */ .w0)(rendered)}, which ${reason}. Change the ${input} template.`);
+        this.input = input;
+        this.rendered = rendered;
+    }
+}
+class DuplicateNameError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    input;
+    rendered;
+    buildIds;
+    constructor(input, rendered, buildIds) {
+        super(`${input} renders the same name ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .quotedText */ .w0)(rendered)} for builds ${buildIds.join(', ')}. ` +
+            'Add {platform}, {arch} or {ext} to the template so every installer gets its own name.');
+        this.input = input;
+        this.rendered = rendered;
+        this.buildIds = buildIds;
+    }
+}
+class ArtifactExistsError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    artifactName;
+    constructor(artifactName) {
+        super(`A workflow artifact named "${artifactName}" already exists in this run (an earlier attempt?). ` +
+            'Set artifact-overwrite: true to replace it, or change artifact-name.');
+        this.artifactName = artifactName;
+    }
+}
+class AssetExistsError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    assetName;
+    releaseUrl;
+    constructor(assetName, releaseUrl) {
+        super(`The release ${releaseUrl} already has an asset "${assetName}" with different content. ` +
+            'Set overwrite: true to replace it, or change asset-name.');
+        this.assetName = assetName;
+        this.releaseUrl = releaseUrl;
+    }
+}
+class AssetLockedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    assetName;
+    releaseUrl;
+    constructor(assetName, releaseUrl, detail) {
+        super(`GitHub refused to replace asset "${assetName}" on ${releaseUrl}: ${detail}. ` +
+            'A published immutable release cannot change: publish the new installers under a new tag.');
+        this.assetName = assetName;
+        this.releaseUrl = releaseUrl;
+    }
+}
+class AssetUploadError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    assetName;
+    status;
+    attempts;
+    alreadyExists;
+    constructor(assetName, failure) {
+        const hint = failure.status !== 422
+            ? ' Re-run the job: the release stays a draft until every upload lands.'
+            : failure.alreadyExists
+                ? ' The release has an asset under the name GitHub makes of this one (uploaded by another job or tool): give each job its own asset-name, or delete that asset.'
+                : ' Uploads to a published immutable release are refused: delete the release or use a new tag.';
+        super(`Uploading release asset "${assetName}" failed after ${failure.attempts} attempt(s)` +
+            `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`);
+        this.assetName = assetName;
+        this.status = failure.status;
+        this.attempts = failure.attempts;
+        this.alreadyExists = failure.alreadyExists;
+    }
+}
+class ChecksumsConflictError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    attempts;
+    constructor(attempts) {
+        super(`SHA256SUMS on the release kept changing under concurrent publishers after ${attempts} attempts. ` +
+            'Re-run the job to merge the checksums again.');
+        this.attempts = attempts;
+    }
+}
+class ReleaseNotFoundError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    tag;
+    constructor(tag) {
+        super(`No release for tag ${tag} could be found or created (it vanished while publishing). ` +
+            'Check that no other workflow deletes releases for this tag, then re-run the job.');
+        this.tag = tag;
+    }
+}
+/** Publishing finished with failures; `result` holds everything that did land. */
+class PublishError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    failures;
+    result;
+    constructor(failures, result) {
+        super(`Publishing failed (${failures.length} problem(s)):\n` +
+            failures.map((failure) => `- ${failure.message}`).join('\n'));
+        this.failures = failures;
+        this.result = result;
+    }
+}
+/** Two targets of the run would get one name: known before any build, so refused before any. */
+class TargetsShareNameError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    input;
+    rendered;
+    /** `platform/arch` of each. */
+    targets;
+    constructor(input, rendered, targets) {
+        super(`${input} renders the same name ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .quotedText */ .w0)(rendered)} for ${targets.join(' and ')}, so one ` +
+            'installer would replace the other. Add {platform}, {arch}, {name} or {ext} to the template.');
+        this.input = input;
+        this.rendered = rendered;
+        this.targets = targets;
+    }
+}
+/** A release's upload_url on a host that is not GitHub's: the token is not sent there. */
+class UploadHostRefusedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    assetName;
+    /** The refused origin, inert. */
+    host;
+    constructor(assetName, host, allowed) {
+        super(`Release asset "${assetName}" was not uploaded: the release's upload_url points at ${host}, ` +
+            `which is not GitHub's (allowed: ${allowed.join(', ')}), so the token was not sent there. ` +
+            'Check GITHUB_API_URL; the release stays a draft.');
+        this.assetName = assetName;
+        this.host = host;
+    }
+}
+
+
+/***/ }),
+
+/***/ 27479:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ke: () => (/* binding */ expectedAssetName),
+/* harmony export */   O0: () => (/* binding */ checkPlanNames),
+/* harmony export */   RO: () => (/* binding */ MAX_TEMPLATE_LENGTH),
+/* harmony export */   Uf: () => (/* binding */ createNamer),
+/* harmony export */   i_: () => (/* binding */ fileExtension),
+/* harmony export */   kW: () => (/* binding */ checkTemplateForTargets)
+/* harmony export */ });
+/* unused harmony exports checkNameTemplate, renderName, checkFileLikeName */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54188);
+/* harmony import */ var _text_file_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29803);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(67388);
+// Name templates for artifacts and release assets: pure rendering and checks.
+
+
+
+const PLACEHOLDERS = ['name', 'version', 'platform', 'arch', 'ext'];
+const isPlaceholder = (key) => PLACEHOLDERS.includes(key);
+// Compound extensions of Linux archives count as one extension.
+const COMPOUND_EXTENSIONS = ['tar.gz', 'tar.xz', 'tar.bz2', 'tar.zst'];
+/** Extension without the dot: `dmg`, `exe`, `AppImage`, `tar.gz`; empty when there is none. */
+const fileExtension = (fileName) => {
+    const lower = fileName.toLowerCase();
+    const compound = COMPOUND_EXTENSIONS.find((ext) => lower.endsWith(`.${ext}`));
+    if (compound !== undefined)
+        return fileName.slice(-compound.length);
+    const dot = fileName.lastIndexOf('.');
+    return dot > 0 ? fileName.slice(dot + 1) : '';
+};
+/** Throws NameTemplateError on a placeholder other than the five known ones. */
+const checkNameTemplate = (template) => {
+    for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
+        const key = match[1] ?? '';
+        if (!isPlaceholder(key))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NameTemplateError */ .wE(template, key);
+    }
+};
+const fill = (template, values) => template.replace(/\{([^{}]*)\}/g, (_, key) => values[key]);
+const renderName = (template, installer) => {
+    checkNameTemplate(template);
+    return fill(template, {
+        name: installer.fileName,
+        version: installer.version,
+        platform: installer.platform,
+        arch: installer.arch,
+        ext: fileExtension(installer.fileName),
+    });
+};
+// The artifact service and every runner file system refuse these (see @actions/artifact).
+const FORBIDDEN_CHARACTERS = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
+// Other control characters, and bidirectional controls (a name that displays as another).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** The longest name template an input may hold; what it renders is bounded with it. */
+const MAX_TEMPLATE_LENGTH = 200;
+const checkFileLikeName = (input, rendered) => {
+    if (rendered.trim() === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'is empty');
+    if (rendered === '.' || rendered === '..') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'is not a file name');
+    }
+    const bad = FORBIDDEN_CHARACTERS.find((character) => rendered.includes(character));
+    if (bad !== undefined) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, `contains the forbidden character ${JSON.stringify(bad)}`);
+    }
+    if (CONTROL.test(rendered)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'contains a control character');
+    }
+    if ((0,_text_file_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isWindowsReservedName */ .X9)(rendered)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'is a device name Windows reserves (CON, PRN, AUX, NUL, COM0-9, LPT0-9, CONIN$, CONOUT$; ' +
+            'with any extension), so the file could not be saved there');
+    }
+};
+/**
+ * The shapes `{name}` and `{ext}` can take once an installer is downloaded: a plain file name
+ * (sanitizeFileName's: no separators, controls or leading dot) with an extension, or without one.
+ */
+const FILE_SHAPES = [
+    { name: 'app.dmg', ext: 'dmg' },
+    { name: 'app', ext: '' },
+];
+/** Whether the template's names differ only by what the targets and the version make them. */
+const knownBeforeDownload = (template) => !/\{(name|ext)\}/.test(template);
+/**
+ * The checks a template's names get, done before any build is triggered: `template` rendered for
+ * every target with each shape `{name}` and `{ext}` can take, each name checked as at publish
+ * time. With `distinct`, the targets are the run's own, and a template that gives two of them
+ * the same name (knowable only without `{name}` and `{ext}`) is refused too.
+ * Throws NameTemplateError, InvalidNameError or TargetsShareNameError.
+ */
+const checkTemplateForTargets = (input, template, targets, { distinct }) => {
+    if (template.length > MAX_TEMPLATE_LENGTH) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .cut */ .Jj)(template, 40), `is longer than the ${MAX_TEMPLATE_LENGTH} characters a name template may have`);
+    }
+    checkNameTemplate(template);
+    const owners = new Map();
+    for (const target of targets) {
+        for (const shape of FILE_SHAPES) {
+            const rendered = fill(template, { ...target, ...shape });
+            checkFileLikeName(input, rendered);
+            if (!distinct || !knownBeforeDownload(template))
+                continue;
+            const label = `${target.platform}/${target.arch}`;
+            const owner = owners.get(rendered);
+            if (owner !== undefined && owner !== label) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TargetsShareNameError */ .Nz(input, rendered, [owner, label]);
+            }
+            owners.set(rendered, label);
+        }
+    }
+};
+/**
+ * The templates publishing will use, for the run's own targets (the project's platforms, once
+ * Get Project named them): throws before the first build is triggered.
+ */
+const checkPlanNames = (plan, targets) => {
+    const distinct = { distinct: true };
+    if (plan.artifacts) {
+        checkTemplateForTargets('artifact-name', plan.artifacts.nameTemplate, targets, distinct);
+    }
+    if (plan.release) {
+        checkTemplateForTargets('asset-name', plan.release.assetNameTemplate, targets, distinct);
+    }
+};
+/**
+ * Names installers one at a time, as their builds finish: each name checked, and unique within the
+ * run (a second build rendering a name already given throws, naming both builds).
+ */
+const createNamer = (input, template) => {
+    checkNameTemplate(template);
+    const owners = new Map();
+    return (installer) => {
+        const rendered = renderName(template, installer);
+        checkFileLikeName(input, rendered);
+        const owner = owners.get(rendered);
+        if (owner !== undefined && owner !== installer.buildId) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DuplicateNameError */ .po(input, rendered, [owner, installer.buildId]);
+        }
+        owners.set(rendered, installer.buildId);
+        return rendered;
+    };
+};
+/**
+ * The name GitHub is expected to give a release asset, as its users report it: accents dropped,
+ * each run of characters other than letters, digits and `._+@-` turned into one '.' (so `~` and
+ * `(` become dots too). Only a fallback for matching; the label keeps the original.
+ */
+const expectedAssetName = (name) => name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._+@-]+/g, '.')
+    .replace(/\.{2,}/g, '.');
+
+
+/***/ }),
+
+/***/ 2360:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Xq: () => (/* binding */ formatSize),
+  Sy: () => (/* binding */ writeSummary)
+});
+
+// UNUSED EXPORTS: SUMMARY_LIMIT_BYTES, renderSummary
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __nccwpck_require__(77094);
+// EXTERNAL MODULE: ./src/builds/outcome.ts
+var builds_outcome = __nccwpck_require__(68873);
+// EXTERNAL MODULE: ./src/text/durations.ts
+var durations = __nccwpck_require__(51966);
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __nccwpck_require__(67388);
+// EXTERNAL MODULE: ./src/builds/result.ts
+var result = __nccwpck_require__(17196);
+;// CONCATENATED MODULE: ./src/report/timeline.ts
+// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases,
+// then this run's download of its installer and the uploads of its workflow artifact and release
+// asset, so a user sees where the time went. Mermaid draws dates in the viewer's time zone, so
+// every time is an offset from the run's start and the axis prints seconds since the epoch (`%s`),
+// which no time zone changes. A build reused from an earlier run shows only what this run did with
+// it: its queued and building phases were another run's, maybe days ago.
+
+
+/** GitHub stops rendering big diagrams long before the summary's byte limit. */
+const MAX_GANTT_BUILDS = 60;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+/** Tick spacing for a span, so a 5-second run and a 2-hour run both get a handful of labels. */
+function tickIntervalFor(spanMs) {
+    const steps = [
+        [10 * SECOND, '1second'],
+        [40 * SECOND, '5second'],
+        [2 * MINUTE, '15second'],
+        [6 * MINUTE, '1minute'],
+        [20 * MINUTE, '2minute'],
+        [60 * MINUTE, '10minute'],
+        [3 * 60 * MINUTE, '30minute'],
+    ];
+    return steps.find(([upTo]) => spanMs <= upTo)?.[1] ?? '1hour';
+}
+function phaseBars(build, now) {
+    const { queued, building, ended } = build.phases;
+    const until = ended ?? now;
+    const bars = [{ name: 'queued', tag: '', span: { start: queued, end: building ?? until } }];
+    if (building === undefined)
+        return bars;
+    const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
+    // A status the spec does not list is the service's text: it never goes into the diagram.
+    const name = ['building', 'success', 'failed'].includes(build.status) ? build.status : 'ended';
+    const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
+    return [...bars, { name, tag, span: { start: building, end: until } }];
+}
+/** The build's bars: its phases when this run followed it, then this run's download and uploads. */
+function barsOf(build, published, now) {
+    const id = build.id ?? '';
+    const spans = [
+        ['download', build.download?.span],
+        ['artifact', published.artifacts.get(id)?.span],
+        ['release asset', published.assetUploads.get(id)],
+    ];
+    return [
+        ...(build.origin === 'reused' || build.phases.timesUnknown ? [] : phaseBars(build, now)),
+        ...spans.flatMap(([name, span]) => (span ? [{ name, tag: '', span }] : [])),
+    ];
+}
+/** Mermaid gantt lines; `now` ends the bars of builds still running. */
+function renderTimeline(builds, published, now) {
+    const charted = builds.flatMap((build) => {
+        const bars = build.id === null ? [] : barsOf(build, published, now);
+        return bars.length === 0 ? [] : [{ build, bars }];
+    });
+    const shown = charted.slice(0, MAX_GANTT_BUILDS);
+    const unknownTimes = builds.filter((build) => build.id !== null && build.phases.timesUnknown);
+    const unknownNote = unknownTimes.length === 0
+        ? []
+        : [
+            `_Phases not drawn for ${unknownTimes.map(result/* labelOf */.Wy).join(', ')}: the service's timestamps ` +
+                'are not plausible (before 2000, or more than a day ahead)._',
+        ];
+    if (shown.length === 0)
+        return unknownNote;
+    const spans = shown.flatMap(({ bars }) => bars.map((bar) => bar.span));
+    const start = Math.min(...spans.map((span) => span.start));
+    const end = Math.max(...spans.map((span) => span.end));
+    const at = (ms) => Math.max(0, ms - start);
+    const lines = [
+        '```mermaid',
+        'gantt',
+        '  dateFormat x',
+        '  axisFormat %ss',
+        `  tickInterval ${tickIntervalFor(end - start)}`,
+        '  todayMarker off',
+    ];
+    for (const { build, bars } of shown) {
+        lines.push(`  section ${(0,result/* labelOf */.Wy)(build)}${build.origin === 'reused' ? ' (reused)' : ''}`);
+        for (const { name, tag, span } of bars) {
+            lines.push(`  ${name} : ${tag}${at(span.start)}, ${at(Math.max(span.start, span.end))}`);
+        }
+    }
+    const followed = shown.some(({ build }) => build.origin !== 'reused' && !build.phases.timesUnknown);
+    lines.push('```');
+    lines.push(`_Seconds since the first ${followed ? 'build was queued' : 'download began'}._`);
+    if (charted.length > shown.length) {
+        lines.push(`_Timeline shows the first ${shown.length} of ${charted.length} builds._`);
+    }
+    return [...lines, ...unknownNote];
+}
+
+// EXTERNAL MODULE: ./src/report/timing.ts
+var timing = __nccwpck_require__(81566);
+;// CONCATENATED MODULE: ./src/report/summary.ts
+// The job summary: a table per build and a timeline, kept under the runner's 1 MiB limit for any
+// matrix. Nothing in it needs the API key to open. Every string the service sent (ids, version,
+// status, problem messages, notes naming builds) goes in through markdownText, so none of it can
+// become a link, an image, HTML or a new table cell.
+
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024;
+/** A margin under the limit, for the notes and the lines the runner itself adds. */
+const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
+/** A note can list every build (a timeout, a failure count): long ones are cut. */
+const MAX_NOTE_CHARS = 4_000;
+const OUTCOME_ICON = {
+    succeeded: '✅',
+    failed: '❌',
+    unfinished: '⏳',
+};
+function formatSize(bytes) {
+    if (bytes === undefined)
+        return '';
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    return `${value.toFixed(1)} ${units[unit]}`;
+}
+function statusCell(build) {
+    const reused = build.origin === 'reused' ? ' · ♻️ reused from an earlier run' : '';
+    const problem = build.problem ? ` (${(0,text_escape/* markdownText */.p7)(build.problem.message)})` : '';
+    return `${OUTCOME_ICON[(0,builds_outcome/* outcomeOf */.s)(build)]} ${(0,text_escape/* markdownText */.p7)(build.status, 40)}${reused}${problem}`;
+}
+function tableRow(build, artifact) {
+    const seconds = (0,timing/* durationSeconds */.o)(build.phases);
+    return `| ${[
+        build.platform,
+        build.arch,
+        (0,text_escape/* markdownText */.p7)(build.version ?? '', 80),
+        statusCell(build),
+        build.phases.timesUnknown
+            ? 'unknown'
+            : seconds === undefined
+                ? ''
+                : (0,durations/* formatElapsed */.C)(seconds * 1000),
+        formatSize(build.download?.size ?? build.artifactSize),
+        build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
+        (0,text_escape/* markdownText */.p7)(build.id ?? '', 120),
+        artifact ? `[${(0,text_escape/* markdownText */.p7)(artifact.name)}](${encodeURI(artifact.url)})` : '',
+    ].join(' | ')} |`;
+}
+const TABLE_HEAD = [
+    '| platform | arch | version | status | duration | size | sha256 | build | artifact |',
+    '|---|---|---|---|---|---|---|---|---|',
+];
+function headline(facts, verdict) {
+    const outcomes = facts.builds.map(builds_outcome/* outcomeOf */.s);
+    const done = outcomes.filter((outcome) => outcome !== 'unfinished').length;
+    const failed = outcomes.filter((outcome) => outcome === 'failed').length;
+    return `**${verdict.status}** · ${done}/${facts.builds.length} builds finished${failed > 0 ? ` · ${failed} failed` : ''}`;
+}
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Pure: the summary's Markdown. Rows beyond the budget are left out, and the text says so. */
+function renderSummary(facts, verdict, now) {
+    const { builds, published } = facts;
+    const head = ['## Desktop builds', '', headline(facts, verdict), ''];
+    if (published.releaseUrl)
+        head.push(`Release: ${published.releaseUrl}`, '');
+    const notes = [...verdict.failures, ...verdict.warnings];
+    const tail = [
+        '',
+        ...notes.map((note) => `> ${(0,text_escape/* markdownText */.p7)(note, MAX_NOTE_CHARS)}`),
+        ...(notes.length > 0 ? [''] : []),
+        ...renderTimeline(builds, published, now),
+        '',
+    ];
+    const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;
+    const rows = [];
+    let used = fixed;
+    for (const build of builds) {
+        const row = tableRow(build, build.id ? published.artifacts.get(build.id) : undefined);
+        if (used + bytes(row) + 1 > BUDGET_BYTES)
+            break;
+        rows.push(row);
+        used += bytes(row) + 1;
+    }
+    const cut = rows.length < builds.length
+        ? [
+            `| _${builds.length - rows.length} more builds not shown: see the \`builds\` output_ |||||||||`,
+        ]
+        : [];
+    return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
+}
+/** To GITHUB_STEP_SUMMARY, through @actions/core; nothing where the runner names no summary file. */
+async function writeSummary(summaryFile, facts, verdict) {
+    if (summaryFile === undefined)
+        return;
+    await core/* summary */.z.addRaw(renderSummary(facts, verdict, Date.now())).write();
+}
+
+
+/***/ }),
+
+/***/ 81566:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ durationSeconds)
+/* harmony export */ });
+/**
+ * Seconds from start (or queueing) to the end, one decimal; undefined while unfinished, or when
+ * the service's timestamps were not plausible.
+ */
+function durationSeconds(phases) {
+    if (phases.ended === undefined || phases.timesUnknown)
+        return undefined;
+    return Math.round((phases.ended - (phases.building ?? phases.queued)) / 100) / 10;
+}
+
+
+/***/ }),
+
+/***/ 21953:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m_: () => (/* binding */ PULL_REQUEST_EVENTS),
+/* harmony export */   yI: () => (/* binding */ readContext)
+/* harmony export */ });
+/* unused harmony exports pullRequestOf, isEnterpriseServer */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58382);
+/* harmony import */ var _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37157);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(67388);
+// The runner's context of a step, read once at its start and passed down: @actions/github's Context
+// (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
+// repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
+// request of the event).
+
+
+// The class alone, past the package's exports: its index also loads Octokit and constructs a
+// context on import, and the action loads Octokit only to publish or comment (bench/README.md).
+
+
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
+/** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
+function pullRequestOf(eventName, payload) {
+    if (!PULL_REQUEST_EVENTS.includes(eventName ?? ''))
+        return undefined;
+    const pr = payload
+        ?.pull_request;
+    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number < 1) {
+        return undefined;
+    }
+    const sha = pr.head?.sha;
+    return {
+        number: pr.number,
+        headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
+    };
 }
 /**
- * Replaces every occurrence of each secret with `***`, in each of its spellings (as given, lower
- * and upper case, URL-encoded, base64), longest first so no tail of a longer one is left behind.
+ * Pure: GITHUB_SERVER_URL names a GitHub Enterprise Server, as @actions/artifact's isGhes decides:
+ * a host other than github.com, *.ghe.com (GitHub Enterprise Cloud with data residency) and
+ * *.localhost. Workflow artifacts (v4) do not exist there.
  */
-function redact(text, secrets) {
-    const spellings = secrets
-        .flatMap(_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .secretSpellings */ .G)
-        .sort((one, other) => other.length - one.length);
-    return spellings.reduce((current, spelling) => current.split(spelling).join('***'), text);
-}
-/** The text parsed as JSON; undefined when it is not JSON. */
-function jsonOf(text) {
+function isEnterpriseServer(serverUrl) {
+    let host;
     try {
-        return JSON.parse(text);
+        host = new URL(serverUrl || 'https://github.com').hostname.trimEnd().toLowerCase();
+    }
+    catch {
+        return false;
+    }
+    return host !== 'github.com' && !host.endsWith('.ghe.com') && !host.endsWith('.localhost');
+}
+const withoutTrailingSlash = (url) => url.replace(/\/+$/, '');
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Context reads process.env while it is constructed; `env` stands in for it meanwhile (the
+ * constructor is synchronous, so nothing else sees the swap).
+ */
+function constructIn(env) {
+    const runnerEnv = process.env;
+    process.env = env;
+    try {
+        return new _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_2__/* .Context */ .o();
+    }
+    finally {
+        process.env = runnerEnv;
+    }
+}
+/**
+ * @actions/github's Context over `env`. A missing event file means no payload, as Context itself
+ * decides, but without its line on stdout; a file that is not a JSON object, or cannot be read,
+ * means no payload and a problem said once, by whoever needs the payload.
+ */
+function githubContextOf(env) {
+    const eventPath = env.GITHUB_EVENT_PATH;
+    if (!eventPath || !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(eventPath)) {
+        return { github: constructIn({ ...env, GITHUB_EVENT_PATH: undefined }) };
+    }
+    const problem = (reason) => `GITHUB_EVENT_PATH: the event file ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedText */ .w0)(eventPath)} ${reason}; the runner writes the ` +
+        "event's JSON there (for a local run, point it at a JSON file of the event, or unset it)";
+    try {
+        const github = constructIn(env);
+        if (isObject(github.payload))
+            return { github };
+        github.payload = {};
+        return { github, problem: problem('is not a JSON object') };
+    }
+    catch (error) {
+        const github = constructIn({ ...env, GITHUB_EVENT_PATH: undefined });
+        return { github, problem: problem(`cannot be read: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)}`) };
+    }
+}
+/** The runner's context of this step, from `env`; reads the event file, never throws for it. */
+function readContext(env = process.env) {
+    const { github, problem } = githubContextOf(env);
+    // Context leaves what is unset undefined and numbers unparsed NaN, whatever its types say.
+    const eventName = github.eventName || undefined;
+    return {
+        eventName,
+        payload: github.payload,
+        eventFileProblem: problem,
+        sha: github.sha || undefined,
+        ref: github.ref || undefined,
+        runId: Number.isSafeInteger(github.runId) ? github.runId : 0,
+        runAttempt: Number.isSafeInteger(github.runAttempt) ? github.runAttempt : 1,
+        apiUrl: github.apiUrl,
+        serverUrl: withoutTrailingSlash(github.serverUrl),
+        enterpriseServer: isEnterpriseServer(github.serverUrl),
+        repository: env.GITHUB_REPOSITORY ?? '',
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        runnerTemp: env.RUNNER_TEMP || undefined,
+        outputFile: env.GITHUB_OUTPUT || undefined,
+        summaryFile: env.GITHUB_STEP_SUMMARY || undefined,
+        pullRequest: pullRequestOf(eventName, github.payload),
+        env,
+    };
+}
+
+
+/***/ }),
+
+/***/ 20496:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ stepDeadline),
+/* harmony export */   s: () => (/* binding */ untilStopped)
+/* harmony export */ });
+/* harmony import */ var _text_durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51966);
+// The step's one deadline: made once from the timeout input and the cancellation signal, passed
+// down to everything that must stop with the step (the client, the builds, publishing, the comment).
+
+const timeoutAt = (epochMs) => AbortSignal.timeout(Math.max(0, epochMs - Date.now()));
+/** Aborts `ms` after `signal` does. */
+function graceAfter(signal, ms) {
+    if (ms === 0)
+        return signal;
+    const grace = new AbortController();
+    const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return grace.signal;
+}
+function stepDeadline(cancelled, timeoutMs) {
+    const at = Date.now() + timeoutMs;
+    return {
+        at,
+        signal: AbortSignal.any([cancelled, timeoutAt(at)]),
+        cancelled,
+        because: () => cancelled.aborted
+            ? `cancelled by ${String(cancelled.reason)}`
+            : `the timeout input (${(0,_text_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatElapsed */ .C)(timeoutMs)}) passed`,
+        withGrace: ({ afterCancelMs = 0, afterTimeMs = 0 }) => AbortSignal.any([graceAfter(cancelled, afterCancelMs), timeoutAt(at + afterTimeMs)]),
+    };
+}
+/** `work`, or the signal's reason as soon as it aborts (what `work` does after is left behind). */
+function untilStopped(work, signal) {
+    if (signal === undefined)
+        return work;
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    let onAbort = () => { };
+    const stopped = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+
+/***/ }),
+
+/***/ 46510:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ isEntry)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
+// Whether a module is the process's entry: `node dist/index.js`, as the runner starts an action.
+// Importing the bundle (a local runner, a test, a tool that inspects it) must not start a build.
+
+
+const real = (file) => {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(file);
+    }
+    catch {
+        return file;
+    }
+};
+function isEntry(moduleUrl, argv1 = process.argv[1]) {
+    return argv1 !== undefined && real((0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(moduleUrl)) === real(argv1);
+}
+
+
+/***/ }),
+
+/***/ 67568:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
+/* harmony export */   Um: () => (/* binding */ projectIdProblem),
+/* harmony export */   cW: () => (/* binding */ isLoopbackHost),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   nN: () => (/* binding */ isSemver),
+/* harmony export */   ry: () => (/* binding */ splitList),
+/* harmony export */   yG: () => (/* binding */ parseBoolean)
+/* harmony export */ });
+/* harmony import */ var _service_ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(13317);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58382);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(67388);
+// The rules every part of this repository applies to what it is given (the actions' inputs, the
+// project configuration file, the emulator's request bodies), with the same messages everywhere.
+// Problems are collected, not thrown one by one, so a user fixes all of them in one go.
+
+
+
+class InputError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
+    problems;
+    constructor(problems) {
+        super(problems.length === 1
+            ? `Invalid input: ${problems[0]}`
+            : `Invalid inputs:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+        this.problems = problems;
+    }
+}
+// Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const isSemver = (value) => SEMVER.test(value);
+/** The problem with a project id given in `name`, if any. */
+const projectIdProblem = (name, value) => (0,_service_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .isProjectId */ .rm)(value) ? undefined : `${name}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .quotedText */ .w0)(value)} is not of the form proj_<id>`;
+/** Comma- or newline-separated, whitespace ignored. */
+const splitList = (value) => value
+    .split(/[,\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+const isLoopbackHost = (hostname) => hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    hostname === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+/** The YAML 1.2 core-schema booleans the runner itself accepts. */
+function parseBoolean(name, value, fallback, problems) {
+    if (value === '')
+        return fallback;
+    if (['true', 'True', 'TRUE'].includes(value))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(value))
+        return false;
+    problems.push(`${name}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .quotedText */ .w0)(value)} is not a boolean; use true or false`);
+    return fallback;
+}
+/** https, or http for loopback hosts only; returned without a trailing slash. */
+function parseBaseUrl(value, problems) {
+    if (value === '') {
+        problems.push('base-url: missing; set the API base URL');
+        return '';
+    }
+    if (!URL.canParse(value)) {
+        problems.push(`base-url: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .quotedText */ .w0)(value)} is not a URL; use https://host/v1`);
+        return '';
+    }
+    const url = new URL(value);
+    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
+        problems.push(`base-url: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .quotedText */ .w0)(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
+    }
+    if (url.username || url.password) {
+        problems.push('base-url: must not carry credentials; pass the key as api-key');
+    }
+    return url.href.replace(/\/+$/, '');
+}
+
+
+/***/ }),
+
+/***/ 47708:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Mn: () => (/* binding */ lines),
+/* harmony export */   tV: () => (/* binding */ stepLog)
+/* harmony export */ });
+/* unused harmony exports HOLD_BYTES, StepLog */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/** Other prints wait at most this many bytes for a group; past it they are printed inside it. */
+const HOLD_BYTES = 1024 * 1024;
+const lines = (texts) => `${texts.join(node_os__WEBPACK_IMPORTED_MODULE_1__.EOL)}${node_os__WEBPACK_IMPORTED_MODULE_1__.EOL}`;
+/** Fresh and unguessable each time: a line of the service's cannot resume commands. */
+const stopToken = () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(16).toString('hex');
+// As @actions/core writes a workflow command (its helpers are not exported).
+const escapeData = (text) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+function workflowCommand(name, message, properties = {}) {
+    const shown = Object.entries(properties)
+        .filter(([, value]) => value !== undefined && value !== '' && value !== 0)
+        .map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
+    return `::${name}${shown.length > 0 ? ` ${shown.join(',')}` : ''}::${escapeData(message)}`;
+}
+const annotation = (name, message, { title, file, startLine, endLine, startColumn, endColumn } = {}) => workflowCommand(name, message instanceof Error ? message.toString() : message, {
+    title,
+    file,
+    line: startLine,
+    endLine,
+    col: startColumn,
+    endColumn,
+});
+const endsLine = (text) => typeof text === 'string' ? text.endsWith('\n') : text.at(-1) === 0x0a;
+class StepLog {
+    #stream;
+    #holdBytes;
+    #turn = Promise.resolve();
+    /** Set while a group prints alone: every other print waits here. */
+    #held;
+    #heldBytes = 0;
+    /** The group's last print ended inside a line. */
+    #midLine = false;
+    /** The token of the group's stop-commands, while they are stopped. */
+    #stoppedBy;
+    constructor(stream, { holdBytes = HOLD_BYTES } = {}) {
+        this.#stream = stream;
+        this.#holdBytes = holdBytes;
+    }
+    // Fields, not methods: callers pass them on (an Octokit log, a choice of two).
+    info = (message) => this.#say(message);
+    debug = (message) => this.#say(workflowCommand('debug', message));
+    notice = (message, properties) => this.#say(annotation('notice', message, properties));
+    warning = (message, properties) => this.#say(annotation('warning', message, properties));
+    error = (message, properties) => this.#say(annotation('error', message, properties));
+    /** An error annotation, and the step fails when the process exits (@actions/core's setFailed). */
+    setFailed = (message) => {
+        process.exitCode = 1;
+        this.error(message);
+    };
+    /** The runner masks `secret` in every line printed after this (in order, like any print). */
+    setSecret = (secret) => this.#say(workflowCommand('add-mask', secret));
+    startGroup = (name) => this.#say(workflowCommand('group', name));
+    endGroup = () => this.#say(workflowCommand('endgroup', ''));
+    /** `work` between a group's first and last line; other prints may land inside it. */
+    async group(name, work) {
+        this.startGroup(name);
+        try {
+            return await work();
+        }
+        finally {
+            this.endGroup();
+        }
+    }
+    printAlone(work) {
+        const printed = this.#turn.then(() => this.#holdingOthers(work));
+        this.#turn = printed.catch(() => { });
+        return printed;
+    }
+    #say(line) {
+        const text = `${line}${node_os__WEBPACK_IMPORTED_MODULE_1__.EOL}`;
+        if (this.#held === undefined) {
+            this.#stream.write(text);
+            return;
+        }
+        this.#held.push(text);
+        this.#heldBytes += Buffer.byteLength(text);
+        if (this.#heldBytes > this.#holdBytes)
+            this.#printHeld(true);
+    }
+    async #holdingOthers(work) {
+        this.#held = [];
+        this.#midLine = false;
+        const print = Object.assign((text) => this.#printOwn(text), {
+            stopped: (before, printLines, after) => this.#printStopped(before, printLines, after),
+        });
+        try {
+            return await work(print);
+        }
+        finally {
+            this.#printHeld(false);
+            this.#held = undefined;
+        }
+    }
+    #printOwn(text) {
+        const written = new Promise((resolve, reject) => {
+            this.#stream.write(text, (error) => (error ? reject(error) : resolve()));
+        });
+        if (text.length > 0)
+            this.#midLine = !endsLine(text);
+        return written;
+    }
+    async #printStopped(before, printLines, after) {
+        const token = stopToken();
+        const stopping = this.#printOwn(lines([...before, `::stop-commands::${token}`]));
+        this.#stoppedBy = token;
+        await stopping;
+        try {
+            await printLines();
+        }
+        finally {
+            const resume = `::${this.#stoppedBy}::`;
+            const resuming = this.#printOwn(`${this.#midLine ? node_os__WEBPACK_IMPORTED_MODULE_1__.EOL : ''}${lines([resume, ...after])}`);
+            this.#stoppedBy = undefined;
+            await resuming;
+        }
+    }
+    /**
+     * Writes what waited, in order. Past the bound the group is still printing: the lines go in on
+     * lines of their own, after a note, with commands resumed for them and stopped again after.
+     */
+    #printHeld(overflowing) {
+        const held = this.#held ?? [];
+        if (held.length === 0)
+            return;
+        this.#held = [];
+        this.#heldBytes = 0;
+        if (!overflowing) {
+            for (const text of held)
+                this.#stream.write(text);
+            return;
+        }
+        const stopped = this.#stoppedBy;
+        const opening = [
+            ...(stopped === undefined ? [] : [`::${stopped}::`]),
+            `(More than ${this.#holdBytes} bytes of the action's own lines waited for this group: ` +
+                'they follow here, in order.)',
+        ];
+        this.#stream.write(`${this.#midLine ? node_os__WEBPACK_IMPORTED_MODULE_1__.EOL : ''}${lines(opening)}`);
+        for (const text of held)
+            this.#stream.write(text);
+        if (stopped !== undefined) {
+            this.#stoppedBy = stopToken();
+            this.#stream.write(lines([`::stop-commands::${this.#stoppedBy}`]));
+        }
+        this.#midLine = false;
+    }
+}
+/** The step's log, on process.stdout. */
+const stepLog = new StepLog(process.stdout);
+
+
+/***/ }),
+
+/***/ 93098:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ap: () => (/* binding */ resolveLinks),
+/* harmony export */   P_: () => (/* binding */ isInWorkspace),
+/* harmony export */   nu: () => (/* binding */ checkRunnerPaths),
+/* harmony export */   sY: () => (/* binding */ RunnerPathError)
+/* harmony export */ });
+/* unused harmony export runnerPathProblems */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _text_file_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29803);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(58382);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(67388);
+// The runner's paths a run writes to, checked before the first request: found unusable only at
+// the end (a missing GITHUB_OUTPUT makes @actions/core throw "Missing file at path"), they would
+// abandon builds already triggered. The download folder is checked after resolving symlinks, as
+// the inputs can check it only lexically: a download-path that is a link to outside the workspace
+// is refused here. The project configuration file is held to the same rule (resolveLinks,
+// isInWorkspace).
+
+
+
+
+
+class RunnerPathError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ {
+    problems;
+    constructor(problems) {
+        super(problems.length === 1
+            ? `Unusable runner path: ${problems[0]}`
+            : `Unusable runner paths:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+        this.problems = problems;
+    }
+}
+const statOf = (file) => {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file);
+    }
+    catch {
+        return undefined;
+    }
+};
+const canAccess = (file, mode) => {
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(file, mode);
+        return true;
+    }
+    catch {
+        return false;
+    }
+};
+const WRITABLE_DIRECTORY = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK;
+/** The deepest of `file` and its ancestors that is there (a dangling symlink counts as there). */
+function deepestExisting(file) {
+    let current = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(file);
+    for (;;) {
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(current);
+            return current;
+        }
+        catch {
+            const parent = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(current);
+            if (parent === current)
+                return current;
+            current = parent;
+        }
+    }
+}
+/** RUNNER_TEMP: a writable directory, or one that can be created. */
+function tempProblem(name, dir) {
+    const stats = statOf(dir);
+    if (stats !== undefined) {
+        if (!stats.isDirectory())
+            return `${name}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(dir)} is not a directory`;
+        if (!canAccess(dir, WRITABLE_DIRECTORY))
+            return `${name}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(dir)} is not writable`;
+        return undefined;
+    }
+    const ancestor = deepestExisting(dir);
+    if (statOf(ancestor)?.isDirectory() && canAccess(ancestor, WRITABLE_DIRECTORY))
+        return undefined;
+    return `${name}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(dir)} does not exist and cannot be created (${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(ancestor)} is not a writable directory)`;
+}
+/**
+ * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: the runner creates each for the step. A missing output file
+ * makes every output throw; a missing summary costs only the summary (and @github/local-action
+ * creates it), so it may be missing where its folder can take it.
+ */
+function fileProblem(name, file, mode, mayBeCreated) {
+    const stats = statOf(file);
+    if (stats === undefined) {
+        const folder = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(file));
+        if (mayBeCreated && statOf(folder)?.isDirectory() && canAccess(folder, WRITABLE_DIRECTORY)) {
+            return undefined;
+        }
+        return `${name}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
+    }
+    if (stats.isDirectory())
+        return `${name}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(file)} is a directory, not a file`;
+    if (!canAccess(file, mode))
+        return `${name}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(file)} is not writable`;
+    return undefined;
+}
+/**
+ * Where `target` leads once every symbolic link on the way is resolved (the parts not there yet
+ * kept as written); undefined when a link on the way leads to nothing. Reads the file system only.
+ */
+function resolveLinks(target) {
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(target);
+    const existing = deepestExisting(absolute);
+    try {
+        return node_path__WEBPACK_IMPORTED_MODULE_1___default().join((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing), node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(existing, absolute));
     }
     catch {
         return undefined;
     }
 }
-/**
- * The service's own message from an error body: `{error:{message}}`, `{message}`, `{error:"…"}`,
- * or a short excerpt of whatever text came back; one inert line (see commandText).
- */
-function serviceMessageOf(body, secrets) {
-    // Not JSON: the text itself is the message.
-    const message = messageOf(jsonOf(body)) ?? body;
-    // Redacted before it is cut, so a key is never left half-shown at the cut.
-    const excerpt = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(redact(message, secrets), EXCERPT_CHARS);
-    return excerpt === '' ? undefined : excerpt;
+/** Whether `real` (links resolved) is below the workspace, whose own links are resolved too. */
+const isInWorkspace = (workspace, real) => (0,_text_file_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isBelow */ .Yw)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(workspace), real);
+/** The download folder: inside the workspace once every symlink on the way is resolved. */
+function downloadProblem(workspace, directory) {
+    const existing = deepestExisting(directory);
+    const real = resolveLinks(directory);
+    if (real === undefined) {
+        return `download-path: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
+    }
+    const realWorkspace = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(workspace);
+    if (!isInWorkspace(workspace, real)) {
+        return (`download-path: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(directory)} resolves to ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(real)}, which is not a folder ` +
+            `inside the workspace (${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(realWorkspace)}): a symbolic link on the way leads out of ` +
+            'it. Give a folder inside the workspace');
+    }
+    // The inputs checked the path as given; a link on the way may lead to a device's name.
+    const device = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(realWorkspace, real).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).find(_text_file_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isWindowsReservedName */ .X9);
+    if (device !== undefined) {
+        return (`download-path: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(directory)} resolves to ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(real)}, whose part ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(device)} ` +
+            'Windows reserves for a device; give a folder of another name');
+    }
+    const stats = statOf(existing);
+    if (!stats?.isDirectory()) {
+        return `download-path: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(directory)} cannot be a folder: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(existing)} is a file`;
+    }
+    if (!canAccess(existing, WRITABLE_DIRECTORY)) {
+        return `download-path: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(existing)} is not writable`;
+    }
+    return undefined;
+}
+/** Every problem with the runner's paths (empty when all is usable); reads the file system only. */
+function runnerPathProblems(paths, plan) {
+    const { runnerTemp, outputFile, summaryFile, workspace } = paths;
+    const problems = [];
+    if (runnerTemp)
+        problems.push(tempProblem('RUNNER_TEMP', runnerTemp));
+    if (outputFile) {
+        problems.push(fileProblem('GITHUB_OUTPUT', outputFile, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, false));
+    }
+    // @actions/core opens the summary for reading and writing.
+    if (summaryFile) {
+        problems.push(fileProblem('GITHUB_STEP_SUMMARY', summaryFile, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.R_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, true));
+    }
+    if (!statOf(workspace)?.isDirectory()) {
+        // Without a workspace there is nothing to resolve the download folder against.
+        problems.push(`GITHUB_WORKSPACE: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(workspace)} is not a directory`);
+    }
+    else if (plan.downloadDirectory !== null) {
+        problems.push(downloadProblem(workspace, plan.downloadDirectory));
+    }
+    return problems.filter((problem) => problem !== undefined);
+}
+/** Throws one RunnerPathError naming every unusable path. */
+function checkRunnerPaths(paths, plan) {
+    const problems = runnerPathProblems(paths, plan);
+    if (problems.length > 0)
+        throw new RunnerPathError(problems);
 }
 
 
 /***/ }),
 
-/***/ 53249:
+/***/ 3672:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A5: () => (/* binding */ ApiKeyRefusedError),
-/* harmony export */   Dr: () => (/* binding */ NetworkError),
-/* harmony export */   MU: () => (/* binding */ TimeoutError),
-/* harmony export */   Ne: () => (/* binding */ ProxyRefusedError),
-/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
-/* harmony export */   T9: () => (/* binding */ ArtifactHostError),
-/* harmony export */   by: () => (/* binding */ ResponseTooLargeError),
-/* harmony export */   hD: () => (/* binding */ ApiError),
-/* harmony export */   m_: () => (/* binding */ NotFoundError),
-/* harmony export */   nV: () => (/* binding */ DownloadError)
+/* harmony export */   m: () => (/* binding */ makeTempDir)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(21405);
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22988);
-// Every failure the client reports. Messages name the endpoint as a template
-// ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
-// reaches an error (see error-body.ts).
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(58382);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93098);
+// A fresh working directory under the runner's temp directory (RUNNER_TEMP), which a local run
+// may name without creating it; the system's temp directory where none is named.
 
 
 
-const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
-/** The service answered with a status that is not a success. */
-class ApiError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    status;
-    endpoint;
-    serviceMessage;
-    attempts;
-    constructor(status, endpoint, serviceMessage, attempts = 1, message) {
-        super(message ??
-            `${endpoint} failed with HTTP ${status}${attemptsNote(attempts)}` +
-                (serviceMessage ? `: ${serviceMessage}` : '.'));
-        this.status = status;
-        this.endpoint = endpoint;
-        this.serviceMessage = serviceMessage;
-        this.attempts = attempts;
+
+
+function makeTempDir(root, prefix) {
+    const base = root || node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir();
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(base, { recursive: true });
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(base, prefix));
     }
-}
-/** 401 or 403: the service refused the API key. */
-class ApiKeyRefusedError extends ApiError {
-    constructor(status, endpoint, serviceMessage) {
-        super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check that the api-key secret is set, current, and allowed to use this project.');
-    }
-}
-/** 404: the resource named by the request does not exist. */
-class NotFoundError extends ApiError {
-    resourceId;
-    constructor(endpoint, resourceId, serviceMessage) {
-        super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check the id; it may have been deleted or belong to another account.');
-        this.resourceId = resourceId;
-    }
-}
-/**
- * A success answer whose body is not JSON, lacks a field the client relies on, has a value out of
- * the contract (an id of another form, a negative size), or is not the resource asked for. The
- * message names the field and the rule, never the value.
- */
-class ResponseShapeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    endpoint;
-    status;
-    /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
-    fieldPath;
-    attempts;
-    /**
-     * Asking again won't help: the body was JSON of another shape or another resource. False for a
-     * body that was not JSON at all (garbled on the way), which a later read may get right.
-     */
-    final;
-    constructor(endpoint, status, fieldPath, problem, attempts = 1, final = true) {
-        super(`${endpoint} answered HTTP ${status} with an unexpected body${attemptsNote(attempts)}: ` +
-            `${fieldPath} ${problem}. The service may be a different API version than this action ` +
-            'expects, or misbehaving.');
-        this.endpoint = endpoint;
-        this.status = status;
-        this.fieldPath = fieldPath;
-        this.attempts = attempts;
-        this.final = final;
-    }
-}
-const sizeText = (bytes) => bytes >= 1024 * 1024
-    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
-    : `${bytes} bytes`;
-/**
- * An answer longer than the client reads for its endpoint: refused when Content-Length announced
- * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
- */
-class ResponseTooLargeError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    endpoint;
-    limitBytes;
-    /** The announced length; undefined when the body was cut off while it streamed. */
-    sizeBytes;
-    constructor(endpoint, limitBytes, sizeBytes) {
-        super((sizeBytes === undefined
-            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
-                'reads from it; reading stopped there. '
-            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
-                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
-            'The service is misbehaving; retry later, or report it to the service.');
-        this.endpoint = endpoint;
-        this.limitBytes = limitBytes;
-        this.sizeBytes = sizeBytes;
-    }
-}
-/** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-class NetworkError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    endpoint;
-    /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
-    code;
-    attempts;
-    /** `proxy`: the proxy the request went through (without credentials), if any. */
-    constructor(endpoint, code, attempts, message, proxy) {
-        super(message ??
-            `${endpoint} got no answer from the service (${code})${attemptsNote(attempts)}` +
-                (proxy === undefined
-                    ? '. Check base-url and that the service is reachable from the runner' +
-                        ' (behind a proxy, set HTTPS_PROXY).'
-                    : ` through the proxy ${proxy}. Check base-url, the proxy, and NO_PROXY.`));
-        this.endpoint = endpoint;
-        this.code = code;
-        this.attempts = attempts;
-    }
-}
-/** The proxy of the environment would not open a tunnel to the host (HTTP status of its answer). */
-class ProxyRefusedError extends NetworkError {
-    proxyStatus;
-    constructor(endpoint, proxy, host, proxyStatus, attempts) {
-        super(endpoint, 'EPROXY', attempts, `The proxy ${proxy} refused to connect to ${host} (HTTP ${proxyStatus}` +
-            (proxyStatus === 407 ? ': proxy authentication required' : '') +
-            `)${attemptsNote(attempts)}. ` +
-            (proxyStatus === 407
-                ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
-                : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
-        this.proxyStatus = proxyStatus;
-    }
-}
-/** No complete answer within the per-request timeout, even after retrying. */
-class TimeoutError extends NetworkError {
-    timeoutMs;
-    constructor(endpoint, timeoutMs, attempts) {
-        super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
-            'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
-            "is left of the step's timeout input.)");
-        this.timeoutMs = timeoutMs;
-    }
-}
-/** The artifact is not as announced (length, range), or its name or redirects are unusable. */
-class DownloadError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    buildId;
-    problem;
-    constructor(buildId, problem, message) {
-        super(`Download of build ${buildId}: ${message}`);
-        this.buildId = buildId;
-        this.problem = problem;
-    }
-}
-/**
- * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
- * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
- */
-class ArtifactHostError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    buildId;
-    host;
-    status;
-    attempts;
-    constructor(buildId, host, status, body, attempts) {
-        const words = (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .commandText */ .jt)(body, 200);
-        super(`Download of build ${buildId}: the artifact host ${host} answered HTTP ${status}` +
-            `${attemptsNote(attempts)}${words === '' ? '' : ` (${words})`}. ` +
-            ((0,_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isRetryableStatus */ .PS)(status)
-                ? 'The host may be overloaded; re-run the job later.'
-                : 'A signed artifact URL may have expired even when fetched fresh, or the host refuses ' +
-                    "the runner's network; re-run the job, or check the runner's proxy settings."));
-        this.buildId = buildId;
-        this.host = host;
-        this.status = status;
-        this.attempts = attempts;
+    catch (error) {
+        // The system's words alone ("ENOTDIR: not a directory, mkdir …") do not say which setting.
+        const name = root ? 'RUNNER_TEMP' : 'the system temp directory';
+        throw new _paths_js__WEBPACK_IMPORTED_MODULE_4__/* .RunnerPathError */ .sY([
+            `${name}: cannot create a working directory in ${JSON.stringify(base)}: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}`,
+        ]);
     }
 }
 
 
 /***/ }),
 
-/***/ 66710:
+/***/ 13317:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ isBuildId),
+/* harmony export */   Uw: () => (/* binding */ WEBHOOK_ID),
+/* harmony export */   hy: () => (/* binding */ EVENT_ID),
+/* harmony export */   iJ: () => (/* binding */ PROJECT_ID),
+/* harmony export */   jt: () => (/* binding */ BUILD_ID),
+/* harmony export */   rm: () => (/* binding */ isProjectId)
+/* harmony export */ });
+// The forms of the service's identifiers (spec §2, §6): one rule for the ids a user gives (inputs,
+// build-ids) and the ids the service returns. The characters are the ones safe in a URL path, a
+// file name, a workflow command and a Markdown cell alike; the bound keeps a hostile id from
+// filling a log line or a summary.
+/** Characters after the prefix: at most this many. Real ids are ~20 (`build_` + 16 hex). */
+const ID_MAX_CHARS = 120;
+const idPattern = (prefix) => new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,${ID_MAX_CHARS}}$`);
+const BUILD_ID = idPattern('build');
+const PROJECT_ID = idPattern('proj');
+const WEBHOOK_ID = idPattern('wh');
+const EVENT_ID = idPattern('evt');
+const isBuildId = (value) => BUILD_ID.test(value);
+const isProjectId = (value) => PROJECT_ID.test(value);
+
+
+/***/ }),
+
+/***/ 42051:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C2: () => (/* binding */ isPrintable),
+/* harmony export */   Ek: () => (/* binding */ BuildId),
+/* harmony export */   Hd: () => (/* binding */ isTerminal),
+/* harmony export */   Ig: () => (/* binding */ WebhookList),
+/* harmony export */   JG: () => (/* binding */ TEXT_MAX_CHARS),
+/* harmony export */   KD: () => (/* binding */ Webhook),
+/* harmony export */   Kh: () => (/* binding */ TriggeredBuild),
+/* harmony export */   L2: () => (/* binding */ Build),
+/* harmony export */   MM: () => (/* binding */ Project),
+/* harmony export */   NF: () => (/* binding */ DeletedProject),
+/* harmony export */   P4: () => (/* binding */ PLATFORMS),
+/* harmony export */   Pr: () => (/* binding */ ARCHES),
+/* harmony export */   R0: () => (/* binding */ URL_MAX_CHARS),
+/* harmony export */   U7: () => (/* binding */ VERSION_MAX_CHARS),
+/* harmony export */   e$: () => (/* binding */ ProjectList),
+/* harmony export */   i: () => (/* binding */ CreatedProject),
+/* harmony export */   ih: () => (/* binding */ isKnownStatus),
+/* harmony export */   nU: () => (/* binding */ BuildList),
+/* harmony export */   q4: () => (/* binding */ BuildLogs),
+/* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
+/* harmony export */   tc: () => (/* binding */ UpdatedProject),
+/* harmony export */   xP: () => (/* binding */ LogEntry),
+/* harmony export */   xV: () => (/* binding */ DeletedWebhook)
+/* harmony export */ });
+/* unused harmony exports EVENT_TYPES, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, BuildEventData, WebhookEvent, ProjectEventData */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38816);
+/* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(13317);
+// Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
+// Everything the service returns is untrusted: ids have the spec's forms, statuses are short
+// tokens, texts and URLs are bounded, names and URLs are one printable line, numbers are sane,
+// timestamps parse. Objects are tolerant of extra fields (zod strips them) and strict on the
+// fields we use. Fields that the spec gives only on some endpoints, or only once a build
+// completed, are optional, and a reasonable service may send null. Every rule's problem text names
+// what is wrong and never quotes the value (it may carry a newline and a workflow command): see
+// `shapeProblem` (http/answer-shape.ts).
+
+
+const PLATFORMS = ['mac', 'windows', 'linux'];
+const ARCHES = ['x64', 'arm64'];
+/** The statuses the spec lists (§3). A service that grows may send others. */
+const BUILD_STATUSES = ['queued', 'building', 'success', 'failed'];
+const EVENT_TYPES = [
+    'build.queued',
+    'build.started',
+    'build.succeeded',
+    'build.failed',
+    'project.created',
+    'project.updated',
+    'project.deleted',
+];
+/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
+const URL_MAX_CHARS = 8 * 1024;
+/** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
+const TIMESTAMP_MAX_CHARS = 64;
+/** A version: semver with pre-release and build parts fits easily. */
+const VERSION_MAX_CHARS = 128;
+/** A log entry's level (`info`, `warn`, …). */
+const LEVEL_MAX_CHARS = 64;
+/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
+const TEXT_MAX_CHARS = 4 * 1024;
+/** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
+const WINDOW_MAX_PIXELS = 100_000;
+// A problem text of our own starts with `is `; zod's own messages are wrapped by shapeProblem.
+// `abort`: the later checks of a value that failed one are not run (a 700 MB text is not parsed as
+// a date).
+const rule = (problem) => ({ error: problem, abort: true });
+const idOf = (pattern, form) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(pattern, rule(`is not of the form ${form}_<id>`));
+const BuildId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_ID */ .jt, 'build');
+const ProjectId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .PROJECT_ID */ .iJ, 'proj');
+const WebhookId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_ID */ .Uw, 'wh');
+const EventId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .EVENT_ID */ .hy, 'evt');
+const Platform = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(PLATFORMS);
+const Arch = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(ARCHES);
+// A short token, not one of a fixed list: one build with a status the spec does not list (say
+// `cancelled`) must not make a whole build list unreadable, and isTerminal decides what it means.
+const token = (problem) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, rule(problem));
+const BuildStatus = token('is not a status (a letter, then up to 39 letters, digits, _ . -)');
+const EventType = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(EVENT_TYPES);
+const isKnownStatus = (status) => BUILD_STATUSES.includes(status);
+/** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
+const isTerminal = (status) => status !== 'queued' && status !== 'building';
+const text = (maxChars) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(maxChars, rule(`is longer than ${maxChars} characters`));
+const timestamp = text(TIMESTAMP_MAX_CHARS).refine((value) => !Number.isNaN(Date.parse(value)), rule('is not a timestamp'));
+// Control characters (a newline starts a workflow command), line and paragraph separators, and
+// bidirectional controls (text that displays as something else, U+061C, U+200E-F, U+202A-E,
+// U+2066-9). Other format characters stay: a name may hold an emoji joined by U+200D.
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Whether a name or a URL is one line of text that displays as what it is. */
+const isPrintable = (value) => !UNPRINTABLE.test(value);
+const printable = (maxChars) => text(maxChars).refine(isPrintable, rule('is not printable text (it has control or bidirectional characters)'));
+const url = printable(URL_MAX_CHARS);
+// No control, format or line-separator characters: a version is shown in log lines and titles.
+const version = text(VERSION_MAX_CHARS).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, rule('is not printable text (it has control or format characters)'));
+const whole = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int(rule('is not a whole number (at most 2^53 - 1)'));
+const count = whole.nonnegative(rule('is negative'));
+const pixels = whole
+    .positive(rule('is not positive'))
+    .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
+const optional = (schema) => schema.nullish().transform((value) => value ?? undefined);
+const duration = optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative')));
+const ProjectWindow = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    width: pixels,
+    height: pixels,
+    resizable: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+});
+const ProjectFeatures = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    autoUpdate: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    tray: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+    menuBar: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
+});
+const name = printable(TEXT_MAX_CHARS);
+const message = optional(text(TEXT_MAX_CHARS));
+const ProjectSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: ProjectId,
+    name,
+    url,
+    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
+    createdAt: timestamp,
+    updatedAt: optional(timestamp),
+});
+const Project = ProjectSummary.extend({
+    author: optional(name),
+    version: optional(version),
+    appId: optional(name),
+    window: optional(ProjectWindow),
+    features: optional(ProjectFeatures),
+});
+const ProjectList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ projects: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ProjectSummary), total: count });
+const CreatedProject = ProjectSummary.omit({ updatedAt: true }).extend({ message });
+const UpdatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: ProjectId,
+    name,
+    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
+    updatedAt: timestamp,
+    message,
+});
+const deleted = (id) => zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id, deleted: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(true), message });
+const DeletedProject = deleted(ProjectId);
+const DeletedWebhook = deleted(WebhookId);
+const BuildSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: BuildId,
+    projectId: ProjectId,
+    version: optional(version),
+    platform: Platform,
+    arch: Arch,
+    status: BuildStatus,
+    createdAt: timestamp,
+    completedAt: optional(timestamp),
+    artifactUrl: optional(url),
+});
+const Build = BuildSummary.extend({
+    startedAt: optional(timestamp),
+    duration,
+    artifactSize: optional(count),
+    buildLog: optional(url),
+});
+const BuildList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ builds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(BuildSummary), total: count });
+const TriggeredBuild = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: BuildId,
+    projectId: ProjectId,
+    platform: Platform,
+    arch: Arch,
+    version: optional(version),
+    status: BuildStatus,
+    createdAt: timestamp,
+    message,
+});
+const LogEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    timestamp,
+    level: text(LEVEL_MAX_CHARS),
+    // Any text: the log is what the build printed, shown inertly; the answer's size bounds it.
+    message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
+});
+const BuildLogs = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ buildId: BuildId, logs: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(LogEntry) });
+const Webhook = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: WebhookId,
+    url,
+    // Not EventType: a type a newer service knows must not make the webhook unreadable.
+    events: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(token('is not an event type')),
+    active: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
+    createdAt: timestamp,
+});
+const WebhookList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ webhooks: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Webhook), total: count });
+// Webhook deliveries (spec §6.2).
+const BuildEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    build: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        id: BuildId,
+        projectId: ProjectId,
+        version: optional(version),
+        platform: Platform,
+        arch: Arch,
+        status: BuildStatus,
+        artifactUrl: optional(url),
+        duration,
+    }),
+    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id: ProjectId, name }),
+});
+const WebhookEvent = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    id: EventId,
+    type: EventType,
+    createdAt: timestamp,
+    data: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()),
+});
+// Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
+// Project fields may come along.
+const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ id: ProjectId, name: optional(name) }),
+});
+
+
+/***/ }),
+
+/***/ 58382:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CA: () => (/* binding */ errorCode),
+/* harmony export */   bD: () => (/* binding */ messageOf),
+/* harmony export */   lZ: () => (/* binding */ ActionError),
+/* harmony export */   zR: () => (/* binding */ asError)
+/* harmony export */ });
+// The base of every failure the action and its sub-actions report, as @actions/artifact does it:
+// the name is the class's own, the facts a user or a caller needs are fields on the instance, and
+// the message says what happened and how to fix it.
+class ActionError extends Error {
+    constructor(message, options) {
+        super(message, options);
+        // new.target is the concrete class, so a subclass never has to set its own name.
+        this.name = new.target.name;
+    }
+}
+/** The message of anything thrown; what is not an Error is shown as a string. */
+const messageOf = (error) => error instanceof Error ? error.message : String(error);
+/** Anything thrown, as an Error (a thrown string or value becomes the message). */
+const asError = (error) => error instanceof Error ? error : new Error(String(error));
+/** The code of what failed (ECONNRESET, UND_ERR_SOCKET), wherever a few causes deep it is wrapped. */
+function errorCode(error) {
+    for (let current = error, depth = 0; current && depth < 4; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 7669:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ createTurns),
+/* harmony export */   z: () => (/* binding */ createLimiter)
+/* harmony export */ });
+function createLimiter(concurrency) {
+    let running = 0;
+    const waiting = [];
+    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
+    const release = () => {
+        const next = waiting.shift();
+        if (next)
+            next();
+        else
+            running -= 1;
+    };
+    return async (task) => {
+        if (running >= concurrency)
+            await new Promise((resolve) => waiting.push(resolve));
+        else
+            running += 1;
+        try {
+            return await task();
+        }
+        finally {
+            release();
+        }
+    };
+}
+function createTurns(turnMs) {
+    const oneAtATime = createLimiter(1);
+    return async (task) => {
+        let running;
+        let turnOver;
+        await oneAtATime(() => {
+            running = task();
+            const turnTaken = new Promise((resolve) => (turnOver = setTimeout(resolve, turnMs).unref()));
+            return Promise.race([running.catch(() => undefined), turnTaken]);
+        });
+        clearTimeout(turnOver);
+        return running;
+    };
+}
+
+
+/***/ }),
+
+/***/ 51966:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ formatElapsed),
+/* harmony export */   X: () => (/* binding */ formatSeconds)
+/* harmony export */ });
+// How spans of time read in the log, the summary and the PR comment.
+/** A span at a human's grain: `4s`, `3m12s`, `1h02m`. */
+function formatElapsed(ms) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    if (seconds < 60)
+        return `${seconds}s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60)
+        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+/** A short span, to the tenth of a second: `1.2 s`. */
+const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+
+
+/***/ }),
+
+/***/ 67388:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jj: () => (/* binding */ cut),
+/* harmony export */   jt: () => (/* binding */ commandText),
+/* harmony export */   p7: () => (/* binding */ markdownText),
+/* harmony export */   w0: () => (/* binding */ quotedText)
+/* harmony export */ });
+// Service text made inert for each medium it is shown in. Everything the service says (ids,
+// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
+// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
+// Control characters (a newline would start a new line, and with it a workflow command; `\r`
+// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
+// as something else).
+// eslint-disable-next-line no-control-regex
+const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
+function cut(text, maxChars) {
+    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
+}
+/**
+ * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
+ * controls, never the start of a workflow command, cut to `maxChars`.
+ */
+function commandText(text, maxChars = 200) {
+    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
+    return cut(flat.replace(/^::/, ': :'), maxChars);
+}
+// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
+// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
+const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
+function markdownText(text, maxChars = 500) {
+    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+}
+// What JSON.stringify leaves as it is but a log or a terminal would act on.
+const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * A value quoted inside a message: cut to `maxChars`, in double quotes, every control character
+ * escaped (`"a\nb"`), so it is one inert line that still shows what was there.
+ */
+const quotedText = (text, maxChars = 100) => JSON.stringify(cut(text, maxChars)).replace(NOT_INERT_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+
+/***/ }),
+
+/***/ 29803:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -49452,7 +54132,7 @@ function decodeHexEscapes(str) {
     return result;
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/api/file-name.ts
+;// CONCATENATED MODULE: ./src/text/file-name.ts
 // Choosing the local file name of an artifact. The name comes from the artifact host, so it is
 // untrusted: it is reduced to a plain base name that cannot leave the target directory.
 
@@ -49551,4609 +54231,7 @@ const isBelow = (root, candidate) => external_node_path_default().relative(root,
 
 /***/ }),
 
-/***/ 67958:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   EI: () => (/* binding */ isBuildId),
-/* harmony export */   Uw: () => (/* binding */ WEBHOOK_ID),
-/* harmony export */   hy: () => (/* binding */ EVENT_ID),
-/* harmony export */   iJ: () => (/* binding */ PROJECT_ID),
-/* harmony export */   jt: () => (/* binding */ BUILD_ID),
-/* harmony export */   rm: () => (/* binding */ isProjectId)
-/* harmony export */ });
-// The forms of the service's identifiers (spec §2, §6): one rule for the ids a user gives (inputs,
-// build-ids) and the ids the service returns. The characters are the ones safe in a URL path, a
-// file name, a workflow command and a Markdown cell alike; the bound keeps a hostile id from
-// filling a log line or a summary.
-/** Characters after the prefix: at most this many. Real ids are ~20 (`build_` + 16 hex). */
-const ID_MAX_CHARS = 120;
-const idPattern = (prefix) => new RegExp(`^${prefix}_[A-Za-z0-9_-]{1,${ID_MAX_CHARS}}$`);
-const BUILD_ID = idPattern('build');
-const PROJECT_ID = idPattern('proj');
-const WEBHOOK_ID = idPattern('wh');
-const EVENT_ID = idPattern('evt');
-const isBuildId = (value) => BUILD_ID.test(value);
-const isProjectId = (value) => PROJECT_ID.test(value);
-
-
-/***/ }),
-
-/***/ 98041:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Z: () => (/* binding */ releaseReadBuffers)
-});
-
-// UNUSED EXPORTS: collectEvery
-
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
-;// CONCATENATED MODULE: external "node:vm"
-const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
-var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_vm_namespaceObject);
-;// CONCATENATED MODULE: ./src/api/memory.ts
-// Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
-// them only when its young generation fills or 64 MiB of such external memory has piled up: until
-// then the process holds memory it no longer needs, and the allocator hands out fresh pages
-// instead of the ones just freed. A cheap young-generation collection every few MiB returns them
-// at once (bench/README.md, "Why memory.ts"). There is no public API for it, so the collector is
-// borrowed the documented way (expose-gc in a fresh context, the flag switched off again). Node
-// calls a flag changed after start unpredictable: where borrowing fails, nothing is done, and
-// __tests__/api/memory.test.ts fails when the Node the project ships stops giving the collection.
-
-
-// Collecting more often than every 8 MiB keeps a large download's peak down (bench/README.md).
-const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
-function borrowCollector() {
-    try {
-        external_node_v8_default().setFlagsFromString('--expose-gc');
-        const collect = external_node_vm_default().runInNewContext('gc');
-        return typeof collect === 'function' ? collect : undefined;
-    }
-    catch {
-        return undefined;
-    }
-    finally {
-        external_node_v8_default().setFlagsFromString('--no-expose-gc');
-    }
-}
-/** Borrowed once per process: null until then, undefined where the runtime would not lend it. */
-let collector = null;
-/** Returns a function to call with the bytes received so far; it collects every `everyBytes`. */
-function releaseReadBuffers(everyBytes = RELEASE_EVERY_BYTES) {
-    if (collector === null)
-        collector = borrowCollector();
-    return collectEvery(everyBytes, collector);
-}
-/** Calls `collect` whenever the bytes received pass the next `everyBytes`; without it, nothing. */
-function collectEvery(everyBytes, collect) {
-    if (collect === undefined)
-        return () => { };
-    let next = everyBytes;
-    return (received) => {
-        if (received < next)
-            return;
-        collect({ type: 'minor' });
-        next = received + everyBytes;
-    };
-}
-
-
-/***/ }),
-
-/***/ 21405:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  kv: () => (/* binding */ defaultRetryRuntime),
-  eV: () => (/* binding */ describeRetry),
-  PS: () => (/* binding */ isRetryableStatus),
-  mu: () => (/* binding */ parseRetryAfter),
-  ml: () => (/* binding */ systemClock),
-  Hk: () => (/* binding */ systemSleep),
-  f$: () => (/* binding */ timeLeft),
-  LH: () => (/* binding */ withRetries)
-});
-
-// UNUSED EXPORTS: DEFAULT_RETRY_POLICY, backoffDelay
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/api/retry.ts
-// The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
-// honoured up to the step's deadline, an overall budget, progress that starts the count over, and
-// reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
-// (API calls, polling, downloads, release uploads) goes through it.
-
-// Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
-// up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
-// budget is what normally ends a hopeless run.
-const DEFAULT_RETRY_POLICY = {
-    maxAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 5_000,
-    maxElapsedMs: 60_000,
-};
-/**
- * The one rule for an HTTP answer worth another try, the service's and GitHub's alike: the server
- * timed out (408), asks to slow down (429), or failed (5xx).
- */
-const isRetryableStatus = (status) => status === 408 || status === 429 || status >= 500;
-const systemClock = () => Date.now();
-const systemSleep = (ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
-    throw signal?.aborted ? signal.reason : error;
-});
-const defaultRetryRuntime = (policy = {}, options = {}) => ({
-    policy: { ...DEFAULT_RETRY_POLICY, ...policy },
-    random: Math.random,
-    sleep: systemSleep,
-    now: Date.now,
-    deadline: options.deadline,
-    onRetry: options.onRetry,
-});
-/** A log line for a retry; `server` names who answered (and maybe asked for the wait). */
-function describeRetry(event, server) {
-    const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
-    const asked = event.serverAsked ? `, as ${server} asked` : '';
-    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
-}
-/** Time left before the runtime's deadline; Infinity without one. */
-const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
-/** Full jitter: a uniform delay in [0, min(cap, base · 2^(failedAttempt-1))). */
-function backoffDelay(policy, failedAttempt, random) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failedAttempt - 1));
-    return Math.floor(ceiling * random());
-}
-/** `Retry-After` as a delay in ms: delta-seconds or an HTTP date; undefined when absent or invalid. */
-function parseRetryAfter(value, nowMs) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    if (!/[a-z]/i.test(text))
-        return undefined;
-    const at = Date.parse(text);
-    return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-/**
- * The wait before the next attempt, or undefined when none may follow: the server's Retry-After
- * when it gave one (bounded by the deadline only, when there is one), else backoff within the
- * budget and the deadline.
- */
-function nextDelay(runtime, failure, failuresInRow, elapsedMs) {
-    const { policy } = runtime;
-    if (!failure.retryable || failuresInRow >= policy.maxAttempts)
-        return undefined;
-    const left = timeLeft(runtime);
-    const serverAsked = failure.retryAfterMs !== undefined;
-    const delayMs = failure.retryAfterMs ?? backoffDelay(policy, failuresInRow, runtime.random);
-    // What the server asks for is bounded by the deadline alone; without one, by the budget.
-    const overBudget = elapsedMs + delayMs > policy.maxElapsedMs;
-    if (delayMs >= left || (overBudget && !(serverAsked && runtime.deadline !== undefined))) {
-        return undefined;
-    }
-    return delayMs;
-}
-async function withRetries(runtime, task) {
-    let startedAt = runtime.now();
-    let outcomeUnknown = false;
-    let failuresInRow = 0;
-    for (let attempt = 1;; attempt++) {
-        if (outcomeUnknown && task.reconcile) {
-            const found = await task.reconcile();
-            if (found !== undefined)
-                return found;
-        }
-        const result = await task.attempt(attempt);
-        if (result.ok)
-            return result.value;
-        const { failure } = result;
-        outcomeUnknown ||= failure.outcomeUnknown;
-        if (failure.madeProgress) {
-            failuresInRow = 0;
-            startedAt = runtime.now();
-        }
-        failuresInRow++;
-        const delayMs = nextDelay(runtime, failure, failuresInRow, runtime.now() - startedAt);
-        if (delayMs === undefined)
-            throw failure.toError(attempt);
-        runtime.onRetry?.({
-            endpoint: task.endpoint,
-            attempt,
-            delayMs,
-            reason: failure.reason,
-            serverAsked: failure.retryAfterMs !== undefined,
-        });
-        await runtime.sleep(delayMs, task.signal);
-    }
-}
-
-
-/***/ }),
-
-/***/ 8164:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C2: () => (/* binding */ isPrintable),
-/* harmony export */   Ek: () => (/* binding */ BuildId),
-/* harmony export */   Hd: () => (/* binding */ isTerminal),
-/* harmony export */   Ig: () => (/* binding */ WebhookList),
-/* harmony export */   JG: () => (/* binding */ TEXT_MAX_CHARS),
-/* harmony export */   KD: () => (/* binding */ Webhook),
-/* harmony export */   Kh: () => (/* binding */ TriggeredBuild),
-/* harmony export */   L2: () => (/* binding */ Build),
-/* harmony export */   MM: () => (/* binding */ Project),
-/* harmony export */   NF: () => (/* binding */ DeletedProject),
-/* harmony export */   P4: () => (/* binding */ PLATFORMS),
-/* harmony export */   Pr: () => (/* binding */ ARCHES),
-/* harmony export */   R0: () => (/* binding */ URL_MAX_CHARS),
-/* harmony export */   U7: () => (/* binding */ VERSION_MAX_CHARS),
-/* harmony export */   e$: () => (/* binding */ ProjectList),
-/* harmony export */   i: () => (/* binding */ CreatedProject),
-/* harmony export */   ih: () => (/* binding */ isKnownStatus),
-/* harmony export */   jn: () => (/* binding */ shapeProblem),
-/* harmony export */   nU: () => (/* binding */ BuildList),
-/* harmony export */   q4: () => (/* binding */ BuildLogs),
-/* harmony export */   qJ: () => (/* binding */ BUILD_STATUSES),
-/* harmony export */   tc: () => (/* binding */ UpdatedProject),
-/* harmony export */   xP: () => (/* binding */ LogEntry),
-/* harmony export */   xV: () => (/* binding */ DeletedWebhook)
-/* harmony export */ });
-/* unused harmony exports EVENT_TYPES, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, BuildEventData, WebhookEvent, ProjectEventData */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38816);
-/* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(67958);
-// Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
-// Everything the service returns is untrusted: ids have the spec's forms, statuses are short
-// tokens, texts and URLs are bounded, names and URLs are one printable line, numbers are sane,
-// timestamps parse. Objects are tolerant of extra fields (zod strips them) and strict on the
-// fields we use. Fields that the spec gives only on some endpoints, or only once a build
-// completed, are optional, and a reasonable service may send null. Every rule's problem text names
-// what is wrong and never quotes the value (it may carry a newline and a workflow command): see
-// `shapeProblem`.
-
-
-const PLATFORMS = ['mac', 'windows', 'linux'];
-const ARCHES = ['x64', 'arm64'];
-/** The statuses the spec lists (§3). A service that grows may send others. */
-const BUILD_STATUSES = ['queued', 'building', 'success', 'failed'];
-const EVENT_TYPES = [
-    'build.queued',
-    'build.started',
-    'build.succeeded',
-    'build.failed',
-    'project.created',
-    'project.updated',
-    'project.deleted',
-];
-/** A URL the service returns (artifactUrl, buildLog, a project's or a webhook's url). */
-const URL_MAX_CHARS = 8 * 1024;
-/** ISO 8601 needs ~30 characters; room for offsets and fractions, none for a payload. */
-const TIMESTAMP_MAX_CHARS = 64;
-/** A version: semver with pre-release and build parts fits easily. */
-const VERSION_MAX_CHARS = 128;
-/** A log entry's level (`info`, `warn`, …). */
-const LEVEL_MAX_CHARS = 64;
-/** Names, authors, app ids, confirmation messages: a line of prose, not a document. */
-const TEXT_MAX_CHARS = 4 * 1024;
-/** A window side in pixels: 16K displays are 15,360 wide; anything past this is no window. */
-const WINDOW_MAX_PIXELS = 100_000;
-// A problem text of our own starts with `is `; zod's own messages are wrapped by shapeProblem.
-// `abort`: the later checks of a value that failed one are not run (a 700 MB text is not parsed as
-// a date).
-const rule = (problem) => ({ error: problem, abort: true });
-const idOf = (pattern, form) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(pattern, rule(`is not of the form ${form}_<id>`));
-const BuildId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_ID */ .jt, 'build');
-const ProjectId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .PROJECT_ID */ .iJ, 'proj');
-const WebhookId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .WEBHOOK_ID */ .Uw, 'wh');
-const EventId = idOf(_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .EVENT_ID */ .hy, 'evt');
-const Platform = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(PLATFORMS);
-const Arch = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(ARCHES);
-// A short token, not one of a fixed list: one build with a status the spec does not list (say
-// `cancelled`) must not make a whole build list unreadable, and isTerminal decides what it means.
-const token = (problem) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, rule(problem));
-const BuildStatus = token('is not a status (a letter, then up to 39 letters, digits, _ . -)');
-const EventType = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(EVENT_TYPES);
-const isKnownStatus = (status) => BUILD_STATUSES.includes(status);
-/** Ended: success, failed, or a status the spec does not list (which ends the build unsuccessfully). */
-const isTerminal = (status) => status !== 'queued' && status !== 'building';
-const text = (maxChars) => zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(maxChars, rule(`is longer than ${maxChars} characters`));
-const timestamp = text(TIMESTAMP_MAX_CHARS).refine((value) => !Number.isNaN(Date.parse(value)), rule('is not a timestamp'));
-// Control characters (a newline starts a workflow command), line and paragraph separators, and
-// bidirectional controls (text that displays as something else, U+061C, U+200E-F, U+202A-E,
-// U+2066-9). Other format characters stay: a name may hold an emoji joined by U+200D.
-const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-/** Whether a name or a URL is one line of text that displays as what it is. */
-const isPrintable = (value) => !UNPRINTABLE.test(value);
-const printable = (maxChars) => text(maxChars).refine(isPrintable, rule('is not printable text (it has control or bidirectional characters)'));
-const url = printable(URL_MAX_CHARS);
-// No control, format or line-separator characters: a version is shown in log lines and titles.
-const version = text(VERSION_MAX_CHARS).regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, rule('is not printable text (it has control or format characters)'));
-const whole = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int(rule('is not a whole number (at most 2^53 - 1)'));
-const count = whole.nonnegative(rule('is negative'));
-const pixels = whole
-    .positive(rule('is not positive'))
-    .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
-const optional = (schema) => schema.nullish().transform((value) => value ?? undefined);
-const duration = optional(zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(rule('is negative')));
-// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
-// body) is not shown.
-const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
-    ? String(key)
-    : '?';
-/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
-function shapeProblem(error, prefix = []) {
-    const issue = error.issues[0];
-    const path = [...prefix, ...(issue?.path ?? [])];
-    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
-    if (issue === undefined)
-        return { fieldPath, problem: 'is invalid' };
-    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
-        return { fieldPath, problem: 'is missing' };
-    }
-    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
-    return { fieldPath, problem };
-}
-const ProjectWindow = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    width: pixels,
-    height: pixels,
-    resizable: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-});
-const ProjectFeatures = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    autoUpdate: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    tray: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-    menuBar: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY().optional(),
-});
-const name = printable(TEXT_MAX_CHARS);
-const message = optional(text(TEXT_MAX_CHARS));
-const ProjectSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: ProjectId,
-    name,
-    url,
-    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
-    createdAt: timestamp,
-    updatedAt: optional(timestamp),
-});
-const Project = ProjectSummary.extend({
-    author: optional(name),
-    version: optional(version),
-    appId: optional(name),
-    window: optional(ProjectWindow),
-    features: optional(ProjectFeatures),
-});
-const ProjectList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ projects: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(ProjectSummary), total: count });
-const CreatedProject = ProjectSummary.omit({ updatedAt: true }).extend({ message });
-const UpdatedProject = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: ProjectId,
-    name,
-    platforms: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Platform),
-    updatedAt: timestamp,
-    message,
-});
-const deleted = (id) => zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id, deleted: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(true), message });
-const DeletedProject = deleted(ProjectId);
-const DeletedWebhook = deleted(WebhookId);
-const BuildSummary = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: BuildId,
-    projectId: ProjectId,
-    version: optional(version),
-    platform: Platform,
-    arch: Arch,
-    status: BuildStatus,
-    createdAt: timestamp,
-    completedAt: optional(timestamp),
-    artifactUrl: optional(url),
-});
-const Build = BuildSummary.extend({
-    startedAt: optional(timestamp),
-    duration,
-    artifactSize: optional(count),
-    buildLog: optional(url),
-});
-const BuildList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ builds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(BuildSummary), total: count });
-const TriggeredBuild = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: BuildId,
-    projectId: ProjectId,
-    platform: Platform,
-    arch: Arch,
-    version: optional(version),
-    status: BuildStatus,
-    createdAt: timestamp,
-    message,
-});
-const LogEntry = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    timestamp,
-    level: text(LEVEL_MAX_CHARS),
-    // Any text: the log is what the build printed, shown inertly; the answer's size bounds it.
-    message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(),
-});
-const BuildLogs = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ buildId: BuildId, logs: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(LogEntry) });
-const Webhook = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: WebhookId,
-    url,
-    // Not EventType: a type a newer service knows must not make the webhook unreadable.
-    events: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(token('is not an event type')),
-    active: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
-    createdAt: timestamp,
-});
-const WebhookList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ webhooks: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(Webhook), total: count });
-// Webhook deliveries (spec §6.2).
-const BuildEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    build: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-        id: BuildId,
-        projectId: ProjectId,
-        version: optional(version),
-        platform: Platform,
-        arch: Arch,
-        status: BuildStatus,
-        artifactUrl: optional(url),
-        duration,
-    }),
-    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id: ProjectId, name }),
-});
-const WebhookEvent = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    id: EventId,
-    type: EventType,
-    createdAt: timestamp,
-    data: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()),
-});
-// Project events (spec §6.2: "data shape not shown"): `data.project` names the project; other
-// Project fields may come along.
-const ProjectEventData = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
-    project: zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ id: ProjectId, name: optional(name) }),
-});
-
-
-/***/ }),
-
-/***/ 53841:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Gk: () => (/* binding */ UnusableBodyError),
-/* harmony export */   LL: () => (/* binding */ discardBody),
-/* harmony export */   Qt: () => (/* binding */ boundedJson),
-/* harmony export */   Z: () => (/* binding */ headerValue),
-/* harmony export */   oK: () => (/* binding */ Transport),
-/* harmony export */   pF: () => (/* binding */ errorBodyStart),
-/* harmony export */   se: () => (/* binding */ garbledBody)
-/* harmony export */ });
-/* unused harmony export MAX_JSON_ANSWER_BYTES */
-/* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(99111);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53249);
-/* harmony import */ var _dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49043);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(21405);
-/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8164);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(83916);
-
-
-
-
-
-
-/**
- * The most a JSON answer may hold. A Get Build is ~1 KB and a List Builds of a big project perhaps
- * 1 MB: 16 MiB leaves a wide margin for growth while bounding what a misbehaving service can make
- * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
- */
-const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
-/** The start of an error answer that is read for the service's words; the status decides. */
-const ERROR_BODY_BYTES = 16 * 1024;
-/**
- * A 2xx body its reader cannot use: garbled on the way (a later read may get it whole), or of
- * another shape or about another resource (`final`: asking again won't help). The transport
- * reports it as a ResponseShapeError.
- */
-class UnusableBodyError extends Error {
-    fieldPath;
-    problem;
-    final;
-    constructor({ fieldPath, problem }, final = true) {
-        super(`${fieldPath} ${problem}`);
-        this.name = 'UnusableBodyError';
-        this.fieldPath = fieldPath;
-        this.problem = problem;
-        this.final = final;
-    }
-}
-/** A body that is not the JSON it should be: worth asking again. */
-const garbledBody = () => new UnusableBodyError({ fieldPath: '(body)', problem: 'is not valid JSON' }, false);
-// Failures where the request certainly never reached the service.
-const CONNECT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-const TRANSIENT_CODES = new Set([
-    ...CONNECT_CODES,
-    ...TIMEOUT_CODES,
-    'ECONNRESET',
-    'ECONNABORTED',
-    'EPIPE',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CLOSED',
-    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-]);
-/** A header as one string: the first value of a repeated one; undefined when absent. */
-const headerValue = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-function declaredLength(headers) {
-    const value = headers['content-length'];
-    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-/**
- * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
- * announces more, else as soon as more has come. Leaving the loop early destroys the body.
- */
-async function* boundedChunks(body, headers, maxBytes, endpoint) {
-    const announced = declaredLength(headers);
-    if (announced !== undefined && announced > maxBytes) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by(endpoint, maxBytes, announced);
-    }
-    let received = 0;
-    for await (const chunk of body) {
-        received += chunk.length;
-        if (received > maxBytes)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by(endpoint, maxBytes);
-        yield chunk;
-    }
-}
-/**
- * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
- * the answer. The body is dropped whatever happens.
- */
-async function boundedJson(body, headers, maxBytes, endpoint) {
-    const chunks = [];
-    try {
-        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
-            chunks.push(chunk);
-    }
-    finally {
-        discardBody(body);
-    }
-    return (0,_error_body_js__WEBPACK_IMPORTED_MODULE_5__/* .jsonOf */ .o_)(new TextDecoder().decode(Buffer.concat(chunks)));
-}
-/** Drops what is left of a body; its abort is expected, not an error to report. */
-function discardBody(body) {
-    if (body.destroyed)
-        return;
-    body.on('error', () => { });
-    body.destroy();
-}
-/**
- * The start of an error answer (the service's or the artifact host's), for their words; the rest
- * is dropped unread.
- */
-async function errorBodyStart(body) {
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of body) {
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size >= ERROR_BODY_BYTES)
-                break;
-        }
-    }
-    catch {
-        // The words are a bonus; the status already decided.
-    }
-    finally {
-        discardBody(body);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
-}
-/** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
-function decode(request, data) {
-    if (data === undefined)
-        throw garbledBody();
-    const parsed = request.schema.safeParse(data);
-    if (!parsed.success)
-        throw new UnusableBodyError((0,_schemas_js__WEBPACK_IMPORTED_MODULE_3__/* .shapeProblem */ .jn)(parsed.error));
-    const mismatch = request.check?.(parsed.data);
-    if (mismatch !== undefined)
-        throw new UnusableBodyError(mismatch);
-    return parsed.data;
-}
-class Transport {
-    runtime;
-    timeoutMs;
-    apiOrigin;
-    /** The base URL's path prefix (`/v1`), which every path goes below. */
-    #basePath;
-    #apiKey;
-    #userAgent;
-    #dispatcher;
-    constructor(options) {
-        this.runtime = options.runtime;
-        this.timeoutMs = options.timeoutMs;
-        const base = new URL(options.baseUrl);
-        this.apiOrigin = base.origin;
-        this.#basePath = base.pathname.replace(/\/+$/, '');
-        this.#apiKey = options.apiKey;
-        this.#userAgent = options.userAgent;
-        this.#dispatcher = (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .createDispatcher */ .SM)({ ca: options.ca });
-    }
-    /** The per-request timeout: the configured one, shortened to the time left in the step. */
-    requestTimeoutMs() {
-        return Math.max(1, Math.min(this.timeoutMs, (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .timeLeft */ .f$)(this.runtime)));
-    }
-    url(path) {
-        return new URL(`${this.#basePath}${path}`, this.apiOrigin);
-    }
-    /** One HTTP exchange, no redirects followed; the API key goes to the API's own origin only. */
-    send(url, init) {
-        const headers = { 'user-agent': this.#userAgent, ...init.headers };
-        if (!init.anonymous && url.origin === this.apiOrigin) {
-            headers.authorization = `Bearer ${this.#apiKey}`;
-        }
-        return this.#dispatcher.request({
-            origin: url.origin,
-            path: `${url.pathname}${url.search}`,
-            method: init.method,
-            headers,
-            body: init.body ?? null,
-            signal: init.signal ?? null,
-            headersTimeout: init.idleTimeoutMs,
-            bodyTimeout: init.idleTimeoutMs,
-        });
-    }
-    /** A JSON endpoint: retried, bounded, validated, checked, typed. */
-    json(request, signal) {
-        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(this.runtime, {
-            endpoint: request.endpoint,
-            signal,
-            attempt: () => this.jsonAttempt(request, signal),
-            reconcile: request.reconcile,
-        });
-    }
-    /** One attempt at a JSON endpoint, not retried: its failure classified for the caller's retries. */
-    jsonAttempt(request, signal) {
-        const headers = { accept: 'application/json' };
-        if (request.body !== undefined)
-            headers['content-type'] = 'application/json';
-        if (request.idempotencyKey)
-            headers['idempotency-key'] = request.idempotencyKey;
-        const { endpoint } = request;
-        return this.#attempt({
-            method: request.method,
-            endpoint,
-            path: request.path,
-            headers,
-            body: request.body === undefined ? undefined : JSON.stringify(request.body),
-            resourceId: request.resourceId,
-            read: async (response) => decode(request, await boundedJson(response.body, response.headers, MAX_JSON_ANSWER_BYTES, endpoint)),
-        }, signal);
-    }
-    /**
-     * A GET whose 2xx body `read` consumes as it streams: retried like `json`, bounded by
-     * `maxBytes` and by the request timeout in all (a body that trickles in ends as a timeout).
-     */
-    stream(request, signal) {
-        const { endpoint, maxBytes } = request;
-        const exchange = {
-            method: 'GET',
-            endpoint,
-            path: request.path,
-            headers: { accept: 'application/json' },
-            resourceId: request.resourceId,
-            read: ({ body, headers }) => request.read({
-                contentLength: declaredLength(headers),
-                chunks: boundedChunks(body, headers, maxBytes, endpoint),
-                discard: () => body.dump(),
-            }),
-        };
-        return (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(this.runtime, {
-            endpoint,
-            signal,
-            attempt: () => this.#attempt(exchange, signal),
-        });
-    }
-    /** Classifies an HTTP status that is not a success. */
-    statusFailure(endpoint, status, headers, bodyText, resourceId) {
-        const serviceMessage = (0,_error_body_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceMessageOf */ .mX)(bodyText, [this.#apiKey]);
-        const retryable = (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(status);
-        const retryAfterMs = retryable
-            ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(headerValue(headers, 'retry-after'), this.runtime.now())
-            : undefined;
-        return {
-            retryable,
-            outcomeUnknown: status >= 500,
-            retryAfterMs,
-            reason: `HTTP ${status}` + (retryAfterMs === undefined ? '' : `, Retry-After ${retryAfterMs} ms`),
-            toError: (attempts) => {
-                if (status === 401 || status === 403) {
-                    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiKeyRefusedError */ .A5(status, endpoint, serviceMessage);
-                }
-                if (status === 404 && resourceId !== undefined) {
-                    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NotFoundError */ .m_(endpoint, resourceId, serviceMessage);
-                }
-                return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD(status, endpoint, serviceMessage, attempts);
-            },
-        };
-    }
-    /**
-     * Classifies an exception thrown while talking to a server: a proxy's refusal, a timeout, a
-     * broken connection (retryable), or anything else, which no retry follows and which is
-     * thrown as it is.
-     */
-    networkFailure(endpoint, error, context = {}) {
-        const { url, timeoutMs = this.timeoutMs } = context;
-        const proxy = url && (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .proxyFor */ .iJ)(url);
-        if (proxy !== undefined && url !== undefined && error instanceof _dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .TunnelRefusedError */ .X$) {
-            const { statusCode } = error;
-            return {
-                retryable: (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(statusCode),
-                outcomeUnknown: false,
-                reason: `proxy answered HTTP ${statusCode}`,
-                toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ProxyRefusedError */ .Ne(endpoint, (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .describeProxy */ .GK)(proxy), url.host, statusCode, attempts),
-            };
-        }
-        const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorCode */ .CA)(error) ?? '';
-        const timedOut = context.timedOut === true || TIMEOUT_CODES.has(code);
-        if (!timedOut && !TRANSIENT_CODES.has(code)) {
-            return {
-                retryable: false,
-                outcomeUnknown: false,
-                reason: (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .bD)(error),
-                toError: () => (0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .asError */ .zR)(error),
-            };
-        }
-        return {
-            retryable: true,
-            outcomeUnknown: !CONNECT_CODES.has(code),
-            reason: timedOut ? `no answer within ${timeoutMs} ms` : code,
-            toError: (attempts) => timedOut
-                ? new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU(endpoint, timeoutMs, attempts)
-                : new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr(endpoint, code, attempts, undefined, proxy && (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .describeProxy */ .GK)(proxy)),
-        };
-    }
-    close() {
-        return this.#dispatcher.close();
-    }
-    /** One request and its answer read whole, within the request timeout; every failure classified. */
-    async #attempt(exchange, signal) {
-        const timeoutMs = this.requestTimeoutMs();
-        // The whole exchange, not only each silence: a body that trickles a byte now and then would
-        // otherwise hold its caller for as long as the service likes.
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const { endpoint } = exchange;
-        const url = this.url(exchange.path);
-        const failed = (failure) => {
-            if (signal?.aborted)
-                throw signal.reason;
-            return { ok: false, failure };
-        };
-        const lost = (error) => failed(this.networkFailure(endpoint, error, { url, timedOut: timeout.aborted, timeoutMs }));
-        let response;
-        try {
-            response = await this.send(url, {
-                method: exchange.method,
-                headers: exchange.headers,
-                body: exchange.body,
-                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-                idleTimeoutMs: timeoutMs,
-            });
-        }
-        catch (error) {
-            return lost(error);
-        }
-        const status = response.statusCode;
-        if (status < 200 || status >= 300) {
-            const text = await errorBodyStart(response.body);
-            return failed(this.statusFailure(endpoint, status, response.headers, text, exchange.resourceId));
-        }
-        try {
-            return { ok: true, value: await exchange.read(response) };
-        }
-        catch (error) {
-            discardBody(response.body);
-            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by)
-                return failed(tooLarge(error));
-            if (error instanceof UnusableBodyError)
-                return failed(unusable(endpoint, status, error));
-            const failure = this.networkFailure(endpoint, error, {
-                url,
-                timedOut: timeout.aborted,
-                timeoutMs,
-            });
-            return failed(failure.retryable && !timeout.aborted ? cutShort(failure, status) : failure);
-        }
-    }
-}
-/**
- * A 2xx answer whose body broke off before its end (short of its Content-Length, or a chunked
- * body never finished): the service answered, so neither "no answer" nor base-url is the story.
- * Timeouts keep their own words.
- */
-function cutShort(failure, status) {
-    return {
-        ...failure,
-        reason: `answer cut short (${failure.reason})`,
-        toError: (attempts) => {
-            const error = failure.toError(attempts);
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr) || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU)
-                return error;
-            return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NetworkError */ .Dr(error.endpoint, error.code, attempts, `${error.endpoint} answered HTTP ${status}, but its body broke off before its end ` +
-                `(${error.code})${attempts > 1 ? `, ${attempts} times in a row` : ''}: the service ` +
-                'or a proxy on the way cut it short; retry later.');
-        },
-    };
-}
-/** Refused for its size: the same request would get the same answer. */
-const tooLarge = (error) => ({
-    retryable: false,
-    outcomeUnknown: false,
-    reason: 'answer too large',
-    toError: () => error,
-});
-/** A 2xx body of no use: garbled (the service may have acted on it; asked again) or final. */
-const unusable = (endpoint, status, error) => ({
-    retryable: !error.final,
-    outcomeUnknown: !error.final,
-    reason: error.final ? 'unexpected body' : 'unparsable JSON body',
-    toError: (attempts) => new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseShapeError */ .RD(endpoint, status, error.fieldPath, error.problem, error.final ? 1 : attempts, error.final),
-});
-
-
-/***/ }),
-
-/***/ 71958:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ createTurns),
-/* harmony export */   z: () => (/* binding */ createLimiter)
-/* harmony export */ });
-function createLimiter(concurrency) {
-    let running = 0;
-    const waiting = [];
-    // A finishing task hands its slot straight to the next waiter, so no newcomer can jump in.
-    const release = () => {
-        const next = waiting.shift();
-        if (next)
-            next();
-        else
-            running -= 1;
-    };
-    return async (task) => {
-        if (running >= concurrency)
-            await new Promise((resolve) => waiting.push(resolve));
-        else
-            running += 1;
-        try {
-            return await task();
-        }
-        finally {
-            release();
-        }
-    };
-}
-function createTurns(turnMs) {
-    const oneAtATime = createLimiter(1);
-    return async (task) => {
-        let running;
-        let turnOver;
-        await oneAtATime(() => {
-            running = task();
-            const turnTaken = new Promise((resolve) => (turnOver = setTimeout(resolve, turnMs).unref()));
-            return Promise.race([running.catch(() => undefined), turnTaken]);
-        });
-        clearTimeout(turnOver);
-        return running;
-    };
-}
-
-
-/***/ }),
-
-/***/ 68873:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ describeBuild),
-/* harmony export */   s: () => (/* binding */ outcomeOf)
-/* harmony export */ });
-/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
-// The one decision of how a build turned out; every report asks this function, never its own copy.
-
-
-/**
- * `failed` when the service said so, or said something it does not list, or when the action could
- * not trigger, follow or download the build; `unfinished` while it runs (or when the step stopped
- * waiting); `succeeded` only for a success the action delivered in full.
- */
-function outcomeOf(build) {
-    if (build.problem !== undefined)
-        return 'failed';
-    if (build.status === 'success')
-        return 'succeeded';
-    return (0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(build.status) ? 'failed' : 'unfinished';
-}
-/** `linux/x64 build_1 (failed)`, or with what went wrong on the action's side. */
-const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${build.id ?? '(not triggered)'} (${build.problem?.message ?? build.status})`;
-
-
-/***/ }),
-
-/***/ 17196:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Af: () => (/* binding */ withProblem),
-/* harmony export */   BM: () => (/* binding */ withDownload),
-/* harmony export */   Bg: () => (/* binding */ resultOf),
-/* harmony export */   GJ: () => (/* binding */ unfollowed),
-/* harmony export */   H: () => (/* binding */ untriggered),
-/* harmony export */   Px: () => (/* binding */ observed),
-/* harmony export */   Wy: () => (/* binding */ labelOf),
-/* harmony export */   X1: () => (/* binding */ withLog)
-/* harmony export */ });
-/* harmony import */ var _api_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8164);
-// One build as the action knows it: an immutable value, replaced (never edited) as the service
-// reports more. Outputs, annotations, the summary and the verdict all read these.
-
-const labelOf = (target) => `${target.platform}/${target.arch}`;
-/** No build service stamped anything before this. */
-const EARLIEST_PLAUSIBLE_MS = Date.parse('2000-01-01T00:00:00Z');
-/** A service's clock may run ahead of the runner's, but not by more than this. */
-const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
-/** A timestamp as epoch ms; undefined when absent or unreadable, 'implausible' outside the window. */
-function timeOf(timestamp, now) {
-    const ms = Date.parse(timestamp ?? '');
-    if (Number.isNaN(ms))
-        return undefined;
-    return ms < EARLIEST_PLAUSIBLE_MS || ms > now + MAX_AHEAD_MS ? 'implausible' : ms;
-}
-const known = (time) => time === 'implausible' ? undefined : time;
-const unknownStatusProblem = (status) => ({
-    stage: 'status',
-    message: `the service reports status '${status.slice(0, 40)}', which this action does not know ` +
-        `(it knows ${_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .BUILD_STATUSES */ .qJ.join(', ')}); counted as not successful`,
-});
-/** The service reports the build for another target than the one it is followed as. */
-function targetProblem(target, reported) {
-    if (reported.platform === target.platform && reported.arch === target.arch)
-        return undefined;
-    return {
-        stage: 'follow',
-        message: `the service reports this build as ${labelOf(reported)}, not ${labelOf(target)}; ` +
-            `its installer is not taken as ${labelOf(target)}'s`,
-    };
-}
-/**
- * The build as the service reports it now, folded into what was known; `now` on the action's clock.
- * The target stays the one the build was asked for; a report of another is a problem.
- */
-function observed(result, build, now) {
-    const { phases } = result;
-    const status = build.status;
-    const times = [
-        timeOf(build.createdAt, now),
-        timeOf('startedAt' in build ? build.startedAt : undefined, now),
-        timeOf('completedAt' in build ? build.completedAt : undefined, now),
-    ];
-    const [created, started, completed] = times.map(known);
-    const timesUnknown = phases.timesUnknown === true || times.includes('implausible');
-    return {
-        ...result,
-        status,
-        version: build.version ?? result.version,
-        artifactSize: ('artifactSize' in build ? build.artifactSize : undefined) ?? result.artifactSize,
-        phases: {
-            queued: created ?? phases.queued,
-            building: started ?? phases.building ?? (status === 'queued' ? undefined : now),
-            ended: completed ?? phases.ended ?? ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(status) ? now : undefined),
-            ...(timesUnknown && { timesUnknown }),
-        },
-        problem: result.problem ??
-            targetProblem(result, build) ??
-            ((0,_api_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownStatus */ .ih)(status) ? undefined : unknownStatusProblem(status)),
-    };
-}
-const blank = (target, version, origin, now) => ({
-    platform: target.platform,
-    arch: target.arch,
-    id: null,
-    version,
-    status: 'queued',
-    origin,
-    phases: { queued: now, building: undefined, ended: undefined },
-    artifactSize: undefined,
-    download: undefined,
-    problem: undefined,
-    log: undefined,
-});
-/** A build as first reported, followed as `target` (by default, the one it reports). */
-const resultOf = (build, origin, now, target = build) => observed({ ...blank(target, build.version ?? null, origin, now), id: build.id }, build, now);
-/** A target whose trigger failed: no build exists. */
-const untriggered = (target, version, message, now) => ({
-    ...blank(target, version, 'triggered', now),
-    problem: { stage: 'trigger', message },
-});
-/** A target left without a build of its own: the id the service gave is another target's. */
-const unfollowed = (result, problem) => ({
-    ...blank(result, result.version, result.origin, result.phases.queued),
-    problem,
-});
-/** The first problem is the one that explains the others. */
-const withProblem = (result, problem) => result.problem === undefined ? { ...result, problem } : result;
-const withDownload = (result, download) => ({
-    ...result,
-    download,
-});
-const withLog = (result, log) => ({ ...result, log });
-
-
-/***/ }),
-
-/***/ 40788:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   m_: () => (/* binding */ PULL_REQUEST_EVENTS),
-/* harmony export */   yI: () => (/* binding */ readContext)
-/* harmony export */ });
-/* unused harmony exports pullRequestOf, isEnterpriseServer */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
-/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(79244);
-/* harmony import */ var _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(37157);
-// The runner's context of a step, read once at its start and passed down: @actions/github's Context
-// (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
-// repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
-// request of the event).
-
-
-
-// The class alone, past the package's exports: its index also loads Octokit and constructs a
-// context on import, and the action loads Octokit only to publish or comment (bench/README.md).
-
-const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
-/** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
-function pullRequestOf(eventName, payload) {
-    if (!PULL_REQUEST_EVENTS.includes(eventName ?? ''))
-        return undefined;
-    const pr = payload
-        ?.pull_request;
-    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number < 1) {
-        return undefined;
-    }
-    const sha = pr.head?.sha;
-    return {
-        number: pr.number,
-        headSha: typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined,
-    };
-}
-/**
- * Pure: GITHUB_SERVER_URL names a GitHub Enterprise Server, as @actions/artifact's isGhes decides:
- * a host other than github.com, *.ghe.com (GitHub Enterprise Cloud with data residency) and
- * *.localhost. Workflow artifacts (v4) do not exist there.
- */
-function isEnterpriseServer(serverUrl) {
-    let host;
-    try {
-        host = new URL(serverUrl || 'https://github.com').hostname.trimEnd().toLowerCase();
-    }
-    catch {
-        return false;
-    }
-    return host !== 'github.com' && !host.endsWith('.ghe.com') && !host.endsWith('.localhost');
-}
-const withoutTrailingSlash = (url) => url.replace(/\/+$/, '');
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/**
- * Context reads process.env while it is constructed; `env` stands in for it meanwhile (the
- * constructor is synchronous, so nothing else sees the swap).
- */
-function constructIn(env) {
-    const runnerEnv = process.env;
-    process.env = env;
-    try {
-        return new _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_3__/* .Context */ .o();
-    }
-    finally {
-        process.env = runnerEnv;
-    }
-}
-/**
- * @actions/github's Context over `env`. A missing event file means no payload, as Context itself
- * decides, but without its line on stdout; a file that is not a JSON object, or cannot be read,
- * means no payload and a problem said once, by whoever needs the payload.
- */
-function githubContextOf(env) {
-    const eventPath = env.GITHUB_EVENT_PATH;
-    if (!eventPath || !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(eventPath)) {
-        return { github: constructIn({ ...env, GITHUB_EVENT_PATH: undefined }) };
-    }
-    const problem = (reason) => `GITHUB_EVENT_PATH: the event file ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .hD)(eventPath)} ${reason}; the runner writes the ` +
-        "event's JSON there (for a local run, point it at a JSON file of the event, or unset it)";
-    try {
-        const github = constructIn(env);
-        if (isObject(github.payload))
-            return { github };
-        github.payload = {};
-        return { github, problem: problem('is not a JSON object') };
-    }
-    catch (error) {
-        const github = constructIn({ ...env, GITHUB_EVENT_PATH: undefined });
-        return { github, problem: problem(`cannot be read: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)}`) };
-    }
-}
-/** The runner's context of this step, from `env`; reads the event file, never throws for it. */
-function readContext(env = process.env) {
-    const { github, problem } = githubContextOf(env);
-    // Context leaves what is unset undefined and numbers unparsed NaN, whatever its types say.
-    const eventName = github.eventName || undefined;
-    return {
-        eventName,
-        payload: github.payload,
-        eventFileProblem: problem,
-        sha: github.sha || undefined,
-        ref: github.ref || undefined,
-        runId: Number.isSafeInteger(github.runId) ? github.runId : 0,
-        runAttempt: Number.isSafeInteger(github.runAttempt) ? github.runAttempt : 1,
-        apiUrl: github.apiUrl,
-        serverUrl: withoutTrailingSlash(github.serverUrl),
-        enterpriseServer: isEnterpriseServer(github.serverUrl),
-        repository: env.GITHUB_REPOSITORY ?? '',
-        workspace: env.GITHUB_WORKSPACE || process.cwd(),
-        runnerTemp: env.RUNNER_TEMP || undefined,
-        outputFile: env.GITHUB_OUTPUT || undefined,
-        summaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-        pullRequest: pullRequestOf(eventName, github.payload),
-        env,
-    };
-}
-
-
-/***/ }),
-
-/***/ 86683:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ stepDeadline),
-/* harmony export */   s: () => (/* binding */ untilStopped)
-/* harmony export */ });
-/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35534);
-// The step's one deadline: made once from the timeout input and the cancellation signal, passed
-// down to everything that must stop with the step (the client, the builds, publishing, the comment).
-
-const timeoutAt = (epochMs) => AbortSignal.timeout(Math.max(0, epochMs - Date.now()));
-/** Aborts `ms` after `signal` does. */
-function graceAfter(signal, ms) {
-    if (ms === 0)
-        return signal;
-    const grace = new AbortController();
-    const start = () => setTimeout(() => grace.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return grace.signal;
-}
-function stepDeadline(cancelled, timeoutMs) {
-    const at = Date.now() + timeoutMs;
-    return {
-        at,
-        signal: AbortSignal.any([cancelled, timeoutAt(at)]),
-        cancelled,
-        because: () => cancelled.aborted
-            ? `cancelled by ${String(cancelled.reason)}`
-            : `the timeout input (${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatElapsed */ .C)(timeoutMs)}) passed`,
-        withGrace: ({ afterCancelMs = 0, afterTimeMs = 0 }) => AbortSignal.any([graceAfter(cancelled, afterCancelMs), timeoutAt(at + afterTimeMs)]),
-    };
-}
-/** `work`, or the signal's reason as soon as it aborts (what `work` does after is left behind). */
-function untilStopped(work, signal) {
-    if (signal === undefined)
-        return work;
-    if (signal.aborted)
-        return Promise.reject(signal.reason);
-    let onAbort = () => { };
-    const stopped = new Promise((_, reject) => {
-        onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', onAbort));
-}
-
-
-/***/ }),
-
-/***/ 35534:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ formatElapsed),
-/* harmony export */   X: () => (/* binding */ formatSeconds)
-/* harmony export */ });
-// How spans of time read in the log, the summary and the PR comment.
-/** A span at a human's grain: `4s`, `3m12s`, `1h02m`. */
-function formatElapsed(ms) {
-    const seconds = Math.max(0, Math.round(ms / 1000));
-    if (seconds < 60)
-        return `${seconds}s`;
-    const minutes = Math.floor(seconds / 60);
-    if (minutes < 60)
-        return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-    return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
-}
-/** A short span, to the tenth of a second: `1.2 s`. */
-const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
-
-
-/***/ }),
-
-/***/ 81379:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ isEntry)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73136);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
-// Whether a module is the process's entry: `node dist/index.js`, as the runner starts an action.
-// Importing the bundle (a local runner, a test, a tool that inspects it) must not start a build.
-
-
-const real = (file) => {
-    try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(file);
-    }
-    catch {
-        return file;
-    }
-};
-function isEntry(moduleUrl, argv1 = process.argv[1]) {
-    return argv1 !== undefined && real((0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(moduleUrl)) === real(argv1);
-}
-
-
-/***/ }),
-
-/***/ 83916:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CA: () => (/* binding */ errorCode),
-/* harmony export */   bD: () => (/* binding */ messageOf),
-/* harmony export */   lZ: () => (/* binding */ ActionError),
-/* harmony export */   zR: () => (/* binding */ asError)
-/* harmony export */ });
-// The base of every failure the action and its sub-actions report, as @actions/artifact does it:
-// the name is the class's own, the facts a user or a caller needs are fields on the instance, and
-// the message says what happened and how to fix it.
-class ActionError extends Error {
-    constructor(message, options) {
-        super(message, options);
-        // new.target is the concrete class, so a subclass never has to set its own name.
-        this.name = new.target.name;
-    }
-}
-/** The message of anything thrown; what is not an Error is shown as a string. */
-const messageOf = (error) => error instanceof Error ? error.message : String(error);
-/** Anything thrown, as an Error (a thrown string or value becomes the message). */
-const asError = (error) => error instanceof Error ? error : new Error(String(error));
-/** The code of what failed (ECONNRESET, UND_ERR_SOCKET), wherever a few causes deep it is wrapped. */
-function errorCode(error) {
-    for (let current = error, depth = 0; current && depth < 4; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
-
-
-/***/ }),
-
-/***/ 22988:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Jj: () => (/* binding */ cut),
-/* harmony export */   jt: () => (/* binding */ commandText),
-/* harmony export */   p7: () => (/* binding */ markdownText),
-/* harmony export */   w0: () => (/* binding */ quotedText)
-/* harmony export */ });
-// Service text made inert for each medium it is shown in. Everything the service says (ids,
-// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
-// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
-// Control characters (a newline would start a new line, and with it a workflow command; `\r`
-// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
-// as something else).
-// eslint-disable-next-line no-control-regex
-const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
-/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
-function cut(text, maxChars) {
-    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
-}
-/**
- * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
- * controls, never the start of a workflow command, cut to `maxChars`.
- */
-function commandText(text, maxChars = 200) {
-    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
-    return cut(flat.replace(/^::/, ': :'), maxChars);
-}
-// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
-// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
-const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
-/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
-function markdownText(text, maxChars = 500) {
-    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
-}
-// What JSON.stringify leaves as it is but a log or a terminal would act on.
-const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/**
- * A value quoted inside a message: cut to `maxChars`, in double quotes, every control character
- * escaped (`"a\nb"`), so it is one inert line that still shows what was there.
- */
-const quotedText = (text, maxChars = 100) => JSON.stringify(cut(text, maxChars)).replace(NOT_INERT_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-
-/***/ }),
-
-/***/ 79407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33252);
-
-
-if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
-    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 33252:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __nccwpck_require__(77094);
-;// CONCATENATED MODULE: ./src/builds/matrix.ts
-const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/api/retry.ts + 1 modules
-var retry = __nccwpck_require__(21405);
-// EXTERNAL MODULE: ./src/escape.ts
-var src_escape = __nccwpck_require__(22988);
-// EXTERNAL MODULE: ./src/errors.ts
-var src_errors = __nccwpck_require__(83916);
-// EXTERNAL MODULE: ./src/temp-dir.ts
-var temp_dir = __nccwpck_require__(90327);
-// EXTERNAL MODULE: ./src/api/file-name.ts + 1 modules
-var file_name = __nccwpck_require__(66710);
-// EXTERNAL MODULE: ./src/api/schemas.ts
-var schemas = __nccwpck_require__(8164);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./src/builds/log-records.ts
-// Where each entry of a disordered build's log lies in its file, when it was logged and what
-// identifies it: enough to print it in time order, each entry once, without holding its text (a
-// verbose build logs 100,000 lines). Pure; build-log.ts and log-index.ts do the I/O.
-
-/**
- * A number that identifies an entry: when it was logged and its lines as printed (`text`, in
- * pieces), 48 bits of a hash, so 100,000 entries collide with odds of about one in 50,000 (and a
- * collision costs one line). Computed only for a log that turned out disordered.
- */
-function recordKey(time, text) {
-    const hash = (0,external_node_crypto_.createHash)('sha1').update(`${time}\n`);
-    for (const piece of text)
-        hash.update(piece);
-    return hash.digest().readUIntBE(0, 6);
-}
-/** Numbers per entry: time, key, start, end, lines. */
-const FIELDS = 5;
-/**
- * The entries of one reading of a log, in the order they came: five numbers each in one growing
- * Float64Array (40 bytes an entry, 4 MB for a verbose build's 100,000), objects only when asked.
- */
-class LogRecords {
-    #columns = new Float64Array(FIELDS * 1024);
-    #length = 0;
-    #lastTime = Number.NEGATIVE_INFINITY;
-    /** `time` NaN (a timestamp that is not one) sorts right after the entry before it. */
-    add({ time, key, start, end, lines }) {
-        const sortable = Number.isNaN(time) ? this.#lastTime : time;
-        this.#lastTime = sortable;
-        if ((this.#length + 1) * FIELDS > this.#columns.length) {
-            const grown = new Float64Array(this.#columns.length * 2);
-            grown.set(this.#columns);
-            this.#columns = grown;
-        }
-        this.#columns.set([sortable, key, start, end, lines], this.#length * FIELDS);
-        this.#length += 1;
-    }
-    get length() {
-        return this.#length;
-    }
-    /** Keeps only the entries whose bytes are all within the first `bytes` of the file. */
-    keepWithin(bytes) {
-        while (this.#length > 0 && this.#columns[(this.#length - 1) * FIELDS + 3] > bytes) {
-            this.#length -= 1;
-        }
-    }
-    get records() {
-        const records = [];
-        for (let at = 0; at < this.#length * FIELDS; at += FIELDS) {
-            const [time, key, start, end, lines] = this.#columns.subarray(at, at + FIELDS);
-            records.push({ time: time, key: key, start: start, end: end, lines: lines });
-        }
-        return records;
-    }
-}
-/**
- * The entries of `final` (the whole log read again) that `shown` (the entries taken before) lacks,
- * matched one for one by key: a line logged twice and shown twice is not added a third time.
- */
-function missingFrom(shown, final) {
-    const counts = new Map();
-    for (const { key } of shown.records)
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-    return final.records.filter(({ key }) => {
-        const left = counts.get(key) ?? 0;
-        if (left > 0)
-            counts.set(key, left - 1);
-        return left === 0;
-    });
-}
-/** Records in time order; records of the same time keep the order they are given in. */
-const inTimeOrder = (records) => records
-    .map((record, order) => ({ record, order }))
-    .sort((a, b) => a.record.time - b.record.time || a.order - b.order)
-    .map(({ record }) => record);
-
-;// CONCATENATED MODULE: ./src/builds/log-index.ts
-// Where each entry of a log taken in order ends in its file and when it was logged, kept in a file
-// beside it (16 bytes an entry), not in memory: a log in order, the usual case, holds nothing per
-// entry (bench/README.md, Logs). Read back only if the log turns out disordered, to tell the
-// entries already shown apart from those of its last reading (log-records.ts).
-
-
-/** Bytes per entry: its time and where it ends in the log's file, two doubles. */
-const ENTRY_BYTES = 16;
-const BATCH_ENTRIES = 1024;
-const READ_BYTES = 64 * 1024;
-class LogIndex {
-    #file;
-    #pending = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
-    #pendingBytes = 0;
-    /** Bytes of whole entries in the file: a write that broke off leaves its batch pending. */
-    #fileBytes = 0;
-    /** Throws when the file cannot be made. */
-    constructor(file) {
-        this.#file = file;
-        (0,external_node_fs_.writeFileSync)(file, '');
-    }
-    /** The next entry: it follows the one before in the log's file and ends at byte `end`. */
-    add(time, end) {
-        if (this.#pendingBytes === this.#pending.length)
-            this.write();
-        this.#pending.writeDoubleLE(time, this.#pendingBytes);
-        this.#pending.writeDoubleLE(end, this.#pendingBytes + 8);
-        this.#pendingBytes += ENTRY_BYTES;
-    }
-    /** Writes the pending entries; throws when the file cannot be written (they stay pending). */
-    write() {
-        if (this.#pendingBytes === 0)
-            return;
-        (0,external_node_fs_.appendFileSync)(this.#file, this.#pending.subarray(0, this.#pendingBytes));
-        this.#fileBytes += this.#pendingBytes;
-        this.#pendingBytes = 0;
-    }
-    /**
-     * The entries whose bytes all lie within the first `limit` bytes of `logFile`, each with its key
-     * (from its bytes there): read from both files, one chunk at a time.
-     */
-    records(logFile, limit) {
-        const records = new LogRecords();
-        const index = (0,external_node_fs_.openSync)(this.#file, 'r');
-        const log = (0,external_node_fs_.openSync)(logFile, 'r');
-        try {
-            const chunk = Buffer.allocUnsafe(READ_BYTES);
-            let [chunkStart, chunkEnd] = [0, 0];
-            /** Bytes `start` to `end` of the log's file, in pieces no longer than a chunk. */
-            function* bytes(start, end) {
-                for (let position = start; position < end;) {
-                    if (position < chunkStart || position >= chunkEnd) {
-                        const read = (0,external_node_fs_.readSync)(log, chunk, 0, chunk.length, position);
-                        if (read === 0)
-                            return;
-                        [chunkStart, chunkEnd] = [position, position + read];
-                    }
-                    const piece = chunk.subarray(position - chunkStart, Math.min(end, chunkEnd) - chunkStart);
-                    yield piece;
-                    position += piece.length;
-                }
-            }
-            let start = 0;
-            for (const [time, end] of this.#entries(index)) {
-                if (end > limit)
-                    break;
-                let lines = 0;
-                const counted = function* () {
-                    for (const piece of bytes(start, end)) {
-                        for (let at = piece.indexOf(10); at !== -1; at = piece.indexOf(10, at + 1))
-                            lines += 1;
-                        yield piece;
-                    }
-                };
-                const key = recordKey(time, counted());
-                records.add({ time, key, start, end, lines });
-                start = end;
-            }
-        }
-        finally {
-            (0,external_node_fs_.closeSync)(index);
-            (0,external_node_fs_.closeSync)(log);
-        }
-        return records;
-    }
-    /** The file's entries, then the pending ones. */
-    *#entries(index) {
-        const batch = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
-        for (let position = 0; position < this.#fileBytes;) {
-            const length = Math.min(batch.length, this.#fileBytes - position);
-            const read = (0,external_node_fs_.readSync)(index, batch, 0, length, position);
-            const whole = read - (read % ENTRY_BYTES);
-            if (whole === 0)
-                break;
-            yield* entriesOf(batch.subarray(0, whole));
-            position += whole;
-        }
-        yield* entriesOf(this.#pending.subarray(0, this.#pendingBytes));
-    }
-}
-function* entriesOf(batch) {
-    for (let at = 0; at < batch.length; at += ENTRY_BYTES) {
-        yield [batch.readDoubleLE(at), batch.readDoubleLE(at + 8)];
-    }
-}
-
-;// CONCATENATED MODULE: ./src/builds/log-text.ts
-// How a build's log reads in the step's output (pure). The service's text is untrusted: printed
-// lines sit between `::stop-commands::<token>` and `::<token>::`, and a quoted line is made inert.
-
-
-/** A level is a short word (`info`, `error`); anything longer is cut to this. */
-const MAX_LEVEL_CHARS = 16;
-/** One printed line of a message at most this long: a 50 MB line must not become a 50 MB line. */
-const MAX_LINE_CHARS = 64 * 1024;
-/** A line an annotation may quote is kept this long at most. */
-const MAX_QUOTE_CHARS = 300;
-/** The runner prints everything between these two lines as text; each call draws a fresh token. */
-function stopCommands() {
-    const token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
-    return [`::stop-commands::${token}`, `::${token}::`];
-}
-const clockTime = (timestamp) => {
-    const time = /T(\d\d:\d\d:\d\d)/.exec(timestamp);
-    return time?.[1] ?? (0,src_escape/* commandText */.jt)(timestamp, 30);
-};
-/** `line`, or its first `maxChars` characters and how many more were cut. */
-function boundLine(line, maxChars = MAX_LINE_CHARS) {
-    if (line.length <= maxChars)
-        return line;
-    // Never half of a surrogate pair: the cut line stays valid text.
-    const end = /[\ud800-\udbff]/.test(line[maxChars - 1]) ? maxChars - 1 : maxChars;
-    return `${line.slice(0, end)} … (${line.length - end} more characters cut)`;
-}
-/** One printed line per line of text; `\r` would let a line rewrite what the runner shows. */
-function formatLogEntry(entry) {
-    const prefix = `${clockTime(entry.timestamp)} ${(0,src_escape/* commandText */.jt)(entry.level, MAX_LEVEL_CHARS).padEnd(7)}`;
-    return entry.message.split(/\r\n|\r|\n/).map((line) => `${prefix} ${boundLine(line)}`);
-}
-const isErrorEntry = (entry) => /^(error|fatal|failed|failure)$/i.test(entry.level) || /\berror\b/i.test(entry.message);
-/**
- * The lines a failure annotation quotes, kept as the log goes by: the last error lines, or the
- * last lines when none says error; "last" by time, so a log read out of order quotes the same
- * lines. Holds at most `count` of each, whatever the log's length.
- */
-class QuoteTail {
-    #count;
-    #errors = [];
-    #last = [];
-    #lastTime = Number.NEGATIVE_INFINITY;
-    constructor(count = 5) {
-        this.#count = count;
-    }
-    /**
-     * `time`: when it was logged (default: right after the entry before); `again`: the entry comes
-     * from the log read again, so one of the same time and line is already quoted and not twice.
-     */
-    add(entry, time = this.#lastTime, again = false) {
-        this.#lastTime = Number.isNaN(time) ? this.#lastTime : time;
-        const quoted = { line: (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS), time: this.#lastTime };
-        this.#last = keepLatest(this.#last, quoted, this.#count, again);
-        if (isErrorEntry(entry))
-            this.#errors = keepLatest(this.#errors, quoted, this.#count, again);
-    }
-    lines() {
-        return (this.#errors.length > 0 ? this.#errors : this.#last).map((quoted) => quoted.line);
-    }
-}
-/** The `count` latest of `kept` and `quoted` (`again`: not if one of its time and line is kept). */
-function keepLatest(kept, quoted, count, again) {
-    const same = (other) => other.time === quoted.time && other.line === quoted.line;
-    if (again && kept.some(same))
-        return kept;
-    let at = kept.length;
-    while (at > 0 && kept[at - 1].time > quoted.time)
-        at -= 1;
-    if (at === 0 && kept.length >= count)
-        return kept;
-    kept.splice(at, 0, quoted);
-    if (kept.length > count)
-        kept.shift();
-    return kept;
-}
-
-;// CONCATENATED MODULE: ./src/builds/output.ts
-// The step's output: process.stdout, each print waiting until the stream has written it out, so the
-// process holds one chunk however slowly the runner reads and a printer can reuse its buffer. Lines
-// that must stay together (a log group, the stop-commands around a batch) are printed alone:
-// @actions/core writes straight to process.stdout, so writes from elsewhere are held while they
-// print and follow them in order.
-
-class StreamOutput {
-    #stream;
-    #turn = Promise.resolve();
-    constructor(stream) {
-        this.#stream = stream;
-    }
-    printAlone(work) {
-        const printed = this.#turn.then(() => this.#holdingOthers(work));
-        this.#turn = printed.catch(() => { });
-        return printed;
-    }
-    async #holdingOthers(work) {
-        const stream = this.#stream;
-        const ownWrite = Object.hasOwn(stream, 'write');
-        const write = stream.write;
-        const printNow = write.bind(stream);
-        const held = [];
-        stream.write = ((...args) => {
-            held.push(args);
-            return true;
-        });
-        try {
-            return await work((text) => new Promise((resolve, reject) => {
-                printNow(text, (error) => (error ? reject(error) : resolve()));
-            }));
-        }
-        finally {
-            if (ownWrite)
-                stream.write = write;
-            else
-                delete stream.write;
-            for (const args of held)
-                stream.write(...args);
-        }
-    }
-}
-const stdoutOutput = new StreamOutput(process.stdout);
-const lines = (texts) => `${texts.join(external_node_os_.EOL)}${external_node_os_.EOL}`;
-
-;// CONCATENATED MODULE: ./src/builds/build-log.ts
-// Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
-// RUNNER_TEMP, printed as one group when the build ends (several builds), or printed after each
-// read inside the build's open group (a single build, watched live). Each line once, in order.
-// A log that shrinks or changes order (newest first, rotated) is said once; from then on it is
-// read whole, and when the build ends its lines are printed in time order, each once: the ones
-// taken before and the ones of its last reading that they lack. A file that cannot be written
-// (RUNNER_TEMP full) costs the lines not kept, never the build: it is said once, and the log is
-// still read for what an annotation quotes.
-
-
-
-
-
-
-
-
-
-const NO_LINES = '(the service returned no log lines)';
-/** Lines go to the file in batches of up to this many bytes, and are printed in chunks of it. */
-const CHUNK_BYTES = 64 * 1024;
-/** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
-class LogFileShortError extends src_errors/* ActionError */.lZ {
-    file;
-    bytes;
-    written;
-    constructor(file, bytes, written) {
-        super(`The log file ${file} ends after ${bytes} of the ${written} bytes written to it; ` +
-            'nothing but the action may change files it keeps under RUNNER_TEMP');
-        this.file = file;
-        this.bytes = bytes;
-        this.written = written;
-    }
-}
-class BuildLog {
-    #title;
-    #output;
-    /** undefined: the log has no file (none could be made); its lines are not kept. */
-    #file;
-    #live;
-    #quote = new QuoteTail();
-    #events;
-    /** Entries of the service's log already taken: each read's entries from here on are new. */
-    #taken = 0;
-    /** The entry at `#taken - 1`: the next read must still have it there. */
-    #lastEntry;
-    #lastTime = Number.NEGATIVE_INFINITY;
-    #lines = 0;
-    #latestMessage;
-    /** Where the entries taken in order lie in the file; undefined when the log has no file. */
-    #index;
-    /** Why the log stopped making sense; from then on it is read whole. */
-    #disorder;
-    /** Where the entries taken in order end in the file; the latest whole reading follows them. */
-    #shownEnd = 0;
-    /** The latest whole reading, after the disorder. */
-    #final;
-    /** The index the whole reading under way expects next; undefined when none is under way. */
-    #finalNext;
-    /** Changes whenever a read brings something new (see `progress`). */
-    #progress = 0;
-    #finalCount;
-    /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
-    #pending = Buffer.allocUnsafe(CHUNK_BYTES);
-    #pendingBytes = 0;
-    #fileBytes = 0;
-    /** Why the file could not be written; from then on no line is kept. */
-    #spoolError;
-    /** The bytes of the file a live log has printed. */
-    #printedBytes = 0;
-    #groupOpen = false;
-    constructor(title, output, file, live, events) {
-        this.#title = title;
-        this.#output = output;
-        this.#file = file;
-        this.#live = live;
-        this.#events = events;
-        if (file === undefined) {
-            this.#spoolError = new Error('no folder for log files');
-            return;
-        }
-        try {
-            (0,external_node_fs_.writeFileSync)(file, '');
-            this.#index = new LogIndex(`${file}.index`);
-        }
-        catch (error) {
-            this.#spoolFailed(error);
-        }
-    }
-    /** Gathers the lines in `file` until `printGroup()`; without a file, keeps none of them. */
-    static toFile(title, output, file, events) {
-        return new BuildLog(title, output, file, false, events);
-    }
-    /** Gathers the lines in `file` and prints them after each read, in a group opened at the first. */
-    static live(title, output, file, events) {
-        return new BuildLog(title, output, file, true, events);
-    }
-    get taken() {
-        return this.#taken;
-    }
-    /** Where a read hands entries from: the last one taken, to check it is still there; or 0. */
-    get from() {
-        return this.#disorder === undefined ? Math.max(0, this.#taken - 1) : 0;
-    }
-    /** The log shrank or changed order: it is read whole from then on, and pointless to read live. */
-    get disordered() {
-        return this.#disorder !== undefined;
-    }
-    /** A number that changes whenever a read brings something new, and only then. */
-    get progress() {
-        return this.#progress;
-    }
-    /** The newest line, made inert, for a progress line. */
-    get latest() {
-        return this.#latestMessage === undefined ? undefined : (0,src_escape/* commandText */.jt)(this.#latestMessage, 80);
-    }
-    /**
-     * Takes the entry at `index` of the service's log, once. The entry at `from` must be the last one
-     * taken, and a new entry must not be older than it (the spec lists entries chronologically):
-     * otherwise the log is disordered, and from then on each read hands it the whole log.
-     */
-    add(entry, index) {
-        if (this.#disorder !== undefined)
-            return this.#addToFinal(entry, index);
-        if (index === this.#taken - 1) {
-            if (!sameEntry(entry, this.#lastEntry)) {
-                this.#disordered(`changed order: entry ${index + 1} is no longer the one shown there`);
-            }
-            return;
-        }
-        if (index !== this.#taken)
-            return;
-        const time = Date.parse(entry.timestamp);
-        if (time < this.#lastTime) {
-            this.#disordered(`is not in chronological order: entry ${index + 1} is older than entry ${index}`);
-            return;
-        }
-        if (!Number.isNaN(time))
-            this.#lastTime = time;
-        this.#taken = index + 1;
-        this.#progress += 1;
-        this.#lastEntry = entry;
-        this.#quote.add(entry, time);
-        this.#latestMessage = (0,src_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
-        const record = this.#spool(entry, time);
-        this.#lines += record.lines;
-        if (this.#spoolError === undefined)
-            this.#indexed(() => this.#index?.add(time, record.end));
-    }
-    /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
-    counted(entries) {
-        if (this.#disorder === undefined) {
-            if (entries < this.#taken) {
-                this.#disordered(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
-            }
-            return;
-        }
-        // A log emptied by a rotation hands over no entry that would start a reading.
-        if (entries === 0 && this.#finalNext === undefined)
-            this.#beginFinal();
-        if (this.#finalNext === undefined)
-            return;
-        this.#finalNext = undefined;
-        if (entries !== this.#finalCount)
-            this.#progress += 1;
-        this.#finalCount = entries;
-    }
-    #disordered(reason) {
-        this.#disorder = reason;
-        this.#shownEnd = this.#fileBytes + this.#pendingBytes;
-        this.#progress += 1;
-        this.#events.onDisorder(reason);
-    }
-    /** A whole reading after the disorder: it replaces the one before, from its first entry on. */
-    #addToFinal(entry, index) {
-        if (index === 0)
-            this.#beginFinal();
-        else if (index !== this.#finalNext)
-            return;
-        this.#finalNext = index + 1;
-        const time = Date.parse(entry.timestamp);
-        this.#quote.add(entry, time, true);
-        const record = this.#spool(entry, time);
-        if (this.#spoolError === undefined)
-            this.#final.add(record);
-    }
-    #beginFinal() {
-        this.#writePending();
-        this.#final = new LogRecords();
-        this.#finalNext = 0;
-        if (this.#spoolError !== undefined || this.#file === undefined)
-            return;
-        try {
-            (0,external_node_fs_.truncateSync)(this.#file, this.#shownEnd);
-            this.#fileBytes = this.#shownEnd;
-        }
-        catch (error) {
-            this.#spoolFailed(error);
-        }
-    }
-    /**
-     * Writes the entry's lines (unless the file failed); where they lie in the file. Only an entry
-     * of a disordered log has its key computed: there it tells the readings' entries apart.
-     */
-    #spool(entry, time) {
-        const start = this.#fileBytes + this.#pendingBytes;
-        const lines = formatLogEntry(entry);
-        for (const line of lines)
-            this.#addLine(`${line}${external_node_os_.EOL}`);
-        const key = this.#disorder === undefined
-            ? 0
-            : recordKey(time, lines.map((line) => `${line}${external_node_os_.EOL}`));
-        return { time, key, start, end: this.#fileBytes + this.#pendingBytes, lines: lines.length };
-    }
-    /** Runs a write of the index; a failure is the file's (see `#spoolFailed`). */
-    #indexed(write) {
-        try {
-            write();
-        }
-        catch (error) {
-            this.#spoolFailed(error);
-        }
-    }
-    #addLine(text) {
-        if (this.#spoolError !== undefined)
-            return;
-        const bytes = Buffer.byteLength(text);
-        if (this.#pendingBytes + bytes > this.#pending.length)
-            this.#writePending();
-        if (bytes > this.#pending.length)
-            this.#append(text);
-        else if (this.#spoolError === undefined) {
-            this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
-        }
-    }
-    /** Writes what was added to the file; a live log then prints what it has not printed yet. */
-    async flush() {
-        this.#writePending();
-        if (this.#live)
-            await this.#output.printAlone((print) => this.#printNew(print));
-    }
-    digest() {
-        const added = this.#added().reduce((sum, record) => sum + record.lines, 0);
-        return { lines: this.#lines + added, quote: this.#quote.lines() };
-    }
-    /**
-     * Prints the whole group with every other write held, so no other build's output lands inside it.
-     * A live log prints what it has not printed yet and closes its open group instead.
-     */
-    async printGroup(titleSuffix) {
-        this.#writePending();
-        const added = inTimeOrder(this.#added());
-        const notes = this.#notes();
-        await this.#output.printAlone(async (print) => {
-            if (this.#live) {
-                await this.#printNew(print);
-                if (added.length > 0) {
-                    await this.#printBatch(print, () => printRecords(this.#file, added, print));
-                }
-                if (!this.#groupOpen)
-                    await this.#printBatch(print, () => print(lines([NO_LINES])));
-                await print(lines([...notes, '::endgroup::']));
-                this.#groupOpen = false;
-                return;
-            }
-            const title = `::group::${(0,src_escape/* commandText */.jt)(`${this.#title} · ${titleSuffix}`)}`;
-            const printLines = () => {
-                if (this.#disorder !== undefined && this.#file !== undefined) {
-                    const records = inTimeOrder([...this.#shown().records, ...added]);
-                    if (records.length > 0)
-                        return printRecords(this.#file, records, print);
-                }
-                else if (this.#fileBytes > 0) {
-                    return printFile(this.#file, 0, this.#fileBytes, print);
-                }
-                return print(lines([NO_LINES]));
-            };
-            await printStopped(print, [title], printLines, [...notes, '::endgroup::']);
-        });
-    }
-    /** The entries of the latest whole reading that those taken in order lack. */
-    #added() {
-        return this.#final === undefined ? [] : missingFrom(this.#shown(), this.#final);
-    }
-    /** The entries taken in order, as far as they reached the file, read back from its index. */
-    #shown() {
-        if (this.#index === undefined || this.#file === undefined)
-            return new LogRecords();
-        return this.#index.records(this.#file, Math.min(this.#shownEnd, this.#fileBytes));
-    }
-    /** The action's own lines under the log: what of it could not be kept, and why. */
-    #notes() {
-        const notes = [];
-        if (this.#disorder !== undefined) {
-            notes.push((0,src_escape/* commandText */.jt)(`(The service's log ${this.#disorder}; its lines are shown ` +
-                (this.#live ? 'as taken, then the rest of its last reading' : 'in time order') +
-                ', each once.)', 500));
-        }
-        if (this.#spoolError !== undefined) {
-            notes.push((0,src_escape/* commandText */.jt)('(Lines of this log were lost: its file under RUNNER_TEMP could not be written ' +
-                `(${(0,src_errors/* messageOf */.bD)(this.#spoolError)}); only the lines written before are shown.)`, 500));
-        }
-        return notes;
-    }
-    #writePending() {
-        if (this.#spoolError === undefined)
-            this.#indexed(() => this.#index?.write());
-        if (this.#pendingBytes === 0)
-            return;
-        const pending = this.#pending.subarray(0, this.#pendingBytes);
-        this.#pendingBytes = 0;
-        this.#append(pending);
-    }
-    #append(data) {
-        if (this.#spoolError !== undefined || this.#file === undefined)
-            return;
-        try {
-            (0,external_node_fs_.appendFileSync)(this.#file, data);
-            this.#fileBytes += Buffer.byteLength(data);
-        }
-        catch (error) {
-            this.#spoolFailed(error);
-        }
-    }
-    /** The file could not be written: what it holds stays, nothing more is kept. Said once. */
-    #spoolFailed(error) {
-        this.#spoolError = error;
-        this.#pendingBytes = 0;
-        this.#final?.keepWithin(this.#fileBytes);
-        this.#events.onSpoolFailure(error);
-    }
-    async #printNew(print) {
-        const shownEnd = this.#disorder === undefined ? this.#fileBytes : this.#shownEnd;
-        const [start, end] = [this.#printedBytes, Math.min(this.#fileBytes, shownEnd)];
-        if (end <= start)
-            return;
-        await this.#printBatch(print, () => printFile(this.#file, start, end, print));
-        this.#printedBytes = end;
-    }
-    // Commands stop only around the service's lines, so the action's own warnings still work.
-    async #printBatch(print, printLines) {
-        const groupStart = this.#groupOpen ? [] : [`::group::${(0,src_escape/* commandText */.jt)(this.#title)}`];
-        this.#groupOpen = true;
-        await printStopped(print, groupStart, printLines, []);
-    }
-}
-/**
- * `before`, then what `printLines` prints with workflow commands stopped, then `after`: the runner
- * runs none of the service's lines. A failure still resumes commands, on a line of its own.
- */
-async function printStopped(print, before, printLines, after) {
-    const [stop, resume] = stopCommands();
-    await print(lines([...before, stop]));
-    let printed = false;
-    try {
-        await printLines();
-        printed = true;
-    }
-    finally {
-        await print(lines([...(printed ? [] : ['']), resume, ...after]));
-    }
-}
-/** Bytes `start` to `end` of the file, through one buffer: no more of it is held than a chunk. */
-async function printFile(file, start, end, print) {
-    const handle = await (0,promises_.open)(file, 'r');
-    try {
-        const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, end - start));
-        for (let position = start; position < end;) {
-            const length = Math.min(chunk.length, end - position);
-            const { bytesRead } = await handle.read(chunk, 0, length, position);
-            if (bytesRead === 0)
-                throw new LogFileShortError(file, position, end);
-            await print(chunk.subarray(0, bytesRead));
-            position += bytesRead;
-        }
-    }
-    finally {
-        await handle.close();
-    }
-}
-/**
- * The records' bytes of the file, in the order given, through one buffer: records next to each
- * other in the file are read as one.
- */
-async function printRecords(file, records, print) {
-    const handle = await (0,promises_.open)(file, 'r');
-    try {
-        const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-        let filled = 0;
-        for (const { start, end } of records) {
-            for (let position = start; position < end;) {
-                if (filled === chunk.length) {
-                    await print(chunk.subarray(0, filled));
-                    filled = 0;
-                }
-                const length = Math.min(chunk.length - filled, end - position);
-                const bytesRead = (0,external_node_fs_.readSync)(handle.fd, chunk, filled, length, position);
-                if (bytesRead === 0)
-                    throw new LogFileShortError(file, position, end);
-                filled += bytesRead;
-                position += bytesRead;
-            }
-        }
-        if (filled > 0)
-            await print(chunk.subarray(0, filled));
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** Whether `entry` is `other`, as the service listed it. */
-const sameEntry = (entry, other) => other !== undefined &&
-    entry.timestamp === other.timestamp &&
-    entry.level === other.level &&
-    entry.message === other.message;
-
-// EXTERNAL MODULE: ./src/builds/limit.ts
-var limit = __nccwpck_require__(71958);
-;// CONCATENATED MODULE: ./src/builds/logs.ts
-
-const QUIET_READS = 2;
-/**
- * Reads of one build's log, one at a time. Reads of all builds take `turns`, so that large logs are
- * not parsed all at once (bench/README.md, Logs). A read still going after its turn goes on beside
- * the next, so a slow logs endpoint costs only its own log. `signal` ends them all, a read under
- * way included.
- */
-function logReads(client, buildId, log, turns, signal) {
-    const turn = (0,limit/* createLimiter */.z)(1);
-    let lastBytes;
-    let pending = 0;
-    const read = async () => {
-        pending += 1;
-        try {
-            await turn(async () => {
-                const wasDisordered = log.disordered;
-                try {
-                    const answer = await turns(() => client.readBuildLog(buildId, {
-                        from: () => log.from,
-                        onEntry: (entry, index) => log.add(entry, index),
-                        lastBytes,
-                        signal,
-                    }));
-                    if (answer.changed) {
-                        log.counted(answer.entries);
-                        // The read that found the disorder left the rest of its answer untaken: the next one,
-                        // however long, is read whole.
-                        lastBytes = log.disordered && !wasDisordered ? undefined : answer.bytes;
-                    }
-                }
-                finally {
-                    await log.flush();
-                }
-            });
-        }
-        finally {
-            pending -= 1;
-        }
-    };
-    return {
-        read,
-        poke: () => {
-            if (pending === 0 && !log.disordered)
-                read().catch(() => { });
-        },
-    };
-}
-/**
- * Reads a finished build's log until `QUIET_READS` reads in a row bring nothing new. A read that
- * fails ends it: the caller says so and goes on.
- */
-async function readLogToEnd(read, log, options) {
-    const maxReads = options.maxReads ?? 40;
-    let quiet = 0;
-    for (let reads = 1;; reads += 1) {
-        const before = log.progress;
-        await read();
-        quiet = log.progress !== before ? 0 : quiet + 1;
-        if (quiet >= QUIET_READS || reads >= maxReads || options.signal?.aborted)
-            return;
-        await options.sleep(options.pauseMs, options.signal);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/builds/poll.ts
-// Follows one build until it ends, the deadline passes or the run is cancelled: a loop with
-// explicit state, its client and time (clock, sleep, random) passed in. Each read is one attempt
-// that the client classifies; reads that keep failing back off under the one retry policy (the
-// service's Retry-After honoured up to the deadline), then give up.
-
-
-const JITTER = 0.1;
-const MAX_BACKOFF_MS = 60_000;
-const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
-async function pollBuild(client, buildId, options) {
-    const random = options.random ?? Math.random;
-    const { clock, signal, intervalMs } = options;
-    // Backoff ceilings double from twice the interval, capped at a minute (or the interval).
-    const readRuntime = {
-        policy: {
-            maxAttempts: options.maxFailures ?? 10,
-            baseDelayMs: intervalMs * 2,
-            maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
-            maxElapsedMs: Infinity,
-        },
-        random,
-        now: clock,
-        sleep: options.sleep,
-        deadline: options.deadline,
-        onRetry: (event) => options.onTransientError?.(new Error(event.reason), event.delayMs),
-    };
-    try {
-        for (;;) {
-            if (signal?.aborted)
-                return { kind: 'cancelled' };
-            const remaining = options.deadline - clock();
-            if (remaining <= 0)
-                return { kind: 'timeout' };
-            await options.sleep(Math.min(jittered(intervalMs, random), remaining), signal);
-            const build = await (0,retry/* withRetries */.LH)(readRuntime, {
-                endpoint: 'GET /builds/:buildId',
-                signal,
-                attempt: () => client.getBuildOnce(buildId, { signal }),
-            });
-            options.onUpdate(build);
-            if ((0,schemas/* isTerminal */.Hd)(build.status))
-                return { kind: 'ended', build };
-        }
-    }
-    catch (error) {
-        if (signal?.aborted)
-            return { kind: 'cancelled' };
-        throw error;
-    }
-}
-
-// EXTERNAL MODULE: ./src/durations.ts
-var durations = __nccwpck_require__(35534);
-// EXTERNAL MODULE: ./src/builds/outcome.ts
-var outcome = __nccwpck_require__(68873);
-// EXTERNAL MODULE: ./src/builds/result.ts
-var builds_result = __nccwpck_require__(17196);
-;// CONCATENATED MODULE: ./src/builds/progress.ts
-
-
-
-
-const PROGRESS_EVERY_MS = 30_000;
-/** When the build entered its current phase. */
-const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
-/** `mac/x64: <text>`, one inert line. */
-const lineAbout = (target, text, maxChars) => (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: ${text}`, maxChars);
-const statusLine = (build, previous) => (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
-function progressLine(watched, now) {
-    const running = watched.filter(({ build }) => build.id !== null && (0,outcome/* outcomeOf */.s)(build) === 'unfinished');
-    const done = watched.length - running.length;
-    const parts = [
-        `${done}/${watched.length} done`,
-        ...running.map(({ build, latest }) => `${(0,builds_result/* labelOf */.Wy)(build)} ${(0,src_escape/* commandText */.jt)(build.status, 40)} ` +
-            (0,durations/* formatElapsed */.C)(now - phaseStart(build)) +
-            (latest === undefined ? '' : `: ${latest}`)),
-    ];
-    return (0,src_escape/* commandText */.jt)(parts.join(' · '), 4_000);
-}
-/** Whether a progress line is due: true at most once per `everyMs`. */
-function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
-    let last = clock();
-    return () => {
-        const now = clock();
-        if (now - last < everyMs)
-            return false;
-        last = now;
-        return true;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/builds/follow-build.ts
-// One build from now to its end: poll it (reading its log as it grows), print its log group,
-// download its installer. What it learns replaces the build's result in its slot. Every line that
-// carries something the service said goes through commandText: one inert line each.
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
-const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
-/**
- * The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends.
- * `onSpoolFailure` is told when the file cannot be written (no file: none could be made).
- */
-function openLog(build, file, live, onSpoolFailure) {
-    const title = (0,builds_result/* labelOf */.Wy)(build);
-    // Said once; the lines already shown stay, and none is shown twice.
-    const onDisorder = (reason) => core/* warning */.$e(lineAbout(build, `the log of ${build.id} ${reason}; it is read again once the build ended, and its ` +
-        'lines are shown then, in time order, each once', 500), { title: (0,src_escape/* commandText */.jt)(`${title}: log out of order`) });
-    const events = { onDisorder, onSpoolFailure };
-    return live
-        ? BuildLog.live(`${title} · ${build.id}`, stdoutOutput, file, events)
-        : BuildLog.toFile(title, stdoutOutput, file, events);
-}
-/** A problem the action found in what the service said of a build it follows. */
-function warnFollowProblem(build) {
-    if (build.problem?.stage !== 'follow')
-        return;
-    core/* warning */.$e(lineAbout(build, build.problem.message, 500), {
-        title: (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)}: the service contradicts itself`),
-    });
-}
-async function followBuild(slot, log, follower) {
-    const id = slot.get().id;
-    if (id === null || log === undefined)
-        return;
-    warnFollowProblem(slot.get());
-    // Ends this build's log reads, one under way included: when its log takes too long to end, and
-    // when the build is done with.
-    const giveUp = new AbortController();
-    const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
-    const reads = logReads(follower.client, id, log, follower.logReading.turns, stop);
-    try {
-        if (!(0,schemas/* isTerminal */.Hd)(slot.get().status) && !(await poll(slot, id, reads, follower)))
-            return;
-        const failure = await readLogUntilDone(log, reads, giveUp, follower);
-        if (failure !== undefined) {
-            core/* warning */.$e(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
-        }
-        await log.printGroup(slot.get().status);
-        slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
-        const build = slot.get();
-        // A build with a problem (say, the service reports another target) is not this target's.
-        if (build.status === 'success' && build.problem === undefined && follower.downloads) {
-            await download(slot, id, follower.downloads, follower);
-        }
-    }
-    finally {
-        giveUp.abort();
-    }
-}
-/**
- * Reads the finished build's log until it stops growing, within `endWithinMs`. Says why it could
- * not (a read failed, or the log would not end): that costs the rest of the log, never the download.
- */
-async function readLogUntilDone(log, reads, giveUp, follower) {
-    const { endWithinMs } = follower.logReading;
-    const stopped = follower.deadline.signal;
-    const timer = setTimeout(() => giveUp.abort(), endWithinMs);
-    let failure;
-    try {
-        await readLogToEnd(reads.read, log, {
-            pauseMs: logPauseMs(follower.pollIntervalMs),
-            sleep: follower.time.sleep,
-            signal: AbortSignal.any([stopped, giveUp.signal]),
-        });
-    }
-    catch (error) {
-        failure = (0,src_errors/* messageOf */.bD)(error);
-    }
-    finally {
-        clearTimeout(timer);
-    }
-    if (stopped.aborted)
-        return undefined;
-    return giveUp.signal.aborted ? `no end within ${(0,durations/* formatElapsed */.C)(endWithinMs)}` : failure;
-}
-/** Polls until the build ends (true), or the step stops waiting or loses it (false). */
-async function poll(slot, id, reads, follower) {
-    const { time, deadline } = follower;
-    const logDue = createProgressGate(time.clock);
-    try {
-        const outcome = await pollBuild(follower.client, id, {
-            intervalMs: follower.pollIntervalMs,
-            deadline: deadline.at,
-            clock: time.clock,
-            sleep: time.sleep,
-            signal: deadline.signal,
-            onUpdate: (latest) => {
-                const previous = slot.get();
-                slot.set((0,builds_result/* observed */.Px)(previous, latest, time.clock()));
-                if (latest.status !== previous.status)
-                    core/* info */.pq(statusLine(slot.get(), previous.status));
-                if (previous.problem === undefined)
-                    warnFollowProblem(slot.get());
-                // A running build's log is read live for one build, and for a progress line otherwise,
-                // without holding the polling up; a read that fails now is made up for when it ends.
-                if (!(0,schemas/* isTerminal */.Hd)(latest.status) && (follower.live || logDue()))
-                    reads.poke();
-            },
-            onTransientError: (error, delayMs) => core/* info */.pq(lineAbout(slot.get(), `reading ${id} failed (${error.message}); next try in ${delayMs} ms`, 500)),
-        });
-        return outcome.kind === 'ended';
-    }
-    catch (error) {
-        // One build the service stops answering for must not take the others down with it.
-        if (deadline.signal.aborted)
-            return false;
-        const message = `could not follow the build: ${(0,src_errors/* messageOf */.bD)(error)}`;
-        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'follow', message }));
-        core/* warning */.$e(lineAbout(slot.get(), message, 500), { title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost` });
-        return false;
-    }
-}
-/**
- * The folder inside `within` that a build's installer goes to, named by its target (and its id when
- * resumed builds share the target, and then usually a file name); undefined if the name would lead
- * out of `within`.
- */
-function downloadFolder(within, build, sharesTarget) {
-    const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${build.id}` : ''}`;
-    return (0,file_name/* pathInside */._l)(within, folder);
-}
-async function download(slot, id, { within, limit, sharesTarget }, { client, deadline, time }) {
-    const build = slot.get();
-    const label = (0,builds_result/* labelOf */.Wy)(build);
-    const fail = (message) => {
-        slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'download', message }));
-        core/* warning */.$e(lineAbout(build, message, 500), { title: `${label} download failed` });
-    };
-    const notDownloaded = () => fail(`not downloaded: ${deadline.because()}`);
-    if (deadline.signal.aborted)
-        return notDownloaded();
-    const directory = downloadFolder(within, build, sharesTarget(build));
-    if (directory === undefined) {
-        return fail(`not downloaded: the build id ${id} cannot name a folder inside ${within}`);
-    }
-    await limit(async () => {
-        if (deadline.signal.aborted)
-            return notDownloaded();
-        core/* info */.pq(lineAbout(build, `downloading ${id} into ${directory}`, 1_000));
-        const start = time.clock();
-        try {
-            const file = await client.downloadArtifact(id, {
-                directory,
-                within,
-                expectedSize: build.artifactSize,
-                signal: deadline.signal,
-            });
-            const { fileName, size, sha256 } = file;
-            const span = { start, end: time.clock() };
-            const downloaded = { path: external_node_path_default().resolve(file.path), fileName, size, sha256, span };
-            slot.set((0,builds_result/* withDownload */.BM)(slot.get(), downloaded));
-            core/* info */.pq(lineAbout(build, `downloaded ${downloaded.path} (${size} bytes, sha256 ${sha256})`, 1_000));
-        }
-        catch (error) {
-            fail(deadline.signal.aborted
-                ? `download stopped: ${deadline.because()}`
-                : `download failed: ${(0,src_errors/* messageOf */.bD)(error)}`);
-        }
-    });
-}
-
-// EXTERNAL MODULE: ./src/api/client.ts + 17 modules
-var api_client = __nccwpck_require__(58407);
-;// CONCATENATED MODULE: ./src/builds/start-builds.ts
-// Turns the plan into builds on the service: resumed by id, reused from an earlier run, or
-// triggered, all concurrently. What the service answers is shown inertly and not simply believed:
-// one build id given for two targets is followed once.
-
-
-
-
-
-
-/** The newest successful build of this target and version, if an earlier run left one. */
-function findReusable(builds, target, version) {
-    return builds
-        .filter((build) => build.status === 'success' &&
-        build.platform === target.platform &&
-        build.arch === target.arch &&
-        build.version === version)
-        .sort((first, second) => second.createdAt.localeCompare(first.createdAt))[0];
-}
-/** Why a trigger left no build; a trigger the step stopped waiting for may still have made one. */
-const triggerFailure = (error, stopped) => stopped
-    ? 'no answer to the trigger before the step stopped; the service may still have created the build'
-    : `could not trigger the build: ${(0,src_errors/* messageOf */.bD)(error)}`;
-/**
- * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
- * a record with its error and the others carry on; when every trigger fails, that is fatal.
- */
-async function startBuilds(client, request, clock) {
-    const call = { signal: request.signal };
-    const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
-    // The service's own view before any trigger: what it lists after a lost answer and did not list
-    // here is a build of this run. A list it cannot give costs only a trigger whose answer is lost.
-    const knownBuildIds = request.reuse
-        ? new Set(previous.map((build) => build.id))
-        : await (0,api_client/* listBuildIds */.ji)(client, request.projectId, request.signal);
-    const settled = await Promise.allSettled(request.targets.map(async (target) => {
-        const reusable = findReusable(previous, target, request.version);
-        if (reusable) {
-            core/* info */.pq(lineAbout(target, `reusing successful build ${reusable.id} of ${request.version}`, 300));
-            return (0,builds_result/* resultOf */.Bg)(await client.getBuild(reusable.id, call), 'reused', clock(), target);
-        }
-        const body = { platform: target.platform, arch: target.arch, version: request.version };
-        const triggered = await client.triggerBuild(request.projectId, body, {
-            ...call,
-            knownBuildIds,
-        });
-        core/* info */.pq(lineAbout(target, `triggered ${triggered.id} (${triggered.status})`, 300));
-        return (0,builds_result/* resultOf */.Bg)(triggered, 'triggered', clock(), target);
-    }));
-    const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-    const stopped = request.signal?.aborted ?? false;
-    if (errors.length === settled.length && errors.length > 0 && !stopped)
-        throw errors[0];
-    return followedOnce(settled.map((result, index) => result.status === 'fulfilled'
-        ? result.value
-        : (0,builds_result/* untriggered */.H)(request.targets[index], request.version, triggerFailure(result.reason, stopped), clock())));
-}
-/**
- * Each build id under the first target the service gave it to. A later target given the same id
- * (a second trigger answered with the first one's build, or a trigger answered with a reused
- * build) has no build of its own: following it would take one target's installer as another's.
- */
-function followedOnce(results) {
-    const firstWith = new Map();
-    return results.map((result) => {
-        if (result.id === null)
-            return result;
-        const first = firstWith.get(result.id);
-        if (first === undefined) {
-            firstWith.set(result.id, result);
-            return result;
-        }
-        const message = `the service answered with build ${result.id}, which it also gave ${(0,builds_result/* labelOf */.Wy)(first)}`;
-        core/* warning */.$e(lineAbout(result, `${message}; not followed`, 500), {
-            title: `${(0,builds_result/* labelOf */.Wy)(result)}: build id given twice`,
-        });
-        return (0,builds_result/* unfollowed */.GJ)(result, { stage: 'trigger', message });
-    });
-}
-/**
- * Picks up builds an earlier step or job triggered (`build-ids`). An id that cannot be resumed is
- * one of `errors` (an inert line naming it), and the others are followed.
- */
-async function resumeBuilds(client, projectId, buildIds, clock, signal) {
-    const settled = await Promise.allSettled(buildIds.map((id) => client.getBuild(id, { signal })));
-    const builds = [];
-    const errors = [];
-    settled.forEach((answer, index) => {
-        const id = buildIds[index];
-        if (answer.status === 'rejected') {
-            errors.push((0,src_escape/* commandText */.jt)(`build-ids: ${id} could not be resumed: ${(0,src_errors/* messageOf */.bD)(answer.reason)}`, 500));
-            return;
-        }
-        const build = answer.value;
-        if (build.projectId !== projectId) {
-            core/* warning */.$e((0,src_escape/* commandText */.jt)(`${build.id} belongs to project ${build.projectId}, not ${projectId}; following it anyway`, 300));
-        }
-        core/* info */.pq(lineAbout(build, `resuming ${build.id} (${build.status})`, 300));
-        builds.push((0,builds_result/* resultOf */.Bg)(build, 'resumed', clock()));
-    });
-    return { builds, errors };
-}
-
-;// CONCATENATED MODULE: ./src/builds/run-builds.ts
-// The orchestration: start the builds, follow each one concurrently, and give back one immutable
-// result per build, telling the subscribers of each change. Cancellation and the timeout end the
-// waiting, never the results.
-
-
-
-
-
-
-
-
-
-
-
-
-
-const LOG_TURN_MS = 3_000;
-const TRIGGER_GRACE_MS = 3_000;
-/** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
-const LOG_END_WITHIN_MS = 120_000;
-async function start(plan, deps, clock) {
-    const { selection, projectId } = plan;
-    const { client } = deps;
-    const signal = deps.deadline.withGrace({
-        afterCancelMs: deps.triggerGraceMs ?? TRIGGER_GRACE_MS,
-    });
-    if (selection.kind === 'resume') {
-        return resumeBuilds(client, projectId, selection.buildIds, clock, signal);
-    }
-    const platforms = selection.platforms ?? (await client.getProject(projectId, { signal })).platforms;
-    if (platforms.length === 0) {
-        throw new Error(`Project ${projectId} has no platforms; set the platforms input`);
-    }
-    const targets = buildMatrix(platforms, selection.arches);
-    const { version, reuse } = selection;
-    const builds = await startBuilds(client, { projectId, version, targets, reuse, signal }, clock);
-    return { builds, errors: [] };
-}
-/**
- * Where the builds' logs are kept until printed: a folder under RUNNER_TEMP. When it cannot be made
- * or written (a full disk), that is said once for the run and costs the lines not kept, never a
- * build: the builds are still followed, downloaded and reported.
- */
-function logSpool(tempDir) {
-    let warned = false;
-    const failed = (error) => {
-        if (warned)
-            return;
-        warned = true;
-        core/* warning */.$e((0,src_escape/* commandText */.jt)(`The build logs could not be kept under RUNNER_TEMP (${tempDir ?? 'not set'}): ` +
-            `${(0,src_errors/* messageOf */.bD)(error)}. Their lines written so far are shown, the rest ` +
-            'are lost; the builds are still followed, downloaded and reported. Free space on the ' +
-            "runner's disk to see whole logs.", 1_000), { title: 'Build logs not kept' });
-    };
-    let folder;
-    try {
-        folder = (0,temp_dir/* makeTempDir */.m)(tempDir, 'desktop-build-logs-');
-    }
-    catch (error) {
-        failed(error);
-    }
-    return {
-        failed,
-        file: (index) => (folder === undefined ? undefined : external_node_path_default().join(folder, `${index}.log`)),
-        remove: () => {
-            if (folder !== undefined)
-                (0,external_node_fs_.rmSync)(folder, { recursive: true, force: true });
-        },
-    };
-}
-/** A progress line as the builds change, when one is due. */
-function progressReporter(clock, latestLine) {
-    const due = createProgressGate(clock);
-    return {
-        buildsChanged(builds) {
-            if (!due())
-                return;
-            const watched = builds.map((build, index) => ({ build, latest: latestLine(index) }));
-            core/* info */.pq(progressLine(watched, clock()));
-        },
-    };
-}
-/** The slot of each build: replacing its result tells every subscriber. */
-function slotsOf(results, projectId, subscribers) {
-    return results.map((_, index) => ({
-        get: () => results[index],
-        set: (next) => {
-            const downloaded = next.download !== undefined && results[index].download === undefined;
-            results[index] = next;
-            const now = [...results];
-            for (const subscriber of subscribers)
-                subscriber.buildsChanged?.(now, projectId);
-            if (downloaded)
-                for (const subscriber of subscribers)
-                    subscriber.buildDownloaded?.(next);
-        },
-    }));
-}
-async function runBuilds(plan, deps) {
-    const { deadline, subscribers } = deps;
-    const clock = deps.clock ?? retry/* systemClock */.ml;
-    const { builds: results, errors } = await start(plan, deps, clock);
-    for (const subscriber of subscribers) {
-        subscriber.buildsKnown?.([...results]);
-        subscriber.buildsChanged?.([...results], plan.projectId);
-    }
-    const ended = (timedOut) => ({
-        projectId: plan.projectId,
-        builds: [...results],
-        timedOut: timedOut && !deadline.cancelled.aborted,
-        errors,
-    });
-    if (!plan.wait) {
-        const ids = results.flatMap((build) => (build.id === null ? [] : (0,src_escape/* commandText */.jt)(build.id)));
-        core/* info */.pq(`Not waiting (wait: false); build ids: ${ids.join(', ')}`);
-    }
-    if (!plan.wait || deadline.signal.aborted)
-        return ended(deadline.signal.aborted);
-    const spool = logSpool(deps.tempDir);
-    const live = results.length === 1;
-    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, spool.file(index), live, spool.failed));
-    const sharesTarget = (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch);
-    const follower = {
-        client: deps.client,
-        deadline,
-        time: { clock, sleep: deps.sleep ?? retry/* systemSleep */.Hk },
-        pollIntervalMs: plan.pollIntervalMs,
-        live,
-        logReading: {
-            turns: (0,limit/* createTurns */.S)(deps.logTurnMs ?? LOG_TURN_MS),
-            endWithinMs: deps.logEndWithinMs ?? LOG_END_WITHIN_MS,
-        },
-        downloads: plan.download
-            ? {
-                within: plan.download.directory,
-                limit: (0,limit/* createLimiter */.z)(plan.download.concurrency),
-                sharesTarget,
-            }
-            : undefined,
-    };
-    const progress = progressReporter(clock, (index) => logs[index]?.latest);
-    const slots = slotsOf(results, plan.projectId, [...subscribers, progress]);
-    try {
-        await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follower)));
-    }
-    finally {
-        spool.remove();
-    }
-    return ended(deadline.signal.aborted ||
-        results.some((build) => (0,outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
-}
-
-;// CONCATENATED MODULE: ./src/comment/open-comment.ts
-// Opens the pull request's comment when there is one to keep. Light on purpose: the comment (and
-// Octokit with it) is loaded only then, off the start path of the usual run.
-
-
-/** The comment's last edit says how the run ended, so it may outlast the deadline this long. */
-const FINISH_GRACE_MS = 5_000;
-/** Never fails the step: without the comment the builds go on. */
-async function openComment(plan, context, deadline) {
-    if (plan === null)
-        return undefined;
-    try {
-        // One chunk with publishing's (the same name): the GitHub client they share is bundled once.
-        const { startPreviewComment } = await Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 10820));
-        const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
-        return startPreviewComment(plan, context, { signal });
-    }
-    catch (error) {
-        core/* warning */.$e(`No pull-request comment: ${(0,src_errors/* messageOf */.bD)(error)}`);
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/config/resolve-project.ts
-// The project a run's builds belong to. Light on purpose: the config file's parser (YAML) is
-// loaded only when there is a config file, off the start path of the usual run.
-
-
-/** The project-id input, or the project the config file names or creates. */
-async function resolveProject(source, client, workspace) {
-    const { configFile, projectId } = source;
-    if (configFile === null)
-        return projectId;
-    const { applyProjectConfig } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(68)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44068));
-    const title = `Apply the project configuration ${(0,src_escape/* commandText */.jt)(configFile)}`;
-    const applied = await core/* group */.Os(title, () => applyProjectConfig(client, { configFile, workspace, projectId: projectId ?? undefined }));
-    return applied.projectId;
-}
-
-// EXTERNAL MODULE: ./src/rules.ts
-var rules = __nccwpck_require__(79244);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(27194);
-;// CONCATENATED MODULE: ./src/connection.ts
-// The service connection every action of this repository opens: its inputs, masking, and a client
-// that says in the log why a step is slow.
-
-
-
-
-
-function parseConnection(read, problems) {
-    const apiKey = read('api-key');
-    if (apiKey === '')
-        problems.push('api-key: missing; pass it from a secret');
-    return { apiKey, baseUrl: (0,rules/* parseBaseUrl */.Q2)(read('base-url'), problems) };
-}
-/**
- * Masks secret inputs in the log before anything can print them, in every spelling a service
- * echoing one is likely to use (lower case, URL-encoded, base64), not only as given.
- */
-function maskInputs(...names) {
-    for (const name of names) {
-        for (const spelling of (0,secrets/* secretSpellings */.G)(core/* getInput */.V4(name)))
-            core/* setSecret */.Pq(spelling);
-    }
-}
-/** `deadline`: epoch ms when the step's time is up; retries and requests end by then. */
-function openClient(connection, deadline) {
-    return new api_client/* BuildServiceClient */.Jk({
-        baseUrl: connection.baseUrl,
-        apiKey: connection.apiKey,
-        deadline,
-        onRetry: (event) => core/* info */.pq((0,retry/* describeRetry */.eV)(event, 'the service')),
-    });
-}
-
-// EXTERNAL MODULE: ./src/context.ts
-var src_context = __nccwpck_require__(40788);
-// EXTERNAL MODULE: ./src/deadline.ts
-var src_deadline = __nccwpck_require__(86683);
-// EXTERNAL MODULE: ./src/api/ids.ts
-var api_ids = __nccwpck_require__(67958);
-// EXTERNAL MODULE: ./src/publish/names.ts
-var names = __nccwpck_require__(27479);
-;// CONCATENATED MODULE: ./src/publish/tag-name.ts
-// Release tags by git's own rules (`git check-ref-format` for `refs/tags/<tag>`): a tag git would
-// refuse is refused before any request. Stricter than git in three ways: no Unicode control
-// (a bidirectional one makes a tag display as another), no tag `@` (git's short name for HEAD),
-// and a length bound.
-/** Longer tags are refused: git's loose refs are files, and a file name has 255 bytes at most. */
-const MAX_TAG_LENGTH = 255;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-/** Why `tag` is not a tag name git and GitHub take (one clause), or undefined when it is. */
-function tagNameProblem(tag) {
-    if (tag === '')
-        return 'is empty';
-    if (tag.length > MAX_TAG_LENGTH)
-        return `is longer than ${MAX_TAG_LENGTH} characters`;
-    if (CONTROL.test(tag))
-        return 'contains a control character';
-    const bad = [' ', '~', '^', ':', '?', '*', '[', '\\'].find((char) => tag.includes(char));
-    if (bad !== undefined)
-        return `contains ${JSON.stringify(bad)}`;
-    if (tag.includes('..'))
-        return 'contains ".."';
-    if (tag.includes('@{'))
-        return 'contains "@{"';
-    if (tag === '@')
-        return 'is "@"';
-    if (tag.startsWith('/') || tag.endsWith('/') || tag.includes('//')) {
-        return 'has an empty part between slashes';
-    }
-    if (tag.endsWith('.'))
-        return 'ends with "."';
-    const parts = tag.split('/');
-    if (parts.some((part) => part.startsWith('.')))
-        return 'has a part starting with "."';
-    if (parts.some((part) => part.endsWith('.lock')))
-        return 'has a part ending with ".lock"';
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
-// Every input of action.yml, parsed once into a typed Plan and validated before any request.
-
-
-
-
-
-
-
-
-
-
-
-
-
-const INPUT_NAMES = [
-    'api-key',
-    'base-url',
-    'project-id',
-    'config-file',
-    'platforms',
-    'arches',
-    'version',
-    'wait',
-    'poll-interval',
-    'timeout',
-    'download',
-    'download-path',
-    'download-concurrency',
-    'fail-on-error',
-    'build-ids',
-    'reuse-builds',
-    'upload-artifacts',
-    'artifact-name',
-    'retention-days',
-    'artifact-overwrite',
-    'artifact-uploader',
-    'release',
-    'release-tag',
-    'release-name',
-    'release-body',
-    'generate-release-notes',
-    'release-draft',
-    'prerelease',
-    'make-latest',
-    'asset-name',
-    'overwrite',
-    'github-token',
-    'comment',
-];
-const MAX_TIMEOUT_MINUTES = 6 * 60;
-/**
- * The longest value each input may hold, in characters; the others hold at most
- * DEFAULT_MAX_LENGTH. A longer value is refused before anything reads it, so no message, log line
- * or request carries it.
- */
-const MAX_LENGTH = {
-    'api-key': 4096,
-    'github-token': 4096,
-    'base-url': 2048,
-    'config-file': 1024,
-    'download-path': 1024,
-    'build-ids': 10_000,
-    'artifact-name': names/* MAX_TEMPLATE_LENGTH */.RO,
-    'asset-name': names/* MAX_TEMPLATE_LENGTH */.RO,
-    'release-tag': MAX_TAG_LENGTH,
-    'release-name': 1024,
-    // GitHub refuses a longer release body (422 "body is too long").
-    'release-body': 125_000,
-};
-const DEFAULT_MAX_LENGTH = 256;
-const SECRET_INPUTS = ['api-key', 'github-token'];
-/** The inputs over their length, each said once (a secret without its value), and cut to it. */
-function boundLengths(inputs) {
-    const bounded = { ...inputs };
-    const tooLong = [];
-    const problems = [];
-    for (const name of INPUT_NAMES) {
-        const max = MAX_LENGTH[name] ?? DEFAULT_MAX_LENGTH;
-        const value = inputs[name];
-        if (value.length <= max)
-            continue;
-        tooLong.push(name);
-        bounded[name] = value.slice(0, max);
-        const shown = SECRET_INPUTS.includes(name) ? '' : ` (it starts ${(0,src_escape/* quotedText */.w0)(value, 40)})`;
-        problems.push(`${name}: ${value.length} characters, more than the ${max} allowed${shown}; shorten it`);
-    }
-    return { bounded, tooLong, problems };
-}
-/**
- * The shortest poll interval, in seconds: a remote service is not asked about a build more than
- * once a second, whatever the input says (a tiny interval would flood it). The local emulator, the
- * only loopback service, may be polled faster: tests and the demo use 0.05 to 0.5.
- */
-function pollIntervalFloor(baseUrl) {
-    const hostname = URL.canParse(baseUrl) ? new URL(baseUrl).hostname : '';
-    return (0,rules/* isLoopbackHost */.cW)(hostname) ? 0.05 : 1;
-}
-/** The poll-interval input, raised to the floor with a notice when below it. */
-function parsePollInterval(inputs, baseUrl, problems, notices) {
-    const given = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
-    const floor = pollIntervalFloor(baseUrl);
-    if (given >= floor)
-        return given;
-    notices.push(`poll-interval: ${given} s is below the floor of ${floor} s for ${floor < 1 ? 'a loopback' : 'a remote'} service; polling every ${floor} s`);
-    return floor;
-}
-/** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
-const tagOfRef = (ref) => ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
-function parseBoolean(inputs, name, fallback, problems) {
-    return (0,rules/* parseBoolean */.yG)(name, inputs[name], fallback, problems);
-}
-function parseChoice(inputs, name, allowed, fallback, problems) {
-    const value = inputs[name];
-    if (value === '')
-        return fallback;
-    if (allowed.includes(value))
-        return value;
-    problems.push(`${name}: ${(0,rules/* quote */.hD)(value)} is not one of ${allowed.join(', ')}`);
-    return fallback;
-}
-function parseSubset(inputs, name, allowed, problems) {
-    const items = (0,rules/* splitList */.ry)(inputs[name].toLowerCase());
-    const unknown = items.filter((item) => !allowed.includes(item));
-    if (unknown.length > 0) {
-        problems.push(`${name}: ${unknown.map(rules/* quote */.hD).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed; use a subset of ${allowed.join(', ')}`);
-    }
-    return allowed.filter((value) => items.includes(value));
-}
-function parsePositive(inputs, name, fallback, unit, max, problems) {
-    const value = inputs[name];
-    if (value === '')
-        return fallback;
-    const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!(number > 0) || number > max) {
-        problems.push(`${name}: ${(0,rules/* quote */.hD)(value)} is not a positive number of ${unit} (at most ${max})`);
-        return fallback;
-    }
-    return number;
-}
-function parseInteger(inputs, name, range, problems) {
-    const value = inputs[name];
-    if (value === '')
-        return undefined;
-    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!(number >= range[0] && number <= range[1])) {
-        problems.push(`${name}: ${(0,rules/* quote */.hD)(value)} is not a whole number from ${range[0]} to ${range[1]}`);
-        return undefined;
-    }
-    return number;
-}
-function parseVersion(inputs, ref, problems) {
-    const given = inputs.version;
-    const tag = tagOfRef(ref);
-    if (given !== '') {
-        if ((0,rules/* isSemver */.nN)(given.replace(/^v/, '')))
-            return given.replace(/^v/, '');
-        problems.push(`version: ${(0,rules/* quote */.hD)(given)} is not a semantic version; use MAJOR.MINOR.PATCH such as 1.4.2`);
-        return null;
-    }
-    if (inputs['build-ids'] !== '')
-        return null;
-    if (tag === null) {
-        problems.push(`version: missing and ${ref ? `the ref ${(0,rules/* quote */.hD)(ref)} is not a tag` : 'GITHUB_REF is not set'}; set version (e.g. 1.4.2) or run on a tag push`);
-        return null;
-    }
-    const fromTag = tag.replace(/^v/, '');
-    if ((0,rules/* isSemver */.nN)(fromTag))
-        return fromTag;
-    problems.push(`version: the tag ${(0,rules/* quote */.hD)(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`);
-    return null;
-}
-function parseBuildIds(inputs, problems) {
-    const ids = (0,rules/* splitList */.ry)(inputs['build-ids']);
-    const bad = ids.filter((id) => !(0,api_ids/* isBuildId */.EI)(id));
-    if (bad.length > 0) {
-        problems.push(`build-ids: ${bad.map(rules/* quote */.hD).join(', ')} not of the form build_<id>`);
-    }
-    return [...new Set(ids)];
-}
-/**
- * A template that cannot name every installer would only fail at publish time, after the builds
- * are paid for: each is rendered for every target the inputs allow (any platform when the
- * project's own are built, any target when builds are resumed), checked whether or not publishing
- * is on. That two targets share a name is known only for the run's own targets, and matters only
- * to a publisher that is on; main.ts checks it again once the project's platforms are known.
- */
-function checkTemplates(inputs, selection, publish, problems) {
-    const trigger = selection?.kind === 'trigger' ? selection : undefined;
-    // Resumed builds carry their own versions: semantic versions, as this one.
-    const version = trigger?.version ?? '1.0.0';
-    const targets = buildMatrix(trigger?.platforms ?? schemas/* PLATFORMS */.P4, trigger?.arches ?? schemas/* ARCHES */.Pr).map((target) => ({ ...target, version }));
-    const inUse = {
-        'artifact-name': publish.artifacts !== null,
-        'asset-name': publish.release !== null,
-    };
-    for (const name of ['artifact-name', 'asset-name']) {
-        if (inputs[name] === '')
-            continue;
-        const distinct = trigger?.platforms != null && inUse[name];
-        try {
-            (0,names/* checkTemplateForTargets */.kW)(name, inputs[name], targets, { distinct });
-        }
-        catch (error) {
-            problems.push(`${name}: ${(0,src_errors/* messageOf */.bD)(error)}`);
-        }
-    }
-}
-/** The release's tag: the input, or the tag of the ref; either must be a tag git takes. */
-function releaseTag(inputs, refTag, problems) {
-    const given = inputs['release-tag'];
-    const tag = given || refTag;
-    if (!tag) {
-        problems.push('release-tag: missing and the ref is not a tag; set release-tag or release: false');
-        return null;
-    }
-    const problem = tagNameProblem(tag);
-    if (problem === undefined)
-        return tag;
-    problems.push(given
-        ? `release-tag: ${(0,src_escape/* quotedText */.w0)(tag)} ${problem}, which git refuses in a tag name ` +
-            '(git check-ref-format); use a tag such as v1.4.2'
-        : `release-tag: the tag of GITHUB_REF, ${(0,src_escape/* quotedText */.w0)(tag)}, ${problem}; set release-tag`);
-    return null;
-}
-function parseRelease(inputs, ref, problems) {
-    const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
-    const refTag = tagOfRef(ref);
-    const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
-    if (!wanted)
-        return null;
-    const tag = releaseTag(inputs, refTag, problems);
-    if (tag === null)
-        return null;
-    return {
-        tag,
-        name: inputs['release-name'] || undefined,
-        body: inputs['release-body'] || undefined,
-        generateNotes: parseBoolean(inputs, 'generate-release-notes', false, problems),
-        draft: parseBoolean(inputs, 'release-draft', false, problems),
-        prerelease: parseBoolean(inputs, 'prerelease', false, problems),
-        makeLatest: parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], 'true', problems),
-        assetNameTemplate: inputs['asset-name'] || '{name}',
-        overwrite: parseBoolean(inputs, 'overwrite', true, problems),
-    };
-}
-function parsePublish(inputs, context, download, problems) {
-    const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
-    const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
-    const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
-    const uploader = parseChoice(inputs, 'artifact-uploader', ['streamed', 'library'], 'streamed', problems);
-    const release = parseRelease(inputs, context.ref, problems);
-    // Publishing works on downloaded installers; without downloads there is nothing to publish.
-    const plan = {
-        githubToken: inputs['github-token'],
-        repository: context.repository,
-        artifacts: upload && download
-            ? {
-                nameTemplate: inputs['artifact-name'] || '{name}',
-                retentionDays,
-                onExisting: overwrite ? 'replace' : 'fail',
-                uploader,
-            }
-            : null,
-        release: download ? release : null,
-    };
-    if (plan.artifacts || plan.release) {
-        if (plan.githubToken === '') {
-            problems.push('github-token: missing; it is needed to publish (upload-artifacts, release)');
-        }
-        checkRepository(plan.repository, 'publishing', problems);
-    }
-    return plan;
-}
-/** GITHUB_REPOSITORY as owner/repo, which publishing and commenting both need. */
-function checkRepository(repository, neededFor, problems) {
-    if (!/^[^/\s]+\/[^/\s]+$/.test(repository)) {
-        problems.push(`GITHUB_REPOSITORY: ${(0,rules/* quote */.hD)(repository)} is not owner/repo; ${neededFor} needs it`);
-    }
-}
-function parseComment(inputs, context, problems, notices) {
-    const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], 'auto', problems);
-    if (mode === 'false')
-        return null;
-    // The comment is what reads the event's payload.
-    if (context.eventFileProblem !== undefined)
-        problems.push(context.eventFileProblem);
-    const { pullRequest, repository, eventName } = context;
-    if (pullRequest === undefined) {
-        if (src_context/* PULL_REQUEST_EVENTS */.m_.includes(eventName ?? '')) {
-            notices.push(`comment: this run is for a ${(0,rules/* quote */.hD)(eventName ?? '')} event, but its payload ` +
-                '(GITHUB_EVENT_PATH) names no pull request; nothing to comment on');
-        }
-        else if (mode === 'true') {
-            notices.push(`comment: true, but this run is for a ${(0,rules/* quote */.hD)(eventName ?? 'unknown')} event, ` +
-                'not a pull request; nothing to comment on');
-        }
-        return null;
-    }
-    if (inputs['github-token'] === '') {
-        problems.push('github-token: missing; it is needed to comment on the pull request (comment)');
-    }
-    checkRepository(repository, 'commenting', problems);
-    return { pullRequest, githubToken: inputs['github-token'], repository };
-}
-/**
- * Pure: the inputs and the runner's context of the step → a validated Plan, or one InputError
- * listing every problem.
- */
-function parseInputs(given, context) {
-    const { bounded: inputs, tooLong, problems: lengthProblems } = boundLengths(given);
-    const problems = [];
-    const notices = [];
-    const connection = parseConnection((name) => inputs[name], problems);
-    const projectId = inputs['project-id'];
-    const configFile = inputs['config-file'] || null;
-    if (projectId === '' && configFile === null) {
-        problems.push('project-id: missing; set it to your proj_<id>, or set config-file');
-    }
-    else if (projectId !== '') {
-        const problem = (0,rules/* projectIdProblem */.Um)('project-id', projectId);
-        if (problem)
-            problems.push(problem);
-    }
-    const selection = parseSelection(inputs, context, problems);
-    const wait = parseBoolean(inputs, 'wait', true, problems);
-    const pollInterval = parsePollInterval(inputs, connection.baseUrl, problems, notices);
-    const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
-    const download = parseBoolean(inputs, 'download', true, problems);
-    const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
-    const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
-    const downloadPath = parseDownloadPath(inputs, context.workspace, problems);
-    const publish = parsePublish(inputs, context, download && wait, problems);
-    checkTemplates(inputs, selection, publish, problems);
-    const comment = parseComment(inputs, context, problems, notices);
-    // An input cut to its length may look wrong in other ways: its length is its one problem.
-    const all = [
-        ...lengthProblems,
-        ...problems.filter((problem) => !tooLong.some((name) => problem.startsWith(`${name}:`))),
-    ];
-    // No selection means its problems are listed already.
-    if (all.length > 0 || selection === undefined)
-        throw new rules/* InputError */.dz(all);
-    return {
-        connection,
-        project: configFile === null
-            ? { projectId, configFile }
-            : { projectId: projectId === '' ? null : projectId, configFile },
-        builds: {
-            selection,
-            wait,
-            pollIntervalMs: Math.round(pollInterval * 1000),
-            timeoutMs: Math.round(timeout * 60_000),
-            download: download ? { directory: downloadPath, concurrency: downloadConcurrency } : null,
-        },
-        failOnError,
-        publish,
-        comment,
-        notices,
-    };
-}
-/** New builds of a version, or the builds of `build-ids`; undefined when the inputs do not say. */
-function parseSelection(inputs, context, problems) {
-    const platforms = parseSubset(inputs, 'platforms', schemas/* PLATFORMS */.P4, problems);
-    const arches = parseSubset(inputs, 'arches', schemas/* ARCHES */.Pr, problems);
-    const version = parseVersion(inputs, context.ref, problems);
-    const buildIds = parseBuildIds(inputs, problems);
-    const reuse = parseBoolean(inputs, 'reuse-builds', context.runAttempt > 1, problems);
-    if (buildIds.length > 0)
-        return { kind: 'resume', buildIds };
-    if (version === null)
-        return undefined;
-    return {
-        kind: 'trigger',
-        version,
-        platforms: platforms.length > 0 ? platforms : null,
-        arches: arches.length > 0 ? arches : ['x64'],
-        reuse,
-    };
-}
-/** The download folder, inside the workspace as the README promises. */
-function parseDownloadPath(inputs, workspace, problems) {
-    const given = inputs['download-path'] || 'desktop-builds';
-    const root = external_node_path_default().resolve(workspace);
-    const resolved = external_node_path_default().resolve(root, given);
-    if (!(0,file_name/* isBelow */.Yw)(root, resolved)) {
-        problems.push(`download-path: ${(0,rules/* quote */.hD)(given)} is not a folder inside the workspace (${root}); ` +
-            'give a path relative to it, e.g. desktop-builds');
-    }
-    const device = external_node_path_default().relative(root, resolved).split(/[\\/]/).find(file_name/* isWindowsReservedName */.X9);
-    if (device !== undefined) {
-        problems.push(`download-path: ${(0,rules/* quote */.hD)(given)} has a part, ${(0,rules/* quote */.hD)(device)}, that Windows reserves for a ` +
-            'device (CON, PRN, AUX, NUL, COM0-9, LPT0-9, CONIN$, CONOUT$, with any extension); ' +
-            'choose another folder name');
-    }
-    return resolved;
-}
-const readInputs = (getInput) => Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
-const getInputs = (context) => parseInputs(readInputs(core/* getInput */.V4), context);
-
-// EXTERNAL MODULE: ./src/publish/errors.ts
-var errors = __nccwpck_require__(54188);
-;// CONCATENATED MODULE: ./src/publish/publish-builds.ts
-// The builds' installers to the publishers as each is downloaded, and what got published back,
-// also when publishing failed or was stopped halfway. Light on purpose: the publishers (Octokit,
-// the artifact client) are loaded when the first installer comes, off the start path.
-
-
-
-
-
-
-function installerOf(build) {
-    if (build.id === null || build.download === undefined)
-        return undefined;
-    const { path, fileName, size, sha256 } = build.download;
-    return {
-        buildId: build.id,
-        platform: build.platform,
-        arch: build.arch,
-        version: build.version ?? '',
-        path,
-        fileName,
-        size,
-        sha256,
-    };
-}
-/** What landed so far, as the report reads it; the release's URL only once it is finished. */
-const publishedOf = (artifacts, assets, releaseUrl) => ({
-    artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
-    assetUploads: new Map(assets.flatMap((asset) => asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [])),
-    releaseUrl,
-});
-const finished = ({ artifacts, release }) => publishedOf(artifacts, release?.assets ?? [], release?.url);
-/** Which builds' installers landed where before publishing stopped, and which did not. */
-function stoppedReport(plan, added, artifacts, assets) {
-    const labels = (installers) => installers.length === 0 ? 'none' : installers.map(builds_result/* labelOf */.Wy).join(', ');
-    const kinds = [];
-    if (plan.artifacts) {
-        kinds.push([
-            'workflow artifacts',
-            (installer) => artifacts.some((artifact) => artifact.buildId === installer.buildId),
-        ]);
-    }
-    if (plan.release) {
-        kinds.push([
-            'draft release assets',
-            (installer) => assets.some((asset) => asset.buildId === installer.buildId),
-        ]);
-    }
-    return kinds
-        .map(([kind, landed]) => `${kind} uploaded: ${labels(added.filter(landed))}, ` +
-        `not uploaded: ${labels(added.filter((installer) => !landed(installer)))}`)
-        .join('; ');
-}
-/** `work`'s value, or undefined as soon as `signal` aborts (what `work` does after is left behind). */
-const unlessStopped = (work, signal) => (0,src_deadline/* untilStopped */.s)(work, signal).catch((error) => {
-    if (signal.aborted)
-        return undefined;
-    throw error;
-});
-const NOTHING_TO_PUBLISH = {
-    buildDownloaded: () => { },
-    finish: () => Promise.resolve({ published: publishedOf([], []), errors: [], stopped: false }),
-};
-/**
- * Workflow artifacts and the release, each build's as soon as it is downloaded; `onArtifact` hears
- * what landed so far as each artifact does. Publishing ends at the step's deadline, whatever
- * GitHub is doing.
- */
-function startPublishing(plan, context, deadline, onArtifact = () => { }) {
-    if (!plan.artifacts && !plan.release)
-        return NOTHING_TO_PUBLISH;
-    const { signal } = deadline;
-    const added = [];
-    const artifacts = [];
-    const assets = [];
-    let session;
-    const open = () => 
-    // One chunk with the PR comment's (the same name): the GitHub client they share is bundled once.
-    (session ??= Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 62971)).then(({ openPublishing }) => openPublishing(plan, {
-        context,
-        signal,
-        onArtifact: (artifact) => {
-            artifacts.push(artifact);
-            onArtifact(publishedOf(artifacts, assets));
-        },
-        onAsset: (asset) => assets.push(asset),
-    })));
-    return {
-        buildDownloaded(build) {
-            const installer = installerOf(build);
-            if (installer === undefined || signal.aborted)
-                return;
-            added.push(installer);
-            // A publisher that cannot load is said once, by finish.
-            open().then((opened) => opened.add(installer), () => undefined);
-        },
-        async finish(builds) {
-            if (session === undefined) {
-                if (!signal.aborted)
-                    core/* info */.pq('Nothing to publish: no build produced an installer');
-                return { published: publishedOf([], []), errors: [], stopped: false };
-            }
-            const allBuildsSucceeded = builds.every((build) => (0,outcome/* outcomeOf */.s)(build) === 'succeeded');
-            try {
-                const done = await unlessStopped(session.then((opened) => opened.finish({ allBuildsSucceeded })), signal);
-                if (done !== undefined)
-                    return { published: finished(done), errors: [], stopped: false };
-                // The publisher's group, if one is open, ends here: the report follows.
-                core/* endGroup */.N4();
-                return {
-                    published: publishedOf(artifacts, assets),
-                    stopped: true,
-                    errors: [
-                        `Publishing stopped: ${deadline.because()}. ` +
-                            `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
-                            '(what was uploaded stays on its draft); re-run the job to finish it.',
-                    ],
-                };
-            }
-            catch (error) {
-                if (error instanceof errors/* PublishError */.S1) {
-                    return { published: finished(error.result), errors: [error.message], stopped: false };
-                }
-                return {
-                    published: publishedOf(artifacts, assets),
-                    errors: [`Publishing failed: ${(0,src_errors/* messageOf */.bD)(error)}`],
-                    stopped: false,
-                };
-            }
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/annotations.ts
-// Error annotations for failed builds. A step shows at most 10; the last ones are kept for a
-// summary line and the step's own failure message. What they quote is the service's text: one
-// line each, no controls, and bounded, so a build with a 50 MB log line still gets a short
-// annotation.
-
-
-
-
-const MAX_BUILD_ANNOTATIONS = 8;
-/** One quoted log line, or the problem's message. */
-const MAX_QUOTED_LINE_CHARS = 300;
-/** The whole message: a few quoted lines and the build id fit well within it. */
-const MAX_ANNOTATION_CHARS = 4_096;
-const idOf = (build) => (build.id ? (0,src_escape/* commandText */.jt)(build.id) : 'no build');
-/** Cut before it is made inert: a 50 MB line costs no more than a short one. */
-const quotedLine = (line) => (0,src_escape/* commandText */.jt)((0,src_escape/* cut */.Jj)(line, MAX_QUOTED_LINE_CHARS * 4), MAX_QUOTED_LINE_CHARS);
-function annotationOf(build) {
-    const quote = build.log?.quote ?? [];
-    const lines = build.problem !== undefined
-        ? [build.problem.message]
-        : quote.length > 0
-            ? quote
-            : ['the service gave no log'];
-    const cause = lines.map(quotedLine).join('\n');
-    return {
-        title: (0,src_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)} build failed`),
-        message: (0,src_escape/* cut */.Jj)(`${idOf(build)}: ${cause}`, MAX_ANNOTATION_CHARS),
-    };
-}
-function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
-    const failed = builds.filter((build) => (0,outcome/* outcomeOf */.s)(build) === 'failed');
-    if (failed.length <= max)
-        return failed.map(annotationOf);
-    const shown = failed.slice(0, max - 1).map(annotationOf);
-    const rest = failed.slice(max - 1);
-    const names = rest.map((build) => `${(0,builds_result/* labelOf */.Wy)(build)} (${idOf(build)})`).join(', ');
-    const more = '; see their log groups and the job summary';
-    return [
-        ...shown,
-        {
-            title: `${rest.length} more builds failed`,
-            message: `${(0,src_escape/* cut */.Jj)(names, MAX_ANNOTATION_CHARS - more.length)}${more}`,
-        },
-    ];
-}
-function annotateFailures(builds) {
-    for (const { title, message } of failureAnnotations(builds))
-        core/* error */.z3(message, { title });
-}
-
-;// CONCATENATED MODULE: ./src/publish/types.ts
-const NOTHING_PUBLISHED = {
-    artifacts: new Map(),
-    assetUploads: new Map(),
-    releaseUrl: undefined,
-};
-
-// EXTERNAL MODULE: ./src/report/timing.ts
-var timing = __nccwpck_require__(81566);
-;// CONCATENATED MODULE: ./src/report/outputs.ts
-// The step's outputs (design §2): one writer, called when the builds are known and at the end.
-
-
-
-function buildOutput(build, artifact) {
-    return {
-        id: build.id,
-        platform: build.platform,
-        arch: build.arch,
-        version: build.version,
-        status: build.status,
-        duration: (0,timing/* durationSeconds */.o)(build.phases) ?? null,
-        artifactSize: build.artifactSize ?? build.download?.size ?? null,
-        ...(build.download && { path: build.download.path, sha256: build.download.sha256 }),
-        ...(artifact && {
-            artifactName: artifact.name,
-            artifactId: artifact.id,
-            artifactUrl: artifact.url,
-        }),
-        ...(build.problem && { error: build.problem.message }),
-    };
-}
-const renderOutputs = (builds, status, published) => ({
-    builds: JSON.stringify(builds.map((build) => buildOutput(build, build.id ? published.artifacts.get(build.id) : undefined))),
-    status,
-    artifacts: builds.flatMap((build) => (build.download ? [build.download.path] : [])).join('\n'),
-    // One id a line, each one the build-ids input takes back: an id of another form (a newline in
-    // it would split it into lines of its own) is in the builds output only, as a JSON string.
-    'build-ids': builds
-        .flatMap((build) => (build.id && (0,api_ids/* isBuildId */.EI)(build.id) ? [build.id] : []))
-        .join('\n'),
-    ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
-});
-function writeOutputs(builds, status, published) {
-    const outputs = renderOutputs(builds, status, published);
-    for (const [name, value] of Object.entries(outputs))
-        core/* setOutput */.uH(name, value);
-    return outputs;
-}
-
-// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
-var summary = __nccwpck_require__(2360);
-;// CONCATENATED MODULE: ./src/report/verdict.ts
-// How the step ends (pure): its status output, what fails it and what only warns.
-
-
-/** `pending` while not waiting for the builds (wait: false); otherwise all-or-nothing. */
-function runStatus(builds, waited) {
-    const outcomes = builds.map(outcome/* outcomeOf */.s);
-    if (outcomes.includes('failed'))
-        return 'failed';
-    if (!waited)
-        return 'pending';
-    return outcomes.length > 0 && outcomes.every((outcome) => outcome === 'succeeded')
-        ? 'success'
-        : 'failed';
-}
-const list = (builds) => builds.map(outcome/* describeBuild */.S).join(', ');
-function cancellation(facts, running) {
-    const lead = `Cancelled by ${facts.cancelledBy}. The service has no cancel endpoint, so `;
-    if (running.length > 0) {
-        return `${lead}these builds keep running: ${list(running)}; resume them with the build-ids input.`;
-    }
-    if (facts.builds.length > 0)
-        return `${lead}nothing was left running.`;
-    return `${lead}a build triggered just before may still run; see the project on the service.`;
-}
-function verdictOf(facts) {
-    const failures = [...facts.errors];
-    const warnings = [];
-    const unfinished = facts.builds.filter((build) => build.id !== null && (0,outcome/* outcomeOf */.s)(build) === 'unfinished');
-    if (facts.cancelledBy !== undefined)
-        failures.unshift(cancellation(facts, unfinished));
-    if (facts.timedOut) {
-        failures.push(`Timed out after ${(0,durations/* formatElapsed */.C)(facts.timeoutMs ?? 0)} (timeout input); still unfinished: ` +
-            `${list(unfinished) || 'downloads'}. ` +
-            'Their ids are in the build-ids output; resume them with the build-ids input.');
-    }
-    const failed = facts.builds.filter((build) => (0,outcome/* outcomeOf */.s)(build) === 'failed');
-    if (failed.length > 0) {
-        const message = `${failed.length} of ${facts.builds.length} builds failed: ${list(failed)}`;
-        if (facts.failOnError)
-            failures.push(message);
-        else
-            warnings.push(`${message} (fail-on-error: false keeps the step green)`);
-    }
-    const status = facts.cancelledBy !== undefined ||
-        facts.timedOut ||
-        (failures.length > 0 && facts.builds.length === 0)
-        ? 'failed'
-        : runStatus(facts.builds, facts.waited);
-    return { status, failures, warnings };
-}
-
-;// CONCATENATED MODULE: ./src/report/report-run.ts
-// The end of a run: outputs, the verdict in the log and the step's status, the job summary.
-
-
-
-
-
-
-/** As soon as the builds exist: their ids are in the outputs even if the step dies now. */
-const outputsOnceKnown = {
-    buildsKnown: (builds) => writeOutputs(builds, runStatus(builds, false), NOTHING_PUBLISHED),
-};
-async function reportRun(context, facts) {
-    const verdict = verdictOf(facts);
-    if (facts.builds.length > 0)
-        writeOutputs(facts.builds, verdict.status, facts.published);
-    for (const warning of verdict.warnings)
-        core/* warning */.$e(warning);
-    if (verdict.failures.length > 0)
-        core/* setFailed */.C1(verdict.failures.join('\n'));
-    await (0,summary/* writeSummary */.Sy)(context.summaryFile, facts, verdict).catch((error) => core/* warning */.$e(`Could not write the job summary: ${(0,src_errors/* messageOf */.bD)(error)}`));
-}
-
-// EXTERNAL MODULE: ./src/runner-paths.ts
-var runner_paths = __nccwpck_require__(21404);
-;// CONCATENATED MODULE: ./src/signals.ts
-// SIGINT/SIGTERM (a cancelled workflow run) stop the run, which then writes what it knows; a run
-// that does not stop in time is ended anyway.
-
-/** After a signal, the run has this long to write what it knows before the process exits. */
-const CANCEL_GRACE_MS = 5_000;
-function watchSignals() {
-    const cancel = new AbortController();
-    const onSignal = (name) => {
-        if (cancel.signal.aborted)
-            return;
-        core/* info */.pq(`Received ${name}: stopping, then writing outputs and the summary`);
-        cancel.abort(name);
-        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    return {
-        signal: cancel.signal,
-        dispose: () => {
-            process.off('SIGINT', onSignal);
-            process.off('SIGTERM', onSignal);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/main.ts
-// The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
-// that ends the process.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The builds to trigger, with the project's own platforms when the input named none (Get
- * Project), and publishing's names checked for exactly these targets: before the first trigger.
- */
-async function targetsChecked(plan, projectId, client, signal) {
-    const { selection } = plan.builds;
-    if (selection.kind === 'resume')
-        return selection;
-    const platforms = selection.platforms ?? (await client.getProject(projectId, { signal })).platforms;
-    const targets = buildMatrix(platforms, selection.arches);
-    (0,names/* checkPlanNames */.O0)(plan.publish, targets.map((target) => ({ ...target, version: selection.version })));
-    return { ...selection, platforms };
-}
-/** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */
-async function build(plan, context, deadline, subscribers) {
-    const client = openClient(plan.connection, deadline.at);
-    try {
-        const projectId = await resolveProject(plan.project, client, context.workspace);
-        const selection = await targetsChecked(plan, projectId, client, deadline.signal);
-        const deps = { client, deadline, subscribers, tempDir: context.runnerTemp };
-        return await runBuilds({ ...plan.builds, selection, projectId }, deps);
-    }
-    finally {
-        await client.close();
-    }
-}
-/** Everything up to the report: inputs, project, builds, publishing, the comment's last edit. */
-async function buildAndPublish(context, cancel) {
-    let plan;
-    let comment;
-    try {
-        plan = getInputs(context);
-        const deadline = (0,src_deadline/* stepDeadline */.V)(cancel, plan.builds.timeoutMs);
-        for (const notice of plan.notices)
-            core/* notice */.lm(notice);
-        // Before any request: a runner path found unusable at the end would abandon the builds.
-        (0,runner_paths/* checkRunnerPaths */.nu)(context, {
-            downloadDirectory: plan.builds.wait ? (plan.builds.download?.directory ?? null) : null,
-        });
-        comment = await openComment(plan.comment, context, deadline);
-        const publishing = startPublishing(plan.publish, context, deadline, (published) => comment?.artifactsLanded(published.artifacts));
-        const subscribers = [outputsOnceKnown, publishing, ...(comment ? [comment] : [])];
-        const built = await build(plan, context, deadline, subscribers);
-        annotateFailures(built.builds);
-        const end = await publishing.finish(built.builds);
-        if (comment && built.builds.length > 0 && !cancel.aborted && !end.stopped) {
-            const url = await comment.finish(built.projectId, built.builds, end.published);
-            core/* setOutput */.uH('comment-url', url ?? '');
-        }
-        // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
-        // other builds were still followed and are reported.
-        return { ...end, plan, built, errors: [...built.errors, ...end.errors] };
-    }
-    catch (error) {
-        return { plan, errors: cancel.aborted ? [] : [(0,src_errors/* messageOf */.bD)(error)] };
-    }
-    finally {
-        // A comment left waiting on GitHub would keep the process alive after the report.
-        comment?.end();
-    }
-}
-async function run() {
-    try {
-        maskInputs('api-key');
-        const context = (0,src_context/* readContext */.yI)();
-        const cancel = watchSignals();
-        const { plan, built, ...end } = await buildAndPublish(context, cancel.signal);
-        cancel.dispose();
-        const cancelledBy = cancel.signal.aborted ? String(cancel.signal.reason) : undefined;
-        await reportRun(context, {
-            builds: built?.builds ?? [],
-            waited: plan?.builds.wait ?? true,
-            timedOut: built?.timedOut ?? false,
-            timeoutMs: plan?.builds.timeoutMs,
-            cancelledBy,
-            failOnError: plan?.failOnError ?? true,
-            errors: end.errors,
-            published: end.published ?? NOTHING_PUBLISHED,
-        });
-        // Requests left behind (a publish that did not stop in time) must not outlive the report.
-        if (cancelledBy || end.stopped)
-            process.exit(1);
-    }
-    catch (error) {
-        // The report itself failed (say, GITHUB_OUTPUT went away mid-run): the step still fails.
-        core/* setFailed */.C1(`The run could not be reported: ${(0,src_errors/* messageOf */.bD)(error)}`);
-    }
-}
-
-
-/***/ }),
-
-/***/ 54188:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E7: () => (/* binding */ ArtifactUploadError),
-/* harmony export */   IK: () => (/* binding */ ReleaseAnswerError),
-/* harmony export */   NR: () => (/* binding */ AssetExistsError),
-/* harmony export */   Nz: () => (/* binding */ TargetsShareNameError),
-/* harmony export */   S1: () => (/* binding */ PublishError),
-/* harmony export */   Tw: () => (/* binding */ InvalidNameError),
-/* harmony export */   VQ: () => (/* binding */ ReleaseNotFoundError),
-/* harmony export */   VS: () => (/* binding */ ChecksumsConflictError),
-/* harmony export */   Xr: () => (/* binding */ ArtifactSettingError),
-/* harmony export */   cr: () => (/* binding */ AssetUploadError),
-/* harmony export */   d1: () => (/* binding */ ArtifactExistsError),
-/* harmony export */   d_: () => (/* binding */ ListingTooLongError),
-/* harmony export */   jp: () => (/* binding */ AssetLockedError),
-/* harmony export */   po: () => (/* binding */ DuplicateNameError),
-/* harmony export */   qW: () => (/* binding */ UploadHostRefusedError),
-/* harmony export */   wE: () => (/* binding */ NameTemplateError)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22988);
-
-
-class NameTemplateError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    template;
-    placeholder;
-    constructor(template, placeholder) {
-        super(`Unknown placeholder {${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(placeholder, 40)}} in name template ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .quotedText */ .w0)(template)}. ` +
-            'Use only {name}, {version}, {platform}, {arch} and {ext}.');
-        this.template = template;
-        this.placeholder = placeholder;
-    }
-}
-class InvalidNameError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    input;
-    rendered;
-    constructor(input, rendered, reason) {
-        super(`${input} renders to ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .quotedText */ .w0)(rendered)}, which ${reason}. Change the ${input} template.`);
-        this.input = input;
-        this.rendered = rendered;
-    }
-}
-class DuplicateNameError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    input;
-    rendered;
-    buildIds;
-    constructor(input, rendered, buildIds) {
-        super(`${input} renders the same name ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .quotedText */ .w0)(rendered)} for builds ${buildIds.join(', ')}. ` +
-            'Add {platform}, {arch} or {ext} to the template so every installer gets its own name.');
-        this.input = input;
-        this.rendered = rendered;
-        this.buildIds = buildIds;
-    }
-}
-class ArtifactExistsError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    artifactName;
-    constructor(artifactName) {
-        super(`A workflow artifact named "${artifactName}" already exists in this run (an earlier attempt?). ` +
-            'Set artifact-overwrite: true to replace it, or change artifact-name.');
-        this.artifactName = artifactName;
-    }
-}
-class AssetExistsError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    assetName;
-    releaseUrl;
-    constructor(assetName, releaseUrl) {
-        super(`The release ${releaseUrl} already has an asset "${assetName}" with different content. ` +
-            'Set overwrite: true to replace it, or change asset-name.');
-        this.assetName = assetName;
-        this.releaseUrl = releaseUrl;
-    }
-}
-class AssetLockedError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    assetName;
-    releaseUrl;
-    constructor(assetName, releaseUrl, detail) {
-        super(`GitHub refused to replace asset "${assetName}" on ${releaseUrl}: ${detail}. ` +
-            'A published immutable release cannot change: publish the new installers under a new tag.');
-        this.assetName = assetName;
-        this.releaseUrl = releaseUrl;
-    }
-}
-class AssetUploadError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    assetName;
-    status;
-    attempts;
-    alreadyExists;
-    constructor(assetName, failure) {
-        const hint = failure.status !== 422
-            ? ' Re-run the job: the release stays a draft until every upload lands.'
-            : failure.alreadyExists
-                ? ' The release has an asset under the name GitHub makes of this one (uploaded by another job or tool): give each job its own asset-name, or delete that asset.'
-                : ' Uploads to a published immutable release are refused: delete the release or use a new tag.';
-        super(`Uploading release asset "${assetName}" failed after ${failure.attempts} attempt(s)` +
-            `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`);
-        this.assetName = assetName;
-        this.status = failure.status;
-        this.attempts = failure.attempts;
-        this.alreadyExists = failure.alreadyExists;
-    }
-}
-/** A variable the runner sets for the artifact service is unusable (never its value). */
-class ArtifactSettingError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    variable;
-    constructor(variable, problem) {
-        super(`${variable} ${problem}, so workflow artifacts cannot be uploaded. The runner sets it for ` +
-            'every step: check that nothing in the workflow (an env: entry, an earlier step) overrides it.');
-        this.variable = variable;
-    }
-}
-class ArtifactUploadError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    /** undefined for the run's list. */
-    artifactName;
-    step;
-    status;
-    attempts;
-    constructor(artifactName, step, failure) {
-        const hint = step === 'CreateArtifact' && failure.status === 409
-            ? ' An artifact of this name appeared in the run meanwhile (another job?): give each job its own artifact-name.'
-            : failure.detail.includes('insufficient usage')
-                ? " The account's artifact storage quota is used up: delete old artifacts or lower retention-days."
-                : ' Re-run the job.';
-        const what = step === 'upload' ? 'the upload of its bytes' : step;
-        const which = artifactName === undefined ? 'Workflow artifacts' : `Workflow artifact "${artifactName}"`;
-        super(`${which}: ${what} failed after ${failure.attempts} attempt(s)` +
-            `${failure.status === undefined ? '' : ` (HTTP ${failure.status})`}: ${failure.detail}.${hint}`);
-        this.artifactName = artifactName;
-        this.step = step;
-        this.status = failure.status;
-        this.attempts = failure.attempts;
-    }
-}
-class ChecksumsConflictError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    attempts;
-    constructor(attempts) {
-        super(`SHA256SUMS on the release kept changing under concurrent publishers after ${attempts} attempts. ` +
-            'Re-run the job to merge the checksums again.');
-        this.attempts = attempts;
-    }
-}
-class ReleaseNotFoundError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    tag;
-    constructor(tag) {
-        super(`No release for tag ${tag} could be found or created (it vanished while publishing). ` +
-            'Check that no other workflow deletes releases for this tag, then re-run the job.');
-        this.tag = tag;
-    }
-}
-/** Publishing finished with failures; `result` holds everything that did land. */
-class PublishError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    failures;
-    result;
-    constructor(failures, result) {
-        super(`Publishing failed (${failures.length} problem(s)):\n` +
-            failures.map((failure) => `- ${failure.message}`).join('\n'));
-        this.failures = failures;
-        this.result = result;
-    }
-}
-/** Two targets of the run would get one name: known before any build, so refused before any. */
-class TargetsShareNameError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    input;
-    rendered;
-    /** `platform/arch` of each. */
-    targets;
-    constructor(input, rendered, targets) {
-        super(`${input} renders the same name ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .quotedText */ .w0)(rendered)} for ${targets.join(' and ')}, so one ` +
-            'installer would replace the other. Add {platform}, {arch}, {name} or {ext} to the template.');
-        this.input = input;
-        this.rendered = rendered;
-        this.targets = targets;
-    }
-}
-/** An answer of GitHub's about a release or an asset that is not what it claims to be. */
-class ReleaseAnswerError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    what;
-    problem;
-    constructor(what, problem) {
-        super(`GitHub answered ${what} with something that is not a release or an asset: ${problem}. ` +
-            'Nothing was built from it; re-run the job, and if it persists, check GITHUB_API_URL.');
-        this.what = what;
-        this.problem = problem;
-    }
-}
-/** A release's upload_url on a host that is not GitHub's: the token is not sent there. */
-class UploadHostRefusedError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    assetName;
-    /** The refused origin, inert. */
-    host;
-    constructor(assetName, host, allowed) {
-        super(`Release asset "${assetName}" was not uploaded: the release's upload_url points at ${host}, ` +
-            `which is not GitHub's (allowed: ${allowed.join(', ')}), so the token was not sent there. ` +
-            'Check GITHUB_API_URL; the release stays a draft.');
-        this.assetName = assetName;
-        this.host = host;
-    }
-}
-/** A listing that went on past what GitHub can hold (an endless `rel="next"`). */
-class ListingTooLongError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
-    what;
-    pages;
-    constructor(what, pages, most) {
-        super(`GitHub's listing of ${what} went on past ${pages} pages, more than ${most}; ` +
-            'stopped reading it. Re-run the job; if it persists, check GITHUB_API_URL.');
-        this.what = what;
-        this.pages = pages;
-    }
-}
-
-
-/***/ }),
-
-/***/ 27479:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ke: () => (/* binding */ expectedAssetName),
-/* harmony export */   O0: () => (/* binding */ checkPlanNames),
-/* harmony export */   RO: () => (/* binding */ MAX_TEMPLATE_LENGTH),
-/* harmony export */   Uf: () => (/* binding */ createNamer),
-/* harmony export */   i_: () => (/* binding */ fileExtension),
-/* harmony export */   kW: () => (/* binding */ checkTemplateForTargets)
-/* harmony export */ });
-/* unused harmony exports checkNameTemplate, renderName, checkFileLikeName */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54188);
-/* harmony import */ var _api_file_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(66710);
-/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22988);
-// Name templates for artifacts and release assets: pure rendering and checks.
-
-
-
-const PLACEHOLDERS = ['name', 'version', 'platform', 'arch', 'ext'];
-const isPlaceholder = (key) => PLACEHOLDERS.includes(key);
-// Compound extensions of Linux archives count as one extension.
-const COMPOUND_EXTENSIONS = ['tar.gz', 'tar.xz', 'tar.bz2', 'tar.zst'];
-/** Extension without the dot: `dmg`, `exe`, `AppImage`, `tar.gz`; empty when there is none. */
-const fileExtension = (fileName) => {
-    const lower = fileName.toLowerCase();
-    const compound = COMPOUND_EXTENSIONS.find((ext) => lower.endsWith(`.${ext}`));
-    if (compound !== undefined)
-        return fileName.slice(-compound.length);
-    const dot = fileName.lastIndexOf('.');
-    return dot > 0 ? fileName.slice(dot + 1) : '';
-};
-/** Throws NameTemplateError on a placeholder other than the five known ones. */
-const checkNameTemplate = (template) => {
-    for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
-        const key = match[1] ?? '';
-        if (!isPlaceholder(key))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .NameTemplateError */ .wE(template, key);
-    }
-};
-const fill = (template, values) => template.replace(/\{([^{}]*)\}/g, (_, key) => values[key]);
-const renderName = (template, installer) => {
-    checkNameTemplate(template);
-    return fill(template, {
-        name: installer.fileName,
-        version: installer.version,
-        platform: installer.platform,
-        arch: installer.arch,
-        ext: fileExtension(installer.fileName),
-    });
-};
-// The artifact service and every runner file system refuse these (see @actions/artifact).
-const FORBIDDEN_CHARACTERS = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n', '\\', '/'];
-// Other control characters, and bidirectional controls (a name that displays as another).
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-/** The longest name template an input may hold; what it renders is bounded with it. */
-const MAX_TEMPLATE_LENGTH = 200;
-const checkFileLikeName = (input, rendered) => {
-    if (rendered.trim() === '')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'is empty');
-    if (rendered === '.' || rendered === '..') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'is not a file name');
-    }
-    const bad = FORBIDDEN_CHARACTERS.find((character) => rendered.includes(character));
-    if (bad !== undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, `contains the forbidden character ${JSON.stringify(bad)}`);
-    }
-    if (CONTROL.test(rendered)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'contains a control character');
-    }
-    if ((0,_api_file_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isWindowsReservedName */ .X9)(rendered)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, rendered, 'is a device name Windows reserves (CON, PRN, AUX, NUL, COM0-9, LPT0-9, CONIN$, CONOUT$; ' +
-            'with any extension), so the file could not be saved there');
-    }
-};
-/**
- * The shapes `{name}` and `{ext}` can take once an installer is downloaded: a plain file name
- * (sanitizeFileName's: no separators, controls or leading dot) with an extension, or without one.
- */
-const FILE_SHAPES = [
-    { name: 'app.dmg', ext: 'dmg' },
-    { name: 'app', ext: '' },
-];
-/** Whether the template's names differ only by what the targets and the version make them. */
-const knownBeforeDownload = (template) => !/\{(name|ext)\}/.test(template);
-/**
- * The checks a template's names get, done before any build is triggered: `template` rendered for
- * every target with each shape `{name}` and `{ext}` can take, each name checked as at publish
- * time. With `distinct`, the targets are the run's own, and a template that gives two of them
- * the same name (knowable only without `{name}` and `{ext}`) is refused too.
- * Throws NameTemplateError, InvalidNameError or TargetsShareNameError.
- */
-const checkTemplateForTargets = (input, template, targets, { distinct }) => {
-    if (template.length > MAX_TEMPLATE_LENGTH) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .cut */ .Jj)(template, 40), `is longer than the ${MAX_TEMPLATE_LENGTH} characters a name template may have`);
-    }
-    checkNameTemplate(template);
-    const owners = new Map();
-    for (const target of targets) {
-        for (const shape of FILE_SHAPES) {
-            const rendered = fill(template, { ...target, ...shape });
-            checkFileLikeName(input, rendered);
-            if (!distinct || !knownBeforeDownload(template))
-                continue;
-            const label = `${target.platform}/${target.arch}`;
-            const owner = owners.get(rendered);
-            if (owner !== undefined && owner !== label) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TargetsShareNameError */ .Nz(input, rendered, [owner, label]);
-            }
-            owners.set(rendered, label);
-        }
-    }
-};
-/**
- * The templates publishing will use, for the run's own targets (the project's platforms, once
- * Get Project named them): throws before the first build is triggered.
- */
-const checkPlanNames = (plan, targets) => {
-    const distinct = { distinct: true };
-    if (plan.artifacts) {
-        checkTemplateForTargets('artifact-name', plan.artifacts.nameTemplate, targets, distinct);
-    }
-    if (plan.release) {
-        checkTemplateForTargets('asset-name', plan.release.assetNameTemplate, targets, distinct);
-    }
-};
-/**
- * Names installers one at a time, as their builds finish: each name checked, and unique within the
- * run (a second build rendering a name already given throws, naming both builds).
- */
-const createNamer = (input, template) => {
-    checkNameTemplate(template);
-    const owners = new Map();
-    return (installer) => {
-        const rendered = renderName(template, installer);
-        checkFileLikeName(input, rendered);
-        const owner = owners.get(rendered);
-        if (owner !== undefined && owner !== installer.buildId) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DuplicateNameError */ .po(input, rendered, [owner, installer.buildId]);
-        }
-        owners.set(rendered, installer.buildId);
-        return rendered;
-    };
-};
-/**
- * The name GitHub is expected to give a release asset, as its users report it: accents dropped,
- * each run of characters other than letters, digits and `._+@-` turned into one '.' (so `~` and
- * `(` become dots too). Only a fallback for matching; the label keeps the original.
- */
-const expectedAssetName = (name) => name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9._+@-]+/g, '.')
-    .replace(/\.{2,}/g, '.');
-
-
-/***/ }),
-
-/***/ 2360:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Xq: () => (/* binding */ formatSize),
-  Sy: () => (/* binding */ writeSummary)
-});
-
-// UNUSED EXPORTS: SUMMARY_LIMIT_BYTES, renderSummary
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __nccwpck_require__(77094);
-// EXTERNAL MODULE: ./src/builds/outcome.ts
-var builds_outcome = __nccwpck_require__(68873);
-// EXTERNAL MODULE: ./src/durations.ts
-var durations = __nccwpck_require__(35534);
-// EXTERNAL MODULE: ./src/escape.ts
-var src_escape = __nccwpck_require__(22988);
-// EXTERNAL MODULE: ./src/builds/result.ts
-var result = __nccwpck_require__(17196);
-;// CONCATENATED MODULE: ./src/report/timeline.ts
-// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases,
-// then this run's download of its installer and the uploads of its workflow artifact and release
-// asset, so a user sees where the time went. Mermaid draws dates in the viewer's time zone, so
-// every time is an offset from the run's start and the axis prints seconds since the epoch (`%s`),
-// which no time zone changes. A build reused from an earlier run shows only what this run did with
-// it: its queued and building phases were another run's, maybe days ago.
-
-
-/** GitHub stops rendering big diagrams long before the summary's byte limit. */
-const MAX_GANTT_BUILDS = 60;
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-/** Tick spacing for a span, so a 5-second run and a 2-hour run both get a handful of labels. */
-function tickIntervalFor(spanMs) {
-    const steps = [
-        [10 * SECOND, '1second'],
-        [40 * SECOND, '5second'],
-        [2 * MINUTE, '15second'],
-        [6 * MINUTE, '1minute'],
-        [20 * MINUTE, '2minute'],
-        [60 * MINUTE, '10minute'],
-        [3 * 60 * MINUTE, '30minute'],
-    ];
-    return steps.find(([upTo]) => spanMs <= upTo)?.[1] ?? '1hour';
-}
-function phaseBars(build, now) {
-    const { queued, building, ended } = build.phases;
-    const until = ended ?? now;
-    const bars = [{ name: 'queued', tag: '', span: { start: queued, end: building ?? until } }];
-    if (building === undefined)
-        return bars;
-    const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
-    // A status the spec does not list is the service's text: it never goes into the diagram.
-    const name = ['building', 'success', 'failed'].includes(build.status) ? build.status : 'ended';
-    const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
-    return [...bars, { name, tag, span: { start: building, end: until } }];
-}
-/** The build's bars: its phases when this run followed it, then this run's download and uploads. */
-function barsOf(build, published, now) {
-    const id = build.id ?? '';
-    const spans = [
-        ['download', build.download?.span],
-        ['artifact', published.artifacts.get(id)?.span],
-        ['release asset', published.assetUploads.get(id)],
-    ];
-    return [
-        ...(build.origin === 'reused' || build.phases.timesUnknown ? [] : phaseBars(build, now)),
-        ...spans.flatMap(([name, span]) => (span ? [{ name, tag: '', span }] : [])),
-    ];
-}
-/** Mermaid gantt lines; `now` ends the bars of builds still running. */
-function renderTimeline(builds, published, now) {
-    const charted = builds.flatMap((build) => {
-        const bars = build.id === null ? [] : barsOf(build, published, now);
-        return bars.length === 0 ? [] : [{ build, bars }];
-    });
-    const shown = charted.slice(0, MAX_GANTT_BUILDS);
-    const unknownTimes = builds.filter((build) => build.id !== null && build.phases.timesUnknown);
-    const unknownNote = unknownTimes.length === 0
-        ? []
-        : [
-            `_Phases not drawn for ${unknownTimes.map(result/* labelOf */.Wy).join(', ')}: the service's timestamps ` +
-                'are not plausible (before 2000, or more than a day ahead)._',
-        ];
-    if (shown.length === 0)
-        return unknownNote;
-    const spans = shown.flatMap(({ bars }) => bars.map((bar) => bar.span));
-    const start = Math.min(...spans.map((span) => span.start));
-    const end = Math.max(...spans.map((span) => span.end));
-    const at = (ms) => Math.max(0, ms - start);
-    const lines = [
-        '```mermaid',
-        'gantt',
-        '  dateFormat x',
-        '  axisFormat %ss',
-        `  tickInterval ${tickIntervalFor(end - start)}`,
-        '  todayMarker off',
-    ];
-    for (const { build, bars } of shown) {
-        lines.push(`  section ${(0,result/* labelOf */.Wy)(build)}${build.origin === 'reused' ? ' (reused)' : ''}`);
-        for (const { name, tag, span } of bars) {
-            lines.push(`  ${name} : ${tag}${at(span.start)}, ${at(Math.max(span.start, span.end))}`);
-        }
-    }
-    const followed = shown.some(({ build }) => build.origin !== 'reused' && !build.phases.timesUnknown);
-    lines.push('```');
-    lines.push(`_Seconds since the first ${followed ? 'build was queued' : 'download began'}._`);
-    if (charted.length > shown.length) {
-        lines.push(`_Timeline shows the first ${shown.length} of ${charted.length} builds._`);
-    }
-    return [...lines, ...unknownNote];
-}
-
-// EXTERNAL MODULE: ./src/report/timing.ts
-var timing = __nccwpck_require__(81566);
-;// CONCATENATED MODULE: ./src/report/summary.ts
-// The job summary: a table per build and a timeline, kept under the runner's 1 MiB limit for any
-// matrix. Nothing in it needs the API key to open. Every string the service sent (ids, version,
-// status, problem messages, notes naming builds) goes in through markdownText, so none of it can
-// become a link, an image, HTML or a new table cell.
-
-
-
-
-
-
-const SUMMARY_LIMIT_BYTES = 1024 * 1024;
-/** A margin under the limit, for the notes and the lines the runner itself adds. */
-const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
-/** A note can list every build (a timeout, a failure count): long ones are cut. */
-const MAX_NOTE_CHARS = 4_000;
-const OUTCOME_ICON = {
-    succeeded: '✅',
-    failed: '❌',
-    unfinished: '⏳',
-};
-function formatSize(bytes) {
-    if (bytes === undefined)
-        return '';
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-    }
-    return `${value.toFixed(1)} ${units[unit]}`;
-}
-function statusCell(build) {
-    const reused = build.origin === 'reused' ? ' · ♻️ reused from an earlier run' : '';
-    const problem = build.problem ? ` (${(0,src_escape/* markdownText */.p7)(build.problem.message)})` : '';
-    return `${OUTCOME_ICON[(0,builds_outcome/* outcomeOf */.s)(build)]} ${(0,src_escape/* markdownText */.p7)(build.status, 40)}${reused}${problem}`;
-}
-function tableRow(build, artifact) {
-    const seconds = (0,timing/* durationSeconds */.o)(build.phases);
-    return `| ${[
-        build.platform,
-        build.arch,
-        (0,src_escape/* markdownText */.p7)(build.version ?? '', 80),
-        statusCell(build),
-        build.phases.timesUnknown
-            ? 'unknown'
-            : seconds === undefined
-                ? ''
-                : (0,durations/* formatElapsed */.C)(seconds * 1000),
-        formatSize(build.download?.size ?? build.artifactSize),
-        build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
-        (0,src_escape/* markdownText */.p7)(build.id ?? '', 120),
-        artifact ? `[${(0,src_escape/* markdownText */.p7)(artifact.name)}](${encodeURI(artifact.url)})` : '',
-    ].join(' | ')} |`;
-}
-const TABLE_HEAD = [
-    '| platform | arch | version | status | duration | size | sha256 | build | artifact |',
-    '|---|---|---|---|---|---|---|---|---|',
-];
-function headline(facts, verdict) {
-    const outcomes = facts.builds.map(builds_outcome/* outcomeOf */.s);
-    const done = outcomes.filter((outcome) => outcome !== 'unfinished').length;
-    const failed = outcomes.filter((outcome) => outcome === 'failed').length;
-    return `**${verdict.status}** · ${done}/${facts.builds.length} builds finished${failed > 0 ? ` · ${failed} failed` : ''}`;
-}
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Pure: the summary's Markdown. Rows beyond the budget are left out, and the text says so. */
-function renderSummary(facts, verdict, now) {
-    const { builds, published } = facts;
-    const head = ['## Desktop builds', '', headline(facts, verdict), ''];
-    if (published.releaseUrl)
-        head.push(`Release: ${published.releaseUrl}`, '');
-    const notes = [...verdict.failures, ...verdict.warnings];
-    const tail = [
-        '',
-        ...notes.map((note) => `> ${(0,src_escape/* markdownText */.p7)(note, MAX_NOTE_CHARS)}`),
-        ...(notes.length > 0 ? [''] : []),
-        ...renderTimeline(builds, published, now),
-        '',
-    ];
-    const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;
-    const rows = [];
-    let used = fixed;
-    for (const build of builds) {
-        const row = tableRow(build, build.id ? published.artifacts.get(build.id) : undefined);
-        if (used + bytes(row) + 1 > BUDGET_BYTES)
-            break;
-        rows.push(row);
-        used += bytes(row) + 1;
-    }
-    const cut = rows.length < builds.length
-        ? [
-            `| _${builds.length - rows.length} more builds not shown: see the \`builds\` output_ |||||||||`,
-        ]
-        : [];
-    return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
-}
-/** To GITHUB_STEP_SUMMARY, through @actions/core; nothing where the runner names no summary file. */
-async function writeSummary(summaryFile, facts, verdict) {
-    if (summaryFile === undefined)
-        return;
-    await core/* summary */.z.addRaw(renderSummary(facts, verdict, Date.now())).write();
-}
-
-
-/***/ }),
-
-/***/ 81566:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   o: () => (/* binding */ durationSeconds)
-/* harmony export */ });
-/**
- * Seconds from start (or queueing) to the end, one decimal; undefined while unfinished, or when
- * the service's timestamps were not plausible.
- */
-function durationSeconds(phases) {
-    if (phases.ended === undefined || phases.timesUnknown)
-        return undefined;
-    return Math.round((phases.ended - (phases.building ?? phases.queued)) / 100) / 10;
-}
-
-
-/***/ }),
-
-/***/ 79244:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
-/* harmony export */   Um: () => (/* binding */ projectIdProblem),
-/* harmony export */   cW: () => (/* binding */ isLoopbackHost),
-/* harmony export */   dz: () => (/* binding */ InputError),
-/* harmony export */   hD: () => (/* binding */ quote),
-/* harmony export */   nN: () => (/* binding */ isSemver),
-/* harmony export */   ry: () => (/* binding */ splitList),
-/* harmony export */   yG: () => (/* binding */ parseBoolean)
-/* harmony export */ });
-/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(67958);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
-// The rules every part of this repository applies to what it is given (the actions' inputs, the
-// project configuration file, the emulator's request bodies), with the same messages everywhere.
-// Problems are collected, not thrown one by one, so a user fixes all of them in one go.
-
-
-class InputError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
-    problems;
-    constructor(problems) {
-        super(problems.length === 1
-            ? `Invalid input: ${problems[0]}`
-            : `Invalid inputs:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
-        this.problems = problems;
-    }
-}
-const quote = (value) => JSON.stringify(value);
-// Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-const isSemver = (value) => SEMVER.test(value);
-/** The problem with a project id given in `name`, if any. */
-const projectIdProblem = (name, value) => (0,_api_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .isProjectId */ .rm)(value) ? undefined : `${name}: ${quote(value)} is not of the form proj_<id>`;
-/** Comma- or newline-separated, whitespace ignored. */
-const splitList = (value) => value
-    .split(/[,\n]/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-const isLoopbackHost = (hostname) => hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    hostname === '::1' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-/** The YAML 1.2 core-schema booleans the runner itself accepts. */
-function parseBoolean(name, value, fallback, problems) {
-    if (value === '')
-        return fallback;
-    if (['true', 'True', 'TRUE'].includes(value))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(value))
-        return false;
-    problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
-    return fallback;
-}
-/** https, or http for loopback hosts only; returned without a trailing slash. */
-function parseBaseUrl(value, problems) {
-    if (value === '') {
-        problems.push('base-url: missing; set the API base URL');
-        return '';
-    }
-    if (!URL.canParse(value)) {
-        problems.push(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
-        return '';
-    }
-    const url = new URL(value);
-    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
-        problems.push(`base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
-    }
-    if (url.username || url.password) {
-        problems.push('base-url: must not carry credentials; pass the key as api-key');
-    }
-    return url.href.replace(/\/+$/, '');
-}
-
-
-/***/ }),
-
-/***/ 21404:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ap: () => (/* binding */ resolveLinks),
-/* harmony export */   P_: () => (/* binding */ isInWorkspace),
-/* harmony export */   nu: () => (/* binding */ checkRunnerPaths),
-/* harmony export */   sY: () => (/* binding */ RunnerPathError)
-/* harmony export */ });
-/* unused harmony export runnerPathProblems */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _api_file_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(66710);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(83916);
-/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(79244);
-// The runner's paths a run writes to, checked before the first request: found unusable only at
-// the end (a missing GITHUB_OUTPUT makes @actions/core throw "Missing file at path"), they would
-// abandon builds already triggered. The download folder is checked after resolving symlinks, as
-// the inputs can check it only lexically: a download-path that is a link to outside the workspace
-// is refused here. The project configuration file is held to the same rule (resolveLinks,
-// isInWorkspace).
-
-
-
-
-
-class RunnerPathError extends _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ {
-    problems;
-    constructor(problems) {
-        super(problems.length === 1
-            ? `Unusable runner path: ${problems[0]}`
-            : `Unusable runner paths:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
-        this.problems = problems;
-    }
-}
-const statOf = (file) => {
-    try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file);
-    }
-    catch {
-        return undefined;
-    }
-};
-const canAccess = (file, mode) => {
-    try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(file, mode);
-        return true;
-    }
-    catch {
-        return false;
-    }
-};
-const WRITABLE_DIRECTORY = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.X_OK;
-/** The deepest of `file` and its ancestors that is there (a dangling symlink counts as there). */
-function deepestExisting(file) {
-    let current = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(file);
-    for (;;) {
-        try {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(current);
-            return current;
-        }
-        catch {
-            const parent = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(current);
-            if (parent === current)
-                return current;
-            current = parent;
-        }
-    }
-}
-/** RUNNER_TEMP: a writable directory, or one that can be created. */
-function tempProblem(name, dir) {
-    const stats = statOf(dir);
-    if (stats !== undefined) {
-        if (!stats.isDirectory())
-            return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(dir)} is not a directory`;
-        if (!canAccess(dir, WRITABLE_DIRECTORY))
-            return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(dir)} is not writable`;
-        return undefined;
-    }
-    const ancestor = deepestExisting(dir);
-    if (statOf(ancestor)?.isDirectory() && canAccess(ancestor, WRITABLE_DIRECTORY))
-        return undefined;
-    return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(dir)} does not exist and cannot be created (${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(ancestor)} is not a writable directory)`;
-}
-/**
- * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: the runner creates each for the step. A missing output file
- * makes every output throw; a missing summary costs only the summary (and @github/local-action
- * creates it), so it may be missing where its folder can take it.
- */
-function fileProblem(name, file, mode, mayBeCreated) {
-    const stats = statOf(file);
-    if (stats === undefined) {
-        const folder = node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(file));
-        if (mayBeCreated && statOf(folder)?.isDirectory() && canAccess(folder, WRITABLE_DIRECTORY)) {
-            return undefined;
-        }
-        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
-    }
-    if (stats.isDirectory())
-        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(file)} is a directory, not a file`;
-    if (!canAccess(file, mode))
-        return `${name}: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(file)} is not writable`;
-    return undefined;
-}
-/**
- * Where `target` leads once every symbolic link on the way is resolved (the parts not there yet
- * kept as written); undefined when a link on the way leads to nothing. Reads the file system only.
- */
-function resolveLinks(target) {
-    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(target);
-    const existing = deepestExisting(absolute);
-    try {
-        return node_path__WEBPACK_IMPORTED_MODULE_1___default().join((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing), node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(existing, absolute));
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Whether `real` (links resolved) is below the workspace, whose own links are resolved too. */
-const isInWorkspace = (workspace, real) => (0,_api_file_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isBelow */ .Yw)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(workspace), real);
-/** The download folder: inside the workspace once every symlink on the way is resolved. */
-function downloadProblem(workspace, directory) {
-    const existing = deepestExisting(directory);
-    let real;
-    try {
-        real = node_path__WEBPACK_IMPORTED_MODULE_1___default().join((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing), node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(existing, directory));
-    }
-    catch {
-        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
-    }
-    const realWorkspace = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(workspace);
-    if (!(0,_api_file_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isBelow */ .Yw)(realWorkspace, real)) {
-        return (`download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(directory)} resolves to ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(real)}, which is not a folder ` +
-            `inside the workspace (${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(realWorkspace)}): a symbolic link on the way leads out of ` +
-            'it. Give a folder inside the workspace');
-    }
-    // The inputs checked the path as given; a link on the way may lead to a device's name.
-    const device = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(realWorkspace, real).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).find(_api_file_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isWindowsReservedName */ .X9);
-    if (device !== undefined) {
-        return (`download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(directory)} resolves to ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(real)}, whose part ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(device)} ` +
-            'Windows reserves for a device; give a folder of another name');
-    }
-    const stats = statOf(existing);
-    if (!stats?.isDirectory()) {
-        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(directory)} cannot be a folder: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(existing)} is a file`;
-    }
-    if (!canAccess(existing, WRITABLE_DIRECTORY)) {
-        return `download-path: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(existing)} is not writable`;
-    }
-    return undefined;
-}
-/** Every problem with the runner's paths (empty when all is usable); reads the file system only. */
-function runnerPathProblems(paths, plan) {
-    const { runnerTemp, outputFile, summaryFile, workspace } = paths;
-    const problems = [];
-    if (runnerTemp)
-        problems.push(tempProblem('RUNNER_TEMP', runnerTemp));
-    if (outputFile) {
-        problems.push(fileProblem('GITHUB_OUTPUT', outputFile, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, false));
-    }
-    // @actions/core opens the summary for reading and writing.
-    if (summaryFile) {
-        problems.push(fileProblem('GITHUB_STEP_SUMMARY', summaryFile, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.R_OK | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK, true));
-    }
-    if (!statOf(workspace)?.isDirectory()) {
-        // Without a workspace there is nothing to resolve the download folder against.
-        problems.push(`GITHUB_WORKSPACE: ${(0,_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .quote */ .hD)(workspace)} is not a directory`);
-    }
-    else if (plan.downloadDirectory !== null) {
-        problems.push(downloadProblem(workspace, plan.downloadDirectory));
-    }
-    return problems.filter((problem) => problem !== undefined);
-}
-/** Throws one RunnerPathError naming every unusable path. */
-function checkRunnerPaths(paths, plan) {
-    const problems = runnerPathProblems(paths, plan);
-    if (problems.length > 0)
-        throw new RunnerPathError(problems);
-}
-
-
-/***/ }),
-
-/***/ 27194:
+/***/ 85461:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -54180,45 +54258,6 @@ function secretSpellings(secret) {
     return [...new Set(spellings)]
         .filter((spelling) => spelling === secret || spelling.length >= MIN_SPELLING_CHARS)
         .sort((left, right) => right.length - left.length);
-}
-
-
-/***/ }),
-
-/***/ 90327:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   m: () => (/* binding */ makeTempDir)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(83916);
-/* harmony import */ var _runner_paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(21404);
-// A fresh working directory under the runner's temp directory (RUNNER_TEMP), which a local run
-// may name without creating it; the system's temp directory where none is named.
-
-
-
-
-
-function makeTempDir(root, prefix) {
-    const base = root || node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir();
-    try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(base, { recursive: true });
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(base, prefix));
-    }
-    catch (error) {
-        // The system's words alone ("ENOTDIR: not a directory, mkdir …") do not say which setting.
-        const name = root ? 'RUNNER_TEMP' : 'the system temp directory';
-        throw new _runner_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .RunnerPathError */ .sY([
-            `${name}: cannot create a working directory in ${JSON.stringify(base)}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}`,
-        ]);
-    }
 }
 
 
@@ -54588,20 +54627,16 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
-  N4: () => (/* binding */ endGroup),
   z3: () => (/* binding */ error),
   V4: () => (/* binding */ getInput),
-  Os: () => (/* binding */ group),
   pq: () => (/* binding */ info),
-  lm: () => (/* binding */ notice),
-  C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
   z: () => (/* reexport */ summary),
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, setFailed, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(70857);
@@ -54627,7 +54662,7 @@ function utils_toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function toCommandProperties(annotationProperties) {
+function utils_toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -56570,7 +56605,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -56578,7 +56613,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -56586,7 +56621,7 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
@@ -56603,13 +56638,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    command_issue('group', name);
+    issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    command_issue('endgroup');
+    issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.

@@ -7,10 +7,10 @@ const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./src/api/hash-writer.ts
+;// CONCATENATED MODULE: ./src/service/hashing/writer.ts
 // What a `.part` file hands its full batches to: something that hashes them in the order given
 // and writes each at its offset. Small downloads do both on the main thread; large ones on a
-// thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
+// thread of their own (`thread-writer.ts`), where the isolate's cost pays for itself.
 
 // Batches are written in pieces of this size: the steadiest of the sizes measured (bench/README.md).
 const WRITE_BYTES = 64 * 1024;
@@ -38,8 +38,8 @@ class InlineHashWriter {
     async close() { }
 }
 
-;// CONCATENATED MODULE: ./src/api/hash-worker.ts
-// The hashing thread itself, started by `hash-writer-thread.ts`: it hashes each batch it is handed,
+;// CONCATENATED MODULE: ./src/service/hashing/thread-main.ts
+// The hashing thread itself, started by `thread-writer.ts`: it hashes each batch it is handed,
 // in order per file, and writes it at its offset, synchronously (the thread has nothing else to
 // do, and a hop through libuv's pool for each write costs more than it saves).
 
@@ -48,7 +48,7 @@ class InlineHashWriter {
 
 const port = external_node_worker_threads_namespaceObject.parentPort;
 if (port === null)
-    throw new Error('hash-worker.ts runs as the thread hash-writer-thread.ts starts.');
+    throw new Error('thread-main.ts runs as the thread that thread-writer.ts starts.');
 const files = new Map();
 port.on('message', (request) => {
     const reply = answer(files, request);

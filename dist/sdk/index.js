@@ -45497,8 +45497,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./node_modules/@streamparser/json/dist/mjs/utils/bufferedString.js
 /**
  * The accumulators that the tokenizer gathers strings and numbers into while
@@ -47341,7 +47339,7 @@ var TokenParserMode;
 //# sourceMappingURL=index.js.map
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
-;// CONCATENATED MODULE: ./src/api/log-bytes.ts
+;// CONCATENATED MODULE: ./src/service/log-bytes.ts
 // The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
 // up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
 // (bench/README.md, Logs). Both filters hand the chunk on untouched in the usual case (valid
@@ -47480,7 +47478,7 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 ;// CONCATENATED MODULE: external "node:vm"
 const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_vm_namespaceObject);
-;// CONCATENATED MODULE: ./src/api/memory.ts
+;// CONCATENATED MODULE: ./src/http/memory.ts
 // Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
 // them only when its young generation fills or 64 MiB of such external memory has piled up: until
 // then the process holds memory it no longer needs, and the allocator hands out fresh pages
@@ -57062,7 +57060,7 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/api/ids.ts
+;// CONCATENATED MODULE: ./src/service/ids.ts
 // The forms of the service's identifiers (spec §2, §6): one rule for the ids a user gives (inputs,
 // build-ids) and the ids the service returns. The characters are the ones safe in a URL path, a
 // file name, a workflow command and a Markdown cell alike; the bound keeps a hostile id from
@@ -57077,7 +57075,7 @@ const EVENT_ID = idPattern('evt');
 const isBuildId = (value) => BUILD_ID.test(value);
 const isProjectId = (value) => PROJECT_ID.test(value);
 
-;// CONCATENATED MODULE: ./src/api/schemas.ts
+;// CONCATENATED MODULE: ./src/service/schemas.ts
 // Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
 // Everything the service returns is untrusted: ids have the spec's forms, statuses are short
 // tokens, texts and URLs are bounded, names and URLs are one printable line, numbers are sane,
@@ -57085,7 +57083,7 @@ const isProjectId = (value) => PROJECT_ID.test(value);
 // fields we use. Fields that the spec gives only on some endpoints, or only once a build
 // completed, are optional, and a reasonable service may send null. Every rule's problem text names
 // what is wrong and never quotes the value (it may carry a newline and a workflow command): see
-// `shapeProblem`.
+// `shapeProblem` (http/answer-shape.ts).
 
 
 const PLATFORMS = ['mac', 'windows', 'linux'];
@@ -57151,24 +57149,6 @@ const pixels = whole
     .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
 const schemas_optional = (schema) => schema.nullish().transform((value) => value ?? undefined);
 const schemas_duration = schemas_optional(schemas_number().nonnegative(rule('is negative')));
-// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
-// body) is not shown.
-const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
-    ? String(key)
-    : '?';
-/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
-function shapeProblem(error, prefix = []) {
-    const issue = error.issues[0];
-    const path = [...prefix, ...(issue?.path ?? [])];
-    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
-    if (issue === undefined)
-        return { fieldPath, problem: 'is invalid' };
-    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
-        return { fieldPath, problem: 'is missing' };
-    }
-    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
-    return { fieldPath, problem };
-}
 const ProjectWindow = object({
     width: pixels,
     height: pixels,
@@ -57278,12 +57258,7 @@ const ProjectEventData = object({
     project: looseObject({ id: ProjectId, name: schemas_optional(schemas_name) }),
 });
 
-;// CONCATENATED MODULE: ./src/api/reconcile.ts
-// Recognising our own resource: an answer about the resource asked for (the checks the transport
-// runs on every answer it validated), and after a create whose answer was lost, the resource with
-// the same fields that is new: for a build, one the service's list did not have before the
-// trigger (its own view, whatever its clock says); for a project or webhook, one created since the
-// first attempt. Pure decisions; the client does the requests.
+;// CONCATENATED MODULE: ./src/service/reconcile.ts
 
 /** The arch the service builds when a trigger names none (spec §4). */
 const DEFAULT_ARCH = 'x64';
@@ -57359,7 +57334,27 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
         createdSince(webhook.createdAt, sinceMs)));
 }
 
-;// CONCATENATED MODULE: ./src/escape.ts
+;// CONCATENATED MODULE: ./src/http/answer-shape.ts
+// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
+// body) is not shown.
+const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
+    ? String(key)
+    : '?';
+/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
+function shapeProblem(error, prefix = []) {
+    const issue = error.issues[0];
+    const path = [...prefix, ...(issue?.path ?? [])];
+    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
+    if (issue === undefined)
+        return { fieldPath, problem: 'is invalid' };
+    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+        return { fieldPath, problem: 'is missing' };
+    }
+    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
+    return { fieldPath, problem };
+}
+
+;// CONCATENATED MODULE: ./src/text/escape.ts
 // Service text made inert for each medium it is shown in. Everything the service says (ids,
 // statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
 // reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
@@ -57395,7 +57390,7 @@ const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u
  */
 const quotedText = (text, maxChars = 100) => JSON.stringify(cut(text, maxChars)).replace(NOT_INERT_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-;// CONCATENATED MODULE: ./src/secrets.ts
+;// CONCATENATED MODULE: ./src/text/secret-spellings.ts
 // The spellings of a secret that a service echoing it is likely to use: each is masked in the
 // log and redacted from every text the action writes itself.
 const MIN_SPELLING_CHARS = 4;
@@ -57419,7 +57414,7 @@ function secretSpellings(secret) {
         .sort((left, right) => right.length - left.length);
 }
 
-;// CONCATENATED MODULE: ./src/api/error-body.ts
+;// CONCATENATED MODULE: ./src/http/error-body.ts
 // The service's error format is not specified (spec §7): take its own message from whichever
 // common shape the body has, else a short excerpt of the text; never the API key in any of its
 // spellings, and never the start of a workflow command.
@@ -57469,7 +57464,7 @@ function serviceMessageOf(body, secrets) {
     return excerpt === '' ? undefined : excerpt;
 }
 
-;// CONCATENATED MODULE: ./src/errors.ts
+;// CONCATENATED MODULE: ./src/shared/errors.ts
 // The base of every failure the action and its sub-actions report, as @actions/artifact does it:
 // the name is the class's own, the facts a user or a caller needs are fields on the instance, and
 // the message says what happened and how to fix it.
@@ -57495,9 +57490,115 @@ function errorCode(error) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/http/errors.ts
+// Failures of an HTTP exchange whoever answers: the build service or GitHub.
+
+const sizeText = (bytes) => bytes >= 1024 * 1024
+    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
+    : `${bytes} bytes`;
+/**
+ * An answer longer than the client reads for its endpoint: refused when Content-Length announced
+ * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
+ */
+class ResponseTooLargeError extends ActionError {
+    endpoint;
+    limitBytes;
+    /** The announced length; undefined when the body was cut off while it streamed. */
+    sizeBytes;
+    constructor(endpoint, limitBytes, sizeBytes) {
+        super((sizeBytes === undefined
+            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+                'reads from it; reading stopped there. '
+            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
+                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
+            'The service is misbehaving; retry later, or report it to the service.');
+        this.endpoint = endpoint;
+        this.limitBytes = limitBytes;
+        this.sizeBytes = sizeBytes;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/bounded-body.ts
+
+
+/** The start of an error answer that is read for the other side's words; the status decides. */
+const ERROR_BODY_BYTES = 16 * 1024;
+/** A header as one string: the first value of a repeated one; undefined when absent. */
+const headerValue = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+function declaredLength(headers) {
+    const value = headers['content-length'];
+    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+/**
+ * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * announces more, else as soon as more has come. Leaving the loop early destroys the body.
+ */
+async function* boundedChunks(body, headers, maxBytes, endpoint) {
+    const announced = declaredLength(headers);
+    if (announced !== undefined && announced > maxBytes) {
+        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+    }
+    let received = 0;
+    for await (const chunk of body) {
+        received += chunk.length;
+        if (received > maxBytes)
+            throw new ResponseTooLargeError(endpoint, maxBytes);
+        yield chunk;
+    }
+}
+/**
+ * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
+ * the answer. The body is dropped whatever happens.
+ */
+async function boundedJson(body, headers, maxBytes, endpoint) {
+    const chunks = [];
+    try {
+        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
+            chunks.push(chunk);
+    }
+    finally {
+        discardBody(body);
+    }
+    return jsonOf(new TextDecoder().decode(Buffer.concat(chunks)));
+}
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+function discardBody(body) {
+    if (body.destroyed)
+        return;
+    body.on('error', () => { });
+    body.destroy();
+}
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
+async function errorBodyStart(body) {
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of body) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= ERROR_BODY_BYTES)
+                break;
+        }
+    }
+    catch {
+        // The words are a bonus; the status already decided.
+    }
+    finally {
+        discardBody(body);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
+}
+
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/api/retry.ts
+;// CONCATENATED MODULE: ./src/http/retry.ts
 // The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
 // honoured up to the step's deadline, an overall budget, progress that starts the count over, and
 // reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
@@ -57607,10 +57708,11 @@ async function withRetries(runtime, task) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/errors.ts
+;// CONCATENATED MODULE: ./src/service/errors.ts
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
 // reaches an error (see error-body.ts).
+
 
 
 
@@ -57674,30 +57776,6 @@ class ResponseShapeError extends ActionError {
         this.fieldPath = fieldPath;
         this.attempts = attempts;
         this.final = final;
-    }
-}
-const sizeText = (bytes) => bytes >= 1024 * 1024
-    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
-    : `${bytes} bytes`;
-/**
- * An answer longer than the client reads for its endpoint: refused when Content-Length announced
- * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
- */
-class ResponseTooLargeError extends ActionError {
-    endpoint;
-    limitBytes;
-    /** The announced length; undefined when the body was cut off while it streamed. */
-    sizeBytes;
-    constructor(endpoint, limitBytes, sizeBytes) {
-        super((sizeBytes === undefined
-            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
-                'reads from it; reading stopped there. '
-            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
-                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
-            'The service is misbehaving; retry later, or report it to the service.');
-        this.endpoint = endpoint;
-        this.limitBytes = limitBytes;
-        this.sizeBytes = sizeBytes;
     }
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
@@ -57869,13 +57947,14 @@ class DecodedURL extends URL {
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/api/dispatcher.ts
+;// CONCATENATED MODULE: ./src/http/dispatcher.ts
 // The one undici dispatcher every request of the action goes through. It routes each origin the
 // way @actions/http-client does (the client behind @actions/core, artifact and github), so the
 // service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
 // for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
 // https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
 // sent to the proxy only.
+
 
 
 /** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
@@ -57887,11 +57966,10 @@ function describeProxy(proxy) {
     return `${proxy.protocol}//${proxy.host}`;
 }
 /** The proxy would not open a tunnel: its answer to CONNECT had this status instead of 200. */
-class TunnelRefusedError extends Error {
+class TunnelRefusedError extends ActionError {
     statusCode;
     constructor(statusCode) {
         super(`the proxy refused the tunnel (HTTP ${statusCode})`);
-        this.name = 'TunnelRefusedError';
         this.statusCode = statusCode;
     }
 }
@@ -57968,7 +58046,9 @@ function createDispatcher(options = {}) {
     return new RoutingDispatcher(options);
 }
 
-;// CONCATENATED MODULE: ./src/api/transport.ts
+;// CONCATENATED MODULE: ./src/service/transport.ts
+
+
 
 
 
@@ -57981,20 +58061,17 @@ function createDispatcher(options = {}) {
  * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
  */
 const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
-/** The start of an error answer that is read for the service's words; the status decides. */
-const ERROR_BODY_BYTES = 16 * 1024;
 /**
  * A 2xx body its reader cannot use: garbled on the way (a later read may get it whole), or of
  * another shape or about another resource (`final`: asking again won't help). The transport
  * reports it as a ResponseShapeError.
  */
-class UnusableBodyError extends Error {
+class UnusableBodyError extends ActionError {
     fieldPath;
     problem;
     final;
     constructor({ fieldPath, problem }, final = true) {
         super(`${fieldPath} ${problem}`);
-        this.name = 'UnusableBodyError';
         this.fieldPath = fieldPath;
         this.problem = problem;
         this.final = final;
@@ -58022,78 +58099,6 @@ const TRANSIENT_CODES = new Set([
     'UND_ERR_CLOSED',
     'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
-/** A header as one string: the first value of a repeated one; undefined when absent. */
-const headerValue = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-function declaredLength(headers) {
-    const value = headers['content-length'];
-    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-/**
- * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
- * announces more, else as soon as more has come. Leaving the loop early destroys the body.
- */
-async function* boundedChunks(body, headers, maxBytes, endpoint) {
-    const announced = declaredLength(headers);
-    if (announced !== undefined && announced > maxBytes) {
-        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
-    }
-    let received = 0;
-    for await (const chunk of body) {
-        received += chunk.length;
-        if (received > maxBytes)
-            throw new ResponseTooLargeError(endpoint, maxBytes);
-        yield chunk;
-    }
-}
-/**
- * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
- * the answer. The body is dropped whatever happens.
- */
-async function boundedJson(body, headers, maxBytes, endpoint) {
-    const chunks = [];
-    try {
-        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
-            chunks.push(chunk);
-    }
-    finally {
-        discardBody(body);
-    }
-    return jsonOf(new TextDecoder().decode(Buffer.concat(chunks)));
-}
-/** Drops what is left of a body; its abort is expected, not an error to report. */
-function discardBody(body) {
-    if (body.destroyed)
-        return;
-    body.on('error', () => { });
-    body.destroy();
-}
-/**
- * The start of an error answer (the service's or the artifact host's), for their words; the rest
- * is dropped unread.
- */
-async function errorBodyStart(body) {
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of body) {
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size >= ERROR_BODY_BYTES)
-                break;
-        }
-    }
-    catch {
-        // The words are a bonus; the status already decided.
-    }
-    finally {
-        discardBody(body);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
-}
 /** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
 function transport_decode(request, data) {
     if (data === undefined)
@@ -58346,12 +58351,13 @@ const unusable = (endpoint, status, error) => ({
     toError: (attempts) => new ResponseShapeError(endpoint, status, error.fieldPath, error.problem, error.final ? 1 : attempts, error.final),
 });
 
-;// CONCATENATED MODULE: ./src/api/log-stream.ts
+;// CONCATENATED MODULE: ./src/service/log-stream.ts
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
 // the last one read whole is that same log: it is not parsed at all.
+
 
 
 
@@ -58861,7 +58867,7 @@ function decodeHexEscapes(str) {
     return result;
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/api/file-name.ts
+;// CONCATENATED MODULE: ./src/text/file-name.ts
 // Choosing the local file name of an artifact. The name comes from the artifact host, so it is
 // untrusted: it is reduced to a plain base name that cannot leave the target directory.
 
@@ -58957,7 +58963,7 @@ function isInside(root, candidate) {
 /** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
 const isBelow = (root, candidate) => path.relative(root, candidate) !== '' && isInside(root, candidate);
 
-;// CONCATENATED MODULE: ./src/api/download-answer.ts
+;// CONCATENATED MODULE: ./src/service/download-answer.ts
 
 
 
@@ -59072,10 +59078,10 @@ function fileNameOf(buildId, { response, url }) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/api/hash-writer.ts
+;// CONCATENATED MODULE: ./src/service/hashing/writer.ts
 // What a `.part` file hands its full batches to: something that hashes them in the order given
 // and writes each at its offset. Small downloads do both on the main thread; large ones on a
-// thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
+// thread of their own (`thread-writer.ts`), where the isolate's cost pays for itself.
 
 // Batches are written in pieces of this size: the steadiest of the sizes measured (bench/README.md).
 const WRITE_BYTES = 64 * 1024;
@@ -59105,9 +59111,9 @@ class InlineHashWriter {
 
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
-;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
-var hash_writer_thread_a;
-// Hash writers on a thread of their own (`hash-worker.ts`): over TLS the main thread is a large
+;// CONCATENATED MODULE: ./src/service/hashing/thread-writer.ts
+var thread_writer_a;
+// Hash writers on a thread of their own (`thread-main.ts`): over TLS the main thread is a large
 // download's bottleneck (decryption, then handing each record to JS), so sha256 and the writes move
 // off it (bench/README.md has the figures). Batch memory moves between the threads by transfer:
 // nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
@@ -59118,7 +59124,7 @@ var hash_writer_thread_a;
  * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
  * import.meta.url)` would make ncc copy the source file into the bundle as an asset.
  */
-const hashWorkerUrl = (moduleUrl) => new URL(moduleUrl.endsWith('.ts') ? 'hash-worker.ts' : 'hash-worker/index.js', moduleUrl);
+const hashWorkerUrl = (moduleUrl) => new URL(moduleUrl.endsWith('.ts') ? 'thread-main.ts' : 'hash-worker/index.js', moduleUrl);
 /** The thread, shared by the files open on it. */
 class HashThread {
     static #running;
@@ -59141,7 +59147,7 @@ class HashThread {
         });
     }
     static open(writer, fd) {
-        const thread = (hash_writer_thread_a.#running ??= new hash_writer_thread_a());
+        const thread = (thread_writer_a.#running ??= new thread_writer_a());
         const file = thread.#nextFile++;
         thread.#files.set(file, writer);
         thread.send({ kind: 'open', file, fd });
@@ -59157,18 +59163,18 @@ class HashThread {
         if (this.#files.size > 0)
             return;
         this.#stopping = true;
-        if (hash_writer_thread_a.#running === this)
-            hash_writer_thread_a.#running = undefined;
+        if (thread_writer_a.#running === this)
+            thread_writer_a.#running = undefined;
         await this.#worker.terminate();
     }
     #failAll(error) {
-        if (hash_writer_thread_a.#running === this)
-            hash_writer_thread_a.#running = undefined;
+        if (thread_writer_a.#running === this)
+            thread_writer_a.#running = undefined;
         for (const writer of this.#files.values())
             writer.fail(error);
     }
 }
-hash_writer_thread_a = HashThread;
+thread_writer_a = HashThread;
 class ThreadHashWriter {
     #thread;
     #file;
@@ -59215,7 +59221,7 @@ class ThreadHashWriter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/part-file.ts
+;// CONCATENATED MODULE: ./src/service/part-file.ts
 // The `.part` file of a download: body chunks are gathered into a few large buffers, and each full
 // buffer goes to a hash writer while the next one fills. TLS hands out a fresh 16 KiB buffer per
 // record; writing each alone cost a system call per record and made the download CPU-bound.
@@ -59378,7 +59384,7 @@ class PartFile {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/download.ts
+;// CONCATENATED MODULE: ./src/service/download.ts
 // Streaming artifact download over the transport's dispatcher (so through the environment's
 // proxy): redirects followed by hand, the API key only on the API's origin and never again once
 // the chain left it; body → sha256 → `<name>.part` in large writes, resume with Range + If-Range
@@ -59718,7 +59724,14 @@ async function prepareDirectory(buildId, directory, within) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/client.ts
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"1.0.0"};
+;// CONCATENATED MODULE: ./src/http/user-agent.ts
+// The User-Agent of every request the action sends, to the build service and to GitHub alike.
+
+const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
+
+;// CONCATENATED MODULE: ./src/service/client.ts
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
 // schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
 
@@ -59741,7 +59754,7 @@ async function listBuildIds(client, projectId, signal) {
         return { unlisted: asError(error) };
     }
 }
-const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
+
 const DEFAULT_TIMEOUT_MS = 30_000;
 const id = (value) => encodeURIComponent(value);
 /** A trigger's answer was lost, and the build list before it could not be read to tell. */

@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1379:
+/***/ 6510:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45527,11 +45527,11 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1379);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6985);
+/* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6510);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8286);
 
 
-if ((0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
+if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
     await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
 
 __webpack_async_result__();
@@ -45539,7 +45539,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6985:
+/***/ 8286:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48253,7 +48253,7 @@ function exportVariable(name, val) {
  * ```
  */
 function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
+    issueCommand('add-mask', {}, secret);
 }
 /**
  * Prepends inputPath to the PATH (for this action and future actions)
@@ -48383,7 +48383,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -48391,7 +48391,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -48406,7 +48406,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + os.EOL);
 }
 /**
  * Begin an output group.
@@ -48493,7 +48493,164 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/errors.ts
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/runner/log.ts
+
+
+/** Other prints wait at most this many bytes for a group; past it they are printed inside it. */
+const HOLD_BYTES = 1024 * 1024;
+const lines = (texts) => `${texts.join(external_node_os_namespaceObject.EOL)}${external_node_os_namespaceObject.EOL}`;
+/** Fresh and unguessable each time: a line of the service's cannot resume commands. */
+const stopToken = () => (0,external_node_crypto_.randomBytes)(16).toString('hex');
+// As @actions/core writes a workflow command (its helpers are not exported).
+const log_escapeData = (text) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const log_escapeProperty = (text) => log_escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+function workflowCommand(name, message, properties = {}) {
+    const shown = Object.entries(properties)
+        .filter(([, value]) => value !== undefined && value !== '' && value !== 0)
+        .map(([key, value]) => `${key}=${log_escapeProperty(String(value))}`);
+    return `::${name}${shown.length > 0 ? ` ${shown.join(',')}` : ''}::${log_escapeData(message)}`;
+}
+const annotation = (name, message, { title, file, startLine, endLine, startColumn, endColumn } = {}) => workflowCommand(name, message instanceof Error ? message.toString() : message, {
+    title,
+    file,
+    line: startLine,
+    endLine,
+    col: startColumn,
+    endColumn,
+});
+const endsLine = (text) => typeof text === 'string' ? text.endsWith('\n') : text.at(-1) === 0x0a;
+class StepLog {
+    #stream;
+    #holdBytes;
+    #turn = Promise.resolve();
+    /** Set while a group prints alone: every other print waits here. */
+    #held;
+    #heldBytes = 0;
+    /** The group's last print ended inside a line. */
+    #midLine = false;
+    /** The token of the group's stop-commands, while they are stopped. */
+    #stoppedBy;
+    constructor(stream, { holdBytes = HOLD_BYTES } = {}) {
+        this.#stream = stream;
+        this.#holdBytes = holdBytes;
+    }
+    // Fields, not methods: callers pass them on (an Octokit log, a choice of two).
+    info = (message) => this.#say(message);
+    debug = (message) => this.#say(workflowCommand('debug', message));
+    notice = (message, properties) => this.#say(annotation('notice', message, properties));
+    warning = (message, properties) => this.#say(annotation('warning', message, properties));
+    error = (message, properties) => this.#say(annotation('error', message, properties));
+    /** An error annotation, and the step fails when the process exits (@actions/core's setFailed). */
+    setFailed = (message) => {
+        process.exitCode = 1;
+        this.error(message);
+    };
+    /** The runner masks `secret` in every line printed after this (in order, like any print). */
+    setSecret = (secret) => this.#say(workflowCommand('add-mask', secret));
+    startGroup = (name) => this.#say(workflowCommand('group', name));
+    endGroup = () => this.#say(workflowCommand('endgroup', ''));
+    /** `work` between a group's first and last line; other prints may land inside it. */
+    async group(name, work) {
+        this.startGroup(name);
+        try {
+            return await work();
+        }
+        finally {
+            this.endGroup();
+        }
+    }
+    printAlone(work) {
+        const printed = this.#turn.then(() => this.#holdingOthers(work));
+        this.#turn = printed.catch(() => { });
+        return printed;
+    }
+    #say(line) {
+        const text = `${line}${external_node_os_namespaceObject.EOL}`;
+        if (this.#held === undefined) {
+            this.#stream.write(text);
+            return;
+        }
+        this.#held.push(text);
+        this.#heldBytes += Buffer.byteLength(text);
+        if (this.#heldBytes > this.#holdBytes)
+            this.#printHeld(true);
+    }
+    async #holdingOthers(work) {
+        this.#held = [];
+        this.#midLine = false;
+        const print = Object.assign((text) => this.#printOwn(text), {
+            stopped: (before, printLines, after) => this.#printStopped(before, printLines, after),
+        });
+        try {
+            return await work(print);
+        }
+        finally {
+            this.#printHeld(false);
+            this.#held = undefined;
+        }
+    }
+    #printOwn(text) {
+        const written = new Promise((resolve, reject) => {
+            this.#stream.write(text, (error) => (error ? reject(error) : resolve()));
+        });
+        if (text.length > 0)
+            this.#midLine = !endsLine(text);
+        return written;
+    }
+    async #printStopped(before, printLines, after) {
+        const token = stopToken();
+        const stopping = this.#printOwn(lines([...before, `::stop-commands::${token}`]));
+        this.#stoppedBy = token;
+        await stopping;
+        try {
+            await printLines();
+        }
+        finally {
+            const resume = `::${this.#stoppedBy}::`;
+            const resuming = this.#printOwn(`${this.#midLine ? external_node_os_namespaceObject.EOL : ''}${lines([resume, ...after])}`);
+            this.#stoppedBy = undefined;
+            await resuming;
+        }
+    }
+    /**
+     * Writes what waited, in order. Past the bound the group is still printing: the lines go in on
+     * lines of their own, after a note, with commands resumed for them and stopped again after.
+     */
+    #printHeld(overflowing) {
+        const held = this.#held ?? [];
+        if (held.length === 0)
+            return;
+        this.#held = [];
+        this.#heldBytes = 0;
+        if (!overflowing) {
+            for (const text of held)
+                this.#stream.write(text);
+            return;
+        }
+        const stopped = this.#stoppedBy;
+        const opening = [
+            ...(stopped === undefined ? [] : [`::${stopped}::`]),
+            `(More than ${this.#holdBytes} bytes of the action's own lines waited for this group: ` +
+                'they follow here, in order.)',
+        ];
+        this.#stream.write(`${this.#midLine ? external_node_os_namespaceObject.EOL : ''}${lines(opening)}`);
+        for (const text of held)
+            this.#stream.write(text);
+        if (stopped !== undefined) {
+            this.#stoppedBy = stopToken();
+            this.#stream.write(lines([`::stop-commands::${this.#stoppedBy}`]));
+        }
+        this.#midLine = false;
+    }
+}
+/** The step's log, on process.stdout. */
+const stepLog = new StepLog(process.stdout);
+
+;// CONCATENATED MODULE: ./src/shared/errors.ts
 // The base of every failure the action and its sub-actions report, as @actions/artifact does it:
 // the name is the class's own, the facts a user or a caller needs are fields on the instance, and
 // the message says what happened and how to fix it.
@@ -48521,7 +48678,7 @@ function errorCode(error) {
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/api/retry.ts
+;// CONCATENATED MODULE: ./src/http/retry.ts
 // The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
 // honoured up to the step's deadline, an overall budget, progress that starts the count over, and
 // reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
@@ -48631,7 +48788,7 @@ async function withRetries(runtime, task) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/escape.ts
+;// CONCATENATED MODULE: ./src/text/escape.ts
 // Service text made inert for each medium it is shown in. Everything the service says (ids,
 // statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
 // reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
@@ -48665,12 +48822,41 @@ const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u
  * A value quoted inside a message: cut to `maxChars`, in double quotes, every control character
  * escaped (`"a\nb"`), so it is one inert line that still shows what was there.
  */
-const quotedText = (text, maxChars = 100) => JSON.stringify(cut(text, maxChars)).replace(NOT_INERT_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const escape_quotedText = (text, maxChars = 100) => JSON.stringify(cut(text, maxChars)).replace(NOT_INERT_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-;// CONCATENATED MODULE: ./src/api/errors.ts
+;// CONCATENATED MODULE: ./src/http/errors.ts
+// Failures of an HTTP exchange whoever answers: the build service or GitHub.
+
+const sizeText = (bytes) => bytes >= 1024 * 1024
+    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
+    : `${bytes} bytes`;
+/**
+ * An answer longer than the client reads for its endpoint: refused when Content-Length announced
+ * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
+ */
+class ResponseTooLargeError extends ActionError {
+    endpoint;
+    limitBytes;
+    /** The announced length; undefined when the body was cut off while it streamed. */
+    sizeBytes;
+    constructor(endpoint, limitBytes, sizeBytes) {
+        super((sizeBytes === undefined
+            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+                'reads from it; reading stopped there. '
+            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
+                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
+            'The service is misbehaving; retry later, or report it to the service.');
+        this.endpoint = endpoint;
+        this.limitBytes = limitBytes;
+        this.sizeBytes = sizeBytes;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/service/errors.ts
 // Every failure the client reports. Messages name the endpoint as a template
 // ('GET /builds/:buildId') and never carry the API key: service text is redacted before it
 // reaches an error (see error-body.ts).
+
 
 
 
@@ -48734,30 +48920,6 @@ class ResponseShapeError extends ActionError {
         this.fieldPath = fieldPath;
         this.attempts = attempts;
         this.final = final;
-    }
-}
-const sizeText = (bytes) => bytes >= 1024 * 1024
-    ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
-    : `${bytes} bytes`;
-/**
- * An answer longer than the client reads for its endpoint: refused when Content-Length announced
- * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
- */
-class ResponseTooLargeError extends ActionError {
-    endpoint;
-    limitBytes;
-    /** The announced length; undefined when the body was cut off while it streamed. */
-    sizeBytes;
-    constructor(endpoint, limitBytes, sizeBytes) {
-        super((sizeBytes === undefined
-            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
-                'reads from it; reading stopped there. '
-            : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
-                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
-            'The service is misbehaving; retry later, or report it to the service.');
-        this.endpoint = endpoint;
-        this.limitBytes = limitBytes;
-        this.sizeBytes = sizeBytes;
     }
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
@@ -48836,10 +48998,6 @@ class ArtifactHostError extends ActionError {
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./node_modules/@streamparser/json/dist/mjs/utils/bufferedString.js
 /**
  * The accumulators that the tokenizer gathers strings and numbers into while
@@ -50682,7 +50840,7 @@ var TokenParserMode;
 //# sourceMappingURL=index.js.map
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
-;// CONCATENATED MODULE: ./src/api/log-bytes.ts
+;// CONCATENATED MODULE: ./src/service/log-bytes.ts
 // The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
 // up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
 // (bench/README.md, Logs). Both filters hand the chunk on untouched in the usual case (valid
@@ -50821,7 +50979,7 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 ;// CONCATENATED MODULE: external "node:vm"
 const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_vm_namespaceObject);
-;// CONCATENATED MODULE: ./src/api/memory.ts
+;// CONCATENATED MODULE: ./src/http/memory.ts
 // Read buffers of a fast download are garbage as soon as they are copied into a batch, but V8 frees
 // them only when its young generation fills or 64 MiB of such external memory has piled up: until
 // then the process holds memory it no longer needs, and the allocator hands out fresh pages
@@ -60403,7 +60561,7 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/api/ids.ts
+;// CONCATENATED MODULE: ./src/service/ids.ts
 // The forms of the service's identifiers (spec §2, §6): one rule for the ids a user gives (inputs,
 // build-ids) and the ids the service returns. The characters are the ones safe in a URL path, a
 // file name, a workflow command and a Markdown cell alike; the bound keeps a hostile id from
@@ -60418,7 +60576,7 @@ const EVENT_ID = idPattern('evt');
 const isBuildId = (value) => BUILD_ID.test(value);
 const ids_isProjectId = (value) => PROJECT_ID.test(value);
 
-;// CONCATENATED MODULE: ./src/api/schemas.ts
+;// CONCATENATED MODULE: ./src/service/schemas.ts
 // Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
 // Everything the service returns is untrusted: ids have the spec's forms, statuses are short
 // tokens, texts and URLs are bounded, names and URLs are one printable line, numbers are sane,
@@ -60426,7 +60584,7 @@ const ids_isProjectId = (value) => PROJECT_ID.test(value);
 // fields we use. Fields that the spec gives only on some endpoints, or only once a build
 // completed, are optional, and a reasonable service may send null. Every rule's problem text names
 // what is wrong and never quotes the value (it may carry a newline and a workflow command): see
-// `shapeProblem`.
+// `shapeProblem` (http/answer-shape.ts).
 
 
 const PLATFORMS = ['mac', 'windows', 'linux'];
@@ -60492,24 +60650,6 @@ const pixels = whole
     .max(WINDOW_MAX_PIXELS, rule(`is more than ${WINDOW_MAX_PIXELS}`));
 const schemas_optional = (schema) => schema.nullish().transform((value) => value ?? undefined);
 const schemas_duration = schemas_optional(schemas_number().nonnegative(rule('is negative')));
-// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
-// body) is not shown.
-const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
-    ? String(key)
-    : '?';
-/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
-function shapeProblem(error, prefix = []) {
-    const issue = error.issues[0];
-    const path = [...prefix, ...(issue?.path ?? [])];
-    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
-    if (issue === undefined)
-        return { fieldPath, problem: 'is invalid' };
-    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
-        return { fieldPath, problem: 'is missing' };
-    }
-    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
-    return { fieldPath, problem };
-}
 const ProjectWindow = object({
     width: pixels,
     height: pixels,
@@ -60619,12 +60759,7 @@ const ProjectEventData = object({
     project: looseObject({ id: ProjectId, name: schemas_optional(schemas_name) }),
 });
 
-;// CONCATENATED MODULE: ./src/api/reconcile.ts
-// Recognising our own resource: an answer about the resource asked for (the checks the transport
-// runs on every answer it validated), and after a create whose answer was lost, the resource with
-// the same fields that is new: for a build, one the service's list did not have before the
-// trigger (its own view, whatever its clock says); for a project or webhook, one created since the
-// first attempt. Pure decisions; the client does the requests.
+;// CONCATENATED MODULE: ./src/service/reconcile.ts
 
 /** The arch the service builds when a trigger names none (spec §4). */
 const DEFAULT_ARCH = 'x64';
@@ -60700,7 +60835,27 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
         createdSince(webhook.createdAt, sinceMs)));
 }
 
-;// CONCATENATED MODULE: ./src/secrets.ts
+;// CONCATENATED MODULE: ./src/http/answer-shape.ts
+// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
+// body) is not shown.
+const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
+    ? String(key)
+    : '?';
+/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
+function shapeProblem(error, prefix = []) {
+    const issue = error.issues[0];
+    const path = [...prefix, ...(issue?.path ?? [])];
+    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
+    if (issue === undefined)
+        return { fieldPath, problem: 'is invalid' };
+    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+        return { fieldPath, problem: 'is missing' };
+    }
+    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
+    return { fieldPath, problem };
+}
+
+;// CONCATENATED MODULE: ./src/text/secret-spellings.ts
 // The spellings of a secret that a service echoing it is likely to use: each is masked in the
 // log and redacted from every text the action writes itself.
 const MIN_SPELLING_CHARS = 4;
@@ -60724,7 +60879,7 @@ function secretSpellings(secret) {
         .sort((left, right) => right.length - left.length);
 }
 
-;// CONCATENATED MODULE: ./src/api/error-body.ts
+;// CONCATENATED MODULE: ./src/http/error-body.ts
 // The service's error format is not specified (spec §7): take its own message from whichever
 // common shape the body has, else a short excerpt of the text; never the API key in any of its
 // spellings, and never the start of a workflow command.
@@ -60774,13 +60929,92 @@ function serviceMessageOf(body, secrets) {
     return excerpt === '' ? undefined : excerpt;
 }
 
-;// CONCATENATED MODULE: ./src/api/dispatcher.ts
+;// CONCATENATED MODULE: ./src/http/bounded-body.ts
+
+
+/** The start of an error answer that is read for the other side's words; the status decides. */
+const ERROR_BODY_BYTES = 16 * 1024;
+/** A header as one string: the first value of a repeated one; undefined when absent. */
+const headerValue = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+function declaredLength(headers) {
+    const value = headers['content-length'];
+    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+/**
+ * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * announces more, else as soon as more has come. Leaving the loop early destroys the body.
+ */
+async function* boundedChunks(body, headers, maxBytes, endpoint) {
+    const announced = declaredLength(headers);
+    if (announced !== undefined && announced > maxBytes) {
+        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+    }
+    let received = 0;
+    for await (const chunk of body) {
+        received += chunk.length;
+        if (received > maxBytes)
+            throw new ResponseTooLargeError(endpoint, maxBytes);
+        yield chunk;
+    }
+}
+/**
+ * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
+ * the answer. The body is dropped whatever happens.
+ */
+async function boundedJson(body, headers, maxBytes, endpoint) {
+    const chunks = [];
+    try {
+        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
+            chunks.push(chunk);
+    }
+    finally {
+        discardBody(body);
+    }
+    return jsonOf(new TextDecoder().decode(Buffer.concat(chunks)));
+}
+/** Drops what is left of a body; its abort is expected, not an error to report. */
+function discardBody(body) {
+    if (body.destroyed)
+        return;
+    body.on('error', () => { });
+    body.destroy();
+}
+/**
+ * The start of an error answer (the service's or the artifact host's), for their words; the rest
+ * is dropped unread.
+ */
+async function errorBodyStart(body) {
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of body) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= ERROR_BODY_BYTES)
+                break;
+        }
+    }
+    catch {
+        // The words are a bonus; the status already decided.
+    }
+    finally {
+        discardBody(body);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
+}
+
+;// CONCATENATED MODULE: ./src/http/dispatcher.ts
 // The one undici dispatcher every request of the action goes through. It routes each origin the
 // way @actions/http-client does (the client behind @actions/core, artifact and github), so the
 // service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
 // for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
 // https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
 // sent to the proxy only.
+
 
 
 /** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
@@ -60792,11 +61026,10 @@ function describeProxy(proxy) {
     return `${proxy.protocol}//${proxy.host}`;
 }
 /** The proxy would not open a tunnel: its answer to CONNECT had this status instead of 200. */
-class TunnelRefusedError extends Error {
+class TunnelRefusedError extends ActionError {
     statusCode;
     constructor(statusCode) {
         super(`the proxy refused the tunnel (HTTP ${statusCode})`);
-        this.name = 'TunnelRefusedError';
         this.statusCode = statusCode;
     }
 }
@@ -60873,7 +61106,9 @@ function createDispatcher(options = {}) {
     return new RoutingDispatcher(options);
 }
 
-;// CONCATENATED MODULE: ./src/api/transport.ts
+;// CONCATENATED MODULE: ./src/service/transport.ts
+
+
 
 
 
@@ -60886,20 +61121,17 @@ function createDispatcher(options = {}) {
  * the runner hold (the body, its text and the parsed value together stay well under 100 MiB).
  */
 const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
-/** The start of an error answer that is read for the service's words; the status decides. */
-const ERROR_BODY_BYTES = 16 * 1024;
 /**
  * A 2xx body its reader cannot use: garbled on the way (a later read may get it whole), or of
  * another shape or about another resource (`final`: asking again won't help). The transport
  * reports it as a ResponseShapeError.
  */
-class UnusableBodyError extends Error {
+class UnusableBodyError extends ActionError {
     fieldPath;
     problem;
     final;
     constructor({ fieldPath, problem }, final = true) {
         super(`${fieldPath} ${problem}`);
-        this.name = 'UnusableBodyError';
         this.fieldPath = fieldPath;
         this.problem = problem;
         this.final = final;
@@ -60927,78 +61159,6 @@ const TRANSIENT_CODES = new Set([
     'UND_ERR_CLOSED',
     'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
-/** A header as one string: the first value of a repeated one; undefined when absent. */
-const headerValue = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-function declaredLength(headers) {
-    const value = headers['content-length'];
-    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-/**
- * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
- * announces more, else as soon as more has come. Leaving the loop early destroys the body.
- */
-async function* boundedChunks(body, headers, maxBytes, endpoint) {
-    const announced = declaredLength(headers);
-    if (announced !== undefined && announced > maxBytes) {
-        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
-    }
-    let received = 0;
-    for await (const chunk of body) {
-        received += chunk.length;
-        if (received > maxBytes)
-            throw new ResponseTooLargeError(endpoint, maxBytes);
-        yield chunk;
-    }
-}
-/**
- * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
- * the answer. The body is dropped whatever happens.
- */
-async function boundedJson(body, headers, maxBytes, endpoint) {
-    const chunks = [];
-    try {
-        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
-            chunks.push(chunk);
-    }
-    finally {
-        discardBody(body);
-    }
-    return jsonOf(new TextDecoder().decode(Buffer.concat(chunks)));
-}
-/** Drops what is left of a body; its abort is expected, not an error to report. */
-function discardBody(body) {
-    if (body.destroyed)
-        return;
-    body.on('error', () => { });
-    body.destroy();
-}
-/**
- * The start of an error answer (the service's or the artifact host's), for their words; the rest
- * is dropped unread.
- */
-async function errorBodyStart(body) {
-    const chunks = [];
-    let size = 0;
-    try {
-        for await (const chunk of body) {
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size >= ERROR_BODY_BYTES)
-                break;
-        }
-    }
-    catch {
-        // The words are a bonus; the status already decided.
-    }
-    finally {
-        discardBody(body);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES));
-}
 /** The answer's value, validated and checked; UnusableBodyError when it is not the one asked for. */
 function transport_decode(request, data) {
     if (data === undefined)
@@ -61251,12 +61411,13 @@ const unusable = (endpoint, status, error) => ({
     toError: (attempts) => new ResponseShapeError(endpoint, status, error.fieldPath, error.problem, error.final ? 1 : attempts, error.final),
 });
 
-;// CONCATENATED MODULE: ./src/api/log-stream.ts
+;// CONCATENATED MODULE: ./src/service/log-stream.ts
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
 // the last one read whole is that same log: it is not parsed at all.
+
 
 
 
@@ -61766,7 +61927,7 @@ function decodeHexEscapes(str) {
     return result;
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/api/file-name.ts
+;// CONCATENATED MODULE: ./src/text/file-name.ts
 // Choosing the local file name of an artifact. The name comes from the artifact host, so it is
 // untrusted: it is reduced to a plain base name that cannot leave the target directory.
 
@@ -61860,9 +62021,9 @@ function isInside(root, candidate) {
         (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative)));
 }
 /** Whether `candidate` is below `root`, not `root` itself (both absolute; no links read). */
-const file_name_isBelow = (root, candidate) => external_node_path_default().relative(root, candidate) !== '' && isInside(root, candidate);
+const isBelow = (root, candidate) => external_node_path_default().relative(root, candidate) !== '' && isInside(root, candidate);
 
-;// CONCATENATED MODULE: ./src/api/download-answer.ts
+;// CONCATENATED MODULE: ./src/service/download-answer.ts
 
 
 
@@ -61977,10 +62138,10 @@ function fileNameOf(buildId, { response, url }) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: ./src/api/hash-writer.ts
+;// CONCATENATED MODULE: ./src/service/hashing/writer.ts
 // What a `.part` file hands its full batches to: something that hashes them in the order given
 // and writes each at its offset. Small downloads do both on the main thread; large ones on a
-// thread of their own (`hash-writer-thread.ts`), where the isolate's cost pays for itself.
+// thread of their own (`thread-writer.ts`), where the isolate's cost pays for itself.
 
 // Batches are written in pieces of this size: the steadiest of the sizes measured (bench/README.md).
 const WRITE_BYTES = 64 * 1024;
@@ -62010,9 +62171,9 @@ class InlineHashWriter {
 
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
-;// CONCATENATED MODULE: ./src/api/hash-writer-thread.ts
-var hash_writer_thread_a;
-// Hash writers on a thread of their own (`hash-worker.ts`): over TLS the main thread is a large
+;// CONCATENATED MODULE: ./src/service/hashing/thread-writer.ts
+var thread_writer_a;
+// Hash writers on a thread of their own (`thread-main.ts`): over TLS the main thread is a large
 // download's bottleneck (decryption, then handing each record to JS), so sha256 and the writes move
 // off it (bench/README.md has the figures). Batch memory moves between the threads by transfer:
 // nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
@@ -62023,7 +62184,7 @@ var hash_writer_thread_a;
  * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
  * import.meta.url)` would make ncc copy the source file into the bundle as an asset.
  */
-const hashWorkerUrl = (moduleUrl) => new URL(moduleUrl.endsWith('.ts') ? 'hash-worker.ts' : 'hash-worker/index.js', moduleUrl);
+const hashWorkerUrl = (moduleUrl) => new URL(moduleUrl.endsWith('.ts') ? 'thread-main.ts' : 'hash-worker/index.js', moduleUrl);
 /** The thread, shared by the files open on it. */
 class HashThread {
     static #running;
@@ -62046,7 +62207,7 @@ class HashThread {
         });
     }
     static open(writer, fd) {
-        const thread = (hash_writer_thread_a.#running ??= new hash_writer_thread_a());
+        const thread = (thread_writer_a.#running ??= new thread_writer_a());
         const file = thread.#nextFile++;
         thread.#files.set(file, writer);
         thread.send({ kind: 'open', file, fd });
@@ -62062,18 +62223,18 @@ class HashThread {
         if (this.#files.size > 0)
             return;
         this.#stopping = true;
-        if (hash_writer_thread_a.#running === this)
-            hash_writer_thread_a.#running = undefined;
+        if (thread_writer_a.#running === this)
+            thread_writer_a.#running = undefined;
         await this.#worker.terminate();
     }
     #failAll(error) {
-        if (hash_writer_thread_a.#running === this)
-            hash_writer_thread_a.#running = undefined;
+        if (thread_writer_a.#running === this)
+            thread_writer_a.#running = undefined;
         for (const writer of this.#files.values())
             writer.fail(error);
     }
 }
-hash_writer_thread_a = HashThread;
+thread_writer_a = HashThread;
 class ThreadHashWriter {
     #thread;
     #file;
@@ -62120,7 +62281,7 @@ class ThreadHashWriter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/part-file.ts
+;// CONCATENATED MODULE: ./src/service/part-file.ts
 // The `.part` file of a download: body chunks are gathered into a few large buffers, and each full
 // buffer goes to a hash writer while the next one fills. TLS hands out a fresh 16 KiB buffer per
 // record; writing each alone cost a system call per record and made the download CPU-bound.
@@ -62283,7 +62444,7 @@ class PartFile {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/download.ts
+;// CONCATENATED MODULE: ./src/service/download.ts
 // Streaming artifact download over the transport's dispatcher (so through the environment's
 // proxy): redirects followed by hand, the API key only on the API's origin and never again once
 // the chain left it; body → sha256 → `<name>.part` in large writes, resume with Range + If-Range
@@ -62623,7 +62784,14 @@ async function prepareDirectory(buildId, directory, within) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/client.ts
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"1.0.0"};
+;// CONCATENATED MODULE: ./src/http/user-agent.ts
+// The User-Agent of every request the action sends, to the build service and to GitHub alike.
+
+const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
+
+;// CONCATENATED MODULE: ./src/service/client.ts
 // BuildServiceClient: one method per endpoint of the service (spec §4), typed, validated (see
 // schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
 
@@ -62646,7 +62814,7 @@ async function listBuildIds(client, projectId, signal) {
         return { unlisted: asError(error) };
     }
 }
-const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
+
 const DEFAULT_TIMEOUT_MS = 30_000;
 const id = (value) => encodeURIComponent(value);
 /** A trigger's answer was lost, and the build list before it could not be read to tell. */
@@ -62833,10 +63001,11 @@ class BuildServiceClient {
     }
 }
 
-;// CONCATENATED MODULE: ./src/rules.ts
+;// CONCATENATED MODULE: ./src/runner/input-rules.ts
 // The rules every part of this repository applies to what it is given (the actions' inputs, the
 // project configuration file, the emulator's request bodies), with the same messages everywhere.
 // Problems are collected, not thrown one by one, so a user fixes all of them in one go.
+
 
 
 class InputError extends ActionError {
@@ -62848,12 +63017,11 @@ class InputError extends ActionError {
         this.problems = problems;
     }
 }
-const quote = (value) => JSON.stringify(value);
 // Semantic Versioning 2.0.0: no leading zeros, dot-separated pre-release and build identifiers.
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const isSemver = (value) => SEMVER.test(value);
 /** The problem with a project id given in `name`, if any. */
-const projectIdProblem = (name, value) => isProjectId(value) ? undefined : `${name}: ${quote(value)} is not of the form proj_<id>`;
+const projectIdProblem = (name, value) => isProjectId(value) ? undefined : `${name}: ${quotedText(value)} is not of the form proj_<id>`;
 /** Comma- or newline-separated, whitespace ignored. */
 const splitList = (value) => value
     .split(/[,\n]/)
@@ -62871,7 +63039,7 @@ function parseBoolean(name, value, fallback, problems) {
         return true;
     if (['false', 'False', 'FALSE'].includes(value))
         return false;
-    problems.push(`${name}: ${quote(value)} is not a boolean; use true or false`);
+    problems.push(`${name}: ${escape_quotedText(value)} is not a boolean; use true or false`);
     return fallback;
 }
 /** https, or http for loopback hosts only; returned without a trailing slash. */
@@ -62881,12 +63049,12 @@ function parseBaseUrl(value, problems) {
         return '';
     }
     if (!URL.canParse(value)) {
-        problems.push(`base-url: ${quote(value)} is not a URL; use https://host/v1`);
+        problems.push(`base-url: ${escape_quotedText(value)} is not a URL; use https://host/v1`);
         return '';
     }
     const url = new URL(value);
     if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
-        problems.push(`base-url: ${quote(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
+        problems.push(`base-url: ${escape_quotedText(url.origin)} must use https (http is allowed only for loopback hosts: localhost, 127.0.0.1, ::1)`);
     }
     if (url.username || url.password) {
         problems.push('base-url: must not carry credentials; pass the key as api-key');
@@ -62894,9 +63062,10 @@ function parseBaseUrl(value, problems) {
     return url.href.replace(/\/+$/, '');
 }
 
-;// CONCATENATED MODULE: ./src/connection.ts
+;// CONCATENATED MODULE: ./src/runner/connection.ts
 // The service connection every action of this repository opens: its inputs, masking, and a client
 // that says in the log why a step is slow.
+
 
 
 
@@ -62915,7 +63084,7 @@ function parseConnection(read, problems) {
 function maskInputs(...names) {
     for (const name of names) {
         for (const spelling of secretSpellings(getInput(name)))
-            core_setSecret(spelling);
+            stepLog.setSecret(spelling);
     }
 }
 /** `deadline`: epoch ms when the step's time is up; retries and requests end by then. */
@@ -62924,7 +63093,7 @@ function openClient(connection, deadline) {
         baseUrl: connection.baseUrl,
         apiKey: connection.apiKey,
         deadline,
-        onRetry: (event) => info(describeRetry(event, 'the service')),
+        onRetry: (event) => stepLog.info(describeRetry(event, 'the service')),
     });
 }
 
@@ -62981,16 +63150,16 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-;// CONCATENATED MODULE: ./src/context.ts
+;// CONCATENATED MODULE: ./src/runner/context.ts
 // The runner's context of a step, read once at its start and passed down: @actions/github's Context
 // (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
 // repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
 // request of the event).
 
 
-
 // The class alone, past the package's exports: its index also loads Octokit and constructs a
 // context on import, and the action loads Octokit only to publish or comment (bench/README.md).
+
 
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
 /** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
@@ -63049,7 +63218,7 @@ function githubContextOf(env) {
     if (!eventPath || !(0,external_node_fs_.existsSync)(eventPath)) {
         return { github: constructIn({ ...env, GITHUB_EVENT_PATH: undefined }) };
     }
-    const problem = (reason) => `GITHUB_EVENT_PATH: the event file ${quote(eventPath)} ${reason}; the runner writes the ` +
+    const problem = (reason) => `GITHUB_EVENT_PATH: the event file ${escape_quotedText(eventPath)} ${reason}; the runner writes the ` +
         "event's JSON there (for a local run, point it at a JSON file of the event, or unset it)";
     try {
         const github = constructIn(env);
@@ -63104,7 +63273,7 @@ function parseWebhookInputs(read) {
     const replace = parseBoolean('replace', read('replace'), false, problems);
     const events = [...new Set(splitList(read('events')))];
     for (const event of events.filter((name) => !isEventType(name))) {
-        problems.push(`events: ${quote(commandText(event, 40))} is not an event type; use ${EVENT_TYPES.join(', ')}`);
+        problems.push(`events: ${escape_quotedText(commandText(event, 40))} is not an event type; use ${EVENT_TYPES.join(', ')}`);
     }
     if (!remove && events.length === 0) {
         problems.push(`events: missing; list the events to deliver (${EVENT_TYPES.join(', ')})`);
@@ -63126,7 +63295,7 @@ function parseReceiverUrl(value, problems) {
         return '';
     }
     if (!URL.canParse(value)) {
-        problems.push(`url: ${quote(commandText(value, 100))} is not a URL; use https://host/path`);
+        problems.push(`url: ${escape_quotedText(commandText(value, 100))} is not a URL; use https://host/path`);
         return '';
     }
     const url = new URL(value);
@@ -63158,7 +63327,7 @@ function sameMembers(first, second) {
     return left.size === right.size && [...left].every((item) => right.has(item));
 }
 
-;// CONCATENATED MODULE: ./src/runner-paths.ts
+;// CONCATENATED MODULE: ./src/runner/paths.ts
 // The runner's paths a run writes to, checked before the first request: found unusable only at
 // the end (a missing GITHUB_OUTPUT makes @actions/core throw "Missing file at path"), they would
 // abandon builds already triggered. The download folder is checked after resolving symlinks, as
@@ -63218,15 +63387,15 @@ function tempProblem(name, dir) {
     const stats = statOf(dir);
     if (stats !== undefined) {
         if (!stats.isDirectory())
-            return `${name}: ${quote(dir)} is not a directory`;
+            return `${name}: ${escape_quotedText(dir)} is not a directory`;
         if (!canAccess(dir, WRITABLE_DIRECTORY))
-            return `${name}: ${quote(dir)} is not writable`;
+            return `${name}: ${escape_quotedText(dir)} is not writable`;
         return undefined;
     }
     const ancestor = deepestExisting(dir);
     if (statOf(ancestor)?.isDirectory() && canAccess(ancestor, WRITABLE_DIRECTORY))
         return undefined;
-    return `${name}: ${quote(dir)} does not exist and cannot be created (${quote(ancestor)} is not a writable directory)`;
+    return `${name}: ${escape_quotedText(dir)} does not exist and cannot be created (${escape_quotedText(ancestor)} is not a writable directory)`;
 }
 /**
  * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: the runner creates each for the step. A missing output file
@@ -63240,12 +63409,12 @@ function fileProblem(name, file, mode, mayBeCreated) {
         if (mayBeCreated && statOf(folder)?.isDirectory() && canAccess(folder, WRITABLE_DIRECTORY)) {
             return undefined;
         }
-        return `${name}: ${quote(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
+        return `${name}: ${escape_quotedText(file)} does not exist; the runner creates it for each step (for a local run, create the file or unset ${name})`;
     }
     if (stats.isDirectory())
-        return `${name}: ${quote(file)} is a directory, not a file`;
+        return `${name}: ${escape_quotedText(file)} is a directory, not a file`;
     if (!canAccess(file, mode))
-        return `${name}: ${quote(file)} is not writable`;
+        return `${name}: ${escape_quotedText(file)} is not writable`;
     return undefined;
 }
 /**
@@ -63253,45 +63422,42 @@ function fileProblem(name, file, mode, mayBeCreated) {
  * kept as written); undefined when a link on the way leads to nothing. Reads the file system only.
  */
 function resolveLinks(target) {
-    const absolute = path.resolve(target);
+    const absolute = external_node_path_default().resolve(target);
     const existing = deepestExisting(absolute);
     try {
-        return path.join(realpathSync(existing), path.relative(existing, absolute));
+        return external_node_path_default().join((0,external_node_fs_.realpathSync)(existing), external_node_path_default().relative(existing, absolute));
     }
     catch {
         return undefined;
     }
 }
 /** Whether `real` (links resolved) is below the workspace, whose own links are resolved too. */
-const isInWorkspace = (workspace, real) => isBelow(realpathSync(workspace), real);
+const isInWorkspace = (workspace, real) => isBelow((0,external_node_fs_.realpathSync)(workspace), real);
 /** The download folder: inside the workspace once every symlink on the way is resolved. */
 function downloadProblem(workspace, directory) {
     const existing = deepestExisting(directory);
-    let real;
-    try {
-        real = external_node_path_default().join((0,external_node_fs_.realpathSync)(existing), external_node_path_default().relative(existing, directory));
-    }
-    catch {
-        return `download-path: ${quote(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
+    const real = resolveLinks(directory);
+    if (real === undefined) {
+        return `download-path: ${escape_quotedText(existing)} is a symbolic link to nothing; remove it or point it at a folder inside the workspace`;
     }
     const realWorkspace = (0,external_node_fs_.realpathSync)(workspace);
-    if (!file_name_isBelow(realWorkspace, real)) {
-        return (`download-path: ${quote(directory)} resolves to ${quote(real)}, which is not a folder ` +
-            `inside the workspace (${quote(realWorkspace)}): a symbolic link on the way leads out of ` +
+    if (!isInWorkspace(workspace, real)) {
+        return (`download-path: ${escape_quotedText(directory)} resolves to ${escape_quotedText(real)}, which is not a folder ` +
+            `inside the workspace (${escape_quotedText(realWorkspace)}): a symbolic link on the way leads out of ` +
             'it. Give a folder inside the workspace');
     }
     // The inputs checked the path as given; a link on the way may lead to a device's name.
     const device = external_node_path_default().relative(realWorkspace, real).split((external_node_path_default()).sep).find(isWindowsReservedName);
     if (device !== undefined) {
-        return (`download-path: ${quote(directory)} resolves to ${quote(real)}, whose part ${quote(device)} ` +
+        return (`download-path: ${escape_quotedText(directory)} resolves to ${escape_quotedText(real)}, whose part ${escape_quotedText(device)} ` +
             'Windows reserves for a device; give a folder of another name');
     }
     const stats = statOf(existing);
     if (!stats?.isDirectory()) {
-        return `download-path: ${quote(directory)} cannot be a folder: ${quote(existing)} is a file`;
+        return `download-path: ${escape_quotedText(directory)} cannot be a folder: ${escape_quotedText(existing)} is a file`;
     }
     if (!canAccess(existing, WRITABLE_DIRECTORY)) {
-        return `download-path: ${quote(existing)} is not writable`;
+        return `download-path: ${escape_quotedText(existing)} is not writable`;
     }
     return undefined;
 }
@@ -63310,7 +63476,7 @@ function runnerPathProblems(paths, plan) {
     }
     if (!statOf(workspace)?.isDirectory()) {
         // Without a workspace there is nothing to resolve the download folder against.
-        problems.push(`GITHUB_WORKSPACE: ${quote(workspace)} is not a directory`);
+        problems.push(`GITHUB_WORKSPACE: ${escape_quotedText(workspace)} is not a directory`);
     }
     else if (plan.downloadDirectory !== null) {
         problems.push(downloadProblem(workspace, plan.downloadDirectory));
@@ -63335,6 +63501,7 @@ function checkRunnerPaths(paths, plan) {
 
 
 
+
 async function run() {
     try {
         maskInputs('api-key', 'secret');
@@ -63342,7 +63509,7 @@ async function run() {
         // Before any request: an output the runner cannot take would lose what the service did.
         checkRunnerPaths(readContext(), { downloadDirectory: null });
         if (!inputs.delete && !inputs.secret) {
-            warning('No secret: deliveries will not carry X-Service-Signature, so receivers cannot verify them. Set the secret input.');
+            stepLog.warning('No secret: deliveries will not carry X-Service-Signature, so receivers cannot verify them. Set the secret input.');
         }
         const client = openClient(inputs);
         try {
@@ -63359,37 +63526,37 @@ async function run() {
         }
     }
     catch (error) {
-        setFailed(messageOf(error));
+        stepLog.setFailed(messageOf(error));
     }
 }
 /** Creates before deleting, so a replaced webhook misses no delivery. Returns the output id. */
 async function carryOut(client, plan, inputs) {
     let webhookId = plan.keep?.id ?? '';
     if (plan.keep)
-        info(`Webhook ${main_describe(plan.keep)} already matches`);
+        stepLog.info(`Webhook ${main_describe(plan.keep)} already matches`);
     if (plan.create) {
         const created = await client.createWebhook({
             url: inputs.url,
             events: inputs.events,
             ...(inputs.secret ? { secret: inputs.secret } : {}),
         });
-        info(`Created webhook ${main_describe(created)}`);
+        stepLog.info(`Created webhook ${main_describe(created)}`);
         webhookId = created.id;
     }
     for (const old of plan.remove) {
         try {
             await client.deleteWebhook(old.id);
-            info(`Deleted webhook ${main_describe(old)}${old.active ? '' : ' (inactive)'}`);
+            stepLog.info(`Deleted webhook ${main_describe(old)}${old.active ? '' : ' (inactive)'}`);
         }
         catch (error) {
             if (!(error instanceof NotFoundError))
                 throw error;
-            info(`Webhook ${old.id} was already deleted`);
+            stepLog.info(`Webhook ${old.id} was already deleted`);
         }
     }
     if (inputs.delete) {
         if (plan.remove.length === 0) {
-            info(`No webhook delivers to ${commandText(inputs.url)}; nothing to delete`);
+            stepLog.info(`No webhook delivers to ${commandText(inputs.url)}; nothing to delete`);
         }
         return plan.remove.map((hook) => hook.id).join('\n');
     }

@@ -1,4 +1,4 @@
-import { ActionError } from '../errors.ts';
+import { ActionError } from '../shared/errors.ts';
 /** The secret given is no secret: empty, only whitespace, or not a string (an unset variable). */
 export declare class WebhookSecretError extends ActionError {
     /** `typeof` what was given, or `empty string`. */
