@@ -26,18 +26,26 @@ const ncc = path.resolve('node_modules/.bin/ncc');
 // ncc never deletes what an earlier build left, so start from an empty tree.
 rmSync(root, { recursive: true, force: true });
 const worker = path.join(root, ENTRIES[0]![1], WORKER_DIR);
-// One ncc process per bundle, as many at once as there are cores (each holds about 1.3 GB).
-const builds = [
+// One process per bundle, and tsc for the SDK's type declarations (for receivers that import
+// `desktop-build-action/sdk`), as many at once as there are cores (an ncc holds about 1.3 GB).
+const steps = [
   ...ENTRIES.map(
     ([entry, outDir]) =>
       () =>
         bundle(entry, path.join(root, outDir), ['--license', 'licenses.txt']),
   ),
   () => bundle(WORKER_ENTRY, worker, []),
+  () =>
+    run(path.resolve('node_modules/.bin/tsc'), [
+      '-p',
+      'tsconfig.sdk.json',
+      '--outDir',
+      path.join(root, 'sdk', 'types'),
+    ]),
 ];
 await Promise.all(
   Array.from({ length: os.availableParallelism() }, async () => {
-    for (let build = builds.shift(); build !== undefined; build = builds.shift()) await build();
+    for (let step = steps.shift(); step !== undefined; step = steps.shift()) await step();
   }),
 );
 for (const [, outDir] of ENTRIES.slice(1)) {
@@ -46,13 +54,6 @@ for (const [, outDir] of ENTRIES.slice(1)) {
   mkdirSync(beside, { recursive: true });
   writeFileSync(path.join(beside, 'index.js'), `import '${target}';\n`);
 }
-// The SDK's type declarations, for receivers that import `desktop-build-action/sdk`.
-await run(path.resolve('node_modules/.bin/tsc'), [
-  '-p',
-  'tsconfig.sdk.json',
-  '--outDir',
-  path.join(root, 'sdk', 'types'),
-]);
 
 /** Runs `command`, then prints what it printed (whole, so parallel builds do not interleave). */
 async function run(command: string, args: string[]): Promise<void> {
