@@ -1,4 +1,34 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+// Files that run longest, longest first: they start at once, so the run does not end waiting on
+// one of them. A clean clone has no timings from an earlier run, and vitest would order by size.
+const LONGEST_FIRST = [
+  '__tests__/dist.itg.test.ts',
+  '__tests__/e2e/hostile-service.e2e.test.ts',
+  '__tests__/e2e/pr-comment-github.e2e.test.ts',
+  '__tests__/e2e/local-action.e2e.test.ts',
+  '__tests__/e2e/publish-pipeline.e2e.test.ts',
+  '__tests__/e2e/publish-github-answers.e2e.test.ts',
+];
+
+// Named like unit tests, but they start node processes or load a bundle (dist/sdk): they run in
+// the integration project, out of the edit loop (about 6 of its 29 s of tests, one at a time).
+const NOT_UNITS = [
+  '__tests__/emulator/cli.test.ts',
+  '__tests__/sdk/sdk.test.ts',
+  '__tests__/sdk/webhook-receiver-example.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // Two projects: `unit` for the edit loop (npm run test:unit), `integration` for whatever spawns the
 // bundled action or rebuilds it. `npm test` runs both.
@@ -7,6 +37,11 @@ export default defineConfig({
     setupFiles: ['__tests__/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // vitest's default is one worker fewer than the cores: one file at a time on 2 cores. Most
+    // integration files wait (on timers, sockets, the action's own process) far more than they
+    // compute, so more files than cores run at once.
+    maxWorkers: 4,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -16,14 +51,14 @@ export default defineConfig({
           // every file halves the loop's time.
           isolate: false,
           include: ['__tests__/**/*.test.ts'],
-          exclude: ['__tests__/**/*.itg.test.ts', '__tests__/**/*.e2e.test.ts'],
+          exclude: ['__tests__/**/*.itg.test.ts', '__tests__/**/*.e2e.test.ts', ...NOT_UNITS],
         },
       },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: ['__tests__/**/*.itg.test.ts', '__tests__/**/*.e2e.test.ts'],
+          include: ['__tests__/**/*.itg.test.ts', '__tests__/**/*.e2e.test.ts', ...NOT_UNITS],
         },
       },
     ],

@@ -1,11 +1,12 @@
 // dist/ is committed and is what the runner executes: it must be exactly what `npm run bundle`
 // makes from src/ now, or a release would ship code nobody reviewed.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reply, Request } from '../src/service/hashing/thread-main.ts';
@@ -50,12 +51,14 @@ async function hashOnThread(workerUrl: URL, data: Buffer, filePath: string): Pro
 
 describe('dist/', () => {
   const fresh = mkdtempSync(path.join(os.tmpdir(), 'dist-check-'));
-  beforeAll(() => {
-    execFileSync(process.execPath, ['scripts/bundle.ts', '--out', fresh], {
+  // Not a sync call, so the timeout can end it; the timeout only catches a hang (a 2-core machine
+  // loaded by other work has taken 10 minutes over the build).
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['scripts/bundle.ts', '--out', fresh], {
       cwd: repo,
-      stdio: 'pipe',
+      maxBuffer: 64 * 1024 * 1024,
     });
-  }, 180_000);
+  }, 900_000);
   afterAll(() => rmSync(fresh, { recursive: true, force: true }));
 
   it('is what `npm run bundle` builds from src/', () => {

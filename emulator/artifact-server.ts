@@ -9,7 +9,7 @@ import { consume, consumeCount, matchesAnyRule } from './faults.ts';
 import { waitForDrain } from './http-io.ts';
 import { parseRange, signArtifactPath, type ArtifactContent } from './artifacts.ts';
 import type { BuildRule, Faults } from './options.ts';
-import type { Store } from './store.ts';
+import type { BuildRecord, Store } from './store.ts';
 
 export interface ArtifactHostContext {
   store: Store;
@@ -174,11 +174,15 @@ export async function handleArtifactRequest(
 }
 
 /** The headers of every answer carrying the artifact's bytes. */
-const artifactHeaders = (faults: Faults, build: { fileName: string }) => ({
+const artifactHeaders = (faults: Faults, build: BuildRecord) => ({
   'Content-Type': faults.artifactContentType ?? 'application/octet-stream',
   // A hostile name goes out as given (only line breaks dropped): the client must cope with it.
   'Content-Disposition': createContentDisposition(
-    (faults.hostileFileName ?? build.fileName).replace(/[\r\n]/g, ''),
+    (
+      (typeof faults.hostileFileName === 'function'
+        ? faults.hostileFileName(build)
+        : faults.hostileFileName) ?? build.fileName
+    ).replace(/[\r\n]/g, ''),
   ),
   'Accept-Ranges': faults.ignoreRange ? 'none' : 'bytes',
 });
@@ -189,7 +193,7 @@ async function sendGzipped(
   method: string | undefined,
   faults: Faults,
   unit: Buffer,
-  build: { fileName: string; size: number },
+  build: BuildRecord,
 ): Promise<void> {
   const parts: Buffer[] = [];
   for (let done = 0; done < build.size; done += unit.length) {

@@ -106,8 +106,11 @@ export interface Faults {
   /** Log entries still appended after a build reached its final status, one per `lateLogIntervalMs`. */
   lateLogLines: number;
   lateLogIntervalMs: number;
-  /** The artifact host sends this file name in `Content-Disposition` (e.g. `../../etc/passwd`). */
-  hostileFileName: string | null;
+  /**
+   * The artifact host sends this file name in `Content-Disposition` (e.g. `../../etc/passwd`), or
+   * for each build the name a function of its target gives (null: the build's own).
+   */
+  hostileFileName: string | null | ((build: Required<BuildTarget>) => string | null);
 
   // A hostile or broken service: values the test chooses, to show the client refuses them.
   /**

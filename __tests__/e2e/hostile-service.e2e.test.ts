@@ -120,25 +120,66 @@ describe('a hostile service, against node dist/index.js', () => {
     expect(first.stdout).toMatch(/POST \/projects\/:projectId\/builds .*id/);
   });
 
-  // Each device name in one of its spellings, so every name and every spelling is sent once.
-  const deviceFileNames = WINDOWS_DEVICE_NAMES.map((device, index) => {
-    const spellings = spellingsOf(device);
-    return spellings[index % spellings.length]!;
-  });
+  describe('installers the artifact host names as Windows devices', () => {
+    // Each device name in one of its spellings, so every name and every spelling is sent once.
+    const deviceFileNames = WINDOWS_DEVICE_NAMES.map((device, index) => {
+      const spellings = spellingsOf(device);
+      return spellings[index % spellings.length]!;
+    });
+    // Six builds a run (every platform × arch), each sent another name, and the runs at once, each
+    // with a version of its own: five processes for the thirty names, not thirty one after another.
+    const TARGETS = ['mac', 'windows', 'linux'].flatMap((platform) =>
+      ['x64', 'arm64'].map((arch) => ({ platform, arch })),
+    );
+    const nameOf = new Map<string, string>();
+    const savedAs = new Map<string, { run: ActionRun; build: BuildOutput }>();
 
-  it.each(deviceFileNames)(
-    'an installer the artifact host names %j is saved under a name Windows does not reserve',
-    async (fileName) => {
-      emulator.faults.hostileFileName = fileName;
-      const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
-      expect(run.code).toBe(0);
-      const saved = path.basename(byTarget(run, 'linux')!.path!);
-      const stem = saved.split('.')[0]!.trimEnd().toUpperCase();
-      expect(WINDOWS_DEVICE_NAMES).not.toContain(stem);
-      const files = filesUnder(path.join(run.workspace, 'desktop-builds'));
-      expect(files.map((file) => path.basename(file))).toEqual([saved]);
-    },
-  );
+    beforeAll(async () => {
+      emulator.faults.hostileFileName = (build) =>
+        nameOf.get(`${build.version} ${build.platform}/${build.arch}`) ?? null;
+      const runs = [];
+      for (let first = 0; first < deviceFileNames.length; first += TARGETS.length) {
+        const version = `3.0.${first}`;
+        const names = deviceFileNames.slice(first, first + TARGETS.length);
+        names.forEach((name, i) =>
+          nameOf.set(`${version} ${TARGETS[i]!.platform}/${TARGETS[i]!.arch}`, name),
+        );
+        const platforms = [...new Set(TARGETS.slice(0, names.length).map((t) => t.platform))];
+        runs.push(
+          runAction({
+            inputs: inputs({ version, platforms: platforms.join(', '), arches: 'x64, arm64' }),
+          }).then((run) => {
+            for (const build of buildsOf(run)) {
+              const name = nameOf.get(`${version} ${build.platform}/${build.arch}`);
+              if (name !== undefined) savedAs.set(name, { run, build });
+            }
+          }),
+        );
+      }
+      await Promise.all(runs);
+    }, 120_000);
+
+    it.each(deviceFileNames)(
+      'an installer the artifact host names %j is saved under a name Windows does not reserve',
+      (fileName) => {
+        const { run, build } = savedAs.get(fileName)!;
+        expect(run.code, run.stdout).toBe(0);
+        const saved = path.basename(build.path!);
+        // The host sent this build the name (not the build's own).
+        expect(saved).not.toBe(emulator.artifactFor(build.id!).fileName);
+        const stem = saved.split('.')[0]!.trimEnd().toUpperCase();
+        expect(WINDOWS_DEVICE_NAMES).not.toContain(stem);
+        // Nothing else was written: the run's folder holds its builds' installers, no more.
+        const files = filesUnder(path.join(run.workspace, 'desktop-builds'));
+        expect(files.map((file) => path.basename(file))).toContain(saved);
+        expect(files.sort()).toEqual(
+          buildsOf(run)
+            .map((build) => build.path!)
+            .sort(),
+        );
+      },
+    );
+  });
 
   it('a status with a newline never becomes a workflow command', async () => {
     emulator.faults.reportStatus = 'building\n::error title=pwn::status';
@@ -240,7 +281,9 @@ describe('a hostile service, against node dist/index.js', () => {
   it('one build whose logs endpoint trickles does not hold the healthy build', async () => {
     emulator.faults.trickleLogs = { rules: [{ platform: 'mac' }], byteIntervalMs: 2_000 };
     const run = await runAction({
-      inputs: inputs({ platforms: 'mac, linux', timeout: '0.5' }),
+      // The step ends at its timeout (mac's log never does): 12 s leaves linux, done in about
+      // one, room on a loaded machine.
+      inputs: inputs({ platforms: 'mac, linux', timeout: '0.2' }),
       timeoutMs: 60_000,
     });
     const linux = byTarget(run, 'linux')!;
