@@ -12,14 +12,6 @@ const LONGEST_FIRST = [
   '__tests__/e2e/publish-github-answers.e2e.test.ts',
 ];
 
-// Named like unit tests, but they start node processes or load a bundle (dist/sdk): they run in
-// the integration project, out of the edit loop (about 6 of its 29 s of tests, one at a time).
-const NOT_UNITS = [
-  '__tests__/emulator/cli.test.ts',
-  '__tests__/sdk/sdk.test.ts',
-  '__tests__/sdk/webhook-receiver-example.test.ts',
-];
-
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
@@ -51,14 +43,14 @@ export default defineConfig({
           // every file halves the loop's time.
           isolate: false,
           include: ['__tests__/**/*.test.ts'],
-          exclude: ['__tests__/**/*.itg.test.ts', '__tests__/**/*.e2e.test.ts', ...NOT_UNITS],
+          exclude: ['__tests__/**/*.itg.test.ts', '__tests__/**/*.e2e.test.ts'],
         },
       },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: ['__tests__/**/*.itg.test.ts', '__tests__/**/*.e2e.test.ts', ...NOT_UNITS],
+          include: ['__tests__/**/*.itg.test.ts', '__tests__/**/*.e2e.test.ts'],
         },
       },
     ],

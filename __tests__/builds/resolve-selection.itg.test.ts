@@ -2,7 +2,7 @@
 // a real socket once.
 import { describe, expect, it } from 'vitest';
 import { resolveSelection } from '../../src/builds/matrix.ts';
-import { PROJECT_ID, useHarness } from '../api/support.ts';
+import { PROJECT_ID, useHarness } from '../service/support.ts';
 
 const wanted = { kind: 'trigger', version: '1.4.2', arches: ['x64'], reuse: false } as const;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { BuildServiceClient } from '../../src/service/client.ts';
 import { NotFoundError } from '../../src/service/errors.ts';
-import { KEY, useStandIns } from '../api/stand-in.ts';
+import { KEY, useStandIns } from '../service/stand-in.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { secretSpellings } from '../../src/text/secret-spellings.ts';
 import { runSubaction, type SubactionRun } from './run-subaction.ts';

@@ -8,7 +8,7 @@ import { BuildServiceClient } from '../../src/service/client.ts';
 import type { WebhookEvent } from '../../src/service/schemas.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { runSubaction, type SubactionRun } from '../project-action/run-subaction.ts';
-import { KEY, useStandIns } from '../api/stand-in.ts';
+import { KEY, useStandIns } from '../service/stand-in.ts';
 
 const URL_A = 'https://receiver.test/desktop';
 const SECRET = 'whsec_from_the_workflow';

@@ -5,7 +5,7 @@
 // at once (bench/README.md, "Why memory.ts"). There is no public API for it, so the collector is
 // borrowed the documented way (expose-gc in a fresh context, the flag switched off again). Node
 // calls a flag changed after start unpredictable: where borrowing fails, nothing is done, and
-// __tests__/api/memory.test.ts fails when the Node the project ships stops giving the collection.
+// __tests__/http/memory.test.ts fails when the Node the project ships stops giving the collection.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 

@@ -1,7 +1,7 @@
 // maskInputs as the runner sees it: one `::add-mask::` command per spelling of each secret input.
 import { afterEach, describe, expect, it } from 'vitest';
-import { maskInputs } from '../src/runner/connection.ts';
-import { captureStdout } from './builds/support.ts';
+import { maskInputs } from '../../src/runner/connection.ts';
+import { captureStdout } from '../builds/support.ts';
 
 const KEY = 'Dbs_Live/Key+42=';
 

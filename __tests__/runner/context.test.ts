@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isEnterpriseServer, readContext } from '../src/runner/context.ts';
+import { isEnterpriseServer, readContext } from '../../src/runner/context.ts';
 // The library's own rule, to hold ours to it.
-import { isGhes } from '../node_modules/@actions/artifact/lib/internal/shared/config.js';
+import { isGhes } from '../../node_modules/@actions/artifact/lib/internal/shared/config.js';
 
 let dir: string;
 
@@ -110,7 +110,7 @@ describe('readContext', () => {
     expect(process.env).toBe(runnerEnv);
     expect({ ...process.env }).toEqual(before);
     const github = await import('@actions/github');
-    const { Context } = await import('../node_modules/@actions/github/lib/context.js');
+    const { Context } = await import('../../node_modules/@actions/github/lib/context.js');
     expect(github.context).toBeInstanceOf(Context);
   });
 

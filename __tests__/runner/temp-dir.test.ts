@@ -2,8 +2,8 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunnerPathError } from '../src/runner/paths.ts';
-import { makeTempDir } from '../src/runner/temp-dir.ts';
+import { RunnerPathError } from '../../src/runner/paths.ts';
+import { makeTempDir } from '../../src/runner/temp-dir.ts';
 
 describe('makeTempDir', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'temp-dir-'));

@@ -23,7 +23,7 @@ import {
   type ArtifactBackend,
   type TwirpRequest,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
-import { sha256, tempDir } from './fixtures.ts';
+import { sha256, tempDir } from '../publish/fixtures.ts';
 import { getMimeType } from '../../node_modules/@actions/artifact/lib/internal/upload/types.js';
 
 const LIBRARY_TYPES = path.resolve(

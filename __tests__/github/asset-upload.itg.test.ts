@@ -26,7 +26,7 @@ import { makeCertificates } from '../../test-kit/certificates.ts';
 import { close, listen, readBody, sendJson } from '../../test-kit/stand-ins/http.ts';
 import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
 import { startProxy } from '../support/proxy.ts';
-import { sha256, tempDir } from './fixtures.ts';
+import { sha256, tempDir } from '../publish/fixtures.ts';
 
 const TOKEN = 'ghs_asset_upload_test_token';
 const MIB = 1024 * 1024;

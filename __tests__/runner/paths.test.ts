@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readContext } from '../src/runner/context.ts';
-import { ActionError } from '../src/shared/errors.ts';
-import { checkRunnerPaths, runnerPathProblems, RunnerPathError } from '../src/runner/paths.ts';
+import { readContext } from '../../src/runner/context.ts';
+import { ActionError } from '../../src/shared/errors.ts';
+import { checkRunnerPaths, runnerPathProblems, RunnerPathError } from '../../src/runner/paths.ts';
 
 let root: string;
 let workspace: string;

@@ -21,7 +21,7 @@ import {
   type ArtifactBackend,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { close, listen, readBody } from '../../test-kit/stand-ins/http.ts';
-import { sha256, tempDir, writeInstaller } from './fixtures.ts';
+import { sha256, tempDir, writeInstaller } from '../publish/fixtures.ts';
 // What the Azure SDK under @actions/artifact sends, read from its own files.
 import { SERVICE_VERSION } from '../../node_modules/@azure/storage-blob/dist/esm/utils/constants.js';
 import { readContext } from '../../src/runner/context.ts';

@@ -3,13 +3,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TunnelRefusedError } from '../src/http/dispatcher.ts';
-import { UnusableBodyError } from '../src/service/transport.ts';
-import { ActionError } from '../src/shared/errors.ts';
-import { GitHubAnswerError } from '../src/github/errors.ts';
-import { UnexpectedAnswer } from '../src/github/artifact-service.ts';
+import { TunnelRefusedError } from '../../src/http/dispatcher.ts';
+import { UnusableBodyError } from '../../src/service/transport.ts';
+import { ActionError } from '../../src/shared/errors.ts';
+import { GitHubAnswerError } from '../../src/github/errors.ts';
+import { UnexpectedAnswer } from '../../src/github/artifact-service.ts';
 
-const SRC = path.resolve(import.meta.dirname, '../src');
+const SRC = path.resolve(import.meta.dirname, '../../src');
 const BASE = path.join(SRC, 'shared', 'errors.ts');
 
 // A class (named or not, generic or not) whose superclass is one of JavaScript's own errors.

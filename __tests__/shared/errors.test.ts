@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiKeyRefusedError, DownloadError, NetworkError } from '../src/service/errors.ts';
-import { ConfigFileError } from '../src/config/errors.ts';
-import { ActionError, asError, messageOf } from '../src/shared/errors.ts';
-import { PublishError } from '../src/publish/errors.ts';
-import { InputError } from '../src/runner/input-rules.ts';
+import { ApiKeyRefusedError, DownloadError, NetworkError } from '../../src/service/errors.ts';
+import { ConfigFileError } from '../../src/config/errors.ts';
+import { ActionError, asError, messageOf } from '../../src/shared/errors.ts';
+import { PublishError } from '../../src/publish/errors.ts';
+import { InputError } from '../../src/runner/input-rules.ts';
 
 describe('ActionError', () => {
   it('is the base of the errors of every part, each named after its own class', () => {

@@ -1,7 +1,7 @@
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { commandText, cut, markdownText, quotedText } from '../src/text/escape.ts';
-import { secretSpellings } from '../src/text/secret-spellings.ts';
+import { commandText, cut, markdownText, quotedText } from '../../src/text/escape.ts';
+import { secretSpellings } from '../../src/text/secret-spellings.ts';
 
 describe('commandText: service text on one line of the step log', () => {
   it('is one line without controls, never the start of a workflow command, cut short', () => {
