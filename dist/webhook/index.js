@@ -50987,7 +50987,7 @@ var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // at once (bench/README.md, "Why memory.ts"). There is no public API for it, so the collector is
 // borrowed the documented way (expose-gc in a fresh context, the flag switched off again). Node
 // calls a flag changed after start unpredictable: where borrowing fails, nothing is done, and
-// __tests__/api/memory.test.ts fails when the Node the project ships stops giving the collection.
+// __tests__/http/memory.test.ts fails when the Node the project ships stops giving the collection.
 
 
 // Collecting more often than every 8 MiB keeps a large download's peak down (bench/README.md).
