@@ -38,7 +38,13 @@ describe('releaseReadBuffers', () => {
     const collections = await minorCollectionsDuring(() => {
       for (let received = 0; received <= 8 * MIB; received += RECORD) release(received);
     });
-    expect(collections, 'this Node no longer lends memory.ts its collector').toBe(8);
+    // Eight asked for; one may fold into a collection V8 had under way (seen once in the unit loop,
+    // whose files share a heap). Without the borrowed collector there are none: the work allocates
+    // nothing.
+    expect(collections, 'this Node no longer lends memory.ts its collector').toBeGreaterThanOrEqual(
+      6,
+    );
+    expect(collections).toBeLessThanOrEqual(8);
   });
 
   it('collects nothing below the threshold', async () => {
