@@ -2,10 +2,9 @@
 // that ends the process.
 import * as core from '@actions/core';
 import { stepLog } from './runner/log.ts';
-import type { BuildServiceClient } from './service/client.ts';
-import { buildMatrix, resolveSelection } from './builds/matrix.ts';
+import { resolveSelection } from './builds/matrix.ts';
 import { runBuilds } from './builds/run-builds.ts';
-import type { BuildSelection, BuildSubscriber, BuildsRun } from './builds/types.ts';
+import type { BuildSubscriber, BuildsRun } from './builds/types.ts';
 import { openComment } from './report/open-comment.ts';
 import type { PreviewComment } from './report/preview-comment.ts';
 import { resolveProject } from './config/resolve-project.ts';
@@ -14,34 +13,13 @@ import { readContext, type RunnerContext } from './runner/context.ts';
 import { stepDeadline, type StepDeadline } from './runner/deadline.ts';
 import { messageOf } from './shared/errors.ts';
 import { getInputs, type Plan } from './inputs.ts';
-import { checkPlanNames } from './publish/names.ts';
+import { checkSelectionNames } from './publish/names.ts';
 import { startPublishing, type PublishingEnd } from './publish/start-publishing.ts';
 import { annotateFailures } from './report/annotations.ts';
 import { NOTHING_PUBLISHED } from './publish/types.ts';
 import { outputsOnceKnown, reportRun } from './report/report-run.ts';
 import { checkRunnerPaths } from './runner/paths.ts';
 import { watchSignals } from './runner/signals.ts';
-
-/**
- * The builds to trigger, with the project's own platforms when the input named none, and
- * publishing's names checked for exactly these targets: before the first trigger.
- */
-async function targetsChecked(
-  plan: Plan,
-  projectId: string,
-  client: BuildServiceClient,
-  signal: AbortSignal,
-): Promise<BuildSelection> {
-  const selection = await resolveSelection(plan.builds.selection, projectId, client, signal);
-  if (selection.kind === 'trigger') {
-    const targets = buildMatrix(selection.platforms, selection.arches);
-    checkPlanNames(
-      plan.publish,
-      targets.map((target) => ({ ...target, version: selection.version })),
-    );
-  }
-  return selection;
-}
 
 /** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */
 async function build(
@@ -53,7 +31,14 @@ async function build(
   const client = openClient(plan.connection, deadline.at);
   try {
     const projectId = await resolveProject(plan.project, client, context.workspace);
-    const selection = await targetsChecked(plan, projectId, client, deadline.signal);
+    const selection = await resolveSelection(
+      plan.builds.selection,
+      projectId,
+      client,
+      deadline.signal,
+    );
+    // Before the first trigger: a name two targets share would fail only after the builds.
+    checkSelectionNames(plan.publish, selection);
     const deps = { client, deadline, subscribers, tempDir: context.runnerTemp };
     return await runBuilds({ ...plan.builds, selection, projectId }, deps);
   } finally {

@@ -8,6 +8,7 @@ import {
 import {
   checkNameTemplate,
   checkPlanNames,
+  checkSelectionNames,
   checkTemplateForTargets,
   expectedAssetName,
   fileExtension,
@@ -210,6 +211,20 @@ describe('checkPlanNames', () => {
     expect(() => checkPlanNames(plan(null, 'app-{arch}'), targets)).toThrow(/^asset-name/);
     expect(() => checkPlanNames(plan(null, null), targets)).not.toThrow();
     expect(() => checkPlanNames(plan('app-{arch}', null), targets.slice(0, 1))).not.toThrow();
+  });
+
+  it("checks a selection's own targets, and leaves resumed builds to be named as they come", () => {
+    const trigger = {
+      kind: 'trigger',
+      version: '2.0.0',
+      platforms: ['mac', 'windows'],
+      arches: ['x64'],
+      reuse: false,
+    } as const;
+    expect(() => checkSelectionNames(plan('app-{arch}', null), trigger)).toThrow(/^artifact-name/);
+    expect(() => checkSelectionNames(plan('app-{platform}-{arch}', null), trigger)).not.toThrow();
+    const resume = { kind: 'resume', buildIds: ['build_1', 'build_2'] } as const;
+    expect(() => checkSelectionNames(plan('app-{arch}', null), resume)).not.toThrow();
   });
 });
 

@@ -9,6 +9,8 @@ import type { Installer, PublishPlan } from './types.ts';
 import { isWindowsReservedName } from '../text/file-name.ts';
 import type { Arch, Platform } from '../service/schemas.ts';
 import { cut } from '../text/escape.ts';
+import { buildMatrix } from '../builds/matrix.ts';
+import type { BuildSelection } from '../builds/types.ts';
 
 const PLACEHOLDERS = ['name', 'version', 'platform', 'arch', 'ext'] as const;
 type Placeholder = (typeof PLACEHOLDERS)[number];
@@ -153,6 +155,16 @@ export const checkPlanNames = (plan: PublishPlan, targets: readonly NameTarget[]
   if (plan.release) {
     checkTemplateForTargets('asset-name', plan.release.assetNameTemplate, targets, distinct);
   }
+};
+
+/** checkPlanNames for a selection's own targets; resumed builds are named as they come. */
+export const checkSelectionNames = (plan: PublishPlan, selection: BuildSelection): void => {
+  if (selection.kind !== 'trigger') return;
+  const { platforms, arches, version } = selection;
+  checkPlanNames(
+    plan,
+    buildMatrix(platforms, arches).map((target) => ({ ...target, version })),
+  );
 };
 
 /**
