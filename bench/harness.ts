@@ -1,13 +1,14 @@
 // What every benchmark does around its measurements: it runs the bundle, so the bundle must be
 // there, and it ends with one verdict, which is its exit code.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { REPO_ROOT } from '../test-kit/run-action.ts';
+import { messageOf } from '../src/shared/errors.ts';
+import { assertBundleBuilt } from '../test-kit/run-action.ts';
 
 /** Stops the benchmark at once when `dist/index.js` was not built. */
 export function requireBundle(): void {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    console.error('dist/index.js is missing: run `npm run bundle` first');
+  try {
+    assertBundleBuilt();
+  } catch (error) {
+    console.error(messageOf(error));
     process.exit(1);
   }
 }

@@ -3,12 +3,19 @@
 // GITHUB_STEP_SUMMARY files, RUNNER_TEMP, GITHUB_WORKSPACE and GITHUB_REF; then reads back what
 // the runner would: exit code, outputs, summary, log.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Throws, saying how to build it, when `dist/index.js` is not there to run. */
+export function assertBundleBuilt(): void {
+  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
+    throw new Error('dist/index.js is missing: run `npm run bundle` first');
+  }
+}
 
 export interface ActionRunOptions {
   /** Inputs by their action.yml names; the rest get action.yml's defaults. */

@@ -1,20 +1,18 @@
 // The main action's config-file on the bundle (`node dist/index.js`, run as the runner runs it):
 // the repository's file is read only inside the workspace, only as much of it as a configuration
 // needs, and what is wrong with it is shown without the file.
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { REPO_ROOT, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+import {
+  assertBundleBuilt,
+  REPO_ROOT,
+  runAction,
+  type ActionRun,
+} from '../../test-kit/run-action.ts';
 
 const SECRET = 'npm_SecretToken_0123456789';
 const MARKER = 'environ-marker-0123456789';
@@ -25,9 +23,7 @@ let emulator: Emulator;
 let outside: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({});
   outside = mkdtempSync(path.join(os.tmpdir(), 'config-outside-'));
   writeFileSync(path.join(outside, 'npmrc.yml'), `//registry.npmjs.org/:_authToken=${SECRET}\n`);

@@ -1,7 +1,7 @@
 // The bundled action (`dist/index.js`, built by `npm run bundle`), spawned exactly as a runner
 // spawns it, against the emulator.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -11,15 +11,13 @@ import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { markdownText } from '../../src/text/escape.ts';
 import { secretSpellings } from '../../src/text/secret-spellings.ts';
 import { executedCommands, groups } from '../builds/support.ts';
-import { REPO_ROOT, runAction, startAction } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, runAction, startAction } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_e2e';
 let emulator: Emulator;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     queuedMs: 50,
     buildingMs: 400,

@@ -8,15 +8,13 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { groups } from '../builds/support.ts';
-import { REPO_ROOT, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, runAction, type ActionRun } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_buildpath';
 let emulator: Emulator;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     queuedMs: 50,
     buildingMs: 600,

@@ -1,11 +1,10 @@
 // `npm run demo`'s whole run (scripts/demo.ts only adds the dist/ check and the exit code): the
 // bundled action on a tag push against the emulator and the stand-ins of GitHub's releases API and
 // artifact backend, then the published release downloaded and checked with sha256sum -c.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDemo, type DemoResult } from '../../test-kit/demo/run-demo.ts';
-import { REPO_ROOT } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt } from '../../test-kit/run-action.ts';
 
 const INSTALLERS = [
   'Demo-App-1.4.2-linux-arm64.AppImage',
@@ -20,9 +19,7 @@ let demo: DemoResult;
 const printed: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   demo = await runDemo({
     print: (line) => printed.push(line),
     queuedMs: 50,

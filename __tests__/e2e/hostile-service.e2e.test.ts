@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { secretSpellings } from '../../src/text/secret-spellings.ts';
 import { executedCommands, groups } from '../builds/support.ts';
-import { REPO_ROOT, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, runAction, type ActionRun } from '../../test-kit/run-action.ts';
 import { spellingsOf, WINDOWS_DEVICE_NAMES } from '../support/windows-names.ts';
 
 const PROJECT_ID = 'proj_hostile';
@@ -26,9 +26,7 @@ const EMPTY_VERSION = '0.0.1';
 let emulator: Emulator;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     apiKey: 'dbs_Hostile_Key_0123456789',
     queuedMs: 50,

@@ -2,8 +2,6 @@
 // command, a bad tag or a name no publisher can take: before any request, so nothing is built or
 // paid for and no draft release is left. The emulator and GitHub's stand-ins (the artifact backend
 // and the releases API, test-kit/stand-ins) record every request they get: they must get none.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {
@@ -11,7 +9,7 @@ import {
   type ArtifactBackend,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
-import { REPO_ROOT, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, runAction, type ActionRun } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_input_boundary';
 const TOKEN = 'ghs_input_boundary_token';
@@ -20,9 +18,7 @@ let backend: ArtifactBackend;
 let api: ReleasesApi;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     queuedMs: 20,
     buildingMs: 50,

@@ -2,7 +2,6 @@
 // finding: a comment listing that never answers, a listing that pages forever, a stranger's comment
 // that starts with the preview's marker, and an edit GitHub refuses. The service is the emulator;
 // GitHub's side is the issue-comments stand-in the bundled Octokit reaches over 127.0.0.1.
-import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import {
   startIssueCommentsApi,
   type IssueCommentsApi,
 } from '../../test-kit/stand-ins/issue-comments-api.ts';
-import { REPO_ROOT, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, runAction, type ActionRun } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_prcomment';
 const MARKER = commentMarker(PROJECT_ID);
@@ -26,9 +25,7 @@ let emulator: Emulator;
 let events: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     queuedMs: 50,
     buildingMs: 300,

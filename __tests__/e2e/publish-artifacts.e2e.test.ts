@@ -2,8 +2,6 @@
 // the emulator, with workflow artifacts as GitHub really answers: a lost CreateArtifact answer, a
 // run on GitHub Enterprise Server, and the way back to @actions/artifact. GitHub's side is the
 // strict artifact backend stand-in and the releases API stand-in (test-kit/stand-ins) on 127.0.0.1.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {
@@ -11,7 +9,7 @@ import {
   type ArtifactBackend,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
-import { REPO_ROOT, runAction } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, runAction } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_artifacts_e2e';
 const TOKEN = 'ghs_artifacts_e2e_token';
@@ -20,9 +18,7 @@ let backend: ArtifactBackend;
 let api: ReleasesApi;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     queuedMs: 50,
     buildingMs: 200,

@@ -16,7 +16,7 @@ import {
   type ReleasesApiOptions,
   type StoredRelease,
 } from '../../test-kit/stand-ins/releases-api.ts';
-import { REPO_ROOT, startAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, startAction, type ActionRun } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_github_answers';
 const TOKEN = 'ghs_github_answers_token';
@@ -24,9 +24,7 @@ const MIB = 1024 * 1024;
 let emulator: Emulator;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     queuedMs: 50,
     buildingMs: 200,

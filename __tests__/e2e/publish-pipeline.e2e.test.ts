@@ -7,7 +7,6 @@
 // written) compare with a build's `completedAt`.
 // The "before mac's build succeeded" checks are soft, so a run shows every check that fails.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +28,7 @@ import {
   type StoredRelease,
 } from '../../test-kit/stand-ins/releases-api.ts';
 import {
-  REPO_ROOT,
+  assertBundleBuilt,
   startAction,
   type ActionRun,
   type StartedAction,
@@ -51,9 +50,7 @@ let emulator: Emulator;
 let macBuildingMs = MAC_BUILDING_MS;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     queuedMs: 50,
     buildingMs: ({ platform }) => (platform === 'mac' ? macBuildingMs : LINUX_BUILDING_MS),

@@ -2,13 +2,11 @@
 // publishing to a GitHub that never answers (a raw server on 127.0.0.1 that takes requests and
 // says nothing: GitHub's side, mocked where no stand-in can hang on purpose). The step's timeout or
 // a SIGTERM ends publishing, and the report is written whole.
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { REPO_ROOT, startAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, startAction, type ActionRun } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_publish_stops';
 let emulator: Emulator;
@@ -16,9 +14,7 @@ let silentGitHub: Server;
 let githubUrl: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     queuedMs: 50,
     buildingMs: 300,

@@ -3,8 +3,6 @@
 // backend and the releases API (test-kit/stand-ins); the bundled artifact client and Octokit
 // reach them over 127.0.0.1.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
@@ -13,7 +11,7 @@ import {
   type ArtifactBackend,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
-import { REPO_ROOT, runAction } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, runAction } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_publish_e2e';
 const TOKEN = 'ghs_publish_e2e_token';
@@ -24,9 +22,7 @@ let api: ReleasesApi;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 beforeAll(async () => {
-  if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run bundle` first');
-  }
+  assertBundleBuilt();
   emulator = await startEmulator({
     queuedMs: 50,
     buildingMs: 300,
