@@ -45493,6 +45493,37 @@ module.exports = {
 
 /***/ }),
 
+/***/ 46572:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fb: () => (/* binding */ resolveSelection),
+/* harmony export */   Kn: () => (/* binding */ buildMatrix)
+/* harmony export */ });
+/* unused harmony export NoPlatformsError */
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58382);
+
+const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
+class NoPlatformsError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    projectId;
+    constructor(projectId) {
+        super(`Project ${projectId} has no platforms; set the platforms input`);
+        this.projectId = projectId;
+    }
+}
+/** The selection with its platforms: as given, or the project's own (one Get Project). */
+async function resolveSelection(selection, projectId, client, signal) {
+    if (selection.kind === 'resume')
+        return selection;
+    const platforms = selection.platforms ?? (await client.getProject(projectId, { signal })).platforms;
+    if (platforms.length === 0)
+        throw new NoPlatformsError(projectId);
+    return { ...selection, platforms };
+}
+
+
+/***/ }),
+
 /***/ 68873:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -46191,7 +46222,7 @@ const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46510);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86558);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75026);
 
 
 if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -46202,7 +46233,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 86558:
+/***/ 75026:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46215,28 +46246,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var core = __nccwpck_require__(77094);
 // EXTERNAL MODULE: ./src/runner/log.ts
 var runner_log = __nccwpck_require__(47708);
-// EXTERNAL MODULE: ./src/shared/errors.ts
-var shared_errors = __nccwpck_require__(58382);
-;// CONCATENATED MODULE: ./src/builds/matrix.ts
-
-const buildMatrix = (platforms, arches) => platforms.flatMap((platform) => arches.map((arch) => ({ platform, arch })));
-class NoPlatformsError extends shared_errors/* ActionError */.lZ {
-    projectId;
-    constructor(projectId) {
-        super(`Project ${projectId} has no platforms; set the platforms input`);
-        this.projectId = projectId;
-    }
-}
-/** The selection with its platforms: as given, or the project's own (one Get Project). */
-async function resolveSelection(selection, projectId, client, signal) {
-    if (selection.kind === 'resume')
-        return selection;
-    const platforms = selection.platforms ?? (await client.getProject(projectId, { signal })).platforms;
-    if (platforms.length === 0)
-        throw new NoPlatformsError(projectId);
-    return { ...selection, platforms };
-}
-
+// EXTERNAL MODULE: ./src/builds/matrix.ts
+var matrix = __nccwpck_require__(46572);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
@@ -46246,6 +46257,8 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 var retry = __nccwpck_require__(30521);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __nccwpck_require__(67388);
+// EXTERNAL MODULE: ./src/shared/errors.ts
+var shared_errors = __nccwpck_require__(58382);
 // EXTERNAL MODULE: ./src/runner/temp-dir.ts
 var temp_dir = __nccwpck_require__(3672);
 // EXTERNAL MODULE: ./src/text/file-name.ts + 1 modules
@@ -50989,7 +51002,7 @@ async function start(plan, deps, clock) {
     if (selection.kind === 'resume') {
         return resumeBuilds(client, projectId, selection.buildIds, clock, signal);
     }
-    const targets = buildMatrix(selection.platforms, selection.arches);
+    const targets = (0,matrix/* buildMatrix */.Kn)(selection.platforms, selection.arches);
     const { version, reuse } = selection;
     const builds = await startBuilds(client, { projectId, version, targets, reuse, signal }, clock);
     return { builds, errors: [] };
@@ -51424,7 +51437,7 @@ function checkTemplates(inputs, selection, publish, problems) {
     const trigger = selection?.kind === 'trigger' ? selection : undefined;
     // Resumed builds carry their own versions: semantic versions, as this one.
     const version = trigger?.version ?? '1.0.0';
-    const targets = buildMatrix(trigger?.platforms ?? schemas/* PLATFORMS */.P4, trigger?.arches ?? schemas/* ARCHES */.Pr).map((target) => ({ ...target, version }));
+    const targets = (0,matrix/* buildMatrix */.Kn)(trigger?.platforms ?? schemas/* PLATFORMS */.P4, trigger?.arches ?? schemas/* ARCHES */.Pr).map((target) => ({ ...target, version }));
     const inUse = {
         'artifact-name': publish.artifacts !== null,
         'asset-name': publish.release !== null,
@@ -51995,24 +52008,14 @@ function watchSignals() {
 
 
 
-/**
- * The builds to trigger, with the project's own platforms when the input named none, and
- * publishing's names checked for exactly these targets: before the first trigger.
- */
-async function targetsChecked(plan, projectId, client, signal) {
-    const selection = await resolveSelection(plan.builds.selection, projectId, client, signal);
-    if (selection.kind === 'trigger') {
-        const targets = buildMatrix(selection.platforms, selection.arches);
-        (0,names/* checkPlanNames */.O0)(plan.publish, targets.map((target) => ({ ...target, version: selection.version })));
-    }
-    return selection;
-}
 /** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */
 async function build(plan, context, deadline, subscribers) {
     const client = openClient(plan.connection, deadline.at);
     try {
         const projectId = await resolveProject(plan.project, client, context.workspace);
-        const selection = await targetsChecked(plan, projectId, client, deadline.signal);
+        const selection = await (0,matrix/* resolveSelection */.Fb)(plan.builds.selection, projectId, client, deadline.signal);
+        // Before the first trigger: a name two targets share would fail only after the builds.
+        (0,names/* checkSelectionNames */.Tr)(plan.publish, selection);
         const deps = { client, deadline, subscribers, tempDir: context.runnerTemp };
         return await runBuilds({ ...plan.builds, selection, projectId }, deps);
     }
@@ -52248,17 +52251,19 @@ class UploadHostRefusedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ke: () => (/* binding */ expectedAssetName),
-/* harmony export */   O0: () => (/* binding */ checkPlanNames),
 /* harmony export */   RO: () => (/* binding */ MAX_TEMPLATE_LENGTH),
+/* harmony export */   Tr: () => (/* binding */ checkSelectionNames),
 /* harmony export */   Uf: () => (/* binding */ createNamer),
 /* harmony export */   i_: () => (/* binding */ fileExtension),
 /* harmony export */   kW: () => (/* binding */ checkTemplateForTargets)
 /* harmony export */ });
-/* unused harmony exports checkNameTemplate, renderName, checkFileLikeName */
+/* unused harmony exports checkNameTemplate, renderName, checkFileLikeName, checkPlanNames */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54188);
 /* harmony import */ var _text_file_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29803);
-/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(67388);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(67388);
+/* harmony import */ var _builds_matrix_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(46572);
 // Name templates for artifacts and release assets: pure rendering and checks.
+
 
 
 
@@ -52338,7 +52343,7 @@ const knownBeforeDownload = (template) => !/\{(name|ext)\}/.test(template);
  */
 const checkTemplateForTargets = (input, template, targets, { distinct }) => {
     if (template.length > MAX_TEMPLATE_LENGTH) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .cut */ .Jj)(template, 40), `is longer than the ${MAX_TEMPLATE_LENGTH} characters a name template may have`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidNameError */ .Tw(input, (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .cut */ .Jj)(template, 40), `is longer than the ${MAX_TEMPLATE_LENGTH} characters a name template may have`);
     }
     checkNameTemplate(template);
     const owners = new Map();
@@ -52369,6 +52374,13 @@ const checkPlanNames = (plan, targets) => {
     if (plan.release) {
         checkTemplateForTargets('asset-name', plan.release.assetNameTemplate, targets, distinct);
     }
+};
+/** checkPlanNames for a selection's own targets; resumed builds are named as they come. */
+const checkSelectionNames = (plan, selection) => {
+    if (selection.kind !== 'trigger')
+        return;
+    const { platforms, arches, version } = selection;
+    checkPlanNames(plan, (0,_builds_matrix_js__WEBPACK_IMPORTED_MODULE_2__/* .buildMatrix */ .Kn)(platforms, arches).map((target) => ({ ...target, version })));
 };
 /**
  * Names installers one at a time, as their builds finish: each name checked, and unique within the
