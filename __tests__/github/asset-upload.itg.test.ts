@@ -250,8 +250,15 @@ describe('postAsset and uploadAsset over real sockets', () => {
       contentType: 'application/x-rpm',
     }).catch((error: unknown) => error);
 
-    expect(error).toMatchObject({ name: 'ResponseTooLargeError', sizeBytes: 4 * MIB });
+    expect(error).toMatchObject({
+      name: 'ResponseTooLargeError',
+      sizeBytes: 4 * MIB,
+      answerer: 'GitHub',
+    });
     expect(String(error)).toMatch(/the upload of "app\.rpm" announced an answer of 4/);
+    // GitHub's answer: the message sends nobody to "the service".
+    expect(String(error)).toMatch(/GitHub \(or a proxy on the way\) is misbehaving/);
+    expect(String(error)).not.toMatch(/service/);
   });
 
   it("waits out GitHub's rate limit (a 403 with Retry-After) and gives up on a plain 403", async () => {

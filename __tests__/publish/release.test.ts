@@ -208,6 +208,12 @@ describe('publishing a release against the releases API stand-in', () => {
     expect(error).toBeInstanceOf(PublishError);
     expect((error as PublishError).failures[0]).toBeInstanceOf(AssetLockedError);
     expect((error as PublishError).message).toContain('under a new tag');
+    // GitHub's refusal is told once: its status and words inside the one sentence.
+    const locked = (error as PublishError).failures[0] as AssetLockedError;
+    expect(locked.message).toMatch(
+      /^GitHub refused to replace asset "MyApp-1\.4\.2-arm64\.dmg" on \S+ \(HTTP 422: [^)]+\)\. A published/,
+    );
+    expect(locked.message.match(/GitHub/g)).toHaveLength(1);
     const [release] = api.releases() as [StoredRelease];
     const mac = release.assets.find((a) => a.name === 'MyApp-1.4.2-arm64.dmg');
     expect(mac && sha256(mac.content)).toBe(installers[0]?.sha256);

@@ -53,10 +53,12 @@ describe('answer size', () => {
         endpoint: 'GET /builds/:buildId',
         limitBytes: MAX_JSON_ANSWER_BYTES,
         sizeBytes: HUGE,
+        answerer: 'the build service',
       });
       expect((error as Error).message).toMatch(
         /^GET \/builds\/:buildId announced an answer of 700000000 bytes \(667\.6 MiB\), more than the 16777216 bytes \(16\.0 MiB\)/,
       );
+      expect((error as Error).message).toMatch(/report it to the service\.$/);
       expect(service.requests).toHaveLength(1);
       const [written] = await service.written();
       expect(written).toBeLessThan(MAX_JSON_ANSWER_BYTES);

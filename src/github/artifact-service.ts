@@ -204,7 +204,11 @@ async function call(
       serviceMessageOf(twirpMessage(text) ?? text, redacted),
     );
   }
-  const answer = await boundedJson(body, headers, maxBytes, method);
+  const answer = await boundedJson(body, headers, {
+    maxBytes,
+    endpoint: method,
+    answerer: 'GitHub',
+  });
   if (typeof answer !== 'object' || answer === null) {
     throw new UnexpectedAnswer(`${method} answered HTTP ${statusCode} without a JSON object`);
   }

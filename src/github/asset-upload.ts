@@ -87,5 +87,6 @@ async function exchange(
       serviceMessageOf(answer.text, [transport.token]),
     );
   }
-  return parseAsset(await boundedJson(answer.body, answer.headers, MAX_ANSWER_BYTES, what), what);
+  const bound = { maxBytes: MAX_ANSWER_BYTES, endpoint: what, answerer: 'GitHub' } as const;
+  return parseAsset(await boundedJson(answer.body, answer.headers, bound), what);
 }

@@ -3,7 +3,7 @@
 // wanted. Shared by the build service's transport and every exchange with GitHub.
 import type { Dispatcher } from 'undici';
 import { jsonOf } from './error-body.ts';
-import { ResponseTooLargeError } from './errors.ts';
+import { ResponseTooLargeError, type AnswerBound } from './errors.ts';
 
 type Headers = Dispatcher.ResponseData['headers'];
 
@@ -22,41 +22,39 @@ export function declaredLength(headers: Headers): number | undefined {
 }
 
 /**
- * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * The body's chunks, `bound.maxBytes` at most: refused before a byte is read when Content-Length
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
 export async function* boundedChunks(
   body: AsyncIterable<Buffer>,
   headers: Headers,
-  maxBytes: number,
-  endpoint: string,
+  bound: AnswerBound,
 ): AsyncGenerator<Buffer> {
   const announced = declaredLength(headers);
-  if (announced !== undefined && announced > maxBytes) {
-    throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+  if (announced !== undefined && announced > bound.maxBytes) {
+    throw new ResponseTooLargeError(bound, announced);
   }
   let received = 0;
   for await (const chunk of body) {
     received += chunk.length;
-    if (received > maxBytes) throw new ResponseTooLargeError(endpoint, maxBytes);
+    if (received > bound.maxBytes) throw new ResponseTooLargeError(bound);
     yield chunk;
   }
 }
 
 /**
- * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * A whole answer parsed as JSON, `bound.maxBytes` at most (ResponseTooLargeError beyond); undefined when
  * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
  * the answer. The body is dropped whatever happens.
  */
 export async function boundedJson(
   body: Dispatcher.ResponseData['body'],
   headers: Headers,
-  maxBytes: number,
-  endpoint: string,
+  bound: AnswerBound,
 ): Promise<unknown> {
   const chunks: Buffer[] = [];
   try {
-    for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint)) chunks.push(chunk);
+    for await (const chunk of boundedChunks(body, headers, bound)) chunks.push(chunk);
   } finally {
     discardBody(body);
   }

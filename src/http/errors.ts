@@ -1,10 +1,26 @@
 // Failures of an HTTP exchange whoever answers: the build service or GitHub.
 import { ActionError } from '../shared/errors.ts';
 
+/** Who is on the other end of an exchange, as a message names it. */
+export type Answerer = 'the build service' | 'GitHub';
+
+/** The most a client reads of one endpoint's answer, and whose answer it is. */
+export interface AnswerBound {
+  maxBytes: number;
+  /** What was asked, as messages name it: `GET /builds/:buildId`, `the upload of "app.dmg"`. */
+  endpoint: string;
+  answerer: Answerer;
+}
+
 const sizeText = (bytes: number): string =>
   bytes >= 1024 * 1024
     ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
     : `${bytes} bytes`;
+
+const advice: Record<Answerer, string> = {
+  'the build service': 'The service is misbehaving; retry later, or report it to the service.',
+  GitHub: 'GitHub (or a proxy on the way) is misbehaving; retry later.',
+};
 
 /**
  * An answer longer than the client reads for its endpoint: refused when Content-Length announced
@@ -13,20 +29,21 @@ const sizeText = (bytes: number): string =>
 export class ResponseTooLargeError extends ActionError {
   readonly endpoint: string;
   readonly limitBytes: number;
+  readonly answerer: Answerer;
   /** The announced length; undefined when the body was cut off while it streamed. */
   readonly sizeBytes: number | undefined;
 
-  constructor(endpoint: string, limitBytes: number, sizeBytes?: number) {
+  constructor({ endpoint, maxBytes, answerer }: AnswerBound, sizeBytes?: number) {
     super(
       (sizeBytes === undefined
-        ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+        ? `${endpoint} answered with more than ${sizeText(maxBytes)}, the most this client ` +
           'reads from it; reading stopped there. '
         : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
-          `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
-        'The service is misbehaving; retry later, or report it to the service.',
+          `${sizeText(maxBytes)} this client reads from it; it was not read. `) + advice[answerer],
     );
     this.endpoint = endpoint;
-    this.limitBytes = limitBytes;
+    this.limitBytes = maxBytes;
+    this.answerer = answerer;
     this.sizeBytes = sizeBytes;
   }
 }

@@ -1,6 +1,7 @@
 // One small error class per publishing failure; each message says how to fix it.
 import type { PublishResult } from './types.ts';
 import { ActionError } from '../shared/errors.ts';
+import type { GitHubAnswerError } from '../github/errors.ts';
 import { commandText, quotedText } from '../text/escape.ts';
 
 export class NameTemplateError extends ActionError {
@@ -70,9 +71,12 @@ export class AssetExistsError extends ActionError {
 export class AssetLockedError extends ActionError {
   readonly assetName: string;
   readonly releaseUrl: string;
-  constructor(assetName: string, releaseUrl: string, detail: string) {
+  /** `refusal`: GitHub's answer to the asset's deletion; its words are already inert. */
+  constructor(assetName: string, releaseUrl: string, refusal: GitHubAnswerError) {
+    const { status, githubMessage, requestId } = refusal;
     super(
-      `GitHub refused to replace asset "${assetName}" on ${releaseUrl}: ${detail}. ` +
+      `GitHub refused to replace asset "${assetName}" on ${releaseUrl} (HTTP ${status}` +
+        `${githubMessage ? `: ${githubMessage}` : ''}${requestId ? `, request id ${requestId}` : ''}). ` +
         'A published immutable release cannot change: publish the new installers under a new tag.',
     );
     this.assetName = assetName;

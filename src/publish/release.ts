@@ -4,7 +4,7 @@
 import { stepLog } from '../runner/log.ts';
 import { CHECKSUMS_FILE_NAME } from './checksums.ts';
 import { AssetExistsError, AssetLockedError, InvalidNameError } from './errors.ts';
-import { httpStatus } from '../github/client.ts';
+import { GitHubAnswerError } from '../github/errors.ts';
 import {
   parseRelease,
   releaseAssetsOf,
@@ -189,8 +189,8 @@ const placeAsset = async (
     if (!plan.overwrite) throw new AssetExistsError(shown, releaseUrl);
     stepLog.info(`Replacing asset "${shown}" from an earlier run (overwrite: true).`);
     await deleteAsset(github, repo, found.id).catch((error: unknown) => {
-      if (httpStatus(error) !== 422) throw error;
-      throw new AssetLockedError(shown, releaseUrl, commandText(messageOf(error), 300));
+      if (!(error instanceof GitHubAnswerError) || error.status !== 422) throw error;
+      throw new AssetLockedError(shown, releaseUrl, error);
     });
   }
   const asset = await uploadAsset(context, release, file);

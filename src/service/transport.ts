@@ -266,7 +266,11 @@ export class Transport {
         read: async (response) =>
           decode(
             request,
-            await boundedJson(response.body, response.headers, MAX_JSON_ANSWER_BYTES, endpoint),
+            await boundedJson(response.body, response.headers, {
+              maxBytes: MAX_JSON_ANSWER_BYTES,
+              endpoint,
+              answerer: 'the build service',
+            }),
           ),
       },
       signal,
@@ -288,7 +292,11 @@ export class Transport {
       read: ({ body, headers }) =>
         request.read({
           contentLength: declaredLength(headers),
-          chunks: boundedChunks(body, headers, maxBytes, endpoint),
+          chunks: boundedChunks(body, headers, {
+            maxBytes,
+            endpoint,
+            answerer: 'the build service',
+          }),
           discard: () => body.dump(),
         }),
     };
