@@ -529,7 +529,11 @@ async function call(service, method, name, request, maxBytes, redacted) {
         const text = await (0,bounded_body/* errorBodyStart */.pF)(body);
         throw new github_errors/* GitHubAnswerError */.cw(callName(method, name), statusCode, { headers, data: (0,error_body/* jsonOf */.o_)(text) }, (0,error_body/* serviceMessageOf */.mX)(twirpMessage(text) ?? text, redacted));
     }
-    const answer = await (0,bounded_body/* boundedJson */.Qt)(body, headers, maxBytes, method);
+    const answer = await (0,bounded_body/* boundedJson */.Qt)(body, headers, {
+        maxBytes,
+        endpoint: method,
+        answerer: 'GitHub',
+    });
     if (typeof answer !== 'object' || answer === null) {
         throw new UnexpectedAnswer(`${method} answered HTTP ${statusCode} without a JSON object`);
     }
@@ -1366,7 +1370,8 @@ async function exchange(transport, uploadUrl, file) {
     if (!answer.ok) {
         throw new github_errors/* GitHubAnswerError */.cw(what, answer.status, { headers: answer.headers, data: (0,error_body/* jsonOf */.o_)(answer.text) }, (0,error_body/* serviceMessageOf */.mX)(answer.text, [transport.token]));
     }
-    return parseAsset(await (0,bounded_body/* boundedJson */.Qt)(answer.body, answer.headers, asset_upload_MAX_ANSWER_BYTES, what), what);
+    const bound = { maxBytes: asset_upload_MAX_ANSWER_BYTES, endpoint: what, answerer: 'GitHub' };
+    return parseAsset(await (0,bounded_body/* boundedJson */.Qt)(answer.body, answer.headers, bound), what);
 }
 
 ;// CONCATENATED MODULE: ./src/github/upload-origin.ts
@@ -1904,9 +1909,9 @@ const placeAsset = async (context, plan, { release, existing }, installer, name)
             throw new publish_errors/* AssetExistsError */.NR(shown, releaseUrl);
         log/* stepLog */.tV.info(`Replacing asset "${shown}" from an earlier run (overwrite: true).`);
         await deleteAsset(github, repo, found.id).catch((error) => {
-            if ((0,client/* httpStatus */.nG)(error) !== 422)
+            if (!(error instanceof github_errors/* GitHubAnswerError */.cw) || error.status !== 422)
                 throw error;
-            throw new publish_errors/* AssetLockedError */.jp(shown, releaseUrl, (0,text_escape/* commandText */.jt)((0,shared_errors/* messageOf */.bD)(error), 300));
+            throw new publish_errors/* AssetLockedError */.jp(shown, releaseUrl, error);
         });
     }
     const asset = await uploadAsset(context, release, file);

@@ -45720,31 +45720,31 @@ function declaredLength(headers) {
     return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 /**
- * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * The body's chunks, `bound.maxBytes` at most: refused before a byte is read when Content-Length
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
-async function* boundedChunks(body, headers, maxBytes, endpoint) {
+async function* boundedChunks(body, headers, bound) {
     const announced = declaredLength(headers);
-    if (announced !== undefined && announced > maxBytes) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .b(endpoint, maxBytes, announced);
+    if (announced !== undefined && announced > bound.maxBytes) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .b(bound, announced);
     }
     let received = 0;
     for await (const chunk of body) {
         received += chunk.length;
-        if (received > maxBytes)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .b(endpoint, maxBytes);
+        if (received > bound.maxBytes)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .b(bound);
         yield chunk;
     }
 }
 /**
- * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * A whole answer parsed as JSON, `bound.maxBytes` at most (ResponseTooLargeError beyond); undefined when
  * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
  * the answer. The body is dropped whatever happens.
  */
-async function boundedJson(body, headers, maxBytes, endpoint) {
+async function boundedJson(body, headers, bound) {
     const chunks = [];
     try {
-        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
+        for await (const chunk of boundedChunks(body, headers, bound))
             chunks.push(chunk);
     }
     finally {
@@ -45973,6 +45973,10 @@ function serviceMessageOf(body, secrets) {
 const sizeText = (bytes) => bytes >= 1024 * 1024
     ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
     : `${bytes} bytes`;
+const advice = {
+    'the build service': 'The service is misbehaving; retry later, or report it to the service.',
+    GitHub: 'GitHub (or a proxy on the way) is misbehaving; retry later.',
+};
 /**
  * An answer longer than the client reads for its endpoint: refused when Content-Length announced
  * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
@@ -45980,17 +45984,18 @@ const sizeText = (bytes) => bytes >= 1024 * 1024
 class ResponseTooLargeError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     endpoint;
     limitBytes;
+    answerer;
     /** The announced length; undefined when the body was cut off while it streamed. */
     sizeBytes;
-    constructor(endpoint, limitBytes, sizeBytes) {
+    constructor({ endpoint, maxBytes, answerer }, sizeBytes) {
         super((sizeBytes === undefined
-            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+            ? `${endpoint} answered with more than ${sizeText(maxBytes)}, the most this client ` +
                 'reads from it; reading stopped there. '
             : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
-                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
-            'The service is misbehaving; retry later, or report it to the service.');
+                `${sizeText(maxBytes)} this client reads from it; it was not read. `) + advice[answerer]);
         this.endpoint = endpoint;
-        this.limitBytes = limitBytes;
+        this.limitBytes = maxBytes;
+        this.answerer = answerer;
         this.sizeBytes = sizeBytes;
     }
 }
@@ -49607,7 +49612,11 @@ class Transport {
             headers,
             body: request.body === undefined ? undefined : JSON.stringify(request.body),
             resourceId: request.resourceId,
-            read: async (response) => decode(request, await (0,bounded_body/* boundedJson */.Qt)(response.body, response.headers, MAX_JSON_ANSWER_BYTES, endpoint)),
+            read: async (response) => decode(request, await (0,bounded_body/* boundedJson */.Qt)(response.body, response.headers, {
+                maxBytes: MAX_JSON_ANSWER_BYTES,
+                endpoint,
+                answerer: 'the build service',
+            })),
         }, signal);
     }
     /**
@@ -49624,7 +49633,11 @@ class Transport {
             resourceId: request.resourceId,
             read: ({ body, headers }) => request.read({
                 contentLength: (0,bounded_body/* declaredLength */.Rj)(headers),
-                chunks: (0,bounded_body/* boundedChunks */.eC)(body, headers, maxBytes, endpoint),
+                chunks: (0,bounded_body/* boundedChunks */.eC)(body, headers, {
+                    maxBytes,
+                    endpoint,
+                    answerer: 'the build service',
+                }),
                 discard: () => body.dump(),
             }),
         };
@@ -52162,8 +52175,11 @@ class AssetExistsError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* 
 class AssetLockedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     assetName;
     releaseUrl;
-    constructor(assetName, releaseUrl, detail) {
-        super(`GitHub refused to replace asset "${assetName}" on ${releaseUrl}: ${detail}. ` +
+    /** `refusal`: GitHub's answer to the asset's deletion; its words are already inert. */
+    constructor(assetName, releaseUrl, refusal) {
+        const { status, githubMessage, requestId } = refusal;
+        super(`GitHub refused to replace asset "${assetName}" on ${releaseUrl} (HTTP ${status}` +
+            `${githubMessage ? `: ${githubMessage}` : ''}${requestId ? `, request id ${requestId}` : ''}). ` +
             'A published immutable release cannot change: publish the new installers under a new tag.');
         this.assetName = assetName;
         this.releaseUrl = releaseUrl;

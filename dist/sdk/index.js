@@ -57496,6 +57496,10 @@ function errorCode(error) {
 const sizeText = (bytes) => bytes >= 1024 * 1024
     ? `${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`
     : `${bytes} bytes`;
+const advice = {
+    'the build service': 'The service is misbehaving; retry later, or report it to the service.',
+    GitHub: 'GitHub (or a proxy on the way) is misbehaving; retry later.',
+};
 /**
  * An answer longer than the client reads for its endpoint: refused when Content-Length announced
  * it, or as soon as that many bytes had come. Final: the same request gets the same answer.
@@ -57503,17 +57507,18 @@ const sizeText = (bytes) => bytes >= 1024 * 1024
 class ResponseTooLargeError extends ActionError {
     endpoint;
     limitBytes;
+    answerer;
     /** The announced length; undefined when the body was cut off while it streamed. */
     sizeBytes;
-    constructor(endpoint, limitBytes, sizeBytes) {
+    constructor({ endpoint, maxBytes, answerer }, sizeBytes) {
         super((sizeBytes === undefined
-            ? `${endpoint} answered with more than ${sizeText(limitBytes)}, the most this client ` +
+            ? `${endpoint} answered with more than ${sizeText(maxBytes)}, the most this client ` +
                 'reads from it; reading stopped there. '
             : `${endpoint} announced an answer of ${sizeText(sizeBytes)}, more than the ` +
-                `${sizeText(limitBytes)} this client reads from it; it was not read. `) +
-            'The service is misbehaving; retry later, or report it to the service.');
+                `${sizeText(maxBytes)} this client reads from it; it was not read. `) + advice[answerer]);
         this.endpoint = endpoint;
-        this.limitBytes = limitBytes;
+        this.limitBytes = maxBytes;
+        this.answerer = answerer;
         this.sizeBytes = sizeBytes;
     }
 }
@@ -57533,31 +57538,31 @@ function declaredLength(headers) {
     return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 /**
- * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * The body's chunks, `bound.maxBytes` at most: refused before a byte is read when Content-Length
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
-async function* boundedChunks(body, headers, maxBytes, endpoint) {
+async function* boundedChunks(body, headers, bound) {
     const announced = declaredLength(headers);
-    if (announced !== undefined && announced > maxBytes) {
-        throw new ResponseTooLargeError(endpoint, maxBytes, announced);
+    if (announced !== undefined && announced > bound.maxBytes) {
+        throw new ResponseTooLargeError(bound, announced);
     }
     let received = 0;
     for await (const chunk of body) {
         received += chunk.length;
-        if (received > maxBytes)
-            throw new ResponseTooLargeError(endpoint, maxBytes);
+        if (received > bound.maxBytes)
+            throw new ResponseTooLargeError(bound);
         yield chunk;
     }
 }
 /**
- * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * A whole answer parsed as JSON, `bound.maxBytes` at most (ResponseTooLargeError beyond); undefined when
  * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
  * the answer. The body is dropped whatever happens.
  */
-async function boundedJson(body, headers, maxBytes, endpoint) {
+async function boundedJson(body, headers, bound) {
     const chunks = [];
     try {
-        for await (const chunk of boundedChunks(body, headers, maxBytes, endpoint))
+        for await (const chunk of boundedChunks(body, headers, bound))
             chunks.push(chunk);
     }
     finally {
@@ -58178,7 +58183,11 @@ class Transport {
             headers,
             body: request.body === undefined ? undefined : JSON.stringify(request.body),
             resourceId: request.resourceId,
-            read: async (response) => transport_decode(request, await boundedJson(response.body, response.headers, MAX_JSON_ANSWER_BYTES, endpoint)),
+            read: async (response) => transport_decode(request, await boundedJson(response.body, response.headers, {
+                maxBytes: MAX_JSON_ANSWER_BYTES,
+                endpoint,
+                answerer: 'the build service',
+            })),
         }, signal);
     }
     /**
@@ -58195,7 +58204,11 @@ class Transport {
             resourceId: request.resourceId,
             read: ({ body, headers }) => request.read({
                 contentLength: declaredLength(headers),
-                chunks: boundedChunks(body, headers, maxBytes, endpoint),
+                chunks: boundedChunks(body, headers, {
+                    maxBytes,
+                    endpoint,
+                    answerer: 'the build service',
+                }),
                 discard: () => body.dump(),
             }),
         };

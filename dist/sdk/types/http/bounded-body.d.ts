@@ -1,19 +1,20 @@
 import type { Dispatcher } from 'undici';
+import { type AnswerBound } from './errors.ts';
 type Headers = Dispatcher.ResponseData['headers'];
 /** A header as one string: the first value of a repeated one; undefined when absent. */
 export declare const headerValue: (headers: Headers, name: string) => string | undefined;
 export declare function declaredLength(headers: Headers): number | undefined;
 /**
- * The body's chunks, `maxBytes` at most: refused before a byte is read when Content-Length
+ * The body's chunks, `bound.maxBytes` at most: refused before a byte is read when Content-Length
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
-export declare function boundedChunks(body: AsyncIterable<Buffer>, headers: Headers, maxBytes: number, endpoint: string): AsyncGenerator<Buffer>;
+export declare function boundedChunks(body: AsyncIterable<Buffer>, headers: Headers, bound: AnswerBound): AsyncGenerator<Buffer>;
 /**
- * A whole answer parsed as JSON, `maxBytes` at most (ResponseTooLargeError beyond); undefined when
+ * A whole answer parsed as JSON, `bound.maxBytes` at most (ResponseTooLargeError beyond); undefined when
  * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
  * the answer. The body is dropped whatever happens.
  */
-export declare function boundedJson(body: Dispatcher.ResponseData['body'], headers: Headers, maxBytes: number, endpoint: string): Promise<unknown>;
+export declare function boundedJson(body: Dispatcher.ResponseData['body'], headers: Headers, bound: AnswerBound): Promise<unknown>;
 /** Drops what is left of a body; its abort is expected, not an error to report. */
 export declare function discardBody(body: Dispatcher.ResponseData['body']): void;
 /**
