@@ -383,7 +383,7 @@ var dispatcher = __webpack_require__(3839);
 // EXTERNAL MODULE: ./src/http/retry.ts + 1 modules
 var retry = __webpack_require__(30521);
 // EXTERNAL MODULE: ./src/shared/limit.ts
-var limit = __webpack_require__(7669);
+var limit = __webpack_require__(30050);
 // EXTERNAL MODULE: ./src/runner/context.ts
 var runner_context = __webpack_require__(21953);
 // EXTERNAL MODULE: ./src/builds/result.ts

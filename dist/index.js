@@ -296,7 +296,7 @@ const Dispatcher1Wrapper = __nccwpck_require__(3650)
 const ProxyAgent = __nccwpck_require__(76672)
 const Socks5ProxyAgent = __nccwpck_require__(87223)
 const EnvHttpProxyAgent = __nccwpck_require__(53137)
-const RetryAgent = __nccwpck_require__(30050)
+const RetryAgent = __nccwpck_require__(7669)
 const H2CClient = __nccwpck_require__(36815)
 const errors = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
@@ -14751,7 +14751,7 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 30050:
+/***/ 7669:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -46247,8 +46247,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __nccwpck_require__(77094);
 // EXTERNAL MODULE: ./src/runner/log.ts
 var runner_log = __nccwpck_require__(47708);
 // EXTERNAL MODULE: ./src/builds/matrix.ts
@@ -46931,7 +46929,7 @@ const sameEntry = (entry, other) => other !== undefined &&
     entry.message === other.message;
 
 // EXTERNAL MODULE: ./src/shared/limit.ts
-var limit = __nccwpck_require__(7669);
+var limit = __nccwpck_require__(30050);
 ;// CONCATENATED MODULE: ./src/builds/logs.ts
 
 const QUIET_READS = 2;
@@ -51173,6 +51171,8 @@ async function resolveProject(source, client, workspace) {
     return applied.projectId;
 }
 
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __nccwpck_require__(77094);
 // EXTERNAL MODULE: ./src/runner/input-rules.ts
 var input_rules = __nccwpck_require__(67568);
 // EXTERNAL MODULE: ./src/text/secret-spellings.ts
@@ -51877,7 +51877,7 @@ function buildOutput(build, artifact) {
         ...(build.problem && { error: build.problem.message }),
     };
 }
-const renderOutputs = (builds, status, published) => ({
+const renderOutputs = (builds, status, published, commentUrl) => ({
     builds: JSON.stringify(builds.map((build) => buildOutput(build, build.id ? published.artifacts.get(build.id) : undefined))),
     status,
     artifacts: builds.flatMap((build) => (build.download ? [build.download.path] : [])).join('\n'),
@@ -51887,9 +51887,10 @@ const renderOutputs = (builds, status, published) => ({
         .flatMap((build) => (build.id && (0,service_ids/* isBuildId */.EI)(build.id) ? [build.id] : []))
         .join('\n'),
     ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
+    ...(commentUrl !== undefined && { 'comment-url': commentUrl }),
 });
-function writeOutputs(builds, status, published) {
-    const outputs = renderOutputs(builds, status, published);
+function writeOutputs(builds, status, published, commentUrl) {
+    const outputs = renderOutputs(builds, status, published, commentUrl);
     for (const [name, value] of Object.entries(outputs))
         core/* setOutput */.uH(name, value);
     return outputs;
@@ -51963,8 +51964,9 @@ const outputsOnceKnown = {
 };
 async function reportRun(context, facts) {
     const verdict = verdictOf(facts);
-    if (facts.builds.length > 0)
-        writeOutputs(facts.builds, verdict.status, facts.published);
+    if (facts.builds.length > 0) {
+        writeOutputs(facts.builds, verdict.status, facts.published, facts.commentUrl);
+    }
     for (const warning of verdict.warnings)
         runner_log/* stepLog */.tV.warning(warning);
     if (verdict.failures.length > 0)
@@ -52020,7 +52022,6 @@ function watchSignals() {
 
 
 
-
 /** Resolve the project, then trigger (or reuse, or resume) its builds, follow them, download. */
 async function build(plan, context, deadline, subscribers) {
     const client = openClient(plan.connection, deadline.at);
@@ -52055,13 +52056,12 @@ async function buildAndPublish(context, cancel) {
         const built = await build(plan, context, deadline, subscribers);
         annotateFailures(built.builds);
         const end = await publishing.finish(built.builds);
-        if (comment && built.builds.length > 0 && !cancel.aborted && !end.stopped) {
-            const url = await comment.finish(built.projectId, built.builds, end.published);
-            core/* setOutput */.uH('comment-url', url ?? '');
-        }
+        const commentUrl = comment && built.builds.length > 0 && !cancel.aborted && !end.stopped
+            ? ((await comment.finish(built.projectId, built.builds, end.published)) ?? '')
+            : undefined;
         // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
         // other builds were still followed and are reported.
-        return { ...end, plan, built, errors: [...built.errors, ...end.errors] };
+        return { ...end, plan, built, commentUrl, errors: [...built.errors, ...end.errors] };
     }
     catch (error) {
         return { plan, errors: cancel.aborted ? [] : [(0,shared_errors/* messageOf */.bD)(error)] };
@@ -52088,6 +52088,7 @@ async function run() {
             failOnError: plan?.failOnError ?? true,
             errors: end.errors,
             published: end.published ?? NOTHING_PUBLISHED,
+            commentUrl: end.commentUrl,
         });
         // Requests left behind (a publish that did not stop in time) must not outlive the report.
         if (cancelledBy || end.stopped)
@@ -53629,7 +53630,7 @@ function errorCode(error) {
 
 /***/ }),
 
-/***/ 7669:
+/***/ 30050:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {

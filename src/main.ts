@@ -1,6 +1,5 @@
 // The story of a run, top to bottom: inputs → project → builds → publish → report. The only place
 // that ends the process.
-import * as core from '@actions/core';
 import { stepLog } from './runner/log.ts';
 import { resolveSelection } from './builds/matrix.ts';
 import { runBuilds } from './builds/run-builds.ts';
@@ -50,6 +49,7 @@ async function build(
 interface Ended extends Partial<PublishingEnd> {
   plan?: Plan;
   built?: BuildsRun;
+  commentUrl?: string;
   errors: string[];
 }
 
@@ -73,13 +73,13 @@ async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Pro
     const built = await build(plan, context, deadline, subscribers);
     annotateFailures(built.builds);
     const end = await publishing.finish(built.builds);
-    if (comment && built.builds.length > 0 && !cancel.aborted && !end.stopped) {
-      const url = await comment.finish(built.projectId, built.builds, end.published);
-      core.setOutput('comment-url', url ?? '');
-    }
+    const commentUrl =
+      comment && built.builds.length > 0 && !cancel.aborted && !end.stopped
+        ? ((await comment.finish(built.projectId, built.builds, end.published)) ?? '')
+        : undefined;
     // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
     // other builds were still followed and are reported.
-    return { ...end, plan, built, errors: [...built.errors, ...end.errors] };
+    return { ...end, plan, built, commentUrl, errors: [...built.errors, ...end.errors] };
   } catch (error) {
     return { plan, errors: cancel.aborted ? [] : [messageOf(error)] };
   } finally {
@@ -105,6 +105,7 @@ export async function run(): Promise<void> {
       failOnError: plan?.failOnError ?? true,
       errors: end.errors,
       published: end.published ?? NOTHING_PUBLISHED,
+      commentUrl: end.commentUrl,
     });
     // Requests left behind (a publish that did not stop in time) must not outlive the report.
     if (cancelledBy || end.stopped) process.exit(1);

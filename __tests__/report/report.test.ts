@@ -76,6 +76,14 @@ describe('outputs with ids of another form', () => {
     expect(outputs['build-ids']).toBe('build_0');
     expect(JSON.parse(outputs.builds)[1].id).toBe('build_1\n::error::x\nbuild_9');
   });
+
+  it('has comment-url only when the run had a comment, empty when it wrote none', () => {
+    const builds = [result(0, 'success')];
+    expect(renderOutputs(builds, 'success', NOTHING_PUBLISHED)).not.toHaveProperty('comment-url');
+    expect(renderOutputs(builds, 'success', NOTHING_PUBLISHED, '')['comment-url']).toBe('');
+    const url = 'https://github.com/acme/app/pull/7#issuecomment-1';
+    expect(renderOutputs(builds, 'success', NOTHING_PUBLISHED, url)['comment-url']).toBe(url);
+  });
 });
 
 describe('annotations', () => {

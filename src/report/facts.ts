@@ -16,4 +16,6 @@ export interface RunFacts {
   /** Fatal errors: invalid inputs, an unreachable service, a failed publish. */
   errors: readonly string[];
   published: Published;
+  /** The pull-request comment this run wrote, '' when it wrote none; undefined without a comment. */
+  commentUrl?: string;
 }

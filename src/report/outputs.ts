@@ -47,12 +47,14 @@ export interface Outputs {
   artifacts: string;
   'build-ids': string;
   'release-url'?: string;
+  'comment-url'?: string;
 }
 
 export const renderOutputs = (
   builds: readonly BuildResult[],
   status: RunStatus,
   published: Published,
+  commentUrl?: string,
 ): Outputs => ({
   builds: JSON.stringify(
     builds.map((build) =>
@@ -67,14 +69,16 @@ export const renderOutputs = (
     .flatMap((build) => (build.id && isBuildId(build.id) ? [build.id] : []))
     .join('\n'),
   ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
+  ...(commentUrl !== undefined && { 'comment-url': commentUrl }),
 });
 
 export function writeOutputs(
   builds: readonly BuildResult[],
   status: RunStatus,
   published: Published,
+  commentUrl?: string,
 ): Outputs {
-  const outputs = renderOutputs(builds, status, published);
+  const outputs = renderOutputs(builds, status, published, commentUrl);
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
   return outputs;
 }

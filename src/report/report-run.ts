@@ -19,7 +19,9 @@ export async function reportRun(
   facts: RunFacts,
 ): Promise<void> {
   const verdict = verdictOf(facts);
-  if (facts.builds.length > 0) writeOutputs(facts.builds, verdict.status, facts.published);
+  if (facts.builds.length > 0) {
+    writeOutputs(facts.builds, verdict.status, facts.published, facts.commentUrl);
+  }
   for (const warning of verdict.warnings) stepLog.warning(warning);
   if (verdict.failures.length > 0) stepLog.setFailed(verdict.failures.join('\n'));
   await writeSummary(context.summaryFile, facts, verdict).catch((error: unknown) =>
