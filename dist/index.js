@@ -46808,6 +46808,21 @@ class BuildLog {
             await print.stopped([title], printLines, [...notes, '::endgroup::']);
         });
     }
+    /**
+     * A live log's open group closed when its build is left unfinished (the step stopped waiting, or
+     * lost the build), so that what the step prints next is not inside it. A log printed whole at
+     * its build's end has no group open until then: nothing to do.
+     */
+    async closeUnfinished() {
+        if (!this.#live)
+            return;
+        await this.#output.printAlone(async (print) => {
+            if (!this.#groupOpen)
+                return;
+            await print((0,runner_log/* lines */.Mn)([...this.#notes(), '::endgroup::']));
+            this.#groupOpen = false;
+        });
+    }
     /** The entries of the latest whole reading that those taken in order lack. */
     #added() {
         return this.#final === undefined ? [] : missingFrom(this.#shown(), this.#final);
@@ -46977,6 +46992,7 @@ function logReads(client, buildId, log, turns, signal) {
             if (pending === 0 && !log.disordered)
                 read().catch(() => { });
         },
+        settled: () => turn(async () => { }),
     };
 }
 /**
@@ -47139,8 +47155,13 @@ async function followBuild(slot, log, follower) {
     const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
     const reads = logReads(follower.client, id, log, follower.logReading.turns, stop);
     try {
-        if (!(0,schemas/* isTerminal */.Hd)(slot.get().status) && !(await poll(slot, id, reads, follower)))
+        if (!(0,schemas/* isTerminal */.Hd)(slot.get().status) && !(await poll(slot, id, reads, follower))) {
+            // A read under way would print into the live group after the step went on to its report.
+            giveUp.abort();
+            await reads.settled();
+            await log.closeUnfinished();
             return;
+        }
         const failure = await readLogUntilDone(log, reads, giveUp, follower);
         if (failure !== undefined) {
             runner_log/* stepLog */.tV.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));

@@ -316,6 +316,20 @@ export class BuildLog {
     });
   }
 
+  /**
+   * A live log's open group closed when its build is left unfinished (the step stopped waiting, or
+   * lost the build), so that what the step prints next is not inside it. A log printed whole at
+   * its build's end has no group open until then: nothing to do.
+   */
+  async closeUnfinished(): Promise<void> {
+    if (!this.#live) return;
+    await this.#output.printAlone(async (print) => {
+      if (!this.#groupOpen) return;
+      await print(lines([...this.#notes(), '::endgroup::']));
+      this.#groupOpen = false;
+    });
+  }
+
   /** The entries of the latest whole reading that those taken in order lack. */
   #added(): LogRecord[] {
     return this.#final === undefined ? [] : missingFrom(this.#shown(), this.#final);

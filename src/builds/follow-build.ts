@@ -110,7 +110,13 @@ export async function followBuild(
   const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
   const reads = logReads(follower.client, id, log, follower.logReading.turns, stop);
   try {
-    if (!isTerminal(slot.get().status) && !(await poll(slot, id, reads, follower))) return;
+    if (!isTerminal(slot.get().status) && !(await poll(slot, id, reads, follower))) {
+      // A read under way would print into the live group after the step went on to its report.
+      giveUp.abort();
+      await reads.settled();
+      await log.closeUnfinished();
+      return;
+    }
     const failure = await readLogUntilDone(log, reads, giveUp, follower);
     if (failure !== undefined) {
       stepLog.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));

@@ -33,6 +33,8 @@ export interface LogReads {
    * disordered log is not read while the build runs: it is read whole once it ended.
    */
   poke(): void;
+  /** Resolves once no read of this build is under way (its signal ends one first). */
+  settled(): Promise<void>;
 }
 
 /**
@@ -84,6 +86,7 @@ export function logReads(
     poke: () => {
       if (pending === 0 && !log.disordered) read().catch(() => {});
     },
+    settled: () => turn(async () => {}),
   };
 }
 
