@@ -67,7 +67,7 @@ const open = (token = 'ghs-write', headSha = SHA1, options: PreviewCommentOption
     options,
   );
 const withArtifacts = (builds: readonly BuildResult[]): Published => ({
-  releaseUrl: undefined,
+  release: undefined,
   assetUploads: new Map(),
   artifacts: new Map(
     builds.map((build, index) => [

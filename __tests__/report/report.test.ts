@@ -62,7 +62,11 @@ describe('outputs', () => {
     const released = renderOutputs(builds, 'failed', {
       artifacts: new Map([['build_0', artifact]]),
       assetUploads: new Map(),
-      releaseUrl: 'https://github.com/a/b/releases/tag/v1',
+      release: {
+        url: 'https://github.com/a/b/releases/tag/v1',
+        published: true,
+        verified: undefined,
+      },
     });
     expect(released['release-url']).toBe('https://github.com/a/b/releases/tag/v1');
     expect(JSON.parse(released.builds)[0]).toMatchObject({ artifactId: 7 });
@@ -144,7 +148,11 @@ describe('summary', () => {
       published: {
         artifacts: new Map([['build_0', artifact]]),
         assetUploads: new Map(),
-        releaseUrl: 'https://github.com/acme/app/releases/tag/v1.4.2',
+        release: {
+          url: 'https://github.com/acme/app/releases/tag/v1.4.2',
+          published: true,
+          verified: undefined,
+        },
       },
     });
     const text = render(run);

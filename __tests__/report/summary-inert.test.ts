@@ -46,7 +46,7 @@ function render() {
         ],
       ]),
       assetUploads: new Map(),
-      releaseUrl: undefined,
+      release: undefined,
     },
   });
   const markdown = renderSummary(run, verdictOf(run), T0 + 70_000);

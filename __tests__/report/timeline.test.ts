@@ -39,7 +39,7 @@ const ran = (n: number, seconds: { building: number; ended: number }) => {
 
 /** Its workflow artifact and release asset, uploaded in those spans. */
 const publishedAs = (uploads: Record<string, { artifact?: Span; asset?: Span }>): Published => ({
-  releaseUrl: undefined,
+  release: undefined,
   artifacts: new Map(
     Object.entries(uploads).flatMap(([buildId, { artifact }]) =>
       artifact

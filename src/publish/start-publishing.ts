@@ -12,6 +12,7 @@ import type {
   PublishResult,
   Published,
   ReleaseAssetResult,
+  ReleaseReport,
 } from './types.ts';
 import type { PublishSession } from './publish-session.ts';
 import type { RunnerContext } from '../runner/context.ts';
@@ -34,11 +35,11 @@ export function installerOf(build: BuildResult): Installer | undefined {
   };
 }
 
-/** What landed so far, as the report reads it; the release's URL only once it is finished. */
+/** What landed so far, as the report reads it; the release only once it is finished. */
 const publishedOf = (
   artifacts: readonly ArtifactResult[],
   assets: readonly ReleaseAssetResult[],
-  releaseUrl?: string,
+  release?: ReleaseReport,
 ): Published => ({
   artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
   assetUploads: new Map(
@@ -46,11 +47,17 @@ const publishedOf = (
       asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [],
     ),
   ),
-  releaseUrl,
+  release,
 });
 
 const finished = ({ artifacts, release }: PublishResult): Published =>
-  publishedOf(artifacts, release?.assets ?? [], release?.url);
+  publishedOf(
+    artifacts,
+    release?.assets ?? [],
+    release
+      ? { url: release.url, published: release.published, verified: release.verified }
+      : undefined,
+  );
 
 /** Which builds' installers landed where before publishing stopped, and which did not. */
 export function stoppedReport(

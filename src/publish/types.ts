@@ -62,6 +62,8 @@ export interface ReleaseResult {
   url: string;
   id: number;
   published: boolean;
+  /** true: its assets were read back and matched; false: they did not; undefined: no check ran. */
+  verified?: boolean;
   assets: ReleaseAssetResult[];
 }
 
@@ -92,11 +94,21 @@ export interface Published {
   artifacts: ReadonlyMap<string, ArtifactResult>;
   /** The upload of each build's release asset, by build id (kept assets have none). */
   assetUploads: ReadonlyMap<string, Span>;
-  releaseUrl: string | undefined;
+  /** The release this run finished with; undefined when there is none (or publishing stopped). */
+  release: ReleaseReport | undefined;
+}
+
+/** The release as the reports say it. */
+export interface ReleaseReport {
+  url: string;
+  /** false: it stays a draft. */
+  published: boolean;
+  /** true: its assets were read back and matched; false: they did not; undefined: no check ran. */
+  verified: boolean | undefined;
 }
 
 export const NOTHING_PUBLISHED: Published = {
   artifacts: new Map(),
   assetUploads: new Map(),
-  releaseUrl: undefined,
+  release: undefined,
 };

@@ -68,7 +68,7 @@ export const renderOutputs = (
   'build-ids': builds
     .flatMap((build) => (build.id && isBuildId(build.id) ? [build.id] : []))
     .join('\n'),
-  ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
+  ...(published.release !== undefined && { 'release-url': published.release.url }),
   ...(commentUrl !== undefined && { 'comment-url': commentUrl }),
 });
 

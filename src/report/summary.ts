@@ -81,7 +81,7 @@ const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 export function renderSummary(facts: RunFacts, verdict: Verdict, now: number): string {
   const { builds, published } = facts;
   const head = ['## Desktop builds', '', headline(facts, verdict), ''];
-  if (published.releaseUrl) head.push(`Release: ${published.releaseUrl}`, '');
+  if (published.release) head.push(`Release: ${published.release.url}`, '');
   const notes = [...verdict.failures, ...verdict.warnings];
   const tail = [
     '',
