@@ -111,11 +111,13 @@ function runLocalAction(envFile: string): Promise<number> {
   });
 }
 
-const filesUnder = (dir: string): string[] =>
+/** Files under `dir` written since `since` (epoch ms): this run's installers, not an earlier one's. */
+const filesWrittenUnder = (dir: string, since: number): string[] =>
   existsSync(dir)
-    ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) =>
-        statSync(path.join(dir, name)).isFile(),
-      )
+    ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => {
+        const stat = statSync(path.join(dir, name));
+        return stat.isFile() && stat.mtimeMs >= since;
+      })
     : [];
 
 async function main(): Promise<number> {
@@ -133,6 +135,7 @@ async function main(): Promise<number> {
   prepareRunnerPaths(env);
   const emulator = await emulatorFor(env.get('INPUT_BASE-URL'));
   try {
+    const started = Date.now();
     const code = await runLocalAction(envFile);
     say(
       code === 0
@@ -143,7 +146,8 @@ async function main(): Promise<number> {
       env.get('GITHUB_WORKSPACE') ?? '.',
       env.get('INPUT_DOWNLOAD-PATH') ?? 'desktop-builds',
     );
-    say(`installers: ${filesUnder(downloads).length} file(s) under ${downloads}`);
+    const written = filesWrittenUnder(downloads, started).length;
+    say(`installers: ${written} file(s) written under ${downloads}`);
     const summary = env.get('GITHUB_STEP_SUMMARY');
     if (summary) say(`job summary: ${summary}`);
     return code;

@@ -1,25 +1,21 @@
 // `npm run local-action` (scripts/local-action.ts: @github/local-action on src/main.ts with
 // .env.example) as a contributor meets it in a fresh clone: no .tmp/, no emulator running. The
-// checkout is a copy of the repository's files with node_modules hard-linked (local-action stubs
-// @actions/core by its path, which a symbolic link would change), under .tmp/ so the links stay on
-// one file system; its .env.example is the committed one with only the emulator's port moved to a
-// free one, so runs in parallel never meet.
+// checkout is a copy of the working tree's files with node_modules hard-linked (not a symbolic
+// link: local-action stubs @actions/core by its path, which a link would change); its .env.example
+// is the committed one with only the emulator's port moved to a free one, so runs never meet.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
-  linkSync,
-  mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
-  readlinkSync,
+  realpathSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLI_API_KEY } from '../../emulator/cli-args.ts';
@@ -41,22 +37,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `from` recreated at `to`: directories made, files hard-linked, symbolic links copied. */
-function linkTree(from: string, to: string): void {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) linkTree(source, target);
-    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
-    else linkSync(source, target);
-  }
-}
-
 /** The working tree's files git would commit, but dist/, as a clone has them, and node_modules. */
 function freshCheckout(port: number): string {
-  mkdirSync(path.join(REPO_ROOT, '.tmp'), { recursive: true });
-  const dir = mkdtempSync(path.join(REPO_ROOT, '.tmp', 'local-action-clone-'));
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'local-action-clone-')));
   const files = execFileSync(
     'git',
     ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
@@ -69,7 +52,14 @@ function freshCheckout(port: number): string {
       cpSync(path.join(REPO_ROOT, file), path.join(dir, file));
     }
   }
-  linkTree(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  const modules = path.join(REPO_ROOT, 'node_modules');
+  try {
+    execFileSync('cp', ['-al', modules, path.join(dir, 'node_modules')]); // hard links: seconds
+  } catch {
+    // Another file system, or a cp without -l: a real copy.
+    rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+    cpSync(modules, path.join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  }
   writeFileSync(
     path.join(dir, '.env.example'),
     ENV_EXAMPLE.replace('http://127.0.0.1:8080/v1', `http://127.0.0.1:${port}/v1`),
@@ -141,7 +131,7 @@ describe('npm run local-action', () => {
     expect(run.output).toMatch(/│ 'status'\s+│ 'success'\s+│/);
     expect(run.output).toContain(
       'local-action: the action succeeded\n' +
-        'local-action: installers: 6 file(s) under .tmp/local-action/desktop-builds\n' +
+        'local-action: installers: 6 file(s) written under .tmp/local-action/desktop-builds\n' +
         'local-action: job summary: .tmp/local-action/step_summary.md\n',
     );
 
@@ -181,7 +171,9 @@ describe('npm run local-action', () => {
     expect(run.output).not.toContain('local-action: created');
     expect(run.output).toMatch(/^::error::The service refused the API key \(HTTP 401 on /m);
     expect(run.output).toContain(
-      'local-action: the action failed (exit code 1): its ::error:: lines above say why\n',
+      'local-action: the action failed (exit code 1): its ::error:: lines above say why\n' +
+        // The first run's six are still there; none is this run's.
+        'local-action: installers: 0 file(s) written under .tmp/local-action/desktop-builds\n',
     );
     expect(run.output).not.toMatch(/^\s+at /m);
     expect(run.output).not.toContain('Command failed');
