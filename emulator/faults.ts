@@ -34,6 +34,7 @@ export function defaultFaults(): Faults {
     invalidUtf8Logs: false,
     reverseLogs: false,
     rotateLogsAfterReads: 0,
+    logsPaddedTo: 0,
     clockSkewMs: 0,
     gzipArtifacts: [],
     shortArtifacts: { rules: [], bytes: 0 },

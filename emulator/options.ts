@@ -175,6 +175,12 @@ export interface Faults {
    */
   rotateLogsAfterReads: number;
   /**
+   * While this is N > 0, the logs endpoint pads its JSON body with trailing spaces to N bytes (a
+   * longer body is sent as it is): every answer has the same Content-Length while the log grows,
+   * as a log rewritten in place (rotated, a progress line updated) keeps its length.
+   */
+  logsPaddedTo: number;
+  /**
    * The service's clock runs this many ms ahead of the real one (negative: behind): every
    * timestamp the API writes from now on (builds, their logs, projects, webhooks) and its Date
    * header.

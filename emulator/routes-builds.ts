@@ -119,10 +119,13 @@ export const buildLogs: Handler = (ctx, _req, [id = '']) => {
   const listed = rotatedLog(build, faults);
   const logs = faults.reverseLogs ? [...listed].reverse() : listed;
   const trickle = matchesAnyRule(faults.trickleLogs.rules, build);
-  if (!faults.invalidUtf8Logs && !trickle) return ok({ buildId: id, logs });
-  const bytes = faults.invalidUtf8Logs
+  const padded = faults.logsPaddedTo > 0;
+  if (!faults.invalidUtf8Logs && !trickle && !padded) return ok({ buildId: id, logs });
+  const json = faults.invalidUtf8Logs
     ? logsWithInvalidUtf8(id, logs)
     : Buffer.from(JSON.stringify({ buildId: id, logs }));
+  const padding = Math.max(0, faults.logsPaddedTo - json.length);
+  const bytes = padded ? Buffer.concat([json, Buffer.alloc(padding, ' ')]) : json;
   const pace = trickle ? { byteIntervalMs: faults.trickleLogs.byteIntervalMs } : {};
   return { kind: 'encoded', status: 200, bytes, ...pace };
 };
