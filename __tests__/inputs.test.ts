@@ -437,6 +437,19 @@ describe('parseInputs: every input bounded in length', () => {
     expect(problems).toEqual([`${name}: 5000 characters, more than the 4096 allowed; shorten it`]);
   });
 
+  it.each(['api-key', 'github-token'] as const)(
+    'refuses %s holding a control character, naming it without its value',
+    (name) => {
+      for (const value of ['ghs_a\n::error title=x::forged', 'dbs_key\rmore', 'a\tb', 'x\u0085y']) {
+        const problems = problemsOf({ [name]: value });
+        expect(problems).toEqual([
+          `${name}: holds a control character (a line break, a tab), which no key or token ` +
+            "has; check the secret's value (not shown here)",
+        ]);
+      }
+    },
+  );
+
   it('keeps the other inputs problems', () => {
     expect(problemsOf({ 'release-tag': 'x'.repeat(300), wait: 'maybe' })).toEqual([
       'release-tag: 300 characters, more than the 255 allowed (it starts "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"); shorten it',

@@ -16,6 +16,7 @@ import {
   isSemver,
   parseBoolean as parseBooleanValue,
   projectIdProblem,
+  secretProblem,
   splitList,
 } from './runner/input-rules.ts';
 import { checkTemplateForTargets, MAX_TEMPLATE_LENGTH } from './publish/names.ts';
@@ -444,6 +445,8 @@ export function parseInputs(given: Inputs, context: InputContext): Plan {
   const problems: string[] = [];
   const notices: string[] = [];
   const connection = parseConnection((name) => inputs[name as InputName], problems);
+  const tokenRefused = secretProblem('github-token', inputs['github-token']);
+  if (tokenRefused !== undefined) problems.push(tokenRefused);
   const projectId = inputs['project-id'];
   const configFile = inputs['config-file'] || null;
   if (projectId === '' && configFile === null) {
