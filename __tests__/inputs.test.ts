@@ -161,6 +161,9 @@ describe('parseInputs: parsing', () => {
     ],
     [{ 'fail-on-error': 'false' }, { failOnError: false }],
     [{ 'download-concurrency': '6' }, { builds: { download: { concurrency: 6 } } }],
+    [{ 'max-download-size': '' }, { builds: { download: { maxBytes: 4 * 1024 ** 3 } } }],
+    [{ 'max-download-size': '512 MiB' }, { builds: { download: { maxBytes: 512 * 1024 ** 2 } } }],
+    [{ 'max-download-size': '2GB' }, { builds: { download: { maxBytes: 2e9 } } }],
   ] as [Partial<Inputs>, object][])('%o → %o', (inputs, expected) => {
     expect(parseInputs({ ...valid, ...inputs }, runner(env))).toMatchObject(expected);
   });
@@ -250,6 +253,12 @@ describe('parseInputs: validation, one clear problem per bad value', () => {
       { 'download-concurrency': '0' },
       'download-concurrency: "0" is not a whole number from 1 to 16',
     ],
+    [
+      { 'max-download-size': '4 gigs' },
+      'max-download-size: "4 gigs" is not a size from 1 byte to 1 TiB; use bytes or a number with a unit (KiB, MiB, GiB, TiB, or KB, MB, GB, TB), e.g. 4GiB',
+    ],
+    [{ 'max-download-size': '0' }, 'max-download-size: "0" is not a size from 1 byte to 1 TiB'],
+    [{ 'max-download-size': '2TiB' }, 'max-download-size: "2TiB" is not a size from 1 byte'],
     [{ 'retention-days': '91' }, 'retention-days: "91" is not a whole number from 1 to 90'],
     [{ release: 'maybe' }, 'release: "maybe" is not one of auto, true, false'],
     [{ 'make-latest': 'yes' }, 'make-latest: "yes" is not one of true, false, legacy'],

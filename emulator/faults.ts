@@ -39,6 +39,9 @@ export function defaultFaults(): Faults {
     gzipArtifacts: [],
     shortArtifacts: { rules: [], bytes: 0 },
     overstatedArtifactLength: { rules: [], bytes: 0 },
+    unsizedArtifacts: [],
+    endlessArtifacts: [],
+    resumeTotalDelta: 0,
     oversizedAnswers: { count: 0, bytes: 0 },
   };
 }

@@ -204,6 +204,19 @@ export interface Faults {
    * connection.
    */
   overstatedArtifactLength: { rules: BuildRule[]; bytes: number };
+  /** Get Build answers `artifactSize: null` for builds matching any rule (they still have one). */
+  unsizedArtifacts: BuildRule[];
+  /**
+   * For builds matching any rule, the artifact host sends the installer chunked (no
+   * Content-Length, Range ignored) and starts it over each time it ends, until the client goes
+   * away: a download with no end of its own.
+   */
+  endlessArtifacts: BuildRule[];
+  /**
+   * A 206's Content-Range total announces this many bytes more than the artifact has (its 200s
+   * announce the true length), under the same ETag: a resume that would splice two objects.
+   */
+  resumeTotalDelta: number;
   /**
    * The next N Get Build answers (for a build that exists) are valid JSON: the build as Get Build
    * shows it (other faults applied) plus a last string field, `padding`, making the body about

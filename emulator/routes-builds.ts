@@ -43,7 +43,10 @@ function reportedTarget(view: ReturnType<typeof buildView>, build: BuildRecord, 
 export const getBuild: Handler = (ctx, _req, [id = '']) => {
   const faults = ctx.faults();
   const build = findBuild(ctx.store, id);
-  const view = reportedTarget(reported(buildView(build, ctx), faults), build, faults);
+  const targeted = reportedTarget(reported(buildView(build, ctx), faults), build, faults);
+  const view = matchesAnyRule(faults.unsizedArtifacts, build)
+    ? { ...targeted, artifactSize: null }
+    : targeted;
   const body = faults.getBuildAnswersId === null ? view : { ...view, id: faults.getBuildAnswersId };
   if (consume(faults.oversizedAnswers)) {
     return { kind: 'padded', status: 200, body, bytes: faults.oversizedAnswers.bytes };

@@ -175,7 +175,7 @@ export class TimeoutError extends NetworkError {
   }
 }
 
-export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range' | 'content' | 'path';
+export type DownloadProblem = 'size' | 'space' | 'name' | 'redirect' | 'range' | 'content' | 'path';
 
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
 export class DownloadError extends ActionError {
