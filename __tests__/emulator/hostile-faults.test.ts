@@ -466,6 +466,9 @@ describe('resetFaults', () => {
       shortArtifacts: { rules: [{}], bytes: 10 },
       overstatedArtifactLength: { rules: [{}], bytes: 10 },
       oversizedAnswers: { count: 3, bytes: 1e6 },
+      unsizedArtifacts: [{}],
+      endlessArtifacts: [{}],
+      resumeTotalDelta: 1000,
     });
     emulator.resetFaults();
     expect(emulator.faults).toEqual(defaultFaults());
