@@ -161,6 +161,9 @@ describe('parseInputs: parsing', () => {
     ],
     [{ 'fail-on-error': 'false' }, { failOnError: false }],
     [{ 'download-concurrency': '6' }, { builds: { download: { concurrency: 6 } } }],
+    [{ 'max-download-size': '' }, { builds: { download: { maxBytes: 4 * 1024 ** 3 } } }],
+    [{ 'max-download-size': '512 MiB' }, { builds: { download: { maxBytes: 512 * 1024 ** 2 } } }],
+    [{ 'max-download-size': '2GB' }, { builds: { download: { maxBytes: 2e9 } } }],
   ] as [Partial<Inputs>, object][])('%o → %o', (inputs, expected) => {
     expect(parseInputs({ ...valid, ...inputs }, runner(env))).toMatchObject(expected);
   });
@@ -250,6 +253,12 @@ describe('parseInputs: validation, one clear problem per bad value', () => {
       { 'download-concurrency': '0' },
       'download-concurrency: "0" is not a whole number from 1 to 16',
     ],
+    [
+      { 'max-download-size': '4 gigs' },
+      'max-download-size: "4 gigs" is not a size from 1 byte to 1 TiB; use bytes or a number with a unit (KiB, MiB, GiB, TiB, or KB, MB, GB, TB), e.g. 4GiB',
+    ],
+    [{ 'max-download-size': '0' }, 'max-download-size: "0" is not a size from 1 byte to 1 TiB'],
+    [{ 'max-download-size': '2TiB' }, 'max-download-size: "2TiB" is not a size from 1 byte'],
     [{ 'retention-days': '91' }, 'retention-days: "91" is not a whole number from 1 to 90'],
     [{ release: 'maybe' }, 'release: "maybe" is not one of auto, true, false'],
     [{ 'make-latest': 'yes' }, 'make-latest: "yes" is not one of true, false, legacy'],
@@ -436,6 +445,19 @@ describe('parseInputs: every input bounded in length', () => {
     const problems = problemsOf({ [name]: 's'.repeat(5000) });
     expect(problems).toEqual([`${name}: 5000 characters, more than the 4096 allowed; shorten it`]);
   });
+
+  it.each(['api-key', 'github-token'] as const)(
+    'refuses %s holding a control character, naming it without its value',
+    (name) => {
+      for (const value of ['ghs_a\n::error title=x::forged', 'dbs_key\rmore', 'a\tb', 'x\u0085y']) {
+        const problems = problemsOf({ [name]: value });
+        expect(problems).toEqual([
+          `${name}: holds a control character (a line break, a tab), which no key or token ` +
+            "has; check the secret's value (not shown here)",
+        ]);
+      }
+    },
+  );
 
   it('keeps the other inputs problems', () => {
     expect(problemsOf({ 'release-tag': 'x'.repeat(300), wait: 'maybe' })).toEqual([

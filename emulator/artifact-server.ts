@@ -131,6 +131,10 @@ export async function handleArtifactRequest(
     await sendGzipped(res, req.method, faults, ctx.content.unit(build.artifactKey), build);
     return;
   }
+  if (matchesAnyRule(faults.endlessArtifacts, build)) {
+    await sendEndlessly(res, req.method, faults, ctx.content.unit(build.artifactKey), build);
+    return;
+  }
   // What the host has (shortArtifacts: less than the artifact), and what it says it has.
   const bytesFor = ({ rules, bytes }: { rules: BuildRule[]; bytes: number }) =>
     matchesAnyRule(rules, build) ? bytes : 0;
@@ -153,7 +157,9 @@ export async function handleArtifactRequest(
     'Content-Length': end - start,
     ETag: etag,
     'Last-Modified': lastModified,
-    ...(range !== null && { 'Content-Range': `bytes ${start}-${end - 1}/${announced}` }),
+    ...(range !== null && {
+      'Content-Range': `bytes ${start}-${end - 1}/${announced + faults.resumeTotalDelta}`,
+    }),
   });
   if (req.method === 'HEAD') {
     res.end();
@@ -186,6 +192,22 @@ const artifactHeaders = (faults: Faults, build: BuildRecord) => ({
   ),
   'Accept-Ranges': faults.ignoreRange ? 'none' : 'bytes',
 });
+
+/** The installer chunked, over and over, until the client goes away (endlessArtifacts). */
+async function sendEndlessly(
+  res: ServerResponse,
+  method: string,
+  faults: Faults,
+  unit: Buffer,
+  build: BuildRecord,
+): Promise<void> {
+  res.writeHead(200, { ...artifactHeaders(faults, build), 'Accept-Ranges': 'none' });
+  if (method === 'HEAD') {
+    res.end();
+    return;
+  }
+  while (!res.destroyed) await pump(res, unit, 0, build.size);
+}
 
 /** The whole artifact, gzip-compressed (held whole: meant for small test artifacts). */
 async function sendGzipped(

@@ -34,10 +34,14 @@ export function defaultFaults(): Faults {
     invalidUtf8Logs: false,
     reverseLogs: false,
     rotateLogsAfterReads: 0,
+    logsPaddedTo: 0,
     clockSkewMs: 0,
     gzipArtifacts: [],
     shortArtifacts: { rules: [], bytes: 0 },
     overstatedArtifactLength: { rules: [], bytes: 0 },
+    unsizedArtifacts: [],
+    endlessArtifacts: [],
+    resumeTotalDelta: 0,
     oversizedAnswers: { count: 0, bytes: 0 },
   };
 }

@@ -175,6 +175,12 @@ export interface Faults {
    */
   rotateLogsAfterReads: number;
   /**
+   * While this is N > 0, the logs endpoint pads its JSON body with trailing spaces to N bytes (a
+   * longer body is sent as it is): every answer has the same Content-Length while the log grows,
+   * as a log rewritten in place (rotated, a progress line updated) keeps its length.
+   */
+  logsPaddedTo: number;
+  /**
    * The service's clock runs this many ms ahead of the real one (negative: behind): every
    * timestamp the API writes from now on (builds, their logs, projects, webhooks) and its Date
    * header.
@@ -198,6 +204,19 @@ export interface Faults {
    * connection.
    */
   overstatedArtifactLength: { rules: BuildRule[]; bytes: number };
+  /** Get Build answers `artifactSize: null` for builds matching any rule (they still have one). */
+  unsizedArtifacts: BuildRule[];
+  /**
+   * For builds matching any rule, the artifact host sends the installer chunked (no
+   * Content-Length, Range ignored) and starts it over each time it ends, until the client goes
+   * away: a download with no end of its own.
+   */
+  endlessArtifacts: BuildRule[];
+  /**
+   * A 206's Content-Range total announces this many bytes more than the artifact has (its 200s
+   * announce the true length), under the same ETag: a resume that would splice two objects.
+   */
+  resumeTotalDelta: number;
   /**
    * The next N Get Build answers (for a build that exists) are valid JSON: the build as Get Build
    * shows it (other faults applied) plus a last string field, `padding`, making the body about

@@ -43,7 +43,10 @@ function reportedTarget(view: ReturnType<typeof buildView>, build: BuildRecord, 
 export const getBuild: Handler = (ctx, _req, [id = '']) => {
   const faults = ctx.faults();
   const build = findBuild(ctx.store, id);
-  const view = reportedTarget(reported(buildView(build, ctx), faults), build, faults);
+  const targeted = reportedTarget(reported(buildView(build, ctx), faults), build, faults);
+  const view = matchesAnyRule(faults.unsizedArtifacts, build)
+    ? { ...targeted, artifactSize: null }
+    : targeted;
   const body = faults.getBuildAnswersId === null ? view : { ...view, id: faults.getBuildAnswersId };
   if (consume(faults.oversizedAnswers)) {
     return { kind: 'padded', status: 200, body, bytes: faults.oversizedAnswers.bytes };
@@ -119,10 +122,13 @@ export const buildLogs: Handler = (ctx, _req, [id = '']) => {
   const listed = rotatedLog(build, faults);
   const logs = faults.reverseLogs ? [...listed].reverse() : listed;
   const trickle = matchesAnyRule(faults.trickleLogs.rules, build);
-  if (!faults.invalidUtf8Logs && !trickle) return ok({ buildId: id, logs });
-  const bytes = faults.invalidUtf8Logs
+  const padded = faults.logsPaddedTo > 0;
+  if (!faults.invalidUtf8Logs && !trickle && !padded) return ok({ buildId: id, logs });
+  const json = faults.invalidUtf8Logs
     ? logsWithInvalidUtf8(id, logs)
     : Buffer.from(JSON.stringify({ buildId: id, logs }));
+  const padding = Math.max(0, faults.logsPaddedTo - json.length);
+  const bytes = padded ? Buffer.concat([json, Buffer.alloc(padding, ' ')]) : json;
   const pace = trickle ? { byteIntervalMs: faults.trickleLogs.byteIntervalMs } : {};
   return { kind: 'encoded', status: 200, bytes, ...pace };
 };

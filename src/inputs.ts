@@ -10,12 +10,14 @@ import { parseConnection, type ServiceConnection } from './runner/connection.ts'
 import { PULL_REQUEST_EVENTS, type RunnerContext } from './runner/context.ts';
 import { messageOf } from './shared/errors.ts';
 import { quotedText } from './text/escape.ts';
+import { formatByteSize, parseByteSize } from './text/byte-size.ts';
 import {
   InputError,
   isLoopbackHost,
   isSemver,
   parseBoolean as parseBooleanValue,
   projectIdProblem,
+  secretProblem,
   splitList,
 } from './runner/input-rules.ts';
 import { checkTemplateForTargets, MAX_TEMPLATE_LENGTH } from './publish/names.ts';
@@ -38,6 +40,7 @@ export const INPUT_NAMES = [
   'download',
   'download-path',
   'download-concurrency',
+  'max-download-size',
   'fail-on-error',
   'build-ids',
   'reuse-builds',
@@ -444,6 +447,8 @@ export function parseInputs(given: Inputs, context: InputContext): Plan {
   const problems: string[] = [];
   const notices: string[] = [];
   const connection = parseConnection((name) => inputs[name as InputName], problems);
+  const tokenRefused = secretProblem('github-token', inputs['github-token']);
+  if (tokenRefused !== undefined) problems.push(tokenRefused);
   const projectId = inputs['project-id'];
   const configFile = inputs['config-file'] || null;
   if (projectId === '' && configFile === null) {
@@ -458,6 +463,7 @@ export function parseInputs(given: Inputs, context: InputContext): Plan {
   const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
   const download = parseBoolean(inputs, 'download', true, problems);
   const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
+  const maxDownloadBytes = parseMaxDownloadSize(inputs, problems);
   const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
   const downloadPath = parseDownloadPath(inputs, context.workspace, problems);
   const publish = parsePublish(inputs, context, download && wait, problems);
@@ -481,7 +487,9 @@ export function parseInputs(given: Inputs, context: InputContext): Plan {
       wait,
       pollIntervalMs: Math.round(pollInterval * 1000),
       timeoutMs: Math.round(timeout * 60_000),
-      download: download ? { directory: downloadPath, concurrency: downloadConcurrency } : null,
+      download: download
+        ? { directory: downloadPath, concurrency: downloadConcurrency, maxBytes: maxDownloadBytes }
+        : null,
     },
     failOnError,
     publish,
@@ -510,6 +518,25 @@ function parseSelection(
     arches: arches.length > 0 ? arches : ['x64'],
     reuse,
   };
+}
+
+const DEFAULT_MAX_DOWNLOAD_BYTES = 4 * 1024 ** 3;
+const MAX_DOWNLOAD_CEILING = 1024 ** 4;
+
+/** The most bytes one installer may have: what stops a download that has no size of its own. */
+function parseMaxDownloadSize(inputs: Inputs, problems: string[]): number {
+  const given = inputs['max-download-size'];
+  if (given === '') return DEFAULT_MAX_DOWNLOAD_BYTES;
+  const bytes = parseByteSize(given);
+  if (bytes === undefined || bytes < 1 || bytes > MAX_DOWNLOAD_CEILING) {
+    problems.push(
+      `max-download-size: ${quotedText(given)} is not a size from 1 byte to ` +
+        `${formatByteSize(MAX_DOWNLOAD_CEILING)}; use bytes or a number with a unit ` +
+        '(KiB, MiB, GiB, TiB, or KB, MB, GB, TB), e.g. 4GiB',
+    );
+    return DEFAULT_MAX_DOWNLOAD_BYTES;
+  }
+  return bytes;
 }
 
 /** The download folder, inside the workspace as the README promises. */

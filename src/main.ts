@@ -90,7 +90,7 @@ async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Pro
 
 export async function run(): Promise<void> {
   try {
-    maskInputs('api-key');
+    maskInputs('api-key', 'github-token');
     const context = readContext();
     const cancel = watchSignals();
     const { plan, built, ...end } = await buildAndPublish(context, cancel.signal);

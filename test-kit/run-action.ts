@@ -53,6 +53,13 @@ export interface ActionRun {
   spawnedAt: number;
 }
 
+/** The log as the runner shows it: its `::add-mask::` commands are read, never printed. */
+export const shownLog = (run: Pick<ActionRun, 'stdout'>): string =>
+  run.stdout
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+    .join('\n');
+
 export interface StartedAction {
   child: ChildProcess;
   result: Promise<ActionRun>;

@@ -16,7 +16,12 @@ import {
   type ReleasesApiOptions,
   type StoredRelease,
 } from '../../test-kit/stand-ins/releases-api.ts';
-import { assertBundleBuilt, startAction, type ActionRun } from '../../test-kit/run-action.ts';
+import {
+  assertBundleBuilt,
+  shownLog,
+  startAction,
+  type ActionRun,
+} from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_github_answers';
 const TOKEN = 'ghs_github_answers_token';
@@ -264,6 +269,7 @@ describe('node dist/index.js publishing to a GitHub whose answers cannot be trus
     expect(run.stdout).toContain('so the token was not sent there');
     expect(run.stdout.match(/::error[^\n]*was not uploaded/g)?.length ?? 0).toBeGreaterThan(0);
     expect(run.stdout).toContain('left as an unpublished draft because 2 upload(s) did not land');
-    expect(run.stdout).not.toContain(TOKEN);
+    // Masked (its add-mask commands name it), never shown.
+    expect(shownLog(run)).not.toContain(TOKEN);
   });
 });

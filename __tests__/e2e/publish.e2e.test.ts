@@ -11,7 +11,7 @@ import {
   type ArtifactBackend,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
-import { assertBundleBuilt, runAction } from '../../test-kit/run-action.ts';
+import { assertBundleBuilt, shownLog, runAction } from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_publish_e2e';
 const TOKEN = 'ghs_publish_e2e_token';
@@ -119,7 +119,8 @@ describe('node dist/index.js with workflow artifacts and the release on', () => 
     );
     expect(run.summary).toContain('https://github.com/acme/desktop-app/releases/tag/v1.4.2');
     expect(run.stdout).toContain('Published release v1.4.2');
-    expect(run.stdout).not.toContain(TOKEN);
+    // Masked (its add-mask commands name it), never shown.
+    expect(shownLog(run)).not.toContain(TOKEN);
     expect(api.rejectedAuth).toBe(0);
 
     // Re-run of the job: artifacts replaced (no 409), the published immutable release untouched.

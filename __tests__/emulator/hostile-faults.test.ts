@@ -299,6 +299,20 @@ describe('logs', () => {
     expect((await logsOf(id)).logs).toEqual(first);
   });
 
+  it('logsPaddedTo: the body is padded with spaces to N bytes, its JSON unchanged', async () => {
+    const { id } = await finishedBuild();
+    const whole = await logsOf(id);
+    const size = JSON.stringify(whole).length + 1000;
+    emulator.faults.logsPaddedTo = size;
+    const response = await fetch(`${emulator.baseUrl}${buildPath(id)}/logs`, {
+      headers: { authorization: `Bearer ${emulator.apiKey}` },
+    });
+    expect(response.headers.get('content-length')).toBe(String(size));
+    const text = await response.text();
+    expect(text).toMatch(/\} {1000}$/);
+    expect(JSON.parse(text)).toEqual(whole);
+  });
+
   it('invalidUtf8Logs: each message carries a lone 0xff byte; the JSON is otherwise well-formed', async () => {
     emulator.faults.injectLogLines = ['"quoted" \\ back\nslash', 'é 💥'];
     const { id } = await finishedBuild();
@@ -446,11 +460,15 @@ describe('resetFaults', () => {
       invalidUtf8Logs: true,
       reverseLogs: true,
       rotateLogsAfterReads: 2,
+      logsPaddedTo: 4096,
       clockSkewMs: -60_000,
       gzipArtifacts: [{}],
       shortArtifacts: { rules: [{}], bytes: 10 },
       overstatedArtifactLength: { rules: [{}], bytes: 10 },
       oversizedAnswers: { count: 3, bytes: 1e6 },
+      unsizedArtifacts: [{}],
+      endlessArtifacts: [{}],
+      resumeTotalDelta: 1000,
     });
     emulator.resetFaults();
     expect(emulator.faults).toEqual(defaultFaults());

@@ -14,7 +14,11 @@ import { defaultRetryRuntime, type RetryEvent } from '../../src/http/retry.ts';
 import { artifactServiceOf, type ArtifactService } from '../../src/github/artifact-service.ts';
 import { uploadArtifactFile, type ArtifactFile } from '../../src/github/artifact-upload.ts';
 import { openArtifactUploads } from '../../src/publish/artifacts.ts';
-import { ArtifactSettingError, ArtifactUploadError } from '../../src/github/errors.ts';
+import {
+  ArtifactSettingError,
+  ArtifactUploadError,
+  LostCreateArtifactError,
+} from '../../src/github/errors.ts';
 import {
   makeRuntimeToken,
   startArtifactBackend,
@@ -126,6 +130,30 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
     expect(backend.refusals).toEqual([]);
   });
 
+  it("says a lost CreateArtifact's own unfinished artifact is in the way when it cannot be deleted", async () => {
+    const installer = await file('MyApp.dmg', randomBytes(100));
+    backend.loseNextAnswers('CreateArtifact');
+    backend.deleteOnlyFinalized();
+
+    const error = await uploadArtifactFile(serviceFor(backend.env), installer).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(backend.calls).toEqual([
+      'CreateArtifact',
+      ...['ListArtifacts', 'DeleteArtifact'],
+      'CreateArtifact',
+    ]);
+    expect(error).toBeInstanceOf(LostCreateArtifactError);
+    expect(String(error)).toMatch(
+      /This job's first CreateArtifact for it lost its answer, .* most likely the one this job's own first call made/,
+    );
+    expect(String(error)).not.toMatch(/\(another job\?\)/);
+    expect(backend.stored()).toEqual([
+      expect.objectContaining({ name: 'MyApp.dmg', finalized: false }),
+    ]);
+  });
+
   it("still names another job, deleting nothing, when the name is another job's", async () => {
     const installer = await file('MyApp.dmg', randomBytes(100));
     // The 409 that CreateArtifact answered is lost too: the client cannot tell it from a lost "ok".
@@ -145,10 +173,16 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
         (caught: unknown) => caught,
       );
 
+      expect(backend.calls).toEqual(calls);
+      if (taken === uploading) {
+        // Unfinished and not this job's to delete: from here, just like this job's own.
+        expect(error).toBeInstanceOf(LostCreateArtifactError);
+        expect(String(error)).toMatch(/less likely another job uploading under the same name/);
+        continue;
+      }
       expect(error).toBeInstanceOf(ArtifactUploadError);
       expect(error).toMatchObject({ step: 'CreateArtifact', status: 409, attempts: 2 });
       expect(String(error)).toMatch(/another job\?\): give each job its own artifact-name/);
-      expect(backend.calls).toEqual(calls);
     }
     // DeleteArtifact names this job: another job's unfinished artifact is not this job's to delete.
     expect(backend.stored()).toEqual([finished, uploading]);

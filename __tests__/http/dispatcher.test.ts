@@ -1,6 +1,13 @@
 // Which way each origin takes out, read from the environment as @actions/http-client reads it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeProxy, proxyFor } from '../../src/http/dispatcher.ts';
+import {
+  checkProxySettings,
+  createDispatcher,
+  describeProxy,
+  proxyCredentials,
+  proxyFor,
+  ProxySettingError,
+} from '../../src/http/dispatcher.ts';
 
 const NAMES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY'];
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
@@ -59,7 +66,37 @@ describe('proxyFor', () => {
   it('reads credentials decoded, and never shows them in the proxy description', () => {
     environment({ HTTPS_PROXY: 'http://ci%40corp:p%3Ass@proxy.corp:3128' });
     const proxy = proxyFor(new URL('https://api.example.com'))!;
-    expect([proxy.username, proxy.password]).toEqual(['ci@corp', 'p:ss']);
+    expect(proxyCredentials(proxy)).toEqual({
+      token: `Basic ${Buffer.from('ci@corp:p:ss').toString('base64')}`,
+    });
     expect(describeProxy(proxy)).toBe('http://proxy.corp:3128');
+  });
+
+  it('takes a proxy without a scheme as http://, as curl and @actions/http-client do', () => {
+    environment({ HTTPS_PROXY: 'localhost:3128', http_proxy: 'user:pw@proxy.corp:8080' });
+    expect(route('https://api.example.com/v1')).toBe('http://localhost:3128');
+    expect(route('http://artifacts.example.com/a')).toBe('http://proxy.corp:8080');
+  });
+
+  it('refuses a proxy variable that names no proxy, naming the variable, never its password', () => {
+    for (const [value, problem] of [
+      ['http://exa mple:3128', 'is not a URL'],
+      ['http://user:s3cret@[bad:3128', 'is not a URL'],
+      ['socks5://proxy:1080', 'is a socks5:// proxy; only http and https are'],
+    ]) {
+      environment({ https_proxy: value! });
+      const error = (() => {
+        try {
+          proxyFor(new URL('https://api.example.com'));
+        } catch (thrown) {
+          return thrown;
+        }
+      })();
+      expect(error).toBeInstanceOf(ProxySettingError);
+      expect((error as Error).message).toMatch(new RegExp(`^https_proxy: ".*" ${problem}`));
+      expect((error as Error).message).not.toContain('s3cret');
+      expect(() => checkProxySettings()).toThrow(ProxySettingError);
+      expect(() => createDispatcher()).toThrow(/^https_proxy: /);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RETRY_POLICY,
   backoffDelay,
+  describeRetry,
   parseRetryAfter,
   withRetries,
   type AttemptFailure,
@@ -245,5 +246,24 @@ describe('withRetries', () => {
     }).catch((e: unknown) => e);
     expect((error as Error).message).toBe('list failed');
     expect(sends).toBe(1);
+  });
+});
+
+describe('describeRetry', () => {
+  it('shows the reason as one inert line: an error can quote anything', () => {
+    const line = describeRetry(
+      {
+        endpoint: 'GET /builds/:buildId',
+        attempt: 1,
+        delayMs: 500,
+        reason: 'invalid header value "token ghs_a\n::error title=x::forged"',
+        serverAsked: false,
+      },
+      'the service',
+    );
+    expect(line).toBe(
+      'Retrying GET /builds/:buildId in 0.5 s (attempt 1 failed: invalid header value "token ghs_a ::error title=x::forged")',
+    );
+    expect(line.split('\n')).toHaveLength(1);
   });
 });

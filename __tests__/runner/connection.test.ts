@@ -7,6 +7,7 @@ const KEY = 'Dbs_Live/Key+42=';
 
 afterEach(() => {
   delete process.env['INPUT_API-KEY'];
+  delete process.env['INPUT_GITHUB-TOKEN'];
   delete process.env.INPUT_SECRET;
 });
 
@@ -61,5 +62,13 @@ describe('maskInputs', () => {
     delete process.env['INPUT_API-KEY'];
     delete process.env.INPUT_SECRET;
     expect(masks('api-key', 'secret')).toEqual([]);
+  });
+
+  it('masks each line of a secret that holds line breaks, as the runner masks line by line', () => {
+    process.env['INPUT_GITHUB-TOKEN'] = 'ghs_first_line\n::error title=x::forged';
+    const masked = masks('github-token');
+    expect(masked).toContain('ghs_first_line');
+    expect(masked).toContain('::error title=x::forged');
+    expect(masked).toContain('ghs_first_line\n::error title=x::forged');
   });
 });

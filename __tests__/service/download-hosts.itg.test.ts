@@ -1,8 +1,10 @@
 // Downloads from stand-in hosts that misbehave in ways the emulator does not: a body without an
-// end, a partial answer to a request for the whole file.
+// end, a partial answer to a request for the whole file, a resume from another object, an
+// installer larger than the ceiling or than the disk.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -92,5 +94,103 @@ describe('download from misbehaving hosts', () => {
     expect((error as Error).message).toContain('bytes 10-19/20');
     expect(requests).toHaveLength(1);
     expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('stops a body with no size at all at max-download-size, and keeps nothing', async () => {
+    const block = Buffer.alloc(64 * 1024, 1);
+    const { client, directory } = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-disposition': 'attachment; filename="app.dmg"' });
+      const more = () => {
+        while (!res.destroyed && res.write(block));
+        if (!res.destroyed) res.once('drain', more);
+      };
+      more();
+    });
+    const error = await client
+      .downloadArtifact('b1', { directory, maxBytes: 1024 * 1024 })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(DownloadError);
+    expect((error as Error).message).toMatch(
+      /^Download of build b1: the artifact host 127\.0\.0\.1:\d+ sent more, with no size from the build or the host, and was stopped there, more than max-download-size \(1 MiB, 1048576 bytes\); nothing was saved\./,
+    );
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('refuses an announced size over max-download-size before a byte is kept', async () => {
+    const { client, directory, requests } = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-length': 2 * 1024 * 1024 });
+      res.write(Buffer.alloc(1024, 1));
+    });
+    const error = await client
+      .downloadArtifact('b1', { directory, maxBytes: 1024 * 1024 })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ problem: 'size' });
+    expect((error as Error).message).toContain(
+      'announced 2097152 bytes, more than max-download-size',
+    );
+    expect(requests).toHaveLength(1);
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it("refuses a build's artifactSize over max-download-size before any request", async () => {
+    const { client, directory, requests } = await standIn((_req, res) => res.end());
+    const error = await client
+      .downloadArtifact('b1', { directory, expectedSize: 5000, maxBytes: 4000 })
+      .catch((thrown: unknown) => thrown);
+    expect((error as Error).message).toContain(
+      "the build's artifactSize says 5000 bytes, more than max-download-size",
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses an installer larger than the free space of the disk, before a byte is kept', async () => {
+    const huge = 1024 ** 4 * 64;
+    const { client, directory, requests } = await standIn((_req, res) => {
+      res.writeHead(200, { 'content-length': huge });
+      res.write(Buffer.alloc(1024, 1));
+    });
+    const error = await client
+      .downloadArtifact('b1', { directory, maxBytes: huge })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ problem: 'space' });
+    expect((error as Error).message).toMatch(/the installer needs 64 TiB more, and .* free/);
+    expect(requests).toHaveLength(1);
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('starts over when a resume announces another total under the same ETag (no splice)', async () => {
+    const first = Buffer.alloc(200_000, 'a');
+    const grown = Buffer.alloc(300_000, 'b');
+    let answers = 0;
+    const { client, directory, requests } = await standIn((req, res) => {
+      answers += 1;
+      const etag = '"same"';
+      if (answers === 1) {
+        res.writeHead(200, { 'content-length': first.length, etag });
+        // Then silence: the client's idle timeout cuts it, after it took these bytes (a closed
+        // connection can take them away before the body is read).
+        res.write(first.subarray(0, 50_000));
+      } else if (req.headers.range !== undefined) {
+        const start = Number(/bytes=(\d+)-/.exec(req.headers.range)![1]);
+        res.writeHead(206, {
+          'content-range': `bytes ${start}-${grown.length - 1}/${grown.length}`,
+          'content-length': grown.length - start,
+          etag,
+        });
+        res.end(grown.subarray(start));
+      } else {
+        res.writeHead(200, { 'content-length': first.length, etag });
+        res.end(first);
+      }
+    });
+    const file = await client.downloadArtifact('b1', { directory });
+    expect(requests.map((req) => req.headers.range)).toEqual([
+      undefined,
+      'bytes=50000-',
+      undefined,
+    ]);
+    expect(file.size).toBe(first.length);
+    expect(file.sha256).toBe(createHash('sha256').update(first).digest('hex'));
+    expect(await readFile(file.path)).toEqual(first);
   });
 });

@@ -38,6 +38,8 @@ describe('announcedTotal', () => {
 });
 
 describe('continuationOf', () => {
+  const same = { sameValidator: true, total: 1000 };
+  const other = { sameValidator: false, total: 1000 };
   const whole = { statusCode: 200, headers: {} };
   const partFrom = (start: number) => ({
     statusCode: 206,
@@ -45,25 +47,36 @@ describe('continuationOf', () => {
   });
 
   it('starts fresh on an answer to a request from the start', () => {
-    expect(continuationOf(0, true, whole)).toBe('fresh');
-    expect(continuationOf(0, false, whole)).toBe('fresh');
+    expect(continuationOf(0, same, whole)).toBe('fresh');
+    expect(continuationOf(0, other, whole)).toBe('fresh');
   });
 
   it('gives up on a part where the whole file was asked for', () => {
-    expect(continuationOf(0, true, partFrom(0))).toBe('unasked-range');
-    expect(continuationOf(0, true, partFrom(10))).toBe('unasked-range');
+    expect(continuationOf(0, same, partFrom(0))).toBe('unasked-range');
+    expect(continuationOf(0, same, partFrom(10))).toBe('unasked-range');
   });
 
   it('resumes only on a part of the same bytes that starts where the transfer stopped', () => {
-    expect(continuationOf(500, true, partFrom(500))).toBe('resume');
-    expect(continuationOf(500, false, partFrom(500))).toBe('wrong-range');
-    expect(continuationOf(500, true, partFrom(400))).toBe('wrong-range');
-    expect(continuationOf(500, true, { statusCode: 206, headers: {} })).toBe('wrong-range');
+    expect(continuationOf(500, same, partFrom(500))).toBe('resume');
+    expect(continuationOf(500, other, partFrom(500))).toBe('wrong-range');
+    expect(continuationOf(500, same, partFrom(400))).toBe('wrong-range');
+    expect(continuationOf(500, same, { statusCode: 206, headers: {} })).toBe('wrong-range');
+  });
+
+  it('starts over on a part of a file of another total under the same validator (a splice)', () => {
+    expect(continuationOf(500, { sameValidator: true, total: 900 }, partFrom(500))).toBe(
+      'other-total',
+    );
+    const unknownTotal = { statusCode: 206, headers: { 'content-range': 'bytes 500-999/*' } };
+    expect(continuationOf(500, same, unknownTotal)).toBe('resume');
+    expect(continuationOf(500, { sameValidator: true, total: undefined }, partFrom(500))).toBe(
+      'resume',
+    );
   });
 
   it('restarts when the host ignores the range', () => {
-    expect(continuationOf(500, true, whole)).toBe('restart');
-    expect(continuationOf(500, false, whole)).toBe('restart');
+    expect(continuationOf(500, same, whole)).toBe('restart');
+    expect(continuationOf(500, other, whole)).toBe('restart');
   });
 });
 

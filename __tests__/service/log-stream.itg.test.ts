@@ -25,7 +25,11 @@ describe('readBuildLog', () => {
       from: () => 0,
       onEntry: (entry, index) => all.push([index, entry]),
     });
-    expect(read).toEqual({ changed: true, entries: logs.length, bytes: expect.any(Number) });
+    expect(read).toEqual({
+      changed: true,
+      entries: logs.length,
+      fingerprint: { bytes: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     expect(all.map(([index]) => index)).toEqual(logs.map((_, index) => index));
     expect(all.map(([, entry]) => entry)).toEqual(logs);
 
@@ -75,7 +79,7 @@ describe('readBuildLog', () => {
     },
   );
 
-  it('does not parse an answer as long as the last one read whole, and reads a longer one', async () => {
+  it('does not parse the very answer it parsed last, and reads a longer one', async () => {
     const { client } = harness();
     const { id } = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
     const seen: number[] = [];
@@ -84,31 +88,51 @@ describe('readBuildLog', () => {
     while (!first.changed || first.entries === 0) {
       first = await client.readBuildLog(id, { from: () => seen.length, onEntry });
     }
-    const bytes = first.changed ? first.bytes : undefined;
-    expect(bytes).toBeGreaterThan(0);
+    const last = first.changed ? first.fingerprint : undefined;
+    expect(last?.bytes).toBeGreaterThan(0);
 
     const before = seen.length;
     const finished = await waitForBuild(client, id);
     const { logs } = await client.getBuildLogs(finished.id);
     expect(logs.length).toBeGreaterThan(before);
     // The finished log is longer than the first answer: read, and only the new entries handed over.
-    const grown = await client.readBuildLog(id, {
-      from: () => seen.length,
-      onEntry,
-      lastBytes: bytes,
-    });
+    const grown = await client.readBuildLog(id, { from: () => seen.length, onEntry, last });
     expect(grown).toMatchObject({ changed: true, entries: logs.length });
     expect(seen).toEqual(logs.map((_, index) => index));
 
-    const lastBytes = grown.changed ? grown.bytes : undefined;
     const same = await client.readBuildLog(id, {
       from: () => 0,
       onEntry: () => expect.fail('an unchanged log is not handed over again'),
-      lastBytes,
+      last: grown.changed ? grown.fingerprint : undefined,
     });
     expect(same).toEqual({ changed: false });
-    // The connection dropped for it does not get in the way of the next read.
     expect(await client.getBuildLogs(id)).toEqual({ buildId: id, logs });
+  });
+
+  it('parses an answer as long as the last one but with other bytes (a log rewritten in place)', async () => {
+    const { client, emulator } = harness();
+    const build = await finishedBuild(client);
+    const { logs } = await client.getBuildLogs(build.id);
+    // Every answer the same length: only the bytes tell them apart.
+    emulator.faults.logsPaddedTo = 1024 * 1024;
+    const first = await client.readBuildLog(build.id, { from: () => 0, onEntry: () => {} });
+    const fingerprint = first.changed ? first.fingerprint : undefined;
+    expect(fingerprint?.bytes).toBe(1024 * 1024);
+
+    const seen: number[] = [];
+    const rewritten = await client.readBuildLog(build.id, {
+      from: () => 0,
+      onEntry: (_, index) => void seen.push(index),
+      last: { bytes: 1024 * 1024, sha256: '0'.repeat(64) },
+    });
+    expect(rewritten).toEqual({ changed: true, entries: logs.length, fingerprint });
+    expect(seen).toEqual(logs.map((_, index) => index));
+    const again = await client.readBuildLog(build.id, {
+      from: () => 0,
+      onEntry: () => expect.fail('the same bytes are not parsed again'),
+      last: fingerprint,
+    });
+    expect(again).toEqual({ changed: false });
   });
 });
 

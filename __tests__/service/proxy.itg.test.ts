@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BuildServiceClient } from '../../src/service/client.ts';
-import { NetworkError } from '../../src/service/errors.ts';
+import { NetworkError, ProxyConnectError } from '../../src/service/errors.ts';
+import { createServer, type AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { makeCertificates, type Certificates } from '../../test-kit/certificates.ts';
 import { startProxy, type TestProxy } from '../support/proxy.ts';
@@ -144,5 +145,39 @@ describe('behind HTTPS_PROXY', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: expect.stringMatching(/ENOTFOUND|EAI_AGAIN/) });
     expect(proxy.log).toEqual([]);
+  });
+
+  it('takes a proxy without a scheme as http:// and goes through it', async () => {
+    useProxy();
+    process.env.HTTPS_PROXY = proxy.url(PROXY_USER, PROXY_PASSWORD).replace(/^http:\/\//, '');
+    const client = clientFor();
+    try {
+      expect((await client.listProjects()).total).toBe(1);
+    } finally {
+      await client.close();
+    }
+    expect(proxy.log.length).toBeGreaterThan(0);
+  });
+
+  // undici says only "Proxy Connection failed" (UND_ERR_PRX_CONN), and no retry followed.
+  it('names the proxy when it closes the connection on CONNECT', async () => {
+    const resetting = createServer((socket) => socket.once('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+    const { port } = resetting.address() as AddressInfo;
+    for (const name of PROXY_VARIABLES) delete process.env[name];
+    process.env.HTTPS_PROXY = `http://127.0.0.1:${port}`;
+    const client = clientFor();
+    try {
+      const error = await client.listProjects().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProxyConnectError);
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^The proxy http://127\\.0\\.0\\.1:${port} dropped the connection while opening a tunnel to service\\.test:\\d+ \\(UND_ERR_SOCKET\\) after ${FAST_RETRY.maxAttempts} attempts\\.`,
+        ),
+      );
+    } finally {
+      await client.close();
+      await new Promise((resolve) => resetting.close(resolve));
+    }
   });
 });

@@ -53,6 +53,11 @@ describe('TLS with NODE_TLS_REJECT_UNAUTHORIZED=0', () => {
     const error = await client.listProjects().catch((e: unknown) => e);
     expect((error as { code?: string }).code).toMatch(/CERT|SELF_SIGNED/);
     expect(seen).toEqual([]);
+    // The endpoint, the host and the fix, not Node's bare text.
+    expect(error).toMatchObject({ name: 'TlsError' });
+    expect((error as Error).message).toMatch(
+      /^GET \/projects: the TLS connection to 127\.0\.0\.1:\d+ failed \(\w+: .*\)\. .*NODE_EXTRA_CA_CERTS=/,
+    );
   });
 
   it('refuses an untrusted certificate on the download', async () => {

@@ -44,6 +44,19 @@ describe('parseWebhookInputs', () => {
     });
   });
 
+  it('refuses a secret or key holding a line break, without its value', () => {
+    const found = problems({
+      ...base,
+      'api-key': 'dbs_key\nsecond',
+      secret: 'whsec_x\n::error::y',
+      events: 'build.succeeded',
+    });
+    expect(found).toEqual([
+      "api-key: holds a control character (a line break, a tab), which no key or token has; check the secret's value (not shown here)",
+      "secret: holds a control character (a line break, a tab), which no key or token has; check the secret's value (not shown here)",
+    ]);
+  });
+
   it('needs no events to delete', () => {
     const inputs = parseWebhookInputs(reader({ ...base, delete: 'true' }));
     expect(inputs).toMatchObject({ delete: true, events: [], secret: undefined });

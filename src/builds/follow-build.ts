@@ -52,6 +52,8 @@ export interface Downloads {
   /** The download-path: every build's folder is inside it. */
   within: string;
   limit: Limiter;
+  /** The most bytes one installer may have (max-download-size). */
+  maxBytes: number;
   /** Another build of the run has the same platform and arch (resumed builds can). */
   sharesTarget(build: BuildResult): boolean;
 }
@@ -147,6 +149,7 @@ async function readLogUntilDone(
   const stopped = follower.deadline.signal;
   const timer = setTimeout(() => giveUp.abort(), endWithinMs);
   let failure: string | undefined;
+  reads.ended();
   try {
     await readLogToEnd(reads.read, log, {
       pauseMs: logPauseMs(follower.pollIntervalMs),
@@ -220,7 +223,7 @@ export function downloadFolder(
 async function download(
   slot: Slot,
   id: string,
-  { within, limit, sharesTarget }: Downloads,
+  { within, limit, maxBytes, sharesTarget }: Downloads,
   { client, deadline, time }: Follower,
 ): Promise<void> {
   const build = slot.get();
@@ -244,6 +247,7 @@ async function download(
         directory,
         within,
         expectedSize: build.artifactSize,
+        maxBytes,
         signal: deadline.signal,
       });
       const { fileName, size, sha256 } = file;

@@ -1,8 +1,9 @@
 // Reading a build's log from the service. The logs endpoint returns the whole log every time: each
 // read streams past the entries the BuildLog has and hands it the last one it took (to check it is
-// still there) and the new ones; an answer as long as the last one is not read at all. A log that
-// stopped making sense is handed over whole, and only once the build ended.
-import type { LogRead, LogStreamOptions } from '../service/log-stream.ts';
+// still there) and the new ones; an answer with the very bytes of the last one parsed is not
+// parsed again. The first read after the build ended parses whatever comes: the final log is
+// always read. A log that stopped making sense is handed over whole, and only once the build ended.
+import type { LogFingerprint, LogRead, LogStreamOptions } from '../service/log-stream.ts';
 import type { Sleep } from '../http/retry.ts';
 import type { BuildLog } from './build-log.ts';
 import { createLimiter, type Turns } from '../shared/limit.ts';
@@ -35,6 +36,8 @@ export interface LogReads {
   poke(): void;
   /** Resolves once no read of this build is under way (its signal ends one first). */
   settled(): Promise<void>;
+  /** The build ended: the next read parses its answer whatever it holds. */
+  ended(): void;
 }
 
 /**
@@ -51,27 +54,32 @@ export function logReads(
   signal: AbortSignal,
 ): LogReads {
   const turn = createLimiter(1);
-  let lastBytes: number | undefined;
+  /** The last answer parsed; none when the next one is to be parsed whatever it holds. */
+  let last: LogFingerprint | undefined;
+  /** The build ended since the last read began. */
+  let endedSince = false;
   let pending = 0;
   const read = async () => {
     pending += 1;
     try {
       await turn(async () => {
         const wasDisordered = log.disordered;
+        if (endedSince) last = undefined;
+        endedSince = false;
         try {
           const answer = await turns(() =>
             client.readBuildLog(buildId, {
               from: () => log.from,
               onEntry: (entry, index) => log.add(entry, index),
-              lastBytes,
+              last,
               signal,
             }),
           );
           if (answer.changed) {
             log.counted(answer.entries);
-            // The read that found the disorder left the rest of its answer untaken: the next one,
-            // however long, is read whole.
-            lastBytes = log.disordered && !wasDisordered ? undefined : answer.bytes;
+            // The read that found the disorder left the rest of its answer untaken: the next one
+            // is read whole, whatever it holds.
+            last = log.disordered && !wasDisordered ? undefined : answer.fingerprint;
           }
         } finally {
           await log.flush();
@@ -87,6 +95,9 @@ export function logReads(
       if (pending === 0 && !log.disordered) read().catch(() => {});
     },
     settled: () => turn(async () => {}),
+    ended: () => {
+      endedSince = true;
+    },
   };
 }
 

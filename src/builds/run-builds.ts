@@ -154,6 +154,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
       ? {
           within: plan.download.directory,
           limit: createLimiter(plan.download.concurrency),
+          maxBytes: plan.download.maxBytes,
           sharesTarget,
         }
       : undefined,

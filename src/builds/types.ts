@@ -58,7 +58,8 @@ export interface BuildsPlan {
   /** The timeout input: main.ts makes the step's one deadline of it. */
   timeoutMs: number;
   /** null: do not download. */
-  download: { directory: string; concurrency: number } | null;
+  /** `maxBytes`: the most one installer may have (max-download-size). */
+  download: { directory: string; concurrency: number; maxBytes: number } | null;
 }
 
 /**

@@ -11,7 +11,7 @@ import { DEFAULT_USER_AGENT } from '../http/user-agent.ts';
 import { jsonOf, serviceMessageOf } from '../http/error-body.ts';
 import { withRetries } from '../http/retry.ts';
 import { discardBody } from '../http/bounded-body.ts';
-import { GitHubAnswerError } from './errors.ts';
+import { ArtifactUploadError, GitHubAnswerError, LostCreateArtifactError } from './errors.ts';
 import { streamedUpload } from '../http/streamed-upload.ts';
 import {
   attempt,
@@ -141,6 +141,7 @@ export async function uploadArtifactFile(
     version: 7,
     mime_type: contentType,
   };
+  const lostCreate = { uncleared: false };
   const signedUrl = await twirp(
     service,
     'CreateArtifact',
@@ -148,8 +149,11 @@ export async function uploadArtifactFile(
     secrets,
     created,
     (answer) => signedUploadUrl(okAnswer(answer)),
-    { reconcile: clearUnansweredCreate(service, file.name) },
-  );
+    { reconcile: clearUnansweredCreate(service, file.name, lostCreate) },
+  ).catch((error: unknown) => {
+    const taken = error instanceof ArtifactUploadError && error.status === 409;
+    throw taken && lostCreate.uncleared ? new LostCreateArtifactError(file.name) : error;
+  });
   secrets.push(maskSignature(signedUrl));
   await withRetries(service.retry, {
     endpoint: `upload of artifact "${file.name}"`,
@@ -175,12 +179,16 @@ export async function uploadArtifactFile(
  * Before CreateArtifact is sent again after an attempt whose answer was lost: the artifact that
  * attempt may have made holds the name, unfinalized and so unlisted, and the re-send would get a
  * 409. This job's own unfinished one is deleted, so the re-send makes the one artifact. A
- * finalized one of that name (another job's) is left alone, and the re-send's 409 names it.
+ * finalized one of that name (another job's) is left alone, and the re-send's 409 names it. When
+ * neither is found, `lostCreate.uncleared` says so: a 409 then is this job's own earlier call.
  */
 const clearUnansweredCreate =
-  (service: ArtifactService, name: string) => async (): Promise<undefined> => {
+  (service: ArtifactService, name: string, lostCreate: { uncleared: boolean }) =>
+  async (): Promise<undefined> => {
     if ((await listArtifacts(service, name)).length > 0) return undefined;
-    if (await deleteOwnArtifact(service, name)) {
+    const deleted = await deleteOwnArtifact(service, name);
+    lostCreate.uncleared = !deleted;
+    if (deleted) {
       stepLog.info(
         `Artifact "${name}": the answer to its CreateArtifact was lost; deleted the unfinished ` +
           'artifact that call made, and creating it again.',

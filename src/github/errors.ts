@@ -109,6 +109,29 @@ export class ArtifactUploadError extends ActionError {
   }
 }
 
+/**
+ * CreateArtifact was sent again after this job's own first call lost its answer, and the name is
+ * held by an unfinished artifact that could not be deleted: most likely the one that first call
+ * made (the service knows no other job's unfinished artifacts to this job), which the message
+ * says first. `keptAt` says where the installer is instead.
+ */
+export class LostCreateArtifactError extends ActionError {
+  readonly artifactName: string;
+  constructor(artifactName: string, keptAt?: string) {
+    super(
+      `Workflow artifact "${artifactName}": not uploaded. This job's first CreateArtifact for it ` +
+        'lost its answer, and sent again it found the name taken by an unfinished artifact that ' +
+        "could not be deleted: most likely the one this job's own first call made (the answer " +
+        'was lost, not the call), less likely another job uploading under the same name. The ' +
+        'installer is not in a workflow artifact' +
+        (keptAt === undefined ? '' : `; it is on the runner at ${keptAt}`) +
+        '. Re-run the job (a new attempt starts without artifacts), or set artifact-name to a ' +
+        'name of its own.',
+    );
+    this.artifactName = artifactName;
+  }
+}
+
 /** An answer of GitHub's about a release or an asset that is not what it claims to be. */
 export class ReleaseAnswerError extends ActionError {
   readonly what: string;

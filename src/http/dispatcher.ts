@@ -3,10 +3,13 @@
 // service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
 // for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
 // https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
-// sent to the proxy only.
-import { getProxyUrl } from '@actions/http-client/lib/proxy';
+// sent to the proxy only. A proxy without a scheme (`localhost:3128`, common in corporate images)
+// is http://, as curl and @actions/http-client take it; one that is no URL at all is refused,
+// naming its variable, before any request (http-client would quietly connect directly).
+import { checkBypass } from '@actions/http-client/lib/proxy';
 import { Agent, Dispatcher, Pool, ProxyAgent } from 'undici';
 import { ActionError } from '../shared/errors.ts';
+import { quotedText } from '../text/escape.ts';
 
 export interface DispatcherOptions {
   /**
@@ -17,9 +20,57 @@ export interface DispatcherOptions {
   ca?: string | Buffer;
 }
 
+/** A proxy variable of the environment that names no usable proxy. */
+export class ProxySettingError extends ActionError {
+  readonly variable: string;
+
+  constructor(variable: string, value: string, problem: string) {
+    super(
+      // Credentials in it stay out of the message.
+      `${variable}: ${quotedText(value.replace(/^([^@/]*\/\/)?[^@/]*@/, '$1***@'))} ${problem}; ` +
+        'set it to http://host:port (user and password as http://user:password@host:port), ' +
+        'or unset it to connect directly',
+    );
+    this.variable = variable;
+  }
+}
+
+/** The variables naming the proxy for each scheme, in the order http-client and undici read them. */
+const PROXY_VARIABLES = {
+  'https:': ['https_proxy', 'HTTPS_PROXY'],
+  'http:': ['http_proxy', 'HTTP_PROXY'],
+} as const;
+
+/** The proxy a variable names: a URL without a scheme is http://; throws when it is none. */
+export function parseProxyUrl(variable: string, value: string): URL {
+  const text = value.trim();
+  const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+  if (url === null || url.hostname === '') {
+    throw new ProxySettingError(variable, value, 'is not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ProxySettingError(
+      variable,
+      value,
+      `is a ${url.protocol}// proxy; only http and https are`,
+    );
+  }
+  return url;
+}
+
 /** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
-export function proxyFor(url: URL): URL | undefined {
-  return getProxyUrl(url);
+export function proxyFor(url: URL, env: NodeJS.ProcessEnv = process.env): URL | undefined {
+  if (checkBypass(url)) return undefined;
+  const names = url.protocol === 'https:' ? PROXY_VARIABLES['https:'] : PROXY_VARIABLES['http:'];
+  const variable = names.find((name) => env[name]);
+  return variable === undefined ? undefined : parseProxyUrl(variable, env[variable]!);
+}
+
+/** Throws ProxySettingError for the first proxy variable that names no usable proxy. */
+export function checkProxySettings(env: NodeJS.ProcessEnv = process.env): void {
+  for (const variable of [...PROXY_VARIABLES['https:'], ...PROXY_VARIABLES['http:']]) {
+    if (env[variable]) parseProxyUrl(variable, env[variable]);
+  }
 }
 
 /** The proxy without its credentials, for logs. */
@@ -113,14 +164,27 @@ class RoutingDispatcher extends Dispatcher {
   }
 }
 
-// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
-function proxyCredentials(proxy: URL): { token?: string } {
+// A URL keeps its credentials percent-encoded; undici wants them decoded, as one Basic token.
+export function proxyCredentials(proxy: URL): { token?: string } {
   if (proxy.username === '' && proxy.password === '') return {};
-  const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+  const decoded = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const basic = Buffer.from(`${decoded(proxy.username)}:${decoded(proxy.password)}`).toString(
+    'base64',
+  );
   return { token: `Basic ${basic}` };
 }
 
-/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+/**
+ * A dispatcher that reads the proxy settings of the environment at each new origin; a proxy
+ * variable that names no proxy is refused here, before any request.
+ */
 export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
+  checkProxySettings();
   return new RoutingDispatcher(options);
 }

@@ -3,6 +3,7 @@
 // reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
 // (API calls, polling, downloads, release uploads) goes through it.
 import { setTimeout as sleepFor } from 'node:timers/promises';
+import { commandText } from '../text/escape.ts';
 
 export interface RetryPolicy {
   /** Attempts in all, the first one included. */
@@ -103,7 +104,9 @@ export function describeRetry(event: RetryEvent, server: string): string {
   const seconds =
     event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
   const asked = event.serverAsked ? `, as ${server} asked` : '';
-  return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
+  // The reason quotes an error, and an error can quote anything (undici quotes a bad header value).
+  const reason = commandText(event.reason, 500);
+  return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${reason})`;
 }
 
 /** Time left before the runtime's deadline; Infinity without one. */

@@ -19,6 +19,7 @@ import {
   MAX_PUT_BLOB_BYTES,
   uploadArtifactFile,
 } from '../github/artifact-upload.ts';
+import { LostCreateArtifactError } from '../github/errors.ts';
 import { linkAs } from './link-as.ts';
 import { makeTempDir } from '../runner/temp-dir.ts';
 import { ArtifactExistsError } from './errors.ts';
@@ -115,7 +116,11 @@ export function openArtifactUploads(
         way.existing.delete(name);
       }
       const start = Date.now();
-      const id = await way.upload(installer, name);
+      const id = await way.upload(installer, name).catch((error: unknown) => {
+        // The installer stays reachable: say where it is.
+        if (!(error instanceof LostCreateArtifactError)) throw error;
+        throw new LostCreateArtifactError(name, installer.path);
+      });
       const end = Date.now();
       const url = artifactUrl(context.runner, context.repository, id);
       stepLog.info(

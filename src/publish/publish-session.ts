@@ -24,6 +24,7 @@ import type {
   ReleasePlan,
 } from './types.ts';
 import { asError } from '../shared/errors.ts';
+import { commandText } from '../text/escape.ts';
 
 export interface PublisherOptions {
   /** The step's runner context; read when publishing starts if the caller has none. */
@@ -79,7 +80,9 @@ export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}
       options.onArtifact?.(artifact);
     } catch (error) {
       const failure = asError(error);
-      stepLog.info(`Failed: ${labelOf(installer)}: workflow artifact: ${failure.message}`);
+      stepLog.info(
+        commandText(`Failed: ${labelOf(installer)}: workflow artifact: ${failure.message}`, 1000),
+      );
       failures.push(failure);
     }
   };
@@ -191,6 +194,6 @@ export const createPublisher =
 // Logged in the group where it happened; the caller turns the PublishError into the one annotation.
 const reported = (what: string, error: unknown): Error => {
   const failure = asError(error);
-  stepLog.info(`Failed: ${what.toLowerCase()}: ${failure.message}`);
+  stepLog.info(commandText(`Failed: ${what.toLowerCase()}: ${failure.message}`, 1000));
   return failure;
 };

@@ -4,7 +4,7 @@ import * as core from '@actions/core';
 import { stepLog } from './log.ts';
 import { BuildServiceClient } from '../service/client.ts';
 import { describeRetry } from '../http/retry.ts';
-import { parseBaseUrl } from './input-rules.ts';
+import { parseBaseUrl, secretProblem } from './input-rules.ts';
 import { secretSpellings } from '../text/secret-spellings.ts';
 
 export interface ServiceConnection {
@@ -19,6 +19,8 @@ export type InputReader = (name: string) => string;
 export function parseConnection(read: InputReader, problems: string[]): ServiceConnection {
   const apiKey = read('api-key');
   if (apiKey === '') problems.push('api-key: missing; pass it from a secret');
+  const problem = secretProblem('api-key', apiKey);
+  if (problem !== undefined) problems.push(problem);
   return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
 }
 

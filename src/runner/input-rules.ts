@@ -55,6 +55,19 @@ export function parseBoolean(
   return fallback;
 }
 
+// A key, token or secret is one line of printable characters. A control character (a line break
+// above all: a secret pasted with its neighbour) would reach a header, where undici's error quotes
+// it, or a log line, where it starts a workflow command of its own.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The problem with a secret input's value, if any; it names the input, never the value. */
+export const secretProblem = (name: string, value: string): string | undefined =>
+  CONTROL_CHARACTER.test(value)
+    ? `${name}: holds a control character (a line break, a tab), which no key or token has; ` +
+      "check the secret's value (not shown here)"
+    : undefined;
+
 /** https, or http for loopback hosts only; returned without a trailing slash. */
 export function parseBaseUrl(value: string, problems: string[]): string {
   if (value === '') {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MAX_LOG_ANSWER_BYTES,
+  parseLogEntries,
   readLogEntries,
   type LogRead,
   type LogStreamOptions,
@@ -42,7 +43,7 @@ import {
   type UpdateProjectRequest,
 } from './schemas.ts';
 import { DEFAULT_USER_AGENT } from '../http/user-agent.ts';
-import { Transport, type CallOptions, type JsonRequest } from './transport.ts';
+import { Transport, type CallOptions, type JsonRequest, type StreamResponse } from './transport.ts';
 import { ActionError, asError, messageOf } from '../shared/errors.ts';
 
 export type { CallOptions };
@@ -285,20 +286,25 @@ export class BuildServiceClient {
 
   /**
    * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry`
-   * one by one; an answer as long as `options.lastBytes` is the same log and is not parsed. See
-   * log-stream.ts.
+   * one by one; an answer with the length and sha256 of `options.last` is the same log and is not
+   * parsed. See log-stream.ts.
    */
-  readBuildLog(buildId: string, options: LogStreamOptions & CallOptions): Promise<LogRead> {
-    return this.#transport.stream(
-      {
-        endpoint: 'GET /builds/:buildId/logs',
-        path: `/builds/${id(buildId)}/logs`,
-        resourceId: buildId,
-        maxBytes: MAX_LOG_ANSWER_BYTES,
-        read: (response) => readLogEntries(response, buildId, options),
-      },
-      options.signal,
-    );
+  async readBuildLog(buildId: string, options: LogStreamOptions & CallOptions): Promise<LogRead> {
+    const read = <T>(take: (response: StreamResponse) => Promise<T>) =>
+      this.#transport.stream(
+        {
+          endpoint: 'GET /builds/:buildId/logs',
+          path: `/builds/${id(buildId)}/logs`,
+          resourceId: buildId,
+          maxBytes: MAX_LOG_ANSWER_BYTES,
+          read: take,
+        },
+        options.signal,
+      );
+    const answer = await read((response) => readLogEntries(response, buildId, options));
+    if (answer.changed !== 'rewritten') return answer;
+    // As long as the last answer, other bytes: rewritten in place; only a parse says how.
+    return read((response) => parseLogEntries(response, buildId, options));
   }
 
   /** Streams the artifact into `options.directory`; see download.ts. */

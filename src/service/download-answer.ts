@@ -55,21 +55,31 @@ export function announcedTotal({ statusCode, headers }: Answer): number | undefi
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
+/** What is known of the bytes a download holds: whether the answer's validator is theirs, and
+ * the total the answer they came with announced. */
+export interface Held {
+  sameValidator: boolean;
+  total: number | undefined;
+}
+
 /**
  * How a success answer continues a transfer asked to go on from byte `resumeFrom` (0: the start)
- * of the bytes it holds (`sameBytes`: the answer's validator is theirs). A 'wrong-range' part is
- * asked for again, whole; an 'unasked-range' one, a part where the whole was asked for, would
- * only come again.
+ * of the bytes it holds. A 'wrong-range' part is asked for again, whole, and so is an
+ * 'other-total' one (the same validator, but a file of another length: another object, which a
+ * resume would splice onto the first); an 'unasked-range' one, a part where the whole was asked
+ * for, would only come again.
  */
 export function continuationOf(
   resumeFrom: number,
-  sameBytes: boolean,
+  held: Held,
   { statusCode, headers }: Answer,
-): 'fresh' | 'resume' | 'restart' | 'wrong-range' | 'unasked-range' {
+): 'fresh' | 'resume' | 'restart' | 'wrong-range' | 'other-total' | 'unasked-range' {
   if (statusCode !== 206) return resumeFrom === 0 ? 'fresh' : 'restart';
   if (resumeFrom === 0) return 'unasked-range';
   const range = parseContentRange(headerValue(headers, 'content-range'));
-  return range?.start === resumeFrom && sameBytes ? 'resume' : 'wrong-range';
+  if (range?.start !== resumeFrom || !held.sameValidator) return 'wrong-range';
+  const otherTotal = range.total !== undefined && held.total !== undefined;
+  return otherTotal && range.total !== held.total ? 'other-total' : 'resume';
 }
 
 /** Where a redirect from `from` leads, or why it may not be followed. */

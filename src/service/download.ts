@@ -4,7 +4,7 @@
 // after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
 // The folder is checked by real path before any request; download-answer.ts judges the answers.
 // Every wait goes through the retry policy; a transfer that got further starts its count over.
-import { mkdir, realpath, rename } from 'node:fs/promises';
+import { mkdir, realpath, rename, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
@@ -32,6 +32,7 @@ import { discardBody, errorBodyStart, headerValue } from '../http/bounded-body.t
 import type { Transport } from './transport.ts';
 import { asError, errorCode } from '../shared/errors.ts';
 import { commandText } from '../text/escape.ts';
+import { formatByteSize } from '../text/byte-size.ts';
 
 export interface DownloadOptions {
   directory: string;
@@ -46,6 +47,12 @@ export interface DownloadOptions {
    * number of bytes is not sending this build's installer; nothing is saved.
    */
   expectedSize?: number;
+  /**
+   * The most bytes the installer may have (max-download-size): a larger size, announced or
+   * reached, stops the download. Without a size from the build or the host, this is what ends a
+   * body that does not end.
+   */
+  maxBytes?: number;
   signal?: AbortSignal;
   /** Called for every chunk received; throttle in the caller. */
   onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void;
@@ -74,6 +81,10 @@ export async function downloadArtifact(
   buildId: string,
   options: DownloadOptions,
 ): Promise<DownloadedArtifact> {
+  const { expectedSize, maxBytes } = options;
+  if (expectedSize !== undefined && maxBytes !== undefined && expectedSize > maxBytes) {
+    throw overCeiling(buildId, `the build's artifactSize says ${expectedSize} bytes`, maxBytes);
+  }
   await prepareDirectory(buildId, options.directory, options.within);
   return new ArtifactDownload(transport, buildId, options).run();
 }
@@ -164,9 +175,15 @@ class ArtifactDownload {
           'so nothing was saved.',
       );
     }
+    const { maxBytes } = this.#options;
+    if (announced !== undefined && maxBytes !== undefined && announced > maxBytes) {
+      const host = `the artifact host ${commandText(opened.url.host, 100)}`;
+      throw overCeiling(this.#buildId, `${host} announced ${announced} bytes`, maxBytes);
+    }
     const destination = (this.#destination ??= await this.#createDestination(opened, announced));
     const validator = validatorOf(response.headers);
-    const continuation = continuationOf(resumeFrom, validator === this.#validator, response);
+    const held = { sameValidator: validator === this.#validator, total: this.#total };
+    const continuation = continuationOf(resumeFrom, held, response);
     if (continuation === 'unasked-range') {
       const contentRange = headerValue(response.headers, 'content-range');
       throw new DownloadError(
@@ -177,14 +194,32 @@ class ArtifactDownload {
       );
     }
     if (resumeFrom > 0) this.#resumes++;
-    if (continuation === 'restart' || continuation === 'wrong-range') {
+    if (continuation !== 'fresh' && continuation !== 'resume') {
       await destination.part.restart();
       if (continuation === 'wrong-range') return rangeMissed(this.#buildId);
+      if (continuation === 'other-total') return otherObject(this.#buildId, this.#total, announced);
     }
     this.#validator = validator;
     this.#total = announced ?? this.#total;
     this.#host = opened.url.host;
+    await this.#checkSpace(destination);
     return this.#receive(response.body, destination);
+  }
+
+  /** Refuses a download the disk cannot hold, where the OS says how much room is left. */
+  async #checkSpace({ part }: Destination): Promise<void> {
+    const total = this.#total ?? this.#options.expectedSize;
+    if (total === undefined) return;
+    const free = await freeBytes(this.#options.directory);
+    const needed = total - part.received;
+    if (free === undefined || needed <= free) return;
+    throw new DownloadError(
+      this.#buildId,
+      'space',
+      `the installer needs ${formatByteSize(needed)} more, and ` +
+        `${commandText(this.#options.directory, 300)} has ${formatByteSize(free)} free; ` +
+        'nothing was saved. Free space on the runner, or download fewer installers at once.',
+    );
   }
 
   async #createDestination(opened: Opened, announced: number | undefined): Promise<Destination> {
@@ -209,12 +244,21 @@ class ArtifactDownload {
     const { part } = destination;
     const { signal, expectedSize, onProgress } = this.#options;
     // A chunked or close-delimited body has no end of its own; without a length from the host,
-    // artifactSize is the only bound that stops it before it fills the disk.
-    const limit = this.#total ?? expectedSize;
+    // artifactSize, else max-download-size, stops it before it fills the disk.
+    const known = this.#total ?? expectedSize;
+    const { maxBytes } = this.#options;
+    const limit = known ?? maxBytes;
     try {
       await pipeBody(body, part, (received) => {
         if (limit !== undefined && received > limit) {
-          throw new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
+          throw known === undefined
+            ? overCeiling(
+                this.#buildId,
+                `the artifact host ${commandText(this.#host, 100)} sent more, with no size ` +
+                  'from the build or the host, and was stopped there',
+                limit,
+              )
+            : new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
         }
         onProgress?.(received, this.#total);
       });
@@ -350,6 +394,49 @@ class ArtifactDownload {
     };
   }
 }
+
+/** The installer is larger than max-download-size allows (`what`: how that is known). */
+const overCeiling = (buildId: string, what: string, maxBytes: number): DownloadError =>
+  new DownloadError(
+    buildId,
+    'size',
+    `${what}, more than max-download-size (${formatByteSize(maxBytes)}, ${maxBytes} bytes); ` +
+      'nothing was saved. Raise max-download-size if the installer is really that large.',
+  );
+
+/** Bytes the file system of `directory` has free for this user; undefined where it does not say. */
+async function freeBytes(directory: string): Promise<number | undefined> {
+  try {
+    const { bavail, bsize } = await statfs(directory);
+    const free = Number(bavail) * Number(bsize);
+    return Number.isFinite(free) && free > 0 ? free : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A resume whose total is not the first answer's: another object under the same validator (the
+ * host replaced it in place). Its part would splice two files; ask again, for all of it.
+ */
+const otherObject = (
+  buildId: string,
+  held: number | undefined,
+  announced: number | undefined,
+): AttemptResult<never> => ({
+  ok: false,
+  failure: {
+    retryable: true,
+    outcomeUnknown: false,
+    reason: `the resumed part belongs to a file of ${announced} bytes, not ${held}; starting over`,
+    toError: () =>
+      new DownloadError(
+        buildId,
+        'range',
+        'the artifact host kept announcing another total on each resume; nothing was saved.',
+      ),
+  },
+});
 
 /** A part that does not continue the file: ask again, now for all of it. */
 const rangeMissed = (buildId: string): AttemptResult<never> => ({

@@ -165,6 +165,50 @@ export class ProxyRefusedError extends NetworkError {
   }
 }
 
+/**
+ * The proxy of the environment dropped the connection while opening a tunnel to the host (undici
+ * says only "Proxy Connection failed"): the proxy, not the host, is the place to look.
+ */
+export class ProxyConnectError extends NetworkError {
+  readonly proxy: string;
+
+  constructor(endpoint: string, proxy: string, host: string, code: string, attempts: number) {
+    super(
+      endpoint,
+      code,
+      attempts,
+      `The proxy ${proxy} dropped the connection while opening a tunnel to ${host} (${code})` +
+        `${attemptsNote(attempts)}. Check that the proxy runs and accepts CONNECT to this host, ` +
+        'the proxy URL in HTTPS_PROXY, or list the host in NO_PROXY.',
+      proxy,
+    );
+    this.proxy = proxy;
+  }
+}
+
+/**
+ * The TLS connection to a host failed: its certificate is not one this runner trusts (often a
+ * private CA, or a proxy that inspects TLS). Never retried, never ignored.
+ */
+export class TlsError extends ActionError {
+  readonly endpoint: string;
+  readonly host: string;
+  /** The TLS error code, e.g. `SELF_SIGNED_CERT_IN_CHAIN`, `CERT_HAS_EXPIRED`. */
+  readonly code: string;
+
+  constructor(endpoint: string, host: string, code: string, reason: string) {
+    super(
+      `${endpoint}: the TLS connection to ${host} failed (${code}: ${commandText(reason, 200)}). ` +
+        'If the host (or a proxy that inspects TLS) uses a private certificate authority, give ' +
+        'the runner its certificate with NODE_EXTRA_CA_CERTS=/path/to/ca.pem in the env of the ' +
+        'job; certificates are always checked.',
+    );
+    this.endpoint = endpoint;
+    this.host = host;
+    this.code = code;
+  }
+}
+
 /** No complete answer within the per-request timeout, even after retrying. */
 export class TimeoutError extends NetworkError {
   readonly timeoutMs: number;
@@ -182,7 +226,7 @@ export class TimeoutError extends NetworkError {
   }
 }
 
-export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range' | 'content' | 'path';
+export type DownloadProblem = 'size' | 'space' | 'name' | 'redirect' | 'range' | 'content' | 'path';
 
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
 export class DownloadError extends ActionError {

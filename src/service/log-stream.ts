@@ -1,8 +1,11 @@
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
-// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all.
+// a caller already has are skipped unvalidated. An answer with the same length and sha256 as the
+// last one parsed is that same log: it is hashed (13 MB in ~8 ms) but not parsed (~360 ms). The
+// length alone says nothing: a log rewritten in place (rotated, a progress line from 10 % to
+// 50 %) keeps it, and its answer is read again whole.
+import { createHash } from 'node:crypto';
 import { JSONParser } from '@streamparser/json';
 import { textCutter, utf8Mender } from './log-bytes.ts';
 import { releaseReadBuffers } from '../http/memory.ts';
@@ -30,37 +33,58 @@ export interface LogStreamOptions {
   /** Entries before this index are skipped (the caller has them); read when the first arrives. */
   from: () => number;
   onEntry(entry: LogEntry, index: number): void;
-  /** Byte length of the last answer read whole (LogRead.bytes), if the caller has one. */
-  lastBytes?: number;
+  /** The last answer parsed (LogRead.fingerprint): the same bytes again are not parsed. */
+  last?: LogFingerprint;
 }
 
-/** What one read found: a log of the same length as last time, or the log read whole. */
-export type LogRead =
-  | { changed: false }
-  | {
-      changed: true;
-      /** Entries the log holds. */
-      entries: number;
-      /** The answer's length, when the service said it (Content-Length). */
-      bytes: number | undefined;
-    };
+/** What tells one answer's bytes from another's: their length and their sha256. */
+export interface LogFingerprint {
+  bytes: number;
+  sha256: string;
+}
+
+/** What one read found: the very answer parsed last time, or the log read whole. */
+export type LogRead = { changed: false } | ParsedLog;
+
+/** A log read whole. */
+export interface ParsedLog {
+  changed: true;
+  /** Entries the log holds. */
+  entries: number;
+  fingerprint: LogFingerprint;
+}
 
 /**
- * Feeds the body to the parser, unless it is the log read last time. The answer must be about
- * `buildId`; a service that sends `buildId` after the entries has them handed over before a
- * mismatch is found (they are shown inertly), and the read then fails all the same.
+ * What one answer was: `rewritten` when it is as long as `last` but holds other bytes; it was
+ * hashed on the way, not parsed, and is to be read again without `last`.
  */
+export type StreamedLogRead = LogRead | { changed: 'rewritten' };
+
+/** Parses the body, unless it is the answer parsed last time (`options.last`); see parseLogEntries. */
 export async function readLogEntries(
   response: StreamResponse,
   buildId: string,
   options: LogStreamOptions,
-): Promise<LogRead> {
-  const bytes = response.contentLength;
-  if (bytes !== undefined && bytes === options.lastBytes) {
-    // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
-    await response.discard();
-    return { changed: false };
+): Promise<StreamedLogRead> {
+  const { last } = options;
+  if (last === undefined || response.contentLength !== last.bytes) {
+    return parseLogEntries(response, buildId, options);
   }
+  return (await fingerprintOf(response.chunks)).sha256 === last.sha256
+    ? { changed: false }
+    : { changed: 'rewritten' };
+}
+
+/**
+ * Feeds the body to the parser. The answer must be about `buildId`; a service that sends `buildId`
+ * after the entries has them handed over before a mismatch is found (they are shown inertly), and
+ * the read then fails all the same.
+ */
+export async function parseLogEntries(
+  response: StreamResponse,
+  buildId: string,
+  options: LogStreamOptions,
+): Promise<ParsedLog> {
   const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
   const isAsked = answersFor('build', buildId, 'buildId');
   let count = 0;
@@ -114,8 +138,10 @@ export async function readLogEntries(
   // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
   // stays small instead of growing with the log.
   const release = releaseReadBuffers();
+  const hash = createHash('sha256');
   let received = 0;
   for await (const chunk of response.chunks) {
+    hash.update(chunk);
     feed(utf8.mend(chunk));
     received += chunk.length;
     release(received);
@@ -124,5 +150,22 @@ export async function readLogEntries(
   // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
   if (!parser.isEnded) parse(() => parser.end());
   if (!answeredId) throw new UnusableBodyError({ fieldPath: 'buildId', problem: 'is missing' });
-  return { changed: true, entries: count, bytes };
+  return {
+    changed: true,
+    entries: count,
+    fingerprint: { bytes: received, sha256: hash.digest('hex') },
+  };
+}
+
+/** The answer's fingerprint, its bytes read and dropped as they come. */
+async function fingerprintOf(chunks: AsyncIterable<Buffer>): Promise<LogFingerprint> {
+  const hash = createHash('sha256');
+  const release = releaseReadBuffers();
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    bytes += chunk.length;
+    release(bytes);
+  }
+  return { bytes, sha256: hash.digest('hex') };
 }

@@ -18,9 +18,11 @@ import {
   ApiKeyRefusedError,
   NetworkError,
   NotFoundError,
+  ProxyConnectError,
   ProxyRefusedError,
   ResponseShapeError,
   TimeoutError,
+  TlsError,
 } from './errors.ts';
 import {
   createDispatcher,
@@ -158,6 +160,33 @@ const CONNECT_CODES = new Set([
   'ENETUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
+// What a failed certificate check or TLS handshake is called (Node's and OpenSSL's codes).
+const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|^ERR_(?:TLS|SSL)_|^EPROTO$/;
+
+/** A TLS failure (to the host, or to a proxy through UND_ERR_PRX_TLS) named with its fix. */
+function tlsFailure(
+  endpoint: string,
+  error: unknown,
+  url: URL | undefined,
+  proxy: URL | undefined,
+): AttemptFailure | undefined {
+  const code = errorCode(error) ?? '';
+  const toProxy = code === 'UND_ERR_PRX_TLS';
+  const cause = toProxy ? (error as { cause?: unknown }).cause : error;
+  const causeCode = errorCode(cause) ?? '';
+  if (!TLS_CODE.test(causeCode) && !toProxy) return undefined;
+  const host =
+    toProxy && proxy !== undefined
+      ? `the proxy ${describeProxy(proxy)}`
+      : (url?.host ?? 'the service');
+  return {
+    retryable: false,
+    outcomeUnknown: false,
+    reason: `TLS to ${host} failed (${causeCode || code})`,
+    toError: () => new TlsError(endpoint, host, causeCode || code, messageOf(cause)),
+  };
+}
+
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const TRANSIENT_CODES = new Set([
   ...CONNECT_CODES,
@@ -357,6 +386,18 @@ export class Transport {
       };
     }
     const code = errorCode(error) ?? '';
+    const tls = tlsFailure(endpoint, error, url, proxy);
+    if (tls !== undefined) return tls;
+    if (proxy !== undefined && url !== undefined && code === 'UND_ERR_PRX_CONN') {
+      const cause = errorCode((error as { cause?: unknown }).cause) ?? 'closed';
+      return {
+        retryable: true,
+        outcomeUnknown: false,
+        reason: `the proxy ${describeProxy(proxy)} dropped the tunnel (${cause})`,
+        toError: (attempts) =>
+          new ProxyConnectError(endpoint, describeProxy(proxy), url.host, cause, attempts),
+      };
+    }
     const timedOut = context.timedOut === true || TIMEOUT_CODES.has(code);
     if (!timedOut && !TRANSIENT_CODES.has(code)) {
       return {

@@ -3,11 +3,20 @@
 
 const MIN_SPELLING_CHARS = 4;
 
-/** The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]+/;
+
+/**
+ * The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe); for
+ * one that holds line breaks (refused, but masked before it is read), each of its lines too: the
+ * runner masks line by line.
+ */
 export function secretSpellings(secret: string): string[] {
   if (secret === '') return [];
   const base64 = Buffer.from(secret, 'utf8').toString('base64');
+  const lines = secret.split(CONTROL_CHARACTERS);
   const spellings = [
+    ...(lines.length > 1 ? lines : []),
     secret,
     secret.toLowerCase(),
     secret.toUpperCase(),

@@ -2,7 +2,7 @@
 import { EVENT_TYPES, type EventType } from '../service/schemas.ts';
 import { parseConnection, type InputReader, type ServiceConnection } from '../runner/connection.ts';
 import { commandText, quotedText } from '../text/escape.ts';
-import { InputError, parseBoolean, splitList } from '../runner/input-rules.ts';
+import { InputError, parseBoolean, secretProblem, splitList } from '../runner/input-rules.ts';
 
 export interface WebhookActionInputs extends ServiceConnection {
   /** The receiver, normalised (`new URL(…).href`). */
@@ -23,6 +23,8 @@ export function parseWebhookInputs(read: InputReader): WebhookActionInputs {
   const url = parseReceiverUrl(read('url'), problems);
   const remove = parseBoolean('delete', read('delete'), false, problems);
   const replace = parseBoolean('replace', read('replace'), false, problems);
+  const secretRefused = secretProblem('secret', read('secret'));
+  if (secretRefused !== undefined) problems.push(secretRefused);
   const events = [...new Set(splitList(read('events')))];
   for (const event of events.filter((name) => !isEventType(name))) {
     problems.push(

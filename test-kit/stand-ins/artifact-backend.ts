@@ -88,6 +88,11 @@ export interface ArtifactBackend {
   failNextBlobPuts: (...statuses: number[]) => void;
   /** The next `count` calls of `method` take effect, but their answer is lost (connection cut). */
   loseNextAnswers: (method: string, count?: number) => void;
+  /**
+   * From now on DeleteArtifact finds only finalized artifacts (404 for an unfinished one), so an
+   * unfinished artifact cannot be cleared.
+   */
+  deleteOnlyFinalized: () => void;
   /** An artifact made by another job of the run (finalized unless said), as a test's setting. */
   addArtifact: (
     name: string,
@@ -238,6 +243,7 @@ export const startArtifactBackend = async (
   const refusals: string[] = [];
   const blobFaults: number[] = [];
   const lostAnswers = new Map<string, number>();
+  let onlyFinalizedDeletes = false;
   let nextId = 1000;
   let origin = '';
   let storageOrigin = '';
@@ -355,7 +361,9 @@ export const startArtifactBackend = async (
       }
       case 'DeleteArtifact': {
         const own = named?.jobBackendId === job ? named : undefined;
-        if (!own) return refuse(404, 'not_found', 'artifact not found');
+        if (!own || (onlyFinalizedDeletes && !own.finalized)) {
+          return refuse(404, 'not_found', 'artifact not found');
+        }
         store.splice(store.indexOf(own), 1);
         return [200, { ok: true, artifact_id: String(own.id) }];
       }
@@ -548,6 +556,9 @@ export const startArtifactBackend = async (
     failNextBlobPuts: (...statuses) => blobFaults.push(...statuses),
     loseNextAnswers: (method, count = 1) =>
       lostAnswers.set(method, (lostAnswers.get(method) ?? 0) + count),
+    deleteOnlyFinalized: () => {
+      onlyFinalizedDeletes = true;
+    },
     addArtifact: (name, content, { job = 'job-backend-other', finalized = true } = {}) =>
       newArtifact(name, job, {
         content,
