@@ -27,7 +27,12 @@ import { commandText } from '../text/escape.ts';
 export interface ReleaseContext {
   github: GitHub;
   repo: Repo;
-  /** Commit for a tag GitHub has to create at publish time (GITHUB_SHA). */
+  /** The release goes to another repository than the workflow's (release-repository). */
+  elsewhere: boolean;
+  /**
+   * Commit for a tag GitHub has to create at publish time (GITHUB_SHA); none in another repository,
+   * which does not hold the workflow's commits (GitHub tags its default branch).
+   */
   targetCommitish: string | undefined;
   /** A private temporary directory for files moved between releases. */
   workDir: string;
