@@ -123,7 +123,8 @@ export function openRelease(
           );
         }
       } catch (error) {
-        const failure = uploadRefusal(context, error) ?? asError(error);
+        const failure =
+          repositoryRefusal(context, error) ?? uploadRefusal(context, error) ?? asError(error);
         if (failure instanceof ReleaseRepositoryRefusedError) refusal = failure;
         stepLog.info(
           `Failed: ${labelOf(installer)}: release asset "${commandText(name)}": ${commandText(failure.message, 1000)}`,
