@@ -7,6 +7,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stepLog } from '../runner/log.ts';
+import { withRetries } from '../http/retry.ts';
 import { CHECKSUMS_FILE_NAME, parseChecksums, type Checksums } from './checksums.ts';
 import type { Discrepancy } from './errors.ts';
 import type { Release, ReleaseAsset } from '../github/release-answers.ts';
@@ -155,8 +156,15 @@ export const describeCheck = (check: ReleaseCheck, whole: boolean): string => {
 };
 
 /**
- * Reads the release back and compares (compareRelease); logs which check ran, its outcome and how
- * long it took.
+ * Reads that come back to a check that did not pass: another job of the matrix may be rewriting
+ * SHA256SUMS (between its delete and its upload the release has none) or adding its line. What
+ * truly differs differs at every read; that costs these rounds in the failure case only.
+ */
+const MAX_READS = 4;
+
+/**
+ * Reads the release back and compares (compareRelease), again a few times while it does not pass;
+ * logs which check ran, its outcome and how long it took.
  */
 export async function verifyRelease(
   context: ReleaseContext,
@@ -165,19 +173,57 @@ export async function verifyRelease(
   whole: boolean,
 ): Promise<ReleaseCheck> {
   const start = Date.now();
-  const { github, repo } = context;
-  const listing = await listAssets(github, repo, release.id);
+  const rounds = {
+    ...context.retry,
+    policy: { maxAttempts: MAX_READS, baseDelayMs: 200, maxDelayMs: 1_000, maxElapsedMs: 10_000 },
+    onRetry: undefined,
+  };
+  let last: ReleaseCheck | undefined;
+  let reads = 0;
+  const differs = new Error('the release read back differs');
+  try {
+    await withRetries(rounds, {
+      endpoint: 'the release check',
+      signal: context.uploads.signal,
+      attempt: async () => {
+        reads++;
+        last = await checkOnce(context, release, attached, whole);
+        if (last.discrepancies.length === 0) return { ok: true, value: last };
+        return {
+          ok: false,
+          failure: {
+            retryable: true,
+            outcomeUnknown: false,
+            reason: 'what GitHub holds differs',
+            toError: () => differs,
+          },
+        };
+      },
+    });
+  } catch (error) {
+    if (error !== differs) throw error;
+  }
+  const check = last!;
+  stepLog.info(
+    `Release check (read back before publishing) ${check.discrepancies.length === 0 ? 'passed' : 'FAILED'} ` +
+      `in ${formatSeconds(Date.now() - start)}${reads > 1 ? ` (${reads} reads)` : ''}: ${describeCheck(check, whole)}.`,
+  );
+  return check;
+}
+
+const checkOnce = async (
+  context: ReleaseContext,
+  release: Pick<Release, 'id'>,
+  attached: readonly Attached[],
+  whole: boolean,
+): Promise<ReleaseCheck> => {
+  const listing = await listAssets(context.github, context.repo, release.id);
   const sumsAsset = listing.find((asset) => asset.name === CHECKSUMS_FILE_NAME);
   const held: HeldChecksums = sumsAsset
     ? await readChecksums(context, sumsAsset)
     : { unusable: 'no asset of that name' };
-  const check = compareRelease(listing, held, attached, whole);
-  stepLog.info(
-    `Release check (read back before publishing) ${check.discrepancies.length === 0 ? 'passed' : 'FAILED'} ` +
-      `in ${formatSeconds(Date.now() - start)}: ${describeCheck(check, whole)}.`,
-  );
-  return check;
-}
+  return compareRelease(listing, held, attached, whole);
+};
 
 /**
  * SHA256SUMS's lines as GitHub holds them, or why they cannot be had: larger than a release's lines
