@@ -159,7 +159,16 @@ const foldInto = async (
 ): Promise<Checksums> => {
   const { github, repo } = context;
   const target = await listAssets(github, repo, release.id);
-  const { assets, refused } = await readAssets(github, repo, duplicate.id);
+  let listing;
+  try {
+    listing = await readAssets(github, repo, duplicate.id);
+  } catch (error) {
+    if (httpStatus(error) !== 404) throw error;
+    // Another job reconciling the same tag folded and deleted it first.
+    stepLog.info(`Duplicate draft release ${duplicate.id} was folded in by another job already.`);
+    return new Map();
+  }
+  const { assets, refused } = listing;
   let sums: Checksums = new Map();
   let moved = 0;
   for (const asset of assets) {

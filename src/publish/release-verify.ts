@@ -60,9 +60,11 @@ const describeAsset = (asset: ReleaseAsset): string => {
 const checkAttached = (
   asset: ReleaseAsset | undefined,
   attached: Attached,
+  digests: boolean,
 ): { discrepancy?: Discrepancy; by: 'digest' | 'asset-id' } => {
   const digest = asset && sha256Of(asset);
-  const by: 'digest' | 'asset-id' = digest ? 'digest' : 'asset-id';
+  // An asset gone is checked as the release's others are: by digest where GitHub gives them.
+  const by: 'digest' | 'asset-id' = (asset ? digest : digests) ? 'digest' : 'asset-id';
   const expected =
     `${attached.size} bytes, ` +
     (by === 'digest'
@@ -92,11 +94,12 @@ export function compareRelease(
   whole: boolean,
 ): ReleaseCheck {
   const byName = new Map(listing.map((asset) => [asset.name, asset]));
+  const digests = listing.some((asset) => sha256Of(asset) !== undefined);
   const discrepancies: Discrepancy[] = [];
   let byDigest = 0;
   let byAssetId = 0;
   for (const installer of attached) {
-    const { discrepancy, by } = checkAttached(byName.get(installer.name), installer);
+    const { discrepancy, by } = checkAttached(byName.get(installer.name), installer, digests);
     if (by === 'digest') byDigest++;
     else byAssetId++;
     if (discrepancy) discrepancies.push(discrepancy);
