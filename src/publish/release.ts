@@ -298,36 +298,51 @@ const publishIfAllowed = async (
   });
   // The job that publishes it (or finds it public) checks every line; the others their own.
   const whole = decision.publish || !current.draft;
-  let verified: boolean | undefined;
+  // A draft another job publishes, and nothing of this job's on it: nothing to check here.
+  if (outcome.attached.length === 0 && !whole) {
+    const final = await publishOrKeep(context, plan, current, outcome, failures, decision);
+    return { release: final, verified: undefined };
+  }
+  const failure = await checkRelease(context, plan, current, outcome.attached, whole);
+  if (failure === undefined) {
+    const final = await publishOrKeep(context, plan, current, outcome, failures, decision);
+    return { release: final, verified: final.draft ? undefined : true };
+  }
+  failures.push(failure);
+  const reason = 'its assets read back are not what was attached';
+  const kept: PublishDecision = {
+    publish: false,
+    reason: decision.publish ? reason : `${decision.reason}, and ${reason}`,
+  };
+  return {
+    release: await publishOrKeep(context, plan, current, outcome, failures, kept),
+    verified: false,
+  };
+};
+
+/** The release read back (verifyRelease): undefined when it passed, else why not. */
+const checkRelease = async (
+  context: ReleaseContext,
+  plan: ReleasePlan,
+  current: Release,
+  attached: readonly Attached[],
+  whole: boolean,
+): Promise<Error | undefined> => {
   try {
-    const check = await verifyRelease(context, release, outcome.attached, whole);
-    if (check.discrepancies.length > 0) {
-      verified = false;
-      const error = new ReleaseVerificationError(
-        plan.tag,
-        commandText(current.html_url, 500),
-        !current.draft,
-        check.discrepancies,
-      );
-      stepLog.info(`Failed: ${error.message}`);
-      failures.push(error);
-    }
+    const check = await verifyRelease(context, current, attached, whole);
+    if (check.discrepancies.length === 0) return undefined;
+    const error = new ReleaseVerificationError(
+      plan.tag,
+      commandText(current.html_url, 500),
+      !current.draft,
+      check.discrepancies,
+    );
+    stepLog.info(`Failed: ${error.message}`);
+    return error;
   } catch (error) {
-    verified = false;
     stepLog.info(`Failed: the release check: ${commandText(messageOf(error), 1000)}`);
-    failures.push(asError(error));
+    return asError(error);
   }
-  if (verified === false) {
-    if (current.draft) {
-      stepLog.warning(
-        `Release ${plan.tag} left as an unpublished draft because its assets read back are not ` +
-          `what was attached. Nothing public changed; re-run the job to upload them again: ${commandText(current.html_url, 500)}`,
-      );
-    }
-    return { release: current, verified };
-  }
-  const final = await publishOrKeep(context, plan, current, outcome, failures.length, decision);
-  return { release: final, verified: final.draft ? undefined : true };
 };
 
 /** Publishes the draft when the decision allows; returns the release as it now is. */
@@ -336,7 +351,7 @@ const publishOrKeep = async (
   plan: ReleasePlan,
   current: Release,
   outcome: { allBuildsSucceeded: boolean },
-  failedUploads: number,
+  failures: readonly Error[],
   decision: PublishDecision,
 ): Promise<Release> => {
   const { github, repo } = context;
@@ -354,7 +369,7 @@ const publishOrKeep = async (
   }
   if (!current.draft) {
     stepLog.info(`Release ${plan.tag} is published: ${commandText(current.html_url, 500)}`);
-  } else if (plan.draft && outcome.allBuildsSucceeded && failedUploads === 0) {
+  } else if (plan.draft && outcome.allBuildsSucceeded && failures.length === 0) {
     stepLog.info(
       `Release ${plan.tag} left as a draft (${decision.reason}): ${commandText(current.html_url, 500)}`,
     );
