@@ -166,7 +166,7 @@ describe('the release read back before it is published', () => {
     expect(repaired.draft).toBe(false);
     expectEverything(repaired, [rerun]);
     expect(rerun.outputs['release-verified']).toBe('true');
-  });
+  }, 120_000);
 
   it('keeps a draft when an asset is gone from the list after its upload was answered; a re-run repairs it', async () => {
     const api = await startGitHub();
@@ -188,7 +188,7 @@ describe('the release read back before it is published', () => {
     expect(theRelease(api).draft).toBe(false);
     expectEverything(theRelease(api), [rerun]);
     expect(rerun.outputs['release-verified']).toBe('true');
-  });
+  }, 120_000);
 
   it('without digests (older Enterprise Server) checks by the asset id each upload got, and says so', async () => {
     const api = await startGitHub({ digest: false, enterprise: true });
@@ -324,5 +324,5 @@ describe('a matrix of three jobs racing on one tag', () => {
     const publisher = runs.find((run) => run.stdout.includes('Published release v1.4.2'))!;
     expect(publisher.outputs['release-verified']).toBe('true');
     expect(checkLines(publisher)[0]).toContain('(every line, the release being published)');
-  });
+  }, 120_000);
 });
