@@ -1,6 +1,7 @@
 // Release assets, atomically: find or create the draft when the first installer comes, put each
-// installer on it as it arrives, then SHA256SUMS; publish only when every build succeeded and
-// every upload landed.
+// installer on it as it arrives, then SHA256SUMS; read it back (release-verify.ts) and publish only
+// when every build succeeded, every upload landed and GitHub holds what was attached. A repository
+// that refuses the token is said once, as that, and stops the uploads.
 import { stepLog } from '../runner/log.ts';
 import { CHECKSUMS_FILE_NAME } from './checksums.ts';
 import {
