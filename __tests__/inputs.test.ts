@@ -83,6 +83,7 @@ describe('parseInputs: defaults (design §2)', () => {
         uploader: 'streamed',
       },
       release: {
+        repository: 'acme/desktop-app',
         tag: 'v1.4.2',
         name: undefined,
         body: undefined,
@@ -208,6 +209,7 @@ describe('parseInputs: parsing', () => {
         uploader: 'library',
       },
       release: {
+        repository: 'o/r',
         tag: 'desktop-v1',
         name: 'Desktop 1',
         body: 'notes',

@@ -22,6 +22,7 @@ import {
 } from './runner/input-rules.ts';
 import { checkTemplateForTargets, MAX_TEMPLATE_LENGTH } from './publish/names.ts';
 import { MAX_TAG_LENGTH, tagNameProblem } from './publish/tag-name.ts';
+import { repositoryNameProblem } from './publish/repository-name.ts';
 import type { PublishPlan, ReleasePlan } from './publish/types.ts';
 import type { ProjectSource } from './config/resolve-project.ts';
 import type { CommentPlan } from './report/preview-comment.ts';
@@ -50,6 +51,7 @@ export const INPUT_NAMES = [
   'artifact-overwrite',
   'artifact-uploader',
   'release',
+  'release-repository',
   'release-tag',
   'release-name',
   'release-body',
@@ -332,18 +334,33 @@ function releaseTag(inputs: Inputs, refTag: string | null, problems: string[]): 
   return null;
 }
 
+/** release-repository, by default the workflow's own. */
+function releaseRepository(inputs: Inputs, workflows: string, problems: string[]): string {
+  const given = inputs['release-repository'];
+  if (given === '') return workflows;
+  const problem = repositoryNameProblem(given);
+  if (problem !== undefined) {
+    problems.push(
+      `release-repository: ${quotedText(given)} ${problem}; give the repository as owner/name`,
+    );
+  }
+  return given;
+}
+
 function parseRelease(
   inputs: Inputs,
-  ref: string | undefined,
+  context: InputContext,
   problems: string[],
 ): ReleasePlan | null {
   const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
-  const refTag = tagOfRef(ref);
+  const repository = releaseRepository(inputs, context.repository, problems);
+  const refTag = tagOfRef(context.ref);
   const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
   if (!wanted) return null;
   const tag = releaseTag(inputs, refTag, problems);
   if (tag === null) return null;
   return {
+    repository,
     tag,
     name: inputs['release-name'] || undefined,
     body: inputs['release-body'] || undefined,
@@ -372,7 +389,7 @@ function parsePublish(
     'streamed',
     problems,
   );
-  const release = parseRelease(inputs, context.ref, problems);
+  const release = parseRelease(inputs, context, problems);
   // Publishing works on downloaded installers; without downloads there is nothing to publish.
   const plan: PublishPlan = {
     githubToken: inputs['github-token'],

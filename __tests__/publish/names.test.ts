@@ -190,6 +190,7 @@ describe('checkPlanNames', () => {
       asset === null
         ? null
         : {
+            repository: 'o/r',
             tag: 'v1',
             name: undefined,
             body: undefined,

@@ -21,6 +21,7 @@ const plan = (githubToken = TOKEN): PublishPlan => ({
   repository: 'acme/desktop-app',
   artifacts: { nameTemplate: '{name}', retentionDays: undefined, onExisting: 'replace' },
   release: {
+    repository: 'acme/desktop-app',
     tag: 'v2.0.0',
     name: 'MyApp 2.0.0',
     body: 'Notes',

@@ -25,6 +25,7 @@ import { createServer } from 'node:http';
 const TOKEN = 'ghs_release_trust_token';
 
 const releasePlan = (over: Partial<ReleasePlan> = {}): ReleasePlan => ({
+  repository: 'acme/desktop-app',
   tag: 'v1.4.2',
   name: undefined,
   body: undefined,

@@ -21,6 +21,7 @@ import { readContext } from '../../src/runner/context.ts';
 const TOKEN = 'ghs_releases_test_token';
 
 const releasePlan = (over: Partial<ReleasePlan> = {}): ReleasePlan => ({
+  repository: 'acme/desktop-app',
   tag: 'v1.4.2',
   name: undefined,
   body: undefined,

@@ -90,6 +90,24 @@ describe('outputs with ids of another form', () => {
   });
 });
 
+describe('release-verified', () => {
+  const withRelease = (published: boolean, verified: boolean | undefined) =>
+    renderOutputs([result(0, 'success')], 'success', {
+      ...NOTHING_PUBLISHED,
+      release: { url: 'https://github.com/a/b/releases/tag/v1', published, verified },
+    })['release-verified'];
+
+  it('is true for a published release checked so, false for a failed check, else empty', () => {
+    expect(withRelease(true, true)).toBe('true');
+    expect(withRelease(false, false)).toBe('false');
+    expect(withRelease(true, false)).toBe('false');
+    expect(withRelease(false, undefined)).toBe('');
+    expect(renderOutputs([result(0, 'success')], 'success', NOTHING_PUBLISHED)).toMatchObject({
+      'release-verified': '',
+    });
+  });
+});
+
 describe('annotations', () => {
   it('names platform/arch and quotes the error lines, or says what the action could not do', () => {
     const lost = result(2, 'building', { problem: { stage: 'follow', message: 'lost it' } });

@@ -183,3 +183,69 @@ export class UploadHostRefusedError extends ActionError {
     this.host = host;
   }
 }
+
+/** One asset the release check found other than expected. */
+export interface Discrepancy {
+  /** The asset's name (inert). */
+  asset: string;
+  /** What this run attached, or SHA256SUMS lists. */
+  expected: string;
+  /** What GitHub holds. */
+  held: string;
+}
+
+/** The release's assets, read back before publishing, are not what was attached. */
+export class ReleaseVerificationError extends ActionError {
+  readonly tag: string;
+  readonly discrepancies: readonly Discrepancy[];
+  /** Whether the release is public anyway (another job published it). */
+  readonly published: boolean;
+  constructor(tag: string, releaseUrl: string, published: boolean, discrepancies: Discrepancy[]) {
+    const shown = discrepancies.slice(0, 10);
+    super(
+      `Release ${tag} does not hold what was attached (read back before publishing): ` +
+        shown
+          .map(
+            ({ asset, expected, held }) =>
+              `asset "${asset}": expected ${expected}; GitHub holds ${held}`,
+          )
+          .join('; ') +
+        (discrepancies.length > shown.length
+          ? `; and ${discrepancies.length - shown.length} more`
+          : '') +
+        (published
+          ? `. Another job published it already: check ${releaseUrl}, and re-run the job to upload the asset again.`
+          : `. It is left a draft (${releaseUrl}); re-run the job: what differs is uploaded again and checked before publishing.`),
+    );
+    this.tag = tag;
+    this.discrepancies = discrepancies;
+    this.published = published;
+  }
+}
+
+/** GitHub refused the token on the release's repository (403, or 404: it cannot see it). */
+export class ReleaseRepositoryRefusedError extends ActionError {
+  /** `owner/name`. */
+  readonly repository: string;
+  readonly status: number;
+  /** `elsewhere`: the release goes to another repository than the workflow's (release-repository). */
+  constructor(repository: string, status: number, elsewhere: boolean, githubMessage?: string) {
+    const refusal =
+      status === 404
+        ? `GitHub answered HTTP 404 for the repository ${repository}: the token cannot see it (or it does not exist)`
+        : `GitHub refused to write the release in the repository ${repository} (HTTP ${status}` +
+          `${githubMessage ? `: ${githubMessage}` : ''})`;
+    super(
+      `${refusal}. The token needs contents: write on ${repository}. ` +
+        (elsewhere
+          ? "The workflow's own GITHUB_TOKEN cannot write to another repository: pass a GitHub App " +
+            'installation token or a fine-grained personal access token with Contents: read and write ' +
+            'on it as github-token.'
+          : 'Give the job permissions: contents: write, or pass a token that has it as github-token.') +
+        ' No release asset was uploaded; the installers are downloaded (and uploaded as workflow ' +
+        'artifacts when upload-artifacts is on).',
+    );
+    this.repository = repository;
+    this.status = status;
+  }
+}

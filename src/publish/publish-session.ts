@@ -163,11 +163,13 @@ function startRelease(
     signal: options.signal,
     dispatcher: transport.dispatcher,
   });
+  const elsewhere = releasePlan.repository !== plan.repository;
   const uploads = openRelease(
     {
       github,
-      repo: parseRepository(plan.repository),
-      targetCommitish: context.sha,
+      repo: parseRepository(releasePlan.repository),
+      elsewhere,
+      targetCommitish: elsewhere ? undefined : context.sha,
       workDir,
       uploads: {
         dispatcher: transport.dispatcher,

@@ -27,7 +27,12 @@ import { commandText } from '../text/escape.ts';
 export interface ReleaseContext {
   github: GitHub;
   repo: Repo;
-  /** Commit for a tag GitHub has to create at publish time (GITHUB_SHA). */
+  /** The release goes to another repository than the workflow's (release-repository). */
+  elsewhere: boolean;
+  /**
+   * Commit for a tag GitHub has to create at publish time (GITHUB_SHA); none in another repository,
+   * which does not hold the workflow's commits (GitHub tags its default branch).
+   */
   targetCommitish: string | undefined;
   /** A private temporary directory for files moved between releases. */
   workDir: string;
@@ -154,7 +159,16 @@ const foldInto = async (
 ): Promise<Checksums> => {
   const { github, repo } = context;
   const target = await listAssets(github, repo, release.id);
-  const { assets, refused } = await readAssets(github, repo, duplicate.id);
+  let listing;
+  try {
+    listing = await readAssets(github, repo, duplicate.id);
+  } catch (error) {
+    if (httpStatus(error) !== 404) throw error;
+    // Another job reconciling the same tag folded and deleted it first.
+    stepLog.info(`Duplicate draft release ${duplicate.id} was folded in by another job already.`);
+    return new Map();
+  }
+  const { assets, refused } = listing;
   let sums: Checksums = new Map();
   let moved = 0;
   for (const asset of assets) {

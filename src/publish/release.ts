@@ -1,10 +1,19 @@
 // Release assets, atomically: find or create the draft when the first installer comes, put each
-// installer on it as it arrives, then SHA256SUMS; publish only when every build succeeded and
-// every upload landed.
+// installer on it as it arrives, then SHA256SUMS; read it back (release-verify.ts) and publish only
+// when every build succeeded, every upload landed and GitHub holds what was attached. A repository
+// that refuses the token is said once, as that, and stops the uploads.
 import { stepLog } from '../runner/log.ts';
 import { CHECKSUMS_FILE_NAME } from './checksums.ts';
-import { AssetExistsError, AssetLockedError, InvalidNameError } from './errors.ts';
+import {
+  AssetExistsError,
+  AssetLockedError,
+  AssetUploadError,
+  InvalidNameError,
+  ReleaseRepositoryRefusedError,
+  ReleaseVerificationError,
+} from './errors.ts';
 import { GitHubAnswerError } from '../github/errors.ts';
+import { isRateLimited } from '../github/client.ts';
 import {
   parseRelease,
   releaseAssetsOf,
@@ -15,6 +24,7 @@ import { listAssets, sameContent } from '../github/release-asset-reads.ts';
 import { deleteAsset, findAsset, uploadAsset } from './release-assets.ts';
 import { updateChecksums } from './release-checksums.ts';
 import { ensureRelease, type ReleaseContext } from './release-find.ts';
+import { verifyRelease, type Attached } from './release-verify.ts';
 import { createNamer } from './names.ts';
 import type { Installer, ReleaseAssetResult, ReleasePlan, ReleaseResult } from './types.ts';
 import { labelOf } from '../builds/result.ts';
@@ -72,6 +82,9 @@ export function openRelease(
   const landed: ReleaseAssetResult[] = [];
   const failures: Error[] = [];
   const ours = new Map<string, string>();
+  const attached: Attached[] = [];
+  // Once GitHub refused the token on the repository, no other upload is tried.
+  let refusal: ReleaseRepositoryRefusedError | undefined;
   const release = () => (opened ??= open(context, plan, ours));
 
   return {
@@ -84,7 +97,7 @@ export function openRelease(
         }
         // A release that cannot be had is one failure, said by `finish`, not one per installer.
         const ready = await release().catch(() => undefined);
-        if (ready === undefined) return;
+        if (ready === undefined || refusal !== undefined) return;
         const start = Date.now();
         const placed = await placeAsset(context, plan, ready, installer, name);
         const end = Date.now();
@@ -97,6 +110,12 @@ export function openRelease(
         landed.push(asset);
         onAsset(asset);
         ours.set(placed.asset.name, installer.sha256);
+        attached.push({
+          name: placed.asset.name,
+          size: installer.size,
+          sha256: installer.sha256,
+          assetId: placed.asset.id,
+        });
         if (placed.uploaded) {
           stepLog.info(
             `${labelOf(installer)}: release asset "${commandText(placed.asset.name)}" attached to ` +
@@ -105,7 +124,9 @@ export function openRelease(
           );
         }
       } catch (error) {
-        const failure = asError(error);
+        const failure =
+          repositoryRefusal(context, error) ?? uploadRefusal(context, error) ?? asError(error);
+        if (failure instanceof ReleaseRepositoryRefusedError) refusal = failure;
         stepLog.info(
           `Failed: ${labelOf(installer)}: release asset "${commandText(name)}": ${commandText(failure.message, 1000)}`,
         );
@@ -114,6 +135,7 @@ export function openRelease(
     },
     async finish(outcome) {
       const { release: draft } = await release();
+      if (refusal !== undefined) throw refusal;
       const assets = [...landed];
       if (ours.size > 0) {
         try {
@@ -129,7 +151,13 @@ export function openRelease(
           failures.push(asError(error));
         }
       }
-      const final = await publishIfAllowed(context, plan, draft, outcome, failures.length);
+      const { release: final, verified } = await publishIfAllowed(
+        context,
+        plan,
+        draft,
+        { ...outcome, attached },
+        failures,
+      );
       // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
       const urls = new Map(
         releaseAssetsOf(final).map((asset) => [asset.name, asset.browser_download_url]),
@@ -139,6 +167,7 @@ export function openRelease(
           url: final.html_url,
           id: final.id,
           published: !final.draft,
+          verified,
           assets: assets.map((asset) => ({ ...asset, url: urls.get(asset.name) ?? asset.url })),
         },
         failures,
@@ -158,7 +187,9 @@ async function open(
   plan: ReleasePlan,
   ours: Map<string, string>,
 ): Promise<OpenRelease> {
-  const { release, movedChecksums } = await ensureRelease(context, plan);
+  const { release, movedChecksums } = await ensureRelease(context, plan).catch((error: unknown) => {
+    throw repositoryRefusal(context, error) ?? error;
+  });
   for (const [name, sha256] of movedChecksums) ours.set(name, sha256);
   stepLog.info(
     `Publishing to ${release.draft ? 'draft ' : ''}release ${release.id} for tag ${plan.tag}: ` +
@@ -202,14 +233,58 @@ const placeAsset = async (
   return { asset, uploaded: true };
 };
 
-/** Publishes the draft when the decision allows; returns the release as it now is. */
+/**
+ * GitHub refusing the token on the release's repository, where `error` says so: a 403 that is not
+ * its rate limit, or a 404 for the repository's releases (listed or created), which GitHub answers
+ * for a repository the token cannot see.
+ */
+const repositoryRefusal = (
+  context: ReleaseContext,
+  error: unknown,
+): ReleaseRepositoryRefusedError | undefined => {
+  if (!(error instanceof GitHubAnswerError)) return undefined;
+  const refused =
+    (error.status === 403 && !isRateLimited(error)) ||
+    (error.status === 404 && /^(GET|POST) \S*\/releases(\?|$)/.test(error.what));
+  if (!refused) return undefined;
+  const { owner, repo } = context.repo;
+  return new ReleaseRepositoryRefusedError(
+    `${owner}/${repo}`,
+    error.status,
+    context.elsewhere,
+    error.githubMessage,
+  );
+};
+
+/** An upload GitHub refused with a 403 (not its rate limit): the token cannot write there. */
+const uploadRefusal = (
+  context: ReleaseContext,
+  error: unknown,
+): ReleaseRepositoryRefusedError | undefined => {
+  if (!(error instanceof AssetUploadError) || error.status !== 403) return undefined;
+  if (/rate limit/i.test(error.message)) return undefined;
+  const { owner, repo } = context.repo;
+  return new ReleaseRepositoryRefusedError(`${owner}/${repo}`, 403, context.elsewhere);
+};
+
+interface Finished {
+  release: Release;
+  /** ReleaseResult.verified: true only for a published release that passed the check. */
+  verified: boolean | undefined;
+}
+
+/**
+ * Reads the release back (verifyRelease), then publishes the draft when the check passed and the
+ * decision allows; returns the release as it now is. A failed check is a ReleaseVerificationError
+ * in `failures`, and the release stays a draft.
+ */
 const publishIfAllowed = async (
   context: ReleaseContext,
   plan: ReleasePlan,
   release: Release,
-  outcome: { allBuildsSucceeded: boolean },
-  failedUploads: number,
-): Promise<Release> => {
+  outcome: { allBuildsSucceeded: boolean; attached: readonly Attached[] },
+  failures: Error[],
+): Promise<Finished> => {
   const { github, repo } = context;
   // Another job may have published it while this one uploaded.
   const current = parseRelease(
@@ -218,10 +293,70 @@ const publishIfAllowed = async (
   );
   const decision = publishDecision({
     allBuildsSucceeded: outcome.allBuildsSucceeded,
-    failedUploads,
+    failedUploads: failures.length,
     keepDraft: plan.draft,
     isDraft: current.draft,
   });
+  // The job that publishes it (or finds it public) checks every line; the others their own.
+  const whole = decision.publish || !current.draft;
+  // A draft another job publishes, and nothing of this job's on it: nothing to check here.
+  if (outcome.attached.length === 0 && !whole) {
+    const final = await publishOrKeep(context, plan, current, outcome, failures, decision);
+    return { release: final, verified: undefined };
+  }
+  const failure = await checkRelease(context, plan, current, outcome.attached, whole);
+  if (failure === undefined) {
+    const final = await publishOrKeep(context, plan, current, outcome, failures, decision);
+    return { release: final, verified: final.draft ? undefined : true };
+  }
+  failures.push(failure);
+  const reason = 'its assets read back are not what was attached';
+  const kept: PublishDecision = {
+    publish: false,
+    reason: decision.publish ? reason : `${decision.reason}, and ${reason}`,
+  };
+  return {
+    release: await publishOrKeep(context, plan, current, outcome, failures, kept),
+    verified: false,
+  };
+};
+
+/** The release read back (verifyRelease): undefined when it passed, else why not. */
+const checkRelease = async (
+  context: ReleaseContext,
+  plan: ReleasePlan,
+  current: Release,
+  attached: readonly Attached[],
+  whole: boolean,
+): Promise<Error | undefined> => {
+  try {
+    const check = await verifyRelease(context, current, attached, whole);
+    if (check.discrepancies.length === 0) return undefined;
+    const error = new ReleaseVerificationError(
+      plan.tag,
+      commandText(current.html_url, 500),
+      !current.draft,
+      check.discrepancies,
+    );
+    stepLog.info(`Failed: ${error.message}`);
+    return error;
+  } catch (error) {
+    stepLog.info(`Failed: the release check: ${commandText(messageOf(error), 1000)}`);
+    return asError(error);
+  }
+};
+
+/** Publishes the draft when the decision allows; returns the release as it now is. */
+const publishOrKeep = async (
+  context: ReleaseContext,
+  plan: ReleasePlan,
+  current: Release,
+  outcome: { allBuildsSucceeded: boolean },
+  failures: readonly Error[],
+  decision: PublishDecision,
+): Promise<Release> => {
+  const { github, repo } = context;
+  const release = current;
   if (decision.publish) {
     const { data } = await github.rest.repos.updateRelease({
       ...repo,
@@ -235,7 +370,7 @@ const publishIfAllowed = async (
   }
   if (!current.draft) {
     stepLog.info(`Release ${plan.tag} is published: ${commandText(current.html_url, 500)}`);
-  } else if (plan.draft && outcome.allBuildsSucceeded && failedUploads === 0) {
+  } else if (plan.draft && outcome.allBuildsSucceeded && failures.length === 0) {
     stepLog.info(
       `Release ${plan.tag} left as a draft (${decision.reason}): ${commandText(current.html_url, 500)}`,
     );

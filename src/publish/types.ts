@@ -27,6 +27,8 @@ export interface ArtifactPlan {
 }
 
 export interface ReleasePlan {
+  /** `owner/name` the release goes to: release-repository, by default the workflow's. */
+  repository: string;
   tag: string;
   name: string | undefined;
   body: string | undefined;
@@ -43,7 +45,7 @@ export interface ReleasePlan {
 
 export interface PublishPlan {
   githubToken: string;
-  /** `owner/repo`. */
+  /** `owner/repo` of the workflow (its artifacts; the release's is ReleasePlan.repository). */
   repository: string;
   artifacts: ArtifactPlan | null;
   release: ReleasePlan | null;
@@ -62,7 +64,10 @@ export interface ReleaseResult {
   url: string;
   id: number;
   published: boolean;
-  /** true: its assets were read back and matched; false: they did not; undefined: no check ran. */
+  /**
+   * true: the release is published and its assets were read back and matched; false: they did not
+   * (or could not be read back); undefined: no check ran, or the release stays a draft.
+   */
   verified?: boolean;
   assets: ReleaseAssetResult[];
 }

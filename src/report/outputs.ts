@@ -47,6 +47,8 @@ export interface Outputs {
   artifacts: string;
   'build-ids': string;
   'release-url'?: string;
+  /** 'true', 'false', or '' (no release, or one that stays a draft): ReleaseReport.verified. */
+  'release-verified': '' | 'true' | 'false';
   'comment-url'?: string;
 }
 
@@ -69,6 +71,8 @@ export const renderOutputs = (
     .flatMap((build) => (build.id && isBuildId(build.id) ? [build.id] : []))
     .join('\n'),
   ...(published.release !== undefined && { 'release-url': published.release.url }),
+  'release-verified':
+    published.release?.verified === undefined ? '' : published.release.verified ? 'true' : 'false',
   ...(commentUrl !== undefined && { 'comment-url': commentUrl }),
 });
 

@@ -6,6 +6,9 @@
 // paged listings with Link headers. Switches make it the GitHub of before asset digests (and of
 // older Enterprise Server: no `digest`), Enterprise Server's URL forms (`/api/v3`, uploads at
 // `/api/uploads`), a lost upload answer, and a hostile GitHub (answers rewritten, endless pages).
+// It serves more than one repository (a separate releases repository), can refuse one as GitHub
+// does a token without `contents: write` on it (403 on writes, or 404: not visible at all), and can
+// change what it holds after an upload was answered (a digest not the bytes', an asset gone).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -54,6 +57,8 @@ export interface StoredAsset {
 
 export interface StoredRelease {
   id: number;
+  /** `owner/name` of the repository it belongs to. */
+  repository: string;
   tagName: string;
   name: string | null;
   body: string | null;
@@ -142,7 +147,15 @@ export interface ReleasesApiOptions {
   endlessPages?: 'assets' | 'releases';
   /** Listings link their next page on this origin instead (a GitHub sending the client away). */
   nextPageOrigin?: string;
+  /** Other repositories (`owner/name`) it serves releases for, besides `owner`/`repo`. */
+  otherRepositories?: string[];
 }
+
+/**
+ * How a repository refuses the token: 403 on every write (a token that can read it but lacks
+ * `contents: write`), or 404 on everything (a private repository the token cannot see).
+ */
+export type RepositoryRefusal = 403 | 404;
 
 export interface ReleasesApi {
   /** Value for GITHUB_API_URL. */
@@ -150,6 +163,20 @@ export interface ReleasesApi {
   releases: () => StoredRelease[];
   /** Make the next uploads fail, in order. */
   failNextUploads: (...faults: UploadFault[]) => void;
+  /** Refuse `repository` (`owner/name`) from now on; undefined serves it again. */
+  refuseRepository: (repository: string, refusal: RepositoryRefusal | undefined) => void;
+  /**
+   * The next upload of an asset named `name` is stored with a digest that is not its bytes' (a
+   * proxy that rewrote the body, GitHub holding other bytes than were sent).
+   */
+  tamperNextDigest: (name: string) => void;
+  /** The next upload of an asset named `name` is answered 201, then the asset is gone. */
+  dropAfterUpload: (name: string) => void;
+  /**
+   * The next upload of an asset named `name` is answered 201, then the asset is replaced by the
+   * same bytes under a new id (another job or person uploading it again meanwhile).
+   */
+  replaceAfterUpload: (name: string) => void;
   /** `METHOD path` of every request, in order. */
   requests: string[];
   events: ReleaseEvent[];
@@ -194,6 +221,11 @@ const githubAssetName = (name: string) =>
 export const startReleasesApi = async (options: ReleasesApiOptions): Promise<ReleasesApi> => {
   const owner = options.owner ?? 'acme';
   const repo = options.repo ?? 'desktop-app';
+  const served = new Set([`${owner}/${repo}`, ...(options.otherRepositories ?? [])]);
+  const refusals = new Map<string, RepositoryRefusal>();
+  const tampered = new Set<string>();
+  const dropped = new Set<string>();
+  const replaced = new Set<string>();
   const releases: StoredRelease[] = [];
   const faults: UploadFault[] = [];
   const requests: string[] = [];
@@ -220,9 +252,9 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   const assetJson = (release: StoredRelease, asset: StoredAsset) => {
     const json = {
       id: asset.id,
-      url: `${origin}${apiPrefix}/repos/${owner}/${repo}/releases/assets/${asset.id}`,
+      url: `${origin}${apiPrefix}/repos/${release.repository}/releases/assets/${asset.id}`,
       // A draft's files live under an `untagged-…` path that stops working once it is published.
-      browser_download_url: `https://github.com/${owner}/${repo}/releases/download/${release.draft ? `untagged-${release.id}` : release.tagName}/${asset.name}`,
+      browser_download_url: `https://github.com/${release.repository}/releases/download/${release.draft ? `untagged-${release.id}` : release.tagName}/${asset.name}`,
       name: asset.name,
       label: asset.label,
       state: 'uploaded',
@@ -237,14 +269,15 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   };
 
   const releaseJson = (release: StoredRelease) => {
+    const where = release.repository;
     const json = {
       id: release.id,
-      url: `${origin}${apiPrefix}/repos/${owner}/${repo}/releases/${release.id}`,
+      url: `${origin}${apiPrefix}/repos/${where}/releases/${release.id}`,
       html_url: release.draft
-        ? `https://github.com/${owner}/${repo}/releases/tag/untagged-${release.id}`
-        : `https://github.com/${owner}/${repo}/releases/tag/${release.tagName}`,
-      assets_url: `${origin}${apiPrefix}/repos/${owner}/${repo}/releases/${release.id}/assets`,
-      upload_url: `${options.enterprise ? origin : origin.replace('://api.', '://uploads.')}${uploadPrefix}/repos/${owner}/${repo}/releases/${release.id}/assets{?name,label}`,
+        ? `https://github.com/${where}/releases/tag/untagged-${release.id}`
+        : `https://github.com/${where}/releases/tag/${release.tagName}`,
+      assets_url: `${origin}${apiPrefix}/repos/${where}/releases/${release.id}/assets`,
+      upload_url: `${options.enterprise ? origin : origin.replace('://api.', '://uploads.')}${uploadPrefix}/repos/${where}/releases/${release.id}/assets{?name,label}`,
       tag_name: release.tagName,
       target_commitish: release.targetCommitish,
       name: release.name,
@@ -272,9 +305,10 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     return { slice, headers };
   };
 
-  const findRelease = (id: number) => releases.find((r) => r.id === id);
-  const findAsset = (id: number) => {
-    for (const release of releases) {
+  const findRelease = (repository: string, id: number) =>
+    releases.find((r) => r.id === id && r.repository === repository);
+  const findAsset = (repository: string, id: number) => {
+    for (const release of releases.filter((r) => r.repository === repository)) {
       const asset = release.assets.find((a) => a.id === id);
       if (asset) return { release, asset };
     }
@@ -283,10 +317,12 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
 
   const storeUpload = (req: IncomingMessage, url: URL, body: Upload, res: ServerResponse) => {
     // Only the expanded `upload_url` template reaches a release; a literal `{?name,label}` does not.
-    const match = new RegExp(
-      `^${uploadPrefix}/repos/${owner}/${repo}/releases/(\\d+)/assets$`,
-    ).exec(url.pathname);
-    const release = match && findRelease(Number(match[1]));
+    const match = new RegExp(`^${uploadPrefix}/repos/([^/]+/[^/]+)/releases/(\\d+)/assets$`).exec(
+      url.pathname,
+    );
+    const repository = match?.[1] ?? '';
+    if (refused(repository, 'POST', res)) return;
+    const release = match && findRelease(repository, Number(match[2]));
     if (!release) return notFound(res);
     const declared = req.headers['content-length'];
     if (declared === undefined) {
@@ -326,21 +362,56 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       }
       return sendJson(res, fault.status, { message: 'Server Error' });
     }
+    if (tampered.delete(name)) {
+      asset.digest = `sha256:${createHash('sha256').update(`not ${name}`).digest('hex')}`;
+    }
     release.assets.push(asset);
     record({ releaseId: release.id, what: 'uploaded', name, size: body.size });
-    return sendJson(res, 201, assetJson(release, asset));
+    sendJson(res, 201, assetJson(release, asset));
+    if (dropped.delete(name)) {
+      release.assets.splice(release.assets.indexOf(asset), 1);
+      record({ releaseId: release.id, what: 'deleted asset', name });
+    }
+    if (replaced.delete(name)) {
+      release.assets.splice(release.assets.indexOf(asset), 1, { ...asset, id: state.nextId++ });
+      record({ releaseId: release.id, what: 'deleted asset', name });
+      record({ releaseId: release.id, what: 'uploaded', name, size: body.size });
+    }
+  };
+
+  /** Answers the refusal when `repository` refuses a `method` request; false when it serves it. */
+  const refused = (repository: string, method: string, res: ServerResponse): boolean => {
+    const refusal = refusals.get(repository);
+    if (refusal === 404 || !served.has(repository)) {
+      notFound(res);
+      return true;
+    }
+    if (refusal === 403 && method !== 'GET') {
+      sendJson(res, 403, {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/releases/releases',
+        status: '403',
+      });
+      return true;
+    }
+    return false;
   };
 
   const api = async (req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse) => {
-    const prefix = `${apiPrefix}/repos/${owner}/${repo}/releases`;
-    if (!url.pathname.startsWith(prefix)) return notFound(res);
-    const rest = url.pathname.slice(prefix.length).split('/').filter(Boolean);
+    const route = new RegExp(`^${apiPrefix}/repos/([^/]+/[^/]+)/releases(/.*)?$`).exec(
+      url.pathname,
+    );
+    if (!route) return notFound(res);
+    const repository = route[1]!;
     const method = req.method ?? 'GET';
+    if (refused(repository, method, res)) return;
+    const rest = (route[2] ?? '').split('/').filter(Boolean);
+    const inRepository = releases.filter((r) => r.repository === repository);
     const json = () =>
       body.length ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {};
 
     if (rest.length === 0 && method === 'GET') {
-      const newestFirst = [...releases].sort((a, b) => b.id - a.id);
+      const newestFirst = [...inRepository].sort((a, b) => b.id - a.id);
       const { slice, headers } = paged(url, newestFirst, options.endlessPages === 'releases');
       return sendJson(res, 200, slice.map(releaseJson), headers);
     }
@@ -349,12 +420,13 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
       const tagName = String(input.tag_name ?? '');
       if (!tagName) return sendJson(res, 422, { message: 'tag_name is required', status: '422' });
       const draft = input.draft === true;
-      if (releases.some((r) => r.tagName === tagName && !r.draft)) {
+      if (inRepository.some((r) => r.tagName === tagName && !r.draft)) {
         return validationFailed(res, 'Release', 'tag_name');
       }
       const now = new Date().toISOString();
       const release: StoredRelease = {
         id: state.nextId++,
+        repository,
         tagName,
         name: typeof input.name === 'string' ? input.name : null,
         body: typeof input.body === 'string' ? input.body : null,
@@ -374,11 +446,11 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     }
     if (rest[0] === 'tags' && rest[1] !== undefined && method === 'GET') {
       const tag = decodeURIComponent(rest.slice(1).join('/'));
-      const release = releases.find((r) => r.tagName === tag && !r.draft);
+      const release = inRepository.find((r) => r.tagName === tag && !r.draft);
       return release ? sendJson(res, 200, releaseJson(release)) : notFound(res);
     }
     if (rest[0] === 'assets' && rest[1] !== undefined) {
-      const found = findAsset(Number(rest[1]));
+      const found = findAsset(repository, Number(rest[1]));
       if (!found) return notFound(res);
       if (method === 'DELETE') {
         if (options.immutable && !found.release.draft) {
@@ -393,13 +465,15 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
         return;
       }
       if (method === 'GET' && req.headers.accept === 'application/octet-stream') {
-        res.writeHead(302, { location: `${storageOrigin}/storage/${found.asset.id}` }).end();
+        res
+          .writeHead(302, { location: `${storageOrigin}/storage/${repository}/${found.asset.id}` })
+          .end();
         return;
       }
       if (method === 'GET') return sendJson(res, 200, assetJson(found.release, found.asset));
       return notFound(res);
     }
-    const release = findRelease(Number(rest[0]));
+    const release = findRelease(repository, Number(rest[0]));
     if (!release) return notFound(res);
     if (rest.length === 1 && method === 'GET') return sendJson(res, 200, releaseJson(release));
     if (rest.length === 1 && method === 'DELETE') {
@@ -410,7 +484,7 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     if (rest.length === 1 && method === 'PATCH') {
       const input = json();
       if (input.draft === false && release.draft) {
-        if (releases.some((r) => r.tagName === release.tagName && !r.draft)) {
+        if (inRepository.some((r) => r.tagName === release.tagName && !r.draft)) {
           return validationFailed(res, 'Release', 'tag_name');
         }
         release.draft = false;
@@ -476,7 +550,8 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
   // Asset bytes live on storage behind a redirect, on another origin that must never see the token.
   const storage = standInServer(options.storageTls, (req, res) => {
     if (req.headers.authorization !== undefined) state.storageSawAuth++;
-    const found = findAsset(Number((req.url ?? '').split('/')[2]));
+    const [, , assetOwner, assetRepo, id] = (req.url ?? '').split('/');
+    const found = findAsset(`${assetOwner}/${assetRepo}`, Number(id));
     if (!found) return notFound(res);
     if (found.asset.content.length !== found.asset.size) {
       return sendJson(res, 410, { message: 'The stand-in kept no bytes of this asset' });
@@ -493,6 +568,13 @@ export const startReleasesApi = async (options: ReleasesApiOptions): Promise<Rel
     url: `${origin}${apiPrefix}`,
     releases: () => releases,
     failNextUploads: (...next) => faults.push(...next),
+    refuseRepository: (repository, refusal) => {
+      if (refusal === undefined) refusals.delete(repository);
+      else refusals.set(repository, refusal);
+    },
+    tamperNextDigest: (name) => tampered.add(name),
+    dropAfterUpload: (name) => dropped.add(name),
+    replaceAfterUpload: (name) => replaced.add(name),
     requests,
     events,
     uploads,
