@@ -27,6 +27,9 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     setupFiles: ['__tests__/setup.ts'],
+    // A test's output (its console, and through __tests__/setup.ts what the runs it starts print)
+    // is shown when it fails, not when it passes.
+    silent: 'passed-only',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // vitest's default is one worker fewer than the cores: one file at a time on 2 cores. Most
