@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 const repo = path.resolve(import.meta.dirname, '..');
 
-describe('the suite shows the output of failing tests only', () => {
+// A whole vitest run (its startup, transform, the fixture): far slower than a test on a loaded machine.
+describe('the suite shows the output of failing tests only', { timeout: 120_000 }, () => {
   it('hides a passing test output and shows a failing one, from every writer', async () => {
     const vitest = path.join(repo, 'node_modules/vitest/vitest.mjs');
     const fixture = '__tests__/support/quiet-fixture.itg.test.ts';

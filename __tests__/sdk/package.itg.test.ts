@@ -52,7 +52,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe('the packed SDK, installed', () => {
+// tsc over the declarations (zod's among them) takes about 10 s of CPU: minutes on a loaded machine.
+describe('the packed SDK, installed', { timeout: 120_000 }, () => {
   it('installs as one package that needs no other', () => {
     expect(installOutput).toContain('added 1 package');
     expect(installOutput).not.toMatch(/warn/i);
