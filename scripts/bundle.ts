@@ -70,7 +70,16 @@ packageSdk(path.join(root, SDK));
  * that need no other package (zod's and undici's, which they name, are copied in beside them).
  */
 function packageSdk(dir: string): void {
-  for (const file of ['package.json', 'index.js', 'node-version.js', 'README.md']) {
+  // The SDK's version is the action's: one number to release.
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  const { name, ...rest } = JSON.parse(readFileSync(path.join(SDK, 'package.json'), 'utf8')) as {
+    name: string;
+  };
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify({ name, version, ...rest }, null, 2)}\n`,
+  );
+  for (const file of ['index.js', 'node-version.js', 'README.md']) {
     cpSync(path.join(SDK, file), path.join(dir, file));
   }
   cpSync('examples/webhook-receiver.mjs', path.join(dir, 'examples', 'webhook-receiver.mjs'));
