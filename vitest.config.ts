@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -25,8 +26,17 @@ class LongestFirst extends BaseSequencer {
 // Two projects: `unit` for the edit loop (npm run test:unit), `integration` for whatever spawns the
 // bundled action or rebuilds it. `npm test` runs both.
 export default defineConfig({
+  // examples/ import the SDK by its package name, as its users do; here that name is the source
+  // (the packed package is tested in __tests__/sdk/package.itg.test.ts). tsconfig.json's `paths`
+  // says the same to the type check.
+  resolve: {
+    alias: { 'desktop-build-action-sdk': path.resolve(import.meta.dirname, 'src/sdk.ts') },
+  },
   test: {
     setupFiles: ['__tests__/setup.ts'],
+    // A test's output (its console, and through __tests__/setup.ts what the runs it starts print)
+    // is shown when it fails, not when it passes.
+    silent: 'passed-only',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // vitest's default is one worker fewer than the cores: one file at a time on 2 cores. Most

@@ -1,9 +1,9 @@
 // Small raw node:http services on loopback for answers the emulator does not give: hostile values,
 // bodies of any size or pace, odd bytes. Closed after each test.
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
+import { waitForDrain } from '../../emulator/http-io.ts';
 import { BuildServiceClient, type ClientOptions } from '../../src/service/client.ts';
 import type { RetryEvent } from '../../src/http/retry.ts';
 import { FAST_RETRY } from './support.ts';
@@ -76,7 +76,9 @@ export async function pump(
   let written = 0;
   const write = async (data: Buffer | string) => {
     written += Buffer.byteLength(data);
-    if (!res.write(data)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    // waitForDrain removes both its listeners when either fires: racing two `once()` left the
+    // loser's listener and an 'error' listener behind on every wait (MaxListenersExceededWarning).
+    if (!res.write(data)) await waitForDrain(res);
   };
   await write(head);
   while (written < total && !res.destroyed) await write(chunk);

@@ -3,7 +3,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookReceiver } from '../../examples/webhook-receiver.ts';
+import { createWebhookReceiver } from '../../examples/webhook-receiver.mjs';
 import { BuildServiceClient } from '../../src/service/client.ts';
 import type { WebhookEvent } from '../../src/service/schemas.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';

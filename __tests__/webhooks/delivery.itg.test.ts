@@ -1,11 +1,11 @@
 // The webhook round trip: the emulator delivers real events over loopback to the example receiver
-// (examples/webhook-receiver.ts) and to a recording receiver; every event of spec §6.1 arrives,
+// (examples/webhook-receiver.mjs) and to a recording receiver; every event of spec §6.1 arrives,
 // signed (§6.3), with the payload fields of §6.2; failures are retried (§6.4); forged deliveries
 // are rejected.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookReceiver } from '../../examples/webhook-receiver.ts';
+import { createWebhookReceiver } from '../../examples/webhook-receiver.mjs';
 import { BuildServiceClient } from '../../src/service/client.ts';
 import {
   BuildEventData,

@@ -39,7 +39,10 @@ export async function* readChunks(
     yield chunk as Buffer;
     bytes += (chunk as Buffer).length;
     if (bytesPerSecond !== undefined) {
-      await sleep(start + (bytes / bytesPerSecond) * 1000 - Date.now());
+      // Only when ahead of the pace: a reader already behind it reads on (setTimeout would warn
+      // about a negative delay, TimeoutNegativeWarning, and wait 1 ms anyway).
+      const ahead = start + (bytes / bytesPerSecond) * 1000 - Date.now();
+      if (ahead > 0) await sleep(ahead);
     }
   }
 }
