@@ -230,13 +230,13 @@ describe('summary', () => {
       result(n, 'failed', { log: { lines: 1, quote: [`${'z'.repeat(50_000)} ${n}`] } }),
     );
     const text = render(facts(builds));
-    const items = lines(text).filter((line) => line.startsWith('- **'));
+    const items = lines(text).filter((line) => /^- \*\*.* failed: /.test(line));
     expect(items).toHaveLength(20);
     for (const item of items) expect(item.length).toBeLessThan(340);
     expect(text).toContain('- _5 more failed: see their annotations in the workflow run_');
   });
 
-  it('has a narrow table, the installer linked by its file name, ids and sha256 folded', () => {
+  it('has a narrow table, the installer linked by its file name, ids and sha256 folded below', () => {
     const run = facts([result(0, 'success'), result(1, 'failed')], { published: release(true) });
     const text = render(run);
     expect(text).toContain(
@@ -248,10 +248,8 @@ describe('summary', () => {
         '',
         '<details><summary>Build ids and sha256</summary>',
         '',
-        '| build | build id | sha256 |',
-        '| --- | --- | --- |',
-        `| mac/x64 | \`build_0\` | \`${'ab'.repeat(32)}\` |`,
-        '| windows/arm64 | `build_1` |  |',
+        `- **mac/x64** · build \`build_0\` · sha256 \`${'ab'.repeat(32)}\``,
+        '- **windows/arm64** · build `build_1`',
         '',
         '</details>',
       ].join('\n'),

@@ -1,7 +1,7 @@
 // The builds as a table (pure), the same in the job summary and the pull-request comment: narrow
 // enough for GitHub's page at six builds and more (one `platform/arch` column, the version only
 // when the builds differ in it), each installer linked by its file name; the ids and sha256s,
-// which a reader needs rarely, folded into a table of their own. Every string the service sent
+// which a reader needs rarely, folded into a list below it. Every string the service sent
 // goes in as code (escaped text when it holds a `|`), so none of it can become a link, HTML, an
 // @mention or a new cell.
 import { outcomeOf, type Outcome } from '../builds/outcome.ts';
@@ -98,21 +98,23 @@ export function buildTable(
 
 const HEX_64 = /^[0-9a-f]{64}$/;
 
-/** The folded table: each build's id and its installer's sha256, for a reader who looks one up. */
-export function idTable(builds: readonly BuildResult[]): BuildTable {
-  const head = ['| build | build id | sha256 |', '| --- | --- | --- |'];
-  const rows = builds.map((build) => {
+/**
+ * The folded part: each build's id and its installer's sha256, for a reader who looks one up. A
+ * list, not a table: a 64-character hash beside an id is wider than GitHub's page in a table
+ * (which then scrolls), and a list item wraps.
+ */
+export function idList(builds: readonly BuildResult[]): string[] {
+  return builds.map((build) => {
     const sha256 = build.download?.sha256 ?? '';
-    return `| ${[
-      labelOf(build),
-      build.id === null ? 'not triggered' : markdownCell(build.id, MAX_NAME_CHARS),
-      HEX_64.test(sha256) ? `\`${sha256}\`` : '',
-    ].join(' | ')} |`;
+    return [
+      `- **${labelOf(build)}**`,
+      build.id === null ? 'not triggered' : `build ${markdownCell(build.id, MAX_NAME_CHARS)}`,
+      ...(HEX_64.test(sha256) ? [`sha256 \`${sha256}\``] : []),
+    ].join(' · ');
   });
-  return { head, rows };
 }
 
-/** The folded block around the id table's lines. */
+/** The folded block around the id list. */
 export const folded = (summary: string, lines: readonly string[]): string[] => [
   `<details><summary>${summary}</summary>`,
   '',

@@ -9,7 +9,7 @@ import type { BuildResult } from '../builds/result.ts';
 import type { ArtifactResult } from '../publish/types.ts';
 import { formatUtcMinute } from '../text/durations.ts';
 import { markdownCode, markdownUrl } from '../text/escape.ts';
-import { buildTable, folded, idTable, sharedVersion } from './build-table.ts';
+import { buildTable, folded, idList, sharedVersion } from './build-table.ts';
 import { failureCauses } from './causes.ts';
 import { plural } from './release-state.ts';
 
@@ -72,7 +72,7 @@ function runLine(view: CommentView): string {
 export function renderComment(view: CommentView): string {
   const causes = failureCauses(view.builds, MAX_EXPLAINED_BUILDS);
   const table = buildTable(view.builds, view.artifacts);
-  const ids = idTable(view.builds);
+  const ids = idList(view.builds);
   return [
     commentMarker(view.projectId),
     `### ${headline(view.builds, view.final)}`,
@@ -83,7 +83,7 @@ export function renderComment(view: CommentView): string {
     ...table.head,
     ...table.rows,
     '',
-    ...folded('Build ids and sha256', [...ids.head, ...ids.rows]),
+    ...folded('Build ids and sha256', ids),
     '',
     view.final
       ? '<sub>Installers are workflow artifacts of the run: signed-in users with read access can download them.</sub>'

@@ -8,7 +8,7 @@
 import * as core from '@actions/core';
 import { outcomeOf } from '../builds/outcome.ts';
 import { markdownCode, markdownText } from '../text/escape.ts';
-import { buildTable, folded, idTable, sharedVersion } from './build-table.ts';
+import { buildTable, folded, idList, sharedVersion } from './build-table.ts';
 import { failureCauses } from './causes.ts';
 import type { RunFacts } from './facts.ts';
 import { plural, releaseState } from './release-state.ts';
@@ -60,12 +60,12 @@ export function renderSummary(facts: RunFacts, verdict: Verdict, now: number): s
     '',
   ];
   const table = buildTable(builds, published.artifacts);
-  const ids = idTable(builds);
-  const frame = [...head, ...table.head, '', ...folded('Build ids and sha256', ids.head), ...tail];
+  const ids = idList(builds);
+  const frame = [...head, ...table.head, '', ...folded('Build ids and sha256', []), ...tail];
   let used = bytes(frame.join('\n')) + 200;
   let shown = 0;
   for (const [n, row] of table.rows.entries()) {
-    const cost = bytes(row) + bytes(ids.rows[n]!) + 2;
+    const cost = bytes(row) + bytes(ids[n]!) + 2;
     if (used + cost > BUDGET_BYTES) break;
     used += cost;
     shown += 1;
@@ -80,7 +80,7 @@ export function renderSummary(facts: RunFacts, verdict: Verdict, now: number): s
     ...table.rows.slice(0, shown),
     '',
     ...cut,
-    ...folded('Build ids and sha256', [...ids.head, ...ids.rows.slice(0, shown)]),
+    ...folded('Build ids and sha256', ids.slice(0, shown)),
     ...tail,
   ].join('\n');
 }
