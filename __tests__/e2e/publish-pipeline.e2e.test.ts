@@ -350,7 +350,7 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
     const linux = outputOf(run, 'linux');
     const mac = outputOf(run, 'mac');
     const link = (build: BuildOutput) =>
-      `[download](https://github.com/acme/desktop-app/actions/runs/601/artifacts/${build.artifactId})`;
+      `](https://github.com/acme/desktop-app/actions/runs/601/artifacts/${build.artifactId})`;
     expect(linux.artifactId).toBeGreaterThan(0);
 
     const [comment, ...others] = comments.comments(9);

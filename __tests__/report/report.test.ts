@@ -223,6 +223,10 @@ describe('summary', () => {
       ].join('\n'),
     );
     expect(render(facts([result(0, 'success')]))).not.toContain('failed');
+    const one = result(1, 'failed', { log: { lines: 9, quote: ['exit code 1', 'Build failed'] } });
+    expect(render(facts([one]))).toContain(
+      '### Why the build failed\n\n- **windows/arm64** failed:\n',
+    );
   });
 
   it('bounds the causes: 300 characters a line, 20 builds', () => {

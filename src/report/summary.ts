@@ -21,10 +21,13 @@ const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
 /** A note can list every build (a timeout, a failure count): long ones are cut. */
 const MAX_NOTE_CHARS = 4_000;
 
+const failedCount = (builds: RunFacts['builds']): number =>
+  builds.filter((build) => outcomeOf(build) === 'failed').length;
+
 function runLine(facts: RunFacts, verdict: Verdict): string {
   const outcomes = facts.builds.map(outcomeOf);
   const done = outcomes.filter((outcome) => outcome !== 'unfinished').length;
-  const failed = outcomes.filter((outcome) => outcome === 'failed').length;
+  const failed = failedCount(facts.builds);
   const version = sharedVersion(facts.builds);
   return [
     `**${verdict.status}**`,
@@ -48,7 +51,7 @@ export function renderSummary(facts: RunFacts, verdict: Verdict, now: number): s
     runLine(facts, verdict),
     '',
     ...(causes.length > 0
-      ? [`### Why the ${causes.length > 1 ? 'builds' : 'build'} failed`, '', ...causes, '']
+      ? [`### Why the ${failedCount(builds) > 1 ? 'builds' : 'build'} failed`, '', ...causes, '']
       : []),
   ];
   const notes = [...verdict.failures, ...verdict.warnings];
