@@ -96,7 +96,8 @@ describe('run()', () => {
       { platform: 'linux', arch: 'x64', version: '3.1.0', status: 'success' },
     ]);
     expect(outputs.artifacts).toContain(path.join(dir, 'desktop-builds', 'linux-x64'));
-    expect(summary).toContain('| linux | x64 | 3\\.1\\.0 | ✅ success |');
+    expect(summary).toContain('**success** · version `3.1.0` · 1/1 build finished');
+    expect(summary).toContain('| linux/x64 | ✅ success |');
   });
 
   it('logs every retry of the client at info level, without the key', async () => {

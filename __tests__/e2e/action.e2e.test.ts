@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { markdownText } from '../../src/text/escape.ts';
+import { markdownCell } from '../../src/text/escape.ts';
 import { secretSpellings } from '../../src/text/secret-spellings.ts';
 import { executedCommands, groups } from '../builds/support.ts';
 import { assertBundleBuilt, runAction, startAction } from '../../test-kit/run-action.ts';
@@ -97,8 +97,8 @@ describe('node dist/index.js, run as the runner runs it', () => {
     ]);
 
     expect(run.summary).toContain('## Desktop builds');
-    expect(run.summary).toContain('**success** · 4/4 builds finished');
-    for (const build of builds) expect(run.summary).toContain(markdownText(build.id));
+    expect(run.summary).toMatch(/\*\*success\*\* · version `[^`]+` · 4\/4 builds finished/);
+    for (const build of builds) expect(run.summary).toContain(markdownCell(build.id));
     expect(run.summary).toContain('```mermaid\ngantt');
   });
 

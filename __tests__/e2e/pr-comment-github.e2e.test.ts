@@ -127,7 +127,7 @@ describe('the pull-request comment against GitHub as it really answers', () => {
     const [created, ...others] = api.comments(PR);
     expect(others).toEqual([]);
     expect(created!.author).toBe(BOT);
-    expect(created!.body).toContain('✅ 2 desktop installer(s) ready to try');
+    expect(created!.body).toContain('✅ 2 desktop installers ready to try');
     expect(run.outputs['comment-url']).toBe(commentUrl(created!.id));
   });
 
@@ -143,7 +143,7 @@ describe('the pull-request comment against GitHub as it really answers', () => {
     );
     const own = api.comments(PR).filter((comment) => comment.author === BOT);
     expect(own).toHaveLength(1);
-    expect(own[0]!.body).toContain('✅ 2 desktop installer(s) ready to try');
+    expect(own[0]!.body).toContain('✅ 2 desktop installers ready to try');
     expect(run.outputs['comment-url']).toBe(commentUrl(own[0]!.id));
     expect(run.stdout).toContain(
       `Comment ${stranger.id} by mallory starts with this project's marker but was not written by ${BOT}, the token's account: it is left alone.`,
@@ -167,7 +167,7 @@ describe('the pull-request comment against GitHub as it really answers', () => {
     const [created, ...others] = api.comments(PR).filter((comment) => comment.id !== earlier.id);
     expect(others).toEqual([]);
     expect(created!.author).toBe(BOT);
-    expect(created!.body).toContain('✅ 2 desktop installer(s) ready to try');
+    expect(created!.body).toContain('✅ 2 desktop installers ready to try');
     expect(run.outputs['comment-url']).toBe(commentUrl(created!.id));
   });
 });

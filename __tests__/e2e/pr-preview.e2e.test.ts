@@ -129,15 +129,15 @@ describe('pull-request previews (README recipe)', () => {
     for (const build of builds) {
       expect(build.artifactId).toBeGreaterThan(0);
       expect(comment!.body).toContain(
-        `[download](https://github.com/acme/desktop-app/actions/runs/501/artifacts/${build.artifactId})`,
+        `](https://github.com/acme/desktop-app/actions/runs/501/artifacts/${build.artifactId})`,
       );
     }
     expect(comment!.body).toContain(`/commit/${HEAD_1})`);
-    expect(comment!.body).toContain('✅ 2 desktop installer(s) ready to try');
+    expect(comment!.body).toContain('✅ 2 desktop installers ready to try');
     // Created when the builds were triggered, then edited: never a second comment.
     expect(comments.writes[0]!.kind).toBe('create');
     expect(comments.writes.slice(1).every((write) => write.kind === 'update')).toBe(true);
-    expect(comments.writes[0]!.body).toContain('⏳ Building 2 desktop installer(s)');
+    expect(comments.writes[0]!.body).toContain('⏳ Building 2 desktop installers');
   });
 
   it('a later push updates the same comment and says which commit it now shows', async () => {

@@ -253,7 +253,7 @@ describe('node dist/index.js behind HTTPS_PROXY', () => {
     expect(run.outputs['comment-url']).toBe(
       `https://github.com/acme/desktop-app/pull/${PR}#issuecomment-${comment!.id}`,
     );
-    expect(comment!.body).toContain('✅ 2 desktop installer(s) ready to try');
+    expect(comment!.body).toContain('✅ 2 desktop installers ready to try');
     for (const build of builds) {
       const artifact = backend.artifacts().find((a) => a.id === build.artifactId);
       expect(sha256(artifact!.content!)).toBe(build.sha256);

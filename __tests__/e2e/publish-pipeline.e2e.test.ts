@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Build } from '../../src/service/schemas.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { markdownText } from '../../src/text/escape.ts';
+import { markdownCell } from '../../src/text/escape.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { CANCEL_GRACE_MS } from '../../src/runner/signals.ts';
 import {
@@ -302,7 +302,7 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
     expect(run.outputs.artifacts?.split('\n')).toEqual(downloaded);
     expect(run.summary).toContain('## Desktop builds');
     expect(run.summary).toContain('SIGTERM');
-    for (const id of ids) expect(run.summary).toContain(markdownText(id));
+    for (const id of ids) expect(run.summary).toContain(markdownCell(id));
     const lines = run.stdout.split('\n');
     const opened = lines.filter((line) => line.startsWith('::group::')).length;
     const closed = lines.filter((line) => line === '::endgroup::').length;
@@ -350,7 +350,7 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
     const linux = outputOf(run, 'linux');
     const mac = outputOf(run, 'mac');
     const link = (build: BuildOutput) =>
-      `[download](https://github.com/acme/desktop-app/actions/runs/601/artifacts/${build.artifactId})`;
+      `](https://github.com/acme/desktop-app/actions/runs/601/artifacts/${build.artifactId})`;
     expect(linux.artifactId).toBeGreaterThan(0);
 
     const [comment, ...others] = comments.comments(9);

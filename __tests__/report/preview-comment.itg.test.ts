@@ -102,12 +102,12 @@ describe('the pull-request comment', () => {
     const [only] = ours();
     expect(url).toBe(`https://github.com/acme/desktop-app/pull/7#issuecomment-${only!.id}`);
     expect(only!.body).toContain(
-      '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)',
+      '](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)',
     );
     expect(only!.body).toContain(
-      '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/901)',
+      '](https://github.com/acme/desktop-app/actions/runs/42/artifacts/901)',
     );
-    expect(only!.body).toContain('✅ 2 desktop installer(s) ready to try');
+    expect(only!.body).toContain('✅ 2 desktop installers ready to try');
   });
 
   it('links an installer as soon as its artifact lands, while the other build runs', async () => {
@@ -119,9 +119,9 @@ describe('the pull-request comment', () => {
     comment.artifactsLanded(new Map([linux!]));
     await comment.settled();
     expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
-    const link = '[download](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)';
+    const link = '](https://github.com/acme/desktop-app/actions/runs/42/artifacts/900)';
     expect(ours()[0]!.body).toContain(link);
-    expect(ours()[0]!.body).toContain('⏳ Building 2 desktop installer(s): 1 done, 0 failed');
+    expect(ours()[0]!.body).toContain('⏳ Building 2 desktop installers: 1 done, 0 failed');
     // The same state again, with or without the artifacts, writes nothing; the link stays.
     comment.artifactsLanded(new Map([linux!]));
     comment.buildsChanged(building, PROJECT);

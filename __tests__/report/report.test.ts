@@ -7,7 +7,8 @@ import {
 } from '../../src/report/annotations.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import { buildOutput, renderOutputs } from '../../src/report/outputs.ts';
-import { formatSize, renderSummary, SUMMARY_LIMIT_BYTES } from '../../src/report/summary.ts';
+import { formatSize } from '../../src/report/build-table.ts';
+import { renderSummary, SUMMARY_LIMIT_BYTES } from '../../src/report/summary.ts';
 import { MAX_GANTT_BUILDS } from '../../src/report/timeline.ts';
 import { verdictOf } from '../../src/report/verdict.ts';
 import { facts, MIB, result, T0 } from './fixtures.ts';
@@ -160,31 +161,132 @@ describe('annotations', () => {
 describe('summary', () => {
   const render = (run: ReturnType<typeof facts>, now = T0 + 70_000) =>
     renderSummary(run, verdictOf(run), now);
+  const release = (published: boolean, verified?: boolean) => ({
+    artifacts: new Map([['build_0', artifact]]),
+    assetUploads: new Map(),
+    release: {
+      url: published
+        ? 'https://github.com/acme/app/releases/tag/v1.4.2'
+        : 'https://github.com/acme/app/releases/tag/untagged-1',
+      published,
+      verified,
+    },
+  });
+  const lines = (text: string) => text.split('\n');
 
-  it('has a row per build with every column, and a timeline of the phases', () => {
-    const run = facts([result(0, 'success'), result(1, 'failed')], {
-      published: {
-        artifacts: new Map([['build_0', artifact]]),
-        assetUploads: new Map(),
-        release: {
-          url: 'https://github.com/acme/app/releases/tag/v1.4.2',
-          published: true,
-          verified: undefined,
-        },
-      },
+  it('says the release state first, then the run in one line with the version once', () => {
+    const run = facts([result(0, 'success'), result(1, 'failed')], { published: release(true) });
+    const text = lines(render(run));
+    expect(text.slice(0, 5)).toEqual([
+      '## Desktop builds',
+      '',
+      '**Release: published** · [open the release](https://github.com/acme/app/releases/tag/v1.4.2)',
+      '',
+      '**failed** · version `1.4.2` · 2/2 builds finished · 1 failed',
+    ]);
+    expect(text.join('\n').match(/1\.4\.2/g)).toHaveLength(2);
+  });
+
+  it('says why a release is a draft: the failed builds by label, or publishing, or release-draft', () => {
+    const builds = [
+      result(0, 'success'),
+      result(1, 'failed'),
+      result(2, 'failed'),
+      result(3, 'building'),
+    ];
+    expect(render(facts(builds, { published: release(false) }))).toContain(
+      '**Release: draft, not published, because** 2 of 4 builds failed (windows/arm64, linux/x64) ' +
+        'and 1 of 4 builds did not finish (mac/arm64) · [open the draft](https://github.com/acme/app/releases/tag/untagged-1)',
+    );
+    const stopped = facts([result(0, 'success')], {
+      published: release(false),
+      errors: ['Publishing failed: HTTP 502'],
     });
+    expect(render(stopped)).toContain(
+      '**Release: draft, not published, because** publishing did not finish (see the notes below) ·',
+    );
+    expect(render(facts([result(0, 'success')], { published: release(false) }))).toContain(
+      '**Release: draft, not published, because** the release-draft input keeps it one ·',
+    );
+    expect(render(facts([result(0, 'success')]))).toContain('**No release** from this run.');
+  });
+
+  it('says whether the release was verified only when a check ran', () => {
+    const builds = [result(0, 'success')];
+    const verified = render(facts(builds, { published: release(true, true) }));
+    expect(verified).toContain('\n\n✅ **Release verified**: its assets, read back from GitHub');
+    const mismatch = render(facts(builds, { published: release(true, false) }));
+    expect(mismatch).toContain('\n\n❌ **Release not verified**: its assets');
+    expect(render(facts(builds, { published: release(true) }))).not.toContain('verified');
+  });
+
+  it('quotes why each failed build failed, in its log lines or the action problem, as code', () => {
+    const lost = result(2, 'building', { problem: { stage: 'follow', message: 'lost it' } });
+    const run = facts([
+      result(0, 'success'),
+      result(1, 'failed', { log: { lines: 9, quote: ['exit code 1', 'see `npm` log'] } }),
+      lost,
+      result(3, 'failed', { log: undefined }),
+    ]);
+    expect(render(run)).toContain(
+      [
+        '### Why the builds failed',
+        '',
+        '- **windows/arm64** failed:',
+        '  - `exit code 1`',
+        '  - ``see `npm` log``',
+        '- **linux/x64** failed: `lost it`',
+        '- **mac/arm64** failed: `the service gave no log`',
+        '',
+      ].join('\n'),
+    );
+    expect(render(facts([result(0, 'success')]))).not.toContain('failed');
+    const one = result(1, 'failed', { log: { lines: 9, quote: ['exit code 1', 'Build failed'] } });
+    expect(render(facts([one]))).toContain(
+      '### Why the build failed\n\n- **windows/arm64** failed:\n',
+    );
+  });
+
+  it('bounds the causes: 300 characters a line, 20 builds', () => {
+    const builds = Array.from({ length: 25 }, (_, n) =>
+      result(n, 'failed', { log: { lines: 1, quote: [`${'z'.repeat(50_000)} ${n}`] } }),
+    );
+    const text = render(facts(builds));
+    const items = lines(text).filter((line) => /^- \*\*.* failed: /.test(line));
+    expect(items).toHaveLength(20);
+    for (const item of items) expect(item.length).toBeLessThan(340);
+    expect(text).toContain('- _5 more failed: see their annotations in the workflow run_');
+  });
+
+  it('has a narrow table, the installer linked by its file name, ids and sha256 folded below', () => {
+    const run = facts([result(0, 'success'), result(1, 'failed')], { published: release(true) });
     const text = render(run);
-    expect(text).toContain('**failed** · 2/2 builds finished · 1 failed');
     expect(text).toContain(
-      '| mac | x64 | 1\\.4\\.2 | ✅ success | 1m01s | 3.0 MiB | `abababababab` | build\\_0 | [b0\\.dmg](https://github.com/a/b/actions/runs/1/artifacts/7) |',
+      [
+        '| build | status | duration | size | installer |',
+        '| --- | --- | ---: | ---: | --- |',
+        '| mac/x64 | ✅ success | 1m01s | 3.0 MiB | [`b0.dmg`](https://github.com/a/b/actions/runs/1/artifacts/7) |',
+        '| windows/arm64 | ❌ failed | 1m01s | 3.0 MiB |  |',
+        '',
+        '<details><summary>Build ids and sha256</summary>',
+        '',
+        `- **mac/x64** · build \`build_0\` · sha256 \`${'ab'.repeat(32)}\``,
+        '- **windows/arm64** · build `build_1`',
+        '',
+        '</details>',
+      ].join('\n'),
     );
-    expect(text).toContain(
-      '| windows | arm64 | 1\\.4\\.2 | ❌ failed | 1m01s | 3.0 MiB |  | build\\_1 |  |',
-    );
-    expect(text).toContain('Release: https://github.com/acme/app/releases/tag/v1.4.2');
     expect(text).toContain('  section mac/x64\n  queued : 0, 2000\n  success : 2000, 62500');
     expect(text).toContain('  failed : crit, 2000, 62500');
     expect(text).toContain('  download : 62600, 63000\n  artifact : 63100, 64000\n');
+  });
+
+  it('has a version column, and no version in the run line, only when versions differ', () => {
+    const run = facts([result(0, 'success'), result(1, 'success', { version: '1.4.3' })]);
+    const text = render(run);
+    expect(text).toContain('| build | version | status | duration | size | installer |');
+    expect(text).toContain('| windows/arm64 | `1.4.3` | ✅ success |');
+    expect(text).toContain('**success** · 2/2 builds finished\n');
   });
 
   it('shows the duration of a build whose timestamps are not plausible as unknown', () => {
@@ -193,7 +295,7 @@ describe('summary', () => {
     });
     const run = facts([odd]);
     const text = render(run);
-    expect(text).toContain('| mac | x64 | 1\\.4\\.2 | ✅ success | unknown | 3.0 MiB |');
+    expect(text).toContain('| mac/x64 | ✅ success | unknown | 3.0 MiB | `b0.dmg` |');
     expect(text).not.toMatch(/\d{4,}h/);
     expect(buildOutput(odd).duration).toBeNull();
     expect(text).toContain(
@@ -202,14 +304,14 @@ describe('summary', () => {
     expect(text).not.toContain('  section mac/x64\n  queued');
   });
 
-  it('says what went wrong on the action side in the status cell', () => {
+  it('says what went wrong on the action side: download failed in the table, the message as cause', () => {
     const build = result(0, 'success', {
       download: undefined,
       problem: { stage: 'download', message: 'download stopped: the step was cancelled' },
     });
-    expect(render(facts([build]))).toContain(
-      '| ❌ success (download stopped\\: the step was cancelled) |',
-    );
+    const text = render(facts([build]));
+    expect(text).toContain('| mac/x64 | ❌ download failed | 1m01s | 3.0 MiB |  |');
+    expect(text).toContain('- **mac/x64** failed: `download stopped: the step was cancelled`');
   });
 
   it('formats sizes', () => {
@@ -229,9 +331,12 @@ describe('summary', () => {
     });
     const text = render(run, T0);
     expect(Buffer.byteLength(text)).toBeLessThan(SUMMARY_LIMIT_BYTES);
-    expect(text).toMatch(/\| _\d+ more builds not shown: see the `builds` output_/);
+    const shown = lines(text).filter((line) => line.startsWith('| mac/x64 | ✅'));
+    expect(shown.length).toBeGreaterThan(100);
+    expect(text).toMatch(/\n_\d+ more builds not shown: see the `builds` output\._\n/);
     expect(text).toContain(`_Timeline shows the first ${MAX_GANTT_BUILDS} of 20000 builds._`);
     expect(text).toContain('> Timed out');
     expect(text).toContain('> 2858 of 20000 builds failed\\: mac\\/x64 build\\_0 \\(');
+    expect(text).toContain('</details>');
   });
 });

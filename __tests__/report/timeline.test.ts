@@ -165,7 +165,7 @@ describe('the timeline', () => {
     expect(settings(lines).tickInterval).toBe('1second');
     const summary = renderSummary(run, verdictOf(run), T0 + 6 * SECOND);
     expect(summary).toContain(
-      '| windows | arm64 | 1\\.4\\.2 | ✅ success · ♻️ reused from an earlier run |',
+      '| windows/arm64 | ✅ success · ♻️ reused | 1m30s | 3.0 MiB | `b1.dmg` |',
     );
   });
 

@@ -1,6 +1,15 @@
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { commandText, cut, markdownText, quotedText } from '../../src/text/escape.ts';
+import {
+  commandText,
+  cut,
+  markdownCell,
+  markdownCode,
+  markdownText,
+  markdownUrl,
+  quotedText,
+} from '../../src/text/escape.ts';
+import { formatUtcMinute } from '../../src/text/durations.ts';
 import { secretSpellings } from '../../src/text/secret-spellings.ts';
 
 describe('commandText: service text on one line of the step log', () => {
@@ -45,6 +54,55 @@ describe('markdownText: service text in Markdown', () => {
   it('cuts long text', () => {
     expect(cut('abcdef', 4)).toBe('abc…');
     expect(markdownText('y'.repeat(1000)).length).toBe(500);
+  });
+});
+
+describe('markdownCode and markdownCell: service text as code', () => {
+  const inline = (markdown: string) =>
+    new Marked({ gfm: true }).parseInline(markdown, { async: false });
+  const cellOf = (markdown: string) => {
+    const html = new Marked({ gfm: true }).parse(`| a | b |\n|---|---|\n| ${markdown} | x |`, {
+      async: false,
+    });
+    return [...html.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((match) => match[1]);
+  };
+
+  it('is one code span the text cannot close, whatever backticks it holds', () => {
+    expect(markdownCode('npm ERR! code 1')).toBe('`npm ERR! code 1`');
+    expect(markdownCode('a `b` ``c``')).toBe('``` a `b` ``c`` ```');
+    expect(inline(markdownCode('a `b` ``c``'))).toBe('<code>a `b` ``c``</code>');
+    expect(inline(markdownCode('`x`'))).toBe('<code>`x`</code>');
+    expect(markdownCode('  \n ')).toBe('');
+  });
+
+  it('holds no Markdown, HTML, link or mention, on one line, cut to its length', () => {
+    const hostile = '<img src=x> [a](https://evil.example) **b** @octocat :smile:\n::error::x';
+    expect(inline(markdownCode(hostile))).toBe(
+      '<code>&lt;img src=x&gt; [a](https://evil.example) **b** @octocat :smile: ::error::x</code>',
+    );
+    expect(markdownCode('x'.repeat(1000), 300)).toBe(`\`${'x'.repeat(299)}…\``);
+  });
+
+  it('keeps a table cell one cell, its text whole, when the text holds | and backslashes', () => {
+    for (const text of ['a|b', 'a\\|b', 'a\\\\|b||c', '|`x`|', '\\']) {
+      const cells = cellOf(markdownCell(text));
+      expect(cells).toHaveLength(2);
+      expect(cells[0]!.replace(/<\/?code>/g, '')).toBe(text.replace(/&/g, '&amp;'));
+    }
+  });
+
+  it('makes a URL a link destination no character ends early', () => {
+    expect(markdownUrl('https://github.com/a/b/releases/tag/v1 (x)')).toBe(
+      'https://github.com/a/b/releases/tag/v1%20%28x%29',
+    );
+    expect(markdownUrl('https://x.example/\ud800')).toBe('https://x.example/%EF%BF%BD');
+  });
+});
+
+describe('formatUtcMinute', () => {
+  it('reads the same in every time zone, to the minute', () => {
+    expect(formatUtcMinute(Date.parse('2026-11-28T16:11:59.900Z'))).toBe('28 Nov 2026, 16:11 UTC');
+    expect(formatUtcMinute(Date.parse('2027-01-05T03:04:00Z'))).toBe('5 Jan 2027, 03:04 UTC');
   });
 });
 

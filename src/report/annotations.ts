@@ -3,13 +3,13 @@
 // line each, no controls, and bounded, so a build with a 50 MB log line still gets a short
 // annotation.
 import { stepLog } from '../runner/log.ts';
-import { outcomeOf } from '../builds/outcome.ts';
+import { causeOf, MAX_CAUSE_LINE_CHARS, outcomeOf } from '../builds/outcome.ts';
 import { labelOf, type BuildResult } from '../builds/result.ts';
 import { commandText, cut } from '../text/escape.ts';
 
 export const MAX_BUILD_ANNOTATIONS = 8;
 /** One quoted log line, or the problem's message. */
-export const MAX_QUOTED_LINE_CHARS = 300;
+export const MAX_QUOTED_LINE_CHARS = MAX_CAUSE_LINE_CHARS;
 /** The whole message: a few quoted lines and the build id fit well within it. */
 export const MAX_ANNOTATION_CHARS = 4_096;
 
@@ -20,19 +20,10 @@ export interface Annotation {
 
 const idOf = (build: BuildResult): string => (build.id ? commandText(build.id) : 'no build');
 
-/** Cut before it is made inert: a 50 MB line costs no more than a short one. */
-const quotedLine = (line: string): string =>
-  commandText(cut(line, MAX_QUOTED_LINE_CHARS * 4), MAX_QUOTED_LINE_CHARS);
-
 function annotationOf(build: BuildResult): Annotation {
-  const quote = build.log?.quote ?? [];
-  const lines =
-    build.problem !== undefined
-      ? [build.problem.message]
-      : quote.length > 0
-        ? quote
-        : ['the service gave no log'];
-  const cause = lines.map(quotedLine).join('\n');
+  const cause = causeOf(build)
+    .map((line) => commandText(line, MAX_QUOTED_LINE_CHARS))
+    .join('\n');
   return {
     title: commandText(`${labelOf(build)} build failed`),
     message: cut(`${idOf(build)}: ${cause}`, MAX_ANNOTATION_CHARS),

@@ -1,15 +1,17 @@
-// The pull-request comment, as text: pure. Everything in it comes from the action's own model or
-// the runner; nothing the service wrote (ids, versions, messages, logs, file names, a status this
-// action does not know) goes in, so a build cannot inject markdown, HTML or @mentions into the
-// pull request: platform and arch are the schema's enums, the status is one of the known words,
-// sizes are numbers and the sha256 is checked hex. Nothing in it needs the API key.
-import { isKnownStatus } from '../service/schemas.ts';
+// The pull-request comment, as text: pure. It says what was built (the version, each installer
+// linked by its file name, why a failed build failed) in the table the job summary uses. What the
+// service wrote (version, file names, ids, log lines) goes in only as code or escaped text, so a
+// build cannot inject Markdown, HTML, links or @mentions into the pull request; platform and arch
+// are the schema's enums, a status is one of the known words, sizes are numbers and the sha256 is
+// checked hex. Nothing in it needs the API key.
 import { outcomeOf, type Outcome } from '../builds/outcome.ts';
-import { formatElapsed } from '../text/durations.ts';
 import type { BuildResult } from '../builds/result.ts';
 import type { ArtifactResult } from '../publish/types.ts';
-import { formatSize } from '../report/summary.ts';
-import { durationSeconds } from '../report/timing.ts';
+import { formatUtcMinute } from '../text/durations.ts';
+import { markdownCode, markdownUrl } from '../text/escape.ts';
+import { buildTable, folded, idList, sharedVersion } from './build-table.ts';
+import { failureCauses } from './causes.ts';
+import { plural } from './release-state.ts';
 
 export interface CommentView {
   projectId: string;
@@ -26,34 +28,14 @@ export interface CommentView {
   updatedAt: number;
 }
 
-const ICON: Record<Outcome, string> = { succeeded: '✅', failed: '❌', unfinished: '⏳' };
+/** A comment holds at most 65,536 characters: the causes of this many failed builds fit well. */
+const MAX_EXPLAINED_BUILDS = 10;
 
 /** Finds the comment again, one per pull request and project. */
 export const commentMarker = (projectId: string): string =>
   `<!-- desktop-build-action:pr-preview project=${projectId.replace(/[^A-Za-z0-9_]/g, '')} -->`;
 
 const HEX = /^[0-9a-f]+$/;
-
-function statusWord(build: BuildResult): string {
-  if (build.problem?.stage === 'download') return 'download failed';
-  if (build.id === null) return 'not triggered';
-  return isKnownStatus(build.status) ? build.status : 'unknown status';
-}
-
-function row(build: BuildResult, artifact: ArtifactResult | undefined): string {
-  const seconds = durationSeconds(build.phases);
-  const sha = build.download && HEX.test(build.download.sha256) ? build.download.sha256 : '';
-  const link = artifact ? `[download](${artifact.url})` : '';
-  return `| ${[
-    build.platform,
-    build.arch,
-    `${ICON[outcomeOf(build)]} ${statusWord(build)}`,
-    seconds === undefined ? '' : formatElapsed(seconds * 1000),
-    formatSize(build.download?.size ?? build.artifactSize),
-    sha === '' ? '' : `\`${sha.slice(0, 12)}\``,
-    link,
-  ].join(' | ')} |`;
-}
 
 function headline(builds: readonly BuildResult[], final: boolean): string {
   const outcomes = builds.map(outcomeOf);
@@ -64,30 +46,44 @@ function headline(builds: readonly BuildResult[], final: boolean): string {
     count('unfinished'),
   ];
   if (!final) {
-    return `⏳ Building ${builds.length} desktop installer(s): ${succeeded} done, ${failed} failed`;
+    return `⏳ Building ${plural(builds.length, 'desktop installer')}: ${succeeded} done, ${failed} failed`;
   }
+  const of = `of ${plural(builds.length, 'desktop build')}`;
   if (unfinished > 0) {
-    return `⏳ ${unfinished} of ${builds.length} desktop build(s) still running; this run stopped following them`;
+    return `⏳ ${unfinished} ${of} still running; this run stopped following them`;
   }
-  if (failed === 0) return `✅ ${succeeded} desktop installer(s) ready to try`;
-  return `❌ ${failed} of ${builds.length} desktop build(s) failed, ${succeeded} succeeded`;
+  if (failed === 0) return `✅ ${plural(succeeded, 'desktop installer')} ready to try`;
+  return `❌ ${failed} ${of} failed, ${succeeded} succeeded`;
+}
+
+function runLine(view: CommentView): string {
+  const version = sharedVersion(view.builds);
+  const commit =
+    view.commit !== undefined && HEX.test(view.commit) && view.commit.length === 40
+      ? `[\`${view.commit.slice(0, 7)}\`](${markdownUrl(`${view.repositoryUrl}/commit/${view.commit}`)})`
+      : 'the pull request';
+  const lead =
+    version === undefined
+      ? `Built from ${commit}`
+      : `Version ${markdownCode(version, 80)} · built from ${commit}`;
+  return `${lead} · [workflow run](${markdownUrl(view.runUrl)}) · updated ${formatUtcMinute(view.updatedAt)}`;
 }
 
 export function renderComment(view: CommentView): string {
-  const commit =
-    view.commit !== undefined && HEX.test(view.commit) && view.commit.length === 40
-      ? `[\`${view.commit.slice(0, 7)}\`](${view.repositoryUrl}/commit/${view.commit})`
-      : 'the pull request';
-  const updated = new Date(view.updatedAt).toISOString().replace(/\.\d+Z$/, 'Z');
+  const causes = failureCauses(view.builds, MAX_EXPLAINED_BUILDS);
+  const table = buildTable(view.builds, view.artifacts);
+  const ids = idList(view.builds);
   return [
     commentMarker(view.projectId),
     `### ${headline(view.builds, view.final)}`,
     '',
-    `Built from ${commit} · [workflow run](${view.runUrl}) · updated ${updated}`,
+    runLine(view),
     '',
-    '| platform | arch | status | duration | size | sha256 | installer |',
-    '| --- | --- | --- | ---: | ---: | --- | --- |',
-    ...view.builds.map((build) => row(build, build.id ? view.artifacts.get(build.id) : undefined)),
+    ...(causes.length > 0 ? [...causes, ''] : []),
+    ...table.head,
+    ...table.rows,
+    '',
+    ...folded('Build ids and sha256', ids),
     '',
     view.final
       ? '<sub>Installers are workflow artifacts of the run: signed-in users with read access can download them.</sub>'

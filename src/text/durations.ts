@@ -1,4 +1,4 @@
-// How spans of time read in the log, the summary and the PR comment.
+// How spans of time, and a moment, read in the log, the summary and the PR comment.
 
 /** A span at a human's grain: `4s`, `3m12s`, `1h02m`. */
 export function formatElapsed(ms: number): string {
@@ -11,3 +11,14 @@ export function formatElapsed(ms: number): string {
 
 /** A short span, to the tenth of a second: `1.2 s`. */
 export const formatSeconds = (ms: number): string => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A moment to the minute, the same for every reader whatever their time zone: `28 Nov 2026, 16:11 UTC`. */
+export function formatUtcMinute(ms: number): string {
+  const date = new Date(ms);
+  const time = [date.getUTCHours(), date.getUTCMinutes()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${time} UTC`;
+}

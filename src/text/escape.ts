@@ -31,6 +31,39 @@ export function markdownText(text: string, maxChars = 500): string {
   return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
 }
 
+/**
+ * For Markdown, as code (a quoted log line, a file name): literal text in a code span, one line.
+ * Nothing inside a code span is Markdown, HTML, a link, an emoji code or an @mention; its fence
+ * is one backtick longer than any run of backticks in the text, so the text cannot close it.
+ */
+export function markdownCode(text: string, maxChars = 500): string {
+  const flat = commandText(text, maxChars);
+  if (flat === '') return '';
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  // A code span drops one space at each end, and a backtick there would join the fence.
+  const pad = /^`|`$/.test(flat) ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/**
+ * For a table cell: as code, where a `|` would end the cell even inside a code span (a backslash
+ * before it cannot be escaped there): the text around each `|` is a code span of its own, and
+ * the `|` between them is escaped.
+ */
+export const markdownCell = (text: string, maxChars = 500): string =>
+  commandText(text, maxChars)
+    .split('|')
+    .map((piece) => markdownCode(piece, maxChars))
+    .join('\\|');
+
+/** A URL as a Markdown link's destination: no character of it can end the link early. */
+export const markdownUrl = (url: string): string =>
+  // A lone surrogate would make encodeURI throw.
+  encodeURI(url.replace(/\p{Cs}/gu, '\uFFFD')).replace(/[()]/g, (char) =>
+    char === '(' ? '%28' : '%29',
+  );
+
 // What JSON.stringify leaves as it is but a log or a terminal would act on.
 const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
