@@ -123,8 +123,12 @@ describe('node dist/index.js, run as the runner runs it', () => {
     );
     expect(errors[1]).toMatch(/^::error::1 of 2 builds failed: linux\/x64 build_\w+ \(failed\)/);
     expect(errors).toHaveLength(2);
+    // The two secrets the step holds, each in its spellings: the API key, then the GitHub token
+    // (the default input's, as run-action.ts gives it).
     expect(executed.filter((l) => /::(add-mask|set-output)/.test(l))).toEqual(
-      secretSpellings(emulator.apiKey).map((spelling) => `::add-mask::${spelling}`),
+      [...secretSpellings(emulator.apiKey), ...secretSpellings('ghs_e2e_token')].map(
+        (spelling) => `::add-mask::${spelling}`,
+      ),
     );
     expect(run.summary).toContain('❌ failed');
   });

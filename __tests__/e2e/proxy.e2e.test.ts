@@ -109,12 +109,15 @@ function expectTunnelsOnly(seen: TestProxy['log'], run: ActionRun, targets: stri
   expect(run.stdout).not.toContain(PROXY_PASSWORD);
 }
 
-/** The tunnel to blob storage, whose port the artifact backend keeps to itself: exactly one. */
-function blobTunnel(seen: TestProxy['log']): string {
+/**
+ * The tunnel to a storage host (artifact blobs; release assets, where SHA256SUMS is read back
+ * from), whose port its stand-in keeps to itself: exactly one.
+ */
+function storageTunnel(seen: TestProxy['log'], host: string): string {
   const tunnels = new Set(
-    seen.filter((r) => r.hostname === HOSTS.blob).map((r) => `${r.hostname}:${r.port}`),
+    seen.filter((r) => r.hostname === host).map((r) => `${r.hostname}:${r.port}`),
   );
-  expect(tunnels.size, 'tunnels to blob storage').toBe(1);
+  expect(tunnels.size, `tunnels to ${host}`).toBe(1);
   return [...tunnels][0]!;
 }
 
@@ -208,8 +211,12 @@ describe('node dist/index.js behind HTTPS_PROXY', () => {
       `${HOSTS.api}:${api.port}`,
       `${HOSTS.uploads}:${api.port}`,
       hostPort(backend.url),
-      blobTunnel(seen),
+      storageTunnel(seen, HOSTS.blob),
+      // The release check reads SHA256SUMS back: GitHub redirects to asset storage, which never
+      // gets the token.
+      storageTunnel(seen, HOSTS.objects),
     ]);
+    expect(releases.storageSawAuth).toBe(0);
   });
 
   it('keeps the pull request comment, with the artifacts, through it', async () => {
@@ -266,7 +273,7 @@ describe('node dist/index.js behind HTTPS_PROXY', () => {
       hostPort(emulator.artifactBaseUrl),
       hostPort(comments.url),
       hostPort(backend.url),
-      blobTunnel(seen),
+      storageTunnel(seen, HOSTS.blob),
     ]);
   });
 });
