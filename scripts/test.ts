@@ -10,7 +10,7 @@ const bin = (file: string) => path.resolve(import.meta.dirname, '../node_modules
 const CHECKS: ReadonlyArray<readonly [name: string, script: string, args: string[]]> = [
   ['typecheck', bin('typescript/bin/tsc'), ['--noEmit']],
   ['lint', bin('eslint/bin/eslint.js'), ['.']],
-  ['format', bin('prettier/bin/prettier.cjs'), ['--check', '.']],
+  ['format', bin('prettier/bin/prettier.cjs'), ['--check', '--log-level=warn', '.']],
 ];
 const BELOW_NORMAL = 10;
 
