@@ -2,6 +2,7 @@
 // schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
 import { randomUUID } from 'node:crypto';
 import {
+  LOG_ENDPOINT,
   MAX_LOG_ANSWER_BYTES,
   readLogEntries,
   type LogRead,
@@ -291,7 +292,7 @@ export class BuildServiceClient {
   readBuildLog(buildId: string, options: LogStreamOptions & CallOptions): Promise<LogRead> {
     return this.#transport.stream(
       {
-        endpoint: 'GET /builds/:buildId/logs',
+        endpoint: LOG_ENDPOINT,
         path: `/builds/${id(buildId)}/logs`,
         resourceId: buildId,
         maxBytes: MAX_LOG_ANSWER_BYTES,

@@ -2,9 +2,13 @@
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all.
+// the last one read whole is that same log: it is not parsed at all. The parser builds each value
+// whole before it is handed over (an entry, or a field it does not look for): the answer keeps the
+// flat shape of a log, counted as its bytes arrive, or it is refused before anything is built.
 import { JSONParser } from '@streamparser/json';
-import { textCutter, utf8Mender } from './log-bytes.ts';
+import { utf8Mender } from './log-bytes.ts';
+import { jsonBounds } from '../http/json-depth.ts';
+import { AnswerTooDeepError } from '../http/errors.ts';
 import { releaseReadBuffers } from '../http/memory.ts';
 import { answersFor } from './reconcile.ts';
 import { shapeProblem, type FieldProblem } from '../http/answer-shape.ts';
@@ -25,6 +29,24 @@ export const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
  */
 export const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
+
+export const LOG_ENDPOINT = 'GET /builds/:buildId/logs';
+
+/**
+ * The shape of a logs answer (spec §4.2), as the most members at each depth: an object of a few
+ * fields, one of them the list of entries, each an object of a few fields, none nested. Room for
+ * the fields a newer service may add; none for what would be built whole before it is seen.
+ */
+const LOG_SHAPE = [16, Infinity, 16] as const;
+
+/** A logs answer wider than LOG_SHAPE allows at `depth`: of no use, and final. */
+const tooWide = (depth: number): never => {
+  throw new UnusableBodyError(
+    depth === 1
+      ? { fieldPath: '(body)', problem: `has more than ${LOG_SHAPE[0]} fields` }
+      : { fieldPath: 'logs', problem: `has an entry of more than ${LOG_SHAPE[2]} fields` },
+  );
+};
 
 export interface LogStreamOptions {
   /** Entries before this index are skipped (the caller has them); read when the first arrives. */
@@ -105,10 +127,20 @@ export async function readLogEntries(
     if (failure !== undefined) throw failure;
   };
   const utf8 = utf8Mender();
-  const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
+  const bounded = jsonBounds({
+    maxDepth: LOG_SHAPE.length,
+    tooDeep: () => {
+      throw new AnswerTooDeepError(
+        { endpoint: LOG_ENDPOINT, answerer: 'the build service' },
+        LOG_SHAPE.length,
+      );
+    },
+    members: { max: LOG_SHAPE, tooWide },
+    cutTexts: { maxBytes: MAX_LOG_TEXT_BYTES, mark: CUT_MARK },
+  });
   const feed = (pieces: Buffer[]) => {
     for (const piece of pieces) {
-      for (const part of cutLongText(piece)) parse(() => parser.write(part));
+      for (const part of bounded(piece)) parse(() => parser.write(part));
     }
   };
   // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
