@@ -39,6 +39,7 @@ export function defaultFaults(): Faults {
     shortArtifacts: { rules: [], bytes: 0 },
     overstatedArtifactLength: { rules: [], bytes: 0 },
     oversizedAnswers: { count: 0, bytes: 0 },
+    nestedAnswers: { rules: [], endpoints: [], bytes: 0 },
   };
 }
 
