@@ -63,6 +63,16 @@ export interface TriggerOptions extends CallOptions {
   knownBuildIds?: BuildsBefore;
 }
 
+/**
+ * Every build id a list holds, the ids of entries the client cannot read included: after a lost
+ * trigger answer, none of them may be taken for the build it made.
+ */
+export const listedIds = (list: Pick<BuildList, 'builds' | 'unreadable'>): Set<string> =>
+  new Set([
+    ...list.builds.map((build) => build.id),
+    ...list.unreadable.flatMap((entry) => (entry.id === undefined ? [] : [entry.id])),
+  ]);
+
 /** The ids of the project's builds now, or why they could not be listed; a stop is thrown. */
 export async function listBuildIds(
   client: Pick<BuildServiceClient, 'listBuilds'>,
@@ -70,7 +80,7 @@ export async function listBuildIds(
   signal?: AbortSignal,
 ): Promise<BuildsBefore> {
   try {
-    return new Set((await client.listBuilds(projectId, { signal })).builds.map((b) => b.id));
+    return listedIds(await client.listBuilds(projectId, { signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     return { unlisted: asError(error) };
