@@ -2,9 +2,9 @@
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
 // a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all. The parser builds each value
-// whole before it is handed over (an entry, or a field it does not look for): the answer keeps the
-// flat shape of a log, counted as its bytes arrive, or it is refused before anything is built.
+// the last one read whole is that same log: it is not parsed at all. The parser builds an entry
+// whole before it hands it over, and holds one frame per level it is in: the answer keeps the flat
+// shape of a log, counted as its bytes arrive, or it is refused before any of it is built.
 import { JSONParser } from '@streamparser/json';
 import { utf8Mender } from './log-bytes.ts';
 import { jsonBounds } from '../http/json-depth.ts';
@@ -33,19 +33,19 @@ const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
 export const LOG_ENDPOINT = 'GET /builds/:buildId/logs';
 
 /**
- * The shape of a logs answer (spec §4.2), as the most members at each depth: an object of a few
- * fields, one of them the list of entries, each an object of a few fields, none nested. Room for
- * the fields a newer service may add; none for what would be built whole before it is seen.
+ * The shape of a logs answer (spec §4.2), as the most members at each depth: an object (what the
+ * parser does not hand over, it drops as it goes), the list of entries, and each entry an object
+ * of a few fields, none nested. Room for the fields a newer service may add to an entry; none for
+ * an entry that would be built whole, however wide or deep, before it is checked.
  */
-const LOG_SHAPE = [16, Infinity, 16] as const;
+const LOG_SHAPE = [Infinity, Infinity, 16] as const;
 
-/** A logs answer wider than LOG_SHAPE allows at `depth`: of no use, and final. */
-const tooWide = (depth: number): never => {
-  throw new UnusableBodyError(
-    depth === 1
-      ? { fieldPath: '(body)', problem: `has more than ${LOG_SHAPE[0]} fields` }
-      : { fieldPath: 'logs', problem: `has an entry of more than ${LOG_SHAPE[2]} fields` },
-  );
+/** A log entry wider than LOG_SHAPE allows: of no use, and final. */
+const tooWide = (): never => {
+  throw new UnusableBodyError({
+    fieldPath: 'logs',
+    problem: `has an entry of more than ${LOG_SHAPE[2]} fields`,
+  });
 };
 
 export interface LogStreamOptions {
