@@ -51,7 +51,7 @@ export function jsonBounds({ maxDepth, tooDeep, members, cutTexts }: JsonBounds)
   const maxBytes = cutTexts?.maxBytes ?? Infinity;
   const markBytes = Buffer.from(cutTexts?.mark ?? '', 'utf8');
   // The commas seen so far in the open array or object at each depth (one fewer than its members).
-  const commas = new Array<number>(maxDepth + 1).fill(0);
+  const commas = members === undefined ? [] : new Array<number>(maxDepth + 1).fill(0);
   const maxCommas = (members?.max ?? []).map((max) => max - 1);
   let depth = 0;
   let inString = false;
@@ -84,7 +84,7 @@ export function jsonBounds({ maxDepth, tooDeep, members, cutTexts }: JsonBounds)
         } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
           depth += 1;
           if (depth > maxDepth) tooDeep();
-          commas[depth] = 0;
+          if (members !== undefined) commas[depth] = 0;
         } else if ((byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) && depth > 0) {
           depth -= 1;
         } else if (byte === COMMA && members !== undefined) {
