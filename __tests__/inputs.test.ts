@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContext, type RunnerContext } from '../src/runner/context.ts';
 import { InputError, splitList } from '../src/runner/input-rules.ts';
+import { VERSION_MAX_CHARS } from '../src/service/schemas.ts';
 import {
   INPUT_NAMES,
   parseInputs,
@@ -465,6 +466,20 @@ describe('parseInputs: every input bounded in length', () => {
     expect(problemsOf({ 'release-tag': 'x'.repeat(300), wait: 'maybe' })).toEqual([
       'release-tag: 300 characters, more than the 255 allowed (it starts "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"); shorten it',
       'wait: "maybe" is not a boolean; use true or false',
+    ]);
+  });
+
+  it("bounds version by what the service's answers carry, given or from the tag", () => {
+    const version = (length: number) => `1.0.0-${'a'.repeat(length - 6)}`;
+    expect(VERSION_MAX_CHARS).toBe(128);
+    expect(problemsOf({ version: version(VERSION_MAX_CHARS) })).toEqual([]);
+    expect(problemsOf({ version: version(150) })).toEqual([
+      `version: 150 characters, more than the 128 allowed (it starts "1.0.0-${'a'.repeat(33)}…"); shorten it`,
+    ]);
+    expect(
+      problemsOf({ version: '' }, { ...env, GITHUB_REF: `refs/tags/v${version(150)}` }),
+    ).toEqual([
+      "version: the tag's version is 150 characters, more than the 128 the service's answers carry; set version (e.g. 1.4.2)",
     ]);
   });
 

@@ -23,8 +23,8 @@ export type Reply =
   | { kind: 'json'; status: number; body: unknown }
   /** JSON already encoded (its bytes may break UTF-8), sent whole or one byte per `byteIntervalMs`. */
   | { kind: 'encoded'; status: number; bytes: Buffer; byteIntervalMs?: number }
-  /** `body` plus an extra string field making it about `bytes` long, generated while it streams. */
-  | { kind: 'padded'; status: number; body: Record<string, unknown>; bytes: number }
+  /** A body generated chunk by chunk while it streams (hostile-json.ts), sent chunked. */
+  | { kind: 'generated'; status: number; chunks: Iterable<Buffer> }
   | { kind: 'redirect'; location: string }
   /** The request took effect, but the connection is dropped without an answer. */
   | { kind: 'lost' };

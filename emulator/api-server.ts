@@ -3,7 +3,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiContext, Handler, Reply } from './api-context.ts';
 import { consume, consumeCount, serviceNow } from './faults.ts';
-import { paddedJson } from './hostile-json.ts';
 import {
   ApiFailure,
   sendBytes,
@@ -125,8 +124,8 @@ export async function handleApiRequest(
   } else if (reply.kind === 'redirect') {
     res.writeHead(302, { Location: reply.location, 'Content-Length': 0 });
     res.end();
-  } else if (reply.kind === 'padded') {
-    await streamJson(res, reply.status, paddedJson(reply.body, reply.bytes));
+  } else if (reply.kind === 'generated') {
+    await streamJson(res, reply.status, reply.chunks);
   } else if (reply.kind === 'encoded') {
     const bytes = consumeCount(ctx.faults(), 'malformedJson')
       ? truncated(reply.bytes)

@@ -43,6 +43,7 @@ export function defaultFaults(): Faults {
     endlessArtifacts: [],
     resumeTotalDelta: 0,
     oversizedAnswers: { count: 0, bytes: 0 },
+    nestedAnswers: { rules: [], endpoints: [], bytes: 0 },
   };
 }
 

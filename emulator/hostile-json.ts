@@ -1,5 +1,6 @@
-// JSON bodies of a hostile service (pure): log messages carrying a byte that is not UTF-8, and an
-// answer padded to any size, produced as a sequence of small chunks so it is never whole in memory.
+// JSON bodies of a hostile service (pure): log messages carrying a byte that is not UTF-8, and
+// answers padded to any size or nested to any depth, produced as a sequence of small chunks so
+// they are never whole in memory.
 import type { LogEntry } from '../src/service/schemas.ts';
 
 const LONE_BYTE = Buffer.from([0xff]);
@@ -26,6 +27,39 @@ export function logsWithInvalidUtf8(buildId: string, logs: readonly LogEntry[]):
   });
   parts.push(Buffer.from(']}'));
   return Buffer.concat(parts);
+}
+
+/** `[` then `]`, each repeated, about `bytes` in all, in chunks produced only when asked for. */
+function* nesting(bytes: number): Generator<Buffer> {
+  const levels = Math.max(1, Math.floor(bytes / 2));
+  for (const bracket of ['[', ']']) {
+    const block = Buffer.alloc(PADDING_CHUNK_BYTES, bracket);
+    for (let left = levels; left > 0; left -= block.length) {
+      yield block.subarray(0, Math.min(left, block.length));
+    }
+  }
+}
+
+/** `body` as a JSON object whose last field, `nested`, is `[[[…]]]`, the whole about `bytes` long. */
+export function* nestedJson(body: Record<string, unknown>, bytes: number): Generator<Buffer> {
+  const fields = JSON.stringify(body).slice(0, -1);
+  const opening = Buffer.from(`${fields}${fields === '{' ? '' : ','}"nested":`);
+  yield opening;
+  yield* nesting(bytes - opening.length - 1);
+  yield Buffer.from('}');
+}
+
+/** The logs endpoint's body `{ buildId, logs }` with one last entry `[[[…]]]`, about `bytes` long. */
+export function* nestedLog(
+  buildId: string,
+  logs: readonly LogEntry[],
+  bytes: number,
+): Generator<Buffer> {
+  const listed = JSON.stringify({ buildId, logs }).slice(0, -2);
+  const opening = Buffer.from(`${listed}${logs.length === 0 ? '' : ','}`);
+  yield opening;
+  yield* nesting(bytes - opening.length - 2);
+  yield Buffer.from(']}');
 }
 
 /**

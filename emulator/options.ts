@@ -225,6 +225,13 @@ export interface Faults {
    * holds it; generation stops when the client goes away.
    */
   oversizedAnswers: { count: number; bytes: number };
+  /**
+   * For builds matching any rule, Get Build (`getBuild`) and the logs endpoint (`logs`), as listed,
+   * answer with valid JSON about `bytes` long, nearly all of it nesting: Get Build as it shows the
+   * build plus a last field `nested`, `[[[…]]]`; the logs endpoint the log plus one last entry,
+   * `[[[…]]]`. Sent and generated like oversizedAnswers' padding, every time they are asked.
+   */
+  nestedAnswers: { rules: BuildRule[]; endpoints: ('getBuild' | 'logs')[]; bytes: number };
 }
 
 export interface RecordedRequest {

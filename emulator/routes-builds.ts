@@ -2,7 +2,7 @@
 import { created, ok, type Handler } from './api-context.ts';
 import { artifactFileName, artifactKey } from './artifacts.ts';
 import { consume, consumeCount, matchesAnyRule, serviceNow } from './faults.ts';
-import { logsWithInvalidUtf8 } from './hostile-json.ts';
+import { logsWithInvalidUtf8, nestedJson, nestedLog, paddedJson } from './hostile-json.ts';
 import { ApiFailure, notFound, readJsonObject } from './http-io.ts';
 import type { Faults } from './options.ts';
 import {
@@ -49,7 +49,12 @@ export const getBuild: Handler = (ctx, _req, [id = '']) => {
     : targeted;
   const body = faults.getBuildAnswersId === null ? view : { ...view, id: faults.getBuildAnswersId };
   if (consume(faults.oversizedAnswers)) {
-    return { kind: 'padded', status: 200, body, bytes: faults.oversizedAnswers.bytes };
+    const chunks = paddedJson(body, faults.oversizedAnswers.bytes);
+    return { kind: 'generated', status: 200, chunks };
+  }
+  const { rules, endpoints, bytes } = faults.nestedAnswers;
+  if (endpoints.includes('getBuild') && matchesAnyRule(rules, build)) {
+    return { kind: 'generated', status: 200, chunks: nestedJson(body, bytes) };
   }
   return ok(body);
 };
@@ -121,6 +126,10 @@ export const buildLogs: Handler = (ctx, _req, [id = '']) => {
   const faults = ctx.faults();
   const listed = rotatedLog(build, faults);
   const logs = faults.reverseLogs ? [...listed].reverse() : listed;
+  const { rules, endpoints, bytes: nestedBytes } = faults.nestedAnswers;
+  if (endpoints.includes('logs') && matchesAnyRule(rules, build)) {
+    return { kind: 'generated', status: 200, chunks: nestedLog(id, logs, nestedBytes) };
+  }
   const trickle = matchesAnyRule(faults.trickleLogs.rules, build);
   const padded = faults.logsPaddedTo > 0;
   if (!faults.invalidUtf8Logs && !trickle && !padded) return ok({ buildId: id, logs });

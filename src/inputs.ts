@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { isBelow, isWindowsReservedName } from './text/file-name.ts';
 import { isBuildId } from './service/ids.ts';
-import { ARCHES, PLATFORMS } from './service/schemas.ts';
+import { ARCHES, PLATFORMS, VERSION_MAX_CHARS } from './service/schemas.ts';
 import { buildMatrix } from './builds/matrix.ts';
 import type { BuildsPlan, WantedSelection } from './builds/types.ts';
 import { parseConnection, type ServiceConnection } from './runner/connection.ts';
@@ -108,6 +108,9 @@ const MAX_LENGTH: Partial<Record<InputName, number>> = {
   'config-file': 1024,
   'download-path': 1024,
   'build-ids': 10_000,
+  // What the service's answers may carry (its schema's bound): a longer one would be triggered,
+  // paid for, then its answer refused.
+  version: VERSION_MAX_CHARS,
   'artifact-name': MAX_TEMPLATE_LENGTH,
   'asset-name': MAX_TEMPLATE_LENGTH,
   'release-tag': MAX_TAG_LENGTH,
@@ -261,6 +264,13 @@ function parseVersion(inputs: Inputs, ref: string | undefined, problems: string[
     return null;
   }
   const fromTag = tag.replace(/^v/, '');
+  if (fromTag.length > VERSION_MAX_CHARS) {
+    problems.push(
+      `version: the tag's version is ${fromTag.length} characters, more than the ` +
+        `${VERSION_MAX_CHARS} the service's answers carry; set version (e.g. 1.4.2)`,
+    );
+    return null;
+  }
   if (isSemver(fromTag)) return fromTag;
   problems.push(
     `version: the tag ${quotedText(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`,

@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, startEmulator, type Emulator } from '../../emulator/index.ts';
 import { defaultFaults } from '../../emulator/faults.ts';
-import { PADDING_CHUNK_BYTES, paddedJson } from '../../emulator/hostile-json.ts';
+import {
+  nestedJson,
+  nestedLog,
+  PADDING_CHUNK_BYTES,
+  paddedJson,
+} from '../../emulator/hostile-json.ts';
 import { call, createProject, waitFor } from './helpers.ts';
 
 const QUEUED_MS = 10;
@@ -224,6 +229,50 @@ describe('build answers', () => {
     expect(largest).toBeLessThanOrEqual(PADDING_CHUNK_BYTES);
     expect(ends[0]!.toString()).toBe('{"id":"build_1","status":"success","padding":"');
     expect(ends[1]!.toString()).toBe('"}');
+  });
+
+  it('nestedAnswers: Get Build and the logs of matching builds are valid JSON nested to the size, every time', async () => {
+    const { id, build } = await finishedBuild();
+    const other = await finishedBuild({ platform: 'mac' });
+    emulator.faults.nestedAnswers = {
+      rules: [{ platform: 'linux' }],
+      endpoints: ['getBuild', 'logs'],
+      bytes: 64 * 1024,
+    };
+    for (let read = 0; read < 2; read++) {
+      const response = await open(`${emulator.baseUrl}${buildPath(id)}`, withKey(emulator));
+      expect(response.headers['transfer-encoding']).toBe('chunked');
+      const body = (await readAll(response)).body.toString('utf8');
+      expect(Math.abs(body.length - 64 * 1024)).toBeLessThan(2);
+      expect(body).toMatch(/"nested":\[{30000}/);
+      const { nested, ...fields } = JSON.parse(body) as { nested: unknown };
+      expect(fields).toEqual(build);
+      expect(nested).toBeInstanceOf(Array);
+    }
+    const logs = await readAll(
+      await open(`${emulator.baseUrl}${buildPath(id)}/logs`, withKey(emulator)),
+    );
+    const log = JSON.parse(logs.body.toString('utf8')) as { buildId: string; logs: unknown[] };
+    expect(log.buildId).toBe(id);
+    expect(log.logs.at(-2)).toMatchObject({ level: 'success' });
+    expect(log.logs.at(-1)).toBeInstanceOf(Array);
+    // Another platform's build answers as usual.
+    const plain = await open(`${emulator.baseUrl}${buildPath(other.id)}`, withKey(emulator));
+    expect(JSON.parse((await readAll(plain)).body.toString('utf8'))).toEqual(other.build);
+  });
+
+  it('nestedJson and nestedLog are as long as asked, in small slices', () => {
+    for (const chunks of [
+      nestedJson({ id: 'build_1' }, 300_000),
+      nestedLog('build_1', [{ timestamp: 't', level: 'info', message: 'm' }], 300_000),
+    ]) {
+      const all = [...chunks];
+      const total = all.reduce((sum, chunk) => sum + chunk.length, 0);
+      expect(Math.abs(total - 300_000)).toBeLessThan(2);
+      expect(Math.max(...all.map((chunk) => chunk.length))).toBeLessThanOrEqual(
+        PADDING_CHUNK_BYTES,
+      );
+    }
   });
 });
 

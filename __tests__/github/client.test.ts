@@ -3,16 +3,19 @@
 // reachable here), and a real forward proxy; the real Octokit of @actions/github sends every
 // request. Nothing of ours is mocked.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { createServer as createHttpsServer } from 'node:https';
 import { lookup } from 'node:dns/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher } from '../../src/http/dispatcher.ts';
 import { defaultRetryRuntime, type RetryEvent } from '../../src/http/retry.ts';
 import { GitHubAnswerError } from '../../src/github/errors.ts';
+import { AnswerTooDeepError, ResponseTooLargeError } from '../../src/http/errors.ts';
 import {
   callFailure,
   createGitHub,
   GitHubTimeoutError,
+  MAX_GITHUB_ANSWER_BYTES,
   httpStatus,
   type RetryHints,
 } from '../../src/github/client.ts';
@@ -308,6 +311,82 @@ describe('the bound on each attempt', () => {
 
     const text = await new Response(response.data as unknown as ReadableStream).text();
     expect(text).toBe('first last');
+  });
+});
+
+describe('the bound on what an answer holds', () => {
+  // One gzip member of ~100 KiB of a release listing's entries, sent again and again: a few
+  // hundred bytes on the wire inflate to ~100 KiB each.
+  const entries = Buffer.from(`${'{"id":1,"tag_name":"v1","assets":[]},'.repeat(2_800)}`);
+  const member = gzipSync(entries);
+  const inflating =
+    (members: number): Answer =>
+    (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.write(gzipSync('['));
+      for (let sent = 0; sent < members && !res.destroyed; sent++) res.write(member);
+      res.end(gzipSync('{}]'));
+    };
+
+  it('refuses an answer that inflates past the bound, naming its size and GitHub, once', async () => {
+    const api = await scriptedGitHub(inflating(200));
+    const { github, retries } = client(api.url);
+
+    const error = await github.rest.repos
+      .listReleases({ ...repo, per_page: 100 })
+      .catch((error: unknown) => error);
+
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as Error).message).toBe(
+      `GitHub GET /repos/acme/desktop-app/releases?per_page=100 answered with more than ` +
+        `${MAX_GITHUB_ANSWER_BYTES} bytes (16.0 MiB), the most this client reads from it; ` +
+        'reading stopped there. GitHub (or a proxy on the way) is misbehaving; retry later.',
+    );
+    expect(api.received).toHaveLength(1);
+    expect(retries).toEqual([]);
+  });
+
+  it('reads an answer that inflates within the bound as before', async () => {
+    const api = await scriptedGitHub(inflating(2));
+    const { github } = client(api.url);
+
+    const { data } = await github.rest.repos.listReleases({ ...repo, per_page: 100 });
+
+    expect(data).toHaveLength(2 * 2_800 + 1);
+  });
+
+  it('refuses a JSON answer nested past the bound before it is parsed, once', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const api = await scriptedGitHub((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(deep);
+    });
+    const { github, retries } = client(api.url);
+
+    const error = await github.rest.repos
+      .getRelease({ ...repo, release_id: 5 })
+      .catch((error: unknown) => error);
+
+    expect(error).toBeInstanceOf(AnswerTooDeepError);
+    expect((error as Error).message).toMatch(
+      /^GitHub GET \/repos\/acme\/desktop-app\/releases\/5 answered with JSON nested more than 32 levels deep/,
+    );
+    expect(retries).toEqual([]);
+  });
+
+  it('takes brackets in a text answer as text: only JSON is walked for depth', async () => {
+    const api = await scriptedGitHub((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end(`<style>${'{'.repeat(100)}</style>`);
+    });
+    const { github } = client(api.url, false, 1);
+
+    const error = await github.rest.repos
+      .getRelease({ ...repo, release_id: 5 })
+      .catch((error: unknown) => error);
+
+    expect(error).toBeInstanceOf(GitHubAnswerError);
+    expect(httpStatus(error)).toBe(502);
   });
 });
 

@@ -172,27 +172,22 @@ describe('errors', () => {
       res.end(
         JSON.stringify({
           // A status the spec does not list is tolerated; one that is not text is not.
-          builds: [
-            {
-              id: 'build_1',
-              projectId: 'proj_1',
-              platform: 'mac',
-              arch: 'x64',
-              status: 42,
-              createdAt: '2026-01-01T00:00:00Z',
-            },
-          ],
-          total: 1,
+          id: 'build_1',
+          projectId: 'proj_1',
+          platform: 'mac',
+          arch: 'x64',
+          status: 42,
+          createdAt: '2026-01-01T00:00:00Z',
           unknownExtra: true,
         }),
       );
     });
     const client = clientFor(baseUrl, []);
     try {
-      const error = await client.listBuilds('proj_1').catch((e: unknown) => e);
+      const error = await client.getBuild('build_1').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ResponseShapeError);
-      expect(error).toMatchObject({ fieldPath: 'builds.0.status', status: 200 });
-      expect((error as Error).message).toMatch(/builds\.0\.status/);
+      expect(error).toMatchObject({ fieldPath: 'status', status: 200 });
+      expect((error as Error).message).toMatch(/: status /);
     } finally {
       await client.close();
     }

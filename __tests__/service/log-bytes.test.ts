@@ -2,7 +2,18 @@
 // that are not UTF-8 become U+FFFD, the JSON stays valid, and the pieces the body arrives in make
 // no difference.
 import { describe, expect, it } from 'vitest';
-import { textCutter, utf8Mender, type ByteFilter } from '../../src/service/log-bytes.ts';
+import { utf8Mender } from '../../src/service/log-bytes.ts';
+import { jsonBounds, type ByteFilter } from '../../src/http/json-depth.ts';
+
+/** The cut of long texts alone (the log stream's walk also counts nesting: json-depth.test.ts). */
+const textCutter = (maxBytes: number, mark: string): ByteFilter =>
+  jsonBounds({
+    maxDepth: 32,
+    tooDeep: () => {
+      throw new Error('too deep');
+    },
+    cutTexts: { maxBytes, mark },
+  });
 
 // Counted in the answer's bytes: an escape sequence counts as what it takes there.
 const MAX = 8;
@@ -41,7 +52,7 @@ function cutInPieces(text: string, at: number[]): string {
   return throughPieces(mended, [], textCutter(MAX, MARK));
 }
 
-describe('textCutter', () => {
+describe('the cut of long texts', () => {
   it('hands on bytes without long strings unchanged, as the same buffer', () => {
     const bytes = Buffer.from('{"a":"short","b":[1,2,{"c":"\\u00e9"}],"d":true}');
     const out = textCutter(MAX, MARK)(bytes);

@@ -162,4 +162,40 @@ describe('a logs answer shorter than its Content-Length', () => {
       await client.close();
     }
   });
+
+  it('refuses an answer with an entry deeper or wider than a log entry is, once, not asked again', async () => {
+    const entry = { timestamp: '2026-01-01T00:00:00Z', level: 'info', message: 'fine' };
+    const wide = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`f${i}`, i]));
+    const answers: Record<string, string> = {
+      '/v1/builds/build_deep/logs': `{"buildId":"build_deep","logs":[${JSON.stringify(entry)},{"message":${'['.repeat(1000)}`,
+      '/v1/builds/build_wide/logs': JSON.stringify({ buildId: 'build_wide', logs: [entry, wide] }),
+    };
+    let asked = 0;
+    const service = await standIn((req, res) => {
+      asked += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(answers[req.url ?? '']);
+    });
+    const client = clientFor(service.baseUrl);
+    try {
+      for (const [id, name, message] of [
+        [
+          'build_deep',
+          'AnswerTooDeepError',
+          /^GET \/builds\/:buildId\/logs answered with JSON nested more than 3 levels deep/,
+        ],
+        ['build_wide', 'ResponseShapeError', /logs has an entry of more than 16 fields/],
+      ] as const) {
+        const before = asked;
+        const error = await client
+          .readBuildLog(id, { from: () => 0, onEntry: () => {} })
+          .catch((e: unknown) => e);
+        expect(error).toMatchObject({ name });
+        expect((error as Error).message).toMatch(message);
+        expect(asked - before).toBe(1);
+      }
+    } finally {
+      await client.close();
+    }
+  });
 });

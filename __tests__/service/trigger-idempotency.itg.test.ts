@@ -61,13 +61,11 @@ describe('Trigger Build is never duplicated', () => {
 
   it('triggers without a readable list before it, but never re-sends after a lost answer then', async () => {
     const { client, emulator } = h();
-    // A build under an id the client refuses makes the project's list unreadable.
-    emulator.faults.triggerIds = ['build_bad\n::error::x'];
-    await client
-      .triggerBuild(PROJECT_ID, { platform: 'mac' }, { knownBuildIds: new Set() })
-      .catch(() => {});
+    // A service failing every attempt at listing the project's builds.
+    emulator.faults.serverErrors = { count: FAST_RETRY.maxAttempts, status: 500 };
     const fine = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '3.5.0' });
     expect(fine.platform).toBe('linux');
+    emulator.faults.serverErrors = { count: FAST_RETRY.maxAttempts, status: 500 };
     emulator.faults.loseTriggerResponses = 1;
     const error = await client
       .triggerBuild(PROJECT_ID, { platform: 'windows', version: '3.5.0' })
@@ -80,6 +78,32 @@ describe('Trigger Build is never duplicated', () => {
       1,
     );
     expect(emulator.builds().filter((b) => b.platform === 'windows')).toHaveLength(1);
+  });
+
+  it('reads a history with entries it cannot read, leaves them out, and still adopts after a lost answer', async () => {
+    const { client, emulator } = h();
+    // Builds this client cannot read: an id of another form, a version longer than it takes.
+    emulator.faults.triggerIds = ['build_bad\n::error::x'];
+    await client.triggerBuild(PROJECT_ID, { platform: 'mac' }).catch(() => {});
+    const long = `1.0.0-${'a'.repeat(144)}`;
+    await client.triggerBuild(PROJECT_ID, { platform: 'mac', version: long }).catch(() => {});
+    const unreadableId = emulator.builds().find((b) => b.version === long)!.id;
+
+    const list = await client.listBuilds(PROJECT_ID);
+    expect(list.builds).toEqual([]);
+    expect(list.total).toBe(2);
+    expect(list.unreadable).toEqual([
+      { id: undefined, fieldPath: 'builds.0.id', problem: 'is not of the form build_<id>' },
+      { id: unreadableId, fieldPath: 'builds.1.version', problem: 'is longer than 128 characters' },
+    ]);
+
+    emulator.faults.loseTriggerResponses = 1;
+    const build = await client.triggerBuild(PROJECT_ID, { platform: 'mac', version: '3.6.0' });
+    expect(build).toMatchObject({ platform: 'mac', version: '3.6.0' });
+    expect(requestsTo(emulator, 'POST', TRIGGER_PATH).filter((r) => r.status === 0)).toHaveLength(
+      1,
+    );
+    expect(emulator.builds().filter((b) => b.version === '3.6.0')).toHaveLength(1);
   });
 
   it('lists once for several triggers when the caller gives the ids it listed', async () => {

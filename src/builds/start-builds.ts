@@ -2,8 +2,8 @@
 // triggered, all concurrently. What the service answers is shown inertly and not simply believed:
 // one build id given for two targets is followed once.
 import { stepLog } from '../runner/log.ts';
-import { listBuildIds } from '../service/client.ts';
-import type { BuildSummary } from '../service/schemas.ts';
+import { listedIds, type BuildsBefore } from '../service/client.ts';
+import type { BuildSummary, UnreadableBuild } from '../service/schemas.ts';
 import type { Clock } from '../http/retry.ts';
 import { commandText } from '../text/escape.ts';
 import { lineAbout } from './progress.ts';
@@ -15,7 +15,7 @@ import {
   type BuildResult,
   type Target,
 } from './result.ts';
-import { messageOf } from '../shared/errors.ts';
+import { asError, messageOf } from '../shared/errors.ts';
 import type { BuildClient } from './types.ts';
 
 type BuildStarter = Pick<BuildClient, 'getBuild' | 'listBuilds' | 'triggerBuild'>;
@@ -61,12 +61,7 @@ export async function startBuilds(
   clock: Clock,
 ): Promise<BuildResult[]> {
   const call = { signal: request.signal };
-  const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
-  // The service's own view before any trigger: what it lists after a lost answer and did not list
-  // here is a build of this run. A list it cannot give costs only a trigger whose answer is lost.
-  const knownBuildIds = request.reuse
-    ? new Set(previous.map((build) => build.id))
-    : await listBuildIds(client, request.projectId, request.signal);
+  const { previous, knownBuildIds } = await buildsBefore(client, request);
   const settled = await Promise.allSettled(
     request.targets.map(async (target) => {
       const reusable = findReusable(previous, target, request.version);
@@ -99,6 +94,42 @@ export async function startBuilds(
             clock(),
           ),
     ),
+  );
+}
+
+/**
+ * The project's builds before any trigger: the readable ones, to reuse, and every id listed. The
+ * service's own view: what it lists after a lost answer and did not list here is a build of this
+ * run. A list it cannot give costs only a trigger whose answer is lost, unless builds are reused.
+ */
+async function buildsBefore(
+  client: BuildStarter,
+  request: StartRequest,
+): Promise<{ previous: readonly BuildSummary[]; knownBuildIds: BuildsBefore }> {
+  try {
+    const list = await client.listBuilds(request.projectId, { signal: request.signal });
+    if (list.unreadable.length > 0) warnUnreadable(list.unreadable);
+    return { previous: request.reuse ? list.builds : [], knownBuildIds: listedIds(list) };
+  } catch (error) {
+    if (request.reuse || request.signal?.aborted) throw error;
+    return { previous: [], knownBuildIds: { unlisted: asError(error) } };
+  }
+}
+
+/** Said once per run: entries of the history left out, which neither reuse nor a trigger takes. */
+function warnUnreadable(entries: readonly UnreadableBuild[]): void {
+  const shown = entries
+    .slice(0, 3)
+    .map(({ id, fieldPath, problem }) => `${id ?? 'an entry'}: ${fieldPath} ${problem}`);
+  const more = entries.length > shown.length ? `; and ${entries.length - shown.length} more` : '';
+  stepLog.warning(
+    commandText(
+      `The project's build list has ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} ` +
+        `this action cannot read, left out (never reused, never taken for a build of this run): ` +
+        `${shown.join('; ')}${more}`,
+      1000,
+    ),
+    { title: 'Unreadable builds in the project' },
   );
 }
 

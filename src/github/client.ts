@@ -2,12 +2,15 @@
 // one proxy-aware dispatcher (undici's fetch on it) under the one retry policy (a hook around
 // Octokit's request), each attempt bounded in time, GitHub's pacing of writes from its throttling
 // plugin, logging through the step's log; an answer that fails a request is thrown as the one
-// GitHubAnswerError. Also the one reading of a failed GitHub call for that policy, shared by the
+// GitHubAnswerError. Every answer Octokit reads whole is bounded as the service's are: in bytes
+// counted after decompression, and in depth (http/bounded-body.ts). Also the one reading of a failed GitHub call for that policy, shared by the
 // asset uploads and the artifact service, which do not go through Octokit.
 import { getOctokit } from '@actions/github';
 import { throttling } from '@octokit/plugin-throttling';
-import { fetch as undiciFetch, type Dispatcher } from 'undici';
+import { fetch as undiciFetch, Response, type Dispatcher } from 'undici';
 import { createDispatcher } from '../http/dispatcher.ts';
+import { boundedBody } from '../http/bounded-body.ts';
+import { isRefusedAnswer, type AnswerBound } from '../http/errors.ts';
 import { stepLog } from '../runner/log.ts';
 import {
   isRetryableStatus,
@@ -45,6 +48,13 @@ export interface GitHubOptions {
    */
   requestTimeoutMs?: number;
 }
+
+/**
+ * The most of one GitHub answer that is read whole, counted after decompression: a page of 100
+ * releases with their assets is ~1 MB. The build service's JSON answers have the same bound
+ * (MAX_JSON_ANSWER_BYTES); an asset's bytes, streamed to their reader, are bounded by its size.
+ */
+export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** The bound of one GitHub request, as the build service's requests have it (DEFAULT_TIMEOUT_MS). */
 export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
@@ -114,14 +124,51 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
   return github;
 };
 
-/** undici's fetch on `dispatcher`, in the shape Octokit calls it. */
+/**
+ * undici's fetch on `dispatcher`, in the shape Octokit calls it. Octokit reads every answer whole
+ * (as text, then JSON.parse) except an asset's bytes asked for as a stream: those answers are read
+ * here first, within MAX_GITHUB_ANSWER_BYTES after decompression and, when JSON, within
+ * MAX_ANSWER_DEPTH, and handed to Octokit as bytes. A refused answer fails the fetch: Octokit
+ * would read a body that broke off as an empty one.
+ */
 const fetchThrough =
   (dispatcher: Dispatcher): typeof globalThis.fetch =>
-  (input, init) =>
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+  async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? 'GET';
+    const response = await undiciFetch(url, {
       ...(init as Parameters<typeof undiciFetch>[1]),
       dispatcher,
-    }) as unknown as Promise<Response>;
+    });
+    const asked = new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]);
+    const streamed = response.ok && asked.get('accept') === 'application/octet-stream';
+    if (response.body === null || streamed) return response as unknown as globalThis.Response;
+    const bound: AnswerBound = {
+      maxBytes: MAX_GITHUB_ANSWER_BYTES,
+      endpoint: `GitHub ${method} ${url.pathname}${url.search}`,
+      answerer: 'GitHub',
+    };
+    const { headers } = response;
+    const encoded = !/^(identity)?$/i.test(headers.get('content-encoding')?.trim() ?? '');
+    const length = headers.get('content-length');
+    const bytes = await boundedBody(asBuffers(response.body), bound, {
+      // A compressed answer's length is not that of the bytes counted.
+      announced: !encoded && length !== null && /^\d+$/.test(length) ? Number(length) : undefined,
+      json: /^application\/([\w.-]+\+)?json\b/i.test(headers.get('content-type') ?? ''),
+    });
+    const read = new Response(bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+    Object.defineProperty(read, 'url', { value: response.url });
+    return read as unknown as globalThis.Response;
+  };
+
+/** A web stream's chunks as Buffers over the same memory. */
+async function* asBuffers(body: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+  for await (const chunk of body) yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+}
 
 /**
  * An Octokit plugin: each attempt ends as a GitHubTimeoutError when its answer is not read within
@@ -180,6 +227,16 @@ function underRetryPolicy(
       } catch (error) {
         // Octokit gives an aborted request status 500: the stop, not an outage.
         if (signal?.aborted) throw signal.reason;
+        // An answer refused for its size or depth (fetchThrough), which Octokit wraps: final.
+        const { cause } = error as { cause?: unknown };
+        const refused = isRefusedAnswer(error) ? error : isRefusedAnswer(cause) ? cause : undefined;
+        if (refused !== undefined) {
+          const reason = 'answer refused';
+          return {
+            ok: false,
+            failure: { retryable: false, outcomeUnknown: false, reason, toError: () => refused },
+          };
+        }
         const failure = callFailure(error, {
           now: retry.now(),
           write,

@@ -1,9 +1,11 @@
-// Answers read within bounds: a JSON answer no larger than its endpoint allows, the start of an
-// error answer for the other side's words, and a body dropped without an error when it is not
-// wanted. Shared by the build service's transport and every exchange with GitHub.
+// Answers read within bounds: a JSON answer no larger and no deeper than its endpoint allows, the
+// start of an error answer for the other side's words, and a body dropped without an error when
+// it is not wanted. Shared by the build service's transport and every exchange with GitHub
+// (Octokit's included, github/client.ts).
 import type { Dispatcher } from 'undici';
 import { jsonOf } from './error-body.ts';
-import { ResponseTooLargeError, type AnswerBound } from './errors.ts';
+import { AnswerTooDeepError, ResponseTooLargeError, type AnswerBound } from './errors.ts';
+import { jsonBounds, MAX_ANSWER_DEPTH } from './json-depth.ts';
 
 type Headers = Dispatcher.ResponseData['headers'];
 
@@ -25,12 +27,20 @@ export function declaredLength(headers: Headers): number | undefined {
  * The body's chunks, `bound.maxBytes` at most: refused before a byte is read when Content-Length
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
-export async function* boundedChunks(
+export function boundedChunks(
   body: AsyncIterable<Buffer>,
   headers: Headers,
   bound: AnswerBound,
 ): AsyncGenerator<Buffer> {
-  const announced = declaredLength(headers);
+  return chunksWithin(body, bound, declaredLength(headers));
+}
+
+/** See boundedChunks; `announced` is the length the answer declared for the bytes counted. */
+async function* chunksWithin(
+  body: AsyncIterable<Buffer>,
+  bound: AnswerBound,
+  announced: number | undefined,
+): AsyncGenerator<Buffer> {
   if (announced !== undefined && announced > bound.maxBytes) {
     throw new ResponseTooLargeError(bound, announced);
   }
@@ -42,23 +52,56 @@ export async function* boundedChunks(
   }
 }
 
+export interface WholeBody {
+  /** The length the answer declared for the bytes as they are counted; refused early past the bound. */
+  announced: number | undefined;
+  /** The bytes are JSON to be parsed: nested past MAX_ANSWER_DEPTH, they are refused as they come. */
+  json: boolean;
+}
+
 /**
- * A whole answer parsed as JSON, `bound.maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
- * the answer. The body is dropped whatever happens.
+ * A whole answer's bytes, `bound.maxBytes` at most (ResponseTooLargeError beyond); when they are
+ * JSON, nested MAX_ANSWER_DEPTH levels at most (AnswerTooDeepError beyond), told as they come,
+ * never by a parse.
+ */
+export async function boundedBody(
+  body: AsyncIterable<Buffer>,
+  bound: AnswerBound,
+  { announced, json }: WholeBody,
+): Promise<Buffer> {
+  const walk = json
+    ? jsonBounds({
+        maxDepth: MAX_ANSWER_DEPTH,
+        tooDeep: () => {
+          throw new AnswerTooDeepError(bound, MAX_ANSWER_DEPTH);
+        },
+      })
+    : undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of chunksWithin(body, bound, announced)) {
+    walk?.(chunk);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A whole answer parsed as JSON, within `bound` and MAX_ANSWER_DEPTH (see boundedBody); undefined
+ * when it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character,
+ * not the answer. The body is dropped whatever happens.
  */
 export async function boundedJson(
   body: Dispatcher.ResponseData['body'],
   headers: Headers,
   bound: AnswerBound,
 ): Promise<unknown> {
-  const chunks: Buffer[] = [];
+  let bytes: Buffer;
   try {
-    for await (const chunk of boundedChunks(body, headers, bound)) chunks.push(chunk);
+    bytes = await boundedBody(body, bound, { announced: declaredLength(headers), json: true });
   } finally {
     discardBody(body);
   }
-  return jsonOf(new TextDecoder().decode(Buffer.concat(chunks)));
+  return jsonOf(new TextDecoder().decode(bytes));
 }
 
 /** Drops what is left of a body; its abort is expected, not an error to report. */

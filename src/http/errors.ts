@@ -47,3 +47,29 @@ export class ResponseTooLargeError extends ActionError {
     this.sizeBytes = sizeBytes;
   }
 }
+
+/**
+ * An answer nested deeper than the client reads from its endpoint: refused as its bytes came,
+ * before anything of it was built. Final, like ResponseTooLargeError.
+ */
+export class AnswerTooDeepError extends ActionError {
+  readonly endpoint: string;
+  readonly maxDepth: number;
+  readonly answerer: Answerer;
+
+  constructor({ endpoint, answerer }: Omit<AnswerBound, 'maxBytes'>, maxDepth: number) {
+    super(
+      `${endpoint} answered with JSON nested more than ${maxDepth} levels deep, deeper than ` +
+        `any answer of it can be; it was not parsed. ${advice[answerer]}`,
+    );
+    this.endpoint = endpoint;
+    this.maxDepth = maxDepth;
+    this.answerer = answerer;
+  }
+}
+
+/** An answer refused for its size or its nesting: asking again gets the same answer. */
+export type RefusedAnswerError = ResponseTooLargeError | AnswerTooDeepError;
+
+export const isRefusedAnswer = (error: unknown): error is RefusedAnswerError =>
+  error instanceof ResponseTooLargeError || error instanceof AnswerTooDeepError;

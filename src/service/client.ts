@@ -2,6 +2,7 @@
 // schemas.ts), bounded in size and time (transport.ts), and checked to be about what was asked.
 import { randomUUID } from 'node:crypto';
 import {
+  LOG_ENDPOINT,
   MAX_LOG_ANSWER_BYTES,
   parseLogEntries,
   readLogEntries,
@@ -63,6 +64,16 @@ export interface TriggerOptions extends CallOptions {
   knownBuildIds?: BuildsBefore;
 }
 
+/**
+ * Every build id a list holds, the ids of entries the client cannot read included: after a lost
+ * trigger answer, none of them may be taken for the build it made.
+ */
+export const listedIds = (list: Pick<BuildList, 'builds' | 'unreadable'>): Set<string> =>
+  new Set([
+    ...list.builds.map((build) => build.id),
+    ...list.unreadable.flatMap((entry) => (entry.id === undefined ? [] : [entry.id])),
+  ]);
+
 /** The ids of the project's builds now, or why they could not be listed; a stop is thrown. */
 export async function listBuildIds(
   client: Pick<BuildServiceClient, 'listBuilds'>,
@@ -70,7 +81,7 @@ export async function listBuildIds(
   signal?: AbortSignal,
 ): Promise<BuildsBefore> {
   try {
-    return new Set((await client.listBuilds(projectId, { signal })).builds.map((b) => b.id));
+    return listedIds(await client.listBuilds(projectId, { signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     return { unlisted: asError(error) };
@@ -293,7 +304,7 @@ export class BuildServiceClient {
     const read = <T>(take: (response: StreamResponse) => Promise<T>) =>
       this.#transport.stream(
         {
-          endpoint: 'GET /builds/:buildId/logs',
+          endpoint: LOG_ENDPOINT,
           path: `/builds/${id(buildId)}/logs`,
           resourceId: buildId,
           maxBytes: MAX_LOG_ANSWER_BYTES,

@@ -1,10 +1,10 @@
 // The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
 // up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
-// (bench/README.md, Logs). Both filters hand the chunk on untouched in the usual case (valid
-// UTF-8, no text longer than the bound) and copy only where they change something.
+// (bench/README.md, Logs). The mender hands the chunk on untouched in the usual case (valid
+// UTF-8) and copies only where it changes something; what follows it (the cut of long texts and
+// the count of nesting, http/json-depth.ts) likewise.
 import { isUtf8 } from 'node:buffer';
-
-export type ByteFilter = (chunk: Buffer) => Buffer[];
+import type { ByteFilter } from '../http/json-depth.ts';
 
 const isContinuation = (byte: number) => (byte & 0xc0) === 0x80;
 
@@ -45,83 +45,5 @@ export function utf8Mender(): { mend: ByteFilter; end: () => Buffer[] } {
       carry = undefined;
       return rest === undefined ? [] : [repaired(rest)];
     },
-  };
-}
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const LETTER_U = 0x75;
-
-/**
- * A filter for JSON bytes fed piece by piece: every string longer than `maxBytes` (as it stands in
- * the JSON, escapes included) is cut there, `mark` put in its place, and the rest of it dropped up
- * to its closing quote. The output is valid JSON whenever the input is: a cut never falls inside
- * an escape sequence or a UTF-8 character. The parser holds a text in progress whole, so this
- * bounds what one huge log line costs.
- */
-export function textCutter(maxBytes: number, mark: string): ByteFilter {
-  const markBytes = Buffer.from(mark, 'utf8');
-  let inString = false;
-  let kept = 0;
-  let cutting = false;
-  let afterBackslash = false;
-  let hexLeft = 0;
-  return (chunk) => {
-    const out: Buffer[] = [];
-    // Where the bytes not yet handed on start; unused while cutting.
-    let keepFrom = 0;
-    const cutAt = (at: number) => {
-      if (at > keepFrom) out.push(chunk.subarray(keepFrom, at));
-      out.push(markBytes);
-      cutting = true;
-      hexLeft = 0;
-    };
-    let i = 0;
-    while (i < chunk.length) {
-      if (!inString) {
-        const quote = chunk.indexOf(QUOTE, i);
-        if (quote < 0) break;
-        inString = true;
-        kept = 0;
-        i = quote + 1;
-      } else if (afterBackslash) {
-        afterBackslash = false;
-        if (!cutting && chunk[i] === LETTER_U) hexLeft = 4;
-        kept += 1;
-        i += 1;
-      } else if (hexLeft > 0) {
-        const n = Math.min(hexLeft, chunk.length - i);
-        hexLeft -= n;
-        kept += n;
-        i += n;
-      } else {
-        const quote = chunk.indexOf(QUOTE, i);
-        const backslash = chunk.indexOf(BACKSLASH, i);
-        const special = quote < 0 ? backslash : backslash < 0 ? quote : Math.min(quote, backslash);
-        const end = special < 0 ? chunk.length : special;
-        if (!cutting && end - i > maxBytes - kept) {
-          let at = i + Math.max(0, maxBytes - kept);
-          while (at > i && isContinuation(chunk[at]!)) at -= 1;
-          cutAt(at);
-        }
-        if (!cutting) kept += end - i;
-        i = end;
-        if (special < 0) break;
-        if (chunk[i] === QUOTE) {
-          if (cutting) keepFrom = i;
-          cutting = false;
-          inString = false;
-        } else {
-          if (!cutting && kept >= maxBytes) cutAt(i);
-          afterBackslash = true;
-          kept += 1;
-        }
-        i += 1;
-      }
-    }
-    if (!cutting && keepFrom < chunk.length) {
-      out.push(keepFrom === 0 ? chunk : chunk.subarray(keepFrom));
-    }
-    return out;
   };
 }

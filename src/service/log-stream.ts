@@ -4,10 +4,14 @@
 // a caller already has are skipped unvalidated. An answer with the same length and sha256 as the
 // last one parsed is that same log: it is hashed (13 MB in ~8 ms) but not parsed (~360 ms). The
 // length alone says nothing: a log rewritten in place (rotated, a progress line from 10 % to
-// 50 %) keeps it, and its answer is read again whole.
+// 50 %) keeps it, and its answer is read again whole. The parser builds an entry whole before it
+// hands it over, and holds one frame per level it is in: the answer keeps the flat shape of a
+// log, counted as its bytes arrive, or it is refused before any of it is built.
 import { createHash } from 'node:crypto';
 import { JSONParser } from '@streamparser/json';
-import { textCutter, utf8Mender } from './log-bytes.ts';
+import { utf8Mender } from './log-bytes.ts';
+import { jsonBounds } from '../http/json-depth.ts';
+import { AnswerTooDeepError } from '../http/errors.ts';
 import { releaseReadBuffers } from '../http/memory.ts';
 import { answersFor } from './reconcile.ts';
 import { shapeProblem, type FieldProblem } from '../http/answer-shape.ts';
@@ -28,6 +32,24 @@ export const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
  */
 export const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
+
+export const LOG_ENDPOINT = 'GET /builds/:buildId/logs';
+
+/**
+ * The shape of a logs answer (spec §4.2), as the most members at each depth: an object (what the
+ * parser does not hand over, it drops as it goes), the list of entries, and each entry an object
+ * of a few fields, none nested. Room for the fields a newer service may add to an entry; none for
+ * an entry that would be built whole, however wide or deep, before it is checked.
+ */
+const LOG_SHAPE = [Infinity, Infinity, 16] as const;
+
+/** A log entry wider than LOG_SHAPE allows: of no use, and final. */
+const tooWide = (): never => {
+  throw new UnusableBodyError({
+    fieldPath: 'logs',
+    problem: `has an entry of more than ${LOG_SHAPE[2]} fields`,
+  });
+};
 
 export interface LogStreamOptions {
   /** Entries before this index are skipped (the caller has them); read when the first arrives. */
@@ -129,10 +151,20 @@ export async function parseLogEntries(
     if (failure !== undefined) throw failure;
   };
   const utf8 = utf8Mender();
-  const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
+  const bounded = jsonBounds({
+    maxDepth: LOG_SHAPE.length,
+    tooDeep: () => {
+      throw new AnswerTooDeepError(
+        { endpoint: LOG_ENDPOINT, answerer: 'the build service' },
+        LOG_SHAPE.length,
+      );
+    },
+    members: { max: LOG_SHAPE, tooWide },
+    cutTexts: { maxBytes: MAX_LOG_TEXT_BYTES, mark: CUT_MARK },
+  });
   const feed = (pieces: Buffer[]) => {
     for (const piece of pieces) {
-      for (const part of cutLongText(piece)) parse(() => parser.write(part));
+      for (const part of bounded(piece)) parse(() => parser.write(part));
     }
   };
   // Parsing leaves every token as garbage at once: collected every few MiB, the young generation

@@ -8,6 +8,7 @@
 // `shapeProblem` (http/answer-shape.ts).
 import { z } from 'zod';
 import { BUILD_ID, EVENT_ID, PROJECT_ID, WEBHOOK_ID } from './ids.ts';
+import { shapeProblem, type FieldProblem } from '../http/answer-shape.ts';
 
 export const PLATFORMS = ['mac', 'windows', 'linux'] as const;
 export const ARCHES = ['x64', 'arm64'] as const;
@@ -179,7 +180,32 @@ export const Build = BuildSummary.extend({
 });
 export type Build = z.infer<typeof Build>;
 
-export const BuildList = z.object({ builds: z.array(BuildSummary), total: count });
+/** A List Builds entry the client cannot read; its id, when that much of it is readable. */
+export interface UnreadableBuild extends FieldProblem {
+  id: string | undefined;
+}
+
+const idOfEntry = (entry: unknown): string | undefined => {
+  const id = BuildId.safeParse((entry as { id?: unknown } | null)?.id);
+  return id.success ? id.data : undefined;
+};
+
+// Each entry on its own, as an unknown status is: one build of the project's history that this
+// client cannot read (a platform it does not know, a version longer than it takes) must not make
+// the whole history unreadable. Such an entry is left out of `builds`, and told in `unreadable`.
+export const BuildList = z
+  .object({ builds: z.array(z.unknown()), total: count })
+  .transform(({ builds, total }) => {
+    const readable: BuildSummary[] = [];
+    const unreadable: UnreadableBuild[] = [];
+    builds.forEach((entry, index) => {
+      const parsed = BuildSummary.safeParse(entry);
+      if (parsed.success) readable.push(parsed.data);
+      else
+        unreadable.push({ id: idOfEntry(entry), ...shapeProblem(parsed.error, ['builds', index]) });
+    });
+    return { builds: readable, total, unreadable };
+  });
 export type BuildList = z.infer<typeof BuildList>;
 
 export const TriggeredBuild = z.object({

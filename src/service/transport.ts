@@ -11,7 +11,7 @@ import {
   errorBodyStart,
   headerValue,
 } from '../http/bounded-body.ts';
-import { ResponseTooLargeError } from '../http/errors.ts';
+import { AnswerTooDeepError, isRefusedAnswer, type RefusedAnswerError } from '../http/errors.ts';
 import { serviceMessageOf } from '../http/error-body.ts';
 import {
   ApiError,
@@ -459,7 +459,7 @@ export class Transport {
       return { ok: true, value: await exchange.read(response) };
     } catch (error) {
       discardBody(response.body);
-      if (error instanceof ResponseTooLargeError) return failed(tooLarge(error));
+      if (isRefusedAnswer(error)) return failed(refused(error));
       if (error instanceof UnusableBodyError) return failed(unusable(endpoint, status, error));
       const failure = this.networkFailure(endpoint, error, {
         url,
@@ -495,11 +495,11 @@ function cutShort(failure: AttemptFailure, status: number): AttemptFailure {
   };
 }
 
-/** Refused for its size: the same request would get the same answer. */
-const tooLarge = (error: ResponseTooLargeError): AttemptFailure => ({
+/** Refused for its size or its nesting: the same request would get the same answer. */
+const refused = (error: RefusedAnswerError): AttemptFailure => ({
   retryable: false,
   outcomeUnknown: false,
-  reason: 'answer too large',
+  reason: error instanceof AnswerTooDeepError ? 'answer nested too deep' : 'answer too large',
   toError: () => error,
 });
 
