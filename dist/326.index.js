@@ -14,22 +14,25 @@ export const modules = {
 /* harmony export */   x9: () => (/* binding */ isAlreadyExists),
 /* harmony export */   zL: () => (/* binding */ callFailure)
 /* harmony export */ });
-/* unused harmony exports GITHUB_REQUEST_TIMEOUT_MS, GitHubTimeoutError, answerErrorOf */
+/* unused harmony exports MAX_GITHUB_ANSWER_BYTES, GITHUB_REQUEST_TIMEOUT_MS, GitHubTimeoutError, answerErrorOf */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86856);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(86856);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46752);
 /* harmony import */ var _http_dispatcher_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3839);
-/* harmony import */ var _runner_log_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(47708);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(30521);
-/* harmony import */ var _http_error_body_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(94995);
-/* harmony import */ var _runner_deadline_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(20496);
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(58382);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(73116);
+/* harmony import */ var _http_bounded_body_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(35242);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(58549);
+/* harmony import */ var _runner_log_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(47708);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(30521);
+/* harmony import */ var _http_error_body_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(94995);
+/* harmony import */ var _runner_deadline_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(20496);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(58382);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(73116);
 // The GitHub REST client: the real Octokit from @actions/github, every request through the action's
 // one proxy-aware dispatcher (undici's fetch on it) under the one retry policy (a hook around
 // Octokit's request), each attempt bounded in time, GitHub's pacing of writes from its throttling
 // plugin, logging through the step's log; an answer that fails a request is thrown as the one
-// GitHubAnswerError. Also the one reading of a failed GitHub call for that policy, shared by the
+// GitHubAnswerError. Every answer Octokit reads whole is bounded as the service's are: in bytes
+// counted after decompression, and in depth (http/bounded-body.ts). Also the one reading of a failed GitHub call for that policy, shared by the
 // asset uploads and the artifact service, which do not go through Octokit.
 
 
@@ -41,10 +44,18 @@ export const modules = {
 
 
 
+
+
+/**
+ * The most of one GitHub answer that is read whole, counted after decompression: a page of 100
+ * releases with their assets is ~1 MB. The build service's JSON answers have the same bound
+ * (MAX_JSON_ANSWER_BYTES); an asset's bytes, streamed to their reader, are bounded by its size.
+ */
+const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024;
 /** The bound of one GitHub request, as the build service's requests have it (DEFAULT_TIMEOUT_MS). */
 const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 /** A GitHub request gave no (whole) answer within its bound: one failed attempt, worth another. */
-class GitHubTimeoutError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ {
+class GitHubTimeoutError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ActionError */ .lZ {
     timeoutMs;
     constructor(timeoutMs) {
         super(`GitHub gave no answer within ${timeoutMs / 1000} s`);
@@ -58,10 +69,10 @@ const createGitHub = (token, options) => {
         // Octokit takes `request` whole, not merged with @actions/github's: its fetch is ours.
         request: { fetch: fetchThrough(dispatcher), signal: options.signal },
         log: {
-            debug: _runner_log_js__WEBPACK_IMPORTED_MODULE_3__/* .stepLog */ .tV.debug,
-            info: _runner_log_js__WEBPACK_IMPORTED_MODULE_3__/* .stepLog */ .tV.debug,
-            warn: _runner_log_js__WEBPACK_IMPORTED_MODULE_3__/* .stepLog */ .tV.warning,
-            error: _runner_log_js__WEBPACK_IMPORTED_MODULE_3__/* .stepLog */ .tV.error,
+            debug: _runner_log_js__WEBPACK_IMPORTED_MODULE_5__/* .stepLog */ .tV.debug,
+            info: _runner_log_js__WEBPACK_IMPORTED_MODULE_5__/* .stepLog */ .tV.debug,
+            warn: _runner_log_js__WEBPACK_IMPORTED_MODULE_5__/* .stepLog */ .tV.warning,
+            error: _runner_log_js__WEBPACK_IMPORTED_MODULE_5__/* .stepLog */ .tV.error,
         },
         throttle: {
             enabled: options.throttle,
@@ -71,17 +82,56 @@ const createGitHub = (token, options) => {
         },
     }, 
     // Listed before the throttle, so inside its queue: an attempt's time starts when it is sent.
-    boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS), _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_7__/* .throttling */ .A);
+    boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS), _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_9__/* .throttling */ .A);
     const { retry } = options;
     // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
     github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, token, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
     return github;
 };
-/** undici's fetch on `dispatcher`, in the shape Octokit calls it. */
-const fetchThrough = (dispatcher) => (input, init) => (0,undici__WEBPACK_IMPORTED_MODULE_1__/* .fetch */ .hd)(input, {
-    ...init,
-    dispatcher,
-});
+/**
+ * undici's fetch on `dispatcher`, in the shape Octokit calls it. Octokit reads every answer whole
+ * (as text, then JSON.parse) except an asset's bytes asked for as a stream: those answers are read
+ * here first, within MAX_GITHUB_ANSWER_BYTES after decompression and, when JSON, within
+ * MAX_ANSWER_DEPTH, and handed to Octokit as bytes. A refused answer fails the fetch: Octokit
+ * would read a body that broke off as an empty one.
+ */
+const fetchThrough = (dispatcher) => async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? 'GET';
+    const response = await (0,undici__WEBPACK_IMPORTED_MODULE_1__/* .fetch */ .hd)(url, {
+        ...init,
+        dispatcher,
+    });
+    const asked = new Headers(init?.headers);
+    const streamed = response.ok && asked.get('accept') === 'application/octet-stream';
+    if (response.body === null || streamed)
+        return response;
+    const bound = {
+        maxBytes: MAX_GITHUB_ANSWER_BYTES,
+        endpoint: `GitHub ${method} ${url.pathname}${url.search}`,
+        answerer: 'GitHub',
+    };
+    const { headers } = response;
+    const encoded = !/^(identity)?$/i.test(headers.get('content-encoding')?.trim() ?? '');
+    const length = headers.get('content-length');
+    const bytes = await (0,_http_bounded_body_js__WEBPACK_IMPORTED_MODULE_3__/* .boundedBody */ ._j)(asBuffers(response.body), bound, {
+        // A compressed answer's length is not that of the bytes counted.
+        announced: !encoded && length !== null && /^\d+$/.test(length) ? Number(length) : undefined,
+        json: /^application\/([\w.-]+\+)?json\b/i.test(headers.get('content-type') ?? ''),
+    });
+    const read = new undici__WEBPACK_IMPORTED_MODULE_1__.Response(bytes, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+    });
+    Object.defineProperty(read, 'url', { value: response.url });
+    return read;
+};
+/** A web stream's chunks as Buffers over the same memory. */
+async function* asBuffers(body) {
+    for await (const chunk of body)
+        yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+}
 /**
  * An Octokit plugin: each attempt ends as a GitHubTimeoutError when its answer is not read within
  * `timeoutMs`. Octokit reads a cut JSON body as an empty one, so a late abort is thrown here too.
@@ -117,7 +167,7 @@ function underRetryPolicy(retry, token, { method, url, request: hints = {} }, se
     const { pathname, search } = new URL(url);
     const write = method !== 'GET' && method !== 'HEAD';
     const asked = `${method} ${pathname}${search}`;
-    return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(retry, {
+    return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .withRetries */ .LH)(retry, {
         endpoint: `GitHub ${asked}`,
         signal,
         reconcile: reconcile &&
@@ -130,12 +180,22 @@ function underRetryPolicy(retry, token, { method, url, request: hints = {} }, se
                 signal?.throwIfAborted();
                 // A request the throttling plugin still holds in its process-wide queue sees its own
                 // signal only once sent.
-                return { ok: true, value: await (0,_runner_deadline_js__WEBPACK_IMPORTED_MODULE_8__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
+                return { ok: true, value: await (0,_runner_deadline_js__WEBPACK_IMPORTED_MODULE_10__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
             }
             catch (error) {
                 // Octokit gives an aborted request status 500: the stop, not an outage.
                 if (signal?.aborted)
                     throw signal.reason;
+                // An answer refused for its size or depth (fetchThrough), which Octokit wraps: final.
+                const { cause } = error;
+                const refused = (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusedAnswer */ .nl)(error) ? error : (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusedAnswer */ .nl)(cause) ? cause : undefined;
+                if (refused !== undefined) {
+                    const reason = 'answer refused';
+                    return {
+                        ok: false,
+                        failure: { retryable: false, outcomeUnknown: false, reason, toError: () => refused },
+                    };
+                }
                 const failure = callFailure(error, {
                     now: retry.now(),
                     write,
@@ -161,22 +221,22 @@ const parseRepository = (repository) => {
  */
 function answerErrorOf(error, what, secrets) {
     const status = httpStatus(error);
-    if (status === undefined || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GitHubAnswerError */ .cw)
-        return (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .asError */ .zR)(error);
+    if (status === undefined || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .GitHubAnswerError */ .cw)
+        return (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .asError */ .zR)(error);
     const { headers = {}, data } = error.response;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GitHubAnswerError */ .cw(what, status, { headers, data }, githubWordsOf(data, secrets));
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .GitHubAnswerError */ .cw(what, status, { headers, data }, githubWordsOf(data, secrets));
 }
 /** GitHub's message in an answer's body, with the codes of a 422's `errors` ("already_exists"). */
 function githubWordsOf(data, secrets) {
     if (data === undefined || data === null || data === '')
         return undefined;
-    const message = (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_9__/* .serviceMessageOf */ .mX)(typeof data === 'string' ? data : JSON.stringify(data), secrets);
+    const message = (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_11__/* .serviceMessageOf */ .mX)(typeof data === 'string' ? data : JSON.stringify(data), secrets);
     const { errors } = data;
     const codes = (Array.isArray(errors) ? errors : [])
         .map((entry) => entry?.code)
         .filter((code) => typeof code === 'string');
     const detail = codes.length > 0 ? ` (${[...new Set(codes)].join(', ')})` : '';
-    return message === undefined ? undefined : (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_9__/* .redact */ .E$)(`${message}${detail}`, secrets);
+    return message === undefined ? undefined : (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_11__/* .redact */ .E$)(`${message}${detail}`, secrets);
 }
 /**
  * HTTP status of a failed GitHub call (GitHubAnswerError, or Octokit's RequestError inside the
@@ -216,7 +276,7 @@ const isRateLimited = (error) => httpStatus(error) === 403 &&
 const isWrittenTooSoon = (error) => httpStatus(error) === 422;
 /** The wait GitHub asks for, in ms: its Retry-After, else the reset of a spent quota. */
 const askedWaitMs = (error, now) => {
-    const retryAfter = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .parseRetryAfter */ .mu)(responseHeader(error, 'retry-after'), now);
+    const retryAfter = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .parseRetryAfter */ .mu)(responseHeader(error, 'retry-after'), now);
     if (retryAfter !== undefined || responseHeader(error, 'x-ratelimit-remaining') !== '0') {
         return retryAfter;
     }
@@ -234,12 +294,12 @@ function callFailure(error, facts) {
         return {
             retryable: true,
             outcomeUnknown: facts.write,
-            reason: (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorCode */ .CA)(error) ?? (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error),
+            reason: (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .errorCode */ .CA)(error) ?? (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .messageOf */ .bD)(error),
             toError: facts.toError,
         };
     }
     return {
-        retryable: (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .isRetryableStatus */ .PS)(status) || isRateLimited(error),
+        retryable: (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .isRetryableStatus */ .PS)(status) || isRateLimited(error),
         outcomeUnknown: false,
         retryAfterMs: askedWaitMs(error, facts.now),
         reason: `HTTP ${status}`,
@@ -255,6 +315,7 @@ function callFailure(error, facts) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   E7: () => (/* binding */ ArtifactUploadError),
+/* harmony export */   HJ: () => (/* binding */ LostCreateArtifactError),
 /* harmony export */   IK: () => (/* binding */ ReleaseAnswerError),
 /* harmony export */   Xr: () => (/* binding */ ArtifactSettingError),
 /* harmony export */   cw: () => (/* binding */ GitHubAnswerError),
@@ -336,6 +397,26 @@ class ArtifactUploadError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__
         this.attempts = failure.attempts;
     }
 }
+/**
+ * CreateArtifact was sent again after this job's own first call lost its answer, and the name is
+ * held by an unfinished artifact that could not be deleted: most likely the one that first call
+ * made (the service knows no other job's unfinished artifacts to this job), which the message
+ * says first. `keptAt` says where the installer is instead.
+ */
+class LostCreateArtifactError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    artifactName;
+    constructor(artifactName, keptAt) {
+        super(`Workflow artifact "${artifactName}": not uploaded. This job's first CreateArtifact for it ` +
+            'lost its answer, and sent again it found the name taken by an unfinished artifact that ' +
+            "could not be deleted: most likely the one this job's own first call made (the answer " +
+            'was lost, not the call), less likely another job uploading under the same name. The ' +
+            'installer is not in a workflow artifact' +
+            (keptAt === undefined ? '' : `; it is on the runner at ${keptAt}`) +
+            '. Re-run the job (a new attempt starts without artifacts), or set artifact-name to a ' +
+            'name of its own.');
+        this.artifactName = artifactName;
+    }
+}
 /** An answer of GitHub's about a release or an asset that is not what it claims to be. */
 class ReleaseAnswerError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     what;
@@ -362,7 +443,7 @@ class ListingTooLongError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__
 
 /***/ }),
 
-/***/ 63642:
+/***/ 59961:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -592,7 +673,7 @@ const WAY_BACK = ' (an answer this client does not expect; artifact-uploader: li
 function artifactFailure(service, step, name, secrets, error) {
     const refusal = error instanceof github_errors/* GitHubAnswerError */.cw ? error : undefined;
     // An answer, but not the call's: asking again would get the same.
-    const final = error instanceof UnexpectedAnswer || error instanceof errors/* ResponseTooLargeError */.b;
+    const final = error instanceof UnexpectedAnswer || error instanceof errors/* ResponseTooLargeError */.by;
     const words = refusal
         ? (refusal.githubMessage ?? 'the service gave no reason') +
             (refusal.requestId ? ` (request id ${refusal.requestId})` : '')
@@ -797,7 +878,11 @@ async function uploadArtifactFile(service, file, retentionDays) {
         version: 7,
         mime_type: contentType,
     };
-    const signedUrl = await twirp(service, 'CreateArtifact', file.name, secrets, created, (answer) => signedUploadUrl(okAnswer(answer)), { reconcile: clearUnansweredCreate(service, file.name) });
+    const lostCreate = { uncleared: false };
+    const signedUrl = await twirp(service, 'CreateArtifact', file.name, secrets, created, (answer) => signedUploadUrl(okAnswer(answer)), { reconcile: clearUnansweredCreate(service, file.name, lostCreate) }).catch((error) => {
+        const taken = error instanceof github_errors/* ArtifactUploadError */.E7 && error.status === 409;
+        throw taken && lostCreate.uncleared ? new github_errors/* LostCreateArtifactError */.HJ(file.name) : error;
+    });
     secrets.push(maskSignature(signedUrl));
     await (0,retry/* withRetries */.LH)(service.retry, {
         endpoint: `upload of artifact "${file.name}"`,
@@ -811,12 +896,15 @@ async function uploadArtifactFile(service, file, retentionDays) {
  * Before CreateArtifact is sent again after an attempt whose answer was lost: the artifact that
  * attempt may have made holds the name, unfinalized and so unlisted, and the re-send would get a
  * 409. This job's own unfinished one is deleted, so the re-send makes the one artifact. A
- * finalized one of that name (another job's) is left alone, and the re-send's 409 names it.
+ * finalized one of that name (another job's) is left alone, and the re-send's 409 names it. When
+ * neither is found, `lostCreate.uncleared` says so: a 409 then is this job's own earlier call.
  */
-const clearUnansweredCreate = (service, name) => async () => {
+const clearUnansweredCreate = (service, name, lostCreate) => async () => {
     if ((await listArtifacts(service, name)).length > 0)
         return undefined;
-    if (await deleteOwnArtifact(service, name)) {
+    const deleted = await deleteOwnArtifact(service, name);
+    lostCreate.uncleared = !deleted;
+    if (deleted) {
         log/* stepLog */.tV.info(`Artifact "${name}": the answer to its CreateArtifact was lost; deleted the unfinished ` +
             'artifact that call made, and creating it again.');
     }
@@ -942,6 +1030,7 @@ var text_escape = __webpack_require__(67388);
 
 
 
+
 /** The artifact backend is only reachable from inside a GitHub Actions job. */
 const artifactBackendMissing = (env) => {
     if (!env.ACTIONS_RUNTIME_TOKEN)
@@ -991,11 +1080,16 @@ function openArtifactUploads(plan, context) {
                 way.existing.delete(name);
             }
             const start = Date.now();
-            const id = await way.upload(installer, name);
+            const id = await way.upload(installer, name).catch((error) => {
+                // The installer stays reachable: say where it is.
+                if (!(error instanceof github_errors/* LostCreateArtifactError */.HJ))
+                    throw error;
+                throw new github_errors/* LostCreateArtifactError */.HJ(name, installer.path);
+            });
             const end = Date.now();
             const url = artifactUrl(context.runner, context.repository, id);
             log/* stepLog */.tV.info(`${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact "${name}" (id ${id}) in ` +
-                `${(0,durations/* formatSeconds */.X)(end - start)}: ${url}`);
+                `${(0,durations/* formatSeconds */.Xo)(end - start)}: ${url}`);
             return { buildId: installer.buildId, name, id, url, span: { start, end } };
         },
         close: async () => {
@@ -1731,7 +1825,18 @@ const ensureRelease = async (context, plan) => {
 const foldInto = async (context, duplicate, release) => {
     const { github, repo } = context;
     const target = await listAssets(github, repo, release.id);
-    const { assets, refused } = await readAssets(github, repo, duplicate.id);
+    let listing;
+    try {
+        listing = await readAssets(github, repo, duplicate.id);
+    }
+    catch (error) {
+        if ((0,client/* httpStatus */.nG)(error) !== 404)
+            throw error;
+        // Another job reconciling the same tag folded and deleted it first.
+        log/* stepLog */.tV.info(`Duplicate draft release ${duplicate.id} was folded in by another job already.`);
+        return new Map();
+    }
+    const { assets, refused } = listing;
     let sums = new Map();
     let moved = 0;
     for (const asset of assets) {
@@ -1773,10 +1878,210 @@ const foldInto = async (context, duplicate, release) => {
     return sums;
 };
 
+;// CONCATENATED MODULE: ./src/publish/release-verify.ts
+// The release read back before it is published: one listing of its assets (paged, bounded) and its
+// SHA256SUMS, compared with what this job attached. Where GitHub gives each asset's sha256
+// (`digest`), that is the check and no installer's bytes are read; where it gives none (older
+// Enterprise Server), an asset is known by the id its upload got (a replacement gets a new one),
+// its size and state, and SHA256SUMS read back lists its sha256.
+
+
+
+
+
+
+
+
+
+/** More than a release's 1000 assets' lines can take; SHA256SUMS is read back, never more. */
+const MAX_CHECKSUMS_BYTES = 1024 * 1024;
+const sha256Of = (asset) => /^sha256:([0-9a-f]{64})$/.exec(asset.digest ?? '')?.[1];
+const describeAsset = (asset) => {
+    const digest = sha256Of(asset);
+    return (`asset ${asset.id}, ${asset.size} bytes, state ${(0,text_escape/* commandText */.jt)(asset.state, 32)}` +
+        (digest
+            ? `, sha256 ${digest}`
+            : asset.digest
+                ? `, digest ${(0,text_escape/* commandText */.jt)(asset.digest, 160)}`
+                : ''));
+};
+/** How one attached installer was checked, and what GitHub holds instead when it is not the same. */
+const checkAttached = (asset, attached, digests) => {
+    const digest = asset && sha256Of(asset);
+    // An asset gone is checked as the release's others are: by digest where GitHub gives them.
+    const by = (asset ? digest : digests) ? 'digest' : 'asset-id';
+    const expected = `${attached.size} bytes, ` +
+        (by === 'digest'
+            ? `sha256 ${attached.sha256}`
+            : `asset ${attached.assetId} as its upload answered (GitHub gives no digest)`);
+    const discrepancy = (held) => ({
+        discrepancy: { asset: (0,text_escape/* commandText */.jt)(attached.name), expected, held },
+        by,
+    });
+    if (asset === undefined)
+        return discrepancy('no asset of that name');
+    const same = asset.state === 'uploaded' &&
+        asset.size === attached.size &&
+        (digest ? digest === attached.sha256 : asset.id === attached.assetId);
+    return same ? { by } : discrepancy(describeAsset(asset));
+};
+/**
+ * Pure: the release's listing and its SHA256SUMS as read back against
+ * what this job attached. `whole`: every SHA256SUMS line is checked too (the job that publishes),
+ * by the digest of the asset it names where GitHub gives one, else by that asset being there.
+ */
+function compareRelease(listing, held, attached, whole) {
+    const byName = new Map(listing.map((asset) => [asset.name, asset]));
+    const digests = listing.some((asset) => sha256Of(asset) !== undefined);
+    const discrepancies = [];
+    let byDigest = 0;
+    let byAssetId = 0;
+    for (const installer of attached) {
+        const { discrepancy, by } = checkAttached(byName.get(installer.name), installer, digests);
+        if (by === 'digest')
+            byDigest++;
+        else
+            byAssetId++;
+        if (discrepancy)
+            discrepancies.push(discrepancy);
+    }
+    if ('unusable' in held) {
+        discrepancies.push({
+            asset: CHECKSUMS_FILE_NAME,
+            expected: `a file with a line for each of ${attached.length} installer(s)`,
+            held: held.unusable,
+        });
+        return { discrepancies, byDigest, byAssetId, lines: 0 };
+    }
+    const sums = held.lines;
+    for (const installer of attached) {
+        const line = sums.get(installer.name);
+        if (line !== installer.sha256) {
+            discrepancies.push({
+                asset: (0,text_escape/* commandText */.jt)(installer.name),
+                expected: `the line "${installer.sha256}  ${(0,text_escape/* commandText */.jt)(installer.name)}" in ${CHECKSUMS_FILE_NAME}`,
+                held: line === undefined ? `no line for it` : `the line "${line}"`,
+            });
+        }
+    }
+    let lines = attached.length;
+    if (whole) {
+        const ours = new Set(attached.map((installer) => installer.name));
+        for (const [name, hex] of sums) {
+            if (ours.has(name))
+                continue;
+            lines++;
+            const asset = byName.get(name);
+            const digest = asset && sha256Of(asset);
+            if (asset !== undefined && asset.state === 'uploaded' && (!digest || digest === hex))
+                continue;
+            discrepancies.push({
+                asset: (0,text_escape/* commandText */.jt)(name),
+                expected: `an asset with sha256 ${hex}, as ${CHECKSUMS_FILE_NAME} lists`,
+                held: asset === undefined ? 'no asset of that name' : describeAsset(asset),
+            });
+        }
+    }
+    return { discrepancies, byDigest, byAssetId, lines };
+}
+/** How the check ran, for the log. */
+const describeCheck = (check, whole) => {
+    const ways = [
+        check.byDigest > 0 ? `${check.byDigest} by GitHub's sha256 digest and size` : '',
+        check.byAssetId > 0
+            ? `${check.byAssetId} by size, state and the asset id its upload got (GitHub gives no digest)`
+            : '',
+    ].filter(Boolean);
+    return (`${check.byDigest + check.byAssetId} installer(s) of this job: ${ways.join(', ') || 'none'}; ` +
+        `${CHECKSUMS_FILE_NAME} read back, ${check.lines} line(s) checked` +
+        (whole ? ' (every line, the release being published)' : ''));
+};
+/**
+ * Reads that come back to a check that did not pass: another job of the matrix may be rewriting
+ * SHA256SUMS (between its delete and its upload the release has none) or adding its line. What
+ * truly differs differs at every read; that costs these rounds in the failure case only.
+ */
+const MAX_READS = 4;
+/**
+ * Reads the release back and compares (compareRelease), again a few times while it does not pass;
+ * logs which check ran, its outcome and how long it took.
+ */
+async function verifyRelease(context, release, attached, whole) {
+    const start = Date.now();
+    const rounds = {
+        ...context.retry,
+        policy: { maxAttempts: MAX_READS, baseDelayMs: 200, maxDelayMs: 1_000, maxElapsedMs: 10_000 },
+        onRetry: undefined,
+    };
+    let last;
+    let reads = 0;
+    const differs = new Error('the release read back differs');
+    try {
+        await (0,retry/* withRetries */.LH)(rounds, {
+            endpoint: 'the release check',
+            signal: context.uploads.signal,
+            attempt: async () => {
+                reads++;
+                last = await checkOnce(context, release, attached, whole);
+                if (last.discrepancies.length === 0)
+                    return { ok: true, value: last };
+                return {
+                    ok: false,
+                    failure: {
+                        retryable: true,
+                        outcomeUnknown: false,
+                        reason: 'what GitHub holds differs',
+                        toError: () => differs,
+                    },
+                };
+            },
+        });
+    }
+    catch (error) {
+        if (error !== differs)
+            throw error;
+    }
+    const check = last;
+    log/* stepLog */.tV.info(`Release check (read back before publishing) ${check.discrepancies.length === 0 ? 'passed' : 'FAILED'} ` +
+        `in ${(0,durations/* formatSeconds */.Xo)(Date.now() - start)}${reads > 1 ? ` (${reads} reads)` : ''}: ${describeCheck(check, whole)}.`);
+    return check;
+}
+const checkOnce = async (context, release, attached, whole) => {
+    const listing = await listAssets(context.github, context.repo, release.id);
+    const sumsAsset = listing.find((asset) => asset.name === CHECKSUMS_FILE_NAME);
+    const held = sumsAsset
+        ? await readChecksums(context, sumsAsset)
+        : { unusable: 'no asset of that name' };
+    return compareRelease(listing, held, attached, whole);
+};
+/**
+ * SHA256SUMS's lines as GitHub holds them, or why they cannot be had: larger than a release's lines
+ * can be, other bytes than its size or digest say, gone while read.
+ */
+async function readChecksums(context, asset) {
+    const unusable = (why) => ({ unusable: `${describeAsset(asset)}: ${why}` });
+    if (asset.size > MAX_CHECKSUMS_BYTES)
+        return unusable(`more than ${MAX_CHECKSUMS_BYTES} bytes`);
+    const file = external_node_path_default().join(context.workDir, `verify-${asset.id}-${CHECKSUMS_FILE_NAME}`);
+    const read = await readAsset(context.github, context.repo, asset.id, asset.size, (0,external_node_fs_.createWriteStream)(file));
+    if (read === undefined)
+        return unusable('gone while it was read');
+    const bytes = await (0,promises_.readFile)(file);
+    if (bytes.length !== asset.size)
+        return unusable(`its bytes read back are ${bytes.length}`);
+    const digest = sha256Of(asset);
+    if (digest !== undefined && read !== digest)
+        return unusable(`its bytes read back hash to ${read}`);
+    return { lines: parseChecksums(bytes.toString('utf8')) };
+}
+
 ;// CONCATENATED MODULE: ./src/publish/release.ts
 // Release assets, atomically: find or create the draft when the first installer comes, put each
-// installer on it as it arrives, then SHA256SUMS; publish only when every build succeeded and
-// every upload landed.
+// installer on it as it arrives, then SHA256SUMS; read it back (release-verify.ts) and publish only
+// when every build succeeded, every upload landed and GitHub holds what was attached. A repository
+// that refuses the token is said once, as that, and stops the uploads.
+
+
 
 
 
@@ -1814,6 +2119,9 @@ function openRelease(context, plan, onAsset = () => { }) {
     const landed = [];
     const failures = [];
     const ours = new Map();
+    const attached = [];
+    // Once GitHub refused the token on the repository, no other upload is tried.
+    let refusal;
     const release = () => (opened ??= release_open(context, plan, ours));
     return {
         async add(installer) {
@@ -1825,7 +2133,7 @@ function openRelease(context, plan, onAsset = () => { }) {
                 }
                 // A release that cannot be had is one failure, said by `finish`, not one per installer.
                 const ready = await release().catch(() => undefined);
-                if (ready === undefined)
+                if (ready === undefined || refusal !== undefined)
                     return;
                 const start = Date.now();
                 const placed = await placeAsset(context, plan, ready, installer, name);
@@ -1839,20 +2147,30 @@ function openRelease(context, plan, onAsset = () => { }) {
                 landed.push(asset);
                 onAsset(asset);
                 ours.set(placed.asset.name, installer.sha256);
+                attached.push({
+                    name: placed.asset.name,
+                    size: installer.size,
+                    sha256: installer.sha256,
+                    assetId: placed.asset.id,
+                });
                 if (placed.uploaded) {
                     log/* stepLog */.tV.info(`${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,text_escape/* commandText */.jt)(placed.asset.name)}" attached to ` +
-                        `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${(0,durations/* formatSeconds */.X)(end - start)} ` +
+                        `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${(0,durations/* formatSeconds */.Xo)(end - start)} ` +
                         `(${installer.size} bytes)`);
                 }
             }
             catch (error) {
-                const failure = (0,shared_errors/* asError */.zR)(error);
+                const failure = repositoryRefusal(context, error) ?? uploadRefusal(context, error) ?? (0,shared_errors/* asError */.zR)(error);
+                if (failure instanceof publish_errors/* ReleaseRepositoryRefusedError */.yu)
+                    refusal = failure;
                 log/* stepLog */.tV.info(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,text_escape/* commandText */.jt)(name)}": ${(0,text_escape/* commandText */.jt)(failure.message, 1000)}`);
                 failures.push(failure);
             }
         },
         async finish(outcome) {
             const { release: draft } = await release();
+            if (refusal !== undefined)
+                throw refusal;
             const assets = [...landed];
             if (ours.size > 0) {
                 try {
@@ -1869,7 +2187,7 @@ function openRelease(context, plan, onAsset = () => { }) {
                     failures.push((0,shared_errors/* asError */.zR)(error));
                 }
             }
-            const final = await publishIfAllowed(context, plan, draft, outcome, failures.length);
+            const { release: final, verified } = await publishIfAllowed(context, plan, draft, { ...outcome, attached }, failures);
             // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
             const urls = new Map(releaseAssetsOf(final).map((asset) => [asset.name, asset.browser_download_url]));
             return {
@@ -1877,6 +2195,7 @@ function openRelease(context, plan, onAsset = () => { }) {
                     url: final.html_url,
                     id: final.id,
                     published: !final.draft,
+                    verified,
                     assets: assets.map((asset) => ({ ...asset, url: urls.get(asset.name) ?? asset.url })),
                 },
                 failures,
@@ -1885,7 +2204,9 @@ function openRelease(context, plan, onAsset = () => { }) {
     };
 }
 async function release_open(context, plan, ours) {
-    const { release, movedChecksums } = await ensureRelease(context, plan);
+    const { release, movedChecksums } = await ensureRelease(context, plan).catch((error) => {
+        throw repositoryRefusal(context, error) ?? error;
+    });
     for (const [name, sha256] of movedChecksums)
         ours.set(name, sha256);
     log/* stepLog */.tV.info(`Publishing to ${release.draft ? 'draft ' : ''}release ${release.id} for tag ${plan.tag}: ` +
@@ -1920,17 +2241,87 @@ const placeAsset = async (context, plan, { release, existing }, installer, name)
     }
     return { asset, uploaded: true };
 };
-/** Publishes the draft when the decision allows; returns the release as it now is. */
-const publishIfAllowed = async (context, plan, release, outcome, failedUploads) => {
+/**
+ * GitHub refusing the token on the release's repository, where `error` says so: a 403 that is not
+ * its rate limit, or a 404 for the repository's releases (listed or created), which GitHub answers
+ * for a repository the token cannot see.
+ */
+const repositoryRefusal = (context, error) => {
+    if (!(error instanceof github_errors/* GitHubAnswerError */.cw))
+        return undefined;
+    const refused = (error.status === 403 && !(0,client/* isRateLimited */.Jz)(error)) ||
+        (error.status === 404 && /^(GET|POST) \S*\/releases(\?|$)/.test(error.what));
+    if (!refused)
+        return undefined;
+    const { owner, repo } = context.repo;
+    return new publish_errors/* ReleaseRepositoryRefusedError */.yu(`${owner}/${repo}`, error.status, context.elsewhere, error.githubMessage);
+};
+/** An upload GitHub refused with a 403 (not its rate limit): the token cannot write there. */
+const uploadRefusal = (context, error) => {
+    if (!(error instanceof publish_errors/* AssetUploadError */.cr) || error.status !== 403)
+        return undefined;
+    if (/rate limit/i.test(error.message))
+        return undefined;
+    const { owner, repo } = context.repo;
+    return new publish_errors/* ReleaseRepositoryRefusedError */.yu(`${owner}/${repo}`, 403, context.elsewhere);
+};
+/**
+ * Reads the release back (verifyRelease), then publishes the draft when the check passed and the
+ * decision allows; returns the release as it now is. A failed check is a ReleaseVerificationError
+ * in `failures`, and the release stays a draft.
+ */
+const publishIfAllowed = async (context, plan, release, outcome, failures) => {
     const { github, repo } = context;
     // Another job may have published it while this one uploaded.
     const current = parseRelease((await github.rest.repos.getRelease({ ...repo, release_id: release.id })).data, `the release ${release.id}`);
     const decision = publishDecision({
         allBuildsSucceeded: outcome.allBuildsSucceeded,
-        failedUploads,
+        failedUploads: failures.length,
         keepDraft: plan.draft,
         isDraft: current.draft,
     });
+    // The job that publishes it (or finds it public) checks every line; the others their own.
+    const whole = decision.publish || !current.draft;
+    // A draft another job publishes, and nothing of this job's on it: nothing to check here.
+    if (outcome.attached.length === 0 && !whole) {
+        const final = await publishOrKeep(context, plan, current, outcome, failures, decision);
+        return { release: final, verified: undefined };
+    }
+    const failure = await checkRelease(context, plan, current, outcome.attached, whole);
+    if (failure === undefined) {
+        const final = await publishOrKeep(context, plan, current, outcome, failures, decision);
+        return { release: final, verified: final.draft ? undefined : true };
+    }
+    failures.push(failure);
+    const reason = 'its assets read back are not what was attached';
+    const kept = {
+        publish: false,
+        reason: decision.publish ? reason : `${decision.reason}, and ${reason}`,
+    };
+    return {
+        release: await publishOrKeep(context, plan, current, outcome, failures, kept),
+        verified: false,
+    };
+};
+/** The release read back (verifyRelease): undefined when it passed, else why not. */
+const checkRelease = async (context, plan, current, attached, whole) => {
+    try {
+        const check = await verifyRelease(context, current, attached, whole);
+        if (check.discrepancies.length === 0)
+            return undefined;
+        const error = new publish_errors/* ReleaseVerificationError */.fx(plan.tag, (0,text_escape/* commandText */.jt)(current.html_url, 500), !current.draft, check.discrepancies);
+        log/* stepLog */.tV.info(`Failed: ${error.message}`);
+        return error;
+    }
+    catch (error) {
+        log/* stepLog */.tV.info(`Failed: the release check: ${(0,text_escape/* commandText */.jt)((0,shared_errors/* messageOf */.bD)(error), 1000)}`);
+        return (0,shared_errors/* asError */.zR)(error);
+    }
+};
+/** Publishes the draft when the decision allows; returns the release as it now is. */
+const publishOrKeep = async (context, plan, current, outcome, failures, decision) => {
+    const { github, repo } = context;
+    const release = current;
     if (decision.publish) {
         const { data } = await github.rest.repos.updateRelease({
             ...repo,
@@ -1945,7 +2336,7 @@ const publishIfAllowed = async (context, plan, release, outcome, failedUploads) 
     if (!current.draft) {
         log/* stepLog */.tV.info(`Release ${plan.tag} is published: ${(0,text_escape/* commandText */.jt)(current.html_url, 500)}`);
     }
-    else if (plan.draft && outcome.allBuildsSucceeded && failedUploads === 0) {
+    else if (plan.draft && outcome.allBuildsSucceeded && failures.length === 0) {
         log/* stepLog */.tV.info(`Release ${plan.tag} left as a draft (${decision.reason}): ${(0,text_escape/* commandText */.jt)(current.html_url, 500)}`);
     }
     else {
@@ -1959,6 +2350,7 @@ const publishIfAllowed = async (context, plan, release, outcome, failedUploads) 
 // Wires the publishers to the environment. Each installer's workflow artifact and release asset
 // start as soon as it is handed in, under one limit of uploads in flight shared by both kinds; the
 // release is finished (SHA256SUMS, published or left a draft) once every build is done.
+
 
 
 
@@ -2001,7 +2393,7 @@ function openPublishing(plan, options = {}) {
         }
         catch (error) {
             const failure = (0,shared_errors/* asError */.zR)(error);
-            log/* stepLog */.tV.info(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact: ${failure.message}`);
+            log/* stepLog */.tV.info((0,text_escape/* commandText */.jt)(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact: ${failure.message}`, 1000));
             failures.push(failure);
         }
     };
@@ -2069,10 +2461,12 @@ function startRelease(plan, releasePlan, context, options, transport) {
         signal: options.signal,
         dispatcher: transport.dispatcher,
     });
+    const elsewhere = releasePlan.repository !== plan.repository;
     const uploads = openRelease({
         github,
-        repo: (0,client/* parseRepository */.SU)(plan.repository),
-        targetCommitish: context.sha,
+        repo: (0,client/* parseRepository */.SU)(releasePlan.repository),
+        elsewhere,
+        targetCommitish: elsewhere ? undefined : context.sha,
         workDir,
         uploads: {
             dispatcher: transport.dispatcher,
@@ -2093,7 +2487,7 @@ const createPublisher = (options = {}) => async (plan, installers, outcome) => {
 // Logged in the group where it happened; the caller turns the PublishError into the one annotation.
 const reported = (what, error) => {
     const failure = (0,shared_errors/* asError */.zR)(error);
-    log/* stepLog */.tV.info(`Failed: ${what.toLowerCase()}: ${failure.message}`);
+    log/* stepLog */.tV.info((0,text_escape/* commandText */.jt)(`Failed: ${what.toLowerCase()}: ${failure.message}`, 1000));
     return failure;
 };
 
@@ -2446,52 +2840,34 @@ class PrComment {
     }
 }
 
-// EXTERNAL MODULE: ./src/service/schemas.ts
-var schemas = __webpack_require__(42051);
 // EXTERNAL MODULE: ./src/builds/outcome.ts
 var outcome = __webpack_require__(68873);
-// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
-var summary = __webpack_require__(2360);
-// EXTERNAL MODULE: ./src/report/timing.ts
-var timing = __webpack_require__(81566);
+// EXTERNAL MODULE: ./src/report/build-table.ts
+var build_table = __webpack_require__(10935);
+// EXTERNAL MODULE: ./src/report/causes.ts
+var report_causes = __webpack_require__(40304);
+// EXTERNAL MODULE: ./src/report/release-state.ts
+var release_state = __webpack_require__(48147);
 ;// CONCATENATED MODULE: ./src/report/render-comment.ts
-// The pull-request comment, as text: pure. Everything in it comes from the action's own model or
-// the runner; nothing the service wrote (ids, versions, messages, logs, file names, a status this
-// action does not know) goes in, so a build cannot inject markdown, HTML or @mentions into the
-// pull request: platform and arch are the schema's enums, the status is one of the known words,
-// sizes are numbers and the sha256 is checked hex. Nothing in it needs the API key.
+// The pull-request comment, as text: pure. It says what was built (the version, each installer
+// linked by its file name, why a failed build failed) in the table the job summary uses. What the
+// service wrote (version, file names, ids, log lines) goes in only as code or escaped text, so a
+// build cannot inject Markdown, HTML, links or @mentions into the pull request; platform and arch
+// are the schema's enums, a status is one of the known words, sizes are numbers and the sha256 is
+// checked hex. Nothing in it needs the API key.
 
 
 
 
 
-const ICON = { succeeded: '✅', failed: '❌', unfinished: '⏳' };
+
+/** A comment holds at most 65,536 characters: the causes of this many failed builds fit well. */
+const MAX_EXPLAINED_BUILDS = 10;
 /** Finds the comment again, one per pull request and project. */
 const commentMarker = (projectId) => `<!-- desktop-build-action:pr-preview project=${projectId.replace(/[^A-Za-z0-9_]/g, '')} -->`;
 const HEX = /^[0-9a-f]+$/;
-function statusWord(build) {
-    if (build.problem?.stage === 'download')
-        return 'download failed';
-    if (build.id === null)
-        return 'not triggered';
-    return (0,schemas/* isKnownStatus */.ih)(build.status) ? build.status : 'unknown status';
-}
-function row(build, artifact) {
-    const seconds = (0,timing/* durationSeconds */.o)(build.phases);
-    const sha = build.download && HEX.test(build.download.sha256) ? build.download.sha256 : '';
-    const link = artifact ? `[download](${artifact.url})` : '';
-    return `| ${[
-        build.platform,
-        build.arch,
-        `${ICON[(0,outcome/* outcomeOf */.s)(build)]} ${statusWord(build)}`,
-        seconds === undefined ? '' : (0,durations/* formatElapsed */.C)(seconds * 1000),
-        (0,summary/* formatSize */.Xq)(build.download?.size ?? build.artifactSize),
-        sha === '' ? '' : `\`${sha.slice(0, 12)}\``,
-        link,
-    ].join(' | ')} |`;
-}
 function headline(builds, final) {
-    const outcomes = builds.map(outcome/* outcomeOf */.s);
+    const outcomes = builds.map(outcome/* outcomeOf */.sG);
     const count = (outcome) => outcomes.filter((each) => each === outcome).length;
     const [succeeded, failed, unfinished] = [
         count('succeeded'),
@@ -2499,29 +2875,41 @@ function headline(builds, final) {
         count('unfinished'),
     ];
     if (!final) {
-        return `⏳ Building ${builds.length} desktop installer(s): ${succeeded} done, ${failed} failed`;
+        return `⏳ Building ${(0,release_state/* plural */.L)(builds.length, 'desktop installer')}: ${succeeded} done, ${failed} failed`;
     }
+    const of = `of ${(0,release_state/* plural */.L)(builds.length, 'desktop build')}`;
     if (unfinished > 0) {
-        return `⏳ ${unfinished} of ${builds.length} desktop build(s) still running; this run stopped following them`;
+        return `⏳ ${unfinished} ${of} still running; this run stopped following them`;
     }
     if (failed === 0)
-        return `✅ ${succeeded} desktop installer(s) ready to try`;
-    return `❌ ${failed} of ${builds.length} desktop build(s) failed, ${succeeded} succeeded`;
+        return `✅ ${(0,release_state/* plural */.L)(succeeded, 'desktop installer')} ready to try`;
+    return `❌ ${failed} ${of} failed, ${succeeded} succeeded`;
+}
+function runLine(view) {
+    const version = (0,build_table/* sharedVersion */.w7)(view.builds);
+    const commit = view.commit !== undefined && HEX.test(view.commit) && view.commit.length === 40
+        ? `[\`${view.commit.slice(0, 7)}\`](${(0,text_escape/* markdownUrl */.$x)(`${view.repositoryUrl}/commit/${view.commit}`)})`
+        : 'the pull request';
+    const lead = version === undefined
+        ? `Built from ${commit}`
+        : `Version ${(0,text_escape/* markdownCode */.D9)(version, 80)} · built from ${commit}`;
+    return `${lead} · [workflow run](${(0,text_escape/* markdownUrl */.$x)(view.runUrl)}) · updated ${(0,durations/* formatUtcMinute */.Ko)(view.updatedAt)}`;
 }
 function renderComment(view) {
-    const commit = view.commit !== undefined && HEX.test(view.commit) && view.commit.length === 40
-        ? `[\`${view.commit.slice(0, 7)}\`](${view.repositoryUrl}/commit/${view.commit})`
-        : 'the pull request';
-    const updated = new Date(view.updatedAt).toISOString().replace(/\.\d+Z$/, 'Z');
+    const causes = (0,report_causes/* failureCauses */.x)(view.builds, MAX_EXPLAINED_BUILDS);
+    const table = (0,build_table/* buildTable */.Zk)(view.builds, view.artifacts);
+    const ids = (0,build_table/* idList */.Mt)(view.builds);
     return [
         commentMarker(view.projectId),
         `### ${headline(view.builds, view.final)}`,
         '',
-        `Built from ${commit} · [workflow run](${view.runUrl}) · updated ${updated}`,
+        runLine(view),
         '',
-        '| platform | arch | status | duration | size | sha256 | installer |',
-        '| --- | --- | --- | ---: | ---: | --- | --- |',
-        ...view.builds.map((build) => row(build, build.id ? view.artifacts.get(build.id) : undefined)),
+        ...(causes.length > 0 ? [...causes, ''] : []),
+        ...table.head,
+        ...table.rows,
+        '',
+        ...(0,build_table/* folded */.TM)('Build ids and sha256', ids),
         '',
         view.final
             ? '<sub>Installers are workflow artifacts of the run: signed-in users with read access can download them.</sub>'
@@ -2605,7 +2993,7 @@ function startPreviewComment(plan, context, options = {}) {
             const target = commentFor(projectId);
             const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
             const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
-            const timeUp = `GitHub did not let it finish within ${(0,durations/* formatElapsed */.C)(within)} of the run's end`;
+            const timeUp = `GitHub did not let it finish within ${(0,durations/* formatElapsed */.C7)(within)} of the run's end`;
             const timer = setTimeout(() => ended.abort(new CommentStopped(timeUp)), within);
             const url = await target.finish(body).finally(() => clearTimeout(timer));
             if (url !== undefined)

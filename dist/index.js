@@ -45528,12 +45528,16 @@ async function resolveSelection(selection, projectId, client, signal) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ describeBuild),
-/* harmony export */   s: () => (/* binding */ outcomeOf)
+/* harmony export */   SY: () => (/* binding */ describeBuild),
+/* harmony export */   rl: () => (/* binding */ causeOf),
+/* harmony export */   sG: () => (/* binding */ outcomeOf),
+/* harmony export */   u$: () => (/* binding */ MAX_CAUSE_LINE_CHARS)
 /* harmony export */ });
 /* harmony import */ var _service_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(42051);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(67388);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
 // The one decision of how a build turned out; every report asks this function, never its own copy.
+
 
 
 /**
@@ -45550,6 +45554,23 @@ function outcomeOf(build) {
 }
 /** `linux/x64 build_1 (failed)`, or with what went wrong on the action's side. */
 const describeBuild = (build) => `${(0,_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)} ${build.id ?? '(not triggered)'} (${build.problem?.message ?? build.status})`;
+/** One line of a cause, at most this long once a report has made it inert. */
+const MAX_CAUSE_LINE_CHARS = 300;
+/**
+ * Why a failed build failed, as the annotation, the summary and the comment all quote it: what
+ * went wrong on the action's side, else the last error lines of its log (the last lines when none
+ * says error). The service's raw text, cut so a 50 MB line costs no more than a short one: each
+ * report makes it inert for its medium and cuts it to MAX_CAUSE_LINE_CHARS.
+ */
+function causeOf(build) {
+    const quote = build.log?.quote ?? [];
+    const lines = build.problem !== undefined
+        ? [build.problem.message]
+        : quote.length > 0
+            ? quote
+            : ['the service gave no log'];
+    return lines.map((line) => (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .cut */ .Jj)(line, MAX_CAUSE_LINE_CHARS * 4));
+}
 
 
 /***/ }),
@@ -45701,11 +45722,14 @@ function shapeProblem(error, prefix = []) {
 /* harmony export */   Qt: () => (/* binding */ boundedJson),
 /* harmony export */   Rj: () => (/* binding */ declaredLength),
 /* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   _j: () => (/* binding */ boundedBody),
 /* harmony export */   eC: () => (/* binding */ boundedChunks),
 /* harmony export */   pF: () => (/* binding */ errorBodyStart)
 /* harmony export */ });
-/* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94995);
+/* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(94995);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58549);
+/* harmony import */ var _json_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(69708);
+
 
 
 /** The start of an error answer that is read for the other side's words; the status decides. */
@@ -45723,34 +45747,57 @@ function declaredLength(headers) {
  * The body's chunks, `bound.maxBytes` at most: refused before a byte is read when Content-Length
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
-async function* boundedChunks(body, headers, bound) {
-    const announced = declaredLength(headers);
+function boundedChunks(body, headers, bound) {
+    return chunksWithin(body, bound, declaredLength(headers));
+}
+/** See boundedChunks; `announced` is the length the answer declared for the bytes counted. */
+async function* chunksWithin(body, bound, announced) {
     if (announced !== undefined && announced > bound.maxBytes) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .b(bound, announced);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by(bound, announced);
     }
     let received = 0;
     for await (const chunk of body) {
         received += chunk.length;
         if (received > bound.maxBytes)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .b(bound);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by(bound);
         yield chunk;
     }
 }
 /**
- * A whole answer parsed as JSON, `bound.maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
- * the answer. The body is dropped whatever happens.
+ * A whole answer's bytes, `bound.maxBytes` at most (ResponseTooLargeError beyond); when they are
+ * JSON, nested MAX_ANSWER_DEPTH levels at most (AnswerTooDeepError beyond), told as they come,
+ * never by a parse.
+ */
+async function boundedBody(body, bound, { announced, json }) {
+    const walk = json
+        ? (0,_json_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonBounds */ .M)({
+            maxDepth: _json_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_DEPTH */ .y,
+            tooDeep: () => {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .AnswerTooDeepError */ .rv(bound, _json_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_DEPTH */ .y);
+            },
+        })
+        : undefined;
+    const chunks = [];
+    for await (const chunk of chunksWithin(body, bound, announced)) {
+        walk?.(chunk);
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+}
+/**
+ * A whole answer parsed as JSON, within `bound` and MAX_ANSWER_DEPTH (see boundedBody); undefined
+ * when it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character,
+ * not the answer. The body is dropped whatever happens.
  */
 async function boundedJson(body, headers, bound) {
-    const chunks = [];
+    let bytes;
     try {
-        for await (const chunk of boundedChunks(body, headers, bound))
-            chunks.push(chunk);
+        bytes = await boundedBody(body, bound, { announced: declaredLength(headers), json: true });
     }
     finally {
         discardBody(body);
     }
-    return (0,_error_body_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonOf */ .o_)(new TextDecoder().decode(Buffer.concat(chunks)));
+    return (0,_error_body_js__WEBPACK_IMPORTED_MODULE_2__/* .jsonOf */ .o_)(new TextDecoder().decode(bytes));
 }
 /** Drops what is left of a body; its abort is expected, not an error to report. */
 function discardBody(body) {
@@ -45795,21 +45842,66 @@ async function errorBodyStart(body) {
 /* harmony export */   X$: () => (/* binding */ TunnelRefusedError),
 /* harmony export */   iJ: () => (/* binding */ proxyFor)
 /* harmony export */ });
+/* unused harmony exports ProxySettingError, parseProxyUrl, checkProxySettings, proxyCredentials */
 /* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19783);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46752);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58382);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(67388);
 // The one undici dispatcher every request of the action goes through. It routes each origin the
 // way @actions/http-client does (the client behind @actions/core, artifact and github), so the
 // service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
 // for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
 // https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
-// sent to the proxy only.
+// sent to the proxy only. A proxy without a scheme (`localhost:3128`, common in corporate images)
+// is http://, as curl and @actions/http-client take it; one that is no URL at all is refused,
+// naming its variable, before any request (http-client would quietly connect directly).
 
 
 
+
+/** A proxy variable of the environment that names no usable proxy. */
+class ProxySettingError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ {
+    variable;
+    constructor(variable, value, problem) {
+        super(
+        // Credentials in it stay out of the message.
+        `${variable}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedText */ .w0)(value.replace(/^([^@/]*\/\/)?[^@/]*@/, '$1***@'))} ${problem}; ` +
+            'set it to http://host:port (user and password as http://user:password@host:port), ' +
+            'or unset it to connect directly');
+        this.variable = variable;
+    }
+}
+/** The variables naming the proxy for each scheme, in the order http-client and undici read them. */
+const PROXY_VARIABLES = {
+    'https:': ['https_proxy', 'HTTPS_PROXY'],
+    'http:': ['http_proxy', 'HTTP_PROXY'],
+};
+/** The proxy a variable names: a URL without a scheme is http://; throws when it is none. */
+function parseProxyUrl(variable, value) {
+    const text = value.trim();
+    const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+    if (url === null || url.hostname === '') {
+        throw new ProxySettingError(variable, value, 'is not a URL');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ProxySettingError(variable, value, `is a ${url.protocol}// proxy; only http and https are`);
+    }
+    return url;
+}
 /** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
-function proxyFor(url) {
-    return (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .getProxyUrl */ .s)(url);
+function proxyFor(url, env = process.env) {
+    if ((0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .checkBypass */ .H)(url))
+        return undefined;
+    const names = url.protocol === 'https:' ? PROXY_VARIABLES['https:'] : PROXY_VARIABLES['http:'];
+    const variable = names.find((name) => env[name]);
+    return variable === undefined ? undefined : parseProxyUrl(variable, env[variable]);
+}
+/** Throws ProxySettingError for the first proxy variable that names no usable proxy. */
+function checkProxySettings(env = process.env) {
+    for (const variable of [...PROXY_VARIABLES['https:'], ...PROXY_VARIABLES['http:']]) {
+        if (env[variable])
+            parseProxyUrl(variable, env[variable]);
+    }
 }
 /** The proxy without its credentials, for logs. */
 function describeProxy(proxy) {
@@ -45884,15 +45976,27 @@ class RoutingDispatcher extends undici__WEBPACK_IMPORTED_MODULE_1__/* .Dispatche
         return agent;
     }
 }
-// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+// A URL keeps its credentials percent-encoded; undici wants them decoded, as one Basic token.
 function proxyCredentials(proxy) {
     if (proxy.username === '' && proxy.password === '')
         return {};
-    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    const decoded = (text) => {
+        try {
+            return decodeURIComponent(text);
+        }
+        catch {
+            return text;
+        }
+    };
+    const basic = Buffer.from(`${decoded(proxy.username)}:${decoded(proxy.password)}`).toString('base64');
     return { token: `Basic ${basic}` };
 }
-/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+/**
+ * A dispatcher that reads the proxy settings of the environment at each new origin; a proxy
+ * variable that names no proxy is refused here, before any request.
+ */
 function createDispatcher(options = {}) {
+    checkProxySettings();
     return new RoutingDispatcher(options);
 }
 
@@ -45965,7 +46069,9 @@ function serviceMessageOf(body, secrets) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ ResponseTooLargeError)
+/* harmony export */   by: () => (/* binding */ ResponseTooLargeError),
+/* harmony export */   nl: () => (/* binding */ isRefusedAnswer),
+/* harmony export */   rv: () => (/* binding */ AnswerTooDeepError)
 /* harmony export */ });
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58382);
 // Failures of an HTTP exchange whoever answers: the build service or GitHub.
@@ -45998,6 +46104,162 @@ class ResponseTooLargeError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0
         this.answerer = answerer;
         this.sizeBytes = sizeBytes;
     }
+}
+/**
+ * An answer nested deeper than the client reads from its endpoint: refused as its bytes came,
+ * before anything of it was built. Final, like ResponseTooLargeError.
+ */
+class AnswerTooDeepError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    endpoint;
+    maxDepth;
+    answerer;
+    constructor({ endpoint, answerer }, maxDepth) {
+        super(`${endpoint} answered with JSON nested more than ${maxDepth} levels deep, deeper than ` +
+            `any answer of it can be; it was not parsed. ${advice[answerer]}`);
+        this.endpoint = endpoint;
+        this.maxDepth = maxDepth;
+        this.answerer = answerer;
+    }
+}
+const isRefusedAnswer = (error) => error instanceof ResponseTooLargeError || error instanceof AnswerTooDeepError;
+
+
+/***/ }),
+
+/***/ 69708:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ jsonBounds),
+/* harmony export */   y: () => (/* binding */ MAX_ANSWER_DEPTH)
+/* harmony export */ });
+// JSON bytes walked as they arrive, without parsing them: how deeply they nest, and how long each
+// text is. A parser builds what it reads (JSON.parse, and the log stream's parser, which builds an
+// entry whole before it is handed over): 38 MiB of `[` costs it gigabytes, and a stack of 16-byte
+// strings ten times their bytes. Refused here, as the bytes pass, nothing of it is ever built.
+// The one walk over strings and their escapes: the answers read whole (bounded-body.ts) use its
+// depth alone, the log stream its depth and its cut of long texts.
+/**
+ * Nesting deep enough for any answer the action reads whole (the deepest, a release with its
+ * assets and their uploaders, is 4 levels), and shallow enough that refusing costs nothing.
+ */
+const MAX_ANSWER_DEPTH = 32;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const LETTER_U = 0x75;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
+const isContinuation = (byte) => (byte & 0xc0) === 0x80;
+/**
+ * A filter for JSON bytes fed piece by piece, within `bounds`. The output is valid JSON whenever
+ * the input is: a cut never falls inside an escape sequence or a UTF-8 character. The pieces the
+ * bytes come in make no difference. Bytes that are not JSON are handed on for the parser to refuse.
+ */
+function jsonBounds({ maxDepth, tooDeep, members, cutTexts }) {
+    const maxBytes = cutTexts?.maxBytes ?? Infinity;
+    const markBytes = Buffer.from(cutTexts?.mark ?? '', 'utf8');
+    // The commas seen so far in the open array or object at each depth (one fewer than its members).
+    const commas = members === undefined ? [] : new Array(maxDepth + 1).fill(0);
+    const maxCommas = (members?.max ?? []).map((max) => max - 1);
+    let depth = 0;
+    let inString = false;
+    let kept = 0;
+    let cutting = false;
+    let afterBackslash = false;
+    let hexLeft = 0;
+    return (chunk) => {
+        const out = [];
+        // Where the bytes not yet handed on start; unused while cutting.
+        let keepFrom = 0;
+        // The next backslash at or after the walk (-1: none left in the piece), found once: most texts
+        // have none, and looking past each to the piece's end would make the walk quadratic.
+        let backslash = chunk.indexOf(BACKSLASH);
+        const cutAt = (at) => {
+            if (at > keepFrom)
+                out.push(chunk.subarray(keepFrom, at));
+            out.push(markBytes);
+            cutting = true;
+            hexLeft = 0;
+        };
+        let i = 0;
+        while (i < chunk.length) {
+            if (!inString) {
+                // Between texts: a few bytes per value in an answer, all of them in one that only nests.
+                const byte = chunk[i];
+                i += 1;
+                if (byte === QUOTE) {
+                    inString = true;
+                    kept = 0;
+                }
+                else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+                    depth += 1;
+                    if (depth > maxDepth)
+                        tooDeep();
+                    if (members !== undefined)
+                        commas[depth] = 0;
+                }
+                else if ((byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) && depth > 0) {
+                    depth -= 1;
+                }
+                else if (byte === COMMA && members !== undefined) {
+                    commas[depth] = commas[depth] + 1;
+                    if (commas[depth] > (maxCommas[depth - 1] ?? Infinity))
+                        members.tooWide(depth);
+                }
+            }
+            else if (afterBackslash) {
+                afterBackslash = false;
+                if (!cutting && chunk[i] === LETTER_U)
+                    hexLeft = 4;
+                kept += 1;
+                i += 1;
+            }
+            else if (hexLeft > 0) {
+                const n = Math.min(hexLeft, chunk.length - i);
+                hexLeft -= n;
+                kept += n;
+                i += n;
+            }
+            else {
+                const quote = chunk.indexOf(QUOTE, i);
+                if (backslash >= 0 && backslash < i)
+                    backslash = chunk.indexOf(BACKSLASH, i);
+                const special = quote < 0 ? backslash : backslash < 0 ? quote : Math.min(quote, backslash);
+                const end = special < 0 ? chunk.length : special;
+                if (!cutting && end - i > maxBytes - kept) {
+                    let at = i + Math.max(0, maxBytes - kept);
+                    while (at > i && isContinuation(chunk[at]))
+                        at -= 1;
+                    cutAt(at);
+                }
+                if (!cutting)
+                    kept += end - i;
+                i = end;
+                if (special < 0)
+                    break;
+                if (chunk[i] === QUOTE) {
+                    if (cutting)
+                        keepFrom = i;
+                    cutting = false;
+                    inString = false;
+                }
+                else {
+                    if (!cutting && kept >= maxBytes)
+                        cutAt(i);
+                    afterBackslash = true;
+                    kept += 1;
+                }
+                i += 1;
+            }
+        }
+        if (!cutting && keepFrom < chunk.length) {
+            out.push(keepFrom === 0 ? chunk : chunk.subarray(keepFrom));
+        }
+        return out;
+    };
 }
 
 
@@ -46090,11 +46352,14 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: ./src/text/escape.ts
+var text_escape = __nccwpck_require__(67388);
 ;// CONCATENATED MODULE: ./src/http/retry.ts
 // The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
 // honoured up to the step's deadline, an overall budget, progress that starts the count over, and
 // reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
 // (API calls, polling, downloads, release uploads) goes through it.
+
 
 // Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
 // up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
@@ -46126,7 +46391,9 @@ const defaultRetryRuntime = (policy = {}, options = {}) => ({
 function describeRetry(event, server) {
     const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
     const asked = event.serverAsked ? `, as ${server} asked` : '';
-    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
+    // The reason quotes an error, and an error can quote anything (undici quotes a bad header value).
+    const reason = (0,text_escape/* commandText */.jt)(event.reason, 500);
+    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${reason})`;
 }
 /** Time left before the runtime's deadline; Infinity without one. */
 const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
@@ -46227,7 +46494,7 @@ const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46510);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75026);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29791);
 
 
 if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -46238,7 +46505,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 75026:
+/***/ 29791:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46956,25 +47223,31 @@ const QUIET_READS = 2;
  */
 function logReads(client, buildId, log, turns, signal) {
     const turn = (0,limit/* createLimiter */.z)(1);
-    let lastBytes;
+    /** The last answer parsed; none when the next one is to be parsed whatever it holds. */
+    let last;
+    /** The build ended since the last read began. */
+    let endedSince = false;
     let pending = 0;
     const read = async () => {
         pending += 1;
         try {
             await turn(async () => {
                 const wasDisordered = log.disordered;
+                if (endedSince)
+                    last = undefined;
+                endedSince = false;
                 try {
                     const answer = await turns(() => client.readBuildLog(buildId, {
                         from: () => log.from,
                         onEntry: (entry, index) => log.add(entry, index),
-                        lastBytes,
+                        last,
                         signal,
                     }));
                     if (answer.changed) {
                         log.counted(answer.entries);
-                        // The read that found the disorder left the rest of its answer untaken: the next one,
-                        // however long, is read whole.
-                        lastBytes = log.disordered && !wasDisordered ? undefined : answer.bytes;
+                        // The read that found the disorder left the rest of its answer untaken: the next one
+                        // is read whole, whatever it holds.
+                        last = log.disordered && !wasDisordered ? undefined : answer.fingerprint;
                     }
                 }
                 finally {
@@ -46993,6 +47266,9 @@ function logReads(client, buildId, log, turns, signal) {
                 read().catch(() => { });
         },
         settled: () => turn(async () => { }),
+        ended: () => {
+            endedSince = true;
+        },
     };
 }
 /**
@@ -47067,7 +47343,7 @@ async function pollBuild(client, buildId, options) {
 // EXTERNAL MODULE: ./src/text/durations.ts
 var durations = __nccwpck_require__(51966);
 // EXTERNAL MODULE: ./src/builds/outcome.ts
-var outcome = __nccwpck_require__(68873);
+var builds_outcome = __nccwpck_require__(68873);
 // EXTERNAL MODULE: ./src/builds/result.ts
 var builds_result = __nccwpck_require__(17196);
 ;// CONCATENATED MODULE: ./src/builds/progress.ts
@@ -47082,12 +47358,12 @@ const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : 
 const lineAbout = (target, text, maxChars) => (0,text_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(target)}: ${text}`, maxChars);
 const statusLine = (build, previous) => (0,text_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)} ${previous} → ${build.status} (${build.id})`, 300);
 function progressLine(watched, now) {
-    const running = watched.filter(({ build }) => build.id !== null && (0,outcome/* outcomeOf */.s)(build) === 'unfinished');
+    const running = watched.filter(({ build }) => build.id !== null && (0,builds_outcome/* outcomeOf */.sG)(build) === 'unfinished');
     const done = watched.length - running.length;
     const parts = [
         `${done}/${watched.length} done`,
         ...running.map(({ build, latest }) => `${(0,builds_result/* labelOf */.Wy)(build)} ${(0,text_escape/* commandText */.jt)(build.status, 40)} ` +
-            (0,durations/* formatElapsed */.C)(now - phaseStart(build)) +
+            (0,durations/* formatElapsed */.C7)(now - phaseStart(build)) +
             (latest === undefined ? '' : `: ${latest}`)),
     ];
     return (0,text_escape/* commandText */.jt)(parts.join(' · '), 4_000);
@@ -47187,6 +47463,7 @@ async function readLogUntilDone(log, reads, giveUp, follower) {
     const stopped = follower.deadline.signal;
     const timer = setTimeout(() => giveUp.abort(), endWithinMs);
     let failure;
+    reads.ended();
     try {
         await readLogToEnd(reads.read, log, {
             pauseMs: logPauseMs(follower.pollIntervalMs),
@@ -47202,7 +47479,7 @@ async function readLogUntilDone(log, reads, giveUp, follower) {
     }
     if (stopped.aborted)
         return undefined;
-    return giveUp.signal.aborted ? `no end within ${(0,durations/* formatElapsed */.C)(endWithinMs)}` : failure;
+    return giveUp.signal.aborted ? `no end within ${(0,durations/* formatElapsed */.C7)(endWithinMs)}` : failure;
 }
 /** Polls until the build ends (true), or the step stops waiting or loses it (false). */
 async function poll(slot, id, reads, follower) {
@@ -47250,7 +47527,7 @@ function downloadFolder(within, build, sharesTarget) {
     const folder = `${build.platform}-${build.arch}${sharesTarget ? `-${build.id}` : ''}`;
     return (0,file_name/* pathInside */._l)(within, folder);
 }
-async function download(slot, id, { within, limit, sharesTarget }, { client, deadline, time }) {
+async function download(slot, id, { within, limit, maxBytes, sharesTarget }, { client, deadline, time }) {
     const build = slot.get();
     const label = (0,builds_result/* labelOf */.Wy)(build);
     const fail = (message) => {
@@ -47274,6 +47551,7 @@ async function download(slot, id, { within, limit, sharesTarget }, { client, dea
                 directory,
                 within,
                 expectedSize: build.artifactSize,
+                maxBytes,
                 signal: deadline.signal,
             });
             const { fileName, size, sha256 } = file;
@@ -49135,8 +49413,9 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/service/log-bytes.ts
 // The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
 // up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
-// (bench/README.md, Logs). Both filters hand the chunk on untouched in the usual case (valid
-// UTF-8, no text longer than the bound) and copy only where they change something.
+// (bench/README.md, Logs). The mender hands the chunk on untouched in the usual case (valid
+// UTF-8) and copies only where it changes something; what follows it (the cut of long texts and
+// the count of nesting, http/json-depth.ts) likewise.
 
 const isContinuation = (byte) => (byte & 0xc0) === 0x80;
 /** Bytes a UTF-8 sequence led by `byte` takes; 1 for what cannot lead one. */
@@ -49176,95 +49455,11 @@ function utf8Mender() {
         },
     };
 }
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const LETTER_U = 0x75;
-/**
- * A filter for JSON bytes fed piece by piece: every string longer than `maxBytes` (as it stands in
- * the JSON, escapes included) is cut there, `mark` put in its place, and the rest of it dropped up
- * to its closing quote. The output is valid JSON whenever the input is: a cut never falls inside
- * an escape sequence or a UTF-8 character. The parser holds a text in progress whole, so this
- * bounds what one huge log line costs.
- */
-function textCutter(maxBytes, mark) {
-    const markBytes = Buffer.from(mark, 'utf8');
-    let inString = false;
-    let kept = 0;
-    let cutting = false;
-    let afterBackslash = false;
-    let hexLeft = 0;
-    return (chunk) => {
-        const out = [];
-        // Where the bytes not yet handed on start; unused while cutting.
-        let keepFrom = 0;
-        const cutAt = (at) => {
-            if (at > keepFrom)
-                out.push(chunk.subarray(keepFrom, at));
-            out.push(markBytes);
-            cutting = true;
-            hexLeft = 0;
-        };
-        let i = 0;
-        while (i < chunk.length) {
-            if (!inString) {
-                const quote = chunk.indexOf(QUOTE, i);
-                if (quote < 0)
-                    break;
-                inString = true;
-                kept = 0;
-                i = quote + 1;
-            }
-            else if (afterBackslash) {
-                afterBackslash = false;
-                if (!cutting && chunk[i] === LETTER_U)
-                    hexLeft = 4;
-                kept += 1;
-                i += 1;
-            }
-            else if (hexLeft > 0) {
-                const n = Math.min(hexLeft, chunk.length - i);
-                hexLeft -= n;
-                kept += n;
-                i += n;
-            }
-            else {
-                const quote = chunk.indexOf(QUOTE, i);
-                const backslash = chunk.indexOf(BACKSLASH, i);
-                const special = quote < 0 ? backslash : backslash < 0 ? quote : Math.min(quote, backslash);
-                const end = special < 0 ? chunk.length : special;
-                if (!cutting && end - i > maxBytes - kept) {
-                    let at = i + Math.max(0, maxBytes - kept);
-                    while (at > i && isContinuation(chunk[at]))
-                        at -= 1;
-                    cutAt(at);
-                }
-                if (!cutting)
-                    kept += end - i;
-                i = end;
-                if (special < 0)
-                    break;
-                if (chunk[i] === QUOTE) {
-                    if (cutting)
-                        keepFrom = i;
-                    cutting = false;
-                    inString = false;
-                }
-                else {
-                    if (!cutting && kept >= maxBytes)
-                        cutAt(i);
-                    afterBackslash = true;
-                    kept += 1;
-                }
-                i += 1;
-            }
-        }
-        if (!cutting && keepFrom < chunk.length) {
-            out.push(keepFrom === 0 ? chunk : chunk.subarray(keepFrom));
-        }
-        return out;
-    };
-}
 
+// EXTERNAL MODULE: ./src/http/json-depth.ts
+var json_depth = __nccwpck_require__(69708);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var errors = __nccwpck_require__(58549);
 // EXTERNAL MODULE: ./src/http/memory.ts + 2 modules
 var memory = __nccwpck_require__(58421);
 ;// CONCATENATED MODULE: ./src/service/reconcile.ts
@@ -49347,8 +49542,6 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
 var answer_shape = __nccwpck_require__(49384);
 // EXTERNAL MODULE: ./src/http/bounded-body.ts
 var bounded_body = __nccwpck_require__(35242);
-// EXTERNAL MODULE: ./src/http/errors.ts
-var errors = __nccwpck_require__(58549);
 // EXTERNAL MODULE: ./src/http/error-body.ts
 var error_body = __nccwpck_require__(94995);
 ;// CONCATENATED MODULE: ./src/service/errors.ts
@@ -49360,6 +49553,13 @@ var error_body = __nccwpck_require__(94995);
 
 
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
+/** `: <the service's message>. `, one sentence end whether or not the service wrote its own. */
+function quoted(serviceMessage) {
+    const text = serviceMessage?.trimEnd() ?? '';
+    if (text === '')
+        return '. ';
+    return /[.!?]$/.test(text) ? `: ${text} ` : `: ${text}. `;
+}
 /** The service answered with a status that is not a success. */
 class ApiError extends shared_errors/* ActionError */.lZ {
     status;
@@ -49380,7 +49580,7 @@ class ApiError extends shared_errors/* ActionError */.lZ {
 class ApiKeyRefusedError extends ApiError {
     constructor(status, endpoint, serviceMessage) {
         super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            quoted(serviceMessage) +
             'Check that the api-key secret is set, current, and allowed to use this project.');
     }
 }
@@ -49389,8 +49589,8 @@ class NotFoundError extends ApiError {
     resourceId;
     constructor(endpoint, resourceId, serviceMessage) {
         super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check the id; it may have been deleted or belong to another account.');
+            quoted(serviceMessage) +
+            "It may be misspelt, deleted, or belong to another account than the API key's.");
         this.resourceId = resourceId;
     }
 }
@@ -49451,6 +49651,38 @@ class ProxyRefusedError extends NetworkError {
                 ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
                 : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
         this.proxyStatus = proxyStatus;
+    }
+}
+/**
+ * The proxy of the environment dropped the connection while opening a tunnel to the host (undici
+ * says only "Proxy Connection failed"): the proxy, not the host, is the place to look.
+ */
+class ProxyConnectError extends NetworkError {
+    proxy;
+    constructor(endpoint, proxy, host, code, attempts) {
+        super(endpoint, code, attempts, `The proxy ${proxy} dropped the connection while opening a tunnel to ${host} (${code})` +
+            `${attemptsNote(attempts)}. Check that the proxy runs and accepts CONNECT to this host, ` +
+            'the proxy URL in HTTPS_PROXY, or list the host in NO_PROXY.', proxy);
+        this.proxy = proxy;
+    }
+}
+/**
+ * The TLS connection to a host failed: its certificate is not one this runner trusts (often a
+ * private CA, or a proxy that inspects TLS). Never retried, never ignored.
+ */
+class TlsError extends shared_errors/* ActionError */.lZ {
+    endpoint;
+    host;
+    /** The TLS error code, e.g. `SELF_SIGNED_CERT_IN_CHAIN`, `CERT_HAS_EXPIRED`. */
+    code;
+    constructor(endpoint, host, code, reason) {
+        super(`${endpoint}: the TLS connection to ${host} failed (${code}: ${(0,text_escape/* commandText */.jt)(reason, 200)}). ` +
+            'If the host (or a proxy that inspects TLS) uses a private certificate authority, give ' +
+            'the runner its certificate with NODE_EXTRA_CA_CERTS=/path/to/ca.pem in the env of the ' +
+            'job; certificates are always checked.');
+        this.endpoint = endpoint;
+        this.host = host;
+        this.code = code;
     }
 }
 /** No complete answer within the per-request timeout, even after retrying. */
@@ -49541,6 +49773,26 @@ const CONNECT_CODES = new Set([
     'ENETUNREACH',
     'UND_ERR_CONNECT_TIMEOUT',
 ]);
+// What a failed certificate check or TLS handshake is called (Node's and OpenSSL's codes).
+const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|^ERR_(?:TLS|SSL)_|^EPROTO$/;
+/** A TLS failure (to the host, or to a proxy through UND_ERR_PRX_TLS) named with its fix. */
+function tlsFailure(endpoint, error, url, proxy) {
+    const code = (0,shared_errors/* errorCode */.CA)(error) ?? '';
+    const toProxy = code === 'UND_ERR_PRX_TLS';
+    const cause = toProxy ? error.cause : error;
+    const causeCode = (0,shared_errors/* errorCode */.CA)(cause) ?? '';
+    if (!TLS_CODE.test(causeCode) && !toProxy)
+        return undefined;
+    const host = toProxy && proxy !== undefined
+        ? `the proxy ${(0,dispatcher/* describeProxy */.GK)(proxy)}`
+        : (url?.host ?? 'the service');
+    return {
+        retryable: false,
+        outcomeUnknown: false,
+        reason: `TLS to ${host} failed (${causeCode || code})`,
+        toError: () => new TlsError(endpoint, host, causeCode || code, (0,shared_errors/* messageOf */.bD)(cause)),
+    };
+}
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const TRANSIENT_CODES = new Set([
     ...CONNECT_CODES,
@@ -49707,6 +49959,18 @@ class Transport {
             };
         }
         const code = (0,shared_errors/* errorCode */.CA)(error) ?? '';
+        const tls = tlsFailure(endpoint, error, url, proxy);
+        if (tls !== undefined)
+            return tls;
+        if (proxy !== undefined && url !== undefined && code === 'UND_ERR_PRX_CONN') {
+            const cause = (0,shared_errors/* errorCode */.CA)(error.cause) ?? 'closed';
+            return {
+                retryable: true,
+                outcomeUnknown: false,
+                reason: `the proxy ${(0,dispatcher/* describeProxy */.GK)(proxy)} dropped the tunnel (${cause})`,
+                toError: (attempts) => new ProxyConnectError(endpoint, (0,dispatcher/* describeProxy */.GK)(proxy), url.host, cause, attempts),
+            };
+        }
         const timedOut = context.timedOut === true || TIMEOUT_CODES.has(code);
         if (!timedOut && !TRANSIENT_CODES.has(code)) {
             return {
@@ -49765,8 +50029,8 @@ class Transport {
         }
         catch (error) {
             (0,bounded_body/* discardBody */.LL)(response.body);
-            if (error instanceof errors/* ResponseTooLargeError */.b)
-                return failed(tooLarge(error));
+            if ((0,errors/* isRefusedAnswer */.nl)(error))
+                return failed(refused(error));
             if (error instanceof UnusableBodyError)
                 return failed(unusable(endpoint, status, error));
             const failure = this.networkFailure(endpoint, error, {
@@ -49797,11 +50061,11 @@ function cutShort(failure, status) {
         },
     };
 }
-/** Refused for its size: the same request would get the same answer. */
-const tooLarge = (error) => ({
+/** Refused for its size or its nesting: the same request would get the same answer. */
+const refused = (error) => ({
     retryable: false,
     outcomeUnknown: false,
-    reason: 'answer too large',
+    reason: error instanceof errors/* AnswerTooDeepError */.rv ? 'answer nested too deep' : 'answer too large',
     toError: () => error,
 });
 /** A 2xx body of no use: garbled (the service may have acted on it; asked again) or final. */
@@ -49816,8 +50080,15 @@ const unusable = (endpoint, status, error) => ({
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
-// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all.
+// a caller already has are skipped unvalidated. An answer with the same length and sha256 as the
+// last one parsed is that same log: it is hashed (13 MB in ~8 ms) but not parsed (~360 ms). The
+// length alone says nothing: a log rewritten in place (rotated, a progress line from 10 % to
+// 50 %) keeps it, and its answer is read again whole. The parser builds an entry whole before it
+// hands it over, and holds one frame per level it is in: the answer keeps the flat shape of a
+// log, counted as its bytes arrive, or it is refused before any of it is built.
+
+
+
 
 
 
@@ -49838,18 +50109,37 @@ const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
  */
 const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
+const LOG_ENDPOINT = 'GET /builds/:buildId/logs';
 /**
- * Feeds the body to the parser, unless it is the log read last time. The answer must be about
- * `buildId`; a service that sends `buildId` after the entries has them handed over before a
- * mismatch is found (they are shown inertly), and the read then fails all the same.
+ * The shape of a logs answer (spec §4.2), as the most members at each depth: an object (what the
+ * parser does not hand over, it drops as it goes), the list of entries, and each entry an object
+ * of a few fields, none nested. Room for the fields a newer service may add to an entry; none for
+ * an entry that would be built whole, however wide or deep, before it is checked.
  */
+const LOG_SHAPE = [Infinity, Infinity, 16];
+/** A log entry wider than LOG_SHAPE allows: of no use, and final. */
+const tooWide = () => {
+    throw new UnusableBodyError({
+        fieldPath: 'logs',
+        problem: `has an entry of more than ${LOG_SHAPE[2]} fields`,
+    });
+};
+/** Parses the body, unless it is the answer parsed last time (`options.last`); see parseLogEntries. */
 async function readLogEntries(response, buildId, options) {
-    const bytes = response.contentLength;
-    if (bytes !== undefined && bytes === options.lastBytes) {
-        // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
-        await response.discard();
-        return { changed: false };
+    const { last } = options;
+    if (last === undefined || response.contentLength !== last.bytes) {
+        return parseLogEntries(response, buildId, options);
     }
+    return (await fingerprintOf(response.chunks)).sha256 === last.sha256
+        ? { changed: false }
+        : { changed: 'rewritten' };
+}
+/**
+ * Feeds the body to the parser. The answer must be about `buildId`; a service that sends `buildId`
+ * after the entries has them handed over before a mismatch is found (they are shown inertly), and
+ * the read then fails all the same.
+ */
+async function parseLogEntries(response, buildId, options) {
     const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
     const isAsked = answersFor('build', buildId, 'buildId');
     let count = 0;
@@ -49903,18 +50193,27 @@ async function readLogEntries(response, buildId, options) {
             throw failure;
     };
     const utf8 = utf8Mender();
-    const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
+    const bounded = (0,json_depth/* jsonBounds */.M)({
+        maxDepth: LOG_SHAPE.length,
+        tooDeep: () => {
+            throw new errors/* AnswerTooDeepError */.rv({ endpoint: LOG_ENDPOINT, answerer: 'the build service' }, LOG_SHAPE.length);
+        },
+        members: { max: LOG_SHAPE, tooWide },
+        cutTexts: { maxBytes: MAX_LOG_TEXT_BYTES, mark: CUT_MARK },
+    });
     const feed = (pieces) => {
         for (const piece of pieces) {
-            for (const part of cutLongText(piece))
+            for (const part of bounded(piece))
                 parse(() => parser.write(part));
         }
     };
     // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
     // stays small instead of growing with the log.
     const release = (0,memory/* releaseReadBuffers */.Z)();
+    const hash = (0,external_node_crypto_.createHash)('sha256');
     let received = 0;
     for await (const chunk of response.chunks) {
+        hash.update(chunk);
         feed(utf8.mend(chunk));
         received += chunk.length;
         release(received);
@@ -49925,7 +50224,23 @@ async function readLogEntries(response, buildId, options) {
         parse(() => parser.end());
     if (!answeredId)
         throw new UnusableBodyError({ fieldPath: 'buildId', problem: 'is missing' });
-    return { changed: true, entries: count, bytes };
+    return {
+        changed: true,
+        entries: count,
+        fingerprint: { bytes: received, sha256: hash.digest('hex') },
+    };
+}
+/** The answer's fingerprint, its bytes read and dropped as they come. */
+async function fingerprintOf(chunks) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const release = (0,memory/* releaseReadBuffers */.Z)();
+    let bytes = 0;
+    for await (const chunk of chunks) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        release(bytes);
+    }
+    return { bytes, sha256: hash.digest('hex') };
 }
 
 // EXTERNAL MODULE: external "node:stream/promises"
@@ -49974,17 +50289,21 @@ function announcedTotal({ statusCode, headers }) {
 }
 /**
  * How a success answer continues a transfer asked to go on from byte `resumeFrom` (0: the start)
- * of the bytes it holds (`sameBytes`: the answer's validator is theirs). A 'wrong-range' part is
- * asked for again, whole; an 'unasked-range' one, a part where the whole was asked for, would
- * only come again.
+ * of the bytes it holds. A 'wrong-range' part is asked for again, whole, and so is an
+ * 'other-total' one (the same validator, but a file of another length: another object, which a
+ * resume would splice onto the first); an 'unasked-range' one, a part where the whole was asked
+ * for, would only come again.
  */
-function continuationOf(resumeFrom, sameBytes, { statusCode, headers }) {
+function continuationOf(resumeFrom, held, { statusCode, headers }) {
     if (statusCode !== 206)
         return resumeFrom === 0 ? 'fresh' : 'restart';
     if (resumeFrom === 0)
         return 'unasked-range';
     const range = parseContentRange((0,bounded_body/* headerValue */.Z)(headers, 'content-range'));
-    return range?.start === resumeFrom && sameBytes ? 'resume' : 'wrong-range';
+    if (range?.start !== resumeFrom || !held.sameValidator)
+        return 'wrong-range';
+    const otherTotal = range.total !== undefined && held.total !== undefined;
+    return otherTotal && range.total !== held.total ? 'other-total' : 'resume';
 }
 /** Where a redirect from `from` leads, or why it may not be followed. */
 function nextHop(from, location, hop) {
@@ -50349,6 +50668,43 @@ class PartFile {
     }
 }
 
+;// CONCATENATED MODULE: ./src/text/byte-size.ts
+// Sizes as people write them (`4GiB`, `512 MiB`, `1.5GB`, `1048576`) and as the log shows them.
+const UNITS = {
+    '': 1,
+    b: 1,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    tb: 1e12,
+    kib: 1024,
+    mib: 1024 ** 2,
+    gib: 1024 ** 3,
+    tib: 1024 ** 4,
+};
+/** Whole bytes, or undefined when `text` is not a number with an optional unit (B, KB … TiB). */
+function parseByteSize(text) {
+    const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+    const unit = match === null ? undefined : UNITS[match[2].toLowerCase()];
+    if (unit === undefined)
+        return undefined;
+    const bytes = Math.floor(Number(match[1]) * unit);
+    return Number.isSafeInteger(bytes) ? bytes : undefined;
+}
+/** `4 GiB`, `1.5 MiB`, `812 bytes`: binary units, at most one decimal. */
+function formatByteSize(bytes) {
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = -1;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    if (unit < 0)
+        return `${bytes} bytes`;
+    return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
 ;// CONCATENATED MODULE: ./src/service/download.ts
 // Streaming artifact download over the transport's dispatcher (so through the environment's
 // proxy): redirects followed by hand, the API key only on the API's origin and never again once
@@ -50368,8 +50724,13 @@ class PartFile {
 
 
 
+
 const ENDPOINT = 'GET /builds/:buildId/download';
 async function downloadArtifact(transport, buildId, options) {
+    const { expectedSize, maxBytes } = options;
+    if (expectedSize !== undefined && maxBytes !== undefined && expectedSize > maxBytes) {
+        throw overCeiling(buildId, `the build's artifactSize says ${expectedSize} bytes`, maxBytes);
+    }
     await prepareDirectory(buildId, options.directory, options.within);
     return new ArtifactDownload(transport, buildId, options).run();
 }
@@ -50451,9 +50812,15 @@ class ArtifactDownload {
                 `the build's artifactSize says ${expectedSize}: that is not this build's installer, ` +
                 'so nothing was saved.');
         }
+        const { maxBytes } = this.#options;
+        if (announced !== undefined && maxBytes !== undefined && announced > maxBytes) {
+            const host = `the artifact host ${(0,text_escape/* commandText */.jt)(opened.url.host, 100)}`;
+            throw overCeiling(this.#buildId, `${host} announced ${announced} bytes`, maxBytes);
+        }
         const destination = (this.#destination ??= await this.#createDestination(opened, announced));
         const validator = validatorOf(response.headers);
-        const continuation = continuationOf(resumeFrom, validator === this.#validator, response);
+        const held = { sameValidator: validator === this.#validator, total: this.#total };
+        const continuation = continuationOf(resumeFrom, held, response);
         if (continuation === 'unasked-range') {
             const contentRange = (0,bounded_body/* headerValue */.Z)(response.headers, 'content-range');
             throw new DownloadError(this.#buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
@@ -50461,15 +50828,31 @@ class ArtifactDownload {
         }
         if (resumeFrom > 0)
             this.#resumes++;
-        if (continuation === 'restart' || continuation === 'wrong-range') {
+        if (continuation !== 'fresh' && continuation !== 'resume') {
             await destination.part.restart();
             if (continuation === 'wrong-range')
                 return rangeMissed(this.#buildId);
+            if (continuation === 'other-total')
+                return otherObject(this.#buildId, this.#total, announced);
         }
         this.#validator = validator;
         this.#total = announced ?? this.#total;
         this.#host = opened.url.host;
+        await this.#checkSpace(destination);
         return this.#receive(response.body, destination);
+    }
+    /** Refuses a download the disk cannot hold, where the OS says how much room is left. */
+    async #checkSpace({ part }) {
+        const total = this.#total ?? this.#options.expectedSize;
+        if (total === undefined)
+            return;
+        const free = await freeBytes(this.#options.directory);
+        const needed = total - part.received;
+        if (free === undefined || needed <= free)
+            return;
+        throw new DownloadError(this.#buildId, 'space', `the installer needs ${formatByteSize(needed)} more, and ` +
+            `${(0,text_escape/* commandText */.jt)(this.#options.directory, 300)} has ${formatByteSize(free)} free; ` +
+            'nothing was saved. Free space on the runner, or download fewer installers at once.');
     }
     async #createDestination(opened, announced) {
         const { directory, expectedSize } = this.#options;
@@ -50485,12 +50868,17 @@ class ArtifactDownload {
         const { part } = destination;
         const { signal, expectedSize, onProgress } = this.#options;
         // A chunked or close-delimited body has no end of its own; without a length from the host,
-        // artifactSize is the only bound that stops it before it fills the disk.
-        const limit = this.#total ?? expectedSize;
+        // artifactSize, else max-download-size, stops it before it fills the disk.
+        const known = this.#total ?? expectedSize;
+        const { maxBytes } = this.#options;
+        const limit = known ?? maxBytes;
         try {
             await pipeBody(body, part, (received) => {
                 if (limit !== undefined && received > limit) {
-                    throw new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
+                    throw known === undefined
+                        ? overCeiling(this.#buildId, `the artifact host ${(0,text_escape/* commandText */.jt)(this.#host, 100)} sent more, with no size ` +
+                            'from the build or the host, and was stopped there', limit)
+                        : new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
                 }
                 onProgress?.(received, this.#total);
             });
@@ -50616,6 +51004,33 @@ class ArtifactDownload {
         };
     }
 }
+/** The installer is larger than max-download-size allows (`what`: how that is known). */
+const overCeiling = (buildId, what, maxBytes) => new DownloadError(buildId, 'size', `${what}, more than max-download-size (${formatByteSize(maxBytes)}, ${maxBytes} bytes); ` +
+    'nothing was saved. Raise max-download-size if the installer is really that large.');
+/** Bytes the file system of `directory` has free for this user; undefined where it does not say. */
+async function freeBytes(directory) {
+    try {
+        const { bavail, bsize } = await (0,promises_.statfs)(directory);
+        const free = Number(bavail) * Number(bsize);
+        return Number.isFinite(free) && free > 0 ? free : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * A resume whose total is not the first answer's: another object under the same validator (the
+ * host replaced it in place). Its part would splice two files; ask again, for all of it.
+ */
+const otherObject = (buildId, held, announced) => ({
+    ok: false,
+    failure: {
+        retryable: true,
+        outcomeUnknown: false,
+        reason: `the resumed part belongs to a file of ${announced} bytes, not ${held}; starting over`,
+        toError: () => new DownloadError(buildId, 'range', 'the artifact host kept announcing another total on each resume; nothing was saved.'),
+    },
+});
 /** A part that does not continue the file: ask again, now for all of it. */
 const rangeMissed = (buildId) => ({
     ok: false,
@@ -50703,10 +51118,18 @@ var user_agent = __nccwpck_require__(17484);
 
 
 
+/**
+ * Every build id a list holds, the ids of entries the client cannot read included: after a lost
+ * trigger answer, none of them may be taken for the build it made.
+ */
+const listedIds = (list) => new Set([
+    ...list.builds.map((build) => build.id),
+    ...list.unreadable.flatMap((entry) => (entry.id === undefined ? [] : [entry.id])),
+]);
 /** The ids of the project's builds now, or why they could not be listed; a stop is thrown. */
 async function listBuildIds(client, projectId, signal) {
     try {
-        return new Set((await client.listBuilds(projectId, { signal })).builds.map((b) => b.id));
+        return listedIds(await client.listBuilds(projectId, { signal }));
     }
     catch (error) {
         if (signal?.aborted)
@@ -50853,17 +51276,22 @@ class BuildServiceClient {
     }
     /**
      * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry`
-     * one by one; an answer as long as `options.lastBytes` is the same log and is not parsed. See
-     * log-stream.ts.
+     * one by one; an answer with the length and sha256 of `options.last` is the same log and is not
+     * parsed. See log-stream.ts.
      */
-    readBuildLog(buildId, options) {
-        return this.#transport.stream({
-            endpoint: 'GET /builds/:buildId/logs',
+    async readBuildLog(buildId, options) {
+        const read = (take) => this.#transport.stream({
+            endpoint: LOG_ENDPOINT,
             path: `/builds/${id(buildId)}/logs`,
             resourceId: buildId,
             maxBytes: MAX_LOG_ANSWER_BYTES,
-            read: (response) => readLogEntries(response, buildId, options),
+            read: take,
         }, options.signal);
+        const answer = await read((response) => readLogEntries(response, buildId, options));
+        if (answer.changed !== 'rewritten')
+            return answer;
+        // As long as the last answer, other bytes: rewritten in place; only a parse says how.
+        return read((response) => parseLogEntries(response, buildId, options));
     }
     /** Streams the artifact into `options.directory`; see download.ts. */
     downloadArtifact(buildId, options) {
@@ -50930,12 +51358,7 @@ const triggerFailure = (error, stopped) => stopped
  */
 async function startBuilds(client, request, clock) {
     const call = { signal: request.signal };
-    const previous = request.reuse ? (await client.listBuilds(request.projectId, call)).builds : [];
-    // The service's own view before any trigger: what it lists after a lost answer and did not list
-    // here is a build of this run. A list it cannot give costs only a trigger whose answer is lost.
-    const knownBuildIds = request.reuse
-        ? new Set(previous.map((build) => build.id))
-        : await listBuildIds(client, request.projectId, request.signal);
+    const { previous, knownBuildIds } = await buildsBefore(client, request);
     const settled = await Promise.allSettled(request.targets.map(async (target) => {
         const reusable = findReusable(previous, target, request.version);
         if (reusable) {
@@ -50957,6 +51380,34 @@ async function startBuilds(client, request, clock) {
     return followedOnce(settled.map((result, index) => result.status === 'fulfilled'
         ? result.value
         : (0,builds_result/* untriggered */.H)(request.targets[index], request.version, triggerFailure(result.reason, stopped), clock())));
+}
+/**
+ * The project's builds before any trigger: the readable ones, to reuse, and every id listed. The
+ * service's own view: what it lists after a lost answer and did not list here is a build of this
+ * run. A list it cannot give costs only a trigger whose answer is lost, unless builds are reused.
+ */
+async function buildsBefore(client, request) {
+    try {
+        const list = await client.listBuilds(request.projectId, { signal: request.signal });
+        if (list.unreadable.length > 0)
+            warnUnreadable(list.unreadable);
+        return { previous: request.reuse ? list.builds : [], knownBuildIds: listedIds(list) };
+    }
+    catch (error) {
+        if (request.reuse || request.signal?.aborted)
+            throw error;
+        return { previous: [], knownBuildIds: { unlisted: (0,shared_errors/* asError */.zR)(error) } };
+    }
+}
+/** Said once per run: entries of the history left out, which neither reuse nor a trigger takes. */
+function warnUnreadable(entries) {
+    const shown = entries
+        .slice(0, 3)
+        .map(({ id, fieldPath, problem }) => `${id ?? 'an entry'}: ${fieldPath} ${problem}`);
+    const more = entries.length > shown.length ? `; and ${entries.length - shown.length} more` : '';
+    runner_log/* stepLog */.tV.warning((0,text_escape/* commandText */.jt)(`The project's build list has ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} ` +
+        `this action cannot read, left out (never reused, never taken for a build of this run): ` +
+        `${shown.join('; ')}${more}`, 1000), { title: 'Unreadable builds in the project' });
 }
 /**
  * Each build id under the first target the service gave it to. A later target given the same id
@@ -51137,6 +51588,7 @@ async function runBuilds(plan, deps) {
             ? {
                 within: plan.download.directory,
                 limit: (0,limit/* createLimiter */.z)(plan.download.concurrency),
+                maxBytes: plan.download.maxBytes,
                 sharesTarget,
             }
             : undefined,
@@ -51150,7 +51602,7 @@ async function runBuilds(plan, deps) {
         spool.remove();
     }
     return ended(deadline.signal.aborted ||
-        results.some((build) => (0,outcome/* outcomeOf */.s)(build) === 'unfinished' && build.id !== null));
+        results.some((build) => (0,builds_outcome/* outcomeOf */.sG)(build) === 'unfinished' && build.id !== null));
 }
 
 ;// CONCATENATED MODULE: ./src/report/open-comment.ts
@@ -51211,6 +51663,9 @@ function parseConnection(read, problems) {
     const apiKey = read('api-key');
     if (apiKey === '')
         problems.push('api-key: missing; pass it from a secret');
+    const problem = (0,input_rules/* secretProblem */.oR)('api-key', apiKey);
+    if (problem !== undefined)
+        problems.push(problem);
     return { apiKey, baseUrl: (0,input_rules/* parseBaseUrl */.Q2)(read('base-url'), problems) };
 }
 /**
@@ -51280,8 +51735,28 @@ function tagNameProblem(tag) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/publish/repository-name.ts
+// Repository names by GitHub's rules, for release-repository: refused before any build when GitHub
+// would not take them (a name is also part of every request path of the release).
+/** Why `value` is not an `owner/name` GitHub takes (one clause), or undefined when it is. */
+function repositoryNameProblem(value) {
+    const parts = value.split('/');
+    if (parts.length !== 2)
+        return 'is not owner/name';
+    const [owner, name] = parts;
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/.test(owner)) {
+        return 'has an owner GitHub refuses (1 to 39 letters, digits or hyphens, not starting with a hyphen)';
+    }
+    if (!/^[A-Za-z0-9._-]{1,100}$/.test(name) || name === '.' || name === '..') {
+        return 'has a name GitHub refuses (1 to 100 letters, digits, ".", "_" or "-", not "." or "..")';
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs.ts
 // Every input of action.yml, parsed once into a typed Plan and validated before any request.
+
+
 
 
 
@@ -51309,6 +51784,7 @@ const INPUT_NAMES = [
     'download',
     'download-path',
     'download-concurrency',
+    'max-download-size',
     'fail-on-error',
     'build-ids',
     'reuse-builds',
@@ -51318,6 +51794,7 @@ const INPUT_NAMES = [
     'artifact-overwrite',
     'artifact-uploader',
     'release',
+    'release-repository',
     'release-tag',
     'release-name',
     'release-body',
@@ -51343,6 +51820,9 @@ const MAX_LENGTH = {
     'config-file': 1024,
     'download-path': 1024,
     'build-ids': 10_000,
+    // What the service's answers may carry (its schema's bound): a longer one would be triggered,
+    // paid for, then its answer refused.
+    version: schemas/* VERSION_MAX_CHARS */.U7,
     'artifact-name': names/* MAX_TEMPLATE_LENGTH */.RO,
     'asset-name': names/* MAX_TEMPLATE_LENGTH */.RO,
     'release-tag': MAX_TAG_LENGTH,
@@ -51447,6 +51927,11 @@ function parseVersion(inputs, ref, problems) {
         return null;
     }
     const fromTag = tag.replace(/^v/, '');
+    if (fromTag.length > schemas/* VERSION_MAX_CHARS */.U7) {
+        problems.push(`version: the tag's version is ${fromTag.length} characters, more than the ` +
+            `${schemas/* VERSION_MAX_CHARS */.U7} the service's answers carry; set version (e.g. 1.4.2)`);
+        return null;
+    }
     if ((0,input_rules/* isSemver */.nN)(fromTag))
         return fromTag;
     problems.push(`version: the tag ${(0,text_escape/* quotedText */.w0)(tag)} is not a semantic version; set version (e.g. 1.4.2) or tag as v1.4.2`);
@@ -51505,9 +51990,21 @@ function releaseTag(inputs, refTag, problems) {
         : `release-tag: the tag of GITHUB_REF, ${(0,text_escape/* quotedText */.w0)(tag)}, ${problem}; set release-tag`);
     return null;
 }
-function parseRelease(inputs, ref, problems) {
+/** release-repository, by default the workflow's own. */
+function releaseRepository(inputs, workflows, problems) {
+    const given = inputs['release-repository'];
+    if (given === '')
+        return workflows;
+    const problem = repositoryNameProblem(given);
+    if (problem !== undefined) {
+        problems.push(`release-repository: ${(0,text_escape/* quotedText */.w0)(given)} ${problem}; give the repository as owner/name`);
+    }
+    return given;
+}
+function parseRelease(inputs, context, problems) {
     const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
-    const refTag = tagOfRef(ref);
+    const repository = releaseRepository(inputs, context.repository, problems);
+    const refTag = tagOfRef(context.ref);
     const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
     if (!wanted)
         return null;
@@ -51515,6 +52012,7 @@ function parseRelease(inputs, ref, problems) {
     if (tag === null)
         return null;
     return {
+        repository,
         tag,
         name: inputs['release-name'] || undefined,
         body: inputs['release-body'] || undefined,
@@ -51531,7 +52029,7 @@ function parsePublish(inputs, context, download, problems) {
     const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
     const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
     const uploader = parseChoice(inputs, 'artifact-uploader', ['streamed', 'library'], 'streamed', problems);
-    const release = parseRelease(inputs, context.ref, problems);
+    const release = parseRelease(inputs, context, problems);
     // Publishing works on downloaded installers; without downloads there is nothing to publish.
     const plan = {
         githubToken: inputs['github-token'],
@@ -51594,6 +52092,9 @@ function parseInputs(given, context) {
     const problems = [];
     const notices = [];
     const connection = parseConnection((name) => inputs[name], problems);
+    const tokenRefused = (0,input_rules/* secretProblem */.oR)('github-token', inputs['github-token']);
+    if (tokenRefused !== undefined)
+        problems.push(tokenRefused);
     const projectId = inputs['project-id'];
     const configFile = inputs['config-file'] || null;
     if (projectId === '' && configFile === null) {
@@ -51610,6 +52111,7 @@ function parseInputs(given, context) {
     const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
     const download = parseBoolean(inputs, 'download', true, problems);
     const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
+    const maxDownloadBytes = parseMaxDownloadSize(inputs, problems);
     const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
     const downloadPath = parseDownloadPath(inputs, context.workspace, problems);
     const publish = parsePublish(inputs, context, download && wait, problems);
@@ -51633,7 +52135,9 @@ function parseInputs(given, context) {
             wait,
             pollIntervalMs: Math.round(pollInterval * 1000),
             timeoutMs: Math.round(timeout * 60_000),
-            download: download ? { directory: downloadPath, concurrency: downloadConcurrency } : null,
+            download: download
+                ? { directory: downloadPath, concurrency: downloadConcurrency, maxBytes: maxDownloadBytes }
+                : null,
         },
         failOnError,
         publish,
@@ -51659,6 +52163,22 @@ function parseSelection(inputs, context, problems) {
         arches: arches.length > 0 ? arches : ['x64'],
         reuse,
     };
+}
+const DEFAULT_MAX_DOWNLOAD_BYTES = 4 * 1024 ** 3;
+const MAX_DOWNLOAD_CEILING = 1024 ** 4;
+/** The most bytes one installer may have: what stops a download that has no size of its own. */
+function parseMaxDownloadSize(inputs, problems) {
+    const given = inputs['max-download-size'];
+    if (given === '')
+        return DEFAULT_MAX_DOWNLOAD_BYTES;
+    const bytes = parseByteSize(given);
+    if (bytes === undefined || bytes < 1 || bytes > MAX_DOWNLOAD_CEILING) {
+        problems.push(`max-download-size: ${(0,text_escape/* quotedText */.w0)(given)} is not a size from 1 byte to ` +
+            `${formatByteSize(MAX_DOWNLOAD_CEILING)}; use bytes or a number with a unit ` +
+            '(KiB, MiB, GiB, TiB, or KB, MB, GB, TB), e.g. 4GiB');
+        return DEFAULT_MAX_DOWNLOAD_BYTES;
+    }
+    return bytes;
 }
 /** The download folder, inside the workspace as the README promises. */
 function parseDownloadPath(inputs, workspace, problems) {
@@ -51707,13 +52227,15 @@ function installerOf(build) {
         sha256,
     };
 }
-/** What landed so far, as the report reads it; the release's URL only once it is finished. */
-const publishedOf = (artifacts, assets, releaseUrl) => ({
+/** What landed so far, as the report reads it; the release only once it is finished. */
+const publishedOf = (artifacts, assets, release) => ({
     artifacts: new Map(artifacts.map((artifact) => [artifact.buildId, artifact])),
     assetUploads: new Map(assets.flatMap((asset) => asset.buildId !== null && asset.span !== undefined ? [[asset.buildId, asset.span]] : [])),
-    releaseUrl,
+    release,
 });
-const finished = ({ artifacts, release }) => publishedOf(artifacts, release?.assets ?? [], release?.url);
+const finished = ({ artifacts, release }) => publishedOf(artifacts, release?.assets ?? [], release
+    ? { url: release.url, published: release.published, verified: release.verified }
+    : undefined);
 /** Which builds' installers landed where before publishing stopped, and which did not. */
 function stoppedReport(plan, added, artifacts, assets) {
     const labels = (installers) => installers.length === 0 ? 'none' : installers.map(builds_result/* labelOf */.Wy).join(', ');
@@ -51760,7 +52282,7 @@ function startPublishing(plan, context, deadline, onArtifact = () => { }) {
     let session;
     const open = () => 
     // One chunk with the PR comment's (the same name): the GitHub client they share is bundled once.
-    (session ??= Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 63642)).then(({ openPublishing }) => openPublishing(plan, {
+    (session ??= Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 59961)).then(({ openPublishing }) => openPublishing(plan, {
         context,
         signal,
         onArtifact: (artifact) => {
@@ -51784,7 +52306,7 @@ function startPublishing(plan, context, deadline, onArtifact = () => { }) {
                     runner_log/* stepLog */.tV.info('Nothing to publish: no build produced an installer');
                 return { published: publishedOf([], []), errors: [], stopped: false };
             }
-            const allBuildsSucceeded = builds.every((build) => (0,outcome/* outcomeOf */.s)(build) === 'succeeded');
+            const allBuildsSucceeded = builds.every((build) => (0,builds_outcome/* outcomeOf */.sG)(build) === 'succeeded');
             try {
                 const done = await unlessStopped(session.then((opened) => opened.finish({ allBuildsSucceeded })), signal);
                 if (done !== undefined)
@@ -51826,27 +52348,21 @@ function startPublishing(plan, context, deadline, onArtifact = () => { }) {
 
 const MAX_BUILD_ANNOTATIONS = 8;
 /** One quoted log line, or the problem's message. */
-const MAX_QUOTED_LINE_CHARS = 300;
+const MAX_QUOTED_LINE_CHARS = builds_outcome/* MAX_CAUSE_LINE_CHARS */.u$;
 /** The whole message: a few quoted lines and the build id fit well within it. */
 const MAX_ANNOTATION_CHARS = 4_096;
 const idOf = (build) => (build.id ? (0,text_escape/* commandText */.jt)(build.id) : 'no build');
-/** Cut before it is made inert: a 50 MB line costs no more than a short one. */
-const quotedLine = (line) => (0,text_escape/* commandText */.jt)((0,text_escape/* cut */.Jj)(line, MAX_QUOTED_LINE_CHARS * 4), MAX_QUOTED_LINE_CHARS);
 function annotationOf(build) {
-    const quote = build.log?.quote ?? [];
-    const lines = build.problem !== undefined
-        ? [build.problem.message]
-        : quote.length > 0
-            ? quote
-            : ['the service gave no log'];
-    const cause = lines.map(quotedLine).join('\n');
+    const cause = (0,builds_outcome/* causeOf */.rl)(build)
+        .map((line) => (0,text_escape/* commandText */.jt)(line, MAX_QUOTED_LINE_CHARS))
+        .join('\n');
     return {
         title: (0,text_escape/* commandText */.jt)(`${(0,builds_result/* labelOf */.Wy)(build)} build failed`),
         message: (0,text_escape/* cut */.Jj)(`${idOf(build)}: ${cause}`, MAX_ANNOTATION_CHARS),
     };
 }
 function failureAnnotations(builds, max = MAX_BUILD_ANNOTATIONS) {
-    const failed = builds.filter((build) => (0,outcome/* outcomeOf */.s)(build) === 'failed');
+    const failed = builds.filter((build) => (0,builds_outcome/* outcomeOf */.sG)(build) === 'failed');
     if (failed.length <= max)
         return failed.map(annotationOf);
     const shown = failed.slice(0, max - 1).map(annotationOf);
@@ -51870,7 +52386,7 @@ function annotateFailures(builds) {
 const NOTHING_PUBLISHED = {
     artifacts: new Map(),
     assetUploads: new Map(),
-    releaseUrl: undefined,
+    release: undefined,
 };
 
 // EXTERNAL MODULE: ./src/report/timing.ts
@@ -51907,7 +52423,8 @@ const renderOutputs = (builds, status, published, commentUrl) => ({
     'build-ids': builds
         .flatMap((build) => (build.id && (0,service_ids/* isBuildId */.EI)(build.id) ? [build.id] : []))
         .join('\n'),
-    ...(published.releaseUrl !== undefined && { 'release-url': published.releaseUrl }),
+    ...(published.release !== undefined && { 'release-url': published.release.url }),
+    'release-verified': published.release?.verified === undefined ? '' : published.release.verified ? 'true' : 'false',
     ...(commentUrl !== undefined && { 'comment-url': commentUrl }),
 });
 function writeOutputs(builds, status, published, commentUrl) {
@@ -51917,15 +52434,202 @@ function writeOutputs(builds, status, published, commentUrl) {
     return outputs;
 }
 
-// EXTERNAL MODULE: ./src/report/summary.ts + 1 modules
-var summary = __nccwpck_require__(2360);
+// EXTERNAL MODULE: ./src/report/build-table.ts
+var build_table = __nccwpck_require__(10935);
+// EXTERNAL MODULE: ./src/report/causes.ts
+var report_causes = __nccwpck_require__(40304);
+// EXTERNAL MODULE: ./src/report/release-state.ts
+var release_state = __nccwpck_require__(48147);
+;// CONCATENATED MODULE: ./src/report/timeline.ts
+// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases,
+// then this run's download of its installer and the uploads of its workflow artifact and release
+// asset, so a user sees where the time went. Mermaid draws dates in the viewer's time zone, so
+// every time is an offset from the run's start and the axis prints seconds since the epoch (`%s`),
+// which no time zone changes. A build reused from an earlier run shows only what this run did with
+// it: its queued and building phases were another run's, maybe days ago.
+
+
+/** GitHub stops rendering big diagrams long before the summary's byte limit. */
+const MAX_GANTT_BUILDS = 60;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+/** Tick spacing for a span, so a 5-second run and a 2-hour run both get a handful of labels. */
+function tickIntervalFor(spanMs) {
+    const steps = [
+        [10 * SECOND, '1second'],
+        [40 * SECOND, '5second'],
+        [2 * MINUTE, '15second'],
+        [6 * MINUTE, '1minute'],
+        [20 * MINUTE, '2minute'],
+        [60 * MINUTE, '10minute'],
+        [3 * 60 * MINUTE, '30minute'],
+    ];
+    return steps.find(([upTo]) => spanMs <= upTo)?.[1] ?? '1hour';
+}
+function phaseBars(build, now) {
+    const { queued, building, ended } = build.phases;
+    const until = ended ?? now;
+    const bars = [{ name: 'queued', tag: '', span: { start: queued, end: building ?? until } }];
+    if (building === undefined)
+        return bars;
+    const outcome = (0,builds_outcome/* outcomeOf */.sG)(build);
+    // A status the spec does not list is the service's text: it never goes into the diagram.
+    const name = ['building', 'success', 'failed'].includes(build.status) ? build.status : 'ended';
+    const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
+    return [...bars, { name, tag, span: { start: building, end: until } }];
+}
+/** The build's bars: its phases when this run followed it, then this run's download and uploads. */
+function barsOf(build, published, now) {
+    const id = build.id ?? '';
+    const spans = [
+        ['download', build.download?.span],
+        ['artifact', published.artifacts.get(id)?.span],
+        ['release asset', published.assetUploads.get(id)],
+    ];
+    return [
+        ...(build.origin === 'reused' || build.phases.timesUnknown ? [] : phaseBars(build, now)),
+        ...spans.flatMap(([name, span]) => (span ? [{ name, tag: '', span }] : [])),
+    ];
+}
+/** Mermaid gantt lines; `now` ends the bars of builds still running. */
+function renderTimeline(builds, published, now) {
+    const charted = builds.flatMap((build) => {
+        const bars = build.id === null ? [] : barsOf(build, published, now);
+        return bars.length === 0 ? [] : [{ build, bars }];
+    });
+    const shown = charted.slice(0, MAX_GANTT_BUILDS);
+    const unknownTimes = builds.filter((build) => build.id !== null && build.phases.timesUnknown);
+    const unknownNote = unknownTimes.length === 0
+        ? []
+        : [
+            `_Phases not drawn for ${unknownTimes.map(builds_result/* labelOf */.Wy).join(', ')}: the service's timestamps ` +
+                'are not plausible (before 2000, or more than a day ahead)._',
+        ];
+    if (shown.length === 0)
+        return unknownNote;
+    const spans = shown.flatMap(({ bars }) => bars.map((bar) => bar.span));
+    const start = Math.min(...spans.map((span) => span.start));
+    const end = Math.max(...spans.map((span) => span.end));
+    const at = (ms) => Math.max(0, ms - start);
+    const lines = [
+        '```mermaid',
+        'gantt',
+        '  dateFormat x',
+        '  axisFormat %ss',
+        `  tickInterval ${tickIntervalFor(end - start)}`,
+        '  todayMarker off',
+    ];
+    for (const { build, bars } of shown) {
+        lines.push(`  section ${(0,builds_result/* labelOf */.Wy)(build)}${build.origin === 'reused' ? ' (reused)' : ''}`);
+        for (const { name, tag, span } of bars) {
+            lines.push(`  ${name} : ${tag}${at(span.start)}, ${at(Math.max(span.start, span.end))}`);
+        }
+    }
+    const followed = shown.some(({ build }) => build.origin !== 'reused' && !build.phases.timesUnknown);
+    lines.push('```');
+    lines.push(`_Seconds since the first ${followed ? 'build was queued' : 'download began'}._`);
+    if (charted.length > shown.length) {
+        lines.push(`_Timeline shows the first ${shown.length} of ${charted.length} builds._`);
+    }
+    return [...lines, ...unknownNote];
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+// The job summary, as a release engineer reads it: the release's state first (published, a draft
+// and why, or none), the run in one line, why each failed build failed in its log's own words,
+// then a table that fits GitHub's page with each installer linked by its file name (ids and
+// sha256s folded below it), the notes and the timeline. Kept under the runner's 1 MiB limit for
+// any matrix. Nothing in it needs the API key to open. Every string the service sent (ids,
+// version, status, log lines, file names, notes naming builds) goes in as code or through
+// markdownText, so none of it can become a link, an image, HTML or a new table cell.
+
+
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024;
+/** A margin under the limit, for the notes and the lines the runner itself adds. */
+const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
+/** A note can list every build (a timeout, a failure count): long ones are cut. */
+const MAX_NOTE_CHARS = 4_000;
+const failedCount = (builds) => builds.filter((build) => (0,builds_outcome/* outcomeOf */.sG)(build) === 'failed').length;
+function runLine(facts, verdict) {
+    const outcomes = facts.builds.map(builds_outcome/* outcomeOf */.sG);
+    const done = outcomes.filter((outcome) => outcome !== 'unfinished').length;
+    const failed = failedCount(facts.builds);
+    const version = (0,build_table/* sharedVersion */.w7)(facts.builds);
+    return [
+        `**${verdict.status}**`,
+        ...(version === undefined ? [] : [`version ${(0,text_escape/* markdownCode */.D9)(version, 80)}`]),
+        `${done}/${(0,release_state/* plural */.L)(facts.builds.length, 'build')} finished`,
+        ...(failed > 0 ? [`${failed} failed`] : []),
+    ].join(' · ');
+}
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Pure: the summary's Markdown. Rows beyond the budget are left out, and the text says so. */
+function renderSummary(facts, verdict, now) {
+    const { builds, published } = facts;
+    const causes = (0,report_causes/* failureCauses */.x)(builds);
+    const head = [
+        '## Desktop builds',
+        '',
+        ...(0,release_state/* releaseState */.h)(facts, verdict),
+        '',
+        runLine(facts, verdict),
+        '',
+        ...(causes.length > 0
+            ? [`### Why the ${failedCount(builds) > 1 ? 'builds' : 'build'} failed`, '', ...causes, '']
+            : []),
+    ];
+    const notes = [...verdict.failures, ...verdict.warnings];
+    const tail = [
+        '',
+        ...notes.map((note) => `> ${(0,text_escape/* markdownText */.p7)(note, MAX_NOTE_CHARS)}`),
+        ...(notes.length > 0 ? [''] : []),
+        ...renderTimeline(builds, published, now),
+        '',
+    ];
+    const table = (0,build_table/* buildTable */.Zk)(builds, published.artifacts);
+    const ids = (0,build_table/* idList */.Mt)(builds);
+    const frame = [...head, ...table.head, '', ...(0,build_table/* folded */.TM)('Build ids and sha256', []), ...tail];
+    let used = bytes(frame.join('\n')) + 200;
+    let shown = 0;
+    for (const [n, row] of table.rows.entries()) {
+        const cost = bytes(row) + bytes(ids[n]) + 2;
+        if (used + cost > BUDGET_BYTES)
+            break;
+        used += cost;
+        shown += 1;
+    }
+    const cut = shown < builds.length
+        ? [`_${builds.length - shown} more builds not shown: see the \`builds\` output._`, '']
+        : [];
+    return [
+        ...head,
+        ...table.head,
+        ...table.rows.slice(0, shown),
+        '',
+        ...cut,
+        ...(0,build_table/* folded */.TM)('Build ids and sha256', ids.slice(0, shown)),
+        ...tail,
+    ].join('\n');
+}
+/** To GITHUB_STEP_SUMMARY, through @actions/core; nothing where the runner names no summary file. */
+async function writeSummary(summaryFile, facts, verdict) {
+    if (summaryFile === undefined)
+        return;
+    await core/* summary */.z.addRaw(renderSummary(facts, verdict, Date.now())).write();
+}
+
 ;// CONCATENATED MODULE: ./src/report/verdict.ts
 // How the step ends (pure): its status output, what fails it and what only warns.
 
 
 /** `pending` while not waiting for the builds (wait: false); otherwise all-or-nothing. */
 function runStatus(builds, waited) {
-    const outcomes = builds.map(outcome/* outcomeOf */.s);
+    const outcomes = builds.map(builds_outcome/* outcomeOf */.sG);
     if (outcomes.includes('failed'))
         return 'failed';
     if (!waited)
@@ -51934,7 +52638,7 @@ function runStatus(builds, waited) {
         ? 'success'
         : 'failed';
 }
-const list = (builds) => builds.map(outcome/* describeBuild */.S).join(', ');
+const list = (builds) => builds.map(builds_outcome/* describeBuild */.SY).join(', ');
 function cancellation(facts, running) {
     const lead = `Cancelled by ${facts.cancelledBy}. The service has no cancel endpoint, so `;
     if (running.length > 0) {
@@ -51947,15 +52651,15 @@ function cancellation(facts, running) {
 function verdictOf(facts) {
     const failures = [...facts.errors];
     const warnings = [];
-    const unfinished = facts.builds.filter((build) => build.id !== null && (0,outcome/* outcomeOf */.s)(build) === 'unfinished');
+    const unfinished = facts.builds.filter((build) => build.id !== null && (0,builds_outcome/* outcomeOf */.sG)(build) === 'unfinished');
     if (facts.cancelledBy !== undefined)
         failures.unshift(cancellation(facts, unfinished));
     if (facts.timedOut) {
-        failures.push(`Timed out after ${(0,durations/* formatElapsed */.C)(facts.timeoutMs ?? 0)} (timeout input); still unfinished: ` +
+        failures.push(`Timed out after ${(0,durations/* formatElapsed */.C7)(facts.timeoutMs ?? 0)} (timeout input); still unfinished: ` +
             `${list(unfinished) || 'downloads'}. ` +
             'Their ids are in the build-ids output; resume them with the build-ids input.');
     }
-    const failed = facts.builds.filter((build) => (0,outcome/* outcomeOf */.s)(build) === 'failed');
+    const failed = facts.builds.filter((build) => (0,builds_outcome/* outcomeOf */.sG)(build) === 'failed');
     if (failed.length > 0) {
         const message = `${failed.length} of ${facts.builds.length} builds failed: ${list(failed)}`;
         if (facts.failOnError)
@@ -51992,7 +52696,7 @@ async function reportRun(context, facts) {
         runner_log/* stepLog */.tV.warning(warning);
     if (verdict.failures.length > 0)
         runner_log/* stepLog */.tV.setFailed(verdict.failures.join('\n'));
-    await (0,summary/* writeSummary */.Sy)(context.summaryFile, facts, verdict).catch((error) => runner_log/* stepLog */.tV.warning(`Could not write the job summary: ${(0,shared_errors/* messageOf */.bD)(error)}`));
+    await writeSummary(context.summaryFile, facts, verdict).catch((error) => runner_log/* stepLog */.tV.warning(`Could not write the job summary: ${(0,shared_errors/* messageOf */.bD)(error)}`));
 }
 
 // EXTERNAL MODULE: ./src/runner/paths.ts
@@ -52094,7 +52798,7 @@ async function buildAndPublish(context, cancel) {
 }
 async function run() {
     try {
-        maskInputs('api-key');
+        maskInputs('api-key', 'github-token');
         const context = (0,runner_context/* readContext */.yI)();
         const cancel = watchSignals();
         const { plan, built, ...end } = await buildAndPublish(context, cancel.signal);
@@ -52136,10 +52840,12 @@ async function run() {
 /* harmony export */   VS: () => (/* binding */ ChecksumsConflictError),
 /* harmony export */   cr: () => (/* binding */ AssetUploadError),
 /* harmony export */   d1: () => (/* binding */ ArtifactExistsError),
+/* harmony export */   fx: () => (/* binding */ ReleaseVerificationError),
 /* harmony export */   jp: () => (/* binding */ AssetLockedError),
 /* harmony export */   po: () => (/* binding */ DuplicateNameError),
 /* harmony export */   qW: () => (/* binding */ UploadHostRefusedError),
-/* harmony export */   wE: () => (/* binding */ NameTemplateError)
+/* harmony export */   wE: () => (/* binding */ NameTemplateError),
+/* harmony export */   yu: () => (/* binding */ ReleaseRepositoryRefusedError)
 /* harmony export */ });
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58382);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67388);
@@ -52278,6 +52984,52 @@ class UploadHostRefusedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_
             'Check GITHUB_API_URL; the release stays a draft.');
         this.assetName = assetName;
         this.host = host;
+    }
+}
+/** The release's assets, read back before publishing, are not what was attached. */
+class ReleaseVerificationError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    tag;
+    discrepancies;
+    /** Whether the release is public anyway (another job published it). */
+    published;
+    constructor(tag, releaseUrl, published, discrepancies) {
+        const shown = discrepancies.slice(0, 10);
+        super(`Release ${tag} does not hold what was attached (read back before publishing): ` +
+            shown
+                .map(({ asset, expected, held }) => `asset "${asset}": expected ${expected}; GitHub holds ${held}`)
+                .join('; ') +
+            (discrepancies.length > shown.length
+                ? `; and ${discrepancies.length - shown.length} more`
+                : '') +
+            (published
+                ? `. Another job published it already: check ${releaseUrl}, and re-run the job to upload the asset again.`
+                : `. It is left a draft (${releaseUrl}); re-run the job: what differs is uploaded again and checked before publishing.`));
+        this.tag = tag;
+        this.discrepancies = discrepancies;
+        this.published = published;
+    }
+}
+/** GitHub refused the token on the release's repository (403, or 404: it cannot see it). */
+class ReleaseRepositoryRefusedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    /** `owner/name`. */
+    repository;
+    status;
+    /** `elsewhere`: the release goes to another repository than the workflow's (release-repository). */
+    constructor(repository, status, elsewhere, githubMessage) {
+        const refusal = status === 404
+            ? `GitHub answered HTTP 404 for the repository ${repository}: the token cannot see it (or it does not exist)`
+            : `GitHub refused to write the release in the repository ${repository} (HTTP ${status}` +
+                `${githubMessage ? `: ${githubMessage}` : ''})`;
+        super(`${refusal}. The token needs contents: write on ${repository}. ` +
+            (elsewhere
+                ? "The workflow's own GITHUB_TOKEN cannot write to another repository: pass a GitHub App " +
+                    'installation token or a fine-grained personal access token with Contents: read and write ' +
+                    'on it as github-token.'
+                : 'Give the job permissions: contents: write, or pass a token that has it as github-token.') +
+            ' No release asset was uploaded; the installers are downloaded (and uploaded as workflow ' +
+            'artifacts when upload-artifacts is on).');
+        this.repository = repository;
+        this.status = status;
     }
 }
 
@@ -52452,145 +53204,41 @@ const expectedAssetName = (name) => name
 
 /***/ }),
 
-/***/ 2360:
+/***/ 10935:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Xq: () => (/* binding */ formatSize),
-  Sy: () => (/* binding */ writeSummary)
-});
-
-// UNUSED EXPORTS: SUMMARY_LIMIT_BYTES, renderSummary
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __nccwpck_require__(77094);
-// EXTERNAL MODULE: ./src/builds/outcome.ts
-var builds_outcome = __nccwpck_require__(68873);
-// EXTERNAL MODULE: ./src/text/durations.ts
-var durations = __nccwpck_require__(51966);
-// EXTERNAL MODULE: ./src/text/escape.ts
-var text_escape = __nccwpck_require__(67388);
-// EXTERNAL MODULE: ./src/builds/result.ts
-var result = __nccwpck_require__(17196);
-;// CONCATENATED MODULE: ./src/report/timeline.ts
-// The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases,
-// then this run's download of its installer and the uploads of its workflow artifact and release
-// asset, so a user sees where the time went. Mermaid draws dates in the viewer's time zone, so
-// every time is an offset from the run's start and the axis prints seconds since the epoch (`%s`),
-// which no time zone changes. A build reused from an earlier run shows only what this run did with
-// it: its queued and building phases were another run's, maybe days ago.
-
-
-/** GitHub stops rendering big diagrams long before the summary's byte limit. */
-const MAX_GANTT_BUILDS = 60;
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-/** Tick spacing for a span, so a 5-second run and a 2-hour run both get a handful of labels. */
-function tickIntervalFor(spanMs) {
-    const steps = [
-        [10 * SECOND, '1second'],
-        [40 * SECOND, '5second'],
-        [2 * MINUTE, '15second'],
-        [6 * MINUTE, '1minute'],
-        [20 * MINUTE, '2minute'],
-        [60 * MINUTE, '10minute'],
-        [3 * 60 * MINUTE, '30minute'],
-    ];
-    return steps.find(([upTo]) => spanMs <= upTo)?.[1] ?? '1hour';
-}
-function phaseBars(build, now) {
-    const { queued, building, ended } = build.phases;
-    const until = ended ?? now;
-    const bars = [{ name: 'queued', tag: '', span: { start: queued, end: building ?? until } }];
-    if (building === undefined)
-        return bars;
-    const outcome = (0,builds_outcome/* outcomeOf */.s)(build);
-    // A status the spec does not list is the service's text: it never goes into the diagram.
-    const name = ['building', 'success', 'failed'].includes(build.status) ? build.status : 'ended';
-    const tag = outcome === 'failed' ? 'crit, ' : outcome === 'unfinished' ? 'active, ' : '';
-    return [...bars, { name, tag, span: { start: building, end: until } }];
-}
-/** The build's bars: its phases when this run followed it, then this run's download and uploads. */
-function barsOf(build, published, now) {
-    const id = build.id ?? '';
-    const spans = [
-        ['download', build.download?.span],
-        ['artifact', published.artifacts.get(id)?.span],
-        ['release asset', published.assetUploads.get(id)],
-    ];
-    return [
-        ...(build.origin === 'reused' || build.phases.timesUnknown ? [] : phaseBars(build, now)),
-        ...spans.flatMap(([name, span]) => (span ? [{ name, tag: '', span }] : [])),
-    ];
-}
-/** Mermaid gantt lines; `now` ends the bars of builds still running. */
-function renderTimeline(builds, published, now) {
-    const charted = builds.flatMap((build) => {
-        const bars = build.id === null ? [] : barsOf(build, published, now);
-        return bars.length === 0 ? [] : [{ build, bars }];
-    });
-    const shown = charted.slice(0, MAX_GANTT_BUILDS);
-    const unknownTimes = builds.filter((build) => build.id !== null && build.phases.timesUnknown);
-    const unknownNote = unknownTimes.length === 0
-        ? []
-        : [
-            `_Phases not drawn for ${unknownTimes.map(result/* labelOf */.Wy).join(', ')}: the service's timestamps ` +
-                'are not plausible (before 2000, or more than a day ahead)._',
-        ];
-    if (shown.length === 0)
-        return unknownNote;
-    const spans = shown.flatMap(({ bars }) => bars.map((bar) => bar.span));
-    const start = Math.min(...spans.map((span) => span.start));
-    const end = Math.max(...spans.map((span) => span.end));
-    const at = (ms) => Math.max(0, ms - start);
-    const lines = [
-        '```mermaid',
-        'gantt',
-        '  dateFormat x',
-        '  axisFormat %ss',
-        `  tickInterval ${tickIntervalFor(end - start)}`,
-        '  todayMarker off',
-    ];
-    for (const { build, bars } of shown) {
-        lines.push(`  section ${(0,result/* labelOf */.Wy)(build)}${build.origin === 'reused' ? ' (reused)' : ''}`);
-        for (const { name, tag, span } of bars) {
-            lines.push(`  ${name} : ${tag}${at(span.start)}, ${at(Math.max(span.start, span.end))}`);
-        }
-    }
-    const followed = shown.some(({ build }) => build.origin !== 'reused' && !build.phases.timesUnknown);
-    lines.push('```');
-    lines.push(`_Seconds since the first ${followed ? 'build was queued' : 'download began'}._`);
-    if (charted.length > shown.length) {
-        lines.push(`_Timeline shows the first ${shown.length} of ${charted.length} builds._`);
-    }
-    return [...lines, ...unknownNote];
-}
-
-// EXTERNAL MODULE: ./src/report/timing.ts
-var timing = __nccwpck_require__(81566);
-;// CONCATENATED MODULE: ./src/report/summary.ts
-// The job summary: a table per build and a timeline, kept under the runner's 1 MiB limit for any
-// matrix. Nothing in it needs the API key to open. Every string the service sent (ids, version,
-// status, problem messages, notes naming builds) goes in through markdownText, so none of it can
-// become a link, an image, HTML or a new table cell.
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Mt: () => (/* binding */ idList),
+/* harmony export */   TM: () => (/* binding */ folded),
+/* harmony export */   Zk: () => (/* binding */ buildTable),
+/* harmony export */   w7: () => (/* binding */ sharedVersion)
+/* harmony export */ });
+/* unused harmony exports OUTCOME_ICON, formatSize */
+/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
+/* harmony import */ var _builds_result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
+/* harmony import */ var _service_schemas_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(42051);
+/* harmony import */ var _text_durations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(51966);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(67388);
+/* harmony import */ var _timing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81566);
+// The builds as a table (pure), the same in the job summary and the pull-request comment: narrow
+// enough for GitHub's page at six builds and more (one `platform/arch` column, the version only
+// when the builds differ in it), each installer linked by its file name; the ids and sha256s,
+// which a reader needs rarely, folded into a list below it. Every string the service sent
+// goes in as code (escaped text when it holds a `|`), so none of it can become a link, HTML, an
+// @mention or a new cell.
 
 
 
 
 
 
-const SUMMARY_LIMIT_BYTES = 1024 * 1024;
-/** A margin under the limit, for the notes and the lines the runner itself adds. */
-const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
-/** A note can list every build (a timeout, a failure count): long ones are cut. */
-const MAX_NOTE_CHARS = 4_000;
 const OUTCOME_ICON = {
     succeeded: '✅',
     failed: '❌',
     unfinished: '⏳',
 };
+/** Longest file name or id shown; sanitized file names are at most 200 bytes. */
+const MAX_NAME_CHARS = 120;
 function formatSize(bytes) {
     if (bytes === undefined)
         return '';
@@ -52605,76 +53253,183 @@ function formatSize(bytes) {
     }
     return `${value.toFixed(1)} ${units[unit]}`;
 }
+/** The version every build shares, or undefined when they differ (or none is known). */
+function sharedVersion(builds) {
+    const versions = new Set(builds.map((build) => build.version));
+    const [only] = versions;
+    return versions.size === 1 && only !== null ? only : undefined;
+}
+/** Our own word for the status: a status the service made up is never shown here. */
+function statusWord(build) {
+    if (build.problem?.stage === 'download')
+        return 'download failed';
+    if (build.id === null)
+        return 'not triggered';
+    return (0,_service_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .isKnownStatus */ .ih)(build.status) ? build.status : 'unknown status';
+}
 function statusCell(build) {
-    const reused = build.origin === 'reused' ? ' · ♻️ reused from an earlier run' : '';
-    const problem = build.problem ? ` (${(0,text_escape/* markdownText */.p7)(build.problem.message)})` : '';
-    return `${OUTCOME_ICON[(0,builds_outcome/* outcomeOf */.s)(build)]} ${(0,text_escape/* markdownText */.p7)(build.status, 40)}${reused}${problem}`;
+    const reused = build.origin === 'reused' ? ' · ♻️ reused' : '';
+    return `${OUTCOME_ICON[(0,_builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .sG)(build)]} ${statusWord(build)}${reused}`;
 }
-function tableRow(build, artifact) {
-    const seconds = (0,timing/* durationSeconds */.o)(build.phases);
-    return `| ${[
-        build.platform,
-        build.arch,
-        (0,text_escape/* markdownText */.p7)(build.version ?? '', 80),
-        statusCell(build),
-        build.phases.timesUnknown
-            ? 'unknown'
-            : seconds === undefined
-                ? ''
-                : (0,durations/* formatElapsed */.C)(seconds * 1000),
-        formatSize(build.download?.size ?? build.artifactSize),
-        build.download ? `\`${build.download.sha256.slice(0, 12)}\`` : '',
-        (0,text_escape/* markdownText */.p7)(build.id ?? '', 120),
-        artifact ? `[${(0,text_escape/* markdownText */.p7)(artifact.name)}](${encodeURI(artifact.url)})` : '',
-    ].join(' | ')} |`;
+function durationCell(build) {
+    if (build.phases.timesUnknown)
+        return 'unknown';
+    const seconds = (0,_timing_js__WEBPACK_IMPORTED_MODULE_3__/* .durationSeconds */ .o)(build.phases);
+    return seconds === undefined ? '' : (0,_text_durations_js__WEBPACK_IMPORTED_MODULE_4__/* .formatElapsed */ .C7)(seconds * 1000);
 }
-const TABLE_HEAD = [
-    '| platform | arch | version | status | duration | size | sha256 | build | artifact |',
-    '|---|---|---|---|---|---|---|---|---|',
-];
-function headline(facts, verdict) {
-    const outcomes = facts.builds.map(builds_outcome/* outcomeOf */.s);
-    const done = outcomes.filter((outcome) => outcome !== 'unfinished').length;
-    const failed = outcomes.filter((outcome) => outcome === 'failed').length;
-    return `**${verdict.status}** · ${done}/${facts.builds.length} builds finished${failed > 0 ? ` · ${failed} failed` : ''}`;
+function installerCell(build, artifact) {
+    const name = build.download?.fileName ?? artifact?.name;
+    if (name === undefined)
+        return '';
+    const text = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .markdownCell */ .UZ)(name, MAX_NAME_CHARS);
+    return artifact ? `[${text}](${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .markdownUrl */ .$x)(artifact.url)})` : text;
 }
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Pure: the summary's Markdown. Rows beyond the budget are left out, and the text says so. */
-function renderSummary(facts, verdict, now) {
-    const { builds, published } = facts;
-    const head = ['## Desktop builds', '', headline(facts, verdict), ''];
-    if (published.releaseUrl)
-        head.push(`Release: ${published.releaseUrl}`, '');
-    const notes = [...verdict.failures, ...verdict.warnings];
-    const tail = [
-        '',
-        ...notes.map((note) => `> ${(0,text_escape/* markdownText */.p7)(note, MAX_NOTE_CHARS)}`),
-        ...(notes.length > 0 ? [''] : []),
-        ...renderTimeline(builds, published, now),
-        '',
+/** `build | status | duration | size | installer`, with a version column when versions differ. */
+function buildTable(builds, artifacts) {
+    const versions = builds.length > 0 && sharedVersion(builds) === undefined;
+    const head = [
+        `| build |${versions ? ' version |' : ''} status | duration | size | installer |`,
+        `| --- |${versions ? ' --- |' : ''} --- | ---: | ---: | --- |`,
     ];
-    const fixed = bytes([...head, ...TABLE_HEAD, ...tail].join('\n')) + 200;
-    const rows = [];
-    let used = fixed;
-    for (const build of builds) {
-        const row = tableRow(build, build.id ? published.artifacts.get(build.id) : undefined);
-        if (used + bytes(row) + 1 > BUDGET_BYTES)
-            break;
-        rows.push(row);
-        used += bytes(row) + 1;
-    }
-    const cut = rows.length < builds.length
-        ? [
-            `| _${builds.length - rows.length} more builds not shown: see the \`builds\` output_ |||||||||`,
-        ]
-        : [];
-    return [...head, ...TABLE_HEAD, ...rows, ...cut, ...tail].join('\n');
+    const rows = builds.map((build) => {
+        const cells = [
+            (0,_builds_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build),
+            ...(versions ? [(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .markdownCell */ .UZ)(build.version ?? '', 40)] : []),
+            statusCell(build),
+            durationCell(build),
+            formatSize(build.download?.size ?? build.artifactSize),
+            installerCell(build, build.id ? artifacts.get(build.id) : undefined),
+        ];
+        return `| ${cells.join(' | ')} |`;
+    });
+    return { head, rows };
 }
-/** To GITHUB_STEP_SUMMARY, through @actions/core; nothing where the runner names no summary file. */
-async function writeSummary(summaryFile, facts, verdict) {
-    if (summaryFile === undefined)
-        return;
-    await core/* summary */.z.addRaw(renderSummary(facts, verdict, Date.now())).write();
+const HEX_64 = /^[0-9a-f]{64}$/;
+/**
+ * The folded part: each build's id and its installer's sha256, for a reader who looks one up. A
+ * list, not a table: a 64-character hash beside an id is wider than GitHub's page in a table
+ * (which then scrolls), and a list item wraps.
+ */
+function idList(builds) {
+    return builds.map((build) => {
+        const sha256 = build.download?.sha256 ?? '';
+        return [
+            `- **${(0,_builds_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)}**`,
+            build.id === null ? 'not triggered' : `build ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_5__/* .markdownCell */ .UZ)(build.id, MAX_NAME_CHARS)}`,
+            ...(HEX_64.test(sha256) ? [`sha256 \`${sha256}\``] : []),
+        ].join(' · ');
+    });
+}
+/** The folded block around the id list. */
+const folded = (summary, lines) => [
+    `<details><summary>${summary}</summary>`,
+    '',
+    ...lines,
+    '',
+    '</details>',
+];
+
+
+/***/ }),
+
+/***/ 40304:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ failureCauses)
+/* harmony export */ });
+/* unused harmony export MAX_EXPLAINED_BUILDS */
+/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
+/* harmony import */ var _builds_result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(67388);
+// Why each failed build failed, as a Markdown list (pure): the same lines its annotation quotes
+// (causeOf), each as code, so the service's words show as they are and none of them is Markdown,
+// HTML, a link or an @mention. Bounded: a few lines of at most 300 characters, for 20 builds.
+
+
+
+const MAX_EXPLAINED_BUILDS = 20;
+function item(build) {
+    const lines = (0,_builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .causeOf */ .rl)(build).map((line) => (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownCode */ .D9)(line, _builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_CAUSE_LINE_CHARS */ .u$));
+    const lead = `- **${(0,_builds_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy)(build)}** failed:`;
+    if (lines.length === 1)
+        return [`${lead} ${lines[0]}`];
+    return [lead, ...lines.map((line) => `  - ${line}`)];
+}
+/** The list's lines; empty when no build failed. */
+function failureCauses(builds, max = MAX_EXPLAINED_BUILDS) {
+    const failed = builds.filter((build) => (0,_builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .sG)(build) === 'failed');
+    const more = failed.length - max;
+    return [
+        ...failed.slice(0, max).flatMap(item),
+        ...(more > 0 ? [`- _${more} more failed: see their annotations in the workflow run_`] : []),
+    ];
+}
+
+
+/***/ }),
+
+/***/ 48147:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ plural),
+/* harmony export */   h: () => (/* binding */ releaseState)
+/* harmony export */ });
+/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
+/* harmony import */ var _builds_result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(67388);
+// The release's state, the first thing the job summary says (pure): published, a draft left
+// unpublished and why, or no release; and, when the release was read back, whether it matched.
+
+
+
+/** Labels named in the reason; a longer list ends with how many more. */
+const MAX_LABELS = 20;
+const plural = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+function labels(builds) {
+    const named = builds.slice(0, MAX_LABELS).map(_builds_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy).join(', ');
+    const more = builds.length - MAX_LABELS;
+    return more > 0 ? `${named} and ${more} more` : named;
+}
+/** Why a release stayed a draft, from what the run knows. */
+function draftReason(facts, verdict) {
+    const { builds } = facts;
+    const total = plural(builds.length, 'build');
+    const reasons = [];
+    for (const [outcome, verb] of [
+        ['failed', 'failed'],
+        ['unfinished', 'did not finish'],
+    ]) {
+        const these = builds.filter((build) => (0,_builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .sG)(build) === outcome);
+        if (these.length > 0)
+            reasons.push(`${these.length} of ${total} ${verb} (${labels(these)})`);
+    }
+    if (reasons.length > 0)
+        return reasons.join(' and ');
+    if (verdict.failures.length > 0)
+        return 'publishing did not finish (see the notes below)';
+    return 'the release-draft input keeps it one';
+}
+function verification(release) {
+    if (release.verified === undefined)
+        return [];
+    return [
+        release.verified
+            ? '✅ **Release verified**: its assets, read back from GitHub, match the installers this run built.'
+            : '❌ **Release not verified**: its assets, read back from GitHub, do not match the installers this run built.',
+    ];
+}
+/** The state's lines, each a paragraph of its own. */
+function releaseState(facts, verdict) {
+    const { release } = facts.published;
+    if (release === undefined)
+        return ['**No release** from this run.'];
+    const url = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownUrl */ .$x)(release.url);
+    const state = release.published
+        ? `**Release: published** · [open the release](${url})`
+        : `**Release: draft, not published, because** ${draftReason(facts, verdict)} · [open the draft](${url})`;
+    return [state, ...verification(release).flatMap((line) => ['', line])];
 }
 
 
@@ -52854,7 +53609,7 @@ function stepDeadline(cancelled, timeoutMs) {
         cancelled,
         because: () => cancelled.aborted
             ? `cancelled by ${String(cancelled.reason)}`
-            : `the timeout input (${(0,_text_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatElapsed */ .C)(timeoutMs)}) passed`,
+            : `the timeout input (${(0,_text_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatElapsed */ .C7)(timeoutMs)}) passed`,
         withGrace: ({ afterCancelMs = 0, afterTimeMs = 0 }) => AbortSignal.any([graceAfter(cancelled, afterCancelMs), timeoutAt(at + afterTimeMs)]),
     };
 }
@@ -52913,6 +53668,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 /* harmony export */   cW: () => (/* binding */ isLoopbackHost),
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   nN: () => (/* binding */ isSemver),
+/* harmony export */   oR: () => (/* binding */ secretProblem),
 /* harmony export */   ry: () => (/* binding */ splitList),
 /* harmony export */   yG: () => (/* binding */ parseBoolean)
 /* harmony export */ });
@@ -52959,6 +53715,16 @@ function parseBoolean(name, value, fallback, problems) {
     problems.push(`${name}: ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .quotedText */ .w0)(value)} is not a boolean; use true or false`);
     return fallback;
 }
+// A key, token or secret is one line of printable characters. A control character (a line break
+// above all: a secret pasted with its neighbour) would reach a header, where undici's error quotes
+// it, or a log line, where it starts a workflow command of its own.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** The problem with a secret input's value, if any; it names the input, never the value. */
+const secretProblem = (name, value) => CONTROL_CHARACTER.test(value)
+    ? `${name}: holds a control character (a line break, a tab), which no key or token has; ` +
+        "check the secret's value (not shown here)"
+    : undefined;
 /** https, or http for loopback hosts only; returned without a trailing slash. */
 function parseBaseUrl(value, problems) {
     if (value === '') {
@@ -53429,6 +54195,7 @@ const isProjectId = (value) => PROJECT_ID.test(value);
 /* unused harmony exports EVENT_TYPES, Platform, Arch, BuildStatus, EventType, ProjectWindow, ProjectFeatures, ProjectSummary, BuildSummary, BuildEventData, WebhookEvent, ProjectEventData */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38816);
 /* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(13317);
+/* harmony import */ var _http_answer_shape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(49384);
 // Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
 // Everything the service returns is untrusted: ids have the spec's forms, statuses are short
 // tokens, texts and URLs are bounded, names and URLs are one printable line, numbers are sane,
@@ -53437,6 +54204,7 @@ const isProjectId = (value) => PROJECT_ID.test(value);
 // completed, are optional, and a reasonable service may send null. Every rule's problem text names
 // what is wrong and never quotes the value (it may carry a newline and a workflow command): see
 // `shapeProblem` (http/answer-shape.ts).
+
 
 
 const PLATFORMS = ['mac', 'windows', 'linux'];
@@ -53558,7 +54326,26 @@ const Build = BuildSummary.extend({
     artifactSize: optional(count),
     buildLog: optional(url),
 });
-const BuildList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ builds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(BuildSummary), total: count });
+const idOfEntry = (entry) => {
+    const id = BuildId.safeParse(entry?.id);
+    return id.success ? id.data : undefined;
+};
+// Each entry on its own, as an unknown status is: one build of the project's history that this
+// client cannot read (a platform it does not know, a version longer than it takes) must not make
+// the whole history unreadable. Such an entry is left out of `builds`, and told in `unreadable`.
+const BuildList = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ builds: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()), total: count })
+    .transform(({ builds, total }) => {
+    const readable = [];
+    const unreadable = [];
+    builds.forEach((entry, index) => {
+        const parsed = BuildSummary.safeParse(entry);
+        if (parsed.success)
+            readable.push(parsed.data);
+        else
+            unreadable.push({ id: idOfEntry(entry), ...(0,_http_answer_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .shapeProblem */ .j)(parsed.error, ['builds', index]) });
+    });
+    return { builds: readable, total, unreadable };
+});
 const TriggeredBuild = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
     id: BuildId,
     projectId: ProjectId,
@@ -53704,10 +54491,11 @@ function createTurns(turnMs) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ formatElapsed),
-/* harmony export */   X: () => (/* binding */ formatSeconds)
+/* harmony export */   C7: () => (/* binding */ formatElapsed),
+/* harmony export */   Ko: () => (/* binding */ formatUtcMinute),
+/* harmony export */   Xo: () => (/* binding */ formatSeconds)
 /* harmony export */ });
-// How spans of time read in the log, the summary and the PR comment.
+// How spans of time, and a moment, read in the log, the summary and the PR comment.
 /** A span at a human's grain: `4s`, `3m12s`, `1h02m`. */
 function formatElapsed(ms) {
     const seconds = Math.max(0, Math.round(ms / 1000));
@@ -53720,6 +54508,15 @@ function formatElapsed(ms) {
 }
 /** A short span, to the tenth of a second: `1.2 s`. */
 const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A moment to the minute, the same for every reader whatever their time zone: `28 Nov 2026, 16:11 UTC`. */
+function formatUtcMinute(ms) {
+    const date = new Date(ms);
+    const time = [date.getUTCHours(), date.getUTCMinutes()]
+        .map((part) => String(part).padStart(2, '0'))
+        .join(':');
+    return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${time} UTC`;
+}
 
 
 /***/ }),
@@ -53728,7 +54525,10 @@ const formatSeconds = (ms) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $x: () => (/* binding */ markdownUrl),
+/* harmony export */   D9: () => (/* binding */ markdownCode),
 /* harmony export */   Jj: () => (/* binding */ cut),
+/* harmony export */   UZ: () => (/* binding */ markdownCell),
 /* harmony export */   jt: () => (/* binding */ commandText),
 /* harmony export */   p7: () => (/* binding */ markdownText),
 /* harmony export */   w0: () => (/* binding */ quotedText)
@@ -53760,6 +54560,34 @@ const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
 function markdownText(text, maxChars = 500) {
     return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
 }
+/**
+ * For Markdown, as code (a quoted log line, a file name): literal text in a code span, one line.
+ * Nothing inside a code span is Markdown, HTML, a link, an emoji code or an @mention; its fence
+ * is one backtick longer than any run of backticks in the text, so the text cannot close it.
+ */
+function markdownCode(text, maxChars = 500) {
+    const flat = commandText(text, maxChars);
+    if (flat === '')
+        return '';
+    const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longest + 1);
+    // A code span drops one space at each end, and a backtick there would join the fence.
+    const pad = /^`|`$/.test(flat) ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * For a table cell: as code, where a `|` would end the cell even inside a code span (a backslash
+ * before it cannot be escaped there): the text around each `|` is a code span of its own, and
+ * the `|` between them is escaped.
+ */
+const markdownCell = (text, maxChars = 500) => commandText(text, maxChars)
+    .split('|')
+    .map((piece) => markdownCode(piece, maxChars))
+    .join('\\|');
+/** A URL as a Markdown link's destination: no character of it can end the link early. */
+const markdownUrl = (url) => 
+// A lone surrogate would make encodeURI throw.
+encodeURI(url.replace(/\p{Cs}/gu, '\uFFFD')).replace(/[()]/g, (char) => char === '(' ? '%28' : '%29');
 // What JSON.stringify leaves as it is but a log or a terminal would act on.
 const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /**
@@ -54290,12 +55118,20 @@ const isBelow = (root, candidate) => external_node_path_default().relative(root,
 // The spellings of a secret that a service echoing it is likely to use: each is masked in the
 // log and redacted from every text the action writes itself.
 const MIN_SPELLING_CHARS = 4;
-/** The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]+/;
+/**
+ * The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe); for
+ * one that holds line breaks (refused, but masked before it is read), each of its lines too: the
+ * runner masks line by line.
+ */
 function secretSpellings(secret) {
     if (secret === '')
         return [];
     const base64 = Buffer.from(secret, 'utf8').toString('base64');
+    const lines = secret.split(CONTROL_CHARACTERS);
     const spellings = [
+        ...(lines.length > 1 ? lines : []),
         secret,
         secret.toLowerCase(),
         secret.toUpperCase(),
@@ -57634,9 +58470,9 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ checkBypass),
 /* harmony export */   s: () => (/* binding */ getProxyUrl)
 /* harmony export */ });
-/* unused harmony export checkBypass */
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {

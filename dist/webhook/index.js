@@ -45528,7 +45528,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6510);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8286);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1716);
 
 
 if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45539,7 +45539,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8286:
+/***/ 1716:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48678,11 +48678,76 @@ function errorCode(error) {
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/text/escape.ts
+// Service text made inert for each medium it is shown in. Everything the service says (ids,
+// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
+// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
+// Control characters (a newline would start a new line, and with it a workflow command; `\r`
+// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
+// as something else).
+// eslint-disable-next-line no-control-regex
+const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
+function cut(text, maxChars) {
+    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
+}
+/**
+ * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
+ * controls, never the start of a workflow command, cut to `maxChars`.
+ */
+function commandText(text, maxChars = 200) {
+    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
+    return cut(flat.replace(/^::/, ': :'), maxChars);
+}
+// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
+// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
+const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
+function markdownText(text, maxChars = 500) {
+    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+}
+/**
+ * For Markdown, as code (a quoted log line, a file name): literal text in a code span, one line.
+ * Nothing inside a code span is Markdown, HTML, a link, an emoji code or an @mention; its fence
+ * is one backtick longer than any run of backticks in the text, so the text cannot close it.
+ */
+function markdownCode(text, maxChars = 500) {
+    const flat = commandText(text, maxChars);
+    if (flat === '')
+        return '';
+    const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longest + 1);
+    // A code span drops one space at each end, and a backtick there would join the fence.
+    const pad = /^`|`$/.test(flat) ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * For a table cell: as code, where a `|` would end the cell even inside a code span (a backslash
+ * before it cannot be escaped there): the text around each `|` is a code span of its own, and
+ * the `|` between them is escaped.
+ */
+const markdownCell = (text, maxChars = 500) => commandText(text, maxChars)
+    .split('|')
+    .map((piece) => markdownCode(piece, maxChars))
+    .join('\\|');
+/** A URL as a Markdown link's destination: no character of it can end the link early. */
+const markdownUrl = (url) => 
+// A lone surrogate would make encodeURI throw.
+encodeURI(url.replace(/\p{Cs}/gu, '\uFFFD')).replace(/[()]/g, (char) => char === '(' ? '%28' : '%29');
+// What JSON.stringify leaves as it is but a log or a terminal would act on.
+const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * A value quoted inside a message: cut to `maxChars`, in double quotes, every control character
+ * escaped (`"a\nb"`), so it is one inert line that still shows what was there.
+ */
+const escape_quotedText = (text, maxChars = 100) => JSON.stringify(cut(text, maxChars)).replace(NOT_INERT_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 ;// CONCATENATED MODULE: ./src/http/retry.ts
 // The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
 // honoured up to the step's deadline, an overall budget, progress that starts the count over, and
 // reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
 // (API calls, polling, downloads, release uploads) goes through it.
+
 
 // Outlasts a burst of 5xx answers of well over 10 s: 19 waits whose ceilings grow 0.5 s → 5 s add
 // up to 82.5 s, so even draws averaging an eighth of their ceiling wait out 10 s; the one-minute
@@ -48714,7 +48779,9 @@ const defaultRetryRuntime = (policy = {}, options = {}) => ({
 function describeRetry(event, server) {
     const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
     const asked = event.serverAsked ? `, as ${server} asked` : '';
-    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${event.reason})`;
+    // The reason quotes an error, and an error can quote anything (undici quotes a bad header value).
+    const reason = commandText(event.reason, 500);
+    return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${reason})`;
 }
 /** Time left before the runtime's deadline; Infinity without one. */
 const timeLeft = (runtime) => runtime.deadline === undefined ? Infinity : runtime.deadline - runtime.now();
@@ -48788,42 +48855,6 @@ async function withRetries(runtime, task) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/text/escape.ts
-// Service text made inert for each medium it is shown in. Everything the service says (ids,
-// statuses, versions, messages, log lines quoted elsewhere) goes through one of these before it
-// reaches a log line, a group title, an annotation, the job summary or the pull-request comment.
-// Control characters (a newline would start a new line, and with it a workflow command; `\r`
-// would let a line rewrite what the runner shows) and bidirectional controls (text that displays
-// as something else).
-// eslint-disable-next-line no-control-regex
-const NOT_INERT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
-/** The longest start of `text` of at most `maxChars` characters, with `…` where it was cut. */
-function cut(text, maxChars) {
-    return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
-}
-/**
- * For the step's log (a line of `core.info`, a group title, an annotation's title): one line, no
- * controls, never the start of a workflow command, cut to `maxChars`.
- */
-function commandText(text, maxChars = 200) {
-    const flat = text.replace(NOT_INERT, ' ').replace(/\s+/g, ' ').trim();
-    return cut(flat.replace(/^::/, ': :'), maxChars);
-}
-// Every ASCII punctuation character can be backslash-escaped in CommonMark; escaped, none of them
-// opens a link, an image, an autolink (`https\://`, `www\.`), emphasis, code, HTML or a table cell.
-const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
-/** For Markdown (the job summary, the PR comment, a table cell): literal text, one line. */
-function markdownText(text, maxChars = 500) {
-    return commandText(text, maxChars).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
-}
-// What JSON.stringify leaves as it is but a log or a terminal would act on.
-const NOT_INERT_IN_JSON = /[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/**
- * A value quoted inside a message: cut to `maxChars`, in double quotes, every control character
- * escaped (`"a\nb"`), so it is one inert line that still shows what was there.
- */
-const escape_quotedText = (text, maxChars = 100) => JSON.stringify(cut(text, maxChars)).replace(NOT_INERT_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
 ;// CONCATENATED MODULE: ./src/http/errors.ts
 // Failures of an HTTP exchange whoever answers: the build service or GitHub.
 
@@ -48856,6 +48887,23 @@ class ResponseTooLargeError extends ActionError {
         this.sizeBytes = sizeBytes;
     }
 }
+/**
+ * An answer nested deeper than the client reads from its endpoint: refused as its bytes came,
+ * before anything of it was built. Final, like ResponseTooLargeError.
+ */
+class AnswerTooDeepError extends ActionError {
+    endpoint;
+    maxDepth;
+    answerer;
+    constructor({ endpoint, answerer }, maxDepth) {
+        super(`${endpoint} answered with JSON nested more than ${maxDepth} levels deep, deeper than ` +
+            `any answer of it can be; it was not parsed. ${advice[answerer]}`);
+        this.endpoint = endpoint;
+        this.maxDepth = maxDepth;
+        this.answerer = answerer;
+    }
+}
+const isRefusedAnswer = (error) => error instanceof ResponseTooLargeError || error instanceof AnswerTooDeepError;
 
 ;// CONCATENATED MODULE: ./src/service/errors.ts
 // Every failure the client reports. Messages name the endpoint as a template
@@ -48866,6 +48914,13 @@ class ResponseTooLargeError extends ActionError {
 
 
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
+/** `: <the service's message>. `, one sentence end whether or not the service wrote its own. */
+function quoted(serviceMessage) {
+    const text = serviceMessage?.trimEnd() ?? '';
+    if (text === '')
+        return '. ';
+    return /[.!?]$/.test(text) ? `: ${text} ` : `: ${text}. `;
+}
 /** The service answered with a status that is not a success. */
 class ApiError extends ActionError {
     status;
@@ -48886,7 +48941,7 @@ class ApiError extends ActionError {
 class ApiKeyRefusedError extends ApiError {
     constructor(status, endpoint, serviceMessage) {
         super(status, endpoint, serviceMessage, 1, `The service refused the API key (HTTP ${status} on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
+            quoted(serviceMessage) +
             'Check that the api-key secret is set, current, and allowed to use this project.');
     }
 }
@@ -48895,8 +48950,8 @@ class NotFoundError extends ApiError {
     resourceId;
     constructor(endpoint, resourceId, serviceMessage) {
         super(404, endpoint, serviceMessage, 1, `'${resourceId}' was not found (HTTP 404 on ${endpoint})` +
-            (serviceMessage ? `: ${serviceMessage}. ` : '. ') +
-            'Check the id; it may have been deleted or belong to another account.');
+            quoted(serviceMessage) +
+            "It may be misspelt, deleted, or belong to another account than the API key's.");
         this.resourceId = resourceId;
     }
 }
@@ -48957,6 +49012,38 @@ class ProxyRefusedError extends NetworkError {
                 ? 'Put the proxy user and password in HTTPS_PROXY (http://user:password@host:port).'
                 : 'Check that the proxy allows this host, or list the host in NO_PROXY.'), proxy);
         this.proxyStatus = proxyStatus;
+    }
+}
+/**
+ * The proxy of the environment dropped the connection while opening a tunnel to the host (undici
+ * says only "Proxy Connection failed"): the proxy, not the host, is the place to look.
+ */
+class ProxyConnectError extends NetworkError {
+    proxy;
+    constructor(endpoint, proxy, host, code, attempts) {
+        super(endpoint, code, attempts, `The proxy ${proxy} dropped the connection while opening a tunnel to ${host} (${code})` +
+            `${attemptsNote(attempts)}. Check that the proxy runs and accepts CONNECT to this host, ` +
+            'the proxy URL in HTTPS_PROXY, or list the host in NO_PROXY.', proxy);
+        this.proxy = proxy;
+    }
+}
+/**
+ * The TLS connection to a host failed: its certificate is not one this runner trusts (often a
+ * private CA, or a proxy that inspects TLS). Never retried, never ignored.
+ */
+class TlsError extends ActionError {
+    endpoint;
+    host;
+    /** The TLS error code, e.g. `SELF_SIGNED_CERT_IN_CHAIN`, `CERT_HAS_EXPIRED`. */
+    code;
+    constructor(endpoint, host, code, reason) {
+        super(`${endpoint}: the TLS connection to ${host} failed (${code}: ${commandText(reason, 200)}). ` +
+            'If the host (or a proxy that inspects TLS) uses a private certificate authority, give ' +
+            'the runner its certificate with NODE_EXTRA_CA_CERTS=/path/to/ca.pem in the env of the ' +
+            'job; certificates are always checked.');
+        this.endpoint = endpoint;
+        this.host = host;
+        this.code = code;
     }
 }
 /** No complete answer within the per-request timeout, even after retrying. */
@@ -50848,8 +50935,9 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/service/log-bytes.ts
 // The bytes of a logs answer made safe to parse, without decoding them to text: a logs answer is
 // up to 64 MiB, and text decoded from it is held outside V8's heap until a collection finds it
-// (bench/README.md, Logs). Both filters hand the chunk on untouched in the usual case (valid
-// UTF-8, no text longer than the bound) and copy only where they change something.
+// (bench/README.md, Logs). The mender hands the chunk on untouched in the usual case (valid
+// UTF-8) and copies only where it changes something; what follows it (the cut of long texts and
+// the count of nesting, http/json-depth.ts) likewise.
 
 const isContinuation = (byte) => (byte & 0xc0) === 0x80;
 /** Bytes a UTF-8 sequence led by `byte` takes; 1 for what cannot lead one. */
@@ -50889,18 +50977,40 @@ function utf8Mender() {
         },
     };
 }
+
+;// CONCATENATED MODULE: ./src/http/json-depth.ts
+// JSON bytes walked as they arrive, without parsing them: how deeply they nest, and how long each
+// text is. A parser builds what it reads (JSON.parse, and the log stream's parser, which builds an
+// entry whole before it is handed over): 38 MiB of `[` costs it gigabytes, and a stack of 16-byte
+// strings ten times their bytes. Refused here, as the bytes pass, nothing of it is ever built.
+// The one walk over strings and their escapes: the answers read whole (bounded-body.ts) use its
+// depth alone, the log stream its depth and its cut of long texts.
+/**
+ * Nesting deep enough for any answer the action reads whole (the deepest, a release with its
+ * assets and their uploaders, is 4 levels), and shallow enough that refusing costs nothing.
+ */
+const MAX_ANSWER_DEPTH = 32;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const LETTER_U = 0x75;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
+const json_depth_isContinuation = (byte) => (byte & 0xc0) === 0x80;
 /**
- * A filter for JSON bytes fed piece by piece: every string longer than `maxBytes` (as it stands in
- * the JSON, escapes included) is cut there, `mark` put in its place, and the rest of it dropped up
- * to its closing quote. The output is valid JSON whenever the input is: a cut never falls inside
- * an escape sequence or a UTF-8 character. The parser holds a text in progress whole, so this
- * bounds what one huge log line costs.
+ * A filter for JSON bytes fed piece by piece, within `bounds`. The output is valid JSON whenever
+ * the input is: a cut never falls inside an escape sequence or a UTF-8 character. The pieces the
+ * bytes come in make no difference. Bytes that are not JSON are handed on for the parser to refuse.
  */
-function textCutter(maxBytes, mark) {
-    const markBytes = Buffer.from(mark, 'utf8');
+function jsonBounds({ maxDepth, tooDeep, members, cutTexts }) {
+    const maxBytes = cutTexts?.maxBytes ?? Infinity;
+    const markBytes = Buffer.from(cutTexts?.mark ?? '', 'utf8');
+    // The commas seen so far in the open array or object at each depth (one fewer than its members).
+    const commas = members === undefined ? [] : new Array(maxDepth + 1).fill(0);
+    const maxCommas = (members?.max ?? []).map((max) => max - 1);
+    let depth = 0;
     let inString = false;
     let kept = 0;
     let cutting = false;
@@ -50910,6 +51020,9 @@ function textCutter(maxBytes, mark) {
         const out = [];
         // Where the bytes not yet handed on start; unused while cutting.
         let keepFrom = 0;
+        // The next backslash at or after the walk (-1: none left in the piece), found once: most texts
+        // have none, and looking past each to the piece's end would make the walk quadratic.
+        let backslash = chunk.indexOf(BACKSLASH);
         const cutAt = (at) => {
             if (at > keepFrom)
                 out.push(chunk.subarray(keepFrom, at));
@@ -50920,12 +51033,28 @@ function textCutter(maxBytes, mark) {
         let i = 0;
         while (i < chunk.length) {
             if (!inString) {
-                const quote = chunk.indexOf(QUOTE, i);
-                if (quote < 0)
-                    break;
-                inString = true;
-                kept = 0;
-                i = quote + 1;
+                // Between texts: a few bytes per value in an answer, all of them in one that only nests.
+                const byte = chunk[i];
+                i += 1;
+                if (byte === QUOTE) {
+                    inString = true;
+                    kept = 0;
+                }
+                else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+                    depth += 1;
+                    if (depth > maxDepth)
+                        tooDeep();
+                    if (members !== undefined)
+                        commas[depth] = 0;
+                }
+                else if ((byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) && depth > 0) {
+                    depth -= 1;
+                }
+                else if (byte === COMMA && members !== undefined) {
+                    commas[depth] = commas[depth] + 1;
+                    if (commas[depth] > (maxCommas[depth - 1] ?? Infinity))
+                        members.tooWide(depth);
+                }
             }
             else if (afterBackslash) {
                 afterBackslash = false;
@@ -50942,12 +51071,13 @@ function textCutter(maxBytes, mark) {
             }
             else {
                 const quote = chunk.indexOf(QUOTE, i);
-                const backslash = chunk.indexOf(BACKSLASH, i);
+                if (backslash >= 0 && backslash < i)
+                    backslash = chunk.indexOf(BACKSLASH, i);
                 const special = quote < 0 ? backslash : backslash < 0 ? quote : Math.min(quote, backslash);
                 const end = special < 0 ? chunk.length : special;
                 if (!cutting && end - i > maxBytes - kept) {
                     let at = i + Math.max(0, maxBytes - kept);
-                    while (at > i && isContinuation(chunk[at]))
+                    while (at > i && json_depth_isContinuation(chunk[at]))
                         at -= 1;
                     cutAt(at);
                 }
@@ -60581,6 +60711,26 @@ const EVENT_ID = idPattern('evt');
 const isBuildId = (value) => BUILD_ID.test(value);
 const ids_isProjectId = (value) => PROJECT_ID.test(value);
 
+;// CONCATENATED MODULE: ./src/http/answer-shape.ts
+// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
+// body) is not shown.
+const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
+    ? String(key)
+    : '?';
+/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
+function shapeProblem(error, prefix = []) {
+    const issue = error.issues[0];
+    const path = [...prefix, ...(issue?.path ?? [])];
+    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
+    if (issue === undefined)
+        return { fieldPath, problem: 'is invalid' };
+    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+        return { fieldPath, problem: 'is missing' };
+    }
+    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
+    return { fieldPath, problem };
+}
+
 ;// CONCATENATED MODULE: ./src/service/schemas.ts
 // Runtime shapes of the service's resources (spec §2, §4, §6): the client's validation boundary.
 // Everything the service returns is untrusted: ids have the spec's forms, statuses are short
@@ -60590,6 +60740,7 @@ const ids_isProjectId = (value) => PROJECT_ID.test(value);
 // completed, are optional, and a reasonable service may send null. Every rule's problem text names
 // what is wrong and never quotes the value (it may carry a newline and a workflow command): see
 // `shapeProblem` (http/answer-shape.ts).
+
 
 
 const PLATFORMS = ['mac', 'windows', 'linux'];
@@ -60711,7 +60862,26 @@ const Build = BuildSummary.extend({
     artifactSize: schemas_optional(count),
     buildLog: schemas_optional(schemas_url),
 });
-const BuildList = object({ builds: array(BuildSummary), total: count });
+const idOfEntry = (entry) => {
+    const id = BuildId.safeParse(entry?.id);
+    return id.success ? id.data : undefined;
+};
+// Each entry on its own, as an unknown status is: one build of the project's history that this
+// client cannot read (a platform it does not know, a version longer than it takes) must not make
+// the whole history unreadable. Such an entry is left out of `builds`, and told in `unreadable`.
+const BuildList = object({ builds: array(unknown()), total: count })
+    .transform(({ builds, total }) => {
+    const readable = [];
+    const unreadable = [];
+    builds.forEach((entry, index) => {
+        const parsed = BuildSummary.safeParse(entry);
+        if (parsed.success)
+            readable.push(parsed.data);
+        else
+            unreadable.push({ id: idOfEntry(entry), ...shapeProblem(parsed.error, ['builds', index]) });
+    });
+    return { builds: readable, total, unreadable };
+});
 const TriggeredBuild = object({
     id: BuildId,
     projectId: ProjectId,
@@ -60840,36 +61010,24 @@ function findCreatedWebhook(webhooks, request, sinceMs) {
         createdSince(webhook.createdAt, sinceMs)));
 }
 
-;// CONCATENATED MODULE: ./src/http/answer-shape.ts
-// Path segments are the schema's own keys and array indexes; anything else (a key taken from the
-// body) is not shown.
-const pathSegment = (key) => typeof key === 'number' || (typeof key === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(key))
-    ? String(key)
-    : '?';
-/** The first problem of a failed parse, as a field path and a text that never quotes the value. */
-function shapeProblem(error, prefix = []) {
-    const issue = error.issues[0];
-    const path = [...prefix, ...(issue?.path ?? [])];
-    const fieldPath = path.length > 0 ? path.map(pathSegment).join('.') : '(body)';
-    if (issue === undefined)
-        return { fieldPath, problem: 'is invalid' };
-    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
-        return { fieldPath, problem: 'is missing' };
-    }
-    const problem = issue.message.startsWith('is ') ? issue.message : `is invalid (${issue.message})`;
-    return { fieldPath, problem };
-}
-
 ;// CONCATENATED MODULE: ./src/text/secret-spellings.ts
 // The spellings of a secret that a service echoing it is likely to use: each is masked in the
 // log and redacted from every text the action writes itself.
 const MIN_SPELLING_CHARS = 4;
-/** The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]+/;
+/**
+ * The secret as given, lower and upper case, URL-encoded, and base64 (standard and URL-safe); for
+ * one that holds line breaks (refused, but masked before it is read), each of its lines too: the
+ * runner masks line by line.
+ */
 function secretSpellings(secret) {
     if (secret === '')
         return [];
     const base64 = Buffer.from(secret, 'utf8').toString('base64');
+    const lines = secret.split(CONTROL_CHARACTERS);
     const spellings = [
+        ...(lines.length > 1 ? lines : []),
         secret,
         secret.toLowerCase(),
         secret.toUpperCase(),
@@ -60937,6 +61095,7 @@ function serviceMessageOf(body, secrets) {
 ;// CONCATENATED MODULE: ./src/http/bounded-body.ts
 
 
+
 /** The start of an error answer that is read for the other side's words; the status decides. */
 const ERROR_BODY_BYTES = 16 * 1024;
 /** A header as one string: the first value of a repeated one; undefined when absent. */
@@ -60952,8 +61111,11 @@ function declaredLength(headers) {
  * The body's chunks, `bound.maxBytes` at most: refused before a byte is read when Content-Length
  * announces more, else as soon as more has come. Leaving the loop early destroys the body.
  */
-async function* boundedChunks(body, headers, bound) {
-    const announced = declaredLength(headers);
+function boundedChunks(body, headers, bound) {
+    return chunksWithin(body, bound, declaredLength(headers));
+}
+/** See boundedChunks; `announced` is the length the answer declared for the bytes counted. */
+async function* chunksWithin(body, bound, announced) {
     if (announced !== undefined && announced > bound.maxBytes) {
         throw new ResponseTooLargeError(bound, announced);
     }
@@ -60966,20 +61128,40 @@ async function* boundedChunks(body, headers, bound) {
     }
 }
 /**
- * A whole answer parsed as JSON, `bound.maxBytes` at most (ResponseTooLargeError beyond); undefined when
- * it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character, not
- * the answer. The body is dropped whatever happens.
+ * A whole answer's bytes, `bound.maxBytes` at most (ResponseTooLargeError beyond); when they are
+ * JSON, nested MAX_ANSWER_DEPTH levels at most (AnswerTooDeepError beyond), told as they come,
+ * never by a parse.
+ */
+async function boundedBody(body, bound, { announced, json }) {
+    const walk = json
+        ? jsonBounds({
+            maxDepth: MAX_ANSWER_DEPTH,
+            tooDeep: () => {
+                throw new AnswerTooDeepError(bound, MAX_ANSWER_DEPTH);
+            },
+        })
+        : undefined;
+    const chunks = [];
+    for await (const chunk of chunksWithin(body, bound, announced)) {
+        walk?.(chunk);
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+}
+/**
+ * A whole answer parsed as JSON, within `bound` and MAX_ANSWER_DEPTH (see boundedBody); undefined
+ * when it is not JSON. Bytes that are not UTF-8 become U+FFFD: one odd byte costs one character,
+ * not the answer. The body is dropped whatever happens.
  */
 async function boundedJson(body, headers, bound) {
-    const chunks = [];
+    let bytes;
     try {
-        for await (const chunk of boundedChunks(body, headers, bound))
-            chunks.push(chunk);
+        bytes = await boundedBody(body, bound, { announced: declaredLength(headers), json: true });
     }
     finally {
         discardBody(body);
     }
-    return jsonOf(new TextDecoder().decode(Buffer.concat(chunks)));
+    return jsonOf(new TextDecoder().decode(bytes));
 }
 /** Drops what is left of a body; its abort is expected, not an error to report. */
 function discardBody(body) {
@@ -61018,13 +61200,56 @@ async function errorBodyStart(body) {
 // service, the artifact host and GitHub all take the same way out: `https_proxy`/`HTTPS_PROXY`
 // for https, `http_proxy`/`HTTP_PROXY` for http, `no_proxy`/`NO_PROXY` and loopback hosts direct.
 // https goes through a CONNECT tunnel; credentials in the proxy URL become Proxy-Authorization,
-// sent to the proxy only.
+// sent to the proxy only. A proxy without a scheme (`localhost:3128`, common in corporate images)
+// is http://, as curl and @actions/http-client take it; one that is no URL at all is refused,
+// naming its variable, before any request (http-client would quietly connect directly).
 
 
 
+
+/** A proxy variable of the environment that names no usable proxy. */
+class ProxySettingError extends ActionError {
+    variable;
+    constructor(variable, value, problem) {
+        super(
+        // Credentials in it stay out of the message.
+        `${variable}: ${escape_quotedText(value.replace(/^([^@/]*\/\/)?[^@/]*@/, '$1***@'))} ${problem}; ` +
+            'set it to http://host:port (user and password as http://user:password@host:port), ' +
+            'or unset it to connect directly');
+        this.variable = variable;
+    }
+}
+/** The variables naming the proxy for each scheme, in the order http-client and undici read them. */
+const PROXY_VARIABLES = {
+    'https:': ['https_proxy', 'HTTPS_PROXY'],
+    'http:': ['http_proxy', 'HTTP_PROXY'],
+};
+/** The proxy a variable names: a URL without a scheme is http://; throws when it is none. */
+function parseProxyUrl(variable, value) {
+    const text = value.trim();
+    const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+    if (url === null || url.hostname === '') {
+        throw new ProxySettingError(variable, value, 'is not a URL');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ProxySettingError(variable, value, `is a ${url.protocol}// proxy; only http and https are`);
+    }
+    return url;
+}
 /** Where requests to `url` go: a proxy URL, or undefined for a direct connection. */
-function proxyFor(url) {
-    return getProxyUrl(url);
+function proxyFor(url, env = process.env) {
+    if (checkBypass(url))
+        return undefined;
+    const names = url.protocol === 'https:' ? PROXY_VARIABLES['https:'] : PROXY_VARIABLES['http:'];
+    const variable = names.find((name) => env[name]);
+    return variable === undefined ? undefined : parseProxyUrl(variable, env[variable]);
+}
+/** Throws ProxySettingError for the first proxy variable that names no usable proxy. */
+function checkProxySettings(env = process.env) {
+    for (const variable of [...PROXY_VARIABLES['https:'], ...PROXY_VARIABLES['http:']]) {
+        if (env[variable])
+            parseProxyUrl(variable, env[variable]);
+    }
 }
 /** The proxy without its credentials, for logs. */
 function describeProxy(proxy) {
@@ -61099,15 +61324,27 @@ class RoutingDispatcher extends undici/* Dispatcher */.mk {
         return agent;
     }
 }
-// getProxyUrl hands back decoded credentials; undici wants them as one Basic token.
+// A URL keeps its credentials percent-encoded; undici wants them decoded, as one Basic token.
 function proxyCredentials(proxy) {
     if (proxy.username === '' && proxy.password === '')
         return {};
-    const basic = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    const decoded = (text) => {
+        try {
+            return decodeURIComponent(text);
+        }
+        catch {
+            return text;
+        }
+    };
+    const basic = Buffer.from(`${decoded(proxy.username)}:${decoded(proxy.password)}`).toString('base64');
     return { token: `Basic ${basic}` };
 }
-/** A dispatcher that reads the proxy settings of the environment at each new origin. */
+/**
+ * A dispatcher that reads the proxy settings of the environment at each new origin; a proxy
+ * variable that names no proxy is refused here, before any request.
+ */
 function createDispatcher(options = {}) {
+    checkProxySettings();
     return new RoutingDispatcher(options);
 }
 
@@ -61153,6 +61390,26 @@ const CONNECT_CODES = new Set([
     'ENETUNREACH',
     'UND_ERR_CONNECT_TIMEOUT',
 ]);
+// What a failed certificate check or TLS handshake is called (Node's and OpenSSL's codes).
+const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|^ERR_(?:TLS|SSL)_|^EPROTO$/;
+/** A TLS failure (to the host, or to a proxy through UND_ERR_PRX_TLS) named with its fix. */
+function tlsFailure(endpoint, error, url, proxy) {
+    const code = errorCode(error) ?? '';
+    const toProxy = code === 'UND_ERR_PRX_TLS';
+    const cause = toProxy ? error.cause : error;
+    const causeCode = errorCode(cause) ?? '';
+    if (!TLS_CODE.test(causeCode) && !toProxy)
+        return undefined;
+    const host = toProxy && proxy !== undefined
+        ? `the proxy ${describeProxy(proxy)}`
+        : (url?.host ?? 'the service');
+    return {
+        retryable: false,
+        outcomeUnknown: false,
+        reason: `TLS to ${host} failed (${causeCode || code})`,
+        toError: () => new TlsError(endpoint, host, causeCode || code, messageOf(cause)),
+    };
+}
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const TRANSIENT_CODES = new Set([
     ...CONNECT_CODES,
@@ -61319,6 +61576,18 @@ class Transport {
             };
         }
         const code = errorCode(error) ?? '';
+        const tls = tlsFailure(endpoint, error, url, proxy);
+        if (tls !== undefined)
+            return tls;
+        if (proxy !== undefined && url !== undefined && code === 'UND_ERR_PRX_CONN') {
+            const cause = errorCode(error.cause) ?? 'closed';
+            return {
+                retryable: true,
+                outcomeUnknown: false,
+                reason: `the proxy ${describeProxy(proxy)} dropped the tunnel (${cause})`,
+                toError: (attempts) => new ProxyConnectError(endpoint, describeProxy(proxy), url.host, cause, attempts),
+            };
+        }
         const timedOut = context.timedOut === true || TIMEOUT_CODES.has(code);
         if (!timedOut && !TRANSIENT_CODES.has(code)) {
             return {
@@ -61377,8 +61646,8 @@ class Transport {
         }
         catch (error) {
             discardBody(response.body);
-            if (error instanceof ResponseTooLargeError)
-                return failed(tooLarge(error));
+            if (isRefusedAnswer(error))
+                return failed(refused(error));
             if (error instanceof UnusableBodyError)
                 return failed(unusable(endpoint, status, error));
             const failure = this.networkFailure(endpoint, error, {
@@ -61409,11 +61678,11 @@ function cutShort(failure, status) {
         },
     };
 }
-/** Refused for its size: the same request would get the same answer. */
-const tooLarge = (error) => ({
+/** Refused for its size or its nesting: the same request would get the same answer. */
+const refused = (error) => ({
     retryable: false,
     outcomeUnknown: false,
-    reason: 'answer too large',
+    reason: error instanceof AnswerTooDeepError ? 'answer nested too deep' : 'answer too large',
     toError: () => error,
 });
 /** A 2xx body of no use: garbled (the service may have acted on it; asked again) or final. */
@@ -61428,8 +61697,15 @@ const unusable = (endpoint, status, error) => ({
 // Reading the logs endpoint as a stream. It returns the whole log every time, and a verbose build
 // prints 100,000 lines (11 MB of JSON): the body is parsed as it arrives and each entry is handed
 // over on its own, so a read holds one entry at a time instead of the whole log, and the entries
-// a caller already has are skipped unvalidated. A log only grows, so an answer exactly as long as
-// the last one read whole is that same log: it is not parsed at all.
+// a caller already has are skipped unvalidated. An answer with the same length and sha256 as the
+// last one parsed is that same log: it is hashed (13 MB in ~8 ms) but not parsed (~360 ms). The
+// length alone says nothing: a log rewritten in place (rotated, a progress line from 10 % to
+// 50 %) keeps it, and its answer is read again whole. The parser builds an entry whole before it
+// hands it over, and holds one frame per level it is in: the answer keeps the flat shape of a
+// log, counted as its bytes arrive, or it is refused before any of it is built.
+
+
+
 
 
 
@@ -61450,18 +61726,37 @@ const MAX_LOG_ANSWER_BYTES = 64 * 1024 * 1024;
  */
 const MAX_LOG_TEXT_BYTES = 1024 * 1024;
 const CUT_MARK = ` … (cut: longer than ${MAX_LOG_TEXT_BYTES} bytes)`;
+const LOG_ENDPOINT = 'GET /builds/:buildId/logs';
 /**
- * Feeds the body to the parser, unless it is the log read last time. The answer must be about
- * `buildId`; a service that sends `buildId` after the entries has them handed over before a
- * mismatch is found (they are shown inertly), and the read then fails all the same.
+ * The shape of a logs answer (spec §4.2), as the most members at each depth: an object (what the
+ * parser does not hand over, it drops as it goes), the list of entries, and each entry an object
+ * of a few fields, none nested. Room for the fields a newer service may add to an entry; none for
+ * an entry that would be built whole, however wide or deep, before it is checked.
  */
+const LOG_SHAPE = [Infinity, Infinity, 16];
+/** A log entry wider than LOG_SHAPE allows: of no use, and final. */
+const tooWide = () => {
+    throw new UnusableBodyError({
+        fieldPath: 'logs',
+        problem: `has an entry of more than ${LOG_SHAPE[2]} fields`,
+    });
+};
+/** Parses the body, unless it is the answer parsed last time (`options.last`); see parseLogEntries. */
 async function readLogEntries(response, buildId, options) {
-    const bytes = response.contentLength;
-    if (bytes !== undefined && bytes === options.lastBytes) {
-        // Nothing in it is new: a long answer drops the connection, which costs less than reading it.
-        await response.discard();
-        return { changed: false };
+    const { last } = options;
+    if (last === undefined || response.contentLength !== last.bytes) {
+        return parseLogEntries(response, buildId, options);
     }
+    return (await fingerprintOf(response.chunks)).sha256 === last.sha256
+        ? { changed: false }
+        : { changed: 'rewritten' };
+}
+/**
+ * Feeds the body to the parser. The answer must be about `buildId`; a service that sends `buildId`
+ * after the entries has them handed over before a mismatch is found (they are shown inertly), and
+ * the read then fails all the same.
+ */
+async function parseLogEntries(response, buildId, options) {
     const parser = new JSONParser({ paths: ['$.buildId', '$.logs.*'], keepStack: false });
     const isAsked = answersFor('build', buildId, 'buildId');
     let count = 0;
@@ -61515,18 +61810,27 @@ async function readLogEntries(response, buildId, options) {
             throw failure;
     };
     const utf8 = utf8Mender();
-    const cutLongText = textCutter(MAX_LOG_TEXT_BYTES, CUT_MARK);
+    const bounded = jsonBounds({
+        maxDepth: LOG_SHAPE.length,
+        tooDeep: () => {
+            throw new AnswerTooDeepError({ endpoint: LOG_ENDPOINT, answerer: 'the build service' }, LOG_SHAPE.length);
+        },
+        members: { max: LOG_SHAPE, tooWide },
+        cutTexts: { maxBytes: MAX_LOG_TEXT_BYTES, mark: CUT_MARK },
+    });
     const feed = (pieces) => {
         for (const piece of pieces) {
-            for (const part of cutLongText(piece))
+            for (const part of bounded(piece))
                 parse(() => parser.write(part));
         }
     };
     // Parsing leaves every token as garbage at once: collected every few MiB, the young generation
     // stays small instead of growing with the log.
     const release = releaseReadBuffers();
+    const hash = (0,external_node_crypto_.createHash)('sha256');
     let received = 0;
     for await (const chunk of response.chunks) {
+        hash.update(chunk);
         feed(utf8.mend(chunk));
         received += chunk.length;
         release(received);
@@ -61537,7 +61841,23 @@ async function readLogEntries(response, buildId, options) {
         parse(() => parser.end());
     if (!answeredId)
         throw new UnusableBodyError({ fieldPath: 'buildId', problem: 'is missing' });
-    return { changed: true, entries: count, bytes };
+    return {
+        changed: true,
+        entries: count,
+        fingerprint: { bytes: received, sha256: hash.digest('hex') },
+    };
+}
+/** The answer's fingerprint, its bytes read and dropped as they come. */
+async function fingerprintOf(chunks) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const release = releaseReadBuffers();
+    let bytes = 0;
+    for await (const chunk of chunks) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        release(bytes);
+    }
+    return { bytes, sha256: hash.digest('hex') };
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -62080,17 +62400,21 @@ function announcedTotal({ statusCode, headers }) {
 }
 /**
  * How a success answer continues a transfer asked to go on from byte `resumeFrom` (0: the start)
- * of the bytes it holds (`sameBytes`: the answer's validator is theirs). A 'wrong-range' part is
- * asked for again, whole; an 'unasked-range' one, a part where the whole was asked for, would
- * only come again.
+ * of the bytes it holds. A 'wrong-range' part is asked for again, whole, and so is an
+ * 'other-total' one (the same validator, but a file of another length: another object, which a
+ * resume would splice onto the first); an 'unasked-range' one, a part where the whole was asked
+ * for, would only come again.
  */
-function continuationOf(resumeFrom, sameBytes, { statusCode, headers }) {
+function continuationOf(resumeFrom, held, { statusCode, headers }) {
     if (statusCode !== 206)
         return resumeFrom === 0 ? 'fresh' : 'restart';
     if (resumeFrom === 0)
         return 'unasked-range';
     const range = parseContentRange(headerValue(headers, 'content-range'));
-    return range?.start === resumeFrom && sameBytes ? 'resume' : 'wrong-range';
+    if (range?.start !== resumeFrom || !held.sameValidator)
+        return 'wrong-range';
+    const otherTotal = range.total !== undefined && held.total !== undefined;
+    return otherTotal && range.total !== held.total ? 'other-total' : 'resume';
 }
 /** Where a redirect from `from` leads, or why it may not be followed. */
 function nextHop(from, location, hop) {
@@ -62457,6 +62781,43 @@ class PartFile {
     }
 }
 
+;// CONCATENATED MODULE: ./src/text/byte-size.ts
+// Sizes as people write them (`4GiB`, `512 MiB`, `1.5GB`, `1048576`) and as the log shows them.
+const UNITS = {
+    '': 1,
+    b: 1,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    tb: 1e12,
+    kib: 1024,
+    mib: 1024 ** 2,
+    gib: 1024 ** 3,
+    tib: 1024 ** 4,
+};
+/** Whole bytes, or undefined when `text` is not a number with an optional unit (B, KB … TiB). */
+function parseByteSize(text) {
+    const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+    const unit = match === null ? undefined : UNITS[match[2].toLowerCase()];
+    if (unit === undefined)
+        return undefined;
+    const bytes = Math.floor(Number(match[1]) * unit);
+    return Number.isSafeInteger(bytes) ? bytes : undefined;
+}
+/** `4 GiB`, `1.5 MiB`, `812 bytes`: binary units, at most one decimal. */
+function formatByteSize(bytes) {
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = -1;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    if (unit < 0)
+        return `${bytes} bytes`;
+    return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
 ;// CONCATENATED MODULE: ./src/service/download.ts
 // Streaming artifact download over the transport's dispatcher (so through the environment's
 // proxy): redirects followed by hand, the API key only on the API's origin and never again once
@@ -62476,8 +62837,13 @@ class PartFile {
 
 
 
+
 const ENDPOINT = 'GET /builds/:buildId/download';
 async function downloadArtifact(transport, buildId, options) {
+    const { expectedSize, maxBytes } = options;
+    if (expectedSize !== undefined && maxBytes !== undefined && expectedSize > maxBytes) {
+        throw overCeiling(buildId, `the build's artifactSize says ${expectedSize} bytes`, maxBytes);
+    }
     await prepareDirectory(buildId, options.directory, options.within);
     return new ArtifactDownload(transport, buildId, options).run();
 }
@@ -62559,9 +62925,15 @@ class ArtifactDownload {
                 `the build's artifactSize says ${expectedSize}: that is not this build's installer, ` +
                 'so nothing was saved.');
         }
+        const { maxBytes } = this.#options;
+        if (announced !== undefined && maxBytes !== undefined && announced > maxBytes) {
+            const host = `the artifact host ${commandText(opened.url.host, 100)}`;
+            throw overCeiling(this.#buildId, `${host} announced ${announced} bytes`, maxBytes);
+        }
         const destination = (this.#destination ??= await this.#createDestination(opened, announced));
         const validator = validatorOf(response.headers);
-        const continuation = continuationOf(resumeFrom, validator === this.#validator, response);
+        const held = { sameValidator: validator === this.#validator, total: this.#total };
+        const continuation = continuationOf(resumeFrom, held, response);
         if (continuation === 'unasked-range') {
             const contentRange = headerValue(response.headers, 'content-range');
             throw new DownloadError(this.#buildId, 'range', 'the artifact host answered a request for the whole file with a part of it (HTTP 206 ' +
@@ -62569,15 +62941,31 @@ class ArtifactDownload {
         }
         if (resumeFrom > 0)
             this.#resumes++;
-        if (continuation === 'restart' || continuation === 'wrong-range') {
+        if (continuation !== 'fresh' && continuation !== 'resume') {
             await destination.part.restart();
             if (continuation === 'wrong-range')
                 return rangeMissed(this.#buildId);
+            if (continuation === 'other-total')
+                return otherObject(this.#buildId, this.#total, announced);
         }
         this.#validator = validator;
         this.#total = announced ?? this.#total;
         this.#host = opened.url.host;
+        await this.#checkSpace(destination);
         return this.#receive(response.body, destination);
+    }
+    /** Refuses a download the disk cannot hold, where the OS says how much room is left. */
+    async #checkSpace({ part }) {
+        const total = this.#total ?? this.#options.expectedSize;
+        if (total === undefined)
+            return;
+        const free = await freeBytes(this.#options.directory);
+        const needed = total - part.received;
+        if (free === undefined || needed <= free)
+            return;
+        throw new DownloadError(this.#buildId, 'space', `the installer needs ${formatByteSize(needed)} more, and ` +
+            `${commandText(this.#options.directory, 300)} has ${formatByteSize(free)} free; ` +
+            'nothing was saved. Free space on the runner, or download fewer installers at once.');
     }
     async #createDestination(opened, announced) {
         const { directory, expectedSize } = this.#options;
@@ -62593,12 +62981,17 @@ class ArtifactDownload {
         const { part } = destination;
         const { signal, expectedSize, onProgress } = this.#options;
         // A chunked or close-delimited body has no end of its own; without a length from the host,
-        // artifactSize is the only bound that stops it before it fills the disk.
-        const limit = this.#total ?? expectedSize;
+        // artifactSize, else max-download-size, stops it before it fills the disk.
+        const known = this.#total ?? expectedSize;
+        const { maxBytes } = this.#options;
+        const limit = known ?? maxBytes;
         try {
             await pipeBody(body, part, (received) => {
                 if (limit !== undefined && received > limit) {
-                    throw new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
+                    throw known === undefined
+                        ? overCeiling(this.#buildId, `the artifact host ${commandText(this.#host, 100)} sent more, with no size ` +
+                            'from the build or the host, and was stopped there', limit)
+                        : new DownloadError(this.#buildId, 'size', `received more than ${limit} bytes.`);
                 }
                 onProgress?.(received, this.#total);
             });
@@ -62724,6 +63117,33 @@ class ArtifactDownload {
         };
     }
 }
+/** The installer is larger than max-download-size allows (`what`: how that is known). */
+const overCeiling = (buildId, what, maxBytes) => new DownloadError(buildId, 'size', `${what}, more than max-download-size (${formatByteSize(maxBytes)}, ${maxBytes} bytes); ` +
+    'nothing was saved. Raise max-download-size if the installer is really that large.');
+/** Bytes the file system of `directory` has free for this user; undefined where it does not say. */
+async function freeBytes(directory) {
+    try {
+        const { bavail, bsize } = await (0,promises_.statfs)(directory);
+        const free = Number(bavail) * Number(bsize);
+        return Number.isFinite(free) && free > 0 ? free : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * A resume whose total is not the first answer's: another object under the same validator (the
+ * host replaced it in place). Its part would splice two files; ask again, for all of it.
+ */
+const otherObject = (buildId, held, announced) => ({
+    ok: false,
+    failure: {
+        retryable: true,
+        outcomeUnknown: false,
+        reason: `the resumed part belongs to a file of ${announced} bytes, not ${held}; starting over`,
+        toError: () => new DownloadError(buildId, 'range', 'the artifact host kept announcing another total on each resume; nothing was saved.'),
+    },
+});
 /** A part that does not continue the file: ask again, now for all of it. */
 const rangeMissed = (buildId) => ({
     ok: false,
@@ -62816,10 +63236,18 @@ const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
 
 
 
+/**
+ * Every build id a list holds, the ids of entries the client cannot read included: after a lost
+ * trigger answer, none of them may be taken for the build it made.
+ */
+const listedIds = (list) => new Set([
+    ...list.builds.map((build) => build.id),
+    ...list.unreadable.flatMap((entry) => (entry.id === undefined ? [] : [entry.id])),
+]);
 /** The ids of the project's builds now, or why they could not be listed; a stop is thrown. */
 async function listBuildIds(client, projectId, signal) {
     try {
-        return new Set((await client.listBuilds(projectId, { signal })).builds.map((b) => b.id));
+        return listedIds(await client.listBuilds(projectId, { signal }));
     }
     catch (error) {
         if (signal?.aborted)
@@ -62966,17 +63394,22 @@ class BuildServiceClient {
     }
     /**
      * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry`
-     * one by one; an answer as long as `options.lastBytes` is the same log and is not parsed. See
-     * log-stream.ts.
+     * one by one; an answer with the length and sha256 of `options.last` is the same log and is not
+     * parsed. See log-stream.ts.
      */
-    readBuildLog(buildId, options) {
-        return this.#transport.stream({
-            endpoint: 'GET /builds/:buildId/logs',
+    async readBuildLog(buildId, options) {
+        const read = (take) => this.#transport.stream({
+            endpoint: LOG_ENDPOINT,
             path: `/builds/${id(buildId)}/logs`,
             resourceId: buildId,
             maxBytes: MAX_LOG_ANSWER_BYTES,
-            read: (response) => readLogEntries(response, buildId, options),
+            read: take,
         }, options.signal);
+        const answer = await read((response) => readLogEntries(response, buildId, options));
+        if (answer.changed !== 'rewritten')
+            return answer;
+        // As long as the last answer, other bytes: rewritten in place; only a parse says how.
+        return read((response) => parseLogEntries(response, buildId, options));
     }
     /** Streams the artifact into `options.directory`; see download.ts. */
     downloadArtifact(buildId, options) {
@@ -63055,6 +63488,16 @@ function parseBoolean(name, value, fallback, problems) {
     problems.push(`${name}: ${escape_quotedText(value)} is not a boolean; use true or false`);
     return fallback;
 }
+// A key, token or secret is one line of printable characters. A control character (a line break
+// above all: a secret pasted with its neighbour) would reach a header, where undici's error quotes
+// it, or a log line, where it starts a workflow command of its own.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** The problem with a secret input's value, if any; it names the input, never the value. */
+const secretProblem = (name, value) => CONTROL_CHARACTER.test(value)
+    ? `${name}: holds a control character (a line break, a tab), which no key or token has; ` +
+        "check the secret's value (not shown here)"
+    : undefined;
 /** https, or http for loopback hosts only; returned without a trailing slash. */
 function parseBaseUrl(value, problems) {
     if (value === '') {
@@ -63088,6 +63531,9 @@ function parseConnection(read, problems) {
     const apiKey = read('api-key');
     if (apiKey === '')
         problems.push('api-key: missing; pass it from a secret');
+    const problem = secretProblem('api-key', apiKey);
+    if (problem !== undefined)
+        problems.push(problem);
     return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
 }
 /**
@@ -63284,6 +63730,9 @@ function parseWebhookInputs(read) {
     const url = parseReceiverUrl(read('url'), problems);
     const remove = parseBoolean('delete', read('delete'), false, problems);
     const replace = parseBoolean('replace', read('replace'), false, problems);
+    const secretRefused = secretProblem('secret', read('secret'));
+    if (secretRefused !== undefined)
+        problems.push(secretRefused);
     const events = [...new Set(splitList(read('events')))];
     for (const event of events.filter((name) => !isEventType(name))) {
         problems.push(`events: ${escape_quotedText(commandText(event, 40))} is not an event type; use ${EVENT_TYPES.join(', ')}`);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../vendor/zod/index.js';
 /** What is wrong with an answer: the field (a dotted path) and the problem, without its value. */
 export interface FieldProblem {
     fieldPath: string;

@@ -20,3 +20,16 @@ export declare class ResponseTooLargeError extends ActionError {
     readonly sizeBytes: number | undefined;
     constructor({ endpoint, maxBytes, answerer }: AnswerBound, sizeBytes?: number);
 }
+/**
+ * An answer nested deeper than the client reads from its endpoint: refused as its bytes came,
+ * before anything of it was built. Final, like ResponseTooLargeError.
+ */
+export declare class AnswerTooDeepError extends ActionError {
+    readonly endpoint: string;
+    readonly maxDepth: number;
+    readonly answerer: Answerer;
+    constructor({ endpoint, answerer }: Omit<AnswerBound, 'maxBytes'>, maxDepth: number);
+}
+/** An answer refused for its size or its nesting: asking again gets the same answer. */
+export type RefusedAnswerError = ResponseTooLargeError | AnswerTooDeepError;
+export declare const isRefusedAnswer: (error: unknown) => error is RefusedAnswerError;

@@ -21,6 +21,11 @@ export interface TriggerOptions extends CallOptions {
      */
     knownBuildIds?: BuildsBefore;
 }
+/**
+ * Every build id a list holds, the ids of entries the client cannot read included: after a lost
+ * trigger answer, none of them may be taken for the build it made.
+ */
+export declare const listedIds: (list: Pick<BuildList, "builds" | "unreadable">) => Set<string>;
 /** The ids of the project's builds now, or why they could not be listed; a stop is thrown. */
 export declare function listBuildIds(client: Pick<BuildServiceClient, 'listBuilds'>, projectId: string, signal?: AbortSignal): Promise<BuildsBefore>;
 export { DEFAULT_USER_AGENT };
@@ -73,8 +78,8 @@ export declare class BuildServiceClient {
     getBuildLogs(buildId: string, options?: CallOptions): Promise<BuildLogs>;
     /**
      * Reads a build's log as it streams: entries from `options.from()` on go to `options.onEntry`
-     * one by one; an answer as long as `options.lastBytes` is the same log and is not parsed. See
-     * log-stream.ts.
+     * one by one; an answer with the length and sha256 of `options.last` is the same log and is not
+     * parsed. See log-stream.ts.
      */
     readBuildLog(buildId: string, options: LogStreamOptions & CallOptions): Promise<LogRead>;
     /** Streams the artifact into `options.directory`; see download.ts. */

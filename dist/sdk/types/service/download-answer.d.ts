@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { Dispatcher } from '../vendor/undici/types/index.js';
 import { DownloadError } from './errors.ts';
 type Answer = Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'>;
 /** What kind of document a Content-Type announces; undefined for anything else, or none. */
@@ -15,13 +15,20 @@ export declare function parseContentRange(value: string | undefined): {
 export declare function validatorOf(headers: Answer['headers']): string | undefined;
 /** The artifact's whole length as a 200 or 206 announces it. */
 export declare function announcedTotal({ statusCode, headers }: Answer): number | undefined;
+/** What is known of the bytes a download holds: whether the answer's validator is theirs, and
+ * the total the answer they came with announced. */
+export interface Held {
+    sameValidator: boolean;
+    total: number | undefined;
+}
 /**
  * How a success answer continues a transfer asked to go on from byte `resumeFrom` (0: the start)
- * of the bytes it holds (`sameBytes`: the answer's validator is theirs). A 'wrong-range' part is
- * asked for again, whole; an 'unasked-range' one, a part where the whole was asked for, would
- * only come again.
+ * of the bytes it holds. A 'wrong-range' part is asked for again, whole, and so is an
+ * 'other-total' one (the same validator, but a file of another length: another object, which a
+ * resume would splice onto the first); an 'unasked-range' one, a part where the whole was asked
+ * for, would only come again.
  */
-export declare function continuationOf(resumeFrom: number, sameBytes: boolean, { statusCode, headers }: Answer): 'fresh' | 'resume' | 'restart' | 'wrong-range' | 'unasked-range';
+export declare function continuationOf(resumeFrom: number, held: Held, { statusCode, headers }: Answer): 'fresh' | 'resume' | 'restart' | 'wrong-range' | 'other-total' | 'unasked-range';
 /** Where a redirect from `from` leads, or why it may not be followed. */
 export declare function nextHop(from: URL, location: string, hop: number): URL | string;
 /** A success answer at the end of a redirect chain. */

@@ -12,6 +12,12 @@ export interface DownloadOptions {
      * number of bytes is not sending this build's installer; nothing is saved.
      */
     expectedSize?: number;
+    /**
+     * The most bytes the installer may have (max-download-size): a larger size, announced or
+     * reached, stops the download. Without a size from the build or the host, this is what ends a
+     * body that does not end.
+     */
+    maxBytes?: number;
     signal?: AbortSignal;
     /** Called for every chunk received; throttle in the caller. */
     onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void;

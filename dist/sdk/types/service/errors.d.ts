@@ -49,12 +49,31 @@ export declare class ProxyRefusedError extends NetworkError {
     readonly proxyStatus: number;
     constructor(endpoint: string, proxy: string, host: string, proxyStatus: number, attempts: number);
 }
+/**
+ * The proxy of the environment dropped the connection while opening a tunnel to the host (undici
+ * says only "Proxy Connection failed"): the proxy, not the host, is the place to look.
+ */
+export declare class ProxyConnectError extends NetworkError {
+    readonly proxy: string;
+    constructor(endpoint: string, proxy: string, host: string, code: string, attempts: number);
+}
+/**
+ * The TLS connection to a host failed: its certificate is not one this runner trusts (often a
+ * private CA, or a proxy that inspects TLS). Never retried, never ignored.
+ */
+export declare class TlsError extends ActionError {
+    readonly endpoint: string;
+    readonly host: string;
+    /** The TLS error code, e.g. `SELF_SIGNED_CERT_IN_CHAIN`, `CERT_HAS_EXPIRED`. */
+    readonly code: string;
+    constructor(endpoint: string, host: string, code: string, reason: string);
+}
 /** No complete answer within the per-request timeout, even after retrying. */
 export declare class TimeoutError extends NetworkError {
     readonly timeoutMs: number;
     constructor(endpoint: string, timeoutMs: number, attempts: number);
 }
-export type DownloadProblem = 'size' | 'name' | 'redirect' | 'range' | 'content' | 'path';
+export type DownloadProblem = 'size' | 'space' | 'name' | 'redirect' | 'range' | 'content' | 'path';
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
 export declare class DownloadError extends ActionError {
     readonly buildId: string;

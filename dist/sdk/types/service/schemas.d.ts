@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from '../vendor/zod/index.js';
+import { type FieldProblem } from '../http/answer-shape.ts';
 export declare const PLATFORMS: readonly ["mac", "windows", "linux"];
 export declare const ARCHES: readonly ["x64", "arm64"];
 /** The statuses the spec lists (§3). A service that grows may send others. */
@@ -202,27 +203,31 @@ export declare const Build: z.ZodObject<{
     buildLog: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
 }, z.core.$strip>;
 export type Build = z.infer<typeof Build>;
-export declare const BuildList: z.ZodObject<{
-    builds: z.ZodArray<z.ZodObject<{
-        id: z.ZodString;
-        projectId: z.ZodString;
-        version: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
-        platform: z.ZodEnum<{
-            mac: "mac";
-            windows: "windows";
-            linux: "linux";
-        }>;
-        arch: z.ZodEnum<{
-            x64: "x64";
-            arm64: "arm64";
-        }>;
-        status: z.ZodString;
-        createdAt: z.ZodString;
-        completedAt: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
-        artifactUrl: z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodString>>, z.ZodTransform<string | undefined, string | null | undefined>>;
-    }, z.core.$strip>>;
+/** A List Builds entry the client cannot read; its id, when that much of it is readable. */
+export interface UnreadableBuild extends FieldProblem {
+    id: string | undefined;
+}
+export declare const BuildList: z.ZodPipe<z.ZodObject<{
+    builds: z.ZodArray<z.ZodUnknown>;
     total: z.ZodNumber;
-}, z.core.$strip>;
+}, z.core.$strip>, z.ZodTransform<{
+    builds: {
+        id: string;
+        projectId: string;
+        version: string | undefined;
+        platform: "mac" | "windows" | "linux";
+        arch: "x64" | "arm64";
+        status: string;
+        createdAt: string;
+        completedAt: string | undefined;
+        artifactUrl: string | undefined;
+    }[];
+    total: number;
+    unreadable: UnreadableBuild[];
+}, {
+    builds: unknown[];
+    total: number;
+}>>;
 export type BuildList = z.infer<typeof BuildList>;
 export declare const TriggeredBuild: z.ZodObject<{
     id: z.ZodString;

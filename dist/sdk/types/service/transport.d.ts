@@ -1,5 +1,5 @@
-import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type { Dispatcher } from '../vendor/undici/types/index.js';
+import type { z } from '../vendor/zod/index.js';
 import { type AttemptFailure, type AttemptResult, type RetryRuntime } from '../http/retry.ts';
 import { type FieldProblem } from '../http/answer-shape.ts';
 import { ActionError } from '../shared/errors.ts';

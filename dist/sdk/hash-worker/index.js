@@ -1,1 +1,0 @@
-import '../../hash-worker/index.js';

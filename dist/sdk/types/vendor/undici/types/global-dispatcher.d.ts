@@ -1,0 +1,9 @@
+import Dispatcher from './dispatcher'
+
+declare function setGlobalDispatcher<DispatcherImplementation extends Dispatcher> (dispatcher: DispatcherImplementation): void
+declare function getGlobalDispatcher (): Dispatcher
+
+export {
+  getGlobalDispatcher,
+  setGlobalDispatcher
+}
