@@ -9,7 +9,7 @@ import path from 'node:path';
 const bin = (file: string) => path.resolve(import.meta.dirname, '../node_modules', file);
 const CHECKS: ReadonlyArray<readonly [name: string, script: string, args: string[]]> = [
   ['typecheck', bin('typescript/bin/tsc'), ['--noEmit']],
-  ['lint', bin('eslint/bin/eslint.js'), ['.']],
+  ['lint', bin('eslint/bin/eslint.js'), ['--max-warnings=0', '.']],
   ['format', bin('prettier/bin/prettier.cjs'), ['--check', '--log-level=warn', '.']],
 ];
 const BELOW_NORMAL = 10;
