@@ -7,7 +7,7 @@ import { TunnelRefusedError } from '../../src/http/dispatcher.ts';
 import { UnusableBodyError } from '../../src/service/transport.ts';
 import { ActionError } from '../../src/shared/errors.ts';
 import { GitHubAnswerError } from '../../src/github/errors.ts';
-import { UnexpectedAnswer } from '../../src/github/artifact-service.ts';
+import { UnexpectedAnswerError } from '../../src/github/artifact-service.ts';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
 const BASE = path.join(SRC, 'shared', 'errors.ts');
@@ -64,7 +64,7 @@ describe('one base for every error class', () => {
     const moved = [
       [new TunnelRefusedError(407), 'TunnelRefusedError'],
       [new UnusableBodyError({ fieldPath: 'id', problem: 'is missing' }), 'UnusableBodyError'],
-      [new UnexpectedAnswer('no ok'), 'UnexpectedAnswer'],
+      [new UnexpectedAnswerError('no ok'), 'UnexpectedAnswerError'],
       [
         new GitHubAnswerError('GET /x', 404, { headers: {}, data: undefined }, 'Not Found'),
         'GitHubAnswerError',
