@@ -29,6 +29,7 @@ import {
   PAGE_SIZE,
   type ListedComment,
 } from './comment-listing.ts';
+import { IncompleteAnswerError } from './errors.ts';
 
 export interface CommentTarget extends Repo {
   issueNumber: number;
@@ -283,7 +284,8 @@ export class PrComment {
       request: { ...hints, ...this.#stop },
     });
     const created = commentOf(response.data);
-    if (created === undefined) throw new Error("GitHub's answer names no comment id");
+    if (created === undefined)
+      throw new IncompleteAnswerError('the creation of the comment', 'a comment id');
     return { id: created.id, createdHere: true };
   }
 
