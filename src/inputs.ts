@@ -357,7 +357,8 @@ function releaseRepository(inputs: Inputs, workflows: string, problems: string[]
   return given;
 }
 
-function parseRelease(
+/** The release-* inputs as a plan, or null when no release is wanted or an input is bad. */
+function releasePlanFromInputs(
   inputs: Inputs,
   context: InputContext,
   problems: string[],
@@ -399,7 +400,7 @@ function parsePublish(
     'streamed',
     problems,
   );
-  const release = parseRelease(inputs, context, problems);
+  const release = releasePlanFromInputs(inputs, context, problems);
   // Publishing works on downloaded installers; without downloads there is nothing to publish.
   const plan: PublishPlan = {
     githubToken: inputs['github-token'],

@@ -5,7 +5,13 @@
 // make each mistake.
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
 import { BuildServiceClient } from '../../src/service/client.ts';
+import { NotFoundError } from '../../src/service/errors.ts';
+import { BuildLog } from '../../src/builds/build-log.ts';
+import { logReads } from '../../src/builds/logs.ts';
+import { StepLog } from '../../src/runner/log.ts';
+import { createTurns } from '../../src/shared/limit.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import {
@@ -253,5 +259,49 @@ describe('statuses that carry workflow commands', () => {
     expect(mac).toMatchObject({ status: 'success', problem: undefined });
     expect(mac!.download).toBeDefined();
     expect(existsSync(plan.builds.download!.directory)).toBe(true);
+  });
+});
+
+describe('a live log read that fails', () => {
+  it('is handed on once, later ones not; a read the signal ended is no failure', async () => {
+    const id = 'build_unknown1';
+    const logRequests = () =>
+      emulator.requests.filter((request) => request.path === `/v1/builds/${id}/logs`).length;
+    const before = logRequests();
+    const told: unknown[] = [];
+    let firstTold!: () => void;
+    const toldOnce = new Promise<void>((resolve) => (firstTold = resolve));
+    const stop = new AbortController();
+    const log = BuildLog.toFile(
+      id,
+      new StepLog(new Writable({ write: (_c, _e, done) => done() })),
+      undefined,
+      {
+        onDisorder: () => {},
+        onSpoolFailure: () => {},
+      },
+    );
+    const reads = logReads(client, id, log, createTurns(1_000), stop.signal, (error) => {
+      told.push(error);
+      firstTold();
+    });
+
+    reads.poke();
+    await toldOnce;
+    reads.poke();
+    await reads.settled();
+    await new Promise(setImmediate);
+    expect(logRequests() - before).toBe(2);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toBeInstanceOf(NotFoundError);
+
+    const aborted = logReads(client, id, log, createTurns(1_000), AbortSignal.abort(), (error) =>
+      told.push(error),
+    );
+    aborted.poke();
+    await aborted.settled();
+    await new Promise(setImmediate);
+    expect(told).toHaveLength(1);
+    stop.abort();
   });
 });

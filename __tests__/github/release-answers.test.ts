@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { ReleaseAnswerError } from '../../src/github/errors.ts';
 import {
-  parseAsset,
+  parseAssetAnswer,
   parsePage,
-  parseRelease,
+  parseReleaseAnswer,
   ReleaseAsset,
 } from '../../src/github/release-answers.ts';
 import { digestSays } from '../../src/github/release-asset-reads.ts';
@@ -30,12 +30,12 @@ const release = (over: Record<string, unknown> = {}) => ({
 
 describe('GitHub release answers', () => {
   it('reads an asset as GitHub answers, with or without digest, label null as none', () => {
-    expect(parseAsset(asset(), 'x')).toEqual(asset());
-    expect(parseAsset(asset({ label: null, digest: null }), 'x')).toMatchObject({
+    expect(parseAssetAnswer(asset(), 'x')).toEqual(asset());
+    expect(parseAssetAnswer(asset({ label: null, digest: null }), 'x')).toMatchObject({
       label: '',
       digest: null,
     });
-    expect(parseAsset(asset({ digest: `sha256:${'a'.repeat(64)}` }), 'x').digest).toMatch(
+    expect(parseAssetAnswer(asset({ digest: `sha256:${'a'.repeat(64)}` }), 'x').digest).toMatch(
       /^sha256:/,
     );
   });
@@ -66,7 +66,7 @@ describe('GitHub release answers', () => {
   ])('refuses %s, naming the field and never the value', (_, over, problem) => {
     const error = (() => {
       try {
-        parseAsset(asset(over), 'the upload of "a"');
+        parseAssetAnswer(asset(over), 'the upload of "a"');
       } catch (error) {
         return error;
       }
@@ -78,11 +78,11 @@ describe('GitHub release answers', () => {
   });
 
   it('reads a release, and refuses one whose html_url would end a line', () => {
-    expect(parseRelease(release(), 'x')).toEqual(release());
+    expect(parseReleaseAnswer(release(), 'x')).toEqual(release());
     expect(() =>
-      parseRelease(release({ html_url: 'https://github.com/\n::error::x' }), 'x'),
+      parseReleaseAnswer(release({ html_url: 'https://github.com/\n::error::x' }), 'x'),
     ).toThrow(/html_url is not a plain http\(s\) URL/);
-    expect(() => parseRelease(release({ draft: 'yes' }), 'x')).toThrow(
+    expect(() => parseReleaseAnswer(release({ draft: 'yes' }), 'x')).toThrow(
       /draft is not true or false/,
     );
   });
@@ -108,7 +108,7 @@ describe("what GitHub's digest says of an asset", () => {
     ['a null digest', { digest: null }, undefined],
     ['a digest of another algorithm', { digest: `sha512:${'a'.repeat(128)}` }, undefined],
   ])('%s: %s', (_, over, says) => {
-    expect(digestSays(parseAsset(asset(over), 'x'), file)).toBe(says);
+    expect(digestSays(parseAssetAnswer(asset(over), 'x'), file)).toBe(says);
   });
 });
 

@@ -3,7 +3,7 @@
 // This file runs `createPublisher()` with its production settings (retry + throttling on).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PublishError } from '../../src/publish/errors.ts';
-import { createPublisher } from '../../src/publish/publish-session.ts';
+import { createPublisher } from '../../test-kit/publisher.ts';
 import type { PublishPlan } from '../../src/publish/types.ts';
 import {
   startArtifactBackend,

@@ -12,7 +12,7 @@ import { createDispatcher } from '../../src/http/dispatcher.ts';
 import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import { AssetUploadError } from '../../src/publish/errors.ts';
 import { createGitHub } from '../../src/github/client.ts';
-import { parseAsset, parseRelease } from '../../src/github/release-answers.ts';
+import { parseAssetAnswer, parseReleaseAnswer } from '../../src/github/release-answers.ts';
 import { digestSays, listAssets } from '../../src/github/release-asset-reads.ts';
 import { deleteAsset, uploadAsset } from '../../src/publish/release-assets.ts';
 import { close, listen } from '../../test-kit/stand-ins/http.ts';
@@ -82,7 +82,7 @@ describe('release code against recorded GitHub answers (@octokit/fixtures)', () 
       name: 'test-upload.txt',
     };
     const { data } = await octokit.rest.repos.getReleaseByTag({ ...repo, tag: 'v1.0.0' });
-    const release = parseRelease(data, 'the recorded release');
+    const release = parseReleaseAnswer(data, 'the recorded release');
     return { github, octokit, repo, context, upload, release };
   };
 
@@ -97,7 +97,7 @@ describe('release code against recorded GitHub answers (@octokit/fixtures)', () 
     expect(asset).toMatchObject({ id: 1000, name: 'test-upload.txt', size: 14, state: 'uploaded' });
     expect(asset.digest).toBeUndefined();
     expect(listed).toEqual([asset]);
-    expect(parseAsset(data, 'the recorded asset')).toEqual(asset);
+    expect(parseAssetAnswer(data, 'the recorded asset')).toEqual(asset);
     // Without a digest, GitHub's answer cannot tell whether the bytes are ours.
     expect(digestSays(asset, upload)).toBeUndefined();
     expect(github.unexpected).toEqual([]);

@@ -2,7 +2,7 @@
 // releases API stand-in (test-kit/stand-ins) over 127.0.0.1; nothing of ours is mocked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PublishError, ReleaseRepositoryRefusedError } from '../../src/publish/errors.ts';
-import { createPublisher } from '../../src/publish/publish-session.ts';
+import { createPublisher } from '../../test-kit/publisher.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
 import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
 import { tempDir, writeInstaller } from './fixtures.ts';

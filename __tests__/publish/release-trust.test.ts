@@ -7,7 +7,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublishError } from '../../src/publish/errors.ts';
-import { createPublisher } from '../../src/publish/publish-session.ts';
+import { createPublisher } from '../../test-kit/publisher.ts';
 import { ListingTooLongError } from '../../src/github/errors.ts';
 import { UploadHostRefusedError, AssetUploadError } from '../../src/publish/errors.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';

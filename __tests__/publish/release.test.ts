@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/http/dispatcher.ts';
 import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import { PublishError } from '../../src/publish/errors.ts';
-import { createPublisher } from '../../src/publish/publish-session.ts';
+import { createPublisher } from '../../test-kit/publisher.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { AssetLockedError } from '../../src/publish/errors.ts';
 import { createGitHub } from '../../src/github/client.ts';

@@ -6,8 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { TunnelRefusedError } from '../../src/http/dispatcher.ts';
 import { UnusableBodyError } from '../../src/service/transport.ts';
 import { ActionError } from '../../src/shared/errors.ts';
-import { GitHubAnswerError } from '../../src/github/errors.ts';
-import { UnexpectedAnswer } from '../../src/github/artifact-service.ts';
+import {
+  AssetLongerThanListedError,
+  GitHubAnswerError,
+  IncompleteAnswerError,
+  RepositoryNameError,
+} from '../../src/github/errors.ts';
+import { parseRepository } from '../../src/github/client.ts';
+import { WriterThreadStoppedError } from '../../src/service/hashing/thread-writer.ts';
+import { UnexpectedAnswerError } from '../../src/github/artifact-service.ts';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
 const BASE = path.join(SRC, 'shared', 'errors.ts');
@@ -64,7 +71,7 @@ describe('one base for every error class', () => {
     const moved = [
       [new TunnelRefusedError(407), 'TunnelRefusedError'],
       [new UnusableBodyError({ fieldPath: 'id', problem: 'is missing' }), 'UnusableBodyError'],
-      [new UnexpectedAnswer('no ok'), 'UnexpectedAnswer'],
+      [new UnexpectedAnswerError('no ok'), 'UnexpectedAnswerError'],
       [
         new GitHubAnswerError('GET /x', 404, { headers: {}, data: undefined }, 'Not Found'),
         'GitHubAnswerError',
@@ -80,6 +87,46 @@ describe('one base for every error class', () => {
       fieldPath: 'id',
       problem: 'is missing',
       final: false,
+    });
+  });
+});
+
+describe('the throws that were plain Errors', () => {
+  it('a repository that is not owner/name is a RepositoryNameError naming it, inertly', () => {
+    for (const given of ['', 'owner', 'a/b/c', 'owner/']) {
+      expect(() => parseRepository(given)).toThrow(RepositoryNameError);
+    }
+    const error = (() => {
+      try {
+        parseRepository('x\n::error::y');
+      } catch (caught) {
+        return caught as RepositoryNameError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ActionError);
+    expect(error?.repository).toBe('x\n::error::y');
+    expect(error?.message).not.toContain('\n');
+    expect(parseRepository('octo/app')).toEqual({ owner: 'octo', repo: 'app' });
+  });
+
+  it('name what was asked and what the answer lacked, or how far it went', () => {
+    const incomplete = new IncompleteAnswerError('the creation of the comment', 'a comment id');
+    expect(incomplete).toBeInstanceOf(ActionError);
+    expect(incomplete).toMatchObject({
+      what: 'the creation of the comment',
+      missing: 'a comment id',
+    });
+    expect(String(incomplete)).toMatch(
+      /^IncompleteAnswerError: GitHub answered the creation of the comment without a comment id;/,
+    );
+    expect(new AssetLongerThanListedError(7, 100)).toMatchObject({
+      name: 'AssetLongerThanListedError',
+      assetId: 7,
+      listedBytes: 100,
+    });
+    expect(new WriterThreadStoppedError(1)).toMatchObject({
+      name: 'WriterThreadStoppedError',
+      exitCode: 1,
     });
   });
 });

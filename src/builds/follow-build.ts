@@ -110,7 +110,16 @@ export async function followBuild(
   // when the build is done with.
   const giveUp = new AbortController();
   const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
-  const reads = logReads(follower.client, id, log, follower.logReading.turns, stop);
+  const reads = logReads(follower.client, id, log, follower.logReading.turns, stop, (error) =>
+    stepLog.info(
+      lineAbout(
+        slot.get(),
+        `a live read of the log of ${id} failed (${messageOf(error)}); ` +
+          'it is read again once the build ends',
+        500,
+      ),
+    ),
+  );
   try {
     if (!isTerminal(slot.get().status) && !(await poll(slot, id, reads, follower))) {
       // A read under way would print into the live group after the step went on to its report.

@@ -44,7 +44,8 @@ export interface LogReads {
  * Reads of one build's log, one at a time. Reads of all builds take `turns`, so that large logs are
  * not parsed all at once (bench/README.md, Logs). A read still going after its turn goes on beside
  * the next, so a slow logs endpoint costs only its own log. `signal` ends them all, a read under
- * way included.
+ * way included. The first live read (`poke`) that fails is handed to `onLiveReadFailed`; later
+ * ones are not, and a read that `signal` ended is no failure.
  */
 export function logReads(
   client: LogReader,
@@ -52,6 +53,7 @@ export function logReads(
   log: BuildLog,
   turns: Turns,
   signal: AbortSignal,
+  onLiveReadFailed: (error: unknown) => void = () => {},
 ): LogReads {
   const turn = createLimiter(1);
   /** The last answer parsed; none when the next one is to be parsed whatever it holds. */
@@ -59,6 +61,7 @@ export function logReads(
   /** The build ended since the last read began. */
   let endedSince = false;
   let pending = 0;
+  let liveFailureTold = false;
   const read = async () => {
     pending += 1;
     try {
@@ -92,7 +95,12 @@ export function logReads(
   return {
     read,
     poke: () => {
-      if (pending === 0 && !log.disordered) read().catch(() => {});
+      if (pending > 0 || log.disordered) return;
+      read().catch((error: unknown) => {
+        if (signal.aborted || liveFailureTold) return;
+        liveFailureTold = true;
+        onLiveReadFailed(error);
+      });
     },
     settled: () => turn(async () => {}),
     ended: () => {

@@ -128,7 +128,7 @@ export const listArtifacts = (
   );
 
 /** A 2xx answer that is not what the call answers; asking again would not help. */
-export class UnexpectedAnswer extends ActionError {}
+export class UnexpectedAnswerError extends ActionError {}
 
 type TwirpMethod = Exclude<ArtifactStep, 'upload'>;
 
@@ -141,7 +141,7 @@ interface TwirpOptions<T> {
 
 /**
  * A Twirp call under the retry policy; `read` takes what is needed from its answer or throws
- * UnexpectedAnswer. `name` is the artifact it is about, for messages; `secrets` are redacted from
+ * UnexpectedAnswerError. `name` is the artifact it is about, for messages; `secrets` are redacted from
  * them besides the runtime token.
  */
 export const twirp = <T>(
@@ -210,7 +210,7 @@ async function call(
     answerer: 'GitHub',
   });
   if (typeof answer !== 'object' || answer === null) {
-    throw new UnexpectedAnswer(`${method} answered HTTP ${statusCode} without a JSON object`);
+    throw new UnexpectedAnswerError(`${method} answered HTTP ${statusCode} without a JSON object`);
   }
   return answer as Record<string, unknown>;
 }
@@ -218,7 +218,7 @@ async function call(
 /** The answer of a call that creates, finalizes or deletes: `ok: true`, as the library checks. */
 export function okAnswer(answer: Record<string, unknown>): Record<string, unknown> {
   if (answer.ok !== true)
-    throw new UnexpectedAnswer('the artifact service answered without "ok": true');
+    throw new UnexpectedAnswerError('the artifact service answered without "ok": true');
   return answer;
 }
 
@@ -231,13 +231,13 @@ export function int64(value: unknown): number | undefined {
 function listedArtifacts(answer: Record<string, unknown>): Listed[] {
   const { artifacts = [] } = answer;
   if (!Array.isArray(artifacts)) {
-    throw new UnexpectedAnswer('ListArtifacts answered without a list of artifacts');
+    throw new UnexpectedAnswerError('ListArtifacts answered without a list of artifacts');
   }
   return artifacts.map((artifact: Record<string, unknown> | null) => {
     const id = int64(artifact?.database_id);
     const { name, workflow_run_backend_id: run, workflow_job_run_backend_id: job } = artifact ?? {};
     if (typeof name !== 'string' || id === undefined) {
-      throw new UnexpectedAnswer('ListArtifacts answered with an artifact without name or id');
+      throw new UnexpectedAnswerError('ListArtifacts answered with an artifact without name or id');
     }
     return {
       name,
@@ -284,7 +284,7 @@ function artifactFailure(
 ): AttemptFailure {
   const refusal = error instanceof GitHubAnswerError ? error : undefined;
   // An answer, but not the call's: asking again would get the same.
-  const final = error instanceof UnexpectedAnswer || error instanceof ResponseTooLargeError;
+  const final = error instanceof UnexpectedAnswerError || error instanceof ResponseTooLargeError;
   const words = refusal
     ? (refusal.githubMessage ?? 'the service gave no reason') +
       (refusal.requestId ? ` (request id ${refusal.requestId})` : '')

@@ -21,7 +21,7 @@ import {
   okAnswer,
   redactedOf,
   twirp,
-  UnexpectedAnswer,
+  UnexpectedAnswerError,
   type ArtifactService,
 } from './artifact-service.ts';
 
@@ -250,7 +250,7 @@ function signedUploadUrl(answer: Record<string, unknown>): URL {
     url = undefined;
   }
   if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
-    throw new UnexpectedAnswer('CreateArtifact answered without an http(s) signed_upload_url');
+    throw new UnexpectedAnswerError('CreateArtifact answered without an http(s) signed_upload_url');
   }
   return url;
 }
@@ -267,7 +267,7 @@ function maskSignature(url: URL): string {
 function artifactId(answer: Record<string, unknown>): number {
   const id = int64(answer.artifact_id);
   if (id === undefined || id <= 0) {
-    throw new UnexpectedAnswer('FinalizeArtifact answered without an artifact_id');
+    throw new UnexpectedAnswerError('FinalizeArtifact answered without an artifact_id');
   }
   return id;
 }

@@ -7,7 +7,7 @@ import { boundedJson } from '../http/bounded-body.ts';
 import { commandText } from '../text/escape.ts';
 import { GitHubAnswerError } from './errors.ts';
 import { streamedUpload } from '../http/streamed-upload.ts';
-import { parseAsset, type ReleaseAsset } from './release-answers.ts';
+import { parseAssetAnswer, type ReleaseAsset } from './release-answers.ts';
 
 export interface UploadTransport {
   /** The action's one proxy-aware dispatcher (createDispatcher). */
@@ -88,5 +88,5 @@ async function exchange(
     );
   }
   const bound = { maxBytes: MAX_ANSWER_BYTES, endpoint: what, answerer: 'GitHub' } as const;
-  return parseAsset(await boundedJson(answer.body, answer.headers, bound), what);
+  return parseAssetAnswer(await boundedJson(answer.body, answer.headers, bound), what);
 }

@@ -22,7 +22,7 @@ import {
 import { redact, serviceMessageOf } from '../http/error-body.ts';
 import { untilStopped } from '../runner/deadline.ts';
 import { ActionError, asError, errorCode, messageOf } from '../shared/errors.ts';
-import { GitHubAnswerError, type GitHubAnswer } from './errors.ts';
+import { GitHubAnswerError, RepositoryNameError, type GitHubAnswer } from './errors.ts';
 
 export interface GitHubOptions {
   /** REST base URL (GITHUB_API_URL); api.github.com outside a runner. */
@@ -252,9 +252,7 @@ function underRetryPolicy(
 export const parseRepository = (repository: string): Repo => {
   const [owner, repo, ...rest] = repository.split('/');
   if (!owner || !repo || rest.length > 0) {
-    throw new Error(
-      `Repository "${repository}" is not "owner/name"; GITHUB_REPOSITORY is set by the runner.`,
-    );
+    throw new RepositoryNameError(repository);
   }
   return { owner, repo };
 };

@@ -5,6 +5,7 @@
 // refuses installation tokens (403 "Resource not accessible by integration"), and taking every
 // `github-actions[bot]` comment for ours would adopt another workflow's, and never an app's own.
 import type { GitHub } from './client.ts';
+import { IncompleteAnswerError } from './errors.ts';
 
 /** A user's login, or a bot's with its `[bot]` suffix; nothing else is taken for an identity. */
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98})(?:\[bot\])?$/;
@@ -24,6 +25,7 @@ export async function tokenLogin(github: GitHub, signal: AbortSignal | undefined
     request: signal ? { signal } : {},
   });
   const login = viewerLogin(answer);
-  if (login === undefined) throw new Error("GitHub's answer names no login");
+  if (login === undefined)
+    throw new IncompleteAnswerError("the query of the token's login", 'a login');
   return login;
 }

@@ -159,3 +159,42 @@ export class ListingTooLongError extends ActionError {
     this.pages = pages;
   }
 }
+
+/** An answer of GitHub's that lacks the one thing the call was for (a login, an id). */
+export class IncompleteAnswerError extends ActionError {
+  readonly what: string;
+  readonly missing: string;
+  constructor(what: string, missing: string) {
+    super(
+      `GitHub answered ${what} without ${missing}; nothing was taken from it. ` +
+        'Re-run the job; if it persists, check GITHUB_API_URL.',
+    );
+    this.what = what;
+    this.missing = missing;
+  }
+}
+
+/** A release asset whose download went on past the size GitHub listed for it. */
+export class AssetLongerThanListedError extends ActionError {
+  readonly assetId: number;
+  readonly listedBytes: number;
+  constructor(assetId: number, listedBytes: number) {
+    super(
+      `asset ${assetId} holds more than the ${listedBytes} bytes GitHub listed; reading stopped there`,
+    );
+    this.assetId = assetId;
+    this.listedBytes = listedBytes;
+  }
+}
+
+/** A repository given as something other than `owner/name`. */
+export class RepositoryNameError extends ActionError {
+  readonly repository: string;
+  constructor(repository: string) {
+    super(
+      `Repository "${commandText(repository, 200)}" is not "owner/name"; ` +
+        'GITHUB_REPOSITORY is set by the runner, release-repository by the workflow.',
+    );
+    this.repository = repository;
+  }
+}

@@ -29,6 +29,7 @@ import {
   PAGE_SIZE,
   type ListedComment,
 } from './comment-listing.ts';
+import { IncompleteAnswerError } from './errors.ts';
 
 export interface CommentTarget extends Repo {
   issueNumber: number;
@@ -44,16 +45,16 @@ export interface PrCommentOptions {
   retry: RetryRuntime;
   /**
    * Ends the comment (the step's stop, or the comment's own end): every request and wait, and no
-   * write starts after it. A CommentStopped reason is named in the log.
+   * write starts after it. A CommentStoppedError reason is named in the log.
    */
   signal?: AbortSignal;
 }
 
 /** Why the comment stopped before the step did, as the end of a log line. */
-export class CommentStopped extends ActionError {}
+export class CommentStoppedError extends ActionError {}
 
 /** GitHub refused to edit a comment (its answer, not a missing permission of the token). */
-export class EditRefused extends ActionError {
+export class EditRefusedError extends ActionError {
   readonly commentId: number;
   readonly status: number;
   constructor(commentId: number, status: number, githubMessage: string) {
@@ -184,11 +185,11 @@ export class PrComment {
   #failed(error: unknown): void {
     if (this.#stopped) {
       const reason: unknown = this.#options.signal?.reason;
-      const why = reason instanceof CommentStopped ? reason.message : 'the step stopped';
+      const why = reason instanceof CommentStoppedError ? reason.message : 'the step stopped';
       stepLog.info(`The pull-request comment was left as it was: ${why}.`);
       return;
     }
-    if (error instanceof EditRefused) {
+    if (error instanceof EditRefusedError) {
       this.#refused = true;
       stepLog.warning(`${error.message}; this run wrote it, so the comment is left as it was.`);
       return;
@@ -283,7 +284,8 @@ export class PrComment {
       request: { ...hints, ...this.#stop },
     });
     const created = commentOf(response.data);
-    if (created === undefined) throw new Error("GitHub's answer names no comment id");
+    if (created === undefined)
+      throw new IncompleteAnswerError('the creation of the comment', 'a comment id');
     return { id: created.id, createdHere: true };
   }
 
@@ -305,7 +307,7 @@ export class PrComment {
       const status = httpStatus(error);
       if (status === 404) return undefined;
       if (status !== 403 || isRateLimited(error)) throw error;
-      const refused = new EditRefused(comment.id, status, githubMessageOf(error));
+      const refused = new EditRefusedError(comment.id, status, githubMessageOf(error));
       if (comment.createdHere) throw refused;
       this.#refusedIds.add(comment.id);
       stepLog.warning(`${refused.message}: the preview goes in a new comment.`);

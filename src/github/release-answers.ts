@@ -73,7 +73,7 @@ export const Release = z.object({
 export type Release = z.infer<typeof Release>;
 
 /** A release GitHub answered `what` with; ReleaseAnswerError naming the field when it is not one. */
-export function parseRelease(data: unknown, what: string): Release {
+export function parseReleaseAnswer(data: unknown, what: string): Release {
   const parsed = Release.safeParse(data);
   if (parsed.success) return parsed.data;
   const { fieldPath, problem } = shapeProblem(parsed.error);
@@ -81,7 +81,7 @@ export function parseRelease(data: unknown, what: string): Release {
 }
 
 /** An asset GitHub answered `what` with (an upload's answer). */
-export function parseAsset(data: unknown, what: string): ReleaseAsset {
+export function parseAssetAnswer(data: unknown, what: string): ReleaseAsset {
   const parsed = ReleaseAsset.safeParse(data);
   if (parsed.success) return parsed.data;
   const { fieldPath, problem } = shapeProblem(parsed.error);

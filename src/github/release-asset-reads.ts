@@ -7,7 +7,7 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { stepLog } from '../runner/log.ts';
-import { ListingTooLongError } from './errors.ts';
+import { AssetLongerThanListedError, ListingTooLongError } from './errors.ts';
 import { httpStatus, type GitHub, type Repo } from './client.ts';
 import { parsePage, ReleaseAsset } from './release-answers.ts';
 import { commandText } from '../text/escape.ts';
@@ -138,7 +138,7 @@ export const readAsset = async (
     transform(chunk: Buffer, _, done) {
       read += chunk.length;
       if (read > maxBytes) {
-        done(new Error(`asset ${assetId} holds more than the ${maxBytes} bytes GitHub listed`));
+        done(new AssetLongerThanListedError(assetId, maxBytes));
         return;
       }
       hash.update(chunk);

@@ -19,7 +19,7 @@ import {
   MAX_PUT_BLOB_BYTES,
   uploadArtifactFile,
 } from '../github/artifact-upload.ts';
-import { LostCreateArtifactError } from '../github/errors.ts';
+import { IncompleteAnswerError, LostCreateArtifactError } from '../github/errors.ts';
 import { linkAs } from './link-as.ts';
 import { makeTempDir } from '../runner/temp-dir.ts';
 import { ArtifactExistsError } from './errors.ts';
@@ -202,7 +202,12 @@ async function uploadWithLibrary(
     skipArchive: true,
     retentionDays,
   });
-  if (id === undefined) throw new Error(`the artifact service returned no id for "${name}"`);
+  if (id === undefined) {
+    throw new IncompleteAnswerError(
+      `the upload of artifact "${commandText(name, 300)}"`,
+      'an artifact id',
+    );
+  }
   return id;
 }
 

@@ -17,7 +17,6 @@ import { openRelease } from './release.ts';
 import type {
   ArtifactResult,
   Installer,
-  Publish,
   PublishPlan,
   PublishResult,
   ReleaseAssetResult,
@@ -183,15 +182,6 @@ function startRelease(
   );
   return { uploads, tag: releasePlan.tag, workDir };
 }
-
-/** Every installer at once, then finished: the publishers for callers that have them all. */
-export const createPublisher =
-  (options: PublisherOptions = {}): Publish =>
-  async (plan, installers, outcome) => {
-    const session = openPublishing(plan, options);
-    for (const installer of installers) session.add(installer);
-    return session.finish(outcome);
-  };
 
 // Logged in the group where it happened; the caller turns the PublishError into the one annotation.
 const reported = (what: string, error: unknown): Error => {

@@ -13,7 +13,7 @@ import {
 } from './checksums.ts';
 import { ReleaseNotFoundError } from './errors.ts';
 import { httpStatus, isAlreadyExists, type GitHub, type Repo } from '../github/client.ts';
-import { parsePage, parseRelease, Release } from '../github/release-answers.ts';
+import { parsePage, parseReleaseAnswer, Release } from '../github/release-answers.ts';
 import {
   downloadAsset,
   hasNextPage,
@@ -58,7 +58,7 @@ export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
   const found = new Map<number, Release>();
   try {
     const { data } = await github.rest.repos.getReleaseByTag({ ...repo, tag });
-    const release = parseRelease(data, `the release of tag ${tag}`);
+    const release = parseReleaseAnswer(data, `the release of tag ${tag}`);
     found.set(release.id, release);
   } catch (error) {
     if (httpStatus(error) !== 404) throw error;
@@ -98,7 +98,7 @@ const createDraft = async (context: ReleaseContext, plan: ReleasePlan) => {
     make_latest: plan.makeLatest,
     ...(context.targetCommitish === undefined ? {} : { target_commitish: context.targetCommitish }),
   });
-  return parseRelease(data, `the creation of the release of tag ${plan.tag}`);
+  return parseReleaseAnswer(data, `the creation of the release of tag ${plan.tag}`);
 };
 
 export interface EnsuredRelease {

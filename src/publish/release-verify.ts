@@ -183,6 +183,7 @@ export async function verifyRelease(
   };
   let last: ReleaseCheck | undefined;
   let reads = 0;
+  // A marker for the last round's outcome, caught below by identity: it never leaves this function.
   const differs = new Error('the release read back differs');
   try {
     await withRetries(rounds, {

@@ -15,7 +15,7 @@ import {
 import { GitHubAnswerError } from '../github/errors.ts';
 import { isRateLimited } from '../github/client.ts';
 import {
-  parseRelease,
+  parseReleaseAnswer,
   releaseAssetsOf,
   type Release,
   type ReleaseAsset,
@@ -287,7 +287,7 @@ const publishIfAllowed = async (
 ): Promise<Finished> => {
   const { github, repo } = context;
   // Another job may have published it while this one uploaded.
-  const current = parseRelease(
+  const current = parseReleaseAnswer(
     (await github.rest.repos.getRelease({ ...repo, release_id: release.id })).data,
     `the release ${release.id}`,
   );
@@ -364,7 +364,7 @@ const publishOrKeep = async (
       draft: false,
       make_latest: plan.makeLatest,
     });
-    const published = parseRelease(data, `the publication of release ${release.id}`);
+    const published = parseReleaseAnswer(data, `the publication of release ${release.id}`);
     stepLog.info(`Published release ${plan.tag}: ${commandText(published.html_url, 500)}`);
     return published;
   }

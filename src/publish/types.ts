@@ -86,13 +86,6 @@ export interface PublishResult {
   release: ReleaseResult | null;
 }
 
-/** What createPublisher() (publish-session.ts) returns; start-publishing.ts loads it off the start path. */
-export type Publish = (
-  plan: PublishPlan,
-  installers: Installer[],
-  outcome: { allBuildsSucceeded: boolean },
-) => Promise<PublishResult>;
-
 /** What publishing gave back, as the reports read it. */
 export interface Published {
   /** By build id. */

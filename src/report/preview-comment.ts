@@ -16,7 +16,7 @@ import { formatElapsed } from '../text/durations.ts';
 import { createGitHub, parseRepository } from '../github/client.ts';
 import { repositoryUrl, runUrl } from '../runner/run-url.ts';
 import type { ArtifactResult, Published } from '../publish/types.ts';
-import { CommentStopped, PrComment } from '../github/pr-comment.ts';
+import { CommentStoppedError, PrComment } from '../github/pr-comment.ts';
 import { commentMarker, renderComment, type CommentView } from './render-comment.ts';
 
 export interface CommentPlan {
@@ -149,14 +149,14 @@ export function startPreviewComment(
       const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
       const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
       const timeUp = `GitHub did not let it finish within ${formatElapsed(within)} of the run's end`;
-      const timer = setTimeout(() => ended.abort(new CommentStopped(timeUp)), within);
+      const timer = setTimeout(() => ended.abort(new CommentStoppedError(timeUp)), within);
       const url = await target.finish(body).finally(() => clearTimeout(timer));
       if (url !== undefined)
         stepLog.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
       return url;
     },
     // After `finish` nothing is under way, and a second abort does nothing.
-    end: () => ended.abort(new CommentStopped('the run ended without its last edit')),
+    end: () => ended.abort(new CommentStoppedError('the run ended without its last edit')),
     settled: async () => comment?.settled,
   };
 }

@@ -4,8 +4,21 @@
 // nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
 // stops when the last file closes.
 import { Worker } from 'node:worker_threads';
+import { ActionError } from '../../shared/errors.ts';
 import type { Reply, Request } from './thread-main.ts';
 import type { HashWriter } from './writer.ts';
+
+/** The thread that writes and hashes downloads ended on its own: every file it held is lost. */
+export class WriterThreadStoppedError extends ActionError {
+  readonly exitCode: number;
+  constructor(exitCode: number) {
+    super(
+      `the download's writer thread stopped (${exitCode}); the files it was writing are ` +
+        'incomplete. Re-run the job; if it persists, report it with this log.',
+    );
+    this.exitCode = exitCode;
+  }
+}
 
 /**
  * The thread's module, beside the one at `moduleUrl`: its source when run from source, and in a
@@ -33,7 +46,7 @@ class HashThread {
     this.#worker.on('error', (error) => this.#failAll(error));
     this.#worker.on('exit', (code) => {
       if (!this.#stopping) {
-        this.#failAll(new Error(`the download's writer thread stopped (${code}).`));
+        this.#failAll(new WriterThreadStoppedError(code));
       }
     });
   }
@@ -107,6 +120,7 @@ export class ThreadHashWriter implements HashWriter {
   onReply(reply: Reply): void {
     if (reply.kind === 'written') this.#writes.shift()?.resolve(Buffer.from(reply.memory));
     else if (reply.kind === 'digest') this.#digests.shift()?.resolve(reply.sha256);
+    // The thread's own fs error (ENOSPC, EACCES…), rebuilt as Node gave it so errorCode() reads it.
     else this.fail(Object.assign(new Error(reply.message), { code: reply.code }));
   }
 
