@@ -5,7 +5,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // Files that run longest, longest first: they start at once, so the run does not end waiting on
 // one of them. A clean clone has no timings from an earlier run, and vitest would order by size.
 const LONGEST_FIRST = [
-  '__tests__/dist.itg.test.ts',
   '__tests__/e2e/hostile-service.e2e.test.ts',
   '__tests__/e2e/pr-comment-github.e2e.test.ts',
   '__tests__/e2e/local-action.e2e.test.ts',
@@ -24,7 +23,7 @@ class LongestFirst extends BaseSequencer {
 }
 
 // Two projects: `unit` for the edit loop (npm run test:unit), `integration` for whatever spawns the
-// bundled action or rebuilds it. `npm test` runs both.
+// bundled action or reads it. `npm test` runs both.
 export default defineConfig({
   // examples/ import the SDK by its package name, as its users do; here that name is the source
   // (the packed package is tested in __tests__/sdk/package.itg.test.ts). tsconfig.json's `paths`

@@ -1,10 +1,12 @@
-// Bundles every action entry with ncc into a fresh output tree (default `dist/`).
+// Bundles every action entry with ncc into a fresh output tree (default `dist/`), then records in
+// its manifest.json what it was built from and what it wrote (scripts/dist-manifest.ts).
 // Usage: node scripts/bundle.ts [--out <dir>]
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { inputHashes, writeManifest } from './dist-manifest.ts';
 
 /** Entry file → folder under the output root that its action's `runs.main` points at. */
 const ENTRIES: ReadonlyArray<readonly [entry: string, outDir: string]> = [
@@ -25,6 +27,7 @@ const WORKER_DIR = 'hash-worker';
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } });
 const root = path.resolve(values.out);
 const ncc = path.resolve('node_modules/.bin/ncc');
+const inputs = inputHashes(process.cwd());
 
 // ncc never deletes what an earlier build left, so start from an empty tree.
 rmSync(root, { recursive: true, force: true });
@@ -64,6 +67,7 @@ for (const [, outDir] of ENTRIES.slice(1)) {
 }
 
 packageSdk(path.join(root, SDK));
+writeManifest(inputs, root);
 
 /**
  * Makes `dir` the SDK's package: its package.json and entry, the example, and type declarations
@@ -147,7 +151,7 @@ function bundle(entry: string, outDir: string, extraArgs: string[]): Promise<voi
     // would parse the whole map the first time any error's stack is read.
     '--no-source-map-register',
     // Nothing from earlier builds: ncc's cache (~/.cache/ncc) is shared by every checkout, and a
-    // clean clone's dist test once built chunks from it that differ from a fresh build.
+    // rebuild in a clean clone once built chunks from it that differ from a fresh build.
     '--no-cache',
     ...extraArgs,
     '--quiet',
