@@ -117,9 +117,6 @@ const PATH_ALIASES: Record<string, string> = { 'desktop-build-action-sdk': 'src/
 const OUTSIDE_THE_ROOMS: Record<string, string> = {
   // The user agent carries the action's version, read from the one place it is written.
   'src/http/user-agent.ts → package.json': 'the version',
-  // Known defect (issue 37 item 4): a deep import past @actions/github's exports, to be replaced
-  // by a context read from the runner's own variables. Listed so it stays visible, not silent.
-  'src/runner/context.ts → node_modules/@actions/github/lib/context.js': 'issue 37 item 4',
 };
 
 /** The file a specifier names (repository-relative), or undefined for a package of node_modules. */

@@ -1,13 +1,23 @@
-// The runner's context of a step, read once at its start and passed down: @actions/github's Context
-// (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
-// repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
-// request of the event).
-import { existsSync } from 'node:fs';
-import { messageOf } from '../shared/errors.ts';
-// The class alone, past the package's exports: its index also loads Octokit and constructs a
-// context on import, and the action loads Octokit only to publish or comment (bench/README.md).
-import { Context } from '../../node_modules/@actions/github/lib/context.js';
+// The runner's context of a step, read once at its start from the runner's own variables
+// (GITHUB_*, RUNNER_TEMP) and the event's file, and passed down. Only what the action uses is kept
+// from the event: the pull request of a pull-request event, validated.
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { jsonBounds } from '../http/json-depth.ts';
+import { ActionError, messageOf } from '../shared/errors.ts';
+import { formatByteSize } from '../text/byte-size.ts';
 import { quotedText } from '../text/escape.ts';
+
+/**
+ * The most of the event file read. A webhook's payload is tens of KiB (a pull request's body is
+ * 64 Ki characters at most); the bound keeps a huge file from memory and from the parser.
+ */
+export const MAX_EVENT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A webhook's payload nests about six levels. Far deeper is no event, and refused before a parse
+ * builds it (JSON.parse takes seconds and hundreds of MiB over a few MiB of `[`).
+ */
+export const MAX_EVENT_DEPTH = 64;
 
 export interface PullRequest {
   number: number;
@@ -38,11 +48,9 @@ export function pullRequestOf(
 export interface RunnerContext {
   /** GITHUB_EVENT_NAME; undefined outside a runner. */
   eventName: string | undefined;
-  /** The event's webhook payload (GITHUB_EVENT_PATH); empty when there is none to read. */
-  payload: Context['payload'];
   /**
-   * Why the event's file could not be read (not JSON, not an object, unreadable); undefined when it
-   * was read, or when there is none. The payload is then empty.
+   * Why the event's file (GITHUB_EVENT_PATH) could not be read (too large, not JSON, not an object,
+   * unreadable); undefined when it was read, or when there is none. There is no pull request then.
    */
   eventFileProblem: string | undefined;
   /** GITHUB_SHA. */
@@ -101,66 +109,112 @@ const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * Context reads process.env while it is constructed; `env` stands in for it meanwhile (the
- * constructor is synchronous, so nothing else sees the swap).
- */
-function constructIn(env: NodeJS.ProcessEnv): Context {
-  const runnerEnv = process.env;
-  process.env = env;
-  try {
-    return new Context();
-  } finally {
-    process.env = runnerEnv;
+/** A positive whole number as the runner writes it (digits only), or `fallback`. */
+function countOf(text: string | undefined, fallback: number): number {
+  if (text === undefined || !/^[0-9]{1,15}$/.test(text)) return fallback;
+  const count = Number(text);
+  return count >= 1 ? count : fallback;
+}
+
+/** The event's JSON nests deeper than MAX_EVENT_DEPTH; thrown by the walk, caught here. */
+class EventTooDeepError extends ActionError {
+  constructor() {
+    super(
+      `nests more than ${MAX_EVENT_DEPTH} levels deep, deeper than any event; it was not parsed`,
+    );
   }
 }
 
-/**
- * @actions/github's Context over `env`. A missing event file means no payload, as Context itself
- * decides, but without its line on stdout; a file that is not a JSON object, or cannot be read,
- * means no payload and a problem said once, by whoever needs the payload.
- */
-function githubContextOf(env: NodeJS.ProcessEnv): { github: Context; problem?: string } {
-  const eventPath = env.GITHUB_EVENT_PATH;
-  if (!eventPath || !existsSync(eventPath)) {
-    return { github: constructIn({ ...env, GITHUB_EVENT_PATH: undefined }) };
+/** The bytes of the open event file, at most MAX_EVENT_BYTES; or why there are none. */
+function readBounded(fd: number): Buffer | { reason: string } {
+  const tooLarge = {
+    reason:
+      `is larger than ${formatByteSize(MAX_EVENT_BYTES)}, the most this action reads of it ` +
+      "(an event's JSON is tens of KiB)",
+  };
+  const stat = fstatSync(fd);
+  if (!stat.isFile()) return { reason: 'is not a regular file' };
+  if (stat.size > MAX_EVENT_BYTES) return tooLarge;
+  // Read to its end whatever stat said, counting: the bound holds for a file that grows meanwhile.
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    const read = readSync(fd, chunk, 0, chunk.length, null);
+    if (read === 0) return Buffer.concat(chunks, length);
+    length += read;
+    if (length > MAX_EVENT_BYTES) return tooLarge;
+    chunks.push(chunk.subarray(0, read));
   }
-  const problem = (reason: string) =>
-    `GITHUB_EVENT_PATH: the event file ${quotedText(eventPath)} ${reason}; the runner writes the ` +
-    "event's JSON there (for a local run, point it at a JSON file of the event, or unset it)";
+}
+
+/** JSON of at most MAX_EVENT_DEPTH levels, refused by a walk over its bytes before any parse. */
+function parseEvent(bytes: Buffer): unknown {
+  jsonBounds({
+    maxDepth: MAX_EVENT_DEPTH,
+    tooDeep: () => {
+      throw new EventTooDeepError();
+    },
+  })(bytes);
+  // Bytes that are not UTF-8 become U+FFFD, as a read as 'utf8' makes them; a byte order mark goes.
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/**
+ * The event's payload from the file at GITHUB_EVENT_PATH. No variable or no file means an empty
+ * payload and no problem (a local run; said on no line); a file too large, too deep, not a JSON
+ * object or unreadable means an empty payload and a problem, said once by whoever needs the payload.
+ */
+function readEvent(eventPath: string | undefined): { payload: unknown; problem?: string } {
+  if (!eventPath) return { payload: {} };
+  const refused = (reason: string) => ({
+    payload: {},
+    problem:
+      `GITHUB_EVENT_PATH: the event file ${quotedText(eventPath)} ${reason}; the runner writes ` +
+      "the event's JSON there (for a local run, point it at a JSON file of the event, or unset it)",
+  });
+  let fd: number;
   try {
-    const github = constructIn(env);
-    if (isObject(github.payload)) return { github };
-    github.payload = {};
-    return { github, problem: problem('is not a JSON object') };
+    // Non-blocking: opening a FIFO would otherwise wait for a writer.
+    fd = openSync(eventPath, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    const github = constructIn({ ...env, GITHUB_EVENT_PATH: undefined });
-    return { github, problem: problem(`cannot be read: ${messageOf(error)}`) };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { payload: {} };
+    return refused(`cannot be read: ${messageOf(error)}`);
+  }
+  try {
+    const bytes = readBounded(fd);
+    if (!Buffer.isBuffer(bytes)) return refused(bytes.reason);
+    const payload = parseEvent(bytes);
+    return isObject(payload) ? { payload } : refused('is not a JSON object');
+  } catch (error) {
+    if (error instanceof EventTooDeepError) return refused(error.message);
+    return refused(`cannot be read: ${messageOf(error)}`);
+  } finally {
+    closeSync(fd);
   }
 }
 
 /** The runner's context of this step, from `env`; reads the event file, never throws for it. */
 export function readContext(env: NodeJS.ProcessEnv = process.env): RunnerContext {
-  const { github, problem } = githubContextOf(env);
-  // Context leaves what is unset undefined and numbers unparsed NaN, whatever its types say.
-  const eventName = (github.eventName as string | undefined) || undefined;
+  const { payload, problem } = readEvent(env.GITHUB_EVENT_PATH);
+  const eventName = env.GITHUB_EVENT_NAME || undefined;
+  const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
   return {
     eventName,
-    payload: github.payload,
     eventFileProblem: problem,
-    sha: (github.sha as string | undefined) || undefined,
-    ref: (github.ref as string | undefined) || undefined,
-    runId: Number.isSafeInteger(github.runId) ? github.runId : 0,
-    runAttempt: Number.isSafeInteger(github.runAttempt) ? github.runAttempt : 1,
-    apiUrl: github.apiUrl,
-    serverUrl: withoutTrailingSlash(github.serverUrl),
-    enterpriseServer: isEnterpriseServer(github.serverUrl),
+    sha: env.GITHUB_SHA || undefined,
+    ref: env.GITHUB_REF || undefined,
+    runId: countOf(env.GITHUB_RUN_ID, 0),
+    runAttempt: countOf(env.GITHUB_RUN_ATTEMPT, 1),
+    apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+    serverUrl: withoutTrailingSlash(serverUrl),
+    enterpriseServer: isEnterpriseServer(serverUrl),
     repository: env.GITHUB_REPOSITORY ?? '',
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     runnerTemp: env.RUNNER_TEMP || undefined,
     outputFile: env.GITHUB_OUTPUT || undefined,
     summaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-    pullRequest: pullRequestOf(eventName, github.payload),
+    pullRequest: pullRequestOf(eventName, payload),
     env,
   };
 }
