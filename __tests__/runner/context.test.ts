@@ -255,7 +255,7 @@ describe('readContext', () => {
     expect(printed).toBe('');
     expect(result.pullRequest).toBeUndefined();
     expect(result.eventFileProblem).toBe(
-      `GITHUB_EVENT_PATH: the event file "${huge}" is larger than 8 MiB, the most this action ` +
+      `GITHUB_EVENT_PATH: the event file "${huge}" is larger than 25 MiB, the most this action ` +
         "reads of it (an event's JSON is tens of KiB); the runner writes the event's JSON there " +
         '(for a local run, point it at a JSON file of the event, or unset it)',
     );

@@ -8,10 +8,10 @@ import { formatByteSize } from '../text/byte-size.ts';
 import { quotedText } from '../text/escape.ts';
 
 /**
- * The most of the event file read. A webhook's payload is tens of KiB (a pull request's body is
- * 64 Ki characters at most); the bound keeps a huge file from memory and from the parser.
+ * The most of the event file read: GitHub caps a webhook's payload at 25 MB, so no real event is
+ * refused; the bound keeps a larger file from memory and from the parser.
  */
-export const MAX_EVENT_BYTES = 8 * 1024 * 1024;
+export const MAX_EVENT_BYTES = 25 * 1024 * 1024;
 
 /**
  * A webhook's payload nests about six levels. Far deeper is no event, and refused before a parse
