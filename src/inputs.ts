@@ -6,7 +6,7 @@ import { isBuildId } from './service/ids.ts';
 import { ARCHES, PLATFORMS, VERSION_MAX_CHARS } from './service/schemas.ts';
 import { buildMatrix } from './builds/matrix.ts';
 import type { BuildsPlan, WantedSelection } from './builds/types.ts';
-import { parseConnection, type ServiceConnection } from './runner/connection.ts';
+import { maskSecrets, parseConnection, type ServiceConnection } from './runner/connection.ts';
 import { PULL_REQUEST_EVENTS, type RunnerContext } from './runner/context.ts';
 import { messageOf } from './shared/errors.ts';
 import { quotedText } from './text/escape.ts';
@@ -621,6 +621,10 @@ function parseDownloadPath(inputs: Inputs, workspace: string, problems: string[]
 
 export const readInputs = (getInput: (name: string) => string): Inputs =>
   Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)])) as Inputs;
+
+/** The secret inputs masked in the log: the first thing a run does, before anything can print. */
+export const maskSecretInputs = (): void =>
+  maskSecrets(...SECRET_INPUTS.map((name) => core.getInput(name)));
 
 export const getInputs = (context: RunnerContext): Plan =>
   parseInputs(readInputs(core.getInput), context);
