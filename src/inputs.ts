@@ -6,7 +6,7 @@ import { isBuildId } from './service/ids.ts';
 import { ARCHES, PLATFORMS, VERSION_MAX_CHARS } from './service/schemas.ts';
 import { buildMatrix } from './builds/matrix.ts';
 import type { BuildsPlan, WantedSelection } from './builds/types.ts';
-import { parseConnection, type ServiceConnection } from './runner/connection.ts';
+import { maskSecrets, parseConnection, type ServiceConnection } from './runner/connection.ts';
 import { PULL_REQUEST_EVENTS, type RunnerContext } from './runner/context.ts';
 import { messageOf } from './shared/errors.ts';
 import { quotedText } from './text/escape.ts';
@@ -65,6 +65,44 @@ export const INPUT_NAMES = [
   'comment',
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
+
+/**
+ * The literal default of each input, as action.yml declares it: on a runner, action.yml's default
+ * arrives as the input's value; without action.yml (tests, a caller of parseInputs) an empty input
+ * takes it from here. The one place the parser holds a default; a test checks it against action.yml
+ * and README. Inputs not listed default to '' (action.yml's `${{ github.token }}` is the runner's
+ * to expand), and where that means something (the tag of the ref, the project's own platforms, the
+ * repository's setting) the parser says what.
+ */
+export const INPUT_DEFAULTS: Readonly<Partial<Record<InputName, string>>> = {
+  arches: 'x64',
+  wait: 'true',
+  'poll-interval': '15',
+  timeout: '60',
+  download: 'true',
+  'download-path': 'desktop-builds',
+  'download-concurrency': '3',
+  'max-download-size': '4GiB',
+  'fail-on-error': 'true',
+  'upload-artifacts': 'true',
+  'artifact-name': '{name}',
+  'artifact-overwrite': 'true',
+  'artifact-uploader': 'streamed',
+  release: 'auto',
+  'generate-release-notes': 'false',
+  'release-draft': 'false',
+  prerelease: 'false',
+  'make-latest': 'true',
+  'asset-name': '{name}',
+  overwrite: 'true',
+  comment: 'auto',
+};
+
+/** Each input left empty given its default. */
+const withDefaults = (inputs: Inputs): Inputs =>
+  Object.fromEntries(
+    INPUT_NAMES.map((name) => [name, inputs[name] || (INPUT_DEFAULTS[name] ?? '')]),
+  ) as Inputs;
 
 /** Inputs as the runner hands them over: trimmed strings, '' when not set. */
 export type Inputs = Record<InputName, string>;
@@ -161,7 +199,7 @@ function parsePollInterval(
   problems: string[],
   notices: string[],
 ): number {
-  const given = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
+  const given = parsePositive(inputs, 'poll-interval', 'seconds', 3600, problems);
   const floor = pollIntervalFloor(baseUrl);
   if (given >= floor) return given;
   notices.push(
@@ -174,22 +212,22 @@ function parsePollInterval(
 export const tagOfRef = (ref: string | undefined): string | null =>
   ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
 
-function parseBoolean(inputs: Inputs, name: InputName, fallback: boolean, problems: string[]) {
-  return parseBooleanValue(name, inputs[name], fallback, problems);
+/** `whenEmpty`: what an input without a default means when empty (reuse-builds). */
+function parseBoolean(inputs: Inputs, name: InputName, problems: string[], whenEmpty = false) {
+  return parseBooleanValue(name, inputs[name], whenEmpty, problems);
 }
 
+/** An input with a default that is one of `allowed`; undefined with a problem. */
 function parseChoice<T extends string>(
   inputs: Inputs,
   name: InputName,
   allowed: readonly T[],
-  fallback: T,
   problems: string[],
-): T {
+): T | undefined {
   const value = inputs[name];
-  if (value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   problems.push(`${name}: ${quotedText(value)} is not one of ${allowed.join(', ')}`);
-  return fallback;
+  return undefined;
 }
 
 function parseSubset<T extends string>(
@@ -208,22 +246,21 @@ function parseSubset<T extends string>(
   return allowed.filter((value) => items.includes(value));
 }
 
+/** An input with a default; with a problem, the default (the plan is never built then). */
 function parsePositive(
   inputs: Inputs,
   name: InputName,
-  fallback: number,
   unit: string,
   max: number,
   problems: string[],
 ): number {
   const value = inputs[name];
-  if (value === '') return fallback;
   const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!(number > 0) || number > max) {
     problems.push(
       `${name}: ${quotedText(value)} is not a positive number of ${unit} (at most ${max})`,
     );
-    return fallback;
+    return Number(INPUT_DEFAULTS[name]);
   }
   return number;
 }
@@ -313,7 +350,6 @@ function checkTemplates(
     'asset-name': publish.release !== null,
   };
   for (const name of ['artifact-name', 'asset-name'] as const) {
-    if (inputs[name] === '') continue;
     const distinct = trigger?.platforms != null && inUse[name];
     try {
       checkTemplateForTargets(name, inputs[name], targets, { distinct });
@@ -363,24 +399,25 @@ function releasePlanFromInputs(
   context: InputContext,
   problems: string[],
 ): ReleasePlan | null {
-  const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
+  const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], problems);
   const repository = releaseRepository(inputs, context.repository, problems);
   const refTag = tagOfRef(context.ref);
   const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
   if (!wanted) return null;
   const tag = releaseTag(inputs, refTag, problems);
-  if (tag === null) return null;
+  const makeLatest = parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], problems);
+  if (tag === null || makeLatest === undefined) return null;
   return {
     repository,
     tag,
     name: inputs['release-name'] || undefined,
     body: inputs['release-body'] || undefined,
-    generateNotes: parseBoolean(inputs, 'generate-release-notes', false, problems),
-    draft: parseBoolean(inputs, 'release-draft', false, problems),
-    prerelease: parseBoolean(inputs, 'prerelease', false, problems),
-    makeLatest: parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], 'true', problems),
-    assetNameTemplate: inputs['asset-name'] || '{name}',
-    overwrite: parseBoolean(inputs, 'overwrite', true, problems),
+    generateNotes: parseBoolean(inputs, 'generate-release-notes', problems),
+    draft: parseBoolean(inputs, 'release-draft', problems),
+    prerelease: parseBoolean(inputs, 'prerelease', problems),
+    makeLatest,
+    assetNameTemplate: inputs['asset-name'],
+    overwrite: parseBoolean(inputs, 'overwrite', problems),
   };
 }
 
@@ -390,25 +427,19 @@ function parsePublish(
   download: boolean,
   problems: string[],
 ): PublishPlan {
-  const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
+  const upload = parseBoolean(inputs, 'upload-artifacts', problems);
   const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
-  const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
-  const uploader = parseChoice(
-    inputs,
-    'artifact-uploader',
-    ['streamed', 'library'],
-    'streamed',
-    problems,
-  );
+  const overwrite = parseBoolean(inputs, 'artifact-overwrite', problems);
+  const uploader = parseChoice(inputs, 'artifact-uploader', ['streamed', 'library'], problems);
   const release = releasePlanFromInputs(inputs, context, problems);
   // Publishing works on downloaded installers; without downloads there is nothing to publish.
   const plan: PublishPlan = {
     githubToken: inputs['github-token'],
     repository: context.repository,
     artifacts:
-      upload && download
+      upload && download && uploader !== undefined
         ? {
-            nameTemplate: inputs['artifact-name'] || '{name}',
+            nameTemplate: inputs['artifact-name'],
             retentionDays,
             onExisting: overwrite ? 'replace' : 'fail',
             uploader,
@@ -440,7 +471,7 @@ function parseComment(
   problems: string[],
   notices: string[],
 ): CommentPlan | null {
-  const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], 'auto', problems);
+  const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], problems);
   if (mode === 'false') return null;
   // The comment is what reads the event's payload.
   if (context.eventFileProblem !== undefined) problems.push(context.eventFileProblem);
@@ -471,7 +502,8 @@ function parseComment(
  * listing every problem.
  */
 export function parseInputs(given: Inputs, context: InputContext): Plan {
-  const { bounded: inputs, tooLong, problems: lengthProblems } = boundLengths(given);
+  const { bounded, tooLong, problems: lengthProblems } = boundLengths(given);
+  const inputs = withDefaults(bounded);
   const problems: string[] = [];
   const notices: string[] = [];
   const connection = parseConnection((name) => inputs[name as InputName], problems);
@@ -486,13 +518,14 @@ export function parseInputs(given: Inputs, context: InputContext): Plan {
     if (problem) problems.push(problem);
   }
   const selection = parseSelection(inputs, context, problems);
-  const wait = parseBoolean(inputs, 'wait', true, problems);
+  const wait = parseBoolean(inputs, 'wait', problems);
   const pollInterval = parsePollInterval(inputs, connection.baseUrl, problems, notices);
-  const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
-  const download = parseBoolean(inputs, 'download', true, problems);
-  const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
+  const timeout = parsePositive(inputs, 'timeout', 'minutes', MAX_TIMEOUT_MINUTES, problems);
+  const download = parseBoolean(inputs, 'download', problems);
+  // Undefined only with a problem: the plan is never built then.
+  const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 0;
   const maxDownloadBytes = parseMaxDownloadSize(inputs, problems);
-  const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
+  const failOnError = parseBoolean(inputs, 'fail-on-error', problems);
   const downloadPath = parseDownloadPath(inputs, context.workspace, problems);
   const publish = parsePublish(inputs, context, download && wait, problems);
   checkTemplates(inputs, selection, publish, problems);
@@ -536,7 +569,7 @@ function parseSelection(
   const arches = parseSubset(inputs, 'arches', ARCHES, problems);
   const version = parseVersion(inputs, context.ref, problems);
   const buildIds = parseBuildIds(inputs, problems);
-  const reuse = parseBoolean(inputs, 'reuse-builds', context.runAttempt > 1, problems);
+  const reuse = parseBoolean(inputs, 'reuse-builds', problems, context.runAttempt > 1);
   if (buildIds.length > 0) return { kind: 'resume', buildIds };
   if (version === null) return undefined;
   return {
@@ -548,13 +581,11 @@ function parseSelection(
   };
 }
 
-const DEFAULT_MAX_DOWNLOAD_BYTES = 4 * 1024 ** 3;
 const MAX_DOWNLOAD_CEILING = 1024 ** 4;
 
 /** The most bytes one installer may have: what stops a download that has no size of its own. */
 function parseMaxDownloadSize(inputs: Inputs, problems: string[]): number {
   const given = inputs['max-download-size'];
-  if (given === '') return DEFAULT_MAX_DOWNLOAD_BYTES;
   const bytes = parseByteSize(given);
   if (bytes === undefined || bytes < 1 || bytes > MAX_DOWNLOAD_CEILING) {
     problems.push(
@@ -562,14 +593,14 @@ function parseMaxDownloadSize(inputs: Inputs, problems: string[]): number {
         `${formatByteSize(MAX_DOWNLOAD_CEILING)}; use bytes or a number with a unit ` +
         '(KiB, MiB, GiB, TiB, or KB, MB, GB, TB), e.g. 4GiB',
     );
-    return DEFAULT_MAX_DOWNLOAD_BYTES;
+    return 0; // never used: with a problem the plan is not built
   }
   return bytes;
 }
 
 /** The download folder, inside the workspace as the README promises. */
 function parseDownloadPath(inputs: Inputs, workspace: string, problems: string[]): string {
-  const given = inputs['download-path'] || 'desktop-builds';
+  const given = inputs['download-path'];
   const root = path.resolve(workspace);
   const resolved = path.resolve(root, given);
   if (!isBelow(root, resolved)) {
@@ -591,6 +622,10 @@ function parseDownloadPath(inputs: Inputs, workspace: string, problems: string[]
 
 export const readInputs = (getInput: (name: string) => string): Inputs =>
   Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)])) as Inputs;
+
+/** The secret inputs masked in the log: the first thing a run does, before anything can print. */
+export const maskSecretInputs = (): void =>
+  maskSecrets(...SECRET_INPUTS.map((name) => core.getInput(name)));
 
 export const getInputs = (context: RunnerContext): Plan =>
   parseInputs(readInputs(core.getInput), context);

@@ -7,11 +7,11 @@ import type { BuildSubscriber, BuildsRun } from './builds/types.ts';
 import { openComment } from './report/open-comment.ts';
 import type { PreviewComment } from './report/preview-comment.ts';
 import { resolveProject } from './config/resolve-project.ts';
-import { maskInputs, openClient } from './runner/connection.ts';
+import { openClient } from './runner/connection.ts';
 import { readContext, type RunnerContext } from './runner/context.ts';
 import { stepDeadline, type StepDeadline } from './runner/deadline.ts';
 import { messageOf } from './shared/errors.ts';
-import { getInputs, type Plan } from './inputs.ts';
+import { getInputs, maskSecretInputs, type Plan } from './inputs.ts';
 import { checkSelectionNames } from './publish/names.ts';
 import { startPublishing, type PublishingEnd } from './publish/start-publishing.ts';
 import { annotateFailures } from './report/annotations.ts';
@@ -90,7 +90,7 @@ async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Pro
 
 export async function run(): Promise<void> {
   try {
-    maskInputs('api-key', 'github-token');
+    maskSecretInputs();
     const context = readContext();
     const cancel = watchSignals();
     const { plan, built, ...end } = await buildAndPublish(context, cancel.signal);

@@ -1,6 +1,9 @@
-// maskInputs as the runner sees it: one `::add-mask::` command per spelling of each secret input.
+// Masking as the runner sees it: one `::add-mask::` command per spelling of each secret input.
 import { afterEach, describe, expect, it } from 'vitest';
-import { maskInputs } from '../../src/runner/connection.ts';
+import { maskSecrets } from '../../src/runner/connection.ts';
+import { maskSecretInputs } from '../../src/inputs.ts';
+import { maskProjectSecrets } from '../../src/project-action/inputs.ts';
+import { maskWebhookSecrets } from '../../src/webhook-action/inputs.ts';
 import { captureStdout } from '../builds/support.ts';
 
 const KEY = 'Dbs_Live/Key+42=';
@@ -11,10 +14,16 @@ afterEach(() => {
   delete process.env.INPUT_SECRET;
 });
 
-function masks(...names: string[]): string[] {
+/** What masking the inputs `names` (read from the runner's INPUT_ variables) prints. */
+const masks = (...names: string[]): string[] =>
+  maskedBy(() =>
+    maskSecrets(...names.map((name) => process.env[`INPUT_${name.toUpperCase()}`] ?? '')),
+  );
+
+function maskedBy(mask: () => void): string[] {
   const stdout = captureStdout();
   try {
-    maskInputs(...names);
+    mask();
   } finally {
     stdout.restore();
   }
@@ -33,7 +42,7 @@ function masks(...names: string[]): string[] {
   );
 }
 
-describe('maskInputs', () => {
+describe('maskSecrets', () => {
   it('masks the key as given, lower- and upper-cased, URL-encoded and base64-encoded', () => {
     process.env['INPUT_API-KEY'] = KEY;
     const base64 = Buffer.from(KEY).toString('base64');
@@ -70,5 +79,20 @@ describe('maskInputs', () => {
     expect(masked).toContain('ghs_first_line');
     expect(masked).toContain('::error title=x::forged');
     expect(masked).toContain('ghs_first_line\n::error title=x::forged');
+  });
+});
+
+describe("each action's secret inputs", () => {
+  it('are read and masked by its inputs module', () => {
+    process.env['INPUT_API-KEY'] = 'dbs_key_1';
+    process.env['INPUT_GITHUB-TOKEN'] = 'ghs_token_1';
+    process.env.INPUT_SECRET = 'whsec_1';
+    expect(maskedBy(maskSecretInputs)).toEqual(
+      expect.arrayContaining(['dbs_key_1', 'ghs_token_1']),
+    );
+    expect(maskedBy(maskSecretInputs)).not.toContain('whsec_1');
+    expect(maskedBy(maskProjectSecrets)).toContain('dbs_key_1');
+    expect(maskedBy(maskProjectSecrets)).not.toContain('ghs_token_1');
+    expect(maskedBy(maskWebhookSecrets)).toEqual(expect.arrayContaining(['dbs_key_1', 'whsec_1']));
   });
 });

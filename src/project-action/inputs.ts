@@ -1,6 +1,12 @@
 // The project sub-action's inputs (project/action.yml), parsed and validated before any request.
+import * as core from '@actions/core';
 import { ProjectConfig } from '../config/project-config.ts';
-import { parseConnection, type InputReader, type ServiceConnection } from '../runner/connection.ts';
+import {
+  maskSecrets,
+  parseConnection,
+  type InputReader,
+  type ServiceConnection,
+} from '../runner/connection.ts';
 import type { RunnerContext } from '../runner/context.ts';
 import { InputError, parseBoolean, projectIdProblem, splitList } from '../runner/input-rules.ts';
 
@@ -61,3 +67,9 @@ function parseOverrides(read: InputReader, problems: string[]): ProjectConfig {
   }
   return {};
 }
+
+/** The secret input masked in the log: the first thing a run does, before anything can print. */
+export const maskProjectSecrets = (): void => maskSecrets(core.getInput('api-key'));
+
+export const getProjectInputs = (context: Pick<RunnerContext, 'workspace'>): ProjectActionInputs =>
+  parseProjectInputs(core.getInput, context);

@@ -6,19 +6,19 @@ import { applyProject } from '../config/apply-project.ts';
 import { MissingProjectFieldsError } from '../config/errors.ts';
 import { loadProjectConfig } from '../config/load-config.ts';
 import type { ProjectConfig } from '../config/project-config.ts';
-import { maskInputs, openClient } from '../runner/connection.ts';
+import { openClient } from '../runner/connection.ts';
 import { readContext } from '../runner/context.ts';
 import { describeChanges } from '../config/project-diff.ts';
 import { deleteProject } from './delete-project.ts';
-import { parseProjectInputs, type ProjectActionInputs } from './inputs.ts';
+import { getProjectInputs, maskProjectSecrets, type ProjectActionInputs } from './inputs.ts';
 import { messageOf } from '../shared/errors.ts';
 import { checkRunnerPaths } from '../runner/paths.ts';
 
 export async function run(): Promise<void> {
   try {
-    maskInputs('api-key');
+    maskProjectSecrets();
     const context = readContext();
-    const inputs = parseProjectInputs(core.getInput, context);
+    const inputs = getProjectInputs(context);
     // Before any request: an output the runner cannot take would lose what the service did.
     checkRunnerPaths(context, { downloadDirectory: null });
     const client = openClient(inputs);

@@ -1,6 +1,5 @@
 // The service connection every action of this repository opens: its inputs, masking, and a client
 // that says in the log why a step is slow.
-import * as core from '@actions/core';
 import { stepLog } from './log.ts';
 import { BuildServiceClient } from '../service/client.ts';
 import { describeRetry } from '../http/retry.ts';
@@ -25,12 +24,13 @@ export function parseConnection(read: InputReader, problems: string[]): ServiceC
 }
 
 /**
- * Masks secret inputs in the log before anything can print them, in every spelling a service
- * echoing one is likely to use (lower case, URL-encoded, base64), not only as given.
+ * Masks secret values (the inputs' own reader passes them) in the log before anything can print
+ * them, in every spelling a service echoing one is likely to use (lower case, URL-encoded,
+ * base64), not only as given.
  */
-export function maskInputs(...names: string[]): void {
-  for (const name of names) {
-    for (const spelling of secretSpellings(core.getInput(name))) stepLog.setSecret(spelling);
+export function maskSecrets(...values: string[]): void {
+  for (const value of values) {
+    for (const spelling of secretSpellings(value)) stepLog.setSecret(spelling);
   }
 }
 

@@ -1,6 +1,12 @@
 // The webhook sub-action's inputs (webhook/action.yml), parsed and validated before any request.
+import * as core from '@actions/core';
 import { EVENT_TYPES, type EventType } from '../service/schemas.ts';
-import { parseConnection, type InputReader, type ServiceConnection } from '../runner/connection.ts';
+import {
+  maskSecrets,
+  parseConnection,
+  type InputReader,
+  type ServiceConnection,
+} from '../runner/connection.ts';
 import { commandText, quotedText } from '../text/escape.ts';
 import { InputError, parseBoolean, secretProblem, splitList } from '../runner/input-rules.ts';
 
@@ -62,3 +68,9 @@ function parseReceiverUrl(value: string, problems: string[]): string {
   }
   return url.href;
 }
+
+/** The secret inputs masked in the log: the first thing a run does, before anything can print. */
+export const maskWebhookSecrets = (): void =>
+  maskSecrets(core.getInput('api-key'), core.getInput('secret'));
+
+export const getWebhookInputs = (): WebhookActionInputs => parseWebhookInputs(core.getInput);

@@ -4,10 +4,10 @@ import { stepLog } from '../runner/log.ts';
 import type { BuildServiceClient } from '../service/client.ts';
 import { NotFoundError } from '../service/errors.ts';
 import type { Webhook } from '../service/schemas.ts';
-import { maskInputs, openClient } from '../runner/connection.ts';
+import { openClient } from '../runner/connection.ts';
 import { readContext } from '../runner/context.ts';
 import { commandText } from '../text/escape.ts';
-import { parseWebhookInputs, type WebhookActionInputs } from './inputs.ts';
+import { getWebhookInputs, maskWebhookSecrets, type WebhookActionInputs } from './inputs.ts';
 import { planRemoval, planWebhook, type WebhookPlan } from './plan-webhook.ts';
 import { messageOf } from '../shared/errors.ts';
 import { checkRunnerPaths } from '../runner/paths.ts';
@@ -16,8 +16,8 @@ type WebhookClient = Pick<BuildServiceClient, 'listWebhooks' | 'createWebhook' |
 
 export async function run(): Promise<void> {
   try {
-    maskInputs('api-key', 'secret');
-    const inputs = parseWebhookInputs(core.getInput);
+    maskWebhookSecrets();
+    const inputs = getWebhookInputs();
     // Before any request: an output the runner cannot take would lose what the service did.
     checkRunnerPaths(readContext(), { downloadDirectory: null });
     if (!inputs.delete && !inputs.secret) {
