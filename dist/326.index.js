@@ -210,7 +210,7 @@ function underRetryPolicy(retry, token, { method, url, request: hints = {} }, se
 const parseRepository = (repository) => {
     const [owner, repo, ...rest] = repository.split('/');
     if (!owner || !repo || rest.length > 0) {
-        throw new Error(`Repository "${repository}" is not "owner/name"; GITHUB_REPOSITORY is set by the runner.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .RepositoryNameError */ .KI(repository);
     }
     return { owner, repo };
 };
@@ -317,9 +317,12 @@ function callFailure(error, facts) {
 /* harmony export */   E7: () => (/* binding */ ArtifactUploadError),
 /* harmony export */   HJ: () => (/* binding */ LostCreateArtifactError),
 /* harmony export */   IK: () => (/* binding */ ReleaseAnswerError),
+/* harmony export */   KI: () => (/* binding */ RepositoryNameError),
 /* harmony export */   Xr: () => (/* binding */ ArtifactSettingError),
 /* harmony export */   cw: () => (/* binding */ GitHubAnswerError),
-/* harmony export */   d_: () => (/* binding */ ListingTooLongError)
+/* harmony export */   d_: () => (/* binding */ ListingTooLongError),
+/* harmony export */   j2: () => (/* binding */ IncompleteAnswerError),
+/* harmony export */   mH: () => (/* binding */ AssetLongerThanListedError)
 /* harmony export */ });
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(58382);
 /* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67388);
@@ -439,6 +442,36 @@ class ListingTooLongError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__
         this.pages = pages;
     }
 }
+/** An answer of GitHub's that lacks the one thing the call was for (a login, an id). */
+class IncompleteAnswerError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    what;
+    missing;
+    constructor(what, missing) {
+        super(`GitHub answered ${what} without ${missing}; nothing was taken from it. ` +
+            'Re-run the job; if it persists, check GITHUB_API_URL.');
+        this.what = what;
+        this.missing = missing;
+    }
+}
+/** A release asset whose download went on past the size GitHub listed for it. */
+class AssetLongerThanListedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    assetId;
+    listedBytes;
+    constructor(assetId, listedBytes) {
+        super(`asset ${assetId} holds more than the ${listedBytes} bytes GitHub listed; reading stopped there`);
+        this.assetId = assetId;
+        this.listedBytes = listedBytes;
+    }
+}
+/** A repository given as something other than `owner/name`. */
+class RepositoryNameError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    repository;
+    constructor(repository) {
+        super(`Repository "${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(repository, 200)}" is not "owner/name"; ` +
+            'GITHUB_REPOSITORY is set by the runner, release-repository by the workflow.');
+        this.repository = repository;
+    }
+}
 
 
 /***/ }),
@@ -451,7 +484,6 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  createPublisher: () => (/* binding */ createPublisher),
   openPublishing: () => (/* binding */ openPublishing)
 });
 
@@ -571,11 +603,11 @@ async function deleteOwnArtifact(service, name) {
 /** The run's finalized artifacts (every job's), or those called `name`. */
 const listArtifacts = (service, name) => twirp(service, 'ListArtifacts', name, [], { ...idsOf(service), ...(name === undefined ? {} : { name_filter: name }) }, listedArtifacts, { maxBytes: MAX_LIST_BYTES });
 /** A 2xx answer that is not what the call answers; asking again would not help. */
-class UnexpectedAnswer extends shared_errors/* ActionError */.lZ {
+class UnexpectedAnswerError extends shared_errors/* ActionError */.lZ {
 }
 /**
  * A Twirp call under the retry policy; `read` takes what is needed from its answer or throws
- * UnexpectedAnswer. `name` is the artifact it is about, for messages; `secrets` are redacted from
+ * UnexpectedAnswerError. `name` is the artifact it is about, for messages; `secrets` are redacted from
  * them besides the runtime token.
  */
 const twirp = (service, method, name, secrets, request, read, { maxBytes = MAX_ANSWER_BYTES, reconcile } = {}) => (0,retry/* withRetries */.LH)(service.retry, {
@@ -616,14 +648,14 @@ async function call(service, method, name, request, maxBytes, redacted) {
         answerer: 'GitHub',
     });
     if (typeof answer !== 'object' || answer === null) {
-        throw new UnexpectedAnswer(`${method} answered HTTP ${statusCode} without a JSON object`);
+        throw new UnexpectedAnswerError(`${method} answered HTTP ${statusCode} without a JSON object`);
     }
     return answer;
 }
 /** The answer of a call that creates, finalizes or deletes: `ok: true`, as the library checks. */
 function okAnswer(answer) {
     if (answer.ok !== true)
-        throw new UnexpectedAnswer('the artifact service answered without "ok": true');
+        throw new UnexpectedAnswerError('the artifact service answered without "ok": true');
     return answer;
 }
 /** An int64 as protobuf's JSON writes it (a decimal string, or a number). */
@@ -634,13 +666,13 @@ function int64(value) {
 function listedArtifacts(answer) {
     const { artifacts = [] } = answer;
     if (!Array.isArray(artifacts)) {
-        throw new UnexpectedAnswer('ListArtifacts answered without a list of artifacts');
+        throw new UnexpectedAnswerError('ListArtifacts answered without a list of artifacts');
     }
     return artifacts.map((artifact) => {
         const id = int64(artifact?.database_id);
         const { name, workflow_run_backend_id: run, workflow_job_run_backend_id: job } = artifact ?? {};
         if (typeof name !== 'string' || id === undefined) {
-            throw new UnexpectedAnswer('ListArtifacts answered with an artifact without name or id');
+            throw new UnexpectedAnswerError('ListArtifacts answered with an artifact without name or id');
         }
         return {
             name,
@@ -673,7 +705,7 @@ const WAY_BACK = ' (an answer this client does not expect; artifact-uploader: li
 function artifactFailure(service, step, name, secrets, error) {
     const refusal = error instanceof github_errors/* GitHubAnswerError */.cw ? error : undefined;
     // An answer, but not the call's: asking again would get the same.
-    const final = error instanceof UnexpectedAnswer || error instanceof errors/* ResponseTooLargeError */.by;
+    const final = error instanceof UnexpectedAnswerError || error instanceof errors/* ResponseTooLargeError */.by;
     const words = refusal
         ? (refusal.githubMessage ?? 'the service gave no reason') +
             (refusal.requestId ? ` (request id ${refusal.requestId})` : '')
@@ -947,7 +979,7 @@ function signedUploadUrl(answer) {
         url = undefined;
     }
     if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
-        throw new UnexpectedAnswer('CreateArtifact answered without an http(s) signed_upload_url');
+        throw new UnexpectedAnswerError('CreateArtifact answered without an http(s) signed_upload_url');
     }
     return url;
 }
@@ -963,7 +995,7 @@ function maskSignature(url) {
 function artifactId(answer) {
     const id = int64(answer.artifact_id);
     if (id === undefined || id <= 0) {
-        throw new UnexpectedAnswer('FinalizeArtifact answered without an artifact_id');
+        throw new UnexpectedAnswerError('FinalizeArtifact answered without an artifact_id');
     }
     return id;
 }
@@ -1140,8 +1172,9 @@ async function uploadWithLibrary(installer, name, linkDir, retentionDays) {
         skipArchive: true,
         retentionDays,
     });
-    if (id === undefined)
-        throw new Error(`the artifact service returned no id for "${name}"`);
+    if (id === undefined) {
+        throw new github_errors/* IncompleteAnswerError */.j2(`the upload of artifact "${(0,text_escape/* commandText */.jt)(name, 300)}"`, 'an artifact id');
+    }
     return id;
 }
 // skipArchive names the artifact after the file, so a renamed artifact is a renamed link.
@@ -1242,7 +1275,7 @@ const Release = schemas/* object */.Ikc({
         .optional(),
 });
 /** A release GitHub answered `what` with; ReleaseAnswerError naming the field when it is not one. */
-function parseRelease(data, what) {
+function parseReleaseAnswer(data, what) {
     const parsed = Release.safeParse(data);
     if (parsed.success)
         return parsed.data;
@@ -1250,7 +1283,7 @@ function parseRelease(data, what) {
     throw new github_errors/* ReleaseAnswerError */.IK(what, `${fieldPath} ${problem}`);
 }
 /** An asset GitHub answered `what` with (an upload's answer). */
-function parseAsset(data, what) {
+function parseAssetAnswer(data, what) {
     const parsed = ReleaseAsset.safeParse(data);
     if (parsed.success)
         return parsed.data;
@@ -1400,7 +1433,7 @@ const readAsset = async (github, repo, assetId, maxBytes, sink) => {
         transform(chunk, _, done) {
             read += chunk.length;
             if (read > maxBytes) {
-                done(new Error(`asset ${assetId} holds more than the ${maxBytes} bytes GitHub listed`));
+                done(new github_errors/* AssetLongerThanListedError */.mH(assetId, maxBytes));
                 return;
             }
             hash.update(chunk);
@@ -1465,7 +1498,7 @@ async function exchange(transport, uploadUrl, file) {
         throw new github_errors/* GitHubAnswerError */.cw(what, answer.status, { headers: answer.headers, data: (0,error_body/* jsonOf */.o_)(answer.text) }, (0,error_body/* serviceMessageOf */.mX)(answer.text, [transport.token]));
     }
     const bound = { maxBytes: asset_upload_MAX_ANSWER_BYTES, endpoint: what, answerer: 'GitHub' };
-    return parseAsset(await (0,bounded_body/* boundedJson */.Qt)(answer.body, answer.headers, bound), what);
+    return parseAssetAnswer(await (0,bounded_body/* boundedJson */.Qt)(answer.body, answer.headers, bound), what);
 }
 
 ;// CONCATENATED MODULE: ./src/github/upload-origin.ts
@@ -1740,7 +1773,7 @@ const findReleases = async (github, repo, tag) => {
     const found = new Map();
     try {
         const { data } = await github.rest.repos.getReleaseByTag({ ...repo, tag });
-        const release = parseRelease(data, `the release of tag ${tag}`);
+        const release = parseReleaseAnswer(data, `the release of tag ${tag}`);
         found.set(release.id, release);
     }
     catch (error) {
@@ -1781,7 +1814,7 @@ const createDraft = async (context, plan) => {
         make_latest: plan.makeLatest,
         ...(context.targetCommitish === undefined ? {} : { target_commitish: context.targetCommitish }),
     });
-    return parseRelease(data, `the creation of the release of tag ${plan.tag}`);
+    return parseReleaseAnswer(data, `the creation of the release of tag ${plan.tag}`);
 };
 /** The release every job of this tag publishes to, with duplicates folded into it. */
 const ensureRelease = async (context, plan) => {
@@ -2015,6 +2048,7 @@ async function verifyRelease(context, release, attached, whole) {
     };
     let last;
     let reads = 0;
+    // A marker for the last round's outcome, caught below by identity: it never leaves this function.
     const differs = new Error('the release read back differs');
     try {
         await (0,retry/* withRetries */.LH)(rounds, {
@@ -2273,7 +2307,7 @@ const uploadRefusal = (context, error) => {
 const publishIfAllowed = async (context, plan, release, outcome, failures) => {
     const { github, repo } = context;
     // Another job may have published it while this one uploaded.
-    const current = parseRelease((await github.rest.repos.getRelease({ ...repo, release_id: release.id })).data, `the release ${release.id}`);
+    const current = parseReleaseAnswer((await github.rest.repos.getRelease({ ...repo, release_id: release.id })).data, `the release ${release.id}`);
     const decision = publishDecision({
         allBuildsSucceeded: outcome.allBuildsSucceeded,
         failedUploads: failures.length,
@@ -2329,7 +2363,7 @@ const publishOrKeep = async (context, plan, current, outcome, failures, decision
             draft: false,
             make_latest: plan.makeLatest,
         });
-        const published = parseRelease(data, `the publication of release ${release.id}`);
+        const published = parseReleaseAnswer(data, `the publication of release ${release.id}`);
         log/* stepLog */.tV.info(`Published release ${plan.tag}: ${(0,text_escape/* commandText */.jt)(published.html_url, 500)}`);
         return published;
     }
@@ -2477,13 +2511,6 @@ function startRelease(plan, releasePlan, context, options, transport) {
     }, releasePlan, options.onAsset);
     return { uploads, tag: releasePlan.tag, workDir };
 }
-/** Every installer at once, then finished: the publishers for callers that have them all. */
-const createPublisher = (options = {}) => async (plan, installers, outcome) => {
-    const session = openPublishing(plan, options);
-    for (const installer of installers)
-        session.add(installer);
-    return session.finish(outcome);
-};
 // Logged in the group where it happened; the caller turns the PublishError into the one annotation.
 const reported = (what, error) => {
     const failure = (0,shared_errors/* asError */.zR)(error);
@@ -2517,7 +2544,10 @@ var run_url = __webpack_require__(4715);
 var errors = __webpack_require__(58382);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __webpack_require__(67388);
+// EXTERNAL MODULE: ./src/github/errors.ts
+var github_errors = __webpack_require__(73116);
 ;// CONCATENATED MODULE: ./src/github/comment-identity.ts
+
 /** A user's login, or a bot's with its `[bot]` suffix; nothing else is taken for an identity. */
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98})(?:\[bot\])?$/;
 const isLogin = (value) => typeof value === 'string' && LOGIN.test(value);
@@ -2533,7 +2563,7 @@ async function tokenLogin(github, signal) {
     });
     const login = viewerLogin(answer);
     if (login === undefined)
-        throw new Error("GitHub's answer names no login");
+        throw new github_errors/* IncompleteAnswerError */.j2("the query of the token's login", 'a login');
     return login;
 }
 
@@ -2586,11 +2616,12 @@ function markedBy(comments, marker, login) {
 
 
 
+
 /** Why the comment stopped before the step did, as the end of a log line. */
-class CommentStopped extends errors/* ActionError */.lZ {
+class CommentStoppedError extends errors/* ActionError */.lZ {
 }
 /** GitHub refused to edit a comment (its answer, not a missing permission of the token). */
-class EditRefused extends errors/* ActionError */.lZ {
+class EditRefusedError extends errors/* ActionError */.lZ {
     commentId;
     status;
     constructor(commentId, status, githubMessage) {
@@ -2707,11 +2738,11 @@ class PrComment {
     #failed(error) {
         if (this.#stopped) {
             const reason = this.#options.signal?.reason;
-            const why = reason instanceof CommentStopped ? reason.message : 'the step stopped';
+            const why = reason instanceof CommentStoppedError ? reason.message : 'the step stopped';
             log/* stepLog */.tV.info(`The pull-request comment was left as it was: ${why}.`);
             return;
         }
-        if (error instanceof EditRefused) {
+        if (error instanceof EditRefusedError) {
             this.#refused = true;
             log/* stepLog */.tV.warning(`${error.message}; this run wrote it, so the comment is left as it was.`);
             return;
@@ -2799,7 +2830,7 @@ class PrComment {
         });
         const created = commentOf(response.data);
         if (created === undefined)
-            throw new Error("GitHub's answer names no comment id");
+            throw new github_errors/* IncompleteAnswerError */.j2('the creation of the comment', 'a comment id');
         return { id: created.id, createdHere: true };
     }
     /**
@@ -2823,7 +2854,7 @@ class PrComment {
                 return undefined;
             if (status !== 403 || (0,client/* isRateLimited */.Jz)(error))
                 throw error;
-            const refused = new EditRefused(comment.id, status, githubMessageOf(error));
+            const refused = new EditRefusedError(comment.id, status, githubMessageOf(error));
             if (comment.createdHere)
                 throw refused;
             this.#refusedIds.add(comment.id);
@@ -2994,14 +3025,14 @@ function startPreviewComment(plan, context, options = {}) {
             const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
             const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
             const timeUp = `GitHub did not let it finish within ${(0,durations/* formatElapsed */.C7)(within)} of the run's end`;
-            const timer = setTimeout(() => ended.abort(new CommentStopped(timeUp)), within);
+            const timer = setTimeout(() => ended.abort(new CommentStoppedError(timeUp)), within);
             const url = await target.finish(body).finally(() => clearTimeout(timer));
             if (url !== undefined)
                 log/* stepLog */.tV.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
             return url;
         },
         // After `finish` nothing is under way, and a second abort does nothing.
-        end: () => ended.abort(new CommentStopped('the run ended without its last edit')),
+        end: () => ended.abort(new CommentStoppedError('the run ended without its last edit')),
         settled: async () => comment?.settled,
     };
 }

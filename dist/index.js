@@ -46494,7 +46494,7 @@ const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46510);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29791);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95156);
 
 
 if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -46505,7 +46505,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 29791:
+/***/ 95156:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47219,15 +47219,17 @@ const QUIET_READS = 2;
  * Reads of one build's log, one at a time. Reads of all builds take `turns`, so that large logs are
  * not parsed all at once (bench/README.md, Logs). A read still going after its turn goes on beside
  * the next, so a slow logs endpoint costs only its own log. `signal` ends them all, a read under
- * way included.
+ * way included. The first live read (`poke`) that fails is handed to `onLiveReadFailed`; later
+ * ones are not, and a read that `signal` ended is no failure.
  */
-function logReads(client, buildId, log, turns, signal) {
+function logReads(client, buildId, log, turns, signal, onLiveReadFailed = () => { }) {
     const turn = (0,limit/* createLimiter */.z)(1);
     /** The last answer parsed; none when the next one is to be parsed whatever it holds. */
     let last;
     /** The build ended since the last read began. */
     let endedSince = false;
     let pending = 0;
+    let liveFailureTold = false;
     const read = async () => {
         pending += 1;
         try {
@@ -47262,8 +47264,14 @@ function logReads(client, buildId, log, turns, signal) {
     return {
         read,
         poke: () => {
-            if (pending === 0 && !log.disordered)
-                read().catch(() => { });
+            if (pending > 0 || log.disordered)
+                return;
+            read().catch((error) => {
+                if (signal.aborted || liveFailureTold)
+                    return;
+                liveFailureTold = true;
+                onLiveReadFailed(error);
+            });
         },
         settled: () => turn(async () => { }),
         ended: () => {
@@ -47429,7 +47437,8 @@ async function followBuild(slot, log, follower) {
     // when the build is done with.
     const giveUp = new AbortController();
     const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
-    const reads = logReads(follower.client, id, log, follower.logReading.turns, stop);
+    const reads = logReads(follower.client, id, log, follower.logReading.turns, stop, (error) => runner_log/* stepLog */.tV.info(lineAbout(slot.get(), `a live read of the log of ${id} failed (${(0,shared_errors/* messageOf */.bD)(error)}); ` +
+        'it is read again once the build ends', 500)));
     try {
         if (!(0,schemas/* isTerminal */.Hd)(slot.get().status) && !(await poll(slot, id, reads, follower))) {
             // A read under way would print into the live group after the step went on to its report.
@@ -50403,6 +50412,16 @@ var _a;
 // nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
 // stops when the last file closes.
 
+
+/** The thread that writes and hashes downloads ended on its own: every file it held is lost. */
+class WriterThreadStoppedError extends shared_errors/* ActionError */.lZ {
+    exitCode;
+    constructor(exitCode) {
+        super(`the download's writer thread stopped (${exitCode}); the files it was writing are ` +
+            'incomplete. Re-run the job; if it persists, report it with this log.');
+        this.exitCode = exitCode;
+    }
+}
 /**
  * The thread's module, beside the one at `moduleUrl`: its source when run from source, and in a
  * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
@@ -50426,7 +50445,7 @@ class HashThread {
         this.#worker.on('error', (error) => this.#failAll(error));
         this.#worker.on('exit', (code) => {
             if (!this.#stopping) {
-                this.#failAll(new Error(`the download's writer thread stopped (${code}).`));
+                this.#failAll(new WriterThreadStoppedError(code));
             }
         });
     }
@@ -50494,6 +50513,7 @@ class ThreadHashWriter {
             this.#writes.shift()?.resolve(Buffer.from(reply.memory));
         else if (reply.kind === 'digest')
             this.#digests.shift()?.resolve(reply.sha256);
+        // The thread's own fs error (ENOSPC, EACCES…), rebuilt as Node gave it so errorCode() reads it.
         else
             this.fail(Object.assign(new Error(reply.message), { code: reply.code }));
     }
@@ -50668,43 +50688,8 @@ class PartFile {
     }
 }
 
-;// CONCATENATED MODULE: ./src/text/byte-size.ts
-// Sizes as people write them (`4GiB`, `512 MiB`, `1.5GB`, `1048576`) and as the log shows them.
-const UNITS = {
-    '': 1,
-    b: 1,
-    kb: 1e3,
-    mb: 1e6,
-    gb: 1e9,
-    tb: 1e12,
-    kib: 1024,
-    mib: 1024 ** 2,
-    gib: 1024 ** 3,
-    tib: 1024 ** 4,
-};
-/** Whole bytes, or undefined when `text` is not a number with an optional unit (B, KB … TiB). */
-function parseByteSize(text) {
-    const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
-    const unit = match === null ? undefined : UNITS[match[2].toLowerCase()];
-    if (unit === undefined)
-        return undefined;
-    const bytes = Math.floor(Number(match[1]) * unit);
-    return Number.isSafeInteger(bytes) ? bytes : undefined;
-}
-/** `4 GiB`, `1.5 MiB`, `812 bytes`: binary units, at most one decimal. */
-function formatByteSize(bytes) {
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes;
-    let unit = -1;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-    }
-    if (unit < 0)
-        return `${bytes} bytes`;
-    return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
+// EXTERNAL MODULE: ./src/text/byte-size.ts
+var byte_size = __nccwpck_require__(32703);
 ;// CONCATENATED MODULE: ./src/service/download.ts
 // Streaming artifact download over the transport's dispatcher (so through the environment's
 // proxy): redirects followed by hand, the API key only on the API's origin and never again once
@@ -50850,8 +50835,8 @@ class ArtifactDownload {
         const needed = total - part.received;
         if (free === undefined || needed <= free)
             return;
-        throw new DownloadError(this.#buildId, 'space', `the installer needs ${formatByteSize(needed)} more, and ` +
-            `${(0,text_escape/* commandText */.jt)(this.#options.directory, 300)} has ${formatByteSize(free)} free; ` +
+        throw new DownloadError(this.#buildId, 'space', `the installer needs ${(0,byte_size/* formatByteSize */.$)(needed)} more, and ` +
+            `${(0,text_escape/* commandText */.jt)(this.#options.directory, 300)} has ${(0,byte_size/* formatByteSize */.$)(free)} free; ` +
             'nothing was saved. Free space on the runner, or download fewer installers at once.');
     }
     async #createDestination(opened, announced) {
@@ -51005,7 +50990,7 @@ class ArtifactDownload {
     }
 }
 /** The installer is larger than max-download-size allows (`what`: how that is known). */
-const overCeiling = (buildId, what, maxBytes) => new DownloadError(buildId, 'size', `${what}, more than max-download-size (${formatByteSize(maxBytes)}, ${maxBytes} bytes); ` +
+const overCeiling = (buildId, what, maxBytes) => new DownloadError(buildId, 'size', `${what}, more than max-download-size (${(0,byte_size/* formatByteSize */.$)(maxBytes)}, ${maxBytes} bytes); ` +
     'nothing was saved. Raise max-download-size if the installer is really that large.');
 /** Bytes the file system of `directory` has free for this user; undefined where it does not say. */
 async function freeBytes(directory) {
@@ -51644,8 +51629,6 @@ async function resolveProject(source, client, workspace) {
     return applied.projectId;
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __nccwpck_require__(77094);
 // EXTERNAL MODULE: ./src/runner/input-rules.ts
 var input_rules = __nccwpck_require__(67568);
 // EXTERNAL MODULE: ./src/text/secret-spellings.ts
@@ -51653,7 +51636,6 @@ var secret_spellings = __nccwpck_require__(85461);
 ;// CONCATENATED MODULE: ./src/runner/connection.ts
 // The service connection every action of this repository opens: its inputs, masking, and a client
 // that says in the log why a step is slow.
-
 
 
 
@@ -51669,12 +51651,13 @@ function parseConnection(read, problems) {
     return { apiKey, baseUrl: (0,input_rules/* parseBaseUrl */.Q2)(read('base-url'), problems) };
 }
 /**
- * Masks secret inputs in the log before anything can print them, in every spelling a service
- * echoing one is likely to use (lower case, URL-encoded, base64), not only as given.
+ * Masks secret values (the inputs' own reader passes them) in the log before anything can print
+ * them, in every spelling a service echoing one is likely to use (lower case, URL-encoded,
+ * base64), not only as given.
  */
-function maskInputs(...names) {
-    for (const name of names) {
-        for (const spelling of (0,secret_spellings/* secretSpellings */.G)(core/* getInput */.V4(name)))
+function maskSecrets(...values) {
+    for (const value of values) {
+        for (const spelling of (0,secret_spellings/* secretSpellings */.G)(value))
             runner_log/* stepLog */.tV.setSecret(spelling);
     }
 }
@@ -51692,6 +51675,8 @@ function openClient(connection, deadline) {
 var runner_context = __nccwpck_require__(21953);
 // EXTERNAL MODULE: ./src/runner/deadline.ts
 var runner_deadline = __nccwpck_require__(20496);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __nccwpck_require__(77094);
 // EXTERNAL MODULE: ./src/service/ids.ts
 var service_ids = __nccwpck_require__(13317);
 // EXTERNAL MODULE: ./src/publish/names.ts
@@ -51807,6 +51792,39 @@ const INPUT_NAMES = [
     'github-token',
     'comment',
 ];
+/**
+ * The literal default of each input, as action.yml declares it: on a runner, action.yml's default
+ * arrives as the input's value; without action.yml (tests, a caller of parseInputs) an empty input
+ * takes it from here. The one place the parser holds a default; a test checks it against action.yml
+ * and README. Inputs not listed default to '' (action.yml's `${{ github.token }}` is the runner's
+ * to expand), and where that means something (the tag of the ref, the project's own platforms, the
+ * repository's setting) the parser says what.
+ */
+const INPUT_DEFAULTS = {
+    arches: 'x64',
+    wait: 'true',
+    'poll-interval': '15',
+    timeout: '60',
+    download: 'true',
+    'download-path': 'desktop-builds',
+    'download-concurrency': '3',
+    'max-download-size': '4GiB',
+    'fail-on-error': 'true',
+    'upload-artifacts': 'true',
+    'artifact-name': '{name}',
+    'artifact-overwrite': 'true',
+    'artifact-uploader': 'streamed',
+    release: 'auto',
+    'generate-release-notes': 'false',
+    'release-draft': 'false',
+    prerelease: 'false',
+    'make-latest': 'true',
+    'asset-name': '{name}',
+    overwrite: 'true',
+    comment: 'auto',
+};
+/** Each input left empty given its default. */
+const withDefaults = (inputs) => Object.fromEntries(INPUT_NAMES.map((name) => [name, inputs[name] || (INPUT_DEFAULTS[name] ?? '')]));
 const MAX_TIMEOUT_MINUTES = 6 * 60;
 /**
  * The longest value each input may hold, in characters; the others hold at most
@@ -51860,7 +51878,7 @@ function pollIntervalFloor(baseUrl) {
 }
 /** The poll-interval input, raised to the floor with a notice when below it. */
 function parsePollInterval(inputs, baseUrl, problems, notices) {
-    const given = parsePositive(inputs, 'poll-interval', 15, 'seconds', 3600, problems);
+    const given = parsePositive(inputs, 'poll-interval', 'seconds', 3600, problems);
     const floor = pollIntervalFloor(baseUrl);
     if (given >= floor)
         return given;
@@ -51869,17 +51887,17 @@ function parsePollInterval(inputs, baseUrl, problems, notices) {
 }
 /** `refs/tags/v1.4.2` → `v1.4.2`; null for branches and pull requests. */
 const tagOfRef = (ref) => ref?.startsWith('refs/tags/') ? ref.slice('refs/tags/'.length) : null;
-function parseBoolean(inputs, name, fallback, problems) {
-    return (0,input_rules/* parseBoolean */.yG)(name, inputs[name], fallback, problems);
+/** `whenEmpty`: what an input without a default means when empty (reuse-builds). */
+function parseBoolean(inputs, name, problems, whenEmpty = false) {
+    return (0,input_rules/* parseBoolean */.yG)(name, inputs[name], whenEmpty, problems);
 }
-function parseChoice(inputs, name, allowed, fallback, problems) {
+/** An input with a default that is one of `allowed`; undefined with a problem. */
+function parseChoice(inputs, name, allowed, problems) {
     const value = inputs[name];
-    if (value === '')
-        return fallback;
     if (allowed.includes(value))
         return value;
     problems.push(`${name}: ${(0,text_escape/* quotedText */.w0)(value)} is not one of ${allowed.join(', ')}`);
-    return fallback;
+    return undefined;
 }
 function parseSubset(inputs, name, allowed, problems) {
     const items = (0,input_rules/* splitList */.ry)(inputs[name].toLowerCase());
@@ -51889,14 +51907,13 @@ function parseSubset(inputs, name, allowed, problems) {
     }
     return allowed.filter((value) => items.includes(value));
 }
-function parsePositive(inputs, name, fallback, unit, max, problems) {
+/** An input with a default; with a problem, the default (the plan is never built then). */
+function parsePositive(inputs, name, unit, max, problems) {
     const value = inputs[name];
-    if (value === '')
-        return fallback;
     const number = /^\d*\.?\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!(number > 0) || number > max) {
         problems.push(`${name}: ${(0,text_escape/* quotedText */.w0)(value)} is not a positive number of ${unit} (at most ${max})`);
-        return fallback;
+        return Number(INPUT_DEFAULTS[name]);
     }
     return number;
 }
@@ -51962,8 +51979,6 @@ function checkTemplates(inputs, selection, publish, problems) {
         'asset-name': publish.release !== null,
     };
     for (const name of ['artifact-name', 'asset-name']) {
-        if (inputs[name] === '')
-            continue;
         const distinct = trigger?.platforms != null && inUse[name];
         try {
             (0,names/* checkTemplateForTargets */.kW)(name, inputs[name], targets, { distinct });
@@ -52001,42 +52016,44 @@ function releaseRepository(inputs, workflows, problems) {
     }
     return given;
 }
-function parseRelease(inputs, context, problems) {
-    const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], 'auto', problems);
+/** The release-* inputs as a plan, or null when no release is wanted or an input is bad. */
+function releasePlanFromInputs(inputs, context, problems) {
+    const mode = parseChoice(inputs, 'release', ['auto', 'true', 'false'], problems);
     const repository = releaseRepository(inputs, context.repository, problems);
     const refTag = tagOfRef(context.ref);
     const wanted = mode === 'true' || (mode === 'auto' && refTag !== null);
     if (!wanted)
         return null;
     const tag = releaseTag(inputs, refTag, problems);
-    if (tag === null)
+    const makeLatest = parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], problems);
+    if (tag === null || makeLatest === undefined)
         return null;
     return {
         repository,
         tag,
         name: inputs['release-name'] || undefined,
         body: inputs['release-body'] || undefined,
-        generateNotes: parseBoolean(inputs, 'generate-release-notes', false, problems),
-        draft: parseBoolean(inputs, 'release-draft', false, problems),
-        prerelease: parseBoolean(inputs, 'prerelease', false, problems),
-        makeLatest: parseChoice(inputs, 'make-latest', ['true', 'false', 'legacy'], 'true', problems),
-        assetNameTemplate: inputs['asset-name'] || '{name}',
-        overwrite: parseBoolean(inputs, 'overwrite', true, problems),
+        generateNotes: parseBoolean(inputs, 'generate-release-notes', problems),
+        draft: parseBoolean(inputs, 'release-draft', problems),
+        prerelease: parseBoolean(inputs, 'prerelease', problems),
+        makeLatest,
+        assetNameTemplate: inputs['asset-name'],
+        overwrite: parseBoolean(inputs, 'overwrite', problems),
     };
 }
 function parsePublish(inputs, context, download, problems) {
-    const upload = parseBoolean(inputs, 'upload-artifacts', true, problems);
+    const upload = parseBoolean(inputs, 'upload-artifacts', problems);
     const retentionDays = parseInteger(inputs, 'retention-days', [1, 90], problems);
-    const overwrite = parseBoolean(inputs, 'artifact-overwrite', true, problems);
-    const uploader = parseChoice(inputs, 'artifact-uploader', ['streamed', 'library'], 'streamed', problems);
-    const release = parseRelease(inputs, context, problems);
+    const overwrite = parseBoolean(inputs, 'artifact-overwrite', problems);
+    const uploader = parseChoice(inputs, 'artifact-uploader', ['streamed', 'library'], problems);
+    const release = releasePlanFromInputs(inputs, context, problems);
     // Publishing works on downloaded installers; without downloads there is nothing to publish.
     const plan = {
         githubToken: inputs['github-token'],
         repository: context.repository,
-        artifacts: upload && download
+        artifacts: upload && download && uploader !== undefined
             ? {
-                nameTemplate: inputs['artifact-name'] || '{name}',
+                nameTemplate: inputs['artifact-name'],
                 retentionDays,
                 onExisting: overwrite ? 'replace' : 'fail',
                 uploader,
@@ -52059,7 +52076,7 @@ function checkRepository(repository, neededFor, problems) {
     }
 }
 function parseComment(inputs, context, problems, notices) {
-    const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], 'auto', problems);
+    const mode = parseChoice(inputs, 'comment', ['auto', 'true', 'false'], problems);
     if (mode === 'false')
         return null;
     // The comment is what reads the event's payload.
@@ -52088,7 +52105,8 @@ function parseComment(inputs, context, problems, notices) {
  * listing every problem.
  */
 function parseInputs(given, context) {
-    const { bounded: inputs, tooLong, problems: lengthProblems } = boundLengths(given);
+    const { bounded, tooLong, problems: lengthProblems } = boundLengths(given);
+    const inputs = withDefaults(bounded);
     const problems = [];
     const notices = [];
     const connection = parseConnection((name) => inputs[name], problems);
@@ -52106,13 +52124,14 @@ function parseInputs(given, context) {
             problems.push(problem);
     }
     const selection = parseSelection(inputs, context, problems);
-    const wait = parseBoolean(inputs, 'wait', true, problems);
+    const wait = parseBoolean(inputs, 'wait', problems);
     const pollInterval = parsePollInterval(inputs, connection.baseUrl, problems, notices);
-    const timeout = parsePositive(inputs, 'timeout', 60, 'minutes', MAX_TIMEOUT_MINUTES, problems);
-    const download = parseBoolean(inputs, 'download', true, problems);
-    const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 3;
+    const timeout = parsePositive(inputs, 'timeout', 'minutes', MAX_TIMEOUT_MINUTES, problems);
+    const download = parseBoolean(inputs, 'download', problems);
+    // Undefined only with a problem: the plan is never built then.
+    const downloadConcurrency = parseInteger(inputs, 'download-concurrency', [1, 16], problems) ?? 0;
     const maxDownloadBytes = parseMaxDownloadSize(inputs, problems);
-    const failOnError = parseBoolean(inputs, 'fail-on-error', true, problems);
+    const failOnError = parseBoolean(inputs, 'fail-on-error', problems);
     const downloadPath = parseDownloadPath(inputs, context.workspace, problems);
     const publish = parsePublish(inputs, context, download && wait, problems);
     checkTemplates(inputs, selection, publish, problems);
@@ -52151,7 +52170,7 @@ function parseSelection(inputs, context, problems) {
     const arches = parseSubset(inputs, 'arches', schemas/* ARCHES */.Pr, problems);
     const version = parseVersion(inputs, context.ref, problems);
     const buildIds = parseBuildIds(inputs, problems);
-    const reuse = parseBoolean(inputs, 'reuse-builds', context.runAttempt > 1, problems);
+    const reuse = parseBoolean(inputs, 'reuse-builds', problems, context.runAttempt > 1);
     if (buildIds.length > 0)
         return { kind: 'resume', buildIds };
     if (version === null)
@@ -52164,25 +52183,22 @@ function parseSelection(inputs, context, problems) {
         reuse,
     };
 }
-const DEFAULT_MAX_DOWNLOAD_BYTES = 4 * 1024 ** 3;
 const MAX_DOWNLOAD_CEILING = 1024 ** 4;
 /** The most bytes one installer may have: what stops a download that has no size of its own. */
 function parseMaxDownloadSize(inputs, problems) {
     const given = inputs['max-download-size'];
-    if (given === '')
-        return DEFAULT_MAX_DOWNLOAD_BYTES;
-    const bytes = parseByteSize(given);
+    const bytes = (0,byte_size/* parseByteSize */.n)(given);
     if (bytes === undefined || bytes < 1 || bytes > MAX_DOWNLOAD_CEILING) {
         problems.push(`max-download-size: ${(0,text_escape/* quotedText */.w0)(given)} is not a size from 1 byte to ` +
-            `${formatByteSize(MAX_DOWNLOAD_CEILING)}; use bytes or a number with a unit ` +
+            `${(0,byte_size/* formatByteSize */.$)(MAX_DOWNLOAD_CEILING)}; use bytes or a number with a unit ` +
             '(KiB, MiB, GiB, TiB, or KB, MB, GB, TB), e.g. 4GiB');
-        return DEFAULT_MAX_DOWNLOAD_BYTES;
+        return 0; // never used: with a problem the plan is not built
     }
     return bytes;
 }
 /** The download folder, inside the workspace as the README promises. */
 function parseDownloadPath(inputs, workspace, problems) {
-    const given = inputs['download-path'] || 'desktop-builds';
+    const given = inputs['download-path'];
     const root = external_node_path_default().resolve(workspace);
     const resolved = external_node_path_default().resolve(root, given);
     if (!(0,file_name/* isBelow */.Yw)(root, resolved)) {
@@ -52198,6 +52214,8 @@ function parseDownloadPath(inputs, workspace, problems) {
     return resolved;
 }
 const readInputs = (getInput) => Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
+/** The secret inputs masked in the log: the first thing a run does, before anything can print. */
+const maskSecretInputs = () => maskSecrets(...SECRET_INPUTS.map((name) => core/* getInput */.V4(name)));
 const getInputs = (context) => parseInputs(readInputs(core/* getInput */.V4), context);
 
 // EXTERNAL MODULE: ./src/publish/errors.ts
@@ -52798,7 +52816,7 @@ async function buildAndPublish(context, cancel) {
 }
 async function run() {
     try {
-        maskInputs('api-key', 'github-token');
+        maskSecretInputs();
         const context = (0,runner_context/* readContext */.yI)();
         const cancel = watchSignals();
         const { plan, built, ...end } = await buildAndPublish(context, cancel.signal);
@@ -53461,22 +53479,31 @@ function durationSeconds(phases) {
 /* harmony export */   m_: () => (/* binding */ PULL_REQUEST_EVENTS),
 /* harmony export */   yI: () => (/* binding */ readContext)
 /* harmony export */ });
-/* unused harmony exports pullRequestOf, isEnterpriseServer */
+/* unused harmony exports MAX_EVENT_BYTES, MAX_EVENT_DEPTH, pullRequestOf, isEnterpriseServer */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _http_json_depth_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(69708);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58382);
-/* harmony import */ var _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37157);
-/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(67388);
-// The runner's context of a step, read once at its start and passed down: @actions/github's Context
-// (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
-// repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
-// request of the event).
+/* harmony import */ var _text_byte_size_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(32703);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(67388);
+// The runner's context of a step, read once at its start from the runner's own variables
+// (GITHUB_*, RUNNER_TEMP) and the event's file, and passed down. Only what the action uses is kept
+// from the event: the pull request of a pull-request event, validated.
 
 
-// The class alone, past the package's exports: its index also loads Octokit and constructs a
-// context on import, and the action loads Octokit only to publish or comment (bench/README.md).
 
 
+
+/**
+ * The most of the event file read: GitHub caps a webhook's payload at 25 MB, so no real event is
+ * refused; the bound keeps a larger file from memory and from the parser.
+ */
+const MAX_EVENT_BYTES = 25 * 1024 * 1024;
+/**
+ * A webhook's payload nests about six levels. Far deeper is no event, and refused before a parse
+ * builds it (JSON.parse takes seconds and hundreds of MiB over a few MiB of `[`).
+ */
+const MAX_EVENT_DEPTH = 64;
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
 /** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
 function pullRequestOf(eventName, payload) {
@@ -53510,66 +53537,115 @@ function isEnterpriseServer(serverUrl) {
 }
 const withoutTrailingSlash = (url) => url.replace(/\/+$/, '');
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/**
- * Context reads process.env while it is constructed; `env` stands in for it meanwhile (the
- * constructor is synchronous, so nothing else sees the swap).
- */
-function constructIn(env) {
-    const runnerEnv = process.env;
-    process.env = env;
-    try {
-        return new _node_modules_actions_github_lib_context_js__WEBPACK_IMPORTED_MODULE_2__/* .Context */ .o();
-    }
-    finally {
-        process.env = runnerEnv;
+/** A positive whole number as the runner writes it (digits only), or `fallback`. */
+function countOf(text, fallback) {
+    if (text === undefined || !/^[0-9]{1,15}$/.test(text))
+        return fallback;
+    const count = Number(text);
+    return count >= 1 ? count : fallback;
+}
+/** The event's JSON nests deeper than MAX_EVENT_DEPTH; thrown by the walk, caught here. */
+class EventTooDeepError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
+    constructor() {
+        super(`nests more than ${MAX_EVENT_DEPTH} levels deep, deeper than any event; it was not parsed`);
     }
 }
-/**
- * @actions/github's Context over `env`. A missing event file means no payload, as Context itself
- * decides, but without its line on stdout; a file that is not a JSON object, or cannot be read,
- * means no payload and a problem said once, by whoever needs the payload.
- */
-function githubContextOf(env) {
-    const eventPath = env.GITHUB_EVENT_PATH;
-    if (!eventPath || !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(eventPath)) {
-        return { github: constructIn({ ...env, GITHUB_EVENT_PATH: undefined }) };
+/** The bytes of the open event file, at most MAX_EVENT_BYTES; or why there are none. */
+function readBounded(fd) {
+    const tooLarge = {
+        reason: `is larger than ${(0,_text_byte_size_js__WEBPACK_IMPORTED_MODULE_2__/* .formatByteSize */ .$)(MAX_EVENT_BYTES)}, the most this action reads of it ` +
+            "(an event's JSON is tens of KiB)",
+    };
+    const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+    if (!stat.isFile())
+        return { reason: 'is not a regular file' };
+    if (stat.size > MAX_EVENT_BYTES)
+        return tooLarge;
+    // Read to its end whatever stat said, counting: the bound holds for a file that grows meanwhile.
+    const chunks = [];
+    let length = 0;
+    for (;;) {
+        const chunk = Buffer.allocUnsafe(64 * 1024);
+        const read = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, chunk, 0, chunk.length, null);
+        if (read === 0)
+            return Buffer.concat(chunks, length);
+        length += read;
+        if (length > MAX_EVENT_BYTES)
+            return tooLarge;
+        chunks.push(chunk.subarray(0, read));
     }
-    const problem = (reason) => `GITHUB_EVENT_PATH: the event file ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedText */ .w0)(eventPath)} ${reason}; the runner writes the ` +
-        "event's JSON there (for a local run, point it at a JSON file of the event, or unset it)";
+}
+/** JSON of at most MAX_EVENT_DEPTH levels, refused by a walk over its bytes before any parse. */
+function parseEvent(bytes) {
+    (0,_http_json_depth_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonBounds */ .M)({
+        maxDepth: MAX_EVENT_DEPTH,
+        tooDeep: () => {
+            throw new EventTooDeepError();
+        },
+    })(bytes);
+    // Bytes that are not UTF-8 become U+FFFD, as a read as 'utf8' makes them; a byte order mark goes.
+    return JSON.parse(new TextDecoder().decode(bytes));
+}
+/**
+ * The event's payload from the file at GITHUB_EVENT_PATH. No variable or no file means an empty
+ * payload and no problem (a local run; said on no line); a file too large, too deep, not a JSON
+ * object or unreadable means an empty payload and a problem, said once by whoever needs the payload.
+ */
+function readEvent(eventPath) {
+    if (!eventPath)
+        return { payload: {} };
+    const refused = (reason) => ({
+        payload: {},
+        problem: `GITHUB_EVENT_PATH: the event file ${(0,_text_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .quotedText */ .w0)(eventPath)} ${reason}; the runner writes ` +
+            "the event's JSON there (for a local run, point it at a JSON file of the event, or unset it)",
+    });
+    let fd;
     try {
-        const github = constructIn(env);
-        if (isObject(github.payload))
-            return { github };
-        github.payload = {};
-        return { github, problem: problem('is not a JSON object') };
+        // Non-blocking: opening a FIFO would otherwise wait for a writer.
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(eventPath, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
     }
     catch (error) {
-        const github = constructIn({ ...env, GITHUB_EVENT_PATH: undefined });
-        return { github, problem: problem(`cannot be read: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)}`) };
+        if (error.code === 'ENOENT')
+            return { payload: {} };
+        return refused(`cannot be read: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)}`);
+    }
+    try {
+        const bytes = readBounded(fd);
+        if (!Buffer.isBuffer(bytes))
+            return refused(bytes.reason);
+        const payload = parseEvent(bytes);
+        return isObject(payload) ? { payload } : refused('is not a JSON object');
+    }
+    catch (error) {
+        if (error instanceof EventTooDeepError)
+            return refused(error.message);
+        return refused(`cannot be read: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)}`);
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
 }
 /** The runner's context of this step, from `env`; reads the event file, never throws for it. */
 function readContext(env = process.env) {
-    const { github, problem } = githubContextOf(env);
-    // Context leaves what is unset undefined and numbers unparsed NaN, whatever its types say.
-    const eventName = github.eventName || undefined;
+    const { payload, problem } = readEvent(env.GITHUB_EVENT_PATH);
+    const eventName = env.GITHUB_EVENT_NAME || undefined;
+    const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
     return {
         eventName,
-        payload: github.payload,
         eventFileProblem: problem,
-        sha: github.sha || undefined,
-        ref: github.ref || undefined,
-        runId: Number.isSafeInteger(github.runId) ? github.runId : 0,
-        runAttempt: Number.isSafeInteger(github.runAttempt) ? github.runAttempt : 1,
-        apiUrl: github.apiUrl,
-        serverUrl: withoutTrailingSlash(github.serverUrl),
-        enterpriseServer: isEnterpriseServer(github.serverUrl),
+        sha: env.GITHUB_SHA || undefined,
+        ref: env.GITHUB_REF || undefined,
+        runId: countOf(env.GITHUB_RUN_ID, 0),
+        runAttempt: countOf(env.GITHUB_RUN_ATTEMPT, 1),
+        apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+        serverUrl: withoutTrailingSlash(serverUrl),
+        enterpriseServer: isEnterpriseServer(serverUrl),
         repository: env.GITHUB_REPOSITORY ?? '',
         workspace: env.GITHUB_WORKSPACE || process.cwd(),
         runnerTemp: env.RUNNER_TEMP || undefined,
         outputFile: env.GITHUB_OUTPUT || undefined,
         summaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-        pullRequest: pullRequestOf(eventName, github.payload),
+        pullRequest: pullRequestOf(eventName, payload),
         env,
     };
 }
@@ -54482,6 +54558,52 @@ function createTurns(turnMs) {
         clearTimeout(turnOver);
         return running;
     };
+}
+
+
+/***/ }),
+
+/***/ 32703:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ formatByteSize),
+/* harmony export */   n: () => (/* binding */ parseByteSize)
+/* harmony export */ });
+// Sizes as people write them (`4GiB`, `512 MiB`, `1.5GB`, `1048576`) and as the log shows them.
+const UNITS = {
+    '': 1,
+    b: 1,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    tb: 1e12,
+    kib: 1024,
+    mib: 1024 ** 2,
+    gib: 1024 ** 3,
+    tib: 1024 ** 4,
+};
+/** Whole bytes, or undefined when `text` is not a number with an optional unit (B, KB … TiB). */
+function parseByteSize(text) {
+    const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+    const unit = match === null ? undefined : UNITS[match[2].toLowerCase()];
+    if (unit === undefined)
+        return undefined;
+    const bytes = Math.floor(Number(match[1]) * unit);
+    return Number.isSafeInteger(bytes) ? bytes : undefined;
+}
+/** `4 GiB`, `1.5 MiB`, `812 bytes`: binary units, at most one decimal. */
+function formatByteSize(bytes) {
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = -1;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    if (unit < 0)
+        return `${bytes} bytes`;
+    return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
 
@@ -57601,69 +57723,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-
-/***/ }),
-
-/***/ 37157:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   o: () => (/* binding */ Context)
-/* harmony export */ });
-/* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(79896);
-/* harmony import */ var os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70857);
-
-
-class Context {
-    /**
-     * Hydrate the context from the environment
-     */
-    constructor() {
-        var _a, _b, _c;
-        this.payload = {};
-        if (process.env.GITHUB_EVENT_PATH) {
-            if ((0,fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(process.env.GITHUB_EVENT_PATH)) {
-                this.payload = JSON.parse((0,fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
-            }
-            else {
-                const path = process.env.GITHUB_EVENT_PATH;
-                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${os__WEBPACK_IMPORTED_MODULE_1__.EOL}`);
-            }
-        }
-        this.eventName = process.env.GITHUB_EVENT_NAME;
-        this.sha = process.env.GITHUB_SHA;
-        this.ref = process.env.GITHUB_REF;
-        this.workflow = process.env.GITHUB_WORKFLOW;
-        this.action = process.env.GITHUB_ACTION;
-        this.actor = process.env.GITHUB_ACTOR;
-        this.job = process.env.GITHUB_JOB;
-        this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
-        this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
-        this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
-        this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
-        this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
-        this.graphqlUrl =
-            (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
-    }
-    get issue() {
-        const payload = this.payload;
-        return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
-    }
-    get repo() {
-        if (process.env.GITHUB_REPOSITORY) {
-            const [owner, repo] = process.env.GITHUB_REPOSITORY.split('/');
-            return { owner, repo };
-        }
-        if (this.payload.repository) {
-            return {
-                owner: this.payload.repository.owner.login,
-                repo: this.payload.repository.name
-            };
-        }
-        throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
-    }
-}
-//# sourceMappingURL=context.js.map
 
 /***/ }),
 

@@ -45528,7 +45528,7 @@ function isEntry(moduleUrl, argv1 = process.argv[1]) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6510);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1716);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9829);
 
 
 if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45539,7 +45539,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1716:
+/***/ 9829:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -62516,6 +62516,16 @@ var thread_writer_a;
 // nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
 // stops when the last file closes.
 
+
+/** The thread that writes and hashes downloads ended on its own: every file it held is lost. */
+class WriterThreadStoppedError extends ActionError {
+    exitCode;
+    constructor(exitCode) {
+        super(`the download's writer thread stopped (${exitCode}); the files it was writing are ` +
+            'incomplete. Re-run the job; if it persists, report it with this log.');
+        this.exitCode = exitCode;
+    }
+}
 /**
  * The thread's module, beside the one at `moduleUrl`: its source when run from source, and in a
  * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
@@ -62539,7 +62549,7 @@ class HashThread {
         this.#worker.on('error', (error) => this.#failAll(error));
         this.#worker.on('exit', (code) => {
             if (!this.#stopping) {
-                this.#failAll(new Error(`the download's writer thread stopped (${code}).`));
+                this.#failAll(new WriterThreadStoppedError(code));
             }
         });
     }
@@ -62607,6 +62617,7 @@ class ThreadHashWriter {
             this.#writes.shift()?.resolve(Buffer.from(reply.memory));
         else if (reply.kind === 'digest')
             this.#digests.shift()?.resolve(reply.sha256);
+        // The thread's own fs error (ENOSPC, EACCES…), rebuilt as Node gave it so errorCode() reads it.
         else
             this.fail(Object.assign(new Error(reply.message), { code: reply.code }));
     }
@@ -63526,7 +63537,6 @@ function parseBaseUrl(value, problems) {
 
 
 
-
 function parseConnection(read, problems) {
     const apiKey = read('api-key');
     if (apiKey === '')
@@ -63537,12 +63547,13 @@ function parseConnection(read, problems) {
     return { apiKey, baseUrl: parseBaseUrl(read('base-url'), problems) };
 }
 /**
- * Masks secret inputs in the log before anything can print them, in every spelling a service
- * echoing one is likely to use (lower case, URL-encoded, base64), not only as given.
+ * Masks secret values (the inputs' own reader passes them) in the log before anything can print
+ * them, in every spelling a service echoing one is likely to use (lower case, URL-encoded,
+ * base64), not only as given.
  */
-function maskInputs(...names) {
-    for (const name of names) {
-        for (const spelling of secretSpellings(getInput(name)))
+function maskSecrets(...values) {
+    for (const value of values) {
+        for (const spelling of secretSpellings(value))
             stepLog.setSecret(spelling);
     }
 }
@@ -63556,70 +63567,25 @@ function openClient(connection, deadline) {
     });
 }
 
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
-
-
-class Context {
-    /**
-     * Hydrate the context from the environment
-     */
-    constructor() {
-        var _a, _b, _c;
-        this.payload = {};
-        if (process.env.GITHUB_EVENT_PATH) {
-            if ((0,external_fs_namespaceObject.existsSync)(process.env.GITHUB_EVENT_PATH)) {
-                this.payload = JSON.parse((0,external_fs_namespaceObject.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
-            }
-            else {
-                const path = process.env.GITHUB_EVENT_PATH;
-                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_namespaceObject.EOL}`);
-            }
-        }
-        this.eventName = process.env.GITHUB_EVENT_NAME;
-        this.sha = process.env.GITHUB_SHA;
-        this.ref = process.env.GITHUB_REF;
-        this.workflow = process.env.GITHUB_WORKFLOW;
-        this.action = process.env.GITHUB_ACTION;
-        this.actor = process.env.GITHUB_ACTOR;
-        this.job = process.env.GITHUB_JOB;
-        this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
-        this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
-        this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
-        this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
-        this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
-        this.graphqlUrl =
-            (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
-    }
-    get issue() {
-        const payload = this.payload;
-        return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
-    }
-    get repo() {
-        if (process.env.GITHUB_REPOSITORY) {
-            const [owner, repo] = process.env.GITHUB_REPOSITORY.split('/');
-            return { owner, repo };
-        }
-        if (this.payload.repository) {
-            return {
-                owner: this.payload.repository.owner.login,
-                repo: this.payload.repository.name
-            };
-        }
-        throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
-    }
-}
-//# sourceMappingURL=context.js.map
 ;// CONCATENATED MODULE: ./src/runner/context.ts
-// The runner's context of a step, read once at its start and passed down: @actions/github's Context
-// (the event and its payload, the commit, the run, GitHub's URLs) and what it lacks (the
-// repository as owner/repo, the workspace, the runner's temp directory and step files, the pull
-// request of the event).
+// The runner's context of a step, read once at its start from the runner's own variables
+// (GITHUB_*, RUNNER_TEMP) and the event's file, and passed down. Only what the action uses is kept
+// from the event: the pull request of a pull-request event, validated.
 
 
-// The class alone, past the package's exports: its index also loads Octokit and constructs a
-// context on import, and the action loads Octokit only to publish or comment (bench/README.md).
 
 
+
+/**
+ * The most of the event file read: GitHub caps a webhook's payload at 25 MB, so no real event is
+ * refused; the bound keeps a larger file from memory and from the parser.
+ */
+const MAX_EVENT_BYTES = 25 * 1024 * 1024;
+/**
+ * A webhook's payload nests about six levels. Far deeper is no event, and refused before a parse
+ * builds it (JSON.parse takes seconds and hundreds of MiB over a few MiB of `[`).
+ */
+const MAX_EVENT_DEPTH = 64;
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'];
 /** Pure: the payload of a pull-request event → its pull request; undefined for anything else. */
 function pullRequestOf(eventName, payload) {
@@ -63653,72 +63619,122 @@ function isEnterpriseServer(serverUrl) {
 }
 const withoutTrailingSlash = (url) => url.replace(/\/+$/, '');
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/**
- * Context reads process.env while it is constructed; `env` stands in for it meanwhile (the
- * constructor is synchronous, so nothing else sees the swap).
- */
-function constructIn(env) {
-    const runnerEnv = process.env;
-    process.env = env;
-    try {
-        return new Context();
-    }
-    finally {
-        process.env = runnerEnv;
+/** A positive whole number as the runner writes it (digits only), or `fallback`. */
+function countOf(text, fallback) {
+    if (text === undefined || !/^[0-9]{1,15}$/.test(text))
+        return fallback;
+    const count = Number(text);
+    return count >= 1 ? count : fallback;
+}
+/** The event's JSON nests deeper than MAX_EVENT_DEPTH; thrown by the walk, caught here. */
+class EventTooDeepError extends ActionError {
+    constructor() {
+        super(`nests more than ${MAX_EVENT_DEPTH} levels deep, deeper than any event; it was not parsed`);
     }
 }
-/**
- * @actions/github's Context over `env`. A missing event file means no payload, as Context itself
- * decides, but without its line on stdout; a file that is not a JSON object, or cannot be read,
- * means no payload and a problem said once, by whoever needs the payload.
- */
-function githubContextOf(env) {
-    const eventPath = env.GITHUB_EVENT_PATH;
-    if (!eventPath || !(0,external_node_fs_.existsSync)(eventPath)) {
-        return { github: constructIn({ ...env, GITHUB_EVENT_PATH: undefined }) };
+/** The bytes of the open event file, at most MAX_EVENT_BYTES; or why there are none. */
+function readBounded(fd) {
+    const tooLarge = {
+        reason: `is larger than ${formatByteSize(MAX_EVENT_BYTES)}, the most this action reads of it ` +
+            "(an event's JSON is tens of KiB)",
+    };
+    const stat = (0,external_node_fs_.fstatSync)(fd);
+    if (!stat.isFile())
+        return { reason: 'is not a regular file' };
+    if (stat.size > MAX_EVENT_BYTES)
+        return tooLarge;
+    // Read to its end whatever stat said, counting: the bound holds for a file that grows meanwhile.
+    const chunks = [];
+    let length = 0;
+    for (;;) {
+        const chunk = Buffer.allocUnsafe(64 * 1024);
+        const read = (0,external_node_fs_.readSync)(fd, chunk, 0, chunk.length, null);
+        if (read === 0)
+            return Buffer.concat(chunks, length);
+        length += read;
+        if (length > MAX_EVENT_BYTES)
+            return tooLarge;
+        chunks.push(chunk.subarray(0, read));
     }
-    const problem = (reason) => `GITHUB_EVENT_PATH: the event file ${escape_quotedText(eventPath)} ${reason}; the runner writes the ` +
-        "event's JSON there (for a local run, point it at a JSON file of the event, or unset it)";
+}
+/** JSON of at most MAX_EVENT_DEPTH levels, refused by a walk over its bytes before any parse. */
+function parseEvent(bytes) {
+    jsonBounds({
+        maxDepth: MAX_EVENT_DEPTH,
+        tooDeep: () => {
+            throw new EventTooDeepError();
+        },
+    })(bytes);
+    // Bytes that are not UTF-8 become U+FFFD, as a read as 'utf8' makes them; a byte order mark goes.
+    return JSON.parse(new TextDecoder().decode(bytes));
+}
+/**
+ * The event's payload from the file at GITHUB_EVENT_PATH. No variable or no file means an empty
+ * payload and no problem (a local run; said on no line); a file too large, too deep, not a JSON
+ * object or unreadable means an empty payload and a problem, said once by whoever needs the payload.
+ */
+function readEvent(eventPath) {
+    if (!eventPath)
+        return { payload: {} };
+    const refused = (reason) => ({
+        payload: {},
+        problem: `GITHUB_EVENT_PATH: the event file ${escape_quotedText(eventPath)} ${reason}; the runner writes ` +
+            "the event's JSON there (for a local run, point it at a JSON file of the event, or unset it)",
+    });
+    let fd;
     try {
-        const github = constructIn(env);
-        if (isObject(github.payload))
-            return { github };
-        github.payload = {};
-        return { github, problem: problem('is not a JSON object') };
+        // Non-blocking: opening a FIFO would otherwise wait for a writer.
+        fd = (0,external_node_fs_.openSync)(eventPath, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
     }
     catch (error) {
-        const github = constructIn({ ...env, GITHUB_EVENT_PATH: undefined });
-        return { github, problem: problem(`cannot be read: ${messageOf(error)}`) };
+        if (error.code === 'ENOENT')
+            return { payload: {} };
+        return refused(`cannot be read: ${messageOf(error)}`);
+    }
+    try {
+        const bytes = readBounded(fd);
+        if (!Buffer.isBuffer(bytes))
+            return refused(bytes.reason);
+        const payload = parseEvent(bytes);
+        return isObject(payload) ? { payload } : refused('is not a JSON object');
+    }
+    catch (error) {
+        if (error instanceof EventTooDeepError)
+            return refused(error.message);
+        return refused(`cannot be read: ${messageOf(error)}`);
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
     }
 }
 /** The runner's context of this step, from `env`; reads the event file, never throws for it. */
 function readContext(env = process.env) {
-    const { github, problem } = githubContextOf(env);
-    // Context leaves what is unset undefined and numbers unparsed NaN, whatever its types say.
-    const eventName = github.eventName || undefined;
+    const { payload, problem } = readEvent(env.GITHUB_EVENT_PATH);
+    const eventName = env.GITHUB_EVENT_NAME || undefined;
+    const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
     return {
         eventName,
-        payload: github.payload,
         eventFileProblem: problem,
-        sha: github.sha || undefined,
-        ref: github.ref || undefined,
-        runId: Number.isSafeInteger(github.runId) ? github.runId : 0,
-        runAttempt: Number.isSafeInteger(github.runAttempt) ? github.runAttempt : 1,
-        apiUrl: github.apiUrl,
-        serverUrl: withoutTrailingSlash(github.serverUrl),
-        enterpriseServer: isEnterpriseServer(github.serverUrl),
+        sha: env.GITHUB_SHA || undefined,
+        ref: env.GITHUB_REF || undefined,
+        runId: countOf(env.GITHUB_RUN_ID, 0),
+        runAttempt: countOf(env.GITHUB_RUN_ATTEMPT, 1),
+        apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+        serverUrl: withoutTrailingSlash(serverUrl),
+        enterpriseServer: isEnterpriseServer(serverUrl),
         repository: env.GITHUB_REPOSITORY ?? '',
         workspace: env.GITHUB_WORKSPACE || process.cwd(),
         runnerTemp: env.RUNNER_TEMP || undefined,
         outputFile: env.GITHUB_OUTPUT || undefined,
         summaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-        pullRequest: pullRequestOf(eventName, github.payload),
+        pullRequest: pullRequestOf(eventName, payload),
         env,
     };
 }
 
 ;// CONCATENATED MODULE: ./src/webhook-action/inputs.ts
 // The webhook sub-action's inputs (webhook/action.yml), parsed and validated before any request.
+
 
 
 
@@ -63766,6 +63782,9 @@ function parseReceiverUrl(value, problems) {
     }
     return url.href;
 }
+/** The secret inputs masked in the log: the first thing a run does, before anything can print. */
+const maskWebhookSecrets = () => maskSecrets(getInput('api-key'), getInput('secret'));
+const getWebhookInputs = () => parseWebhookInputs(getInput);
 
 ;// CONCATENATED MODULE: ./src/webhook-action/plan-webhook.ts
 function planWebhook(existing, wanted) {
@@ -63966,8 +63985,8 @@ function checkRunnerPaths(paths, plan) {
 
 async function run() {
     try {
-        maskInputs('api-key', 'secret');
-        const inputs = parseWebhookInputs(getInput);
+        maskWebhookSecrets();
+        const inputs = getWebhookInputs();
         // Before any request: an output the runner cannot take would lose what the service did.
         checkRunnerPaths(readContext(), { downloadDirectory: null });
         if (!inputs.delete && !inputs.secret) {

@@ -59456,6 +59456,16 @@ var thread_writer_a;
 // nothing is copied. Concurrent downloads share one thread, whose isolate is paid for once; it
 // stops when the last file closes.
 
+
+/** The thread that writes and hashes downloads ended on its own: every file it held is lost. */
+class WriterThreadStoppedError extends ActionError {
+    exitCode;
+    constructor(exitCode) {
+        super(`the download's writer thread stopped (${exitCode}); the files it was writing are ` +
+            'incomplete. Re-run the job; if it persists, report it with this log.');
+        this.exitCode = exitCode;
+    }
+}
 /**
  * The thread's module, beside the one at `moduleUrl`: its source when run from source, and in a
  * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
@@ -59479,7 +59489,7 @@ class HashThread {
         this.#worker.on('error', (error) => this.#failAll(error));
         this.#worker.on('exit', (code) => {
             if (!this.#stopping) {
-                this.#failAll(new Error(`the download's writer thread stopped (${code}).`));
+                this.#failAll(new WriterThreadStoppedError(code));
             }
         });
     }
@@ -59547,6 +59557,7 @@ class ThreadHashWriter {
             this.#writes.shift()?.resolve(Buffer.from(reply.memory));
         else if (reply.kind === 'digest')
             this.#digests.shift()?.resolve(reply.sha256);
+        // The thread's own fs error (ENOSPC, EACCES…), rebuilt as Node gave it so errorCode() reads it.
         else
             this.fail(Object.assign(new Error(reply.message), { code: reply.code }));
     }

@@ -1,5 +1,11 @@
+import { ActionError } from '../../shared/errors.ts';
 import type { Reply } from './thread-main.ts';
 import type { HashWriter } from './writer.ts';
+/** The thread that writes and hashes downloads ended on its own: every file it held is lost. */
+export declare class WriterThreadStoppedError extends ActionError {
+    readonly exitCode: number;
+    constructor(exitCode: number);
+}
 /**
  * The thread's module, beside the one at `moduleUrl`: its source when run from source, and in a
  * bundle the worker bundle that scripts/bundle.ts puts beside it. A literal `new URL(…,
