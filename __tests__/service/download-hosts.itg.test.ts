@@ -74,10 +74,12 @@ describe('download from misbehaving hosts', () => {
     expect((error as Error).message).toMatch(
       /announced 1000000 bytes \(Content-Length\), but its answers ended early .* the furthest after 100000 bytes/,
     );
-    // Cuts that get further count as progress (how far the first one gets depends on timing);
-    // after that, maxAttempts failures in a row end it instead of looping forever.
+    // Cuts that get further count as progress; after that, maxAttempts failures in a row end it
+    // instead of looping forever. How far each early cut gets depends on timing: the bytes that
+    // arrive while the part file is opened and the disk's free space is read are lost when the host
+    // closes (the body is not read yet), so a cut can count as 0 and the next one as progress.
     expect(requests.length).toBeGreaterThanOrEqual(FAST_RETRY.maxAttempts);
-    expect(requests.length).toBeLessThanOrEqual(FAST_RETRY.maxAttempts + 2);
+    expect(requests.length).toBeLessThanOrEqual(2 * FAST_RETRY.maxAttempts);
     expect(await readdir(directory)).toEqual([]);
   });
 
