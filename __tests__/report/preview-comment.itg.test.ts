@@ -154,6 +154,18 @@ describe('the pull-request comment', () => {
     expect(api.writes[1]!.body).toContain('❌ failed');
   });
 
+  it("dates each update by the clock it is given, not the process's", async () => {
+    clock = virtualClock(Date.UTC(2020, 0, 2, 3, 4));
+    const comment = open(undefined, undefined, { ...FAST, clock });
+    comment.buildsChanged([result(1, 'building')], PROJECT);
+    await comment.settled();
+    expect(api.writes[0]!.body).toContain('updated 2 Jan 2020, 03:04 UTC');
+    const builds = [result(1, 'success')];
+    await comment.finish(PROJECT, builds, withArtifacts(builds));
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
+    expect(api.writes[1]!.body).toContain('updated 2 Jan 2020, 03:04 UTC');
+  });
+
   it('a second run, on a new commit, updates the same comment and names the new commit', async () => {
     const first = open();
     const builds = [result(1, 'success')];

@@ -112,7 +112,7 @@ export function startPreviewComment(
     repositoryUrl: pages.repository,
     runUrl: pages.run,
     final,
-    updatedAt: Date.now(),
+    updatedAt: retry.now(),
   });
 
   const commentFor = (projectId: string) =>
