@@ -3,10 +3,7 @@
 // between tries) run on a virtual clock, and a test waits for the comment to settle, not for a
 // time: what it asserts never depends on how busy the machine is.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  startPreviewComment,
-  type PreviewCommentOptions,
-} from '../../src/report/preview-comment.ts';
+import { PreviewComment, type PreviewCommentOptions } from '../../src/report/preview-comment.ts';
 import { readContext } from '../../src/runner/context.ts';
 import { commentMarker } from '../../src/report/render-comment.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
@@ -61,7 +58,7 @@ const context = () =>
     GITHUB_RUN_ID: '42',
   });
 const open = (token = 'ghs-write', headSha = SHA1, options: PreviewCommentOptions = FAST) =>
-  startPreviewComment(
+  new PreviewComment(
     { pullRequest: { number: 7, headSha }, githubToken: token, repository: 'acme/desktop-app' },
     context(),
     options,
