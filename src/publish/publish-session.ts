@@ -13,7 +13,7 @@ import { makeTempDir } from '../runner/temp-dir.ts';
 import { openArtifactUploads, type ArtifactUploads } from './artifacts.ts';
 import { PublishError } from './errors.ts';
 import { createGitHub, parseRepository } from '../github/client.ts';
-import { openRelease } from './release.ts';
+import { ReleaseUploads } from './release.ts';
 import type {
   ArtifactResult,
   Installer,
@@ -163,7 +163,7 @@ function startRelease(
     dispatcher: transport.dispatcher,
   });
   const elsewhere = releasePlan.repository !== plan.repository;
-  const uploads = openRelease(
+  const uploads = new ReleaseUploads(
     {
       github,
       repo: parseRepository(releasePlan.repository),
