@@ -16,9 +16,8 @@ import type {
 } from './types.ts';
 import type { PublishSession } from './publish-session.ts';
 import type { RunnerContext } from '../runner/context.ts';
-import { PublishError } from './errors.ts';
+import { PublishError, PublishingFailedError, PublishingStoppedError } from './errors.ts';
 import { untilStopped, type StepDeadline } from '../runner/deadline.ts';
-import { messageOf } from '../shared/errors.ts';
 
 export function installerOf(build: BuildResult): Installer | undefined {
   if (build.id === null || build.download === undefined) return undefined;
@@ -104,8 +103,8 @@ export interface Publishing extends BuildSubscriber {
 
 export interface PublishingEnd {
   published: Published;
-  /** Empty, or the one error that stopped publishing. */
-  errors: string[];
+  /** Empty, or the one error that stopped publishing; the report renders it. */
+  errors: Error[];
   stopped: boolean;
 }
 
@@ -182,18 +181,19 @@ export function startPublishing(
           published: publishedOf(artifacts, assets),
           stopped: true,
           errors: [
-            `Publishing stopped: ${deadline.because()}. ` +
-              `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
-              '(what was uploaded stays on its draft); re-run the job to finish it.',
+            new PublishingStoppedError(
+              deadline.because(),
+              stoppedReport(plan, added, artifacts, assets),
+            ),
           ],
         };
       } catch (error) {
         if (error instanceof PublishError) {
-          return { published: finished(error.result), errors: [error.message], stopped: false };
+          return { published: finished(error.result), errors: [error], stopped: false };
         }
         return {
           published: publishedOf(artifacts, assets),
-          errors: [`Publishing failed: ${messageOf(error)}`],
+          errors: [new PublishingFailedError(error)],
           stopped: false,
         };
       }
