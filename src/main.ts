@@ -10,7 +10,7 @@ import { resolveProject } from './config/resolve-project.ts';
 import { openClient } from './runner/connection.ts';
 import { readContext, type RunnerContext } from './runner/context.ts';
 import { stepDeadline, type StepDeadline } from './runner/deadline.ts';
-import { messageOf } from './shared/errors.ts';
+import { asError, messageOf } from './shared/errors.ts';
 import { getInputs, maskSecretInputs, type Plan } from './inputs.ts';
 import { checkSelectionNames } from './publish/names.ts';
 import { startPublishing, type PublishingEnd } from './publish/start-publishing.ts';
@@ -50,7 +50,8 @@ interface Ended extends Partial<PublishingEnd> {
   plan?: Plan;
   built?: BuildsRun;
   commentUrl?: string;
-  errors: string[];
+  /** What failed the run, as thrown: the report renders them. */
+  errors: Error[];
 }
 
 /** Everything up to the report: inputs, project, builds, publishing, the comment's last edit. */
@@ -78,10 +79,11 @@ async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Pro
         ? ((await comment.finish(built.projectId, built.builds, end.published)) ?? '')
         : undefined;
     // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
-    // other builds were still followed and are reported.
-    return { ...end, plan, built, commentUrl, errors: [...built.errors, ...end.errors] };
+    // other builds were still followed and are reported. builds/ gives those as finished lines.
+    const resumeFailures = built.errors.map(asError);
+    return { ...end, plan, built, commentUrl, errors: [...resumeFailures, ...end.errors] };
   } catch (error) {
-    return { plan, errors: cancel.aborted ? [] : [messageOf(error)] };
+    return { plan, errors: cancel.aborted ? [] : [asError(error)] };
   } finally {
     // A comment left waiting on GitHub would keep the process alive after the report.
     comment?.end();

@@ -6,10 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  startPreviewComment,
-  type PreviewCommentOptions,
-} from '../../src/report/preview-comment.ts';
+import { PreviewComment, type PreviewCommentOptions } from '../../src/report/preview-comment.ts';
 import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import { readContext } from '../../src/runner/context.ts';
 import { createGitHub } from '../../src/github/client.ts';
@@ -50,7 +47,7 @@ afterEach(async () => {
 });
 
 const open = (signal: AbortSignal, options: PreviewCommentOptions = {}) =>
-  startPreviewComment(
+  new PreviewComment(
     {
       pullRequest: { number: 7, headSha: undefined },
       githubToken: 'ghs-x',

@@ -6,10 +6,7 @@
 // real (a stalled GitHub is ended by the real clock).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGES } from '../../src/github/comment-listing.ts';
-import {
-  startPreviewComment,
-  type PreviewCommentOptions,
-} from '../../src/report/preview-comment.ts';
+import { PreviewComment, type PreviewCommentOptions } from '../../src/report/preview-comment.ts';
 import { commentMarker } from '../../src/report/render-comment.ts';
 import { readContext } from '../../src/runner/context.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
@@ -61,7 +58,7 @@ afterEach(async () => {
 });
 
 const open = (token = 'ghs-actions', options: PreviewCommentOptions = {}) =>
-  startPreviewComment(
+  new PreviewComment(
     {
       pullRequest: { number: 7, headSha: undefined },
       githubToken: token,

@@ -3,10 +3,7 @@
 // between tries) run on a virtual clock, and a test waits for the comment to settle, not for a
 // time: what it asserts never depends on how busy the machine is.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  startPreviewComment,
-  type PreviewCommentOptions,
-} from '../../src/report/preview-comment.ts';
+import { PreviewComment, type PreviewCommentOptions } from '../../src/report/preview-comment.ts';
 import { readContext } from '../../src/runner/context.ts';
 import { commentMarker } from '../../src/report/render-comment.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
@@ -61,7 +58,7 @@ const context = () =>
     GITHUB_RUN_ID: '42',
   });
 const open = (token = 'ghs-write', headSha = SHA1, options: PreviewCommentOptions = FAST) =>
-  startPreviewComment(
+  new PreviewComment(
     { pullRequest: { number: 7, headSha }, githubToken: token, repository: 'acme/desktop-app' },
     context(),
     options,
@@ -152,6 +149,18 @@ describe('the pull-request comment', () => {
     // The update waited out the whole interval since the create (no time passed meanwhile).
     expect(clock.sleeps).toEqual([1_000]);
     expect(api.writes[1]!.body).toContain('❌ failed');
+  });
+
+  it("dates each update by the clock it is given, not the process's", async () => {
+    clock = virtualClock(Date.UTC(2020, 0, 2, 3, 4));
+    const comment = open(undefined, undefined, { ...FAST, clock });
+    comment.buildsChanged([result(1, 'building')], PROJECT);
+    await comment.settled();
+    expect(api.writes[0]!.body).toContain('updated 2 Jan 2020, 03:04 UTC');
+    const builds = [result(1, 'success')];
+    await comment.finish(PROJECT, builds, withArtifacts(builds));
+    expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
+    expect(api.writes[1]!.body).toContain('updated 2 Jan 2020, 03:04 UTC');
   });
 
   it('a second run, on a new commit, updates the same comment and names the new commit', async () => {

@@ -5,6 +5,7 @@ import {
   MAX_BUILD_ANNOTATIONS,
   MAX_QUOTED_LINE_CHARS,
 } from '../../src/report/annotations.ts';
+import { PublishingFailedError } from '../../src/publish/errors.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import { buildOutput, renderOutputs } from '../../src/report/outputs.ts';
 import { formatSize } from '../../src/report/build-table.ts';
@@ -200,7 +201,7 @@ describe('summary', () => {
     );
     const stopped = facts([result(0, 'success')], {
       published: release(false),
-      errors: ['Publishing failed: HTTP 502'],
+      errors: [new PublishingFailedError(new Error('HTTP 502'))],
     });
     expect(render(stopped)).toContain(
       '**Release: draft, not published, because** publishing did not finish (see the notes below) ·',
@@ -327,7 +328,7 @@ describe('summary', () => {
     );
     const run = facts(builds, {
       timedOut: true,
-      errors: ['y'.repeat(2 * SUMMARY_LIMIT_BYTES)],
+      errors: [new Error('y'.repeat(2 * SUMMARY_LIMIT_BYTES))],
     });
     const text = render(run, T0);
     expect(Buffer.byteLength(text)).toBeLessThan(SUMMARY_LIMIT_BYTES);

@@ -37,7 +37,7 @@ function hostileBuilds() {
 function render() {
   const builds = hostileBuilds();
   const run = facts(builds, {
-    errors: HOSTILE.map((text) => `the service said ${text}`),
+    errors: HOSTILE.map((text) => new Error(`the service said ${text}`)),
     published: {
       artifacts: new Map([
         [

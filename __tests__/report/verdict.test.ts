@@ -4,6 +4,8 @@ import { describeBuild, outcomeOf, type Outcome } from '../../src/builds/outcome
 import type { BuildResult } from '../../src/builds/result.ts';
 import type { RunFacts } from '../../src/report/facts.ts';
 import { verdictOf, type RunStatus } from '../../src/report/verdict.ts';
+import { InputError } from '../../src/runner/input-rules.ts';
+import { PublishingFailedError, PublishingStoppedError } from '../../src/publish/errors.ts';
 import { facts, result } from './fixtures.ts';
 
 const problem = (stage: 'trigger' | 'follow' | 'status' | 'download', message: string) => ({
@@ -118,16 +120,41 @@ describe('verdictOf', () => {
     ],
     [
       'a fatal error before any build',
-      facts([], { errors: ['Invalid input: api-key: missing'], waited: false }),
+      facts([], { errors: [new InputError(['api-key: missing'])], waited: false }),
       'failed',
       ['Invalid input: api-key: missing'],
       [],
     ],
     [
       'publishing failed after every build succeeded',
-      facts([result(0, 'success')], { errors: ['Release: HTTP 500'] }),
+      facts([result(0, 'success')], { errors: [new Error('Release: HTTP 500')] }),
       'success',
       ['Release: HTTP 500'],
+      [],
+    ],
+    [
+      'publishing stopped at the deadline: the error, rendered once with its facts',
+      facts([result(0, 'success')], {
+        errors: [
+          new PublishingStoppedError(
+            'the timeout input (6s) passed',
+            'workflow artifacts uploaded: none, not uploaded: linux/x64',
+          ),
+        ],
+      }),
+      'success',
+      [
+        'Publishing stopped: the timeout input (6s) passed. workflow artifacts uploaded: none, ' +
+          'not uploaded: linux/x64. The release is not published (what was uploaded stays on its ' +
+          'draft); re-run the job to finish it.',
+      ],
+      [],
+    ],
+    [
+      'publishing broken outside an upload',
+      facts([result(0, 'success')], { errors: [new PublishingFailedError('chunk not found')] }),
+      'success',
+      ['Publishing failed: chunk not found'],
       [],
     ],
   ])('%s', (_, run, status, failures, warnings) => {

@@ -42,13 +42,6 @@ export interface ArtifactContext {
   signal?: AbortSignal;
 }
 
-export interface ArtifactUploads {
-  /** Uploads one installer as its own artifact; throws what stopped it. */
-  upload(installer: Installer): Promise<ArtifactResult>;
-  /** Removes the links made for renamed artifacts. */
-  close(): Promise<void>;
-}
-
 /** The artifact backend is only reachable from inside a GitHub Actions job. */
 export const artifactBackendMissing = (env: NodeJS.ProcessEnv): string | undefined => {
   if (!env.ACTIONS_RUNTIME_TOKEN) return 'ACTIONS_RUNTIME_TOKEN';
@@ -94,45 +87,61 @@ export function openArtifactUploads(
   plan: ArtifactPlan,
   context: ArtifactContext,
 ): ArtifactUploads | undefined {
-  if (saidSkipped(context.runner)) return undefined;
-  const nameOf = createNamer('artifact-name', plan.nameTemplate);
-  const links: { dir?: string } = {};
-  let opened: Promise<ArtifactWay> | undefined;
+  return saidSkipped(context.runner) ? undefined : new ArtifactUploads(plan, context);
+}
 
-  return {
-    async upload(installer) {
-      const name = nameOf(installer);
-      const way = await (opened ??=
-        plan.uploader === 'library'
-          ? openLibrary(plan, context, links)
-          : openStreamed(plan, context, links));
-      if (way.existing.has(name)) {
-        if (plan.onExisting === 'fail') throw new ArtifactExistsError(name);
-        stepLog.info(
-          `Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
-            'uploading the new one (artifact-overwrite: true).',
-        );
-        await way.delete(name);
-        way.existing.delete(name);
-      }
-      const start = Date.now();
-      const id = await way.upload(installer, name).catch((error: unknown) => {
-        // The installer stays reachable: say where it is.
-        if (!(error instanceof LostCreateArtifactError)) throw error;
-        throw new LostCreateArtifactError(name, installer.path);
-      });
-      const end = Date.now();
-      const url = artifactUrl(context.runner, context.repository, id);
+/** One unzipped workflow artifact per installer; the service is first asked at the first upload. */
+export class ArtifactUploads {
+  readonly #plan: ArtifactPlan;
+  readonly #context: ArtifactContext;
+  readonly #nameOf: (installer: Installer) => string;
+  /** The folder of the links made for renamed artifacts, once one is made. */
+  readonly #links: { dir?: string } = {};
+  #opened: Promise<ArtifactWay> | undefined;
+
+  constructor(plan: ArtifactPlan, context: ArtifactContext) {
+    this.#plan = plan;
+    this.#context = context;
+    this.#nameOf = createNamer('artifact-name', plan.nameTemplate);
+  }
+
+  /** Uploads one installer as its own artifact; throws what stopped it. */
+  async upload(installer: Installer): Promise<ArtifactResult> {
+    const plan = this.#plan;
+    const context = this.#context;
+    const name = this.#nameOf(installer);
+    const way = await (this.#opened ??=
+      plan.uploader === 'library'
+        ? openLibrary(plan, context, this.#links)
+        : openStreamed(plan, context, this.#links));
+    if (way.existing.has(name)) {
+      if (plan.onExisting === 'fail') throw new ArtifactExistsError(name);
       stepLog.info(
-        `${labelOf(installer)}: workflow artifact "${name}" (id ${id}) in ` +
-          `${formatSeconds(end - start)}: ${url}`,
+        `Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
+          'uploading the new one (artifact-overwrite: true).',
       );
-      return { buildId: installer.buildId, name, id, url, span: { start, end } };
-    },
-    close: async () => {
-      if (links.dir !== undefined) await rm(links.dir, { recursive: true, force: true });
-    },
-  };
+      await way.delete(name);
+      way.existing.delete(name);
+    }
+    const start = Date.now();
+    const id = await way.upload(installer, name).catch((error: unknown) => {
+      // The installer stays reachable: say where it is.
+      if (!(error instanceof LostCreateArtifactError)) throw error;
+      throw new LostCreateArtifactError(name, installer.path);
+    });
+    const end = Date.now();
+    const url = artifactUrl(context.runner, context.repository, id);
+    stepLog.info(
+      `${labelOf(installer)}: workflow artifact "${name}" (id ${id}) in ` +
+        `${formatSeconds(end - start)}: ${url}`,
+    );
+    return { buildId: installer.buildId, name, id, url, span: { start, end } };
+  }
+
+  /** Removes the links made for renamed artifacts. */
+  async close(): Promise<void> {
+    if (this.#links.dir !== undefined) await rm(this.#links.dir, { recursive: true, force: true });
+  }
 }
 
 // At the first upload, so a run without artifacts never asks the service anything.

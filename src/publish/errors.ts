@@ -1,6 +1,6 @@
 // One small error class per publishing failure; each message says how to fix it.
 import type { PublishResult } from './types.ts';
-import { ActionError } from '../shared/errors.ts';
+import { ActionError, messageOf } from '../shared/errors.ts';
 import type { GitHubAnswerError } from '../github/errors.ts';
 import { commandText, quotedText } from '../text/escape.ts';
 
@@ -148,6 +148,29 @@ export class PublishError extends ActionError {
     );
     this.failures = failures;
     this.result = result;
+  }
+}
+
+/** The step's deadline came while publishing: what landed where, and the release left a draft. */
+export class PublishingStoppedError extends ActionError {
+  /** Why the step stopped (its deadline's words). */
+  readonly because: string;
+  /** Which builds' installers landed as which kind, and which did not (stoppedReport). */
+  readonly landed: string;
+  constructor(because: string, landed: string) {
+    super(
+      `Publishing stopped: ${because}. ${landed}. The release is not published ` +
+        '(what was uploaded stays on its draft); re-run the job to finish it.',
+    );
+    this.because = because;
+    this.landed = landed;
+  }
+}
+
+/** Publishing broke outside any one upload (its publishers could not load, say). */
+export class PublishingFailedError extends ActionError {
+  constructor(cause: unknown) {
+    super(`Publishing failed: ${messageOf(cause)}`, { cause });
   }
 }
 

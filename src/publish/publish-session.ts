@@ -13,7 +13,7 @@ import { makeTempDir } from '../runner/temp-dir.ts';
 import { openArtifactUploads, type ArtifactUploads } from './artifacts.ts';
 import { PublishError } from './errors.ts';
 import { createGitHub, parseRepository } from '../github/client.ts';
-import { openRelease } from './release.ts';
+import { ReleaseUploads } from './release.ts';
 import type {
   ArtifactResult,
   Installer,
@@ -42,90 +42,107 @@ export interface PublisherOptions {
   onAsset?(asset: ReleaseAssetResult): void;
 }
 
-export interface PublishSession {
-  /** An installer on disk: its uploads start now (within the limit). */
-  add(installer: Installer): void;
-  /** After the last `add`: waits for the uploads and finishes the release; PublishError on any failure. */
-  finish(outcome: { allBuildsSucceeded: boolean }): Promise<PublishResult>;
-}
-
 /**
  * Uploads in flight at once, both kinds together. One stream already keeps the link as busy as curl
  * does; a second one's read buffers only add to the peak (bench/README.md, publish case a).
  */
 const UPLOADS_IN_FLIGHT = 1;
 
-export function openPublishing(plan: PublishPlan, options: PublisherOptions = {}): PublishSession {
-  const context = options.context ?? readContext();
-  const uploads = createLimiter(UPLOADS_IN_FLIGHT);
-  // Every GitHub request of publishing (REST, both kinds of upload) goes through one dispatcher,
-  // under one retry policy.
-  const transport: UploadTransport = {
-    dispatcher: createDispatcher(),
-    retry: gitHubRetry(options),
-    signal: options.signal,
-  };
-  const result: PublishResult = { artifacts: [], release: null };
-  const failures: Error[] = [];
-  const pending: Promise<void>[] = [];
-  // null once opened to none (skipped, said once).
-  let artifacts: ArtifactUploads | null | undefined;
-  let release: ReturnType<typeof startRelease> | undefined;
+/** The session test-kit's createPublisher opens; the action itself uses the class. */
+export const openPublishing = (plan: PublishPlan, options: PublisherOptions = {}): PublishSession =>
+  new PublishSession(plan, options);
 
-  const uploadArtifact = async (uploader: ArtifactUploads, installer: Installer) => {
+export class PublishSession {
+  readonly #plan: PublishPlan;
+  readonly #options: PublisherOptions;
+  readonly #context: RunnerContext;
+  readonly #uploads = createLimiter(UPLOADS_IN_FLIGHT);
+  /**
+   * Every GitHub request of publishing (REST, both kinds of upload) goes through one dispatcher,
+   * under one retry policy.
+   */
+  readonly #transport: UploadTransport;
+  readonly #result: PublishResult = { artifacts: [], release: null };
+  readonly #failures: Error[] = [];
+  readonly #pending: Promise<void>[] = [];
+  /** null once opened to none (skipped, said once). */
+  #artifacts: ArtifactUploads | null | undefined;
+  #release: ReturnType<typeof startRelease> | undefined;
+
+  constructor(plan: PublishPlan, options: PublisherOptions = {}) {
+    this.#plan = plan;
+    this.#options = options;
+    this.#context = options.context ?? readContext();
+    this.#transport = {
+      dispatcher: createDispatcher(),
+      retry: gitHubRetry(options),
+      signal: options.signal,
+    };
+  }
+
+  /** An installer on disk: its uploads start now (within the limit). */
+  add(installer: Installer): void {
+    const plan = this.#plan;
+    if (plan.artifacts) {
+      this.#artifacts ??=
+        openArtifactUploads(plan.artifacts, {
+          runner: this.#context,
+          repository: plan.repository,
+          ...this.#transport,
+        }) ?? null;
+      if (this.#artifacts) this.#pending.push(this.#uploadArtifact(this.#artifacts, installer));
+    }
+    if (plan.release) {
+      this.#release ??= startRelease(
+        plan,
+        plan.release,
+        this.#context,
+        this.#options,
+        this.#transport,
+      );
+      const opened = this.#release.uploads;
+      this.#pending.push(this.#uploads(() => opened.add(installer)));
+    }
+  }
+
+  /** After the last `add`: waits for the uploads and finishes the release; PublishError on any failure. */
+  async finish(outcome: { allBuildsSucceeded: boolean }): Promise<PublishResult> {
+    const failures = this.#failures;
     try {
-      const artifact = await uploads(() => uploader.upload(installer));
-      result.artifacts.push(artifact);
-      options.onArtifact?.(artifact);
+      await Promise.all(this.#pending);
+      await this.#artifacts?.close();
+      if (this.#release) {
+        const { uploads: opened, tag, workDir } = this.#release;
+        try {
+          const done = await stepLog.group(`Release ${tag}`, () => opened.finish(outcome));
+          this.#result.release = done.result;
+          failures.push(...done.failures);
+        } catch (error) {
+          failures.push(reported('Release', error));
+        } finally {
+          await rm(workDir, { recursive: true, force: true });
+        }
+      }
+    } finally {
+      await this.#transport.dispatcher.close();
+    }
+    if (failures.length > 0) throw new PublishError(failures, this.#result);
+    return this.#result;
+  }
+
+  async #uploadArtifact(uploader: ArtifactUploads, installer: Installer): Promise<void> {
+    try {
+      const artifact = await this.#uploads(() => uploader.upload(installer));
+      this.#result.artifacts.push(artifact);
+      this.#options.onArtifact?.(artifact);
     } catch (error) {
       const failure = asError(error);
       stepLog.info(
         commandText(`Failed: ${labelOf(installer)}: workflow artifact: ${failure.message}`, 1000),
       );
-      failures.push(failure);
+      this.#failures.push(failure);
     }
-  };
-
-  return {
-    add(installer) {
-      if (plan.artifacts) {
-        artifacts ??=
-          openArtifactUploads(plan.artifacts, {
-            runner: context,
-            repository: plan.repository,
-            ...transport,
-          }) ?? null;
-        if (artifacts) pending.push(uploadArtifact(artifacts, installer));
-      }
-      if (plan.release) {
-        release ??= startRelease(plan, plan.release, context, options, transport);
-        const opened = release.uploads;
-        pending.push(uploads(() => opened.add(installer)));
-      }
-    },
-    async finish(outcome) {
-      try {
-        await Promise.all(pending);
-        await artifacts?.close();
-        if (release) {
-          const { uploads: opened, tag } = release;
-          try {
-            const done = await stepLog.group(`Release ${tag}`, () => opened.finish(outcome));
-            result.release = done.result;
-            failures.push(...done.failures);
-          } catch (error) {
-            failures.push(reported('Release', error));
-          } finally {
-            await rm(release.workDir, { recursive: true, force: true });
-          }
-        }
-      } finally {
-        await transport.dispatcher.close();
-      }
-      if (failures.length > 0) throw new PublishError(failures, result);
-      return result;
-    },
-  };
+  }
 }
 
 interface UploadTransport {
@@ -163,7 +180,7 @@ function startRelease(
     dispatcher: transport.dispatcher,
   });
   const elsewhere = releasePlan.repository !== plan.repository;
-  const uploads = openRelease(
+  const uploads = new ReleaseUploads(
     {
       github,
       repo: parseRepository(releasePlan.repository),

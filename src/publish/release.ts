@@ -61,119 +61,131 @@ export interface ReleaseOutcome {
   failures: Error[];
 }
 
-export interface ReleaseUploads {
+/** The release for the plan's tag, found or created as a draft when the first installer comes. */
+export class ReleaseUploads {
+  readonly #context: ReleaseContext;
+  readonly #plan: ReleasePlan;
+  readonly #onAsset: (asset: ReleaseAssetResult) => void;
+  readonly #nameOf: (installer: Installer) => string;
+  #opened: Promise<OpenRelease> | undefined;
+  readonly #landed: ReleaseAssetResult[] = [];
+  readonly #failures: Error[] = [];
+  /** What this run put on the release (name → sha256), for SHA256SUMS. */
+  readonly #ours = new Map<string, string>();
+  readonly #attached: Attached[] = [];
+  /** Once GitHub refused the token on the repository, no other upload is tried. */
+  #refusal: ReleaseRepositoryRefusedError | undefined;
+
+  constructor(
+    context: ReleaseContext,
+    plan: ReleasePlan,
+    onAsset: (asset: ReleaseAssetResult) => void = () => {},
+  ) {
+    this.#context = context;
+    this.#plan = plan;
+    this.#onAsset = onAsset;
+    this.#nameOf = createNamer('asset-name', plan.assetNameTemplate);
+  }
+
   /** Puts one installer on the draft; a failure is logged and kept for `finish`, never thrown. */
-  add(installer: Installer): Promise<void>;
+  async add(installer: Installer): Promise<void> {
+    const context = this.#context;
+    const plan = this.#plan;
+    let name = installer.fileName;
+    try {
+      name = this.#nameOf(installer);
+      if (name === CHECKSUMS_FILE_NAME) {
+        throw new InvalidNameError('asset-name', name, 'is the checksum file the action writes');
+      }
+      // A release that cannot be had is one failure, said by `finish`, not one per installer.
+      const ready = await this.#release().catch(() => undefined);
+      if (ready === undefined || this.#refusal !== undefined) return;
+      const start = Date.now();
+      const placed = await placeAsset(context, plan, ready, installer, name);
+      const end = Date.now();
+      const asset: ReleaseAssetResult = {
+        buildId: installer.buildId,
+        name: placed.asset.name,
+        url: placed.asset.browser_download_url,
+        span: placed.uploaded ? { start, end } : undefined,
+      };
+      this.#landed.push(asset);
+      this.#onAsset(asset);
+      this.#ours.set(placed.asset.name, installer.sha256);
+      this.#attached.push({
+        name: placed.asset.name,
+        size: installer.size,
+        sha256: installer.sha256,
+        assetId: placed.asset.id,
+      });
+      if (placed.uploaded) {
+        stepLog.info(
+          `${labelOf(installer)}: release asset "${commandText(placed.asset.name)}" attached to ` +
+            `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${formatSeconds(end - start)} ` +
+            `(${installer.size} bytes)`,
+        );
+      }
+    } catch (error) {
+      const failure =
+        repositoryRefusal(context, error) ?? uploadRefusal(context, error) ?? asError(error);
+      if (failure instanceof ReleaseRepositoryRefusedError) this.#refusal = failure;
+      stepLog.info(
+        `Failed: ${labelOf(installer)}: release asset "${commandText(name)}": ${commandText(failure.message, 1000)}`,
+      );
+      this.#failures.push(failure);
+    }
+  }
+
   /**
    * After every installer was added and its upload ended: SHA256SUMS, then the draft published
    * when the decision allows. Throws when the release itself could not be found or created.
    */
-  finish(outcome: { allBuildsSucceeded: boolean }): Promise<ReleaseOutcome>;
-}
-
-/** The release for the plan's tag, found or created as a draft when the first installer comes. */
-export function openRelease(
-  context: ReleaseContext,
-  plan: ReleasePlan,
-  onAsset: (asset: ReleaseAssetResult) => void = () => {},
-): ReleaseUploads {
-  const nameOf = createNamer('asset-name', plan.assetNameTemplate);
-  let opened: ReturnType<typeof open> | undefined;
-  const landed: ReleaseAssetResult[] = [];
-  const failures: Error[] = [];
-  const ours = new Map<string, string>();
-  const attached: Attached[] = [];
-  // Once GitHub refused the token on the repository, no other upload is tried.
-  let refusal: ReleaseRepositoryRefusedError | undefined;
-  const release = () => (opened ??= open(context, plan, ours));
-
-  return {
-    async add(installer) {
-      let name = installer.fileName;
+  async finish(outcome: { allBuildsSucceeded: boolean }): Promise<ReleaseOutcome> {
+    const context = this.#context;
+    const failures = this.#failures;
+    const { release: draft } = await this.#release();
+    if (this.#refusal !== undefined) throw this.#refusal;
+    const assets = [...this.#landed];
+    if (this.#ours.size > 0) {
       try {
-        name = nameOf(installer);
-        if (name === CHECKSUMS_FILE_NAME) {
-          throw new InvalidNameError('asset-name', name, 'is the checksum file the action writes');
-        }
-        // A release that cannot be had is one failure, said by `finish`, not one per installer.
-        const ready = await release().catch(() => undefined);
-        if (ready === undefined || refusal !== undefined) return;
-        const start = Date.now();
-        const placed = await placeAsset(context, plan, ready, installer, name);
-        const end = Date.now();
-        const asset: ReleaseAssetResult = {
-          buildId: installer.buildId,
-          name: placed.asset.name,
-          url: placed.asset.browser_download_url,
-          span: placed.uploaded ? { start, end } : undefined,
-        };
-        landed.push(asset);
-        onAsset(asset);
-        ours.set(placed.asset.name, installer.sha256);
-        attached.push({
-          name: placed.asset.name,
-          size: installer.size,
-          sha256: installer.sha256,
-          assetId: placed.asset.id,
+        const { asset } = await updateChecksums(context, draft, this.#ours);
+        assets.push({
+          buildId: null,
+          name: asset.name,
+          url: asset.browser_download_url,
+          span: undefined,
         });
-        if (placed.uploaded) {
-          stepLog.info(
-            `${labelOf(installer)}: release asset "${commandText(placed.asset.name)}" attached to ` +
-              `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${formatSeconds(end - start)} ` +
-              `(${installer.size} bytes)`,
-          );
-        }
       } catch (error) {
-        const failure =
-          repositoryRefusal(context, error) ?? uploadRefusal(context, error) ?? asError(error);
-        if (failure instanceof ReleaseRepositoryRefusedError) refusal = failure;
-        stepLog.info(
-          `Failed: ${labelOf(installer)}: release asset "${commandText(name)}": ${commandText(failure.message, 1000)}`,
-        );
-        failures.push(failure);
+        stepLog.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${commandText(messageOf(error), 1000)}`);
+        failures.push(asError(error));
       }
-    },
-    async finish(outcome) {
-      const { release: draft } = await release();
-      if (refusal !== undefined) throw refusal;
-      const assets = [...landed];
-      if (ours.size > 0) {
-        try {
-          const { asset } = await updateChecksums(context, draft, ours);
-          assets.push({
-            buildId: null,
-            name: asset.name,
-            url: asset.browser_download_url,
-            span: undefined,
-          });
-        } catch (error) {
-          stepLog.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${commandText(messageOf(error), 1000)}`);
-          failures.push(asError(error));
-        }
-      }
-      const { release: final, verified } = await publishIfAllowed(
-        context,
-        plan,
-        draft,
-        { ...outcome, attached },
-        failures,
-      );
-      // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
-      const urls = new Map(
-        releaseAssetsOf(final).map((asset) => [asset.name, asset.browser_download_url]),
-      );
-      return {
-        result: {
-          url: final.html_url,
-          id: final.id,
-          published: !final.draft,
-          verified,
-          assets: assets.map((asset) => ({ ...asset, url: urls.get(asset.name) ?? asset.url })),
-        },
-        failures,
-      };
-    },
-  };
+    }
+    const { release: final, verified } = await publishIfAllowed(
+      context,
+      this.#plan,
+      draft,
+      { ...outcome, attached: this.#attached },
+      failures,
+    );
+    // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
+    const urls = new Map(
+      releaseAssetsOf(final).map((asset) => [asset.name, asset.browser_download_url]),
+    );
+    return {
+      result: {
+        url: final.html_url,
+        id: final.id,
+        published: !final.draft,
+        verified,
+        assets: assets.map((asset) => ({ ...asset, url: urls.get(asset.name) ?? asset.url })),
+      },
+      failures,
+    };
+  }
+
+  #release(): Promise<OpenRelease> {
+    return (this.#opened ??= open(this.#context, this.#plan, this.#ours));
+  }
 }
 
 interface OpenRelease {

@@ -16,9 +16,8 @@ import type {
 } from './types.ts';
 import type { PublishSession } from './publish-session.ts';
 import type { RunnerContext } from '../runner/context.ts';
-import { PublishError } from './errors.ts';
+import { PublishError, PublishingFailedError, PublishingStoppedError } from './errors.ts';
 import { untilStopped, type StepDeadline } from '../runner/deadline.ts';
-import { messageOf } from '../shared/errors.ts';
 
 export function installerOf(build: BuildResult): Installer | undefined {
   if (build.id === null || build.download === undefined) return undefined;
@@ -104,8 +103,8 @@ export interface Publishing extends BuildSubscriber {
 
 export interface PublishingEnd {
   published: Published;
-  /** Empty, or the one error that stopped publishing. */
-  errors: string[];
+  /** Empty, or the one error that stopped publishing; the report renders it. */
+  errors: Error[];
   stopped: boolean;
 }
 
@@ -133,70 +132,94 @@ export function startPublishing(
   onArtifact: (published: Published) => void = () => {},
 ): Publishing {
   if (!plan.artifacts && !plan.release) return NOTHING_TO_PUBLISH;
-  const { signal } = deadline;
-  const added: Installer[] = [];
-  const artifacts: ArtifactResult[] = [];
-  const assets: ReleaseAssetResult[] = [];
-  let session: Promise<PublishSession> | undefined;
-  const open = () =>
+  return new PublishingRun(plan, context, deadline, onArtifact);
+}
+
+class PublishingRun implements Publishing {
+  readonly #plan: PublishPlan;
+  readonly #context: RunnerContext;
+  readonly #deadline: StepDeadline;
+  readonly #onArtifact: (published: Published) => void;
+  /** Installers handed to the session, and what of theirs landed: told when publishing stops. */
+  readonly #added: Installer[] = [];
+  readonly #artifacts: ArtifactResult[] = [];
+  readonly #assets: ReleaseAssetResult[] = [];
+  #session: Promise<PublishSession> | undefined;
+
+  constructor(
+    plan: PublishPlan,
+    context: RunnerContext,
+    deadline: StepDeadline,
+    onArtifact: (published: Published) => void,
+  ) {
+    this.#plan = plan;
+    this.#context = context;
+    this.#deadline = deadline;
+    this.#onArtifact = onArtifact;
+  }
+
+  buildDownloaded(build: BuildResult): void {
+    const installer = installerOf(build);
+    if (installer === undefined || this.#deadline.signal.aborted) return;
+    this.#added.push(installer);
+    // A publisher that cannot load is said once, by finish.
+    this.#open().then(
+      (opened) => opened.add(installer),
+      () => undefined,
+    );
+  }
+
+  async finish(builds: readonly BuildResult[]): Promise<PublishingEnd> {
+    const { signal } = this.#deadline;
+    const session = this.#session;
+    if (session === undefined) {
+      if (!signal.aborted) stepLog.info('Nothing to publish: no build produced an installer');
+      return { published: publishedOf([], []), errors: [], stopped: false };
+    }
+    const allBuildsSucceeded = builds.every((build) => outcomeOf(build) === 'succeeded');
+    try {
+      const done = await unlessStopped(
+        session.then((opened) => opened.finish({ allBuildsSucceeded })),
+        signal,
+      );
+      if (done !== undefined) return { published: finished(done), errors: [], stopped: false };
+      // The publisher's group, if one is open, ends here: the report follows.
+      stepLog.endGroup();
+      return {
+        published: publishedOf(this.#artifacts, this.#assets),
+        stopped: true,
+        errors: [
+          new PublishingStoppedError(
+            this.#deadline.because(),
+            stoppedReport(this.#plan, this.#added, this.#artifacts, this.#assets),
+          ),
+        ],
+      };
+    } catch (error) {
+      if (error instanceof PublishError) {
+        return { published: finished(error.result), errors: [error], stopped: false };
+      }
+      return {
+        published: publishedOf(this.#artifacts, this.#assets),
+        errors: [new PublishingFailedError(error)],
+        stopped: false,
+      };
+    }
+  }
+
+  #open(): Promise<PublishSession> {
     // One chunk with the PR comment's (the same name): the GitHub client they share is bundled once.
-    (session ??= import(/* webpackChunkName: "github" */ './publish-session.ts').then(
-      ({ openPublishing }) =>
-        openPublishing(plan, {
-          context,
-          signal,
+    return (this.#session ??= import(/* webpackChunkName: "github" */ './publish-session.ts').then(
+      ({ PublishSession }) =>
+        new PublishSession(this.#plan, {
+          context: this.#context,
+          signal: this.#deadline.signal,
           onArtifact: (artifact) => {
-            artifacts.push(artifact);
-            onArtifact(publishedOf(artifacts, assets));
+            this.#artifacts.push(artifact);
+            this.#onArtifact(publishedOf(this.#artifacts, this.#assets));
           },
-          onAsset: (asset) => assets.push(asset),
+          onAsset: (asset) => this.#assets.push(asset),
         }),
     ));
-
-  return {
-    buildDownloaded(build) {
-      const installer = installerOf(build);
-      if (installer === undefined || signal.aborted) return;
-      added.push(installer);
-      // A publisher that cannot load is said once, by finish.
-      open().then(
-        (opened) => opened.add(installer),
-        () => undefined,
-      );
-    },
-    async finish(builds) {
-      if (session === undefined) {
-        if (!signal.aborted) stepLog.info('Nothing to publish: no build produced an installer');
-        return { published: publishedOf([], []), errors: [], stopped: false };
-      }
-      const allBuildsSucceeded = builds.every((build) => outcomeOf(build) === 'succeeded');
-      try {
-        const done = await unlessStopped(
-          session.then((opened) => opened.finish({ allBuildsSucceeded })),
-          signal,
-        );
-        if (done !== undefined) return { published: finished(done), errors: [], stopped: false };
-        // The publisher's group, if one is open, ends here: the report follows.
-        stepLog.endGroup();
-        return {
-          published: publishedOf(artifacts, assets),
-          stopped: true,
-          errors: [
-            `Publishing stopped: ${deadline.because()}. ` +
-              `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
-              '(what was uploaded stays on its draft); re-run the job to finish it.',
-          ],
-        };
-      } catch (error) {
-        if (error instanceof PublishError) {
-          return { published: finished(error.result), errors: [error.message], stopped: false };
-        }
-        return {
-          published: publishedOf(artifacts, assets),
-          errors: [`Publishing failed: ${messageOf(error)}`],
-          stopped: false,
-        };
-      }
-    },
-  };
+  }
 }

@@ -13,8 +13,11 @@ export interface RunFacts {
   /** The signal that cancelled the step. */
   cancelledBy: string | undefined;
   failOnError: boolean;
-  /** Fatal errors: invalid inputs, an unreachable service, a failed publish. */
-  errors: readonly string[];
+  /**
+   * Fatal errors: invalid inputs, an unreachable service, a failed publish. Kept as thrown (their
+   * facts on them) until the verdict renders each one's message, once.
+   */
+  errors: readonly Error[];
   published: Published;
   /** The pull-request comment this run wrote, '' when it wrote none; undefined without a comment. */
   commentUrl?: string;

@@ -18,11 +18,11 @@ export async function openComment(
   if (plan === null) return undefined;
   try {
     // One chunk with publishing's (the same name): the GitHub client they share is bundled once.
-    const { startPreviewComment } = await import(
+    const { PreviewComment } = await import(
       /* webpackChunkName: "github" */ './preview-comment.ts'
     );
     const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
-    return startPreviewComment(plan, context, { signal });
+    return new PreviewComment(plan, context, { signal });
   } catch (error) {
     stepLog.warning(`No pull-request comment: ${messageOf(error)}`);
     return undefined;

@@ -13,7 +13,7 @@ import type { BuildResult } from '../builds/result.ts';
 import type { BuildSubscriber } from '../builds/types.ts';
 import type { PullRequest, RunnerContext } from '../runner/context.ts';
 import { formatElapsed } from '../text/durations.ts';
-import { createGitHub, parseRepository } from '../github/client.ts';
+import { createGitHub, parseRepository, type GitHub } from '../github/client.ts';
 import { repositoryUrl, runUrl } from '../runner/run-url.ts';
 import type { ArtifactResult, Published } from '../publish/types.ts';
 import { CommentStoppedError, PrComment } from '../github/pr-comment.ts';
@@ -43,120 +43,143 @@ export interface PreviewCommentOptions {
   signal?: AbortSignal;
 }
 
-export interface PreviewComment extends BuildSubscriber {
+const MIN_INTERVAL_MS = 3_000;
+const FINISH_WITHIN_MS = 30_000;
+
+export class PreviewComment implements BuildSubscriber {
+  readonly #plan: CommentPlan;
+  readonly #options: PreviewCommentOptions;
+  readonly #repo: { owner: string; repo: string };
+  readonly #pages: { repository: string; run: string };
+  readonly #retry: RetryRuntime;
+  readonly #github: GitHub;
+  /** The comment's own end (its last edit's time is up), besides the step's stop. */
+  readonly #ended = new AbortController();
+  readonly #stop: AbortSignal;
+  #comment: PrComment | undefined;
+  #shownState: string | undefined;
+  #heard: { projectId: string; builds: readonly BuildResult[] } | undefined;
+  #landed: ReadonlyMap<string, ArtifactResult> = new Map();
+
+  constructor(
+    plan: CommentPlan,
+    context: Pick<RunnerContext, 'serverUrl' | 'runId' | 'apiUrl'>,
+    options: PreviewCommentOptions = {},
+  ) {
+    this.#plan = plan;
+    this.#options = options;
+    this.#repo = parseRepository(plan.repository);
+    this.#pages = {
+      repository: repositoryUrl(context, plan.repository),
+      run: runUrl(context, plan.repository),
+    };
+    this.#retry = {
+      ...defaultRetryRuntime(
+        { maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy },
+        { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
+      ),
+      ...options.clock,
+    };
+    this.#github = createGitHub(plan.githubToken, {
+      baseUrl: context.apiUrl,
+      retry: this.#retry,
+      throttle: options.throttle ?? true,
+      signal: options.signal,
+    });
+    this.#stop = options.signal
+      ? AbortSignal.any([options.signal, this.#ended.signal])
+      : this.#ended.signal;
+  }
+
   /** The builds as they stand now: cheap to call on every change, writes only on a new state. */
-  buildsChanged(builds: readonly BuildResult[], projectId: string): void;
+  buildsChanged(builds: readonly BuildResult[], projectId: string): void {
+    this.#show(projectId, builds);
+  }
+
   /**
    * The workflow artifacts uploaded so far (by build id), shown beside the builds last heard of.
    * They add to those of earlier calls: a link, once shown, stays.
    */
-  artifactsLanded(artifacts: ReadonlyMap<string, ArtifactResult>): void;
+  artifactsLanded(artifacts: ReadonlyMap<string, ArtifactResult>): void {
+    this.#withLanded(artifacts);
+    if (this.#heard) this.#show(this.#heard.projectId, this.#heard.builds);
+  }
+
   /** The final text, with the artifact links; resolves to the comment's URL when there is one. */
-  finish(
+  async finish(
     projectId: string,
     builds: readonly BuildResult[],
     published: Published,
-  ): Promise<string | undefined>;
+  ): Promise<string | undefined> {
+    const target = this.#commentFor(projectId);
+    const artifacts = this.#withLanded(published.artifacts);
+    const body = renderComment(this.#view(projectId, builds, artifacts, true));
+    const within = this.#options.finishWithinMs ?? FINISH_WITHIN_MS;
+    const timeUp = `GitHub did not let it finish within ${formatElapsed(within)} of the run's end`;
+    const timer = setTimeout(() => this.#ended.abort(new CommentStoppedError(timeUp)), within);
+    const url = await target.finish(body).finally(() => clearTimeout(timer));
+    if (url !== undefined) stepLog.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
+    return url;
+  }
+
   /** Ends whatever of the comment is still under way (a run that ends without `finish`). */
-  end(): void;
+  end(): void {
+    // After `finish` nothing is under way, and a second abort does nothing.
+    this.#ended.abort(new CommentStoppedError('the run ended without its last edit'));
+  }
+
   /** Resolves once every change told so far is written, failed or stopped. */
-  settled(): Promise<void>;
-}
+  async settled(): Promise<void> {
+    return this.#comment?.settled;
+  }
 
-const MIN_INTERVAL_MS = 3_000;
-const FINISH_WITHIN_MS = 30_000;
+  #withLanded(artifacts: ReadonlyMap<string, ArtifactResult>): ReadonlyMap<string, ArtifactResult> {
+    return (this.#landed = new Map([...this.#landed, ...artifacts]));
+  }
 
-export function startPreviewComment(
-  plan: CommentPlan,
-  context: Pick<RunnerContext, 'serverUrl' | 'runId' | 'apiUrl'>,
-  options: PreviewCommentOptions = {},
-): PreviewComment {
-  const { owner, repo } = parseRepository(plan.repository);
-  const pages = {
-    repository: repositoryUrl(context, plan.repository),
-    run: runUrl(context, plan.repository),
-  };
-  const retry = {
-    ...defaultRetryRuntime(
-      { maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy },
-      { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
-    ),
-    ...options.clock,
-  };
-  const github = createGitHub(plan.githubToken, {
-    baseUrl: context.apiUrl,
-    retry,
-    throttle: options.throttle ?? true,
-    signal: options.signal,
-  });
-  // The comment's own end (its last edit's time is up), besides the step's stop.
-  const ended = new AbortController();
-  const stop = options.signal ? AbortSignal.any([options.signal, ended.signal]) : ended.signal;
-  let comment: PrComment | undefined;
-  let shownState: string | undefined;
-  let heard: { projectId: string; builds: readonly BuildResult[] } | undefined;
-  let landed: ReadonlyMap<string, ArtifactResult> = new Map();
-  const withLanded = (artifacts: ReadonlyMap<string, ArtifactResult>) =>
-    (landed = new Map([...landed, ...artifacts]));
-
-  const view = (
+  #view(
     projectId: string,
     builds: readonly BuildResult[],
     artifacts: Published['artifacts'],
     final: boolean,
-  ): CommentView => ({
-    projectId,
-    builds,
-    artifacts,
-    commit: plan.pullRequest.headSha,
-    repositoryUrl: pages.repository,
-    runUrl: pages.run,
-    final,
-    updatedAt: Date.now(),
-  });
+  ): CommentView {
+    return {
+      projectId,
+      builds,
+      artifacts,
+      commit: this.#plan.pullRequest.headSha,
+      repositoryUrl: this.#pages.repository,
+      runUrl: this.#pages.run,
+      final,
+      updatedAt: this.#retry.now(),
+    };
+  }
 
-  const commentFor = (projectId: string) =>
-    (comment ??= new PrComment(
-      github,
+  #commentFor(projectId: string): PrComment {
+    const { number } = this.#plan.pullRequest;
+    return (this.#comment ??= new PrComment(
+      this.#github,
       {
-        owner,
-        repo,
-        issueNumber: plan.pullRequest.number,
+        ...this.#repo,
+        issueNumber: number,
         marker: commentMarker(projectId),
-        issueUrl: `${pages.repository}/pull/${plan.pullRequest.number}`,
+        issueUrl: `${this.#pages.repository}/pull/${number}`,
       },
-      { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: stop },
+      {
+        minIntervalMs: this.#options.minIntervalMs ?? MIN_INTERVAL_MS,
+        retry: this.#retry,
+        signal: this.#stop,
+      },
     ));
+  }
 
-  const show = (projectId: string, builds: readonly BuildResult[]) => {
-    heard = { projectId, builds };
-    const next = view(projectId, builds, landed, false);
+  #show(projectId: string, builds: readonly BuildResult[]): void {
+    this.#heard = { projectId, builds };
+    const next = this.#view(projectId, builds, this.#landed, false);
     // The time of the update alone is no new state.
     const state = renderComment({ ...next, updatedAt: 0 });
-    if (state === shownState) return;
-    shownState = state;
-    commentFor(projectId).show(renderComment(next));
-  };
-
-  return {
-    buildsChanged: (builds, projectId) => show(projectId, builds),
-    artifactsLanded(artifacts) {
-      withLanded(artifacts);
-      if (heard) show(heard.projectId, heard.builds);
-    },
-    async finish(projectId, builds, published) {
-      const target = commentFor(projectId);
-      const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
-      const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
-      const timeUp = `GitHub did not let it finish within ${formatElapsed(within)} of the run's end`;
-      const timer = setTimeout(() => ended.abort(new CommentStoppedError(timeUp)), within);
-      const url = await target.finish(body).finally(() => clearTimeout(timer));
-      if (url !== undefined)
-        stepLog.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
-      return url;
-    },
-    // After `finish` nothing is under way, and a second abort does nothing.
-    end: () => ended.abort(new CommentStoppedError('the run ended without its last edit')),
-    settled: async () => comment?.settled,
-  };
+    if (state === this.#shownState) return;
+    this.#shownState = state;
+    this.#commentFor(projectId).show(renderComment(next));
+  }
 }

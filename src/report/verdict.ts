@@ -34,7 +34,7 @@ function cancellation(facts: RunFacts, running: readonly BuildResult[]): string 
 }
 
 export function verdictOf(facts: RunFacts): Verdict {
-  const failures = [...facts.errors];
+  const failures = facts.errors.map((error) => error.message);
   const warnings: string[] = [];
   const unfinished = facts.builds.filter(
     (build) => build.id !== null && outcomeOf(build) === 'unfinished',
