@@ -65,7 +65,7 @@ export async function readListing<P>(
 }
 
 /** A page's entries: a list of at most PAGE_SIZE, else ListingPageError. */
-export function pageEntries(data: unknown, what: string, page: number): unknown[] {
+function pageEntries(data: unknown, what: string, page: number): unknown[] {
   if (!Array.isArray(data)) throw new ListingPageError(what, page, '(body) is not a list');
   if (data.length > PAGE_SIZE) {
     throw new ListingPageError(
