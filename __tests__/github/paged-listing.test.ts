@@ -1,14 +1,13 @@
-// The one paged listing of GitHub's lists: the Link header read strictly, pages asked for by number
-// (never at a Link's URL), a page checked to be a list no longer than asked for, and how a listing
-// ends (complete, found, capped). Pages come from an in-memory list, and over 127.0.0.1 from a
-// raw node:http server asked by the real Octokit of the GitHub client.
+// The one paged listing of GitHub's lists: the Link header read by http-link-header, pages asked
+// for by number (never at a Link's URL), a page checked to be a list no longer than asked for, and
+// how a listing ends (complete, found, capped). Pages come from an in-memory list, and over
+// 127.0.0.1 from a raw node:http server asked by the real Octokit of the GitHub client.
 import { createServer, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGitHub } from '../../src/github/client.ts';
 import { ListingPageError } from '../../src/github/errors.ts';
 import {
   hasNextPage,
-  linkRelations,
   MAX_PAGES,
   PAGE_SIZE,
   readListing,
@@ -36,17 +35,15 @@ describe('the Link header', () => {
     expect(hasNextPage('<https://x/?page=2>; rel=next')).toBe(true);
     expect(hasNextPage('<https://x/?page=2>; REL="Next"')).toBe(true);
     expect(hasNextPage('<https://x/?page=2>; rel="next last"')).toBe(true);
+    expect(hasNextPage('<https://x/?page=2>; rel="prev next"')).toBe(true);
     expect(hasNextPage('<https://x/?page=2>; type="application/json"; rel="next"')).toBe(true);
-    expect(hasNextPage(' , <https://x/?page=2> ; rel="next" , ')).toBe(true);
-    expect(linkRelations('<a>; rel="prev first", <b>, <c>; rel=NEXT')).toEqual([
-      ['prev', 'first'],
-      [],
-      ['next'],
-    ]);
+    expect(hasNextPage('<https://x/?page=2> ; rel="next" , ')).toBe(true);
+    expect(hasNextPage('<a>; rel="prev first", <b>, <c>; rel=NEXT')).toBe(true);
+    expect(hasNextPage('<a>; rel="prev first", <b>, <c>; rel=last')).toBe(false);
   });
 
   it('names no next page for a rel="next" in a URL, in another parameter, or as part of a word', () => {
-    // The loose reading this replaced (/\brel="?next"?/) said yes to the first four.
+    // The loose reading this module once had (/\brel="?next"?/) said yes to the first four.
     expect(hasNextPage('<https://x/?rel="next">; rel="prev"')).toBe(false);
     expect(hasNextPage('<https://x/?rel=next>; rel="prev"')).toBe(false);
     expect(hasNextPage('<https://x/>; title="a, <y>; rel=\\"next\\""; rel="prev"')).toBe(false);
@@ -56,25 +53,45 @@ describe('the Link header', () => {
     expect(hasNextPage('<https://x/>; rel="prev"; rel="next"')).toBe(false);
   });
 
-  it('names no next page when the header is no text or does not parse as a whole', () => {
+  it('names no next page when the header is no text, has an empty rel, or the parser refuses it', () => {
     for (const header of [
       undefined,
       null,
       7,
       ['<https://x/?page=2>; rel="next"'],
       '',
+      '<https://x/?page=2>; rel=',
       'https://x/?page=2; rel="next"',
       '<https://x/?page=2> rel="next"',
       '<https://x/?page=2; rel="next"',
-      '<https://x/?page=2>; rel="next" trailing',
-      '<https://x/?page=2>; rel=',
-      '<https://x/?page=2>; rel="next',
-      '<https://x/ page=2>; rel="next"',
       'rel="next"',
+      // RFC 9110 §5.6.1 asks a recipient to accept empty list elements; http-link-header throws
+      // ("Unexpected character \",\""), so a header with one names no next page (GitHub sends none).
+      ' , <https://x/?page=2>; rel="next"',
+      '<https://x/?page=1>; rel="prev", , <https://x/?page=2>; rel="next"',
+      // What the parser throws besides its own errors (a TypeError, a URIError) is caught too.
+      '<https://x/>; title*=x; rel="next"',
+      '<https://x/>; title*=UTF-8\'\'%E2; rel="next"',
     ]) {
       expect(hasNextPage(header), JSON.stringify(header)).toBe(false);
     }
-    expect(linkRelations('<a>; rel="next" <b>')).toBeUndefined();
+  });
+
+  it('names a next page in some broken headers, as http-link-header 1.1 reads them', () => {
+    // The hand-written parser this replaced refused these whole; http-link-header (lib/link.js)
+    // reads on past the break: trailing text as a parameter without a value, an unclosed quote to
+    // the header's end, a space inside <…> as part of the URL. Pinned here so an upgrade that
+    // changes it shows. Harmless: the page is still asked for by number at the API's origin (the
+    // URL is never used), and an empty page ends the listing (see 'ends at an empty page even
+    // when its Link names a next one' below).
+    for (const header of [
+      '<https://x/?page=2>; rel="next" trailing',
+      '<https://x/?page=2>; rel="next',
+      '<https://x/ page=2>; rel="next"',
+      '<a>; rel="next" <b>',
+    ]) {
+      expect(hasNextPage(header), JSON.stringify(header)).toBe(true);
+    }
   });
 });
 

@@ -1,11 +1,12 @@
 // Every GitHub list read one way. Pages are asked for by number, PAGE_SIZE entries each (GitHub's
 // largest), at most MAX_PAGES of them. Whether a next page exists is read from the page's `Link`
-// header (RFC 8288, strictly: a header that does not parse names none); the URL it names is never
+// header (RFC 8288, by http-link-header: a header it refuses names none); the URL it names is never
 // followed, since the token would go with the request wherever that URL points. A page must be a
 // list no longer than asked for (else ListingPageError); its entries are the caller's to check.
 // The listing ends at a page that names no next one or holds no entries, after a page that gives
 // the caller what it looked for, or at the cap. The cap is a result (`capped`), never an error or
 // a log line here: what it means (a new comment, a warning, a failure) is each caller's to say.
+import LinkHeader from 'http-link-header';
 import { ListingPageError } from './errors.ts';
 
 /** Entries asked for per page: GitHub's largest. */
@@ -77,63 +78,19 @@ function pageEntries(data: unknown, what: string, page: number): unknown[] {
   return data as unknown[];
 }
 
-// RFC 8288: Link = #link-value;
-//   link-value = "<" URI-Reference ">" *( OWS ";" OWS token [ "=" ( token / quoted-string ) ] )
-const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
-const TARGET = /[ \t]*<[^<>\s]*>/y;
-const PARAM = new RegExp(`[ \\t]*;[ \\t]*(${TOKEN})[ \\t]*(?:=[ \\t]*(${TOKEN}|${QUOTED}))?`, 'y');
-const SEPARATOR = /[ \t]*(?:,|$)/y;
-
-const matchAt = (pattern: RegExp, text: string, at: number): RegExpExecArray | null => {
-  pattern.lastIndex = at;
-  return pattern.exec(text);
-};
-
-const unquote = (value: string): string =>
-  value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
-
 /**
- * The relation types of each link a `Link` header holds (each lower-cased; a link's first `rel`
- * only, as RFC 8288 says); undefined when the header is not a Link header.
+ * Whether a page's `Link` header names a next page: a link whose `rel` holds `next` (any case;
+ * a link's first `rel` only, as http-link-header reads RFC 8288). A header that is no text or
+ * that the parser refuses names none, and `rel="next"` inside a URL or a quoted parameter is no
+ * relation. The link's URL is not returned: it is never followed. The parser lets some broken
+ * headers name a next page (an unclosed quote, trailing text); that costs one more page asked
+ * for by number at the API's origin, and an empty page ends the listing.
  */
-export function linkRelations(header: string): string[][] | undefined {
-  const links: string[][] = [];
-  let at = 0;
-  while (at < header.length) {
-    const empty = matchAt(SEPARATOR, header, at);
-    if (empty && empty[0].length > 0) {
-      at += empty[0].length; // An empty list element ("a, , b"), which a recipient must accept.
-      continue;
-    }
-    const target = matchAt(TARGET, header, at);
-    if (!target) return undefined;
-    at += target[0].length;
-    let rel: string | undefined;
-    for (let param = matchAt(PARAM, header, at); param; param = matchAt(PARAM, header, at)) {
-      at += param[0].length;
-      if (rel === undefined && param[1]?.toLowerCase() === 'rel') rel = unquote(param[2] ?? '');
-    }
-    const end = matchAt(SEPARATOR, header, at);
-    if (!end) return undefined;
-    at += end[0].length;
-    links.push(
-      rel === undefined
-        ? []
-        : rel
-            .toLowerCase()
-            .split(/[ \t]+/)
-            .filter(Boolean),
-    );
+export function hasNextPage(link: unknown): boolean {
+  if (typeof link !== 'string') return false;
+  try {
+    return LinkHeader.parse(link).rel('next').length > 0;
+  } catch {
+    return false; // The parser throws on what is no Link header ("Unexpected character …").
   }
-  return links;
 }
-
-/**
- * Whether a page's `Link` header names a next page: a link whose `rel` holds `next`. A header
- * that is no text or does not parse as a whole names none, and `rel="next"` inside a URL or a
- * quoted parameter is no relation. The link's URL is not returned: it is never followed.
- */
-export const hasNextPage = (link: unknown): boolean =>
-  typeof link === 'string' &&
-  (linkRelations(link)?.some((relations) => relations.includes('next')) ?? false);
