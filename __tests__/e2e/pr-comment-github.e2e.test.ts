@@ -6,7 +6,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { MAX_PAGES } from '../../src/github/comment-listing.ts';
+import { MAX_PAGES } from '../../src/github/paged-listing.ts';
 import { commentMarker } from '../../src/report/render-comment.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {

@@ -1,7 +1,7 @@
 // GitHub's answers about comments and about the token's account, read at the edge.
 import { describe, expect, it } from 'vitest';
 import { isLogin, viewerLogin } from '../../src/github/comment-identity.ts';
-import { commentOf, commentsOf, hasNextPage, markedBy } from '../../src/github/comment-listing.ts';
+import { commentOf, commentsOf, markedBy } from '../../src/github/comment-listing.ts';
 
 const MARKER = '<!-- desktop-build-action:pr-preview project=proj_x -->';
 
@@ -51,17 +51,7 @@ describe('comments as GitHub lists them', () => {
       { id: 4, login: undefined, body: '' },
       { id: 5, login: 'evil\n::error::x', body: 'e' },
     ]);
-    expect(commentsOf({ message: 'not a list' })).toEqual([]);
     expect(commentOf({ id: Number.MAX_SAFE_INTEGER + 2 })).toBeUndefined();
-  });
-
-  it('has a next page only when the Link header says rel="next"', () => {
-    const next =
-      '<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=9>; rel="last"';
-    expect(hasNextPage(next)).toBe(true);
-    expect(hasNextPage('<https://api.github.com/x?page=1>; rel="prev"')).toBe(false);
-    expect(hasNextPage(undefined)).toBe(false);
-    expect(hasNextPage(['<x>; rel="next"'])).toBe(false);
   });
 
   it("takes the first marked comment by the token's account; marked ones by others are strangers", () => {

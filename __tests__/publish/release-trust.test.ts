@@ -175,6 +175,13 @@ describe('publishing a release to GitHub as it really answers, and as it should 
 
   it('stops an endless asset listing after 10 pages, and leaves the draft unpublished', async () => {
     const publish = await start({ endlessPages: 'assets' });
+    // The draft holds an asset, which every page repeats: an empty page would end the listing.
+    const draft = await octokitFree({ tag_name: 'v1.4.2', draft: true });
+    await fetch(draft.upload_url.replace('{?name,label}', '?name=old.txt'), {
+      method: 'POST',
+      headers: { authorization: `token ${TOKEN}`, 'content-type': 'text/plain' },
+      body: 'old',
+    });
 
     const error = await publishFailure(publish);
 

@@ -5,7 +5,7 @@
 // test waits for the comment to settle, not for a time; only the time it is given to finish is
 // real (a stalled GitHub is ended by the real clock).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PAGES } from '../../src/github/comment-listing.ts';
+import { MAX_PAGES } from '../../src/github/paged-listing.ts';
 import { PreviewComment, type PreviewCommentOptions } from '../../src/report/preview-comment.ts';
 import { commentMarker } from '../../src/report/render-comment.ts';
 import { readContext } from '../../src/runner/context.ts';

@@ -1,5 +1,5 @@
 // GitHub's answers about issue comments, read at the edge: a comment is taken only with an integer
-// id; its body and author's login only when they are text. Pure.
+// id; its body and author's login only when they are text. Paging them is paged-listing.ts's. Pure.
 
 export interface ListedComment {
   id: number;
@@ -7,11 +7,6 @@ export interface ListedComment {
   login: string | undefined;
   body: string;
 }
-
-/** Comments per page: GitHub's largest. */
-export const PAGE_SIZE = 100;
-/** Pages read at most when looking for the comment (1000 comments): then a new one is made. */
-export const MAX_PAGES = 10;
 
 export const isCommentId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
@@ -28,13 +23,9 @@ export function commentOf(raw: unknown): ListedComment | undefined {
   };
 }
 
-/** The comments of a listing page; an answer that is no list holds none. */
-export const commentsOf = (data: unknown): ListedComment[] =>
-  Array.isArray(data) ? data.flatMap((raw) => commentOf(raw) ?? []) : [];
-
-/** Whether a page's `Link` header names a next page. The link itself is never followed. */
-export const hasNextPage = (link: unknown): boolean =>
-  typeof link === 'string' && /<[^>]*>\s*;\s*rel="next"/.test(link);
+/** The comments among a listing page's entries. */
+export const commentsOf = (entries: readonly unknown[]): ListedComment[] =>
+  entries.flatMap((raw) => commentOf(raw) ?? []);
 
 /** How a page's marked comments split: the first by `login`, and the others' authors. */
 export function markedBy(

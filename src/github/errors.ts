@@ -2,7 +2,8 @@
 // release asset's upload, the artifact service's Twirp calls and its blob storage), shaped as
 // Octokit's RequestError as far as the readers of a failed call look (`status`,
 // `response.headers`, `response.data`); an answer that is not what it claims; a listing without
-// end; the artifact service refusing or unusable. Each message says how to fix it.
+// end, or a page of it that is none; the artifact service refusing or unusable. Each message says
+// how to fix it.
 import { ActionError } from '../shared/errors.ts';
 import { commandText } from '../text/escape.ts';
 
@@ -142,6 +143,23 @@ export class ReleaseAnswerError extends ActionError {
         'Nothing was built from it; re-run the job, and if it persists, check GITHUB_API_URL.',
     );
     this.what = what;
+    this.problem = problem;
+  }
+}
+
+/** A page of a listing that is no page of it: no list, or longer than asked for. */
+export class ListingPageError extends ActionError {
+  readonly what: string;
+  readonly page: number;
+  readonly problem: string;
+  constructor(what: string, page: number, problem: string) {
+    super(
+      `GitHub answered page ${page} of ${what} with something that is not a page of it: ` +
+        `${problem}. Nothing was taken from it; re-run the job, and if it persists, check ` +
+        'GITHUB_API_URL.',
+    );
+    this.what = what;
+    this.page = page;
     this.problem = problem;
   }
 }

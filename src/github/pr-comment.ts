@@ -1,12 +1,12 @@
 // One comment on a pull request, kept current: found again by its marker among the comments the
 // token's own account wrote (a marked comment by anyone else is left alone), created when missing,
-// edited in place. The search reads at most MAX_PAGES pages, by page number (a `Link` GitHub gives
-// is never followed). Writes are coalesced: the newest text wins, at most one write per
-// `minIntervalMs` (but the last one goes at once), and they never hold up the caller. The GitHub
-// client retries every request under the action's retry policy; a failure is a warning, a refused
-// token one notice, a refused edit a warning and a new comment, never a failure. The stop signal
-// goes with every request: it ends each request, wait and retry at once, and no write starts
-// after it.
+// edited in place. The search is a paged listing (paged-listing.ts): when it stops at the cap, a
+// new comment is made and the log says so once. Writes are coalesced: the newest text wins, at
+// most one write per `minIntervalMs` (but the last one goes at once), and they never hold up the
+// caller. The GitHub client retries every request under the action's retry policy; a failure
+// (an answer that is no page of comments too) is a warning, a refused token one notice, a refused
+// edit a warning and a new comment, never a failure. The stop signal goes with every request: it
+// ends each request, wait and retry at once, and no write starts after it.
 import { stepLog } from '../runner/log.ts';
 import type { RetryRuntime } from '../http/retry.ts';
 import { ActionError, messageOf } from '../shared/errors.ts';
@@ -20,16 +20,9 @@ import {
   type RetryHints,
 } from './client.ts';
 import { tokenLogin } from './comment-identity.ts';
-import {
-  commentOf,
-  commentsOf,
-  hasNextPage,
-  markedBy,
-  MAX_PAGES,
-  PAGE_SIZE,
-  type ListedComment,
-} from './comment-listing.ts';
+import { commentOf, commentsOf, markedBy, type ListedComment } from './comment-listing.ts';
 import { IncompleteAnswerError } from './errors.ts';
+import { MAX_PAGES, readListing } from './paged-listing.ts';
 
 export interface CommentTarget extends Repo {
   issueNumber: number;
@@ -232,23 +225,31 @@ export class PrComment {
   async #find(since?: string): Promise<OwnComment | undefined> {
     const login = await this.#ownLogin();
     if (login === undefined) return undefined;
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const { data, headers } = await this.#github.rest.issues.listComments({
-        ...this.#repo,
-        issue_number: this.#target.issueNumber,
-        per_page: PAGE_SIZE,
-        page,
-        ...(since !== undefined && { since }),
-        request: this.#stop,
-      });
-      const comments = commentsOf(data);
-      const candidates = comments.filter((comment) => !this.#refusedIds.has(comment.id));
-      const { own, strangers } = markedBy(candidates, this.#target.marker, login);
-      this.#passOver(strangers, login);
-      if (own) return { id: own.id, createdHere: false };
-      if (comments.length === 0 || !hasNextPage(headers.link)) return undefined;
-    }
-    if (!this.#boundSaid) {
+    const listing = await readListing(
+      `the comments of pull request #${this.#target.issueNumber}`,
+      (query) =>
+        this.#github.rest.issues.listComments({
+          ...this.#repo,
+          issue_number: this.#target.issueNumber,
+          ...query,
+          ...(since !== undefined && { since }),
+          request: this.#stop,
+        }),
+      (entries) => {
+        const candidates = commentsOf(entries).filter(
+          (comment) => !this.#refusedIds.has(comment.id),
+        );
+        return markedBy(candidates, this.#target.marker, login);
+      },
+      { until: (page) => page.own !== undefined },
+    );
+    this.#passOver(
+      listing.pages.flatMap((page) => page.strangers),
+      login,
+    );
+    const own = listing.pages.at(-1)?.own;
+    if (own) return { id: own.id, createdHere: false };
+    if (listing.end === 'capped' && !this.#boundSaid) {
       this.#boundSaid = true;
       stepLog.info(
         `Looked through ${MAX_PAGES} pages of comments on pull request ` +

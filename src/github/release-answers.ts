@@ -88,30 +88,24 @@ export function parseAssetAnswer(data: unknown, what: string): ReleaseAsset {
   throw new ReleaseAnswerError(what, `${fieldPath} ${problem}`);
 }
 
-export interface ParsedPage<T> {
+export interface ParsedEntries<T> {
   items: T[];
-  /** How many entries of the page were not what they claim to be, and why the first was not. */
+  /** How many entries were not what they claim to be, and why the first was not. */
   refused: { count: number; first: string | undefined };
 }
 
 /**
- * One page of a listing: the entries that are valid, and a count of those that are not. One bad
- * entry costs itself (an asset we cannot name by id cannot be ours to keep or replace), not the
- * listing; a page that is no list, or a longer one than asked for, is a bad answer.
+ * A list's entries (a listing page's, bounded by paged-listing.ts, or a release's embedded assets,
+ * bounded by its schema): those that are valid, and a count of those that are not. One bad entry
+ * costs itself (an asset we cannot name by id cannot be ours to keep or replace), not the list.
  */
-export function parsePage<T>(
+export function parseEntries<T>(
   schema: z.ZodType<T>,
-  data: unknown,
-  what: string,
-  most = MAX_ASSETS,
-): ParsedPage<T> {
-  if (!Array.isArray(data)) throw new ReleaseAnswerError(what, '(body) is not a list');
-  if (data.length > most) {
-    throw new ReleaseAnswerError(what, `(body) holds more than the ${most} entries asked for`);
-  }
+  entries: readonly unknown[],
+): ParsedEntries<T> {
   const items: T[] = [];
   const refused = { count: 0, first: undefined as string | undefined };
-  data.forEach((entry: unknown, index) => {
+  entries.forEach((entry: unknown, index) => {
     const parsed = schema.safeParse(entry);
     if (parsed.success) {
       items.push(parsed.data);
@@ -128,4 +122,4 @@ export function parsePage<T>(
 
 /** The valid assets a release's answer embeds. */
 export const releaseAssetsOf = (release: Release): ReleaseAsset[] =>
-  parsePage(ReleaseAsset, release.assets ?? [], `the assets of release ${release.id}`).items;
+  parseEntries(ReleaseAsset, release.assets ?? []).items;

@@ -1,5 +1,5 @@
-// Reading a release's assets: their listing (every entry checked, at most ten pages, each asked
-// for by number), their bytes (never more than GitHub listed), and whether an asset holds a
+// Reading a release's assets: their listing (a paged listing, every entry checked; going on past
+// the cap is an error), their bytes (never more than GitHub listed), and whether an asset holds a
 // file's bytes (GitHub's digest, or without one the bytes read back).
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -9,7 +9,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { stepLog } from '../runner/log.ts';
 import { AssetLongerThanListedError, ListingTooLongError } from './errors.ts';
 import { httpStatus, type GitHub, type Repo } from './client.ts';
-import { parsePage, ReleaseAsset } from './release-answers.ts';
+import { MAX_PAGES, PAGE_SIZE, readListing } from './paged-listing.ts';
+import { parseEntries, ReleaseAsset } from './release-answers.ts';
 import { commandText } from '../text/escape.ts';
 
 /** What is known of a file on disk without reading it. */
@@ -48,17 +49,6 @@ export const sameContent = async (
   return same;
 };
 
-// A release holds at most 1000 assets: ten pages of a hundred.
-const ASSET_PAGE_SIZE = 100;
-const ASSET_PAGES = 10;
-
-/**
- * A page's Link header names a next page. Only that it does is read: pages are asked for by
- * number on the API's origin, never at the URL GitHub's answer gives (the token would go with it).
- */
-export const hasNextPage = (headers: { link?: string }): boolean =>
-  /\brel="?next"?/.test(headers.link ?? '');
-
 export interface AssetListing {
   assets: ReleaseAsset[];
   /** Entries GitHub listed that are not assets (an id that is no positive integer, …). */
@@ -66,9 +56,9 @@ export interface AssetListing {
 }
 
 /**
- * The release's assets, at most ten pages of them, asked for by number. Entries that are not assets are left out,
- * counted and said once; a listing that goes on past what a release can hold is a
- * ListingTooLongError.
+ * The release's assets. Entries that are not assets are left out, counted and said once; a
+ * listing that goes on past the cap (MAX_PAGES pages, as many assets as a release can hold) is a
+ * ListingTooLongError: a partial listing would hide assets this run replaces or checks.
  */
 export const readAssets = async (
   github: GitHub,
@@ -76,25 +66,21 @@ export const readAssets = async (
   releaseId: number,
 ): Promise<AssetListing> => {
   const what = `the assets of release ${releaseId}`;
-  const assets: ReleaseAsset[] = [];
-  let refused = 0;
-  let firstProblem: string | undefined;
-  for (let page = 1; ; page++) {
-    const { data, headers } = await github.rest.repos.listReleaseAssets({
-      ...repo,
-      release_id: releaseId,
-      per_page: ASSET_PAGE_SIZE,
-      page,
-    });
-    const entries = parsePage(ReleaseAsset, data, what, ASSET_PAGE_SIZE);
-    assets.push(...entries.items);
-    refused += entries.refused.count;
-    firstProblem ??= entries.refused.first;
-    if (!hasNextPage(headers)) break;
-    if (page === ASSET_PAGES) {
-      throw new ListingTooLongError(what, page, 'the 1000 assets a release can hold');
-    }
+  const listing = await readListing(
+    what,
+    (query) => github.rest.repos.listReleaseAssets({ ...repo, release_id: releaseId, ...query }),
+    (entries) => parseEntries(ReleaseAsset, entries),
+  );
+  if (listing.end === 'capped') {
+    throw new ListingTooLongError(
+      what,
+      listing.pages.length,
+      `the ${MAX_PAGES * PAGE_SIZE} assets a release can hold`,
+    );
   }
+  const assets = listing.pages.flatMap((page) => page.items);
+  const refused = listing.pages.reduce((sum, page) => sum + page.refused.count, 0);
+  const firstProblem = listing.pages.find((page) => page.refused.count > 0)?.refused.first;
   if (refused > 0) {
     stepLog.info(
       `GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} among ${what} that are not ` +

@@ -13,13 +13,9 @@ import {
 } from './checksums.ts';
 import { ReleaseNotFoundError } from './errors.ts';
 import { httpStatus, isAlreadyExists, type GitHub, type Repo } from '../github/client.ts';
-import { parsePage, parseReleaseAnswer, Release } from '../github/release-answers.ts';
-import {
-  downloadAsset,
-  hasNextPage,
-  listAssets,
-  readAssets,
-} from '../github/release-asset-reads.ts';
+import { parseEntries, parseReleaseAnswer, Release } from '../github/release-answers.ts';
+import { MAX_PAGES, PAGE_SIZE, readListing } from '../github/paged-listing.ts';
+import { downloadAsset, listAssets, readAssets } from '../github/release-asset-reads.ts';
 import { deleteAsset, findAsset, uploadAsset } from './release-assets.ts';
 import type { ReleasePlan } from './types.ts';
 import { commandText } from '../text/escape.ts';
@@ -42,10 +38,6 @@ export interface ReleaseContext {
   uploads: UploadTransport;
 }
 
-// Drafts are only found by listing; a draft for this tag is among the most recent releases.
-const LIST_PAGES = 10;
-const PAGE_SIZE = 100;
-
 /** Published first (a tag has at most one), else the oldest draft: every job picks the same. */
 export const pickCanonical = <T extends { id: number; draft: boolean }>(
   candidates: readonly T[],
@@ -63,25 +55,21 @@ export const findReleases = async (github: GitHub, repo: Repo, tag: string) => {
   } catch (error) {
     if (httpStatus(error) !== 404) throw error;
   }
-  // Pages asked for by number (hasNextPage): a Link header's URL is never followed.
-  for (let page = 1; ; page++) {
-    const { data, headers } = await github.rest.repos.listReleases({
-      ...repo,
-      per_page: PAGE_SIZE,
-      page,
-    });
-    const entries = parsePage(Release, data, 'the releases', PAGE_SIZE);
-    for (const release of entries.items) {
-      if (release.tag_name === tag) found.set(release.id, release);
-    }
-    if (!hasNextPage(headers)) break;
-    if (page === LIST_PAGES) {
-      stepLog.warning(
-        `Looked for drafts of tag ${tag} among the ${LIST_PAGES * PAGE_SIZE} most recent releases ` +
-          'only (the listing goes on): a draft older than those is not found, and another may be created.',
-      );
-      break;
-    }
+  // Drafts are only found by listing (newest first). A repository may well hold more releases than
+  // the cap, and a draft of this tag is among the newest: at the cap, a warning, not a failure.
+  const listing = await readListing(
+    'the releases',
+    (query) => github.rest.repos.listReleases({ ...repo, ...query }),
+    (entries) => parseEntries(Release, entries).items,
+  );
+  for (const release of listing.pages.flat()) {
+    if (release.tag_name === tag) found.set(release.id, release);
+  }
+  if (listing.end === 'capped') {
+    stepLog.warning(
+      `Looked for drafts of tag ${tag} among the ${MAX_PAGES * PAGE_SIZE} most recent releases ` +
+        'only (the listing goes on): a draft older than those is not found, and another may be created.',
+    );
   }
   return [...found.values()];
 };
