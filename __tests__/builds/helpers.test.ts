@@ -8,7 +8,7 @@ import path from 'node:path';
 import { downloadFolder } from '../../src/builds/follow-build.ts';
 import { observed, resultOf } from '../../src/builds/result.ts';
 import { findReusable, followedOnce } from '../../src/builds/start-builds.ts';
-import { captureStdout } from './support.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 
 const summary = (over: Partial<BuildSummary>): BuildSummary => ({
   id: 'build_a',
@@ -177,7 +177,7 @@ describe('what the service says is not simply believed', () => {
   });
 
   it('follows an id given twice once, under the first target', () => {
-    const stdout = captureStdout();
+    const captured = captureStepLog();
     let results;
     try {
       results = followedOnce([
@@ -186,7 +186,7 @@ describe('what the service says is not simply believed', () => {
         resultOf(summary({ id: 'build_1', platform: 'windows' }), 'triggered', 0),
       ]);
     } finally {
-      stdout.restore();
+      captured.restore();
     }
     expect(results.map((b) => b.id)).toEqual(['build_1', 'build_2', null]);
     expect(results[2]).toMatchObject({
@@ -196,7 +196,7 @@ describe('what the service says is not simply believed', () => {
         message: 'the service answered with build build_1, which it also gave mac/x64',
       },
     });
-    expect(stdout.lines().filter((l) => l.startsWith('::warning'))).toEqual([
+    expect(captured.lines().filter((l) => l.startsWith('::warning'))).toEqual([
       '::warning title=windows/x64%3A build id given twice::windows/x64: the service answered with build build_1, which it also gave mac/x64; not followed',
     ]);
   });

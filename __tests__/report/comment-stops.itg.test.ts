@@ -5,13 +5,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   startPreviewComment,
   type PreviewCommentOptions,
 } from '../../src/report/preview-comment.ts';
 import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import { readContext } from '../../src/runner/context.ts';
+import { captureStepLog, type StepLogCapture } from '../../test-kit/step-log-capture.ts';
 import { createGitHub } from '../../src/github/client.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import { result } from '../report/fixtures.ts';
@@ -26,7 +27,7 @@ let url: string;
 let received: string[];
 /** Requests whose connection the client closed. */
 let ended: number;
-let stdout: string[];
+let printed: StepLogCapture;
 
 beforeEach(async () => {
   received = [];
@@ -37,14 +38,9 @@ beforeEach(async () => {
   });
   await new Promise<void>((resolve) => silentGitHub.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(silentGitHub.address() as AddressInfo).port}`;
-  stdout = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout.push(String(chunk));
-    return true;
-  });
+  printed = captureStepLog();
 });
 afterEach(async () => {
-  vi.restoreAllMocks();
   silentGitHub.closeAllConnections();
   await new Promise((resolve) => silentGitHub.close(resolve));
 });
@@ -110,10 +106,10 @@ describe('the pull-request comment when the step stops', () => {
     comment.buildsChanged([result(1, 'failed')], PROJECT);
     await sleep(300);
     expect(received).toEqual([VIEWER]);
-    expect(stdout.join('')).toContain(
+    expect(printed.text()).toContain(
       'The pull-request comment was left as it was: the step stopped.',
     );
-    expect(stdout.some((line) => line.startsWith('::warning'))).toBe(false);
+    expect(printed.lines().some((line) => line.startsWith('::warning'))).toBe(false);
   });
 
   it('sends nothing once the step has stopped', async () => {

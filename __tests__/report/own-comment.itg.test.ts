@@ -4,7 +4,7 @@
 // when GitHub does not answer. Its waits between writes and tries run on a virtual clock, and a
 // test waits for the comment to settle, not for a time; only the time it is given to finish is
 // real (a stalled GitHub is ended by the real clock).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PAGES } from '../../src/github/comment-listing.ts';
 import {
   startPreviewComment,
@@ -12,6 +12,7 @@ import {
 } from '../../src/report/preview-comment.ts';
 import { commentMarker } from '../../src/report/render-comment.ts';
 import { readContext } from '../../src/runner/context.ts';
+import { captureStepLog, type StepLogCapture } from '../../test-kit/step-log-capture.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import {
   startIssueCommentsApi,
@@ -39,7 +40,7 @@ const HOSTILE = 'mallory\n::error::pwned by a login';
 const LAST_YEAR = '2025-06-01T00:00:00Z';
 
 let api: IssueCommentsApi;
-let stdout: string[];
+let printed: StepLogCapture;
 
 beforeEach(async () => {
   api = await startIssueCommentsApi({
@@ -49,14 +50,9 @@ beforeEach(async () => {
       'ghs-app': { login: 'acme-previews[bot]' },
     },
   });
-  stdout = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout.push(String(chunk));
-    return true;
-  });
+  printed = captureStepLog();
 });
 afterEach(async () => {
-  vi.restoreAllMocks();
   await api.close();
 });
 
@@ -76,7 +72,7 @@ const open = (token = 'ghs-actions', options: PreviewCommentOptions = {}) =>
   );
 const finish = (comment: ReturnType<typeof open>) =>
   comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
-const log = () => stdout.join('');
+const log = () => printed.text();
 /** Lines the runner would take for workflow commands. */
 const commands = () =>
   log()

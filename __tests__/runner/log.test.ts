@@ -6,7 +6,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as core from '@actions/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_BYTES, StepLog } from '../../src/runner/log.ts';
+import { HOLD_BYTES, StepLog, type LogWriter } from '../../src/runner/log.ts';
 import { executedCommands, groups } from '../builds/support.ts';
 import type { PrinterReport } from '../builds/slow-stdout-printer.ts';
 
@@ -279,13 +279,31 @@ describe('StepLog past the bound of what waits for a group', () => {
 });
 
 describe('StepLog as @actions/core prints', () => {
-  const spied = () => {
+  /** What a new step log writes while `call` prints with it. */
+  const oursWrote = (call: (log: StepLog) => void): string[] => {
+    const written: string[] = [];
+    const writer: LogWriter = {
+      write: (text) => {
+        written.push(Buffer.from(text).toString());
+        return true;
+      },
+    };
+    call(new StepLog(writer));
+    return written;
+  };
+  /** @actions/core writes to process.stdout itself: the one output a test reads from the stream. */
+  const coreWrote = (call: () => void): string[] => {
     const written: string[] = [];
     const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       written.push(String(chunk));
       return true;
     });
-    return { written, restore: () => spy.mockRestore() };
+    try {
+      call();
+    } finally {
+      spy.mockRestore();
+    }
+    return written;
   };
   afterEach(() => {
     process.exitCode = undefined;
@@ -312,31 +330,32 @@ describe('StepLog as @actions/core prints', () => {
       ['endGroup', (printer) => printer.endGroup()],
     ];
     for (const [name, call] of calls) {
-      const ours = spied();
-      try {
-        call(new StepLog(process.stdout) as unknown as typeof core);
-      } finally {
-        ours.restore();
-      }
-      const theirs = spied();
-      try {
-        call(core);
-      } finally {
-        theirs.restore();
-      }
-      expect(ours.written, name).toEqual(theirs.written);
+      const ours = oursWrote((log) => call(log as unknown as typeof core));
+      expect(ours, name).toEqual(coreWrote(() => call(core)));
     }
   });
 
   it('fails the step as setFailed does: exit code 1 and an error annotation', () => {
-    const { written, restore } = spied();
-    try {
-      new StepLog(process.stdout).setFailed('it broke');
-    } finally {
-      restore();
-    }
+    expect(oursWrote((log) => log.setFailed('it broke'))).toEqual(['::error::it broke\n']);
     expect(process.exitCode).toBe(1);
-    expect(written).toEqual(['::error::it broke\n']);
+  });
+
+  it('prints to the writer it is given until that writer is taken back', () => {
+    const first: string[] = [];
+    const second: string[] = [];
+    const into = (texts: string[]): LogWriter => ({
+      write: (text) => {
+        texts.push(Buffer.from(text).toString());
+        return true;
+      },
+    });
+    const log = new StepLog(into(first));
+    log.info('one');
+    const putBack = log.writeTo(into(second));
+    log.info('two');
+    putBack();
+    log.info('three');
+    expect([first, second]).toEqual([['one\n', 'three\n'], ['two\n']]);
   });
 
   it('closes a group after its work, also when the work fails', async () => {
