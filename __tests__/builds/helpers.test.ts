@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildSummary } from '../../src/service/schemas.ts';
-import { createLimiter, createTurns } from '../../src/shared/limit.ts';
 import { buildMatrix } from '../../src/builds/matrix.ts';
 import { createProgressGate, progressLine, statusLine } from '../../src/builds/progress.ts';
-import { formatElapsed } from '../../src/text/durations.ts';
 import path from 'node:path';
 import { downloadFolder } from '../../src/builds/follow-build.ts';
 import { observed, resultOf } from '../../src/builds/result.ts';
@@ -35,12 +33,6 @@ describe('buildMatrix', () => {
 });
 
 describe('progress', () => {
-  it('formats elapsed time', () => {
-    expect(formatElapsed(4_400)).toBe('4s');
-    expect(formatElapsed(192_000)).toBe('3m12s');
-    expect(formatElapsed(3_720_000)).toBe('1h02m');
-  });
-
   it("writes status and progress lines, with each running build's newest log line", () => {
     const T = Date.parse('2026-01-01T00:00:00Z');
     const queued = resultOf(summary({ status: 'queued', platform: 'linux' }), 'triggered', T);
@@ -209,77 +201,5 @@ describe('what the service says is not simply believed', () => {
     for (const id of ['/../../x', 'a/b', '/../../../etc']) {
       expect(downloadFolder(root, { ...build, id }, true)).toBeUndefined();
     }
-  });
-});
-
-describe('createLimiter', () => {
-  it('never runs more than its limit at once, and runs everything', async () => {
-    const limit = createLimiter(3);
-    let running = 0;
-    let peak = 0;
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        limit(async () => {
-          running += 1;
-          peak = Math.max(peak, running);
-          await new Promise((resolve) => setTimeout(resolve, 5 + (i % 3)));
-          running -= 1;
-          return i;
-        }),
-      ),
-    );
-    expect(results).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(peak).toBe(3);
-  });
-
-  it('frees the slot of a failing task', async () => {
-    const limit = createLimiter(1);
-    await expect(limit(async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
-    await expect(limit(async () => 'ok')).resolves.toBe('ok');
-  });
-});
-
-describe('createTurns', () => {
-  const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  it('runs quick tasks one at a time', async () => {
-    const turns = createTurns(1_000);
-    let running = 0;
-    let peak = 0;
-    await Promise.all(
-      Array.from({ length: 4 }, () =>
-        turns(async () => {
-          running += 1;
-          peak = Math.max(peak, running);
-          await tick(5);
-          running -= 1;
-        }),
-      ),
-    );
-    expect(peak).toBe(1);
-  });
-
-  it('lets the next task go once one outlasts its turn; that one still finishes', async () => {
-    const turns = createTurns(30);
-    const order: string[] = [];
-    let release!: () => void;
-    const slow = turns(async () => {
-      order.push('slow starts');
-      await new Promise<void>((resolve) => (release = resolve));
-      order.push('slow ends');
-    });
-    await turns(async () => {
-      order.push('next runs');
-    });
-    expect(order).toEqual(['slow starts', 'next runs']);
-    release();
-    await slow;
-    expect(order).toEqual(['slow starts', 'next runs', 'slow ends']);
-  });
-
-  it('hands the turn on when a task fails', async () => {
-    const turns = createTurns(10_000);
-    await expect(turns(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    await expect(turns(async () => 'next')).resolves.toBe('next');
   });
 });
