@@ -233,6 +233,7 @@ describe('run()', () => {
       const running = run();
       // The outputs are written as soon as the builds are known; then the file becomes a folder.
       while (!readFileSync(output, 'utf8').includes('build-ids')) {
+        // real time: polls the outputs file the real run writes, and ends as soon as it holds
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       rmSync(output);

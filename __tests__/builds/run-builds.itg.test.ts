@@ -307,6 +307,7 @@ describe('runBuilds against the emulator', () => {
     const captured = captureStepLog();
     const linuxDownloaded = async () => {
       while (!captured.lines().some((line) => line.startsWith('linux/x64: downloaded'))) {
+        // real time: polls what real sockets change, and ends as soon as it holds
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // Deleting the project deletes its builds: from now on Get Build answers 404 for mac.
@@ -357,7 +358,8 @@ describe('runBuilds against the emulator', () => {
       planFor(emulator, { platforms: 'mac, windows', timeout: '5' }),
       cancel.signal,
     );
-    setTimeout(() => cancel.abort('SIGTERM'), 300);
+    // Once both are triggered: what it knows then is their ids.
+    void abortOnceTriggered(cancel, 2);
     const { state } = await pending;
     expect(state.timedOut).toBe(false);
     expect(state.builds).toHaveLength(2);
@@ -368,6 +370,7 @@ describe('runBuilds against the emulator', () => {
   const abortOnceTriggered = async (cancel: AbortController, count: number) => {
     const before = emulator.builds().length;
     while (emulator.builds().length < before + count) {
+      // real time: polls what real sockets change, and ends as soon as it holds
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     cancel.abort('SIGTERM');

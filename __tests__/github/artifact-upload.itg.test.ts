@@ -254,6 +254,7 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
       () => 'uploaded',
       (error: unknown) => error,
     );
+    // real time: the real upload reaches its socket before the stop
     await new Promise((resolve) => setTimeout(resolve, 300));
     const reason = new Error('the step is out of time');
     const abortedAt = performance.now();
@@ -263,6 +264,7 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
     // Real time (how soon a stop ends a real upload): the rest would take a minute at 1 MiB/s.
     // Bound to hold on a loaded machine.
     expect(performance.now() - abortedAt).toBeLessThan(5_000);
+    // real time: a request the stopped upload still sent would arrive over a real socket
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(backend.calls).toEqual(['CreateArtifact']);
     expect(backend.blobRequests.filter((r) => r.status === 201)).toEqual([]);

@@ -157,6 +157,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
       ...file,
       contentType: 'application/vnd.appimage',
     });
+    // real time: GitHub's stand-in really reads nothing this long, so the sockets fill
     await new Promise((resolve) => setTimeout(resolve, 500));
     // GitHub has read nothing for half a second: only what the sockets hold may have been read.
     const readAhead = process.memoryUsage().arrayBuffers - before;
@@ -325,6 +326,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
       () => 'uploaded',
       (error: unknown) => error,
     );
+    // real time: the real upload reaches its socket before the stop
     await new Promise((resolve) => setTimeout(resolve, 200));
     const reason = new Error('the step is out of time');
     const abortedAt = performance.now();

@@ -68,6 +68,7 @@ const open = (signal: AbortSignal, options: PreviewCommentOptions = {}) =>
   );
 
 async function until(done: () => boolean): Promise<void> {
+  // real time: polls what real sockets change, and ends as soon as it holds
   while (!done()) await sleep(10);
 }
 
@@ -86,6 +87,7 @@ async function stopDuringFinish(
   const finished = comment
     .finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED)
     .finally(() => (settled = true));
+  // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
   await sleep(300);
   // GitHub says nothing: without the stop, the comment would still be waiting.
   expect(settled).toBe(false);
@@ -104,6 +106,7 @@ describe('the pull-request comment when the step stops', () => {
     expect(await stopDuringFinish(comment, stop)).toBeLessThan(STOPS_WITHIN_MS);
     await until(() => ended === 1);
     comment.buildsChanged([result(1, 'failed')], PROJECT);
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(300);
     expect(received).toEqual([VIEWER]);
     expect(printed.text()).toContain(
@@ -120,6 +123,7 @@ describe('the pull-request comment when the step stops', () => {
     expect(
       await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED),
     ).toBeUndefined();
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(200);
     expect(received).toEqual([]);
   });
@@ -146,11 +150,13 @@ describe('the pull-request comment when the step stops', () => {
     const stop = new AbortController();
     const comment = open(stop.signal, { throttle: true });
     comment.buildsChanged([result(1, 'building')], PROJECT);
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(200);
     expect(received).toHaveLength(10);
     expect(await stopDuringFinish(comment, stop)).toBeLessThan(STOPS_WITHIN_MS);
     others.abort();
     await Promise.all(hanging);
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(200);
     expect(received).not.toContain(VIEWER);
   });

@@ -29,9 +29,11 @@ const FAST: PreviewCommentOptions = {
   throttle: false,
   retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
 };
+// real time: the wait behind the polls and the waits below
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Resolves once `done()` holds; polls, within a bound no loaded machine reaches. */
 async function until(done: () => boolean): Promise<void> {
+  // real time: polls what real sockets change, and ends as soon as it holds
   for (const stop = Date.now() + 10_000; !done(); await sleep(10)) {
     if (Date.now() > stop) throw new Error('until: the condition never held');
   }
@@ -225,6 +227,7 @@ describe('GitHub that pages forever or stalls', () => {
     // Nothing is sent after the end.
     const sent = api.requests.length;
     comment.buildsChanged([result(1, 'failed')], PROJECT);
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(300);
     expect(api.requests).toHaveLength(sent);
   });
@@ -241,6 +244,7 @@ describe('GitHub that pages forever or stalls', () => {
     );
     comment.buildsChanged([result(1, 'failed')], PROJECT);
     expect(await finish(comment)).toBeUndefined();
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(300);
     expect(api.requests).toHaveLength(sent);
   });

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import * as core from '@actions/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOLD_BYTES, StepLog, type LogWriter } from '../../src/runner/log.ts';
@@ -19,6 +19,7 @@ function slowStream(chunkBytes: number, pauseMs: number) {
   const reading = (async () => {
     for await (const chunk of stream) {
       taken.push(chunk as Buffer);
+      // real time: a stream the runner really reads slowly (backpressure)
       await sleep(pauseMs);
     }
   })();
@@ -51,10 +52,10 @@ function heldStream() {
     lines: () => taken.join('').split('\n').slice(0, -1),
     /** Says everything given so far was written, and what was printed because of that. */
     drain: async () => {
-      await sleep(0);
+      await nextTurn();
       while (waiting.length > 0) {
         waiting.shift()!();
-        await sleep(0);
+        await nextTurn();
       }
     },
   };
@@ -78,7 +79,7 @@ describe('StepLog', () => {
     const others = (async () => {
       for (let line = 0; line < 5; line += 1) {
         log.info(`other ${line}`);
-        await sleep(2);
+        await nextTurn();
       }
     })();
     await Promise.all([group, others]);
@@ -391,6 +392,7 @@ describe('the step log into a pipe the runner reads slowly', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of child.stdout) {
       chunks.push(chunk as Buffer);
+      // real time: the child's stdout pipe must really fill while its loop runs
       await sleep(20);
     }
     const [code] = await closed;
