@@ -306,10 +306,7 @@ describe('runBuilds against the emulator', () => {
     emulator.faults.hangBuilds = [{ platform: 'mac' }];
     const captured = captureStepLog();
     const linuxDownloaded = async () => {
-      while (!captured.lines().some((line) => line.startsWith('linux/x64: downloaded'))) {
-        // real time: polls what real sockets change, and ends as soon as it holds
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await captured.lineWhere((line) => line.startsWith('linux/x64: downloaded'));
       // Deleting the project deletes its builds: from now on Get Build answers 404 for mac.
       await client.deleteProject(project.id);
     };

@@ -8,6 +8,7 @@ import * as core from '@actions/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOLD_BYTES, StepLog, type LogWriter } from '../../src/runner/log.ts';
 import { executedCommands, groups } from '../builds/support.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 import type { PrinterReport } from '../builds/slow-stdout-printer.ts';
 
 const node = path.resolve(import.meta.dirname, '../../node_modules/.bin/node');
@@ -357,6 +358,24 @@ describe('StepLog as @actions/core prints', () => {
     putBack();
     log.info('three');
     expect([first, second]).toEqual([['one\n', 'three\n'], ['two\n']]);
+  });
+
+  it('is read by captureStepLog: whole lines, a character split between writes, a line to come', async () => {
+    const log = new StepLog({ write: () => true });
+    const captured = captureStepLog(log);
+    const euro = Buffer.from('€');
+    const later = captured.lineWhere((line) => line.startsWith('second'));
+    log.info('first');
+    await log.printAlone(async (print) => {
+      await print(Buffer.concat([Buffer.from('second '), euro.subarray(0, 1)]));
+      await print(Buffer.concat([euro.subarray(1), Buffer.from('\n')]));
+    });
+    expect(await later).toBe('second €');
+    expect(await captured.lineWhere((line) => line === 'first')).toBe('first');
+    expect(captured.lines()).toEqual(['first', 'second €', '']);
+    captured.restore();
+    log.info('not captured');
+    expect(captured.text()).toBe('first\nsecond €\n');
   });
 
   it('closes a group after its work, also when the work fails', async () => {
