@@ -1,5 +1,5 @@
 // Shared by the orchestrator tests: a plan built through the real input parser, a client with
-// shrunk retry delays, and what a runner would make of the step's log.
+// shrunk retry delays, what a runner would make of the step's log, and a build as listed.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { runBuilds } from '../../src/builds/run-builds.ts';
 import type { BuildClient, BuildsRun, RunDeps } from '../../src/builds/types.ts';
 import { stepDeadline } from '../../src/runner/deadline.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
+import type { BuildSummary } from '../../src/service/schemas.ts';
 import type { Emulator } from '../../emulator/index.ts';
 import { readContext } from '../../src/runner/context.ts';
 import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
@@ -126,3 +127,17 @@ export async function runCaptured(
     printed.restore();
   }
 }
+
+/** A build as the service lists it: mac/x64 1.0.0, successful, unless `over` says otherwise. */
+export const buildSummary = (over: Partial<BuildSummary>): BuildSummary => ({
+  id: 'build_a',
+  projectId: 'proj_1',
+  version: '1.0.0',
+  platform: 'mac',
+  arch: 'x64',
+  status: 'success',
+  createdAt: '2026-01-01T00:00:00Z',
+  completedAt: undefined,
+  artifactUrl: undefined,
+  ...over,
+});
