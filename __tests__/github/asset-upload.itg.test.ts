@@ -3,6 +3,7 @@
 // (its headers, its pacing, a redirect, a TLS endpoint behind a proxy), a raw node:http(s) server
 // plays GitHub's upload endpoint. The proxy is a real one (proxy-chain). Nothing of ours is mocked.
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import {
   createServer,
@@ -321,13 +322,14 @@ describe('postAsset and uploadAsset over real sockets', () => {
       uploads: { ...transport, signal: controller.signal },
     };
 
+    const arrived = once(server, 'request');
     const upload = uploadAsset(context, { id: 1, upload_url: `${origin}/u{?name,label}` }, file);
     const outcome = upload.then(
       () => 'uploaded',
       (error: unknown) => error,
     );
-    // real time: the real upload reaches its socket before the stop
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // In flight: GitHub's side has the request.
+    await arrived;
     const reason = new Error('the step is out of time');
     const abortedAt = performance.now();
     controller.abort(reason);
