@@ -1,5 +1,5 @@
 // run() in-process, as src/index.ts calls it, against the emulator: the runner's files and the
-// `::` commands on stdout are what is checked.
+// `::` commands in the step's log are what is checked.
 import {
   existsSync,
   mkdirSync,
@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { run } from '../src/main.ts';
 import { parseCommandFile } from '../test-kit/run-action.ts';
-import { captureStdout } from './builds/support.ts';
+import { captureStepLog } from '../test-kit/step-log-capture.ts';
 import { INPUT_NAMES } from '../src/inputs.ts';
 
 let emulator: Emulator;
@@ -67,14 +67,14 @@ function setInputs(inputs: Record<string, string>) {
 }
 
 async function runCaptured() {
-  const stdout = captureStdout();
+  const captured = captureStepLog();
   try {
     await run();
   } finally {
-    stdout.restore();
+    captured.restore();
   }
   return {
-    lines: stdout.lines(),
+    lines: captured.lines(),
     outputs: parseCommandFile(readFileSync(path.join(dir, 'output'), 'utf8')),
     summary: readFileSync(summaryFile, 'utf8'),
   };
@@ -228,21 +228,22 @@ describe('run()', () => {
 
   it('fails with an ::error line when the report itself fails, instead of rejecting', async () => {
     const output = path.join(dir, 'output');
-    const stdout = captureStdout();
+    const captured = captureStepLog();
     try {
       const running = run();
       // The outputs are written as soon as the builds are known; then the file becomes a folder.
       while (!readFileSync(output, 'utf8').includes('build-ids')) {
+        // real time: polls the outputs file the real run writes, and ends as soon as it holds
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       rmSync(output);
       mkdirSync(output);
       await expect(running).resolves.toBeUndefined();
     } finally {
-      stdout.restore();
+      captured.restore();
     }
     expect(process.exitCode).toBe(1);
-    expect(stdout.lines().filter((line) => line.startsWith('::error::'))).toEqual([
+    expect(captured.lines().filter((line) => line.startsWith('::error::'))).toEqual([
       expect.stringMatching(/^::error::The run could not be reported: EISDIR/),
     ]);
   });

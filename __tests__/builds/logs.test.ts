@@ -8,7 +8,8 @@ import { BuildLog, NO_LINES, type LogEvents } from '../../src/builds/build-log.t
 import { boundLine, formatLogEntry, MAX_LINE_CHARS, QuoteTail } from '../../src/builds/log-text.ts';
 import { readLogToEnd } from '../../src/builds/logs.ts';
 import { stepLog, StepLog, type Output } from '../../src/runner/log.ts';
-import { captureStdout, executedCommands, groups } from './support.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
+import { executedCommands, groups } from './support.ts';
 
 const entry = (message: string, level = 'info', second = 12): LogEntry => ({
   timestamp: `2026-03-01T10:11:${String(second).padStart(2, '0')}.345Z`,
@@ -55,13 +56,13 @@ function fileLog(output: Output = silent) {
 
 /** What a BuildLog prints to the step's output, as the runner would see it. */
 async function printed(work: (output: Output) => Promise<void>): Promise<string[]> {
-  const stdout = captureStdout();
+  const captured = captureStepLog();
   try {
     await work(stepLog);
   } finally {
-    stdout.restore();
+    captured.restore();
   }
-  return stdout.lines().filter((line) => line !== '');
+  return captured.lines().filter((line) => line !== '');
 }
 
 /** The service's lines a log prints in its group, without their time and level. */

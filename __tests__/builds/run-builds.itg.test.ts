@@ -10,8 +10,8 @@ import { stepDeadline } from '../../src/runner/deadline.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import type { Plan } from '../../src/inputs.ts';
 import { annotateFailures } from '../../src/report/annotations.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 import {
-  captureStdout,
   clientFor,
   executedCommands,
   groups,
@@ -142,10 +142,10 @@ describe('runBuilds against the emulator', () => {
     }
     expect(groups(lines).has('windows/arm64 · failed')).toBe(true);
 
-    const stdout = captureStdout();
+    const captured = captureStepLog();
     annotateFailures(state.builds);
-    stdout.restore();
-    const annotations = stdout.lines().filter((line) => line.startsWith('::error'));
+    captured.restore();
+    const annotations = captured.lines().filter((line) => line.startsWith('::error'));
     expect(annotations).toHaveLength(1);
     expect(annotations[0]).toMatch(/^::error title=windows\/arm64 build failed::build_/);
     expect(annotations[0]).toContain("cannot find module 'native-addon-arm64'");
@@ -304,11 +304,9 @@ describe('runBuilds against the emulator', () => {
       platforms: ['mac', 'linux'],
     });
     emulator.faults.hangBuilds = [{ platform: 'mac' }];
-    const stdout = captureStdout();
+    const captured = captureStepLog();
     const linuxDownloaded = async () => {
-      while (!stdout.lines().some((line) => line.startsWith('linux/x64: downloaded'))) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await captured.lineWhere((line) => line.startsWith('linux/x64: downloaded'));
       // Deleting the project deletes its builds: from now on Get Build answers 404 for mac.
       await client.deleteProject(project.id);
     };
@@ -338,14 +336,14 @@ describe('runBuilds against the emulator', () => {
         linuxDownloaded(),
       ]);
     } finally {
-      stdout.restore();
+      captured.restore();
     }
     const [mac, linux] = state.builds;
     expect(linux).toMatchObject({ status: 'success', problem: undefined });
     expect(linux?.download?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(mac?.status).toBe('building');
     expect(mac?.problem?.message).toMatch(/could not follow the build: .*not found/i);
-    expect(stdout.lines().some((line) => line.startsWith('::warning title=mac/x64 lost::'))).toBe(
+    expect(captured.lines().some((line) => line.startsWith('::warning title=mac/x64 lost::'))).toBe(
       true,
     );
   });
@@ -357,7 +355,8 @@ describe('runBuilds against the emulator', () => {
       planFor(emulator, { platforms: 'mac, windows', timeout: '5' }),
       cancel.signal,
     );
-    setTimeout(() => cancel.abort('SIGTERM'), 300);
+    // Once both are triggered: what it knows then is their ids.
+    void abortOnceTriggered(cancel, 2);
     const { state } = await pending;
     expect(state.timedOut).toBe(false);
     expect(state.builds).toHaveLength(2);
@@ -368,6 +367,7 @@ describe('runBuilds against the emulator', () => {
   const abortOnceTriggered = async (cancel: AbortController, count: number) => {
     const before = emulator.builds().length;
     while (emulator.builds().length < before + count) {
+      // real time: polls what real sockets change, and ends as soon as it holds
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     cancel.abort('SIGTERM');

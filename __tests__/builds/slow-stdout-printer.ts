@@ -39,6 +39,7 @@ try {
     buffersBefore,
     buffersPeak: buffersBefore,
   };
+  // real time: this child's event loop must really tick while its stdout is read slowly
   const ticker = setInterval(() => {
     report.buffersPeak = Math.max(report.buffersPeak, process.memoryUsage().arrayBuffers);
     stepLog.info(`tick ${report.ticks.length}`);

@@ -1,9 +1,8 @@
 // Shared by the orchestrator tests: a plan built through the real input parser, a client with
-// shrunk retry delays, and what a runner would make of the captured stdout.
+// shrunk retry delays, what a runner would make of the step's log, and a build as listed.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
 import { BuildServiceClient } from '../../src/service/client.ts';
 import { systemClock, systemSleep } from '../../src/http/retry.ts';
 import { resolveSelection } from '../../src/builds/matrix.ts';
@@ -11,9 +10,11 @@ import { runBuilds } from '../../src/builds/run-builds.ts';
 import type { BuildClient, BuildsRun, RunDeps } from '../../src/builds/types.ts';
 import { stepDeadline } from '../../src/runner/deadline.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
+import type { BuildSummary } from '../../src/service/schemas.ts';
 import type { Emulator } from '../../emulator/index.ts';
 import { readContext } from '../../src/runner/context.ts';
 import { INPUT_NAMES, parseInputs, type Inputs, type Plan } from '../../src/inputs.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 
 export const PROJECT_ID = 'proj_demo';
 
@@ -55,24 +56,6 @@ export const clientFor = (emulator: Emulator): BuildServiceClient =>
     apiKey: emulator.apiKey,
     retry: { maxAttempts: 6, baseDelayMs: 10, maxDelayMs: 50, maxElapsedMs: 5_000 },
   });
-
-/** Everything written to stdout (where @actions/core prints) until `restore()`. */
-export function captureStdout() {
-  const chunks: string[] = [];
-  const spy = vi
-    .spyOn(process.stdout, 'write')
-    .mockImplementation((chunk: unknown, ...rest: unknown[]) => {
-      chunks.push(String(chunk));
-      // Written out at once: a writer waiting for the stream's callback goes on.
-      const written = rest.find((argument) => typeof argument === 'function');
-      if (written) process.nextTick(written as () => void);
-      return true;
-    });
-  return {
-    lines: (): string[] => chunks.join('').split(/\r?\n/),
-    restore: () => spy.mockRestore(),
-  };
-}
 
 /**
  * The workflow commands a runner would execute from these lines: it ignores every `::` line
@@ -124,7 +107,7 @@ export async function runCaptured(
   deps: Pick<RunDeps, 'triggerGraceMs' | 'logEndWithinMs' | 'logTurnMs' | 'tempDir'> = {},
 ): Promise<RunOutcome> {
   const known: BuildResult[][] = [];
-  const stdout = captureStdout();
+  const printed = captureStepLog();
   try {
     const projectId = plan.project.projectId ?? '';
     const selection = await resolveSelection(plan.builds.selection, projectId, client, signal);
@@ -139,8 +122,22 @@ export async function runCaptured(
         ...deps,
       },
     );
-    return { state, lines: stdout.lines(), known };
+    return { state, lines: printed.lines(), known };
   } finally {
-    stdout.restore();
+    printed.restore();
   }
 }
+
+/** A build as the service lists it: mac/x64 1.0.0, successful, unless `over` says otherwise. */
+export const buildSummary = (over: Partial<BuildSummary>): BuildSummary => ({
+  id: 'build_a',
+  projectId: 'proj_1',
+  version: '1.0.0',
+  platform: 'mac',
+  arch: 'x64',
+  status: 'success',
+  createdAt: '2026-01-01T00:00:00Z',
+  completedAt: undefined,
+  artifactUrl: undefined,
+  ...over,
+});

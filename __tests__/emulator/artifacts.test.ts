@@ -115,6 +115,7 @@ describe('artifact host', () => {
       if (done) break;
       hash.update(value);
       received += value.length;
+      // real time: a reader that really lags, so the socket fills (backpressure)
       if (received < 256 * 1024) await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(received).toBe(SIZE);

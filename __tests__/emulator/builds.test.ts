@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { call, createProject, finished, triggerBuild, waitFor } from './helpers.ts';
+import { createManualClock, startEmulator, type Emulator } from '../../emulator/index.ts';
+import { call, createProject, finished, triggerBuild } from './helpers.ts';
 
 let emulator: Emulator;
 let projectId: string;
@@ -50,39 +50,57 @@ describe('trigger build', () => {
 
 describe('build lifecycle', () => {
   it('goes queued → building → success, with logs growing while it builds', async () => {
-    const { id } = await triggerBuild(emulator, projectId, {
-      platform: 'windows',
-      version: '1.2.3',
+    // On a clock of its own: each phase is read when the test moves time, however busy the machine.
+    const clock = createManualClock();
+    const clocked = await startEmulator({
+      clock,
+      queuedMs: 30,
+      buildingMs: 120,
+      logIntervalMs: 15,
     });
-    const queued = await call(emulator, 'GET', `/builds/${id}`);
-    expect(queued.body).toMatchObject({ status: 'queued', startedAt: null, artifactUrl: null });
-    expect(queued.body).not.toHaveProperty('completedAt');
+    try {
+      const project = await createProject(clocked);
+      const { id } = await triggerBuild(clocked, project.id, {
+        platform: 'windows',
+        version: '1.2.3',
+      });
+      const queued = await call(clocked, 'GET', `/builds/${id}`);
+      expect(queued.body).toMatchObject({ status: 'queued', startedAt: null, artifactUrl: null });
+      expect(queued.body).not.toHaveProperty('completedAt');
 
-    const building = await waitFor(async () => {
-      const { body } = await call(emulator, 'GET', `/builds/${id}`);
-      return body.status === 'building' ? body : undefined;
-    });
-    expect(building.startedAt).toEqual(expect.any(String));
-    const early = await call(emulator, 'GET', `/builds/${id}/logs`);
+      clock.advance(30);
+      const building = (await call(clocked, 'GET', `/builds/${id}`)).body;
+      expect(building.status).toBe('building');
+      expect(building.startedAt).toEqual(expect.any(String));
+      clock.advance(15);
+      const early = await call(clocked, 'GET', `/builds/${id}/logs`);
 
-    const done = await finished(emulator, id);
-    expect(done).toMatchObject({ status: 'success', version: '1.2.3', artifactSize: 1024 * 1024 });
-    expect(Number.isInteger(done.duration)).toBe(true);
-    expect(done.completedAt).toEqual(expect.any(String));
-    expect(done.buildLog).toBe(`${emulator.baseUrl}/builds/${id}/logs`);
-    expect(done.artifactUrl).toMatch(
-      new RegExp(
-        `^${emulator.artifactBaseUrl}/artifacts/${id}/Test-App-1\\.2\\.3-windows-x64\\.exe\\?sig=`,
-      ),
-    );
+      clock.advance(120);
+      const done = (await call(clocked, 'GET', `/builds/${id}`)).body;
+      expect(done).toMatchObject({
+        status: 'success',
+        version: '1.2.3',
+        artifactSize: 1024 * 1024,
+      });
+      expect(Number.isInteger(done.duration)).toBe(true);
+      expect(done.completedAt).toEqual(expect.any(String));
+      expect(done.buildLog).toBe(`${clocked.baseUrl}/builds/${id}/logs`);
+      expect(done.artifactUrl).toMatch(
+        new RegExp(
+          `^${clocked.artifactBaseUrl}/artifacts/${id}/Test-App-1\\.2\\.3-windows-x64\\.exe\\?sig=`,
+        ),
+      );
 
-    const logs = await call(emulator, 'GET', `/builds/${id}/logs`);
-    expect(logs.body.buildId).toBe(id);
-    expect(logs.body.logs.length).toBeGreaterThan(early.body.logs.length);
-    expect(logs.body.logs.map((e: { level: string }) => e.level)).toContain('warning');
-    expect(logs.body.logs.at(-1)).toMatchObject({ level: 'success' });
-    const times = logs.body.logs.map((e: { timestamp: string }) => Date.parse(e.timestamp));
-    expect(times).toEqual([...times].sort((a, b) => a - b));
+      const logs = await call(clocked, 'GET', `/builds/${id}/logs`);
+      expect(logs.body.buildId).toBe(id);
+      expect(logs.body.logs.length).toBeGreaterThan(early.body.logs.length);
+      expect(logs.body.logs.map((e: { level: string }) => e.level)).toContain('warning');
+      expect(logs.body.logs.at(-1)).toMatchObject({ level: 'success' });
+      const times = logs.body.logs.map((e: { timestamp: string }) => Date.parse(e.timestamp));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    } finally {
+      await clocked.close();
+    }
   });
 
   it('lists builds as summaries with a shortened artifactUrl', async () => {
@@ -143,7 +161,9 @@ describe('download artifact', () => {
 
 describe('close', () => {
   it('stops every timer: builds and webhook retries freeze, and the ports are released', async () => {
+    const clock = createManualClock();
     const short = await startEmulator({
+      clock,
       queuedMs: 20,
       buildingMs: 40,
       webhookRetryDelayMs: 20,
@@ -154,7 +174,8 @@ describe('close', () => {
     const { id } = await triggerBuild(short, project.id, { platform: 'mac' });
     await short.close();
     const deliveries = short.deliveries.length;
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(clock.pending()).toBe(0);
+    clock.advance(120);
     expect(short.builds().find((b) => b.id === id)?.status).toBe('queued');
     expect(short.deliveries.length).toBe(deliveries);
     await expect(fetch(`${short.baseUrl}/projects`)).rejects.toThrow();

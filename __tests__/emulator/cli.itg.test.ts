@@ -79,6 +79,7 @@ describe('emulator CLI', () => {
           status: string;
         };
         if (build.status === 'success' || build.status === 'failed') return build;
+        // real time: polls the emulator, a child process on its own clock
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };

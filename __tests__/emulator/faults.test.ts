@@ -222,16 +222,23 @@ describe('build faults', () => {
     expect(download.body.error.message).toMatch(/failed/);
   });
 
-  it('hangBuilds: matching builds stay building, logs keep growing, and finish after reset', async () => {
-    emulator.faults.hangBuilds = [{ platform: 'mac' }];
-    const { id } = await triggerBuild(emulator, projectId, { platform: 'mac' });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect((await call(emulator, 'GET', `/builds/${id}`)).body.status).toBe('building');
-    const count = (await logsOf(id)).length;
-    await waitFor(async () => ((await logsOf(id)).length > count ? true : undefined));
-    emulator.resetFaults();
-    expect((await finished(emulator, id)).status).toBe('success');
-  });
+  it('hangBuilds: matching builds stay building, logs keep growing, and finish after reset', () =>
+    onManualClock(async (clocked, clock) => {
+      clocked.faults.hangBuilds = [{ platform: 'mac' }];
+      const { id } = await triggerBuild(clocked, 'proj_clock', { platform: 'mac' });
+      const status = async () => (await call(clocked, 'GET', `/builds/${id}`)).body.status;
+      const logCount = async () =>
+        ((await call(clocked, 'GET', `/builds/${id}/logs`)).body.logs as unknown[]).length;
+      // Far past the 300 ms queued and 2 s building it would take.
+      clock.advance(10_000);
+      expect(await status()).toBe('building');
+      const count = await logCount();
+      clock.advance(1_000);
+      expect(await logCount()).toBeGreaterThan(count);
+      clocked.resetFaults();
+      clock.advance(10_000);
+      expect(await status()).toBe('success');
+    }));
 
   it('injectLogLines: the lines appear in every build log', async () => {
     emulator.faults.injectLogLines = ['::set-output name=x::pwned', '::error::fake'];

@@ -43,6 +43,7 @@ export async function waitFor<T>(
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');
+    // real time: polls what real sockets change, and ends as soon as it holds
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

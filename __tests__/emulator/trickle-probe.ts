@@ -40,6 +40,7 @@ const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeo
 
 /** Polls until no timer is left (or gives up), answering how many there are. */
 async function timersOnceSettled(): Promise<number> {
+  // real time: a process of its own on the real clock, on purpose (see the top)
   for (let tries = 0; tries < 50 && timers() > 0; tries += 1) await sleep(10);
   return timers();
 }
@@ -66,6 +67,7 @@ const build = await json(
   await post(emulator, `/projects/${project.id}/builds`, { platform: 'mac' }),
 );
 while ((await json(await get(emulator, `/builds/${build.id}`))).status !== 'success')
+  // real time: a process of its own on the real clock, on purpose (see the top)
   await sleep(10);
 emulator.faults.trickleLogs = { rules: [{ platform: 'mac' }], byteIntervalMs: BYTE_INTERVAL_MS };
 const timersIdle = await timersOnceSettled();

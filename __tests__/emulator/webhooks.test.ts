@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { createManualClock, startEmulator, type Emulator } from '../../emulator/index.ts';
 import { verifySignature } from '../../src/webhooks/signature.ts';
 import { call, createProject, finished, triggerBuild, waitFor } from './helpers.ts';
 
@@ -208,13 +208,30 @@ describe('deliveries', () => {
   });
 
   it('gives up after 4 attempts in all', async () => {
-    await register(['project.created']);
-    failures = 100;
-    await createProject(emulator);
-    await waitFor(() => (emulator.deliveries.length === 4 ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(received).toHaveLength(4);
-    expect(emulator.deliveries.map((d) => d.attempt)).toEqual([1, 2, 3, 4]);
+    // On a clock of its own: each retry comes when the test moves time, and none is left after.
+    const clock = createManualClock();
+    const clocked = await startEmulator({
+      clock,
+      webhookRetryDelayMs: 20,
+      webhookTarget: (registered) => new URL(registered.pathname, receiverUrl),
+    });
+    try {
+      const hook = { url: 'https://receiver.test/hook', events: ['project.created'] };
+      expect((await call(clocked, 'POST', '/webhooks', hook)).status).toBe(201);
+      const idle = clock.pending();
+      failures = 100;
+      await createProject(clocked);
+      for (let attempts = 1; attempts <= 4; attempts += 1) {
+        await waitFor(() => (clocked.deliveries.length === attempts ? true : undefined));
+        // After a failed attempt, its retry waits on the clock: none after the 4th.
+        expect(clock.pending()).toBe(attempts < 4 ? idle + 1 : idle);
+        clock.advance(20);
+      }
+      expect(received).toHaveLength(4);
+      expect(clocked.deliveries.map((d) => d.attempt)).toEqual([1, 2, 3, 4]);
+    } finally {
+      await clocked.close();
+    }
   });
 
   it('counts a network error as a failed attempt (status null) and retries', async () => {

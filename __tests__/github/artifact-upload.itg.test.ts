@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/http/dispatcher.ts';
 import { defaultRetryRuntime, type RetryEvent } from '../../src/http/retry.ts';
 import { artifactServiceOf, type ArtifactService } from '../../src/github/artifact-service.ts';
@@ -29,19 +29,20 @@ import { sha256, tempDir, writeInstaller } from '../publish/fixtures.ts';
 // What the Azure SDK under @actions/artifact sends, read from its own files.
 import { SERVICE_VERSION } from '../../node_modules/@azure/storage-blob/dist/esm/utils/constants.js';
 import { readContext } from '../../src/runner/context.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 
 const MIB = 1024 * 1024;
 
-/** Everything the step would print while `run` runs (core writes to stdout). */
+/** Everything the step's log printed while `run` ran. */
 async function printedDuring<T>(
   run: () => Promise<T>,
 ): Promise<{ value: unknown; printed: string }> {
-  const output = vi.spyOn(process.stdout, 'write');
+  const output = captureStepLog();
   try {
     const value = await run().catch((error: unknown) => error);
-    return { value, printed: output.mock.calls.map(([chunk]) => String(chunk)).join('') };
+    return { value, printed: output.text() };
   } finally {
-    output.mockRestore();
+    output.restore();
   }
 }
 
@@ -253,6 +254,7 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
       () => 'uploaded',
       (error: unknown) => error,
     );
+    // real time: the real upload reaches its socket before the stop
     await new Promise((resolve) => setTimeout(resolve, 300));
     const reason = new Error('the step is out of time');
     const abortedAt = performance.now();
@@ -262,6 +264,7 @@ describe('uploadArtifactFile against the artifact backend stand-in', () => {
     // Real time (how soon a stop ends a real upload): the rest would take a minute at 1 MiB/s.
     // Bound to hold on a loaded machine.
     expect(performance.now() - abortedAt).toBeLessThan(5_000);
+    // real time: a request the stopped upload still sent would arrive over a real socket
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(backend.calls).toEqual(['CreateArtifact']);
     expect(backend.blobRequests.filter((r) => r.status === 201)).toEqual([]);

@@ -3,6 +3,7 @@
 // (its headers, its pacing, a redirect, a TLS endpoint behind a proxy), a raw node:http(s) server
 // plays GitHub's upload endpoint. The proxy is a real one (proxy-chain). Nothing of ours is mocked.
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import {
   createServer,
@@ -157,6 +158,7 @@ describe('postAsset and uploadAsset over real sockets', () => {
       ...file,
       contentType: 'application/vnd.appimage',
     });
+    // real time: GitHub's stand-in really reads nothing this long, so the sockets fill
     await new Promise((resolve) => setTimeout(resolve, 500));
     // GitHub has read nothing for half a second: only what the sockets hold may have been read.
     const readAhead = process.memoryUsage().arrayBuffers - before;
@@ -320,12 +322,14 @@ describe('postAsset and uploadAsset over real sockets', () => {
       uploads: { ...transport, signal: controller.signal },
     };
 
+    const arrived = once(server, 'request');
     const upload = uploadAsset(context, { id: 1, upload_url: `${origin}/u{?name,label}` }, file);
     const outcome = upload.then(
       () => 'uploaded',
       (error: unknown) => error,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // In flight: GitHub's side has the request.
+    await arrived;
     const reason = new Error('the step is out of time');
     const abortedAt = performance.now();
     controller.abort(reason);

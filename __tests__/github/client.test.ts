@@ -298,6 +298,7 @@ describe('the bound on each attempt', () => {
     const api = await scriptedGitHub((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       res.write('first ');
+      // real time: the body really stalls past the bound, a real timer in github/client.ts
       setTimeout(() => res.end('last'), 400);
     });
     const { github } = client(api.url, false, 1, 200);

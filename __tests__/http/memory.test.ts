@@ -27,6 +27,7 @@ async function minorCollectionsDuring(work: () => void): Promise<number> {
   work();
   const to = performance.now();
   // Entries reach observers after the collection, on a later turn of the event loop.
+  // real time: V8 hands GC entries to observers on a later turn of its own
   await new Promise((resolve) => setTimeout(resolve, 100));
   observer.disconnect();
   return starts.filter((start) => start >= from && start <= to).length;

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/http/dispatcher.ts';
 import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import { openArtifactUploads, type ArtifactContext } from '../../src/publish/artifacts.ts';
@@ -14,6 +14,7 @@ import {
   startArtifactBackend,
   type ArtifactBackend,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 import { readContext } from '../../src/runner/context.ts';
 
@@ -115,14 +116,14 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
     const installer = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'arm64', 'huge installer');
     // Only the size decides; a small file keeps the test quick.
     const huge = { ...installer, size: 5000 * 1024 * 1024 + 1 };
-    const output = vi.spyOn(process.stdout, 'write');
+    const output = captureStepLog();
     const { results, failures } = await uploadArtifacts(
       plan({ nameTemplate: 'renamed-{name}' }),
       [huge],
       inRepo(env),
     );
-    const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
-    output.mockRestore();
+    const printed = output.text();
+    output.restore();
     expect(failures).toEqual([]);
     expect(printed).toContain(
       'Workflow artifact "renamed-MyApp.dmg" is over 5000 MiB, more than one Put Blob takes: ' +
@@ -191,14 +192,14 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
   it('skips on GitHub Enterprise Server with one notice naming it, asking nothing', async () => {
     const dir = await tempDir('artifacts');
     const installer = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'x64');
-    const output = vi.spyOn(process.stdout, 'write');
+    const output = captureStepLog();
     const outcome = await uploadArtifacts(
       plan(),
       [installer],
       inRepo({ ...env, GITHUB_SERVER_URL: 'https://ghe.example.com' }),
     );
-    const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
-    output.mockRestore();
+    const printed = output.text();
+    output.restore();
     expect(outcome).toEqual({ results: [], failures: [] });
     expect(printed.match(/^::notice .*$/gm)).toEqual([
       '::notice title=GitHub Enterprise Server%3A no workflow artifacts::Workflow artifacts ' +
@@ -219,14 +220,14 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
     const again = await writeInstaller(dir, 'MyApp.exe', 'windows', 'x64', 'second');
     const mac = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'x64', 'mac');
 
-    const output = vi.spyOn(process.stdout, 'write');
+    const output = captureStepLog();
     const { results, failures } = await uploadArtifacts(
       plan({ uploader: 'library', nameTemplate: 'renamed-{name}' }),
       [again, mac],
       inRepo(env),
     );
-    const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
-    output.mockRestore();
+    const printed = output.text();
+    output.restore();
 
     expect(failures).toEqual([]);
     expect(
@@ -271,10 +272,10 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
     const dir = await tempDir('artifacts');
     const installer = await writeInstaller(dir, 'MyApp.dmg', 'mac', 'x64');
     const { ACTIONS_RUNTIME_TOKEN: _, ...outside } = env;
-    const output = vi.spyOn(process.stdout, 'write');
+    const output = captureStepLog();
     const outcome = await uploadArtifacts(plan(), [installer, installer], inRepo(outside));
-    const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
-    output.mockRestore();
+    const printed = output.text();
+    output.restore();
     expect(outcome).toEqual({ results: [], failures: [] });
     expect(
       printed.match(/Workflow artifacts skipped: ACTIONS_RUNTIME_TOKEN is not set/g),

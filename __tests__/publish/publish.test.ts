@@ -1,7 +1,7 @@
 // GitHub's side is mocked by local stand-ins (test-kit/stand-ins) of the artifact backend and of
 // the releases API; our artifact client and the real Octokit reach them over 127.0.0.1.
 // This file runs `createPublisher()` with its production settings (retry + throttling on).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishError } from '../../src/publish/errors.ts';
 import { createPublisher } from '../../test-kit/publisher.ts';
 import type { PublishPlan } from '../../src/publish/types.ts';
@@ -10,6 +10,7 @@ import {
   type ArtifactBackend,
 } from '../../test-kit/stand-ins/artifact-backend.ts';
 import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 
 const publish = createPublisher();
@@ -51,7 +52,7 @@ describe('publish() with both publishers on', () => {
   });
 
   it('uploads the artifact and publishes the release, never printing the token', async () => {
-    const output = vi.spyOn(process.stdout, 'write');
+    const output = captureStepLog();
     const dir = await tempDir('publish');
     const installer = await writeInstaller(
       dir,
@@ -62,8 +63,8 @@ describe('publish() with both publishers on', () => {
       '2.0.0',
     );
     const result = await publish(plan(), [installer], { allBuildsSucceeded: true });
-    const printed = output.mock.calls.map(([chunk]) => String(chunk)).join('');
-    output.mockRestore();
+    const printed = output.text();
+    output.restore();
 
     expect(result.artifacts).toEqual([
       expect.objectContaining({ buildId: installer.buildId, name: 'MyApp-2.0.0.dmg' }),

@@ -5,7 +5,7 @@
 // real Octokit and our upload transport talk to it over 127.0.0.1. Nothing of ours is mocked.
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PublishError } from '../../src/publish/errors.ts';
 import { createPublisher } from '../../test-kit/publisher.ts';
 import { ListingTooLongError } from '../../src/github/errors.ts';
@@ -18,6 +18,7 @@ import {
   type StoredRelease,
 } from '../../test-kit/stand-ins/releases-api.ts';
 import { close, listen } from '../../test-kit/stand-ins/http.ts';
+import { captureStepLog, type StepLogCapture } from '../../test-kit/step-log-capture.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 import { readContext } from '../../src/runner/context.ts';
 import { createServer } from 'node:http';
@@ -50,7 +51,7 @@ describe('publishing a release to GitHub as it really answers, and as it should 
   let dir: string;
   let runnerTemp: string;
   let installers: Installer[];
-  let log: string[];
+  let log: StepLogCapture;
 
   const publisher = () =>
     createPublisher({
@@ -91,15 +92,9 @@ describe('publishing a release to GitHub as it really answers, and as it should 
       await writeInstaller(dir, 'MyApp-1.4.2-arm64.dmg', 'mac', 'arm64'),
       await writeInstaller(dir, 'MyApp-1.4.2.AppImage', 'linux', 'x64'),
     ];
-    log = [];
-    // What the step's log shows: @actions/core writes to stdout.
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      log.push(String(chunk));
-      return true;
-    });
+    log = captureStepLog();
   });
   afterEach(async () => {
-    vi.restoreAllMocks();
     await api?.close();
   });
 
@@ -119,10 +114,10 @@ describe('publishing a release to GitHub as it really answers, and as it should 
     ]);
     // The first upload, again after the lost answer (422), the second, SHA256SUMS.
     expect(uploads()).toHaveLength(4);
-    expect(log.join('\n')).toMatch(
+    expect(log.text()).toMatch(
       /no digest for asset "MyApp-1\.4\.2-arm64\.dmg": read its \d+ bytes back to compare: the same bytes/,
     );
-    expect(log.join('\n')).toContain('its answer was lost): keeping it');
+    expect(log.text()).toContain('its answer was lost): keeping it');
     expect(api.storageSawAuth).toBe(0);
   });
 
@@ -136,7 +131,9 @@ describe('publishing a release to GitHub as it really answers, and as it should 
     expect(uploads()).toHaveLength(before);
     expect(result.release?.published).toBe(true);
     expect(
-      log.filter((line) => line.includes('already on the release with the same bytes: kept')),
+      log
+        .lines()
+        .filter((line) => line.includes('already on the release with the same bytes: kept')),
     ).toHaveLength(2);
   });
 
@@ -203,9 +200,7 @@ describe('publishing a release to GitHub as it really answers, and as it should 
     const listings = api.requests.filter((r) => r === 'GET /repos/acme/desktop-app/releases');
     // Before the create and after it: 10 pages each.
     expect(listings.length).toBeLessThanOrEqual(20);
-    expect(log.join('\n')).toContain(
-      'among the 1000 most recent releases only (the listing goes on)',
-    );
+    expect(log.text()).toContain('among the 1000 most recent releases only (the listing goes on)');
   });
 
   it('sends no token to an upload_url on another host: no request there, the release stays a draft, the error names the host', async () => {
@@ -292,13 +287,13 @@ describe('publishing a release to GitHub as it really answers, and as it should 
     expect(result.release?.published).toBe(true);
     // Nothing beside RUNNER_TEMP, and it holds nothing once publishing is done.
     expect(await readdir(path.dirname(runnerTemp))).toEqual(['temp']);
-    const lines = log.join('\n').split('\n');
+    const lines = log.lines();
     // Our own groups and warnings are workflow commands; none of GitHub's words starts one.
     expect(lines.filter((line) => line.startsWith('::error'))).toEqual([]);
     expect(lines.filter((line) => /^::.*(pwned|owned)/.test(line))).toEqual([]);
-    expect(log.join('\n')).toContain('Moved asset ": :error title=owned::pwned.zip"');
-    expect(log.join('\n')).toContain(`Kept duplicate draft release ${duplicate.id}`);
-    expect(log.join('\n')).toMatch(
+    expect(log.text()).toContain('Moved asset ": :error title=owned::pwned.zip"');
+    expect(log.text()).toContain(`Kept duplicate draft release ${duplicate.id}`);
+    expect(log.text()).toMatch(
       /2 entries among the assets of release \d+ that are not assets \(\S*0\S*id is not a number\)/,
     );
     // The readable one was moved; the two it could not read stay where they were.

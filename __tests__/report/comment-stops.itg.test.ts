@@ -5,10 +5,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PreviewComment, type PreviewCommentOptions } from '../../src/report/preview-comment.ts';
 import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import { readContext } from '../../src/runner/context.ts';
+import { captureStepLog, type StepLogCapture } from '../../test-kit/step-log-capture.ts';
 import { createGitHub } from '../../src/github/client.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import { result } from '../report/fixtures.ts';
@@ -23,7 +24,7 @@ let url: string;
 let received: string[];
 /** Requests whose connection the client closed. */
 let ended: number;
-let stdout: string[];
+let printed: StepLogCapture;
 
 beforeEach(async () => {
   received = [];
@@ -34,14 +35,9 @@ beforeEach(async () => {
   });
   await new Promise<void>((resolve) => silentGitHub.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(silentGitHub.address() as AddressInfo).port}`;
-  stdout = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout.push(String(chunk));
-    return true;
-  });
+  printed = captureStepLog();
 });
 afterEach(async () => {
-  vi.restoreAllMocks();
   silentGitHub.closeAllConnections();
   await new Promise((resolve) => silentGitHub.close(resolve));
 });
@@ -69,6 +65,7 @@ const open = (signal: AbortSignal, options: PreviewCommentOptions = {}) =>
   );
 
 async function until(done: () => boolean): Promise<void> {
+  // real time: polls what real sockets change, and ends as soon as it holds
   while (!done()) await sleep(10);
 }
 
@@ -87,6 +84,7 @@ async function stopDuringFinish(
   const finished = comment
     .finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED)
     .finally(() => (settled = true));
+  // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
   await sleep(300);
   // GitHub says nothing: without the stop, the comment would still be waiting.
   expect(settled).toBe(false);
@@ -105,12 +103,13 @@ describe('the pull-request comment when the step stops', () => {
     expect(await stopDuringFinish(comment, stop)).toBeLessThan(STOPS_WITHIN_MS);
     await until(() => ended === 1);
     comment.buildsChanged([result(1, 'failed')], PROJECT);
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(300);
     expect(received).toEqual([VIEWER]);
-    expect(stdout.join('')).toContain(
+    expect(printed.text()).toContain(
       'The pull-request comment was left as it was: the step stopped.',
     );
-    expect(stdout.some((line) => line.startsWith('::warning'))).toBe(false);
+    expect(printed.lines().some((line) => line.startsWith('::warning'))).toBe(false);
   });
 
   it('sends nothing once the step has stopped', async () => {
@@ -121,6 +120,7 @@ describe('the pull-request comment when the step stops', () => {
     expect(
       await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED),
     ).toBeUndefined();
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(200);
     expect(received).toEqual([]);
   });
@@ -147,11 +147,13 @@ describe('the pull-request comment when the step stops', () => {
     const stop = new AbortController();
     const comment = open(stop.signal, { throttle: true });
     comment.buildsChanged([result(1, 'building')], PROJECT);
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(200);
     expect(received).toHaveLength(10);
     expect(await stopDuringFinish(comment, stop)).toBeLessThan(STOPS_WITHIN_MS);
     others.abort();
     await Promise.all(hanging);
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(200);
     expect(received).not.toContain(VIEWER);
   });

@@ -4,11 +4,12 @@
 // when GitHub does not answer. Its waits between writes and tries run on a virtual clock, and a
 // test waits for the comment to settle, not for a time; only the time it is given to finish is
 // real (a stalled GitHub is ended by the real clock).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PAGES } from '../../src/github/paged-listing.ts';
 import { PreviewComment, type PreviewCommentOptions } from '../../src/report/preview-comment.ts';
 import { commentMarker } from '../../src/report/render-comment.ts';
 import { readContext } from '../../src/runner/context.ts';
+import { captureStepLog, type StepLogCapture } from '../../test-kit/step-log-capture.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import {
   startIssueCommentsApi,
@@ -25,9 +26,11 @@ const FAST: PreviewCommentOptions = {
   throttle: false,
   retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
 };
+// real time: the wait behind the polls and the waits below
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Resolves once `done()` holds; polls, within a bound no loaded machine reaches. */
 async function until(done: () => boolean): Promise<void> {
+  // real time: polls what real sockets change, and ends as soon as it holds
   for (const stop = Date.now() + 10_000; !done(); await sleep(10)) {
     if (Date.now() > stop) throw new Error('until: the condition never held');
   }
@@ -36,7 +39,7 @@ const HOSTILE = 'mallory\n::error::pwned by a login';
 const LAST_YEAR = '2025-06-01T00:00:00Z';
 
 let api: IssueCommentsApi;
-let stdout: string[];
+let printed: StepLogCapture;
 
 beforeEach(async () => {
   api = await startIssueCommentsApi({
@@ -46,14 +49,9 @@ beforeEach(async () => {
       'ghs-app': { login: 'acme-previews[bot]' },
     },
   });
-  stdout = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout.push(String(chunk));
-    return true;
-  });
+  printed = captureStepLog();
 });
 afterEach(async () => {
-  vi.restoreAllMocks();
   await api.close();
 });
 
@@ -73,7 +71,7 @@ const open = (token = 'ghs-actions', options: PreviewCommentOptions = {}) =>
   );
 const finish = (comment: ReturnType<typeof open>) =>
   comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
-const log = () => stdout.join('');
+const log = () => printed.text();
 /** Lines the runner would take for workflow commands. */
 const commands = () =>
   log()
@@ -226,6 +224,7 @@ describe('GitHub that pages forever or stalls', () => {
     // Nothing is sent after the end.
     const sent = api.requests.length;
     comment.buildsChanged([result(1, 'failed')], PROJECT);
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(300);
     expect(api.requests).toHaveLength(sent);
   });
@@ -242,6 +241,7 @@ describe('GitHub that pages forever or stalls', () => {
     );
     comment.buildsChanged([result(1, 'failed')], PROJECT);
     expect(await finish(comment)).toBeUndefined();
+    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
     await sleep(300);
     expect(api.requests).toHaveLength(sent);
   });

@@ -2,9 +2,10 @@
 // real Octokit of @actions/github (GitHub itself is not reachable here). Its waits (between writes,
 // between tries) run on a virtual clock, and a test waits for the comment to settle, not for a
 // time: what it asserts never depends on how busy the machine is.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PreviewComment, type PreviewCommentOptions } from '../../src/report/preview-comment.ts';
 import { readContext } from '../../src/runner/context.ts';
+import { captureStepLog, type StepLogCapture } from '../../test-kit/step-log-capture.ts';
 import { commentMarker } from '../../src/report/render-comment.ts';
 import type { BuildResult } from '../../src/builds/result.ts';
 import { NOTHING_PUBLISHED, type Published } from '../../src/publish/types.ts';
@@ -22,7 +23,7 @@ const BOT = 'github-actions[bot]';
 const MIN_INTERVAL_MS = 150;
 
 let api: IssueCommentsApi;
-let stdout: string[];
+let printed: StepLogCapture;
 let clock: VirtualClock;
 let FAST: PreviewCommentOptions;
 
@@ -37,17 +38,9 @@ beforeEach(async () => {
   api = await startIssueCommentsApi({
     tokens: { 'ghs-write': { login: BOT }, 'ghs-fork': { login: BOT, readOnly: true } },
   });
-  stdout = [];
-  const write = process.stdout.write.bind(process.stdout) as (
-    chunk: string | Uint8Array,
-  ) => boolean;
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout.push(String(chunk));
-    return write(chunk);
-  });
+  printed = captureStepLog();
 });
 afterEach(async () => {
-  vi.restoreAllMocks();
   await api.close();
 });
 
@@ -200,7 +193,7 @@ describe('the pull-request comment', () => {
     const url = await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
     expect(url).toBeUndefined();
     expect(api.comments(7)).toHaveLength(0);
-    const notices = stdout.filter((line) => line.startsWith('::notice'));
+    const notices = printed.lines().filter((line) => line.startsWith('::notice'));
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('pull-requests: write');
     expect(api.requests.filter((request) => request.startsWith('POST /repos'))).toHaveLength(1);
@@ -211,8 +204,10 @@ describe('the pull-request comment', () => {
     api.failNext(...Array.from({ length: 5 }, () => limited));
     const url = await open().finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
     expect(url).toBeUndefined();
-    expect(stdout.some((line) => line.startsWith('::notice'))).toBe(false);
-    expect(stdout.filter((line) => line.startsWith('::warning::Could not update'))).toHaveLength(1);
+    expect(printed.lines().some((line) => line.startsWith('::notice'))).toBe(false);
+    expect(
+      printed.lines().filter((line) => line.startsWith('::warning::Could not update')),
+    ).toHaveLength(1);
     expect(api.requests.filter((request) => request.startsWith('GET'))).toHaveLength(5);
     expect(api.writes).toEqual([]);
   });
@@ -235,7 +230,7 @@ describe('the pull-request comment', () => {
     expect(clock.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(ours()).toHaveLength(1);
     expect(api.writes.map((write) => write.kind)).toEqual(['create', 'update']);
-    expect(stdout.join('')).toMatch(
+    expect(printed.text()).toMatch(
       /Retrying GitHub PATCH \/repos\/acme\/desktop-app\/issues\/comments\/\d+ in 1\.0 s, as GitHub asked \(attempt 3 failed: HTTP 429\)/,
     );
   });
@@ -248,7 +243,9 @@ describe('the pull-request comment', () => {
       'POST /graphql',
       'GET /repos/acme/desktop-app/issues/7/comments?per_page=100&page=1',
     ]);
-    expect(stdout.filter((line) => line.startsWith('::warning::Could not update'))).toHaveLength(1);
+    expect(
+      printed.lines().filter((line) => line.startsWith('::warning::Could not update')),
+    ).toHaveLength(1);
   });
 
   it('a failure to comment is one warning, not an error, however many writes fail', async () => {
@@ -259,11 +256,15 @@ describe('the pull-request comment', () => {
     const url = await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
     expect(url).toBeUndefined();
     expect(api.requests.length).toBeGreaterThanOrEqual(10);
-    const warnings = stdout.filter((line) => line.startsWith('::warning::Could not update'));
+    const warnings = printed
+      .lines()
+      .filter((line) => line.startsWith('::warning::Could not update'));
     expect(warnings).toHaveLength(1);
     expect(
-      stdout.filter((line) => line.startsWith('Could not update the pull-request comment')),
+      printed
+        .lines()
+        .filter((line) => line.startsWith('Could not update the pull-request comment')),
     ).toHaveLength(1);
-    expect(stdout.some((line) => line.startsWith('::error'))).toBe(false);
+    expect(printed.lines().some((line) => line.startsWith('::error'))).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { maskSecrets } from '../../src/runner/connection.ts';
 import { maskSecretInputs } from '../../src/inputs.ts';
 import { maskProjectSecrets } from '../../src/project-action/inputs.ts';
 import { maskWebhookSecrets } from '../../src/webhook-action/inputs.ts';
-import { captureStdout } from '../builds/support.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 
 const KEY = 'Dbs_Live/Key+42=';
 
@@ -21,14 +21,14 @@ const masks = (...names: string[]): string[] =>
   );
 
 function maskedBy(mask: () => void): string[] {
-  const stdout = captureStdout();
+  const captured = captureStepLog();
   try {
     mask();
   } finally {
-    stdout.restore();
+    captured.restore();
   }
   return (
-    stdout
+    captured
       .lines()
       .filter((line) => line.startsWith('::add-mask::'))
       // The runner undoes the command's escaping of `%`, CR and LF before it masks.

@@ -11,6 +11,7 @@ import {
   MAX_EVENT_DEPTH,
   readContext,
 } from '../../src/runner/context.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 // The library's own rule, to hold ours to it.
 import { isGhes } from '../../node_modules/@actions/artifact/lib/internal/shared/config.js';
 
@@ -60,14 +61,13 @@ const runner = {
   GITHUB_STEP_SUMMARY: '/home/runner/work/_temp/_runner_file_commands/step_summary',
 };
 
-/** What a step prints on stdout while `work` runs. */
+/** What the step's log printed while `work` ran. */
 const printedBy = <T>(work: () => T): { result: T; printed: string } => {
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const log = captureStepLog();
   try {
-    const result = work();
-    return { result, printed: write.mock.calls.map(([chunk]) => String(chunk)).join('') };
+    return { result: work(), printed: log.text() };
   } finally {
-    write.mockRestore();
+    log.restore();
   }
 };
 
@@ -200,7 +200,7 @@ describe('readContext', () => {
     expect(context.pullRequest).toBeUndefined();
   });
 
-  it('takes a missing event file as no payload, without a line on stdout', () => {
+  it("takes a missing event file as no payload, without a line in the step's log", () => {
     const { result, printed } = printedBy(() =>
       readContext({
         ...runner,

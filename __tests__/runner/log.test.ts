@@ -3,11 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import * as core from '@actions/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_BYTES, StepLog } from '../../src/runner/log.ts';
+import { HOLD_BYTES, StepLog, type LogWriter } from '../../src/runner/log.ts';
 import { executedCommands, groups } from '../builds/support.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 import type { PrinterReport } from '../builds/slow-stdout-printer.ts';
 
 const node = path.resolve(import.meta.dirname, '../../node_modules/.bin/node');
@@ -19,6 +20,7 @@ function slowStream(chunkBytes: number, pauseMs: number) {
   const reading = (async () => {
     for await (const chunk of stream) {
       taken.push(chunk as Buffer);
+      // real time: a stream the runner really reads slowly (backpressure)
       await sleep(pauseMs);
     }
   })();
@@ -51,10 +53,10 @@ function heldStream() {
     lines: () => taken.join('').split('\n').slice(0, -1),
     /** Says everything given so far was written, and what was printed because of that. */
     drain: async () => {
-      await sleep(0);
+      await nextTurn();
       while (waiting.length > 0) {
         waiting.shift()!();
-        await sleep(0);
+        await nextTurn();
       }
     },
   };
@@ -78,7 +80,7 @@ describe('StepLog', () => {
     const others = (async () => {
       for (let line = 0; line < 5; line += 1) {
         log.info(`other ${line}`);
-        await sleep(2);
+        await nextTurn();
       }
     })();
     await Promise.all([group, others]);
@@ -279,13 +281,31 @@ describe('StepLog past the bound of what waits for a group', () => {
 });
 
 describe('StepLog as @actions/core prints', () => {
-  const spied = () => {
+  /** What a new step log writes while `call` prints with it. */
+  const oursWrote = (call: (log: StepLog) => void): string[] => {
+    const written: string[] = [];
+    const writer: LogWriter = {
+      write: (text) => {
+        written.push(Buffer.from(text).toString());
+        return true;
+      },
+    };
+    call(new StepLog(writer));
+    return written;
+  };
+  /** @actions/core writes to process.stdout itself: the one output a test reads from the stream. */
+  const coreWrote = (call: () => void): string[] => {
     const written: string[] = [];
     const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       written.push(String(chunk));
       return true;
     });
-    return { written, restore: () => spy.mockRestore() };
+    try {
+      call();
+    } finally {
+      spy.mockRestore();
+    }
+    return written;
   };
   afterEach(() => {
     process.exitCode = undefined;
@@ -312,31 +332,50 @@ describe('StepLog as @actions/core prints', () => {
       ['endGroup', (printer) => printer.endGroup()],
     ];
     for (const [name, call] of calls) {
-      const ours = spied();
-      try {
-        call(new StepLog(process.stdout) as unknown as typeof core);
-      } finally {
-        ours.restore();
-      }
-      const theirs = spied();
-      try {
-        call(core);
-      } finally {
-        theirs.restore();
-      }
-      expect(ours.written, name).toEqual(theirs.written);
+      const ours = oursWrote((log) => call(log as unknown as typeof core));
+      expect(ours, name).toEqual(coreWrote(() => call(core)));
     }
   });
 
   it('fails the step as setFailed does: exit code 1 and an error annotation', () => {
-    const { written, restore } = spied();
-    try {
-      new StepLog(process.stdout).setFailed('it broke');
-    } finally {
-      restore();
-    }
+    expect(oursWrote((log) => log.setFailed('it broke'))).toEqual(['::error::it broke\n']);
     expect(process.exitCode).toBe(1);
-    expect(written).toEqual(['::error::it broke\n']);
+  });
+
+  it('prints to the writer it is given until that writer is taken back', () => {
+    const first: string[] = [];
+    const second: string[] = [];
+    const into = (texts: string[]): LogWriter => ({
+      write: (text) => {
+        texts.push(Buffer.from(text).toString());
+        return true;
+      },
+    });
+    const log = new StepLog(into(first));
+    log.info('one');
+    const putBack = log.writeTo(into(second));
+    log.info('two');
+    putBack();
+    log.info('three');
+    expect([first, second]).toEqual([['one\n', 'three\n'], ['two\n']]);
+  });
+
+  it('is read by captureStepLog: whole lines, a character split between writes, a line to come', async () => {
+    const log = new StepLog({ write: () => true });
+    const captured = captureStepLog(log);
+    const euro = Buffer.from('€');
+    const later = captured.lineWhere((line) => line.startsWith('second'));
+    log.info('first');
+    await log.printAlone(async (print) => {
+      await print(Buffer.concat([Buffer.from('second '), euro.subarray(0, 1)]));
+      await print(Buffer.concat([euro.subarray(1), Buffer.from('\n')]));
+    });
+    expect(await later).toBe('second €');
+    expect(await captured.lineWhere((line) => line === 'first')).toBe('first');
+    expect(captured.lines()).toEqual(['first', 'second €', '']);
+    captured.restore();
+    log.info('not captured');
+    expect(captured.text()).toBe('first\nsecond €\n');
   });
 
   it('closes a group after its work, also when the work fails', async () => {
@@ -372,6 +411,7 @@ describe('the step log into a pipe the runner reads slowly', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of child.stdout) {
       chunks.push(chunk as Buffer);
+      // real time: the child's stdout pipe must really fill while its loop runs
       await sleep(20);
     }
     const [code] = await closed;

@@ -171,6 +171,7 @@ describe('answer time', () => {
     standIn((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(LOG_HEAD);
+      // real time: a server that really trickles, holding the socket open
       const timer = setInterval(() => res.write(' '), 20);
       res.on('close', () => clearInterval(timer));
     });
@@ -223,6 +224,7 @@ describe('bytes that are not UTF-8', () => {
       res.write(body);
       // A character split between two chunks is one character, not two odd bytes.
       res.write(accent.subarray(0, split));
+      // real time: two writes apart, so the character arrives split across two chunks
       await sleep(20);
       res.end(accent.subarray(split));
     });

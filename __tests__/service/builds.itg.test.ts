@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NotFoundError } from '../../src/service/errors.ts';
 import { createManualClock } from '../../emulator/index.ts';
@@ -66,15 +65,6 @@ describe('build endpoints against the emulator', () => {
     expect((error as ApiError).serviceMessage).toMatch(/failed/);
   });
 
-  it('shows hanging builds (hangBuilds) as building', async () => {
-    const { client, emulator } = h();
-    emulator.faults.hangBuilds = [{ arch: 'arm64' }];
-    const build = await client.triggerBuild(PROJECT_ID, { platform: 'linux', arch: 'arm64' });
-    await sleep(400);
-    expect((await client.getBuild(build.id)).status).toBe('building');
-    expect((await client.listBuilds(PROJECT_ID)).builds[0]?.status).toBe('building');
-  });
-
   it('names the missing id on 404', async () => {
     const { client } = h();
     for (const call of [
@@ -103,6 +93,16 @@ describe('build endpoints against the emulator', () => {
 describe('build logs that grow after the build ended', () => {
   const clock = createManualClock();
   const h = useHarness({ clock });
+
+  it('shows hanging builds (hangBuilds) as building', async () => {
+    const { client, emulator } = h();
+    emulator.faults.hangBuilds = [{ arch: 'arm64' }];
+    const build = await client.triggerBuild(PROJECT_ID, { platform: 'linux', arch: 'arm64' });
+    // Far past its 20 ms queued and 120 ms building.
+    clock.advance(1_000);
+    expect((await client.getBuild(build.id)).status).toBe('building');
+    expect((await client.listBuilds(PROJECT_ID)).builds[0]?.status).toBe('building');
+  });
 
   it('returns log lines verbatim (injectLogLines) and lines that arrive late (lateLogLines)', async () => {
     const { client, emulator } = h();

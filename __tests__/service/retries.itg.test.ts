@@ -121,6 +121,7 @@ describe('retries against the emulator', () => {
     const listed = client.listProjects({ signal: controller.signal }).catch((e: unknown) => e);
     // Once the service got the request (not after a fixed time, which on a loaded machine may
     // come before it was sent): the abort meets its answer or the 3 s wait it asks for.
+    // real time: polls what real sockets change, and ends as soon as it holds
     while (emulator.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort(new Error('stop now'));
     const error = await listed;

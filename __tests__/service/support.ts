@@ -81,6 +81,7 @@ export async function waitForBuild(client: BuildServiceClient, buildId: string):
   for (;;) {
     const build = await client.getBuild(buildId);
     if (isTerminal(build.status)) return build;
+    // real time: polls what real sockets change, and ends as soon as it holds
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -9,8 +9,6 @@ import {
   markdownUrl,
   quotedText,
 } from '../../src/text/escape.ts';
-import { formatUtcMinute } from '../../src/text/durations.ts';
-import { secretSpellings } from '../../src/text/secret-spellings.ts';
 
 describe('commandText: service text on one line of the step log', () => {
   it('is one line without controls, never the start of a workflow command, cut short', () => {
@@ -99,13 +97,6 @@ describe('markdownCode and markdownCell: service text as code', () => {
   });
 });
 
-describe('formatUtcMinute', () => {
-  it('reads the same in every time zone, to the minute', () => {
-    expect(formatUtcMinute(Date.parse('2026-11-28T16:11:59.900Z'))).toBe('28 Nov 2026, 16:11 UTC');
-    expect(formatUtcMinute(Date.parse('2027-01-05T03:04:00Z'))).toBe('5 Jan 2027, 03:04 UTC');
-  });
-});
-
 describe('quotedText: a value inside a message', () => {
   it('quotes, cuts, and escapes every control character, showing what was there', () => {
     expect(quotedText('v1.4.2')).toBe('"v1.4.2"');
@@ -113,27 +104,5 @@ describe('quotedText: a value inside a message', () => {
     expect(quotedText('a\u0085b\u202ec\u2028d\u007f')).toBe('"a\\u0085b\\u202ec\\u2028d\\u007f"');
     expect(quotedText('x'.repeat(1000), 10)).toBe(`"${'x'.repeat(9)}…"`);
     expect(quotedText('x'.repeat(1000))).toHaveLength(102);
-  });
-});
-
-describe('secretSpellings', () => {
-  it('lists the key as given, in either case, URL-encoded and base64, longest first', () => {
-    const key = 'dbs_Key/with+chars=';
-    const spellings = secretSpellings(key);
-    for (const spelling of [
-      key,
-      key.toLowerCase(),
-      key.toUpperCase(),
-      encodeURIComponent(key),
-      Buffer.from(key).toString('base64'),
-      Buffer.from(key).toString('base64url'),
-    ]) {
-      expect(spellings).toContain(spelling);
-    }
-    const lengths = spellings.map((spelling) => spelling.length);
-    expect([...lengths].sort((a, b) => b - a)).toEqual(lengths);
-    expect(secretSpellings('')).toEqual([]);
-    expect(secretSpellings('ab')).toContain('ab');
-    expect(secretSpellings('ab')).not.toContain('AB');
   });
 });

@@ -61,6 +61,7 @@ async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 50
     const value = probe();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    // real time: polls what real sockets change, and ends as soon as it holds
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -211,7 +212,7 @@ describe('webhook deliveries', () => {
         '4 attempts',
         () => attempts('/failing').length === 4 && flaky.received.length === 3,
       );
-      await new Promise((resolve) => setTimeout(resolve, 100)); // no 5th attempt comes
+      // That no 5th attempt comes is __tests__/emulator/webhooks.test.ts's, on a manual clock.
 
       expect(attempts('/failing').map((d) => [d.attempt, d.status])).toEqual([
         [1, 500],
@@ -288,6 +289,7 @@ describe('webhook deliveries', () => {
       expect(await post(genuine.body, signature)).toBe(200);
       expect(await post(genuine.body, `sha256=${signature}`)).toBe(200); // a retry of it
       await until('the handler', () => handled.length === 1);
+      // real time: the receiver handles a delivery after it answers, so a second handling would come later
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(handled.map((e) => e.id)).toEqual([genuine.headers['x-service-delivery']]);
     } finally {

@@ -147,7 +147,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
     pollIntervalMs: plan.pollIntervalMs,
     live,
     logReading: {
-      turns: createTurns(deps.logTurnMs ?? LOG_TURN_MS),
+      turns: createTurns(deps.logTurnMs ?? LOG_TURN_MS, deps.sleep),
       endWithinMs: deps.logEndWithinMs ?? LOG_END_WITHIN_MS,
     },
     downloads: plan.download

@@ -6,12 +6,13 @@
 // note, with workflow commands resumed around them so an annotation or a mask among them still
 // works. A group's own prints each wait until the stream has written them out, so the process holds
 // one chunk however slowly the runner reads, and a printer can reuse its buffer.
+// The stream is the log's one dependency (`LogWriter`): a test hands it a collector and reads what
+// was printed, never spying on process.stdout.
 // Lines a library prints itself (@actions/artifact's uploader) do not pass here and can land inside
 // a group.
 import type { AnnotationProperties } from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { EOL } from 'node:os';
-import type { Writable } from 'node:stream';
 
 /** Other prints wait at most this many bytes for a group; past it they are printed inside it. */
 export const HOLD_BYTES = 1024 * 1024;
@@ -36,6 +37,12 @@ export interface Output {
    * ends (or HOLD_BYTES of them wait), so nothing lands among its lines. Calls take turns.
    */
   printAlone<T>(work: (print: Print) => Promise<T>): Promise<T>;
+}
+
+/** Where the step log's text goes: process.stdout in a run, a collector in a test. */
+export interface LogWriter {
+  /** Calls `written` once the text is out: a group's prints wait for it. */
+  write(text: string | Uint8Array, written?: (error?: Error | null) => void): boolean;
 }
 
 export const lines = (texts: readonly string[]): string => `${texts.join(EOL)}${EOL}`;
@@ -78,7 +85,7 @@ const endsLine = (text: string | Uint8Array): boolean =>
   typeof text === 'string' ? text.endsWith('\n') : text.at(-1) === 0x0a;
 
 export class StepLog implements Output {
-  readonly #stream: Writable;
+  #writer: LogWriter;
   readonly #holdBytes: number;
   #turn: Promise<unknown> = Promise.resolve();
   /** Set while a group prints alone: every other print waits here. */
@@ -89,9 +96,21 @@ export class StepLog implements Output {
   /** The token of the group's stop-commands, while they are stopped. */
   #stoppedBy: string | undefined;
 
-  constructor(stream: Writable, { holdBytes = HOLD_BYTES } = {}) {
-    this.#stream = stream;
+  constructor(writer: LogWriter, { holdBytes = HOLD_BYTES } = {}) {
+    this.#writer = writer;
     this.#holdBytes = holdBytes;
+  }
+
+  /**
+   * Sends every later print to `writer` until the returned function puts the previous one back:
+   * how a test reads what the one step log printed (test-kit/step-log-capture.ts).
+   */
+  writeTo(writer: LogWriter): () => void {
+    const previous = this.#writer;
+    this.#writer = writer;
+    return () => {
+      this.#writer = previous;
+    };
   }
 
   // Fields, not methods: callers pass them on (an Octokit log, a choice of two).
@@ -132,7 +151,7 @@ export class StepLog implements Output {
   #say(line: string): void {
     const text = `${line}${EOL}`;
     if (this.#held === undefined) {
-      this.#stream.write(text);
+      this.#writer.write(text);
       return;
     }
     this.#held.push(text);
@@ -160,7 +179,7 @@ export class StepLog implements Output {
 
   #printOwn(text: string | Uint8Array): Promise<void> {
     const written = new Promise<void>((resolve, reject) => {
-      this.#stream.write(text, (error) => (error ? reject(error) : resolve()));
+      this.#writer.write(text, (error) => (error ? reject(error) : resolve()));
     });
     if (text.length > 0) this.#midLine = !endsLine(text);
     return written;
@@ -195,7 +214,7 @@ export class StepLog implements Output {
     this.#held = [];
     this.#heldBytes = 0;
     if (!overflowing) {
-      for (const text of held) this.#stream.write(text);
+      for (const text of held) this.#writer.write(text);
       return;
     }
     const stopped = this.#stoppedBy;
@@ -204,11 +223,11 @@ export class StepLog implements Output {
       `(More than ${this.#holdBytes} bytes of the action's own lines waited for this group: ` +
         'they follow here, in order.)',
     ];
-    this.#stream.write(`${this.#midLine ? EOL : ''}${lines(opening)}`);
-    for (const text of held) this.#stream.write(text);
+    this.#writer.write(`${this.#midLine ? EOL : ''}${lines(opening)}`);
+    for (const text of held) this.#writer.write(text);
     if (stopped !== undefined) {
       this.#stoppedBy = stopToken();
-      this.#stream.write(lines([`::stop-commands::${this.#stoppedBy}`]));
+      this.#writer.write(lines([`::stop-commands::${this.#stoppedBy}`]));
     }
     this.#midLine = false;
   }

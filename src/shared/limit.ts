@@ -1,3 +1,5 @@
+import { setTimeout as sleepFor } from 'node:timers/promises';
+
 // Runs at most `concurrency` tasks at a time, in the order they were handed in.
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
 
@@ -27,17 +29,23 @@ export function createLimiter(concurrency: number): Limiter {
  */
 export type Turns = Limiter;
 
-export function createTurns(turnMs: number): Turns {
+/** Resolves after `ms`, or rejects once `signal` aborts: the turns' one use of time. */
+export type Wait = (ms: number, signal: AbortSignal) => Promise<void>;
+
+// Unref'd: a turn's timer never keeps the process alive.
+const realWait: Wait = (ms, signal) => sleepFor(ms, undefined, { signal, ref: false });
+
+export function createTurns(turnMs: number, wait: Wait = realWait): Turns {
   const oneAtATime = createLimiter(1);
   return async (task) => {
     let running!: ReturnType<typeof task>;
-    let turnOver: NodeJS.Timeout | undefined;
+    const turnOver = new AbortController();
     await oneAtATime(() => {
       running = task();
-      const turnTaken = new Promise((resolve) => (turnOver = setTimeout(resolve, turnMs).unref()));
+      const turnTaken = wait(turnMs, turnOver.signal).catch(() => undefined);
       return Promise.race([running.catch(() => undefined), turnTaken]);
     });
-    clearTimeout(turnOver);
+    turnOver.abort();
     return running;
   };
 }
