@@ -158,7 +158,6 @@ async function readLogUntilDone(
   const stopped = follower.deadline.signal;
   const timer = setTimeout(() => giveUp.abort(), endWithinMs);
   let failure: string | undefined;
-  reads.ended();
   try {
     await readLogToEnd(reads.read, log, {
       pauseMs: logPauseMs(follower.pollIntervalMs),
