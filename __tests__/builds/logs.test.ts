@@ -341,6 +341,46 @@ describe('BuildLog live, out of order', () => {
   });
 });
 
+describe('BuildLog left unfinished', () => {
+  it('closes its live group under its notes, once; a log printed whole prints nothing', async () => {
+    const lines = await printed(async (output) => {
+      const log = BuildLog.live('linux/x64 · build_1', output, tempFile(), {
+        ...noDisorder,
+        onDisorder: () => {},
+      });
+      await take(log, [entry('b', 'info', 20), entry('a', 'info', 10)]);
+      await log.closeUnfinished();
+      await log.closeUnfinished();
+      const whole = BuildLog.toFile('mac/x64', output, tempFile(), noDisorder);
+      await take(whole, entries(2));
+      await whole.closeUnfinished();
+    });
+    expect(lines.filter((l) => l.endsWith(' b') || l.endsWith(' a'))).toEqual([
+      '10:11:20 info    b',
+    ]);
+    expect(lines.slice(-2)).toEqual([
+      expect.stringMatching(/^\(The service's log is not in chronological order: entry 2 is older/),
+      '::endgroup::',
+    ]);
+    expect(executedCommands(lines)).toEqual(['::group::linux/x64 · build_1', '::endgroup::']);
+  });
+});
+
+describe('BuildLog emptied by a rotation', () => {
+  it('shows the lines taken before and those logged after, each once', async () => {
+    const { log, disorders } = fileLog(stepLog);
+    const at = (n: number) => entry(`line ${n}`, 'info', 10 + n);
+    await take(log, [at(0), at(1)]);
+    await take(log, []);
+    await take(log, []);
+    await take(log, [at(2)]);
+    await take(log, [at(2)]);
+    expect(disorders).toEqual(['shrank: it has 0 entries, fewer than the 2 already shown']);
+    expect(await groupOf(log)).toEqual(['line 0', 'line 1', 'line 2']);
+    expect((await log.digest()).lines).toBe(3);
+  });
+});
+
 // /dev/full answers every write with ENOSPC: a full disk, for real, without filling one.
 describe.runIf(process.platform === 'linux')('BuildLog on a full disk', () => {
   it('says so once, keeps reading for the quote, and prints what it could keep', async () => {

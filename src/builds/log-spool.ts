@@ -8,7 +8,7 @@ import { appendFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { ActionError } from '../shared/errors.ts';
 import { LogIndex } from './log-index.ts';
-import { LogRecords, type LogRecord } from './log-records.ts';
+import { LogRecords } from './log-records.ts';
 
 /** Lines go to the file in batches of up to this many bytes, and are read back in chunks of it. */
 const CHUNK_BYTES = 64 * 1024;
@@ -127,7 +127,7 @@ export class LogSpool {
    * The records' bytes, in the order given, in pieces no longer than a chunk: records next to
    * each other in the file are read as one.
    */
-  async *records(records: readonly LogRecord[]): AsyncGenerator<Uint8Array> {
+  async *records(records: readonly Spooled[]): AsyncGenerator<Uint8Array> {
     yield* this.#read(records);
   }
 
