@@ -9,7 +9,7 @@ import type { LogEntry } from '../service/schemas.ts';
 import { commandText, cut } from '../text/escape.ts';
 import type { Output } from '../runner/log.ts';
 import { LogOrder } from './log-order.ts';
-import { LiveGroup, logNotes, printWholeGroup, type Pieces } from './log-printer.ts';
+import { LiveGroup, logNotes, printWholeGroup, type LogState, type Pieces } from './log-printer.ts';
 import { inTimeOrder, LogRecords, missingFrom, recordKey, type LogRecord } from './log-records.ts';
 import { LogSpool } from './log-spool.ts';
 import { formatLogEntry, MAX_QUOTE_CHARS, QuoteTail } from './log-text.ts';
@@ -188,7 +188,7 @@ export class BuildLog {
     await this.#live?.closeUnfinished(logNotes(this.#state(), true));
   }
 
-  #state() {
+  #state(): LogState {
     return { disorder: this.#order.disorder, lost: this.#spool.failure };
   }
 
