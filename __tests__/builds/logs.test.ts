@@ -153,7 +153,7 @@ describe('BuildLog takes each entry once, in order', () => {
     expect(log.disordered).toBe(true);
     expect(log.from).toBe(0);
     expect(await groupOf(log)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${i}`));
-    expect(log.digest().lines).toBe(10);
+    expect((await log.digest()).lines).toBe(10);
   });
 
   it('shows entries that go back in time in time order, the one taken before once', async () => {
@@ -176,7 +176,7 @@ describe('BuildLog takes each entry once, in order', () => {
     await take(log, upTo(4, 8));
     expect(disorders).toEqual(['shrank: it has 2 entries, fewer than the 4 already shown']);
     expect(await groupOf(log)).toEqual(upTo(0, 8).map((e) => e.message));
-    expect(log.digest().lines).toBe(8);
+    expect((await log.digest()).lines).toBe(8);
   });
 
   it('keeps thousands of lines shown before a rotation, multi-line ones whole, each once', async () => {
@@ -194,7 +194,7 @@ describe('BuildLog takes each entry once, in order', () => {
     expect(disorders).toEqual(['shrank: it has 200 entries, fewer than the 2500 already shown']);
     const lines = upTo(0, 2_600).flatMap((e) => e.message.split('\n'));
     expect(await groupOf(log)).toEqual(lines);
-    expect(log.digest().lines).toBe(lines.length);
+    expect((await log.digest()).lines).toBe(lines.length);
   });
 
   it('adds a line logged twice once more only when the last reading has it twice', async () => {
@@ -214,7 +214,7 @@ describe('BuildLog takes each entry once, in order', () => {
     ];
     await take(log, newestFirst);
     await take(log, newestFirst);
-    expect(log.digest().quote).toEqual(['an early error', 'failed at last']);
+    expect((await log.digest()).quote).toEqual(['an early error', 'failed at last']);
   });
   it('notices a changed last entry even when only its level differs', async () => {
     const { log, disorders } = fileLog();
@@ -289,7 +289,7 @@ describe('BuildLog to a file', () => {
       entry('npm ERROR thing'),
       entry('done \u202e\n::x'),
     ]);
-    expect(log.digest()).toEqual({ lines: 5, quote: ['first failure', 'npm ERROR thing'] });
+    expect(await log.digest()).toEqual({ lines: 5, quote: ['first failure', 'npm ERROR thing'] });
     expect(log.latest).toBe('done ::x');
   });
 });
@@ -342,6 +342,46 @@ describe('BuildLog live, out of order', () => {
   });
 });
 
+describe('BuildLog left unfinished', () => {
+  it('closes its live group under its notes, once; a log printed whole prints nothing', async () => {
+    const lines = await printed(async (output) => {
+      const log = BuildLog.live('linux/x64 · build_1', output, tempFile(), {
+        ...noDisorder,
+        onDisorder: () => {},
+      });
+      await take(log, [entry('b', 'info', 20), entry('a', 'info', 10)]);
+      await log.closeUnfinished();
+      await log.closeUnfinished();
+      const whole = BuildLog.toFile('mac/x64', output, tempFile(), noDisorder);
+      await take(whole, entries(2));
+      await whole.closeUnfinished();
+    });
+    expect(lines.filter((l) => l.endsWith(' b') || l.endsWith(' a'))).toEqual([
+      '10:11:20 info    b',
+    ]);
+    expect(lines.slice(-2)).toEqual([
+      expect.stringMatching(/^\(The service's log is not in chronological order: entry 2 is older/),
+      '::endgroup::',
+    ]);
+    expect(executedCommands(lines)).toEqual(['::group::linux/x64 · build_1', '::endgroup::']);
+  });
+});
+
+describe('BuildLog emptied by a rotation', () => {
+  it('shows the lines taken before and those logged after, each once', async () => {
+    const { log, disorders } = fileLog(stepLog);
+    const at = (n: number) => entry(`line ${n}`, 'info', 10 + n);
+    await take(log, [at(0), at(1)]);
+    await take(log, []);
+    await take(log, []);
+    await take(log, [at(2)]);
+    await take(log, [at(2)]);
+    expect(disorders).toEqual(['shrank: it has 0 entries, fewer than the 2 already shown']);
+    expect(await groupOf(log)).toEqual(['line 0', 'line 1', 'line 2']);
+    expect((await log.digest()).lines).toBe(3);
+  });
+});
+
 // /dev/full answers every write with ENOSPC: a full disk, for real, without filling one.
 describe.runIf(process.platform === 'linux')('BuildLog on a full disk', () => {
   it('says so once, keeps reading for the quote, and prints what it could keep', async () => {
@@ -354,7 +394,7 @@ describe.runIf(process.platform === 'linux')('BuildLog on a full disk', () => {
       await take(log, entries(3));
       await take(log, [...entries(3), entry('it failed', 'error')]);
       expect(log.taken).toBe(4);
-      expect(log.digest()).toEqual({ lines: 4, quote: ['it failed'] });
+      expect(await log.digest()).toEqual({ lines: 4, quote: ['it failed'] });
       await log.printGroup('failed');
     });
     expect(failures).toHaveLength(1);
@@ -368,7 +408,7 @@ describe.runIf(process.platform === 'linux')('BuildLog on a full disk', () => {
   it('keeps nothing and says nothing itself when it has no file', async () => {
     const log = BuildLog.toFile('mac/x64', silent, undefined, noDisorder);
     await take(log, entries(2));
-    expect(log.digest().lines).toBe(2);
+    expect((await log.digest()).lines).toBe(2);
   });
 });
 

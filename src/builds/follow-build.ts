@@ -133,7 +133,7 @@ export async function followBuild(
       stepLog.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
     }
     await log.printGroup(slot.get().status);
-    slot.set(withLog(slot.get(), log.digest()));
+    slot.set(withLog(slot.get(), await log.digest()));
     const build = slot.get();
     // A build with a problem (say, the service reports another target) is not this target's.
     if (build.status === 'success' && build.problem === undefined && follower.downloads) {
@@ -158,7 +158,6 @@ async function readLogUntilDone(
   const stopped = follower.deadline.signal;
   const timer = setTimeout(() => giveUp.abort(), endWithinMs);
   let failure: string | undefined;
-  reads.ended();
   try {
     await readLogToEnd(reads.read, log, {
       pauseMs: logPauseMs(follower.pollIntervalMs),

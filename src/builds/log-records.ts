@@ -1,6 +1,6 @@
 // Where each entry of a disordered build's log lies in its file, when it was logged and what
 // identifies it: enough to print it in time order, each entry once, without holding its text (a
-// verbose build logs 100,000 lines). Pure; build-log.ts and log-index.ts do the I/O.
+// verbose build logs 100,000 lines). Pure; log-spool.ts and log-index.ts do the I/O.
 import { createHash } from 'node:crypto';
 
 /**
@@ -9,9 +9,21 @@ import { createHash } from 'node:crypto';
  * collision costs one line). Computed only for a log that turned out disordered.
  */
 export function recordKey(time: number, text: Iterable<string | Uint8Array>): number {
+  const key = recordKeyOf(time);
+  for (const piece of text) key.update(piece);
+  return key.digest();
+}
+
+/** `recordKey` for text that comes in pieces over time (read back from a file). */
+export function recordKeyOf(time: number): {
+  update(piece: string | Uint8Array): void;
+  digest(): number;
+} {
   const hash = createHash('sha1').update(`${time}\n`);
-  for (const piece of text) hash.update(piece);
-  return hash.digest().readUIntBE(0, 6);
+  return {
+    update: (piece) => void hash.update(piece),
+    digest: () => hash.digest().readUIntBE(0, 6),
+  };
 }
 
 /** One entry as it lies in the file: bytes `start` to `end`, `lines` printed lines. */

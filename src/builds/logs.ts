@@ -1,8 +1,8 @@
 // Reading a build's log from the service. The logs endpoint returns the whole log every time: each
 // read streams past the entries the BuildLog has and hands it the last one it took (to check it is
-// still there) and the new ones; an answer with the very bytes of the last one parsed is not
-// parsed again. The first read after the build ended parses whatever comes: the final log is
-// always read. A log that stopped making sense is handed over whole, and only once the build ended.
+// still there) and the new ones; an answer with the very bytes of the last one parsed (its length
+// and sha256) holds the very entries, and is hashed but not parsed again, after the build ended
+// too. A log that stopped making sense is handed over whole, and only once the build ended.
 import type { LogFingerprint, LogRead, LogStreamOptions } from '../service/log-stream.ts';
 import type { Sleep } from '../http/retry.ts';
 import type { BuildLog } from './build-log.ts';
@@ -36,8 +36,6 @@ export interface LogReads {
   poke(): void;
   /** Resolves once no read of this build is under way (its signal ends one first). */
   settled(): Promise<void>;
-  /** The build ended: the next read parses its answer whatever it holds. */
-  ended(): void;
 }
 
 /**
@@ -58,8 +56,6 @@ export function logReads(
   const turn = createLimiter(1);
   /** The last answer parsed; none when the next one is to be parsed whatever it holds. */
   let last: LogFingerprint | undefined;
-  /** The build ended since the last read began. */
-  let endedSince = false;
   let pending = 0;
   let liveFailureTold = false;
   const read = async () => {
@@ -67,8 +63,6 @@ export function logReads(
     try {
       await turn(async () => {
         const wasDisordered = log.disordered;
-        if (endedSince) last = undefined;
-        endedSince = false;
         try {
           const answer = await turns(() =>
             client.readBuildLog(buildId, {
@@ -103,9 +97,6 @@ export function logReads(
       });
     },
     settled: () => turn(async () => {}),
-    ended: () => {
-      endedSince = true;
-    },
   };
 }
 
