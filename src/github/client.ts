@@ -22,6 +22,7 @@ import {
 import { redact, serviceMessageOf } from '../http/error-body.ts';
 import { untilStopped } from '../runner/deadline.ts';
 import { ActionError, asError, errorCode, messageOf } from '../shared/errors.ts';
+import { REQUEST_TIMEOUT_MS } from '../shared/timing.ts';
 import { GitHubAnswerError, RepositoryNameError, type GitHubAnswer } from './errors.ts';
 
 export interface GitHubOptions {
@@ -44,7 +45,7 @@ export interface GitHubOptions {
   /**
    * Bound of one attempt, from the moment it is sent (after the throttle's queue) until its answer
    * is read; a body handed back as a stream (an asset's bytes) only until its headers, and from
-   * then on by the dispatcher's bound on silence. Default GITHUB_REQUEST_TIMEOUT_MS.
+   * then on by the dispatcher's bound on silence. Default REQUEST_TIMEOUT_MS, the build service's.
    */
   requestTimeoutMs?: number;
 }
@@ -55,9 +56,6 @@ export interface GitHubOptions {
  * (MAX_JSON_ANSWER_BYTES); an asset's bytes, streamed to their reader, are bounded by its size.
  */
 export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024;
-
-/** The bound of one GitHub request, as the build service's requests have it (DEFAULT_TIMEOUT_MS). */
-export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 
 /** A GitHub request gave no (whole) answer within its bound: one failed attempt, worth another. */
 export class GitHubTimeoutError extends ActionError {
@@ -111,7 +109,7 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
       },
     },
     // Listed before the throttle, so inside its queue: an attempt's time starts when it is sent.
-    boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS),
+    boundedAttempts(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
     throttling,
   );
   const { retry } = options;
