@@ -198,8 +198,8 @@ describe('the release read back before it is published', () => {
     expect(run.outputs['release-verified']).toBe('true');
     expect(checkLines(run)).toEqual([
       expect.stringContaining(
-        '2 installer(s) of this job: 2 by size, state and the asset id its upload got ' +
-          '(GitHub gives no digest); SHA256SUMS read back, 2 line(s) checked',
+        '2 installers of this job: 2 by size, state and the asset id its upload got ' +
+          '(GitHub gives no digest); SHA256SUMS read back, 2 lines checked',
       ),
     ]);
   });
