@@ -15,7 +15,7 @@ import type { Build } from '../../src/service/schemas.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { markdownCell } from '../../src/text/escape.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
-import { CANCEL_GRACE_MS } from '../../src/runner/signals.ts';
+import { CANCEL_GRACE_MS } from '../../src/shared/timing.ts';
 import {
   startArtifactBackend,
   type ArtifactBackend,

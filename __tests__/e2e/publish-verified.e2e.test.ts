@@ -126,7 +126,7 @@ describe('the release read back before it is published', () => {
     // One line says which check ran and how long it took; the installers' bytes are not read.
     expect(checkLines(run)).toEqual([
       expect.stringMatching(
-        /^Release check \(read back before publishing\) passed in \d+\.\d s: 2 installer\(s\) of this job: 2 by GitHub's sha256 digest and size; SHA256SUMS read back, 2 line\(s\) checked \(every line, the release being published\)\.$/,
+        /^Release check \(read back before publishing\) passed in \d+\.\d s: 2 installers of this job: 2 by GitHub's sha256 digest and size; SHA256SUMS read back, 2 lines checked \(every line, the release being published\)\.$/,
       ),
     ]);
     const installerIds = release.assets.filter((a) => a.name !== 'SHA256SUMS').map((a) => a.id);
@@ -198,8 +198,8 @@ describe('the release read back before it is published', () => {
     expect(run.outputs['release-verified']).toBe('true');
     expect(checkLines(run)).toEqual([
       expect.stringContaining(
-        '2 installer(s) of this job: 2 by size, state and the asset id its upload got ' +
-          '(GitHub gives no digest); SHA256SUMS read back, 2 line(s) checked',
+        '2 installers of this job: 2 by size, state and the asset id its upload got ' +
+          '(GitHub gives no digest); SHA256SUMS read back, 2 lines checked',
       ),
     ]);
   });

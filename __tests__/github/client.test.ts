@@ -22,6 +22,7 @@ import {
 import { makeCertificates } from '../../test-kit/certificates.ts';
 import { close, listen, readBody, sendJson } from '../../test-kit/stand-ins/http.ts';
 import { startProxy } from '../support/proxy.ts';
+import { virtualClock, type VirtualClock } from '../support/virtual-clock.ts';
 
 const repo = { owner: 'acme', repo: 'desktop-app' };
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
@@ -55,12 +56,21 @@ const status =
     sendJson(res, code, { message: `scripted ${code}` }, headers);
 const noAnswer: Answer = (req) => req.socket.destroy();
 
-function client(url: string, throttle = false, maxAttempts = 4, requestTimeoutMs?: number) {
+function client(
+  url: string,
+  throttle = false,
+  maxAttempts = 4,
+  requestTimeoutMs?: number,
+  clock?: Pick<VirtualClock, 'now' | 'sleep'>,
+) {
   const retries: RetryEvent[] = [];
-  const retry = defaultRetryRuntime(
-    { maxAttempts, baseDelayMs: 5, maxDelayMs: 10 },
-    { onRetry: (event) => retries.push(event) },
-  );
+  const retry = {
+    ...defaultRetryRuntime(
+      { maxAttempts, baseDelayMs: 5, maxDelayMs: 10 },
+      { onRetry: (event) => retries.push(event) },
+    ),
+    ...(clock && { now: clock.now, sleep: clock.sleep }),
+  };
   return {
     github: createGitHub('ghs-x', { baseUrl: url, retry, throttle, requestTimeoutMs }),
     retries,
@@ -263,21 +273,53 @@ describe('the way out: the dispatcher of the environment', () => {
   });
 });
 
+/** Counts the requests GitHub got; `reached(n)` resolves once n have come. */
+function arrivals() {
+  let count = 0;
+  const waiting: { n: number; resolve: () => void }[] = [];
+  return {
+    arrived() {
+      count++;
+      for (const wait of waiting.filter(({ n }) => n <= count)) wait.resolve();
+    },
+    reached: (n: number) =>
+      n <= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ n, resolve })),
+  };
+}
+
 describe('the bound on each attempt', () => {
   it('ends an attempt that gets no answer, and retries it, naming the bound', async () => {
-    const api = await scriptedGitHub(() => undefined);
-    const { github, retries } = client(api.url, false, 2, 200);
-    const started = Date.now();
+    const requests = arrivals();
+    const api = await scriptedGitHub(() => requests.arrived());
+    // Each attempt's 30 s pass on the runtime's clock once GitHub has its request.
+    const clock = virtualClock(Date.now(), { lapses: (attempt) => requests.reached(attempt) });
+    const { github, retries } = client(api.url, false, 2, 30_000, clock);
 
     const error = await github.rest.repos
       .getRelease({ ...repo, release_id: 5 })
       .catch((error: unknown) => error);
 
     expect(error).toBeInstanceOf(GitHubTimeoutError);
-    expect((error as Error).message).toBe('GitHub gave no answer within 0.2 s');
+    expect((error as Error).message).toBe('GitHub gave no answer within 30 s');
     expect(api.received).toHaveLength(2);
-    expect(retries.map((event) => event.reason)).toEqual(['GitHub gave no answer within 0.2 s']);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(retries.map((event) => event.reason)).toEqual(['GitHub gave no answer within 30 s']);
+    // Both bounds were waits on the injected clock, and the backoff between them too.
+    expect(clock.bounds).toEqual([30_000, 30_000]);
+    expect(clock.sleeps).toHaveLength(1);
+  });
+
+  it('cuts the bound short when the answer comes in time, on the same clock', async () => {
+    const api = await scriptedGitHub((_req, res) => release(res));
+    const clock = virtualClock();
+    const { github } = client(api.url, false, 1, 30_000, clock);
+    const started = clock.now();
+
+    const { data } = await github.rest.repos.getRelease({ ...repo, release_id: 5 });
+
+    expect(data.id).toBe(5);
+    expect(clock.bounds).toEqual([30_000]);
+    expect(clock.sleeps).toEqual([]);
+    expect(clock.now()).toBe(started);
   });
 
   it('ends an answer whose body stalls, rather than reading it as empty', async () => {

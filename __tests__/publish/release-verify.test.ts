@@ -101,7 +101,7 @@ describe('compareRelease', () => {
     expect(none.discrepancies).toEqual([
       {
         asset: 'SHA256SUMS',
-        expected: 'a file with a line for each of 1 installer(s)',
+        expected: 'a file with a line for each of 1 installer',
         held: 'no asset of that name',
       },
     ]);

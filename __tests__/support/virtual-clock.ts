@@ -3,20 +3,41 @@
 // let it), and a stop cuts it short without letting any time pass. Waits cost no real time, so
 // what the code does never depends on how busy the machine is, and a test reads which waits it
 // asked for.
+//
+// One wait is different: a request's bound (the GitHub client's attempt bound, `boundMs`, by
+// default REQUEST_TIMEOUT_MS) races a real socket, so letting it pass at once would end every
+// request. It passes only when `lapses(n)` resolves for the n-th bound (never, by default): "no
+// answer in time" is then a fact of the test's script; an answer that comes first cuts it short.
 import type { Sleep } from '../../src/http/retry.ts';
+import { REQUEST_TIMEOUT_MS } from '../../src/shared/timing.ts';
 
 export interface VirtualClock {
   now(): number;
   sleep: Sleep;
-  /** Every wait asked for, in ms, in order (those cut short too). */
+  /** Every wait asked for, in ms, in order (those cut short too), bounds not included. */
   readonly sleeps: number[];
+  /** Every request bound asked for, in ms, in order (those cut short too). */
+  readonly bounds: number[];
 }
 
-export function virtualClock(startMs = Date.now()): VirtualClock {
+export interface RequestBounds {
+  boundMs?: number;
+  /** Resolves when the n-th bound (from 1) may pass. */
+  lapses?: (nth: number) => Promise<void>;
+}
+
+const never = (): Promise<void> => new Promise(() => {});
+
+export function virtualClock(
+  startMs = Date.now(),
+  { boundMs = REQUEST_TIMEOUT_MS, lapses = never }: RequestBounds = {},
+): VirtualClock {
   let now = startMs;
   const sleeps: number[] = [];
+  const bounds: number[] = [];
   const sleep: Sleep = (ms, signal) => {
-    sleeps.push(ms);
+    const isBound = ms === boundMs;
+    (isBound ? bounds : sleeps).push(ms);
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason);
@@ -24,13 +45,15 @@ export function virtualClock(startMs = Date.now()): VirtualClock {
       }
       const cut = () => reject(signal?.reason);
       signal?.addEventListener('abort', cut, { once: true });
-      setImmediate(() => {
+      const pass = () => {
         if (signal?.aborted) return;
         signal?.removeEventListener('abort', cut);
         now += Math.max(0, ms);
         resolve();
-      });
+      };
+      if (isBound) void lapses(bounds.length).then(() => setImmediate(pass));
+      else setImmediate(pass);
     });
   };
-  return { now: () => now, sleep, sleeps };
+  return { now: () => now, sleep, sleeps, bounds };
 }

@@ -14,6 +14,7 @@ import {
 } from '../http/retry.ts';
 import { boundedJson, errorBodyStart } from '../http/bounded-body.ts';
 import { ActionError, messageOf } from '../shared/errors.ts';
+import { ARTIFACT_SERVICE_SILENCE_MS } from '../shared/timing.ts';
 import { GitHubAnswerError } from './errors.ts';
 import { ArtifactSettingError, ArtifactUploadError, type ArtifactStep } from './errors.ts';
 import { callFailure } from './client.ts';
@@ -23,7 +24,6 @@ const TWIRP_PATH = '/twirp/github.actions.results.api.v1.ArtifactService/';
 const MAX_ANSWER_BYTES = 1024 * 1024;
 /** A run's list: a few hundred bytes per artifact, a thousand artifacts at most. */
 const MAX_LIST_BYTES = 16 * 1024 * 1024;
-const TWIRP_SILENCE_MS = 60_000;
 
 export interface ArtifactService {
   /** The action's one proxy-aware dispatcher (createDispatcher). */
@@ -192,8 +192,8 @@ async function call(
     },
     body: JSON.stringify(request),
     signal: service.signal ?? null,
-    headersTimeout: TWIRP_SILENCE_MS,
-    bodyTimeout: TWIRP_SILENCE_MS,
+    headersTimeout: ARTIFACT_SERVICE_SILENCE_MS,
+    bodyTimeout: ARTIFACT_SERVICE_SILENCE_MS,
   });
   if (statusCode < 200 || statusCode >= 300) {
     const text = await errorBodyStart(body);

@@ -18,10 +18,12 @@ import {
   withRetries,
   type AttemptFailure,
   type RetryRuntime,
+  type Sleep,
 } from '../http/retry.ts';
 import { redact, serviceMessageOf } from '../http/error-body.ts';
 import { untilStopped } from '../runner/deadline.ts';
 import { ActionError, asError, errorCode, messageOf } from '../shared/errors.ts';
+import { REQUEST_TIMEOUT_MS } from '../shared/timing.ts';
 import { GitHubAnswerError, RepositoryNameError, type GitHubAnswer } from './errors.ts';
 
 export interface GitHubOptions {
@@ -44,7 +46,7 @@ export interface GitHubOptions {
   /**
    * Bound of one attempt, from the moment it is sent (after the throttle's queue) until its answer
    * is read; a body handed back as a stream (an asset's bytes) only until its headers, and from
-   * then on by the dispatcher's bound on silence. Default GITHUB_REQUEST_TIMEOUT_MS.
+   * then on by the dispatcher's bound on silence. Default REQUEST_TIMEOUT_MS, the build service's.
    */
   requestTimeoutMs?: number;
 }
@@ -55,9 +57,6 @@ export interface GitHubOptions {
  * (MAX_JSON_ANSWER_BYTES); an asset's bytes, streamed to their reader, are bounded by its size.
  */
 export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024;
-
-/** The bound of one GitHub request, as the build service's requests have it (DEFAULT_TIMEOUT_MS). */
-export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 
 /** A GitHub request gave no (whole) answer within its bound: one failed attempt, worth another. */
 export class GitHubTimeoutError extends ActionError {
@@ -111,7 +110,7 @@ export const createGitHub = (token: string, options: GitHubOptions): GitHub => {
       },
     },
     // Listed before the throttle, so inside its queue: an attempt's time starts when it is sent.
-    boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS),
+    boundedAttempts(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, options.retry.sleep),
     throttling,
   );
   const { retry } = options;
@@ -172,9 +171,10 @@ async function* asBuffers(body: AsyncIterable<Uint8Array>): AsyncGenerator<Buffe
 
 /**
  * An Octokit plugin: each attempt ends as a GitHubTimeoutError when its answer is not read within
- * `timeoutMs`. Octokit reads a cut JSON body as an empty one, so a late abort is thrown here too.
+ * `timeoutMs`, waited on the retry runtime's clock (`sleep`), as the waits between attempts are.
+ * Octokit reads a cut JSON body as an empty one, so a late abort is thrown here too.
  */
-const boundedAttempts = (timeoutMs: number) => (octokit: Pick<GitHub, 'hook'>) => {
+const boundedAttempts = (timeoutMs: number, sleep: Sleep) => (octokit: Pick<GitHub, 'hook'>) => {
   octokit.hook.wrap('request', async (request, options) => {
     // Every layer of Octokit's hook chain is bound to the options the request started with (the
     // arguments a layer passes on are dropped), so the attempt's signal is set on them, and the
@@ -183,7 +183,11 @@ const boundedAttempts = (timeoutMs: number) => (octokit: Pick<GitHub, 'hook'>) =
     options.request = settings;
     const stop = settings.signal;
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new GitHubTimeoutError(timeoutMs)), timeoutMs);
+    const answered = new AbortController();
+    sleep(timeoutMs, answered.signal).then(
+      () => deadline.abort(new GitHubTimeoutError(timeoutMs)),
+      () => {}, // cut short: the answer came first
+    );
     settings.signal = stop ? AbortSignal.any([stop, deadline.signal]) : deadline.signal;
     try {
       const answer = await request(options);
@@ -192,7 +196,7 @@ const boundedAttempts = (timeoutMs: number) => (octokit: Pick<GitHub, 'hook'>) =
     } catch (error) {
       throw deadline.signal.aborted ? deadline.signal.reason : error;
     } finally {
-      clearTimeout(timer);
+      answered.abort();
       settings.signal = stop;
     }
   });

@@ -7,14 +7,11 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { releaseReadBuffers } from './memory.ts';
 import { errorBodyStart } from './bounded-body.ts';
+import { UPLOAD_SILENCE_MS } from '../shared/timing.ts';
 
 // Larger reads outlive the collections that hand chunks back (the socket queues what it cannot take
 // at once) and pile up until a full collection: bench/README.md, "Upload chunk size".
 const READ_CHUNK_BYTES = 64 * 1024;
-// Silence while sending, and the wait for the answer after the last byte (GitHub checks a large
-// file before it answers; @actions/artifact's own limit of an upload without progress). The
-// step's deadline is the signal's to enforce.
-const UPLOAD_SILENCE_MS = 5 * 60_000;
 
 export interface StreamedUpload {
   /** The action's one proxy-aware dispatcher (createDispatcher). */
@@ -45,6 +42,7 @@ export async function streamedUpload(upload: StreamedUpload): Promise<UploadAnsw
     headers: { ...upload.headers, 'content-length': String(file.size) },
     body: fileBody(file.path),
     signal: upload.signal ?? null,
+    // Silence is bounded here; the step's deadline is the signal's to enforce.
     headersTimeout: UPLOAD_SILENCE_MS,
     bodyTimeout: UPLOAD_SILENCE_MS,
   });

@@ -15,6 +15,7 @@ import { listAssets, readAsset } from '../github/release-asset-reads.ts';
 import type { ReleaseContext } from './release-find.ts';
 import { formatSeconds } from '../text/durations.ts';
 import { commandText } from '../text/escape.ts';
+import { plural } from '../text/plural.ts';
 
 /** One installer this job put on the release (uploaded, or found there with its bytes and kept). */
 export interface Attached {
@@ -107,7 +108,7 @@ export function compareRelease(
   if ('unusable' in held) {
     discrepancies.push({
       asset: CHECKSUMS_FILE_NAME,
-      expected: `a file with a line for each of ${attached.length} installer(s)`,
+      expected: `a file with a line for each of ${plural(attached.length, 'installer')}`,
       held: held.unusable,
     });
     return { discrepancies, byDigest, byAssetId, lines: 0 };
@@ -152,8 +153,9 @@ export const describeCheck = (check: ReleaseCheck, whole: boolean): string => {
       : '',
   ].filter(Boolean);
   return (
-    `${check.byDigest + check.byAssetId} installer(s) of this job: ${ways.join(', ') || 'none'}; ` +
-    `${CHECKSUMS_FILE_NAME} read back, ${check.lines} line(s) checked` +
+    `${plural(check.byDigest + check.byAssetId, 'installer')} of this job: ` +
+    `${ways.join(', ') || 'none'}; ` +
+    `${CHECKSUMS_FILE_NAME} read back, ${plural(check.lines, 'line')} checked` +
     (whole ? ' (every line, the release being published)' : '')
   );
 };

@@ -4,14 +4,15 @@ import { outcomeOf } from '../builds/outcome.ts';
 import { labelOf, type BuildResult } from '../builds/result.ts';
 import type { ReleaseReport } from '../publish/types.ts';
 import { markdownUrl } from '../text/escape.ts';
+import { plural } from '../text/plural.ts';
 import type { RunFacts } from './facts.ts';
 import type { Verdict } from './verdict.ts';
 
 /** Labels named in the reason; a longer list ends with how many more. */
 const MAX_LABELS = 20;
 
-export const plural = (count: number, noun: string): string =>
-  `${count} ${noun}${count === 1 ? '' : 's'}`;
+// Until render-comment.ts and summary.ts import it from text/plural.ts.
+export { plural };
 
 function labels(builds: readonly BuildResult[]): string {
   const named = builds.slice(0, MAX_LABELS).map(labelOf).join(', ');

@@ -1,9 +1,7 @@
 // SIGINT/SIGTERM (a cancelled workflow run) stop the run, which then writes what it knows; a run
 // that does not stop in time is ended anyway.
 import { stepLog } from './log.ts';
-
-/** After a signal, the run has this long to write what it knows before the process exits. */
-export const CANCEL_GRACE_MS = 5_000;
+import { CANCEL_GRACE_MS } from '../shared/timing.ts';
 
 export function watchSignals(): { signal: AbortSignal; dispose: () => void } {
   const cancel = new AbortController();

@@ -46,6 +46,7 @@ import {
 import { DEFAULT_USER_AGENT } from '../http/user-agent.ts';
 import { Transport, type CallOptions, type JsonRequest, type StreamResponse } from './transport.ts';
 import { ActionError, asError, messageOf } from '../shared/errors.ts';
+import { REQUEST_TIMEOUT_MS } from '../shared/timing.ts';
 
 export type { CallOptions };
 
@@ -89,7 +90,8 @@ export async function listBuildIds(
 }
 
 export { DEFAULT_USER_AGENT };
-export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The bound of one request when ClientOptions.timeoutMs is not given. */
+export const DEFAULT_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -98,7 +100,7 @@ export interface ClientOptions {
   userAgent?: string;
   /**
    * Per request (for downloads: per wait for headers or for the next bytes), shortened to the
-   * time left before `deadline`. Default 30 s.
+   * time left before `deadline`. Default DEFAULT_TIMEOUT_MS (30 s).
    */
   timeoutMs?: number;
   /** Epoch ms when the caller's time is up: no retry waits past it, no request outlives it. */

@@ -21,6 +21,7 @@ import { ArtifactHostError, DownloadError, NetworkError, TimeoutError } from './
 import { isInside, pathInside } from '../text/file-name.ts';
 import { releaseReadBuffers } from '../http/memory.ts';
 import { hashPlaceFor, PartFile } from './part-file.ts';
+import { holdEarlyBytes } from './early-bytes.ts';
 import {
   isRetryableStatus,
   parseRetryAfter,
@@ -56,6 +57,11 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** Called for every chunk received; throttle in the caller. */
   onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void;
+  /**
+   * The bytes free for this user on the file system of `directory`, undefined where it does not
+   * say: statfs unless given (tests give a slow one).
+   */
+  freeSpace?: (directory: string) => Promise<number | undefined>;
 }
 
 export interface DownloadedArtifact {
@@ -68,6 +74,11 @@ export interface DownloadedArtifact {
 }
 
 const ENDPOINT = 'GET /builds/:buildId/download';
+
+/** A success answer whose body is read already: `early()` stops that and gives what came. */
+interface Answered extends Opened {
+  early: () => Buffer[];
+}
 
 /** The file a download writes: its final name and path, and the `.part` file that grows into it. */
 interface Destination {
@@ -160,7 +171,7 @@ class ArtifactDownload {
   }
 
   /** Checks a success answer, fits it to the bytes already held, and takes its body. */
-  async #continueWith(opened: Opened, resumeFrom: number): Promise<AttemptResult<Destination>> {
+  async #continueWith(opened: Answered, resumeFrom: number): Promise<AttemptResult<Destination>> {
     const refusal = notTheArtifact(opened, this.#buildId, this.#transport.apiOrigin);
     if (refusal !== undefined) throw refusal;
     const { response } = opened;
@@ -203,21 +214,22 @@ class ArtifactDownload {
     this.#total = announced ?? this.#total;
     this.#host = opened.url.host;
     await this.#checkSpace(destination);
-    return this.#receive(response.body, destination);
+    return this.#receive(response.body, opened.early(), destination);
   }
 
   /** Refuses a download the disk cannot hold, where the OS says how much room is left. */
   async #checkSpace({ part }: Destination): Promise<void> {
     const total = this.#total ?? this.#options.expectedSize;
     if (total === undefined) return;
-    const free = await freeBytes(this.#options.directory);
+    const { directory, freeSpace = freeBytes } = this.#options;
+    const free = await freeSpace(directory);
     const needed = total - part.received;
     if (free === undefined || needed <= free) return;
     throw new DownloadError(
       this.#buildId,
       'space',
       `the installer needs ${formatByteSize(needed)} more, and ` +
-        `${commandText(this.#options.directory, 300)} has ${formatByteSize(free)} free; ` +
+        `${commandText(directory, 300)} has ${formatByteSize(free)} free; ` +
         'nothing was saved. Free space on the runner, or download fewer installers at once.',
     );
   }
@@ -239,6 +251,7 @@ class ArtifactDownload {
 
   async #receive(
     body: Dispatcher.ResponseData['body'],
+    early: Buffer[],
     destination: Destination,
   ): Promise<AttemptResult<Destination>> {
     const { part } = destination;
@@ -249,7 +262,7 @@ class ArtifactDownload {
     const { maxBytes } = this.#options;
     const limit = known ?? maxBytes;
     try {
-      await pipeBody(body, part, (received) => {
+      await pipeBody(body, early, part, (received) => {
         if (limit !== undefined && received > limit) {
           throw known === undefined
             ? overCeiling(
@@ -318,7 +331,7 @@ class ArtifactDownload {
   }
 
   /** Follows redirects from the API's endpoint to the bytes; classifies a refusal on the way. */
-  async #open(resumeFrom: number): Promise<AttemptResult<Opened>> {
+  async #open(resumeFrom: number): Promise<AttemptResult<Answered>> {
     const transport = this.#transport;
     const { signal } = this.#options;
     const headers: Record<string, string> =
@@ -357,7 +370,9 @@ class ArtifactDownload {
       if (status === 200 || status === 206) {
         // The body can break before anyone reads it; `finished()` reports that later.
         response.body.on('error', () => {});
-        return { ok: true, value: { response, url, leftApi } };
+        // Read from now on: what comes while the part file gets ready is kept if the host closes.
+        const early = holdEarlyBytes(response.body);
+        return { ok: true, value: { response, url, leftApi, early } };
       }
       // The status alone decides what happens; the body only adds the host's words.
       const text = await errorBodyStart(response.body);
@@ -452,20 +467,32 @@ const rangeMissed = (buildId: string): AttemptResult<never> => ({
 
 /**
  * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
- * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
+ * cost a promise per 16 KiB record), pausing the socket while the disk catches up. `early`, the
+ * chunks that came before the file was ready (the body paused after them), go first.
  */
 async function pipeBody(
   body: Dispatcher.ResponseData['body'],
+  early: Buffer[],
   part: PartFile,
   onChunk: (received: number) => void,
 ): Promise<void> {
   const release = releaseReadBuffers();
-  const stop = (error: unknown) => body.destroy(asError(error));
+  // The first reason to stop is the one told: a body the host closed already keeps its own error.
+  let stopped: unknown;
+  const stop = (error: unknown) => {
+    stopped ??= error;
+    body.destroy(asError(error));
+  };
+  let waiting = false;
   const take = (chunk: Buffer) => {
     try {
-      if (!part.accept(chunk)) {
+      if (!part.accept(chunk) && !waiting) {
+        waiting = true;
         body.pause();
-        part.drained().then(() => body.resume(), stop);
+        part.drained().then(() => {
+          waiting = false;
+          body.resume();
+        }, stop);
       }
       release(part.received);
       onChunk(part.received);
@@ -473,10 +500,14 @@ async function pipeBody(
       stop(error);
     }
   };
+  for (const chunk of early) take(chunk);
   body.on('data', take);
+  if (!waiting) body.resume();
   try {
     // Also reports a body that ended or broke before this function was reached.
     await finished(body);
+  } catch (error) {
+    throw stopped ?? error;
   } finally {
     body.off('data', take);
   }

@@ -3,6 +3,7 @@
 // reaches an error (see error-body.ts).
 
 import { ActionError } from '../shared/errors.ts';
+import { REQUEST_TIMEOUT_MS } from '../shared/timing.ts';
 import { isRetryableStatus } from '../http/retry.ts';
 import { commandText } from '../text/escape.ts';
 
@@ -219,7 +220,8 @@ export class TimeoutError extends NetworkError {
       'ETIMEDOUT',
       attempts,
       `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
-        'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
+        'The service may be overloaded; retry later. (A request waits at most ' +
+        `${REQUEST_TIMEOUT_MS / 1000} s, or what ` +
         "is left of the step's timeout input.)",
     );
     this.timeoutMs = timeoutMs;

@@ -15,17 +15,14 @@ import {
   type TriggeredBuild,
   type Webhook,
 } from './schemas.ts';
+import { CREATED_SINCE_SLACK_MS } from '../shared/timing.ts';
 
 /** The arch the service builds when a trigger names none (spec §4). */
 const DEFAULT_ARCH = 'x64';
 
-// Projects and webhooks are still recognised by their creation time on the runner's clock, with a
-// few seconds of slack for a slightly slow service clock.
-export const CLOCK_SKEW_MS = 5_000;
-
 function createdSince(createdAt: string, sinceMs: number): boolean {
   const at = Date.parse(createdAt);
-  return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
+  return !Number.isNaN(at) && at >= sinceMs - CREATED_SINCE_SLACK_MS;
 }
 
 const sameSet = (left: readonly string[], right: readonly string[]): boolean =>
