@@ -11,9 +11,6 @@ import type { Verdict } from './verdict.ts';
 /** Labels named in the reason; a longer list ends with how many more. */
 const MAX_LABELS = 20;
 
-// Until render-comment.ts and summary.ts import it from text/plural.ts.
-export { plural };
-
 function labels(builds: readonly BuildResult[]): string {
   const named = builds.slice(0, MAX_LABELS).map(labelOf).join(', ');
   const more = builds.length - MAX_LABELS;

@@ -9,9 +9,9 @@ import type { BuildResult } from '../builds/result.ts';
 import type { ArtifactResult } from '../publish/types.ts';
 import { formatUtcMinute } from '../text/durations.ts';
 import { markdownCode, markdownUrl } from '../text/escape.ts';
+import { plural } from '../text/plural.ts';
 import { buildTable, folded, idList, sharedVersion } from './build-table.ts';
 import { failureCauses } from './causes.ts';
-import { plural } from './release-state.ts';
 
 export interface CommentView {
   projectId: string;

@@ -8,10 +8,11 @@
 import * as core from '@actions/core';
 import { outcomeOf } from '../builds/outcome.ts';
 import { markdownCode, markdownText } from '../text/escape.ts';
+import { plural } from '../text/plural.ts';
 import { buildTable, folded, idList, sharedVersion } from './build-table.ts';
 import { failureCauses } from './causes.ts';
 import type { RunFacts } from './facts.ts';
-import { plural, releaseState } from './release-state.ts';
+import { releaseState } from './release-state.ts';
 import { renderTimeline } from './timeline.ts';
 import type { Verdict } from './verdict.ts';
 
