@@ -3,6 +3,9 @@
 // with its `builds` output read into the one shape src/report/outputs.ts writes. A run reaches
 // GitHub only where a stand-in answers: without a releases API its `release` input is off, without
 // an artifact backend its `upload-artifacts` is, so no test can publish to github.com.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/index.ts';
@@ -176,6 +179,32 @@ export async function githubForTest<const O extends GitHubOptions>(options: O): 
   const github = await startGitHub(options);
   onTestFinished(() => github.close());
   return github;
+}
+
+/** What a pull request's event says: its number, head commit and what happened to it. */
+export interface PullRequestEvent {
+  number: number;
+  head: string;
+  action?: 'synchronize' | 'closed';
+  /** GITHUB_RUN_ID, which the artifacts' links name. Default: run-action.ts's. */
+  runId?: string;
+}
+
+/** The runner's environment for a pull_request event: its event file written, its merge ref. */
+export async function pullRequestEnv(event: PullRequestEvent): Promise<Record<string, string>> {
+  const { number, head, action = 'synchronize', runId } = event;
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'pr-event-')), `${action}.json`);
+  await writeFile(
+    file,
+    JSON.stringify({ action, number, pull_request: { number, head: { sha: head } } }),
+  );
+  return {
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: file,
+    GITHUB_REF: `refs/pull/${number}/merge`,
+    GITHUB_SHA: 'f'.repeat(40),
+    ...(runId !== undefined && { GITHUB_RUN_ID: runId }),
+  };
 }
 
 // --- The file's set-up ------------------------------------------------------------------------
