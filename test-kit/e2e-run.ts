@@ -101,7 +101,7 @@ export interface E2eRun extends ActionRun {
   builds: BuildOutput[];
 }
 
-export const readRun = (run: ActionRun): E2eRun => ({
+const readRun = (run: ActionRun): E2eRun => ({
   ...run,
   builds: readBuilds(run.outputs.builds),
 });
@@ -147,7 +147,7 @@ export type GitHub<O extends GitHubOptions = Record<never, never>> = Pick<
     close(): Promise<void>;
   };
 
-export async function startGitHub<const O extends GitHubOptions>(options: O): Promise<GitHub<O>> {
+async function startGitHub<const O extends GitHubOptions>(options: O): Promise<GitHub<O>> {
   const token = options.token ?? DEFAULT_GITHUB_TOKEN;
   const [releases, artifacts, comments] = await Promise.all([
     options.releases && startReleasesApi({ token, ...options.releases }),

@@ -44,7 +44,7 @@ function expectWholeReport(run: E2eRun): void {
 
 describe('publishing to a GitHub that never answers', () => {
   it('ends with the step timeout, and the report says what was not published', async () => {
-    // Real time: the step's own timeout, kept by the action's process, which no test clock reaches.
+    // real time: the step's own timeout, kept by the action's process, which no test clock reaches.
     const run = await start('0.1').result;
     expectWholeReport(run);
     // The `status` output is the builds' (design §2): they succeeded; the step failed on publishing.
