@@ -10,6 +10,9 @@ import { parse } from 'yaml';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
+/** What stands in for `${{ github.token }}` unless a run names another. */
+export const DEFAULT_GITHUB_TOKEN = 'ghs_e2e_token';
+
 /** Throws, saying how to build it, when `dist/index.js` is not there to run. */
 export function assertBundleBuilt(): void {
   if (!existsSync(path.join(REPO_ROOT, 'dist/index.js'))) {
@@ -105,7 +108,7 @@ export function startAction(options: ActionRunOptions): StartedAction {
   for (const [name, input] of Object.entries(metadata.inputs ?? {})) {
     const fallback = (input.default ?? '').replace(
       /\$\{\{\s*github\.token\s*\}\}/g,
-      options.githubToken ?? 'ghs_e2e_token',
+      options.githubToken ?? DEFAULT_GITHUB_TOKEN,
     );
     inputEnv[`INPUT_${name.toUpperCase()}`] = options.inputs[name] ?? fallback;
   }

@@ -5,26 +5,19 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import {
-  assertBundleBuilt,
-  REPO_ROOT,
-  runAction,
-  type ActionRun,
-} from '../../test-kit/run-action.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useE2e, type E2eRun } from '../../test-kit/e2e-run.ts';
+import { REPO_ROOT } from '../../test-kit/run-action.ts';
 
 const SECRET = 'npm_SecretToken_0123456789';
 const MARKER = 'environ-marker-0123456789';
 const MAX_LINE_BYTES = 64 * 1024;
 const MAX_RSS_BYTES = 512 * 1024 * 1024;
 
-let emulator: Emulator;
+const e2e = useE2e();
 let outside: string;
 
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({});
+beforeAll(() => {
   outside = mkdtempSync(path.join(os.tmpdir(), 'config-outside-'));
   writeFileSync(path.join(outside, 'npmrc.yml'), `//registry.npmjs.org/:_authToken=${SECRET}\n`);
   writeFileSync(
@@ -32,7 +25,6 @@ beforeAll(async () => {
     `name: ${SECRET}\nurl: https://app.example.com\nplatforms: [mac]\n`,
   );
 });
-afterAll(() => emulator.close());
 
 const newWorkspace = (): string => mkdtempSync(path.join(os.tmpdir(), 'workspace-'));
 
@@ -40,16 +32,9 @@ async function runWithConfig(
   workspace: string,
   configFile: string,
   env: Record<string, string> = {},
-): Promise<ActionRun & { errors: string[] }> {
-  const run = await runAction({
-    inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'config-file': configFile,
-      wait: 'false',
-      'upload-artifacts': 'false',
-      release: 'false',
-    },
+): Promise<E2eRun & { errors: string[] }> {
+  const run = await e2e.run({
+    inputs: { 'config-file': configFile, wait: 'false' },
     workspace,
     env,
   });
@@ -66,7 +51,7 @@ describe('config-file outside the workspace (node dist/index.js)', () => {
     symlinkSync('/proc/self/environ', path.join(workspace, 'environ.json'));
     mkdirSync(path.join(workspace, 'config'));
     symlinkSync(outside, path.join(workspace, 'config', 'shared'));
-    const requests = emulator.requests.length;
+    const requests = e2e.emulator.requests.length;
     for (const configFile of [
       'desktop-build.yml',
       'environ.json',
@@ -85,8 +70,8 @@ describe('config-file outside the workspace (node dist/index.js)', () => {
         expect(text).not.toContain('authToken');
       }
     }
-    expect(emulator.requests.length).toBe(requests);
-    expect(emulator.projects().map((project) => project.name)).not.toContain(SECRET);
+    expect(e2e.emulator.requests.length).toBe(requests);
+    expect(e2e.emulator.projects().map((project) => project.name)).not.toContain(SECRET);
   });
 });
 
@@ -101,7 +86,7 @@ describe('config-file bounds (node dist/index.js)', () => {
     return { run, peakRss: Number(readFileSync(rssFile, 'utf8')) };
   }
 
-  const expectBounded = (run: ActionRun, peakRss: number): void => {
+  const expectBounded = (run: E2eRun, peakRss: number): void => {
     for (const line of `${run.stdout}\n${run.stderr}`.split('\n')) {
       expect(Buffer.byteLength(line)).toBeLessThanOrEqual(MAX_LINE_BYTES);
     }
@@ -152,13 +137,13 @@ describe('config-file bounds (node dist/index.js)', () => {
       path.join(workspace, 'desktop-build.json'),
       '{\n  "name": "First",\n  "url": "https://app.example.com",\n  "platforms": ["mac"],\n  "name": "Second"\n}\n',
     );
-    const requests = emulator.requests.length;
+    const requests = e2e.emulator.requests.length;
     const run = await runWithConfig(workspace, 'desktop-build.json');
     expect(run.code).toBe(1);
     expect(run.errors).toEqual([
       'desktop-build.json is not a valid project configuration:\n' +
         '  - name (line 5): given twice in one object; keep one (parsers differ on which one counts)',
     ]);
-    expect(emulator.requests.length).toBe(requests);
+    expect(e2e.emulator.requests.length).toBe(requests);
   });
 });

@@ -1,63 +1,32 @@
 // The bundled action (`dist/index.js`, built by `npm run bundle`), spawned exactly as a runner
-// spawns it, against the emulator.
+// spawns it, against the e2e.emulator.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { markdownCell } from '../../src/text/escape.ts';
 import { secretSpellings } from '../../src/text/secret-spellings.ts';
 import { executedCommands, groups } from '../builds/support.ts';
-import { assertBundleBuilt, runAction, startAction } from '../../test-kit/run-action.ts';
+import { project, useE2e } from '../../test-kit/e2e-run.ts';
+import { close, listen } from '../../test-kit/stand-ins/http.ts';
 
-const PROJECT_ID = 'proj_e2e';
-let emulator: Emulator;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
+const e2e = useE2e({
+  emulator: {
     buildingMs: 400,
     artifactSize: 256 * 1024,
-    seedProjects: [
-      { id: PROJECT_ID, name: 'E2E', url: 'https://app.example.com', platforms: ['mac', 'linux'] },
-    ],
-  });
+    seedProjects: [project('proj_e2e', ['mac', 'linux'], { name: 'E2E' })],
+  },
 });
-afterAll(() => emulator.close());
-afterEach(() => emulator.resetFaults());
-
-const baseInputs = () => ({
-  'api-key': emulator.apiKey,
-  'base-url': emulator.baseUrl,
-  'project-id': PROJECT_ID,
-  'poll-interval': '0.1',
-  'upload-artifacts': 'false',
-  release: 'false',
-});
-
-interface BuildOutput {
-  id: string;
-  platform: string;
-  arch: string;
-  version: string;
-  status: string;
-  duration: number | null;
-  artifactSize: number | null;
-  path?: string;
-  sha256?: string;
-}
 
 describe('node dist/index.js, run as the runner runs it', () => {
   it('builds the project platforms × arches and reports like the contract says', async () => {
-    const run = await runAction({ inputs: { ...baseInputs(), arches: 'x64, arm64' } });
+    const run = await e2e.run({ inputs: { arches: 'x64, arm64' } });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
 
-    const builds = JSON.parse(run.outputs.builds!) as BuildOutput[];
+    const { builds } = run;
     expect(builds.map((b) => `${b.platform}/${b.arch}`)).toEqual([
       'mac/x64',
       'mac/arm64',
@@ -79,7 +48,7 @@ describe('node dist/index.js, run as the runner runs it', () => {
       expect(build.path!.startsWith(path.join(run.workspace, 'desktop-builds'))).toBe(true);
       const digest = createHash('sha256').update(readFileSync(build.path!)).digest('hex');
       expect(digest).toBe(build.sha256);
-      expect(digest).toBe(emulator.artifactFor(build.id).sha256);
+      expect(digest).toBe(e2e.emulator.artifactFor(build.id!).sha256);
     }
 
     const lines = run.stdout.split('\n');
@@ -90,29 +59,29 @@ describe('node dist/index.js, run as the runner runs it', () => {
       );
     }
     // The key, in each of its spellings, is masked first thing and never printed otherwise.
-    const masks = secretSpellings(emulator.apiKey).map((spelling) => `::add-mask::${spelling}`);
+    const masks = secretSpellings(e2e.emulator.apiKey).map((spelling) => `::add-mask::${spelling}`);
     expect(lines.slice(0, masks.length)).toEqual(masks);
-    expect(lines.filter((l) => l.includes(emulator.apiKey))).toEqual([
-      `::add-mask::${emulator.apiKey}`,
+    expect(lines.filter((l) => l.includes(e2e.emulator.apiKey))).toEqual([
+      `::add-mask::${e2e.emulator.apiKey}`,
     ]);
 
     expect(run.summary).toContain('## Desktop builds');
     expect(run.summary).toMatch(/\*\*success\*\* · version `[^`]+` · 4\/4 builds finished/);
-    for (const build of builds) expect(run.summary).toContain(markdownCell(build.id));
+    for (const build of builds) expect(run.summary).toContain(markdownCell(build.id!));
     expect(run.summary).toContain('```mermaid\ngantt');
   });
 
   it('fails the step on a failed build, annotating it, with outputs still written', async () => {
-    emulator.faults.failBuilds = [{ platform: 'linux' }];
-    emulator.faults.injectLogLines = [
+    e2e.emulator.faults.failBuilds = [{ platform: 'linux' }];
+    e2e.emulator.faults.injectLogLines = [
       '::error::injected',
       '::add-mask::x',
       '::set-output name=status::success',
     ];
-    const run = await runAction({ inputs: { ...baseInputs(), platforms: 'mac, linux' } });
+    const run = await e2e.run({ inputs: { platforms: 'mac, linux' } });
     expect(run.code).toBe(1);
     expect(run.outputs.status).toBe('failed');
-    const builds = JSON.parse(run.outputs.builds!) as BuildOutput[];
+    const { builds } = run;
     expect(builds.map((b) => b.status)).toEqual(['success', 'failed']);
     expect(run.outputs.artifacts!.split('\n')).toHaveLength(1);
 
@@ -126,7 +95,7 @@ describe('node dist/index.js, run as the runner runs it', () => {
     // The two secrets the step holds, each in its spellings: the API key, then the GitHub token
     // (the default input's, as run-action.ts gives it).
     expect(executed.filter((l) => /::(add-mask|set-output)/.test(l))).toEqual(
-      [...secretSpellings(emulator.apiKey), ...secretSpellings('ghs_e2e_token')].map(
+      [...secretSpellings(e2e.emulator.apiKey), ...secretSpellings('ghs_e2e_token')].map(
         (spelling) => `::add-mask::${spelling}`,
       ),
     );
@@ -134,9 +103,9 @@ describe('node dist/index.js, run as the runner runs it', () => {
   });
 
   it('stays green with fail-on-error: false, still reporting the failure', async () => {
-    emulator.faults.failBuilds = [{ platform: 'mac' }];
-    const run = await runAction({
-      inputs: { ...baseInputs(), platforms: 'mac', download: 'false', 'fail-on-error': 'false' },
+    e2e.emulator.faults.failBuilds = [{ platform: 'mac' }];
+    const run = await e2e.run({
+      inputs: { platforms: 'mac', download: 'false', 'fail-on-error': 'false' },
     });
     expect(run.code).toBe(0);
     expect(run.outputs.status).toBe('failed');
@@ -150,36 +119,32 @@ describe('node dist/index.js, run as the runner runs it', () => {
       res.writeHead(401, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Bad credentials' }));
     });
-    await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve));
-    const { port } = github.address() as AddressInfo;
-    try {
-      const run = await runAction({
-        inputs: { ...baseInputs(), platforms: 'mac', release: 'true' },
-        env: { GITHUB_API_URL: `http://127.0.0.1:${port}` },
-      });
-      expect(run.code).toBe(1);
-      expect(run.stdout).toMatch(/::error::Publishing failed/);
-      expect(run.stdout).toContain('Bad credentials');
-      expect(run.outputs['build-ids']).toMatch(/^build_\w+$/);
-      expect(run.outputs.status).toBe('success');
-      expect(run.outputs.artifacts).toContain('mac-x64');
-      expect(run.summary).toContain('Publishing failed');
-    } finally {
-      github.close();
-    }
+    const url = await listen(github);
+    onTestFinished(() => close(github));
+    const run = await e2e.run({
+      inputs: { platforms: 'mac', release: 'true' },
+      env: { GITHUB_API_URL: url },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/::error::Publishing failed/);
+    expect(run.stdout).toContain('Bad credentials');
+    expect(run.outputs['build-ids']).toMatch(/^build_\w+$/);
+    expect(run.outputs.status).toBe('success');
+    expect(run.outputs.artifacts).toContain('mac-x64');
+    expect(run.summary).toContain('Publishing failed');
   });
 
   it('rejects bad inputs before any request', async () => {
-    const before = emulator.requests.length;
-    const run = await runAction({
-      inputs: { ...baseInputs(), platforms: 'mac, beos', 'poll-interval': '0' },
+    const before = e2e.emulator.requests.length;
+    const run = await e2e.run({
+      inputs: { platforms: 'mac, beos', 'poll-interval': '0' },
       env: { GITHUB_REF: 'refs/heads/main' },
     });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('::error::Invalid inputs:%0A- platforms: "beos" is not allowed');
     expect(run.stdout).toContain('poll-interval: "0" is not a positive number of seconds');
     expect(run.stdout).toContain('version: missing');
-    expect(emulator.requests.length).toBe(before);
+    expect(e2e.emulator.requests.length).toBe(before);
     expect(run.outputs).toEqual({});
   });
 
@@ -189,28 +154,27 @@ describe('node dist/index.js, run as the runner runs it', () => {
       path.join(workspace, 'desktop-build.yml'),
       'name: E2E Config\nurl: https://config.example\nplatforms: [windows]\n',
     );
-    const { 'project-id': _, ...inputs } = baseInputs();
-    const run = await runAction({
-      inputs: { ...inputs, 'config-file': 'desktop-build.yml', wait: 'false' },
+    const run = await e2e.run({
+      inputs: { 'project-id': undefined, 'config-file': 'desktop-build.yml', wait: 'false' },
       workspace,
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const project = emulator.projects().find((p) => p.name === 'E2E Config');
+    const project = e2e.emulator.projects().find((p) => p.name === 'E2E Config');
     expect(project?.platforms).toEqual(['windows']);
     const id = run.outputs['build-ids']!;
-    expect(emulator.builds().find((b) => b.id === id)?.projectId).toBe(project!.id);
+    expect(e2e.emulator.builds().find((b) => b.id === id)?.projectId).toBe(project!.id);
   });
 
   it('detaches with wait: false and resumes in a later step with build-ids', async () => {
-    const detached = await runAction({ inputs: { ...baseInputs(), wait: 'false' } });
+    const detached = await e2e.run({ inputs: { wait: 'false' } });
     expect(detached.code).toBe(0);
     expect(detached.outputs.status).toBe('pending');
     const ids = detached.outputs['build-ids']!;
     expect(ids.split('\n')).toHaveLength(2);
 
-    const resumed = await runAction({
-      inputs: { ...baseInputs(), 'build-ids': ids },
+    const resumed = await e2e.run({
+      inputs: { 'build-ids': ids },
       env: { GITHUB_REF: 'refs/heads/main' },
     });
     expect(resumed.code).toBe(0);
@@ -220,16 +184,17 @@ describe('node dist/index.js, run as the runner runs it', () => {
   });
 
   it('on SIGTERM lists the running builds, writes outputs and summary, and exits', async () => {
-    emulator.faults.hangBuilds = [{}];
-    const before = emulator.builds().length;
-    const started = startAction({ inputs: { ...baseInputs(), platforms: 'mac, linux' } });
-    while (emulator.builds().length < before + 2) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 300));
+    e2e.emulator.faults.hangBuilds = [{}];
+    const before = e2e.emulator.builds().length;
+    const started = e2e.start({ inputs: { platforms: 'mac, linux' } });
+    // Both triggers answered: the action holds both ids when the signal comes.
+    await started.logged(/mac\/x64: triggered build_/);
+    await started.logged(/linux\/x64: triggered build_/);
     started.child.kill('SIGTERM');
     const run = await started.result;
 
     expect(run.code).toBe(1);
-    const ids = emulator
+    const ids = e2e.emulator
       .builds()
       .slice(before)
       .map((b) => b.id);

@@ -7,54 +7,35 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { close, listen } from '../../test-kit/stand-ins/http.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
-  assertBundleBuilt,
-  REPO_ROOT,
-  runAction,
-  type ActionRun,
-  type ActionRunOptions,
-} from '../../test-kit/run-action.ts';
+  buildFor,
+  explain,
+  project,
+  useE2e,
+  type E2eRun,
+  type E2eRunOptions,
+} from '../../test-kit/e2e-run.ts';
+import { REPO_ROOT } from '../../test-kit/run-action.ts';
+import { close, listen } from '../../test-kit/stand-ins/http.ts';
 
 const MIB = 1024 * 1024;
 const PEAK_BOUND = 512 * MIB;
 const PROJECTS = ['proj_nested_log', 'proj_nested_build', 'proj_inflating', 'proj_history'];
-let emulator: Emulator;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
-    buildingMs: 300,
-    artifactSize: 64 * 1024,
-    seedProjects: PROJECTS.map((id) => ({
-      id,
-      name: 'Bounded',
-      url: 'https://app.example.com',
-      platforms: ['mac', 'linux'],
-    })),
-  });
+const e2e = useE2e({
+  emulator: { seedProjects: PROJECTS.map((id) => project(id, ['mac', 'linux'])) },
 });
-afterAll(() => emulator.close());
-afterEach(() => emulator.resetFaults());
 
 const inputs = (projectId: string, more: Record<string, string> = {}) => ({
-  'api-key': emulator.apiKey,
-  'base-url': emulator.baseUrl,
   'project-id': projectId,
   platforms: 'mac, linux',
-  'poll-interval': '0.1',
-  'upload-artifacts': 'false',
-  release: 'false',
   ...more,
 });
 
 /** The run, and the action's peak RSS as it measured it at exit (0 when it never got there). */
-async function measuredRun(options: ActionRunOptions): Promise<{ run: ActionRun; peak: number }> {
+async function measuredRun(options: E2eRunOptions): Promise<{ run: E2eRun; peak: number }> {
   const rssFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bounded-rss-')), 'peak');
-  const run = await runAction({
+  const run = await e2e.run({
     timeoutMs: 120_000,
     ...options,
     env: {
@@ -72,30 +53,16 @@ async function measuredRun(options: ActionRunOptions): Promise<{ run: ActionRun;
   return { run, peak };
 }
 
-const explain = (run: ActionRun) => `exit ${run.code}\n${run.stdout}\n${run.stderr}`;
-
-interface BuildOutput {
-  id: string | null;
-  platform: string;
-  status: string;
-  path?: string;
-  sha256?: string;
-  error?: string;
-}
-const buildsOf = (run: ActionRun): BuildOutput[] =>
-  JSON.parse(run.outputs.builds ?? '[]') as BuildOutput[];
-const byPlatform = (run: ActionRun, platform: string) =>
-  buildsOf(run).find((build) => build.platform === platform);
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 const triggersOf = (projectId: string) =>
-  emulator.requests.filter(
+  e2e.emulator.requests.filter(
     (request) => request.method === 'POST' && request.path === `/v1/projects/${projectId}/builds`,
   );
 
 describe('node dist/index.js against answers that cost by their shape', () => {
   it('refuses a 38 MiB log of nesting at its first bytes: that log only, both builds downloaded', async () => {
-    emulator.faults.nestedAnswers = {
+    e2e.emulator.faults.nestedAnswers = {
       rules: [{ platform: 'mac' }],
       endpoints: ['logs'],
       bytes: 38 * MIB,
@@ -107,22 +74,22 @@ describe('node dist/index.js against answers that cost by their shape', () => {
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThan(PEAK_BOUND);
     for (const platform of ['mac', 'linux']) {
-      const build = byPlatform(run, platform);
+      const build = buildFor(run, platform);
       expect(build, platform).toMatchObject({ status: 'success', sha256: expect.any(String) });
-      expect(emulator.builds().find((b) => b.id === build!.id)?.status).toBe('success');
+      expect(e2e.emulator.builds().find((b) => b.id === build!.id)?.status).toBe('success');
     }
     expect(run.outputs.status).toBe('success');
     const refusal =
       'GET /builds/:buildId/logs answered with JSON nested more than 3 levels deep, deeper than ' +
       'any answer of it can be; it was not parsed.';
     expect(count(run.stdout, refusal), run.stdout).toBe(1);
-    expect(run.stdout).toContain(`could not read the log of ${byPlatform(run, 'mac')!.id}`);
+    expect(run.stdout).toContain(`could not read the log of ${buildFor(run, 'mac').id}`);
     // The other build's log is shown as usual.
     expect(run.stdout).toMatch(/Build build_\w+ started: version 1\.4\.2 for linux\/x64/);
   });
 
   it('refuses a Get Build nested 15 MiB deep without parsing it: the other build downloaded, statuses as known', async () => {
-    emulator.faults.nestedAnswers = {
+    e2e.emulator.faults.nestedAnswers = {
       rules: [{ platform: 'mac' }],
       endpoints: ['getBuild'],
       bytes: 15 * MIB,
@@ -132,9 +99,9 @@ describe('node dist/index.js against answers that cost by their shape', () => {
 
     expect(peak, explain(run)).toBeGreaterThan(0);
     expect(peak).toBeLessThan(PEAK_BOUND);
-    const linux = byPlatform(run, 'linux');
+    const linux = buildFor(run, 'linux');
     expect(linux, explain(run)).toMatchObject({ status: 'success', sha256: expect.any(String) });
-    const mac = byPlatform(run, 'mac')!;
+    const mac = buildFor(run, 'mac');
     // Its id is kept to resume it; its status is the last one heard, never a success.
     expect(mac.id).toMatch(/^build_/);
     expect(mac.status).not.toBe('success');
@@ -188,7 +155,7 @@ describe('node dist/index.js against answers that cost by their shape', () => {
         'GitHub (or a proxy on the way) is misbehaving; retry later.',
     );
     for (const platform of ['mac', 'linux']) {
-      expect(byPlatform(run, platform), platform).toMatchObject({
+      expect(buildFor(run, platform), platform).toMatchObject({
         status: 'success',
         sha256: expect.any(String),
       });
@@ -199,7 +166,7 @@ describe('node dist/index.js against answers that cost by their shape', () => {
     const version = `1.0.0-${'a'.repeat(144)}`;
     const before = triggersOf('proj_history').length;
 
-    const run = await runAction({ inputs: inputs('proj_history', { version }) });
+    const run = await e2e.run({ inputs: inputs('proj_history', { version }) });
 
     expect(run.code).not.toBe(0);
     expect(run.stdout).toContain('version: 150 characters, more than the 128 allowed');
@@ -209,12 +176,15 @@ describe('node dist/index.js against answers that cost by their shape', () => {
   it('reads a history with an entry it cannot read: still reuses, triggers, and reconciles a lost answer', async () => {
     const projectId = 'proj_history';
     const trigger = (body: Record<string, string>) =>
-      fetch(`${emulator.baseUrl}/projects/${projectId}/builds`, {
+      fetch(`${e2e.emulator.baseUrl}/projects/${projectId}/builds`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${emulator.apiKey}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${e2e.emulator.apiKey}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify(body),
       }).then((response) => response.json() as Promise<{ id: string }>);
-    const ofProject = () => emulator.builds().filter((build) => build.projectId === projectId);
+    const ofProject = () => e2e.emulator.builds().filter((build) => build.projectId === projectId);
     // An earlier run's mac build of this version, and a build of a version too long to read.
     const earlier = await trigger({ platform: 'mac', arch: 'x64', version: '1.4.2' });
     const unreadable = await trigger({ platform: 'linux', version: `2.0.0-${'b'.repeat(144)}` });
@@ -223,7 +193,7 @@ describe('node dist/index.js against answers that cost by their shape', () => {
         timeout: 30_000,
       })
       .toBe(2);
-    emulator.faults.loseTriggerResponses = 1;
+    e2e.emulator.faults.loseTriggerResponses = 1;
     const before = triggersOf(projectId).length;
 
     const { run, peak } = await measuredRun({
@@ -233,9 +203,9 @@ describe('node dist/index.js against answers that cost by their shape', () => {
 
     expect(run.code, explain(run)).toBe(0);
     expect(peak).toBeLessThan(PEAK_BOUND);
-    expect(byPlatform(run, 'mac')).toMatchObject({ id: earlier.id, status: 'success' });
+    expect(buildFor(run, 'mac')).toMatchObject({ id: earlier.id, status: 'success' });
     expect(run.stdout).toContain(`reusing successful build ${earlier.id} of 1.4.2`);
-    const linux = byPlatform(run, 'linux')!;
+    const linux = buildFor(run, 'linux');
     expect(linux).toMatchObject({ status: 'success', sha256: expect.any(String) });
     expect(linux.id).not.toBe(unreadable.id);
     // One trigger, its answer lost, and no second build: the lost one was found in the list.

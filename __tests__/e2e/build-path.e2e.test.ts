@@ -5,64 +5,36 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { describe, expect, it } from 'vitest';
 import { groups } from '../builds/support.ts';
-import { assertBundleBuilt, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { project, useE2e, type E2eRun } from '../../test-kit/e2e-run.ts';
 
-const PROJECT_ID = 'proj_buildpath';
-let emulator: Emulator;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
+const e2e = useE2e({
+  emulator: {
     buildingMs: 600,
-    artifactSize: 64 * 1024,
-    seedProjects: [
-      { id: PROJECT_ID, name: 'Path', url: 'https://app.example.com', platforms: ['mac', 'linux'] },
-    ],
-  });
+    seedProjects: [project('proj_buildpath', ['mac', 'linux'], { name: 'Path' })],
+  },
 });
-afterAll(() => emulator.close());
-afterEach(() => emulator.resetFaults());
 
 let versions = 0;
 /** Inputs of a run with a version of its own, so its builds can be counted. */
 const inputs = (more: Record<string, string> = {}) => ({
-  'api-key': emulator.apiKey,
-  'base-url': emulator.baseUrl,
-  'project-id': PROJECT_ID,
   version: `2.0.${(versions += 1)}`,
   platforms: 'mac, linux',
-  'poll-interval': '0.1',
-  'upload-artifacts': 'false',
-  release: 'false',
   ...more,
 });
 
-interface BuildOutput {
-  id: string | null;
-  platform: string;
-  status: string;
-  path?: string;
-  sha256?: string;
-  error?: string;
-}
-const buildsOf = (run: ActionRun): BuildOutput[] =>
-  JSON.parse(run.outputs.builds ?? '[]') as BuildOutput[];
-
 /** The service's whole log of a build, as it lists it with no fault on. */
 async function wholeLog(id: string): Promise<string[]> {
-  const response = await fetch(`${emulator.baseUrl}/builds/${id}/logs`, {
-    headers: { authorization: `Bearer ${emulator.apiKey}` },
+  const response = await fetch(`${e2e.emulator.baseUrl}/builds/${id}/logs`, {
+    headers: { authorization: `Bearer ${e2e.emulator.apiKey}` },
   });
   const body = (await response.json()) as { logs: { message: string }[] };
   return body.logs.map((entry) => entry.message);
 }
 
 /** The service's lines of a printed group, without time and level, and their clock times. */
-function printedLog(run: ActionRun, title: string) {
+function printedLog(run: E2eRun, title: string) {
   const group = groups(run.stdout.split('\n')).get(title) ?? [];
   const lines = group.filter((line) => /^\d\d:\d\d:\d\d /.test(line));
   return {
@@ -101,14 +73,14 @@ describe('a full RUNNER_TEMP', () => {
   it.runIf(canMountTmpfs)(
     'costs the logs, said once naming RUNNER_TEMP; both installers are downloaded, true statuses',
     async () => {
-      const run = await runAction({ inputs: inputs(), launcher: FULL_TEMP, timeoutMs: 90_000 });
+      const run = await e2e.run({ inputs: inputs(), launcher: FULL_TEMP, timeoutMs: 90_000 });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect(run.outputs.status).toBe('success');
-      const builds = buildsOf(run);
+      const builds = run.builds;
       expect(builds.map((build) => build.status)).toEqual(['success', 'success']);
       for (const build of builds) {
-        expect(build.sha256).toBe(emulator.artifactFor(build.id!).sha256);
+        expect(build.sha256).toBe(e2e.emulator.artifactFor(build.id!).sha256);
         expect(build.path!.startsWith(path.join(run.workspace, 'desktop-builds'))).toBe(true);
         expect(existsSync(build.path!)).toBe(true);
       }
@@ -125,11 +97,11 @@ describe('a full RUNNER_TEMP', () => {
 
 describe('logs that reorder or rotate', () => {
   it('a log served newest first is shown whole once each build ended, in time order', async () => {
-    emulator.faults.reverseLogs = true;
-    const run = await runAction({ inputs: inputs() });
+    e2e.emulator.faults.reverseLogs = true;
+    const run = await e2e.run({ inputs: inputs() });
     expect(run.code).toBe(0);
-    emulator.faults.reverseLogs = false;
-    for (const build of buildsOf(run)) {
+    e2e.emulator.faults.reverseLogs = false;
+    for (const build of run.builds) {
       const shown = printedLog(run, `${build.platform}/x64 · success`);
       expect(sorted(shown.messages)).toEqual(sorted(await wholeLog(build.id!)));
       expect(ascending(shown.times)).toBe(true);
@@ -139,11 +111,11 @@ describe('logs that reorder or rotate', () => {
 
   it('a log rotated mid-build loses nothing: the lines before and after, each once', async () => {
     // Rotated after the third read: later reads list only what was written since.
-    emulator.faults.rotateLogsAfterReads = 3;
-    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    e2e.emulator.faults.rotateLogsAfterReads = 3;
+    const run = await e2e.run({ inputs: inputs({ platforms: 'linux' }) });
     expect(run.code).toBe(0);
-    emulator.faults.rotateLogsAfterReads = 0;
-    const [build] = buildsOf(run);
+    e2e.emulator.faults.rotateLogsAfterReads = 0;
+    const [build] = run.builds;
     const shown = printedLog(run, `linux/x64 · ${build!.id}`);
     const log = await wholeLog(build!.id!);
     expect(log.length).toBeGreaterThan(4);
@@ -156,23 +128,23 @@ describe('logs that reorder or rotate', () => {
 
 describe('a service clock a minute behind, and a lost trigger answer', () => {
   it('gets one build per target, by its own build list before and after', async () => {
-    emulator.faults.clockSkewMs = -60_000;
-    emulator.faults.loseTriggerResponses = 1;
-    const run = await runAction({ inputs: inputs({ version: '2.9.0' }) });
+    e2e.emulator.faults.clockSkewMs = -60_000;
+    e2e.emulator.faults.loseTriggerResponses = 1;
+    const run = await e2e.run({ inputs: inputs({ version: '2.9.0' }) });
     expect(run.code).toBe(0);
-    const made = emulator.builds().filter((build) => build.version === '2.9.0');
+    const made = e2e.emulator.builds().filter((build) => build.version === '2.9.0');
     expect(made.map((build) => build.platform).sort()).toEqual(['linux', 'mac']);
-    expect(sorted(buildsOf(run).map((build) => build.id!))).toEqual(
+    expect(sorted(run.builds.map((build) => build.id!))).toEqual(
       sorted(made.map((build) => build.id)),
     );
   });
 });
 
 describe('downloads whose bytes are not what was announced', () => {
-  const expectRefused = (run: ActionRun, pattern: RegExp) => {
+  const expectRefused = (run: E2eRun, pattern: RegExp) => {
     expect(run.code).toBe(1);
-    const mac = buildsOf(run).find((build) => build.platform === 'mac')!;
-    const linux = buildsOf(run).find((build) => build.platform === 'linux')!;
+    const mac = run.builds.find((build) => build.platform === 'mac')!;
+    const linux = run.builds.find((build) => build.platform === 'linux')!;
     expect(mac.sha256).toBeUndefined();
     expect(mac.path).toBeUndefined();
     expect(mac.error).toMatch(pattern);
@@ -182,14 +154,14 @@ describe('downloads whose bytes are not what was announced', () => {
   };
 
   it('an installer sent with an unasked Content-Encoding costs that build, clearly', async () => {
-    emulator.faults.gzipArtifacts = [{ platform: 'mac' }];
-    const run = await runAction({ inputs: inputs() });
+    e2e.emulator.faults.gzipArtifacts = [{ platform: 'mac' }];
+    const run = await e2e.run({ inputs: inputs() });
     expectRefused(run, /Content-Encoding gzip, which the action did not ask for/);
   });
 
   it('fewer bytes than artifactSize, however consistent the headers, cost that build', async () => {
-    emulator.faults.shortArtifacts = { rules: [{ platform: 'mac' }], bytes: 1000 };
-    const run = await runAction({ inputs: inputs() });
+    e2e.emulator.faults.shortArtifacts = { rules: [{ platform: 'mac' }], bytes: 1000 };
+    const run = await e2e.run({ inputs: inputs() });
     expectRefused(run, /announced 64536 bytes, the build's artifactSize says 65536/);
   });
 });

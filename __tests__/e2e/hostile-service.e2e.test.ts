@@ -13,65 +13,32 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { Marked } from 'marked';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { secretSpellings } from '../../src/text/secret-spellings.ts';
 import { executedCommands, groups } from '../builds/support.ts';
-import { assertBundleBuilt, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+import {
+  buildFor,
+  project,
+  useE2e,
+  type BuildOutput,
+  type E2eRun,
+} from '../../test-kit/e2e-run.ts';
 import { spellingsOf, WINDOWS_DEVICE_NAMES } from '../support/windows-names.ts';
 
 const PROJECT_ID = 'proj_hostile';
 const BUILD_ID = /^build_[A-Za-z0-9_-]+$/;
 const EMPTY_VERSION = '0.0.1';
-let emulator: Emulator;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
+const e2e = useE2e({
+  emulator: {
     apiKey: 'dbs_Hostile_Key_0123456789',
-    queuedMs: 50,
     buildingMs: 400,
     artifactSize: (build) => (build.version === EMPTY_VERSION ? 0 : 64 * 1024),
-    seedProjects: [
-      {
-        id: PROJECT_ID,
-        name: 'Hostile',
-        url: 'https://app.example.com',
-        platforms: ['mac', 'linux'],
-      },
-    ],
-  });
+    seedProjects: [project(PROJECT_ID, ['mac', 'linux'], { name: 'Hostile' })],
+  },
 });
-afterAll(() => emulator.close());
-afterEach(() => emulator.resetFaults());
-
-const inputs = (more: Record<string, string> = {}) => ({
-  'api-key': emulator.apiKey,
-  'base-url': emulator.baseUrl,
-  'project-id': PROJECT_ID,
-  'poll-interval': '0.1',
-  'upload-artifacts': 'false',
-  release: 'false',
-  ...more,
-});
-
-interface BuildOutput {
-  id: string | null;
-  platform: string;
-  arch: string;
-  status: string;
-  path?: string;
-  sha256?: string;
-  error?: string;
-}
-
-const buildsOf = (run: ActionRun): BuildOutput[] =>
-  JSON.parse(run.outputs.builds ?? '[]') as BuildOutput[];
-const byTarget = (run: ActionRun, platform: string) =>
-  buildsOf(run).find((build) => build.platform === platform);
 
 /** Workflow commands the runner would execute, other than the action's own kinds. */
-function foreignCommands(run: ActionRun): string[] {
+function foreignCommands(run: E2eRun): string[] {
   const own = /^::(group::|endgroup::|error|warning|notice|add-mask::|stop-commands::|debug::)/;
   const executed = executedCommands(run.stdout.split('\n'));
   return executed.filter((line) => !own.test(line) || /pwn/i.test(line));
@@ -95,10 +62,10 @@ const HOSTILE = [
 
 describe('a hostile service, against node dist/index.js', () => {
   it('ids that are not ids cost their build: no command, no path, no summary markup from them', async () => {
-    emulator.faults.triggerIds = [HOSTILE[0]!];
-    const first = await runAction({ inputs: inputs({ platforms: 'mac, linux' }) });
-    emulator.faults.triggerIds = [HOSTILE[1]!, HOSTILE[2]!];
-    const second = await runAction({ inputs: inputs({ platforms: 'mac, linux' }) });
+    e2e.emulator.faults.triggerIds = [HOSTILE[0]!];
+    const first = await e2e.run({ inputs: { platforms: 'mac, linux' } });
+    e2e.emulator.faults.triggerIds = [HOSTILE[1]!, HOSTILE[2]!];
+    const second = await e2e.run({ inputs: { platforms: 'mac, linux' } });
 
     for (const run of [first, second]) {
       expect(run.code).toBe(1);
@@ -114,7 +81,7 @@ describe('a hostile service, against node dist/index.js', () => {
       }
     }
     // The one the service answered with a valid id was still built and downloaded.
-    expect(buildsOf(first).filter((build) => build.sha256 !== undefined)).toHaveLength(1);
+    expect(first.builds.filter((build) => build.sha256 !== undefined)).toHaveLength(1);
     expect(first.stdout).toMatch(/POST \/projects\/:projectId\/builds .*id/);
   });
 
@@ -130,10 +97,10 @@ describe('a hostile service, against node dist/index.js', () => {
       ['x64', 'arm64'].map((arch) => ({ platform, arch })),
     );
     const nameOf = new Map<string, string>();
-    const savedAs = new Map<string, { run: ActionRun; build: BuildOutput }>();
+    const savedAs = new Map<string, { run: E2eRun; build: BuildOutput }>();
 
     beforeAll(async () => {
-      emulator.faults.hostileFileName = (build) =>
+      e2e.emulator.faults.hostileFileName = (build) =>
         nameOf.get(`${build.version} ${build.platform}/${build.arch}`) ?? null;
       const runs = [];
       for (let first = 0; first < deviceFileNames.length; first += TARGETS.length) {
@@ -144,14 +111,16 @@ describe('a hostile service, against node dist/index.js', () => {
         );
         const platforms = [...new Set(TARGETS.slice(0, names.length).map((t) => t.platform))];
         runs.push(
-          runAction({
-            inputs: inputs({ version, platforms: platforms.join(', '), arches: 'x64, arm64' }),
-          }).then((run) => {
-            for (const build of buildsOf(run)) {
-              const name = nameOf.get(`${version} ${build.platform}/${build.arch}`);
-              if (name !== undefined) savedAs.set(name, { run, build });
-            }
-          }),
+          e2e
+            .run({
+              inputs: { version, platforms: platforms.join(', '), arches: 'x64, arm64' },
+            })
+            .then((run) => {
+              for (const build of run.builds) {
+                const name = nameOf.get(`${version} ${build.platform}/${build.arch}`);
+                if (name !== undefined) savedAs.set(name, { run, build });
+              }
+            }),
         );
       }
       await Promise.all(runs);
@@ -164,61 +133,57 @@ describe('a hostile service, against node dist/index.js', () => {
         expect(run.code, run.stdout).toBe(0);
         const saved = path.basename(build.path!);
         // The host sent this build the name (not the build's own).
-        expect(saved).not.toBe(emulator.artifactFor(build.id!).fileName);
+        expect(saved).not.toBe(e2e.emulator.artifactFor(build.id!).fileName);
         const stem = saved.split('.')[0]!.trimEnd().toUpperCase();
         expect(WINDOWS_DEVICE_NAMES).not.toContain(stem);
         // Nothing else was written: the run's folder holds its builds' installers, no more.
         const files = filesUnder(path.join(run.workspace, 'desktop-builds'));
         expect(files.map((file) => path.basename(file))).toContain(saved);
-        expect(files.sort()).toEqual(
-          buildsOf(run)
-            .map((build) => build.path!)
-            .sort(),
-        );
+        expect(files.sort()).toEqual(run.builds.map((build) => build.path!).sort());
       },
     );
   });
 
   it('a status with a newline never becomes a workflow command', async () => {
-    emulator.faults.reportStatus = 'building\n::error title=pwn::status';
-    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    e2e.emulator.faults.reportStatus = 'building\n::error title=pwn::status';
+    const run = await e2e.run({ inputs: { platforms: 'linux' } });
     expect(foreignCommands(run)).toEqual([]);
     expect(run.code).toBe(1);
-    expect(byTarget(run, 'linux')!.id).toMatch(BUILD_ID);
+    expect(buildFor(run, 'linux').id).toMatch(BUILD_ID);
   });
 
   it('a resumed build answered under another id is refused, and that id is never followed', async () => {
-    const detached = await runAction({ inputs: inputs({ platforms: 'mac', wait: 'false' }) });
+    const detached = await e2e.run({ inputs: { platforms: 'mac', wait: 'false' } });
     const [id] = detached.outputs['build-ids']!.split('\n');
-    emulator.faults.getBuildAnswersId = 'build_someone_else';
-    const before = emulator.requests.length;
-    const run = await runAction({ inputs: inputs({ 'build-ids': id! }), timeoutMs: 30_000 });
+    e2e.emulator.faults.getBuildAnswersId = 'build_someone_else';
+    const before = e2e.emulator.requests.length;
+    const run = await e2e.run({ inputs: { 'build-ids': id! }, timeoutMs: 30_000 });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/id is not the build asked for/);
-    const asked = emulator.requests.slice(before).map((request) => request.path);
+    const asked = e2e.emulator.requests.slice(before).map((request) => request.path);
     expect(asked.filter((p) => p.includes('build_someone_else'))).toEqual([]);
     expect(filesUnder(path.join(run.workspace, 'desktop-builds'))).toEqual([]);
   });
 
   it('an unknown id among build-ids is reported and the others are followed', async () => {
-    const detached = await runAction({
-      inputs: inputs({ platforms: 'mac, linux', wait: 'false' }),
+    const detached = await e2e.run({
+      inputs: { platforms: 'mac, linux', wait: 'false' },
     });
     const ids = detached.outputs['build-ids']!.split('\n');
-    const run = await runAction({
-      inputs: inputs({ 'build-ids': [...ids, 'build_nosuchbuild'].join(', ') }),
+    const run = await e2e.run({
+      inputs: { 'build-ids': [...ids, 'build_nosuchbuild'].join(', ') },
     });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/::error::.*build_nosuchbuild/);
-    const followed = buildsOf(run).filter((build) => build.sha256 !== undefined);
+    const followed = run.builds.filter((build) => build.sha256 !== undefined);
     expect(followed.map((build) => build.id).sort()).toEqual([...ids].sort());
   });
 
   it('a redirect back to the API never carries the key, and its JSON is not saved as the installer', async () => {
-    emulator.faults.artifactRedirect = `${emulator.baseUrl}/projects/${PROJECT_ID}`;
-    const before = emulator.requests.length;
-    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
-    const bounced = emulator.requests
+    e2e.emulator.faults.artifactRedirect = `${e2e.emulator.baseUrl}/projects/${PROJECT_ID}`;
+    const before = e2e.emulator.requests.length;
+    const run = await e2e.run({ inputs: { platforms: 'linux' } });
+    const bounced = e2e.emulator.requests
       .slice(before)
       .filter(
         (request) => request.origin === 'api' && request.path.endsWith(`/projects/${PROJECT_ID}`),
@@ -226,35 +191,35 @@ describe('a hostile service, against node dist/index.js', () => {
     expect(bounced.length).toBeGreaterThan(0);
     for (const request of bounced) expect(request.headers.authorization).toBeUndefined();
     expect(run.code).toBe(1);
-    expect(byTarget(run, 'linux')!.error).toMatch(/download/i);
+    expect(buildFor(run, 'linux').error).toMatch(/download/i);
     expect(filesUnder(path.join(run.workspace, 'desktop-builds'))).toEqual([]);
   });
 
   it('JSON where an installer is expected, or an empty installer, fails that build clearly', async () => {
-    emulator.faults.artifactContentType = 'application/json; charset=utf-8';
-    const json = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    e2e.emulator.faults.artifactContentType = 'application/json; charset=utf-8';
+    const json = await e2e.run({ inputs: { platforms: 'linux' } });
     expect(json.code).toBe(1);
-    expect(byTarget(json, 'linux')!.error).toMatch(/application\/json/);
-    emulator.resetFaults();
-    const empty = await runAction({
-      inputs: inputs({ platforms: 'linux', version: EMPTY_VERSION }),
+    expect(buildFor(json, 'linux').error).toMatch(/application\/json/);
+    e2e.emulator.resetFaults();
+    const empty = await e2e.run({
+      inputs: { platforms: 'linux', version: EMPTY_VERSION },
     });
     expect(empty.code).toBe(1);
-    expect(byTarget(empty, 'linux')!.error).toMatch(/empty/i);
+    expect(buildFor(empty, 'linux').error).toMatch(/empty/i);
     for (const run of [json, empty]) {
       expect(filesUnder(path.join(run.workspace, 'desktop-builds'))).toEqual([]);
     }
   });
 
   it('the key in other spellings is masked before it is shown and never reaches the summary or outputs', async () => {
-    const spellings = secretSpellings(emulator.apiKey);
+    const spellings = secretSpellings(e2e.emulator.apiKey);
     expect(spellings.length).toBeGreaterThanOrEqual(5);
-    emulator.faults.injectLogLines = spellings.map((spelling) => `echo ${spelling}`);
-    emulator.faults.downloadRefusal = {
+    e2e.emulator.faults.injectLogLines = spellings.map((spelling) => `echo ${spelling}`);
+    e2e.emulator.faults.downloadRefusal = {
       status: 409,
       message: `refused for ${spellings.join(' and ')}`,
     };
-    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    const run = await e2e.run({ inputs: { platforms: 'linux' } });
     expect(run.code).toBe(1);
     const masked = new Set<string>();
     for (const line of run.stdout.split('\n')) {
@@ -277,23 +242,23 @@ describe('a hostile service, against node dist/index.js', () => {
   });
 
   it('one build whose logs endpoint trickles does not hold the healthy build', async () => {
-    emulator.faults.trickleLogs = { rules: [{ platform: 'mac' }], byteIntervalMs: 2_000 };
-    const run = await runAction({
+    e2e.emulator.faults.trickleLogs = { rules: [{ platform: 'mac' }], byteIntervalMs: 2_000 };
+    const run = await e2e.run({
       // The step ends at its timeout (mac's log never does): 12 s leaves linux, done in about
       // one, room on a loaded machine.
-      inputs: inputs({ platforms: 'mac, linux', timeout: '0.2' }),
+      inputs: { platforms: 'mac, linux', timeout: '0.2' },
       timeoutMs: 60_000,
     });
-    const linux = byTarget(run, 'linux')!;
+    const linux = buildFor(run, 'linux');
     expect(linux.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(existsSync(linux.path!)).toBe(true);
-    expect(byTarget(run, 'mac')!.id).toMatch(BUILD_ID);
+    expect(buildFor(run, 'mac').id).toMatch(BUILD_ID);
   }, 70_000);
 
   it('invalid UTF-8 in a log costs a character, not the log', async () => {
-    emulator.faults.invalidUtf8Logs = true;
+    e2e.emulator.faults.invalidUtf8Logs = true;
     const started = Date.now();
-    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    const run = await e2e.run({ inputs: { platforms: 'linux' } });
     expect(run.code).toBe(0);
     expect(Date.now() - started).toBeLessThan(20_000);
     const [lines] = [...groups(run.stdout.split('\n')).values()];
@@ -301,8 +266,8 @@ describe('a hostile service, against node dist/index.js', () => {
   });
 
   it('a log served newest-first is said once and no line is printed twice', async () => {
-    emulator.faults.reverseLogs = true;
-    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    e2e.emulator.faults.reverseLogs = true;
+    const run = await e2e.run({ inputs: { platforms: 'linux' } });
     const [lines] = [...groups(run.stdout.split('\n')).values()];
     const printed = lines!.filter((line) => !line.startsWith('::'));
     expect(new Set(printed).size).toBe(printed.length);
@@ -310,19 +275,19 @@ describe('a hostile service, against node dist/index.js', () => {
   });
 
   it('one oversized answer costs one build with a clear error; the other is delivered', async () => {
-    emulator.faults.oversizedAnswers = { count: 1, bytes: 700_000_000 };
-    const run = await runAction({ inputs: inputs({ platforms: 'mac, linux' }), timeoutMs: 60_000 });
+    e2e.emulator.faults.oversizedAnswers = { count: 1, bytes: 700_000_000 };
+    const run = await e2e.run({ inputs: { platforms: 'mac, linux' }, timeoutMs: 60_000 });
     expect(run.code).toBe(1);
-    const [lost] = buildsOf(run).filter((build) => build.error !== undefined);
+    const [lost] = run.builds.filter((build) => build.error !== undefined);
     expect(lost!.error).toMatch(/GET \/builds\/:buildId.*(large|MiB|bytes)/);
-    expect(buildsOf(run).filter((build) => build.sha256 !== undefined)).toHaveLength(1);
+    expect(run.builds.filter((build) => build.sha256 !== undefined)).toHaveLength(1);
   });
 
   it('the same id for two triggers is followed once; the other target is not given its installer', async () => {
-    emulator.faults.duplicateTriggerIds = true;
-    const run = await runAction({ inputs: inputs({ platforms: 'mac, linux' }) });
+    e2e.emulator.faults.duplicateTriggerIds = true;
+    const run = await e2e.run({ inputs: { platforms: 'mac, linux' } });
     expect(run.code).toBe(1);
-    const builds = buildsOf(run);
+    const { builds } = run;
     const ids = builds.flatMap((build) => (build.id === null ? [] : [build.id]));
     expect(new Set(ids).size).toBe(ids.length);
     expect(builds.filter((build) => build.sha256 !== undefined)).toHaveLength(1);
@@ -330,22 +295,22 @@ describe('a hostile service, against node dist/index.js', () => {
   });
 
   it('a failed build with a huge log line gets a small annotation', async () => {
-    emulator.faults.failBuilds = [{ platform: 'linux' }];
-    emulator.faults.injectLogLines = [`error: ${'x'.repeat(5_000_000)}`];
-    const run = await runAction({ inputs: inputs({ platforms: 'linux' }) });
+    e2e.emulator.faults.failBuilds = [{ platform: 'linux' }];
+    e2e.emulator.faults.injectLogLines = [`error: ${'x'.repeat(5_000_000)}`];
+    const run = await e2e.run({ inputs: { platforms: 'linux' } });
     const annotation = run.stdout.split('\n').find((line) => line.startsWith('::error title='));
     expect(annotation).toBeDefined();
     expect(annotation!.length).toBeLessThan(8 * 1024);
   });
 
   it('a poll interval below the floor is raised and said', async () => {
-    const before = emulator.requests.length;
-    const run = await runAction({
-      inputs: inputs({ platforms: 'linux', 'poll-interval': '0.001' }),
+    const before = e2e.emulator.requests.length;
+    const run = await e2e.run({
+      inputs: { platforms: 'linux', 'poll-interval': '0.001' },
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/::notice::.*poll-interval/);
-    const polls = emulator.requests
+    const polls = e2e.emulator.requests
       .slice(before)
       .filter((request) => request.method === 'GET' && /^\/v1\/builds\/[^/]+$/.test(request.path));
     expect(polls.length).toBeLessThan(40);
@@ -364,15 +329,15 @@ describe('a hostile service, against node dist/index.js', () => {
       [{}, /download-path/, workspace],
     ];
     for (const [env, named, inWorkspace] of cases) {
-      const before = emulator.requests.length;
-      const run = await runAction({
-        inputs: inputs({ platforms: 'linux' }),
+      const before = e2e.emulator.requests.length;
+      const run = await e2e.run({
+        inputs: { platforms: 'linux' },
         env,
         workspace: inWorkspace,
       });
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(named);
-      expect(emulator.requests.length).toBe(before);
+      expect(e2e.emulator.requests.length).toBe(before);
     }
     expect(readdirSync(outside)).toEqual([]);
   });

@@ -2,70 +2,36 @@
 // command, a bad tag or a name no publisher can take: before any request, so nothing is built or
 // paid for and no draft release is left. The emulator and GitHub's stand-ins (the artifact backend
 // and the releases API, test-kit/stand-ins) record every request they get: they must get none.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import {
-  startArtifactBackend,
-  type ArtifactBackend,
-} from '../../test-kit/stand-ins/artifact-backend.ts';
-import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
-import { assertBundleBuilt, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { project, useE2e, type E2eRun } from '../../test-kit/e2e-run.ts';
 
 const PROJECT_ID = 'proj_input_boundary';
-const TOKEN = 'ghs_input_boundary_token';
-let emulator: Emulator;
-let backend: ArtifactBackend;
-let api: ReleasesApi;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
+const e2e = useE2e({
+  emulator: {
     queuedMs: 20,
     buildingMs: 50,
     artifactSize: 16 * 1024,
-    seedProjects: [
-      {
-        id: PROJECT_ID,
-        name: 'Boundary',
-        url: 'https://app.example.com',
-        platforms: ['mac', 'linux'],
-      },
-    ],
-  });
-  backend = await startArtifactBackend();
-  api = await startReleasesApi({ token: TOKEN });
+    seedProjects: [project(PROJECT_ID, ['mac', 'linux'], { name: 'Boundary' })],
+  },
+  github: { token: 'ghs_input_boundary_token', releases: {}, artifacts: {} },
 });
 beforeEach(() => {
-  emulator.requests.length = 0;
-  api.requests.length = 0;
-  backend.calls.length = 0;
-});
-afterAll(async () => {
-  await Promise.all([emulator?.close(), backend?.close(), api?.close()]);
+  e2e.emulator.requests.length = 0;
+  e2e.github.releases.requests.length = 0;
+  e2e.github.artifacts.calls.length = 0;
 });
 
-const run = (inputs: Record<string, string>): Promise<ActionRun> =>
-  runAction({
-    inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'project-id': PROJECT_ID,
-      'poll-interval': '0.05',
-      release: 'true',
-      ...inputs,
-    },
-    githubToken: TOKEN,
-    env: { ...backend.env, GITHUB_API_URL: api.url, GITHUB_SHA: 'c0ffee' },
-  });
+const run = (inputs: Record<string, string>): Promise<E2eRun> =>
+  e2e.run({ inputs: { 'poll-interval': '0.05', release: 'true', ...inputs } });
 
 /** What every refused run shows: a failed step, one short error, nothing sent anywhere. */
-function expectRefusedBeforeAnyRequest(result: ActionRun, problem: string | RegExp): void {
+function expectRefusedBeforeAnyRequest(result: E2eRun, problem: string | RegExp): void {
   expect(result.code).toBe(1);
-  expect(emulator.requests).toEqual([]);
-  expect(api.requests).toEqual([]);
-  expect(backend.calls).toEqual([]);
-  expect(backend.blobRequests).toEqual([]);
-  expect(api.releases()).toEqual([]);
+  expect(e2e.emulator.requests).toEqual([]);
+  expect(e2e.github.releases.requests).toEqual([]);
+  expect(e2e.github.artifacts.calls).toEqual([]);
+  expect(e2e.github.artifacts.blobRequests).toEqual([]);
+  expect(e2e.github.releases.releases()).toEqual([]);
   const errors = result.stdout.split('\n').filter((line) => line.startsWith('::error'));
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatch(problem);
@@ -124,12 +90,12 @@ describe('node dist/index.js with the project own platforms', () => {
     const result = await run({ 'artifact-name': 'myapp-{version}-{arch}' });
     expect(result.code).toBe(1);
     // Get Project, to learn the platforms; nothing triggered, nothing published.
-    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(e2e.emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       `GET /v1/projects/${PROJECT_ID}`,
     ]);
-    expect(emulator.builds()).toEqual([]);
-    expect(api.requests).toEqual([]);
-    expect(backend.calls).toEqual([]);
+    expect(e2e.emulator.builds()).toEqual([]);
+    expect(e2e.github.releases.requests).toEqual([]);
+    expect(e2e.github.artifacts.calls).toEqual([]);
     expect(result.stdout).toContain(
       'artifact-name renders the same name "myapp-1.4.2-x64" for mac/x64 and linux/x64',
     );

@@ -2,18 +2,19 @@
 // finding: a comment listing that never answers, a listing that pages forever, a stranger's comment
 // that starts with the preview's marker, and an edit GitHub refuses. The service is the emulator;
 // GitHub's side is the issue-comments stand-in the bundled Octokit reaches over 127.0.0.1.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_PAGES } from '../../src/github/paged-listing.ts';
 import { commentMarker } from '../../src/report/render-comment.ts';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {
-  startIssueCommentsApi,
-  type IssueCommentsApi,
-} from '../../test-kit/stand-ins/issue-comments-api.ts';
-import { assertBundleBuilt, runAction, type ActionRun } from '../../test-kit/run-action.ts';
+  explain,
+  githubForTest,
+  project,
+  pullRequestEnv,
+  useE2e,
+  type E2eRun,
+  type GitHub,
+} from '../../test-kit/e2e-run.ts';
+import type { IssueCommentsApi } from '../../test-kit/stand-ins/issue-comments-api.ts';
 
 const PROJECT_ID = 'proj_prcomment';
 const MARKER = commentMarker(PROJECT_ID);
@@ -21,81 +22,46 @@ const TOKEN = 'ghs_pr_comment_token';
 const BOT = 'github-actions[bot]';
 const PR = 12;
 
-let emulator: Emulator;
-let events: string;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
-    buildingMs: 300,
+const e2e = useE2e({
+  emulator: {
     artifactSize: 16 * 1024,
     seedProjects: [
-      {
-        id: PROJECT_ID,
+      project(PROJECT_ID, ['mac', 'linux'], {
         name: 'PR comment',
         url: 'https://pr-12.preview.acme.example',
-        platforms: ['mac', 'linux'],
-      },
+      }),
     ],
-  });
-  events = await mkdtemp(path.join(os.tmpdir(), 'pr-comment-events-'));
-  await writeFile(
-    path.join(events, 'synchronize.json'),
-    JSON.stringify({
-      action: 'synchronize',
-      number: PR,
-      pull_request: { number: PR, head: { sha: '4'.repeat(40) } },
-    }),
-  );
+  },
 });
-afterAll(() => emulator.close());
 
-async function github(): Promise<IssueCommentsApi> {
-  const api = await startIssueCommentsApi({ tokens: { [TOKEN]: { login: BOT } } });
-  onTestFinished(() => api.close());
-  return api;
-}
+/** GitHub's comments API for one test, taking TOKEN as github-actions[bot]. */
+const startGitHub = () => githubForTest({ token: TOKEN, comments: {} });
 
-interface TimedRun extends ActionRun {
+interface TimedRun extends E2eRun {
   /** Epoch ms when the log said the last build succeeded. */
   buildsEndedAt: number;
   /** Epoch ms when the process had ended. */
   endedAt: number;
 }
 
-async function prRun(api: IssueCommentsApi, timeoutMs = 60_000): Promise<TimedRun> {
+async function prRun(github: GitHub, timeoutMs = 60_000): Promise<TimedRun> {
   let buildsEndedAt = NaN;
-  const run = await runAction({
+  const run = await e2e.run({
+    github,
     inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'project-id': PROJECT_ID,
       version: `1.0.0-pr.${PR}`,
-      'poll-interval': '0.1',
       // Ten minutes: a comment that held the step to its timeout would outlive the test.
       timeout: '10',
-      'upload-artifacts': 'false',
-      release: 'false',
     },
-    githubToken: TOKEN,
     timeoutMs,
     onStdout: (chunk) => {
       if (chunk.includes(' → success')) buildsEndedAt = Date.now();
     },
-    env: {
-      GITHUB_API_URL: api.url,
-      GITHUB_EVENT_NAME: 'pull_request',
-      GITHUB_EVENT_PATH: path.join(events, 'synchronize.json'),
-      GITHUB_REF: `refs/pull/${PR}/merge`,
-      GITHUB_SHA: 'f'.repeat(40),
-      GITHUB_RUN_ID: '701',
-    },
+    env: await pullRequestEnv({ number: PR, head: '4'.repeat(40), runId: '701' }),
   });
   return { ...run, buildsEndedAt, endedAt: Date.now() };
 }
 
-const explain = (run: ActionRun) => `${run.stdout}\n${run.stderr}`;
 const commentUrl = (id: number) =>
   `https://github.com/acme/desktop-app/pull/${PR}#issuecomment-${id}`;
 const lists = (api: IssueCommentsApi) =>
@@ -103,9 +69,10 @@ const lists = (api: IssueCommentsApi) =>
 
 describe('the pull-request comment against GitHub as it really answers', () => {
   it('a comment listing that never answers: the step ends within 90 s of the builds, green', async () => {
-    const api = await github();
+    const github = await startGitHub();
+    const api = github.comments;
     api.set({ stallListing: true });
-    const run = await prRun(api, 150_000);
+    const run = await prRun(github, 150_000);
     expect(run.code, explain(run)).toBe(0);
     expect(run.buildsEndedAt).toBeGreaterThan(run.spawnedAt);
     const gap = run.endedAt - run.buildsEndedAt;
@@ -118,9 +85,10 @@ describe('the pull-request comment against GitHub as it really answers', () => {
   }, 160_000);
 
   it(`a listing that pages forever: ${MAX_PAGES} pages read, then a comment of its own`, async () => {
-    const api = await github();
+    const github = await startGitHub();
+    const api = github.comments;
     api.set({ endlessPages: true });
-    const run = await prRun(api);
+    const run = await prRun(github);
     expect(run.code, explain(run)).toBe(0);
     expect(lists(api)).toHaveLength(MAX_PAGES);
     expect(run.stdout.match(/Looked through 10 pages of comments/g)).toHaveLength(1);
@@ -132,10 +100,11 @@ describe('the pull-request comment against GitHub as it really answers', () => {
   });
 
   it("a stranger's comment that starts with the marker: never edited, the preview gets its own", async () => {
-    const api = await github();
+    const github = await startGitHub();
+    const api = github.comments;
     const text = `${MARKER}\n[Download the installers](https://example.invalid/not-the-artifacts)`;
     const stranger = api.seed(PR, text, 'mallory');
-    const run = await prRun(api);
+    const run = await prRun(github);
     expect(run.code, explain(run)).toBe(0);
     expect(stranger.body).toBe(text);
     expect(api.requests.filter((request) => request.endsWith(`/comments/${stranger.id}`))).toEqual(
@@ -151,12 +120,13 @@ describe('the pull-request comment against GitHub as it really answers', () => {
   });
 
   it('an edit GitHub refuses: reported as a refused edit, and the preview is posted anew', async () => {
-    const api = await github();
+    const github = await startGitHub();
+    const api = github.comments;
     const earlier = api.seed(PR, `${MARKER}\nan earlier run's preview`, BOT);
     api.set({
       refuseEdits: { message: 'Comment is locked\n::error::pwned', only: [earlier.id] },
     });
-    const run = await prRun(api);
+    const run = await prRun(github);
     expect(run.code, explain(run)).toBe(0);
     expect(earlier.body).toBe(`${MARKER}\nan earlier run's preview`);
     expect(run.stdout).toContain(

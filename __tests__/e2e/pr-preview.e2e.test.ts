@@ -4,20 +4,10 @@
 // a second push updates that comment, and the `closed` job deletes the project. The service is the
 // emulator; GitHub's side is local stand-ins (artifact backend, issue-comments API) that the
 // bundled artifact client and Octokit reach over 127.0.0.1.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildServiceClient } from '../../src/service/client.ts';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import {
-  startArtifactBackend,
-  type ArtifactBackend,
-} from '../../test-kit/stand-ins/artifact-backend.ts';
-import {
-  startIssueCommentsApi,
-  type IssueCommentsApi,
-} from '../../test-kit/stand-ins/issue-comments-api.ts';
+import { explain, pullRequestEnv, useE2e } from '../../test-kit/e2e-run.ts';
 import { REPO_ROOT, runAction, type ActionRun } from '../../test-kit/run-action.ts';
 
 const TOKEN = 'ghs_pr_preview_token';
@@ -28,54 +18,34 @@ const PREVIEW_URL = `https://pr-${PR}.preview.acme.example`;
 const HEAD_1 = '1'.repeat(40);
 const HEAD_2 = '2'.repeat(40);
 
-let emulator: Emulator;
-let backend: ArtifactBackend;
-let comments: IssueCommentsApi;
-let client: BuildServiceClient;
-let events: string;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ queuedMs: 50, buildingMs: 300, artifactSize: 64 * 1024 });
-  backend = await startArtifactBackend();
-  comments = await startIssueCommentsApi({
-    tokens: {
-      [TOKEN]: { login: 'github-actions[bot]' },
-      [FORK_TOKEN]: { login: 'github-actions[bot]', readOnly: true },
+const e2e = useE2e({
+  github: {
+    token: TOKEN,
+    artifacts: {},
+    comments: {
+      tokens: {
+        [TOKEN]: { login: 'github-actions[bot]' },
+        [FORK_TOKEN]: { login: 'github-actions[bot]', readOnly: true },
+      },
     },
-  });
-  client = new BuildServiceClient({ baseUrl: emulator.baseUrl, apiKey: emulator.apiKey });
-  events = await mkdtemp(path.join(os.tmpdir(), 'pr-events-'));
+  },
 });
-afterAll(async () => {
-  await client.close();
-  await Promise.all([emulator.close(), backend.close(), comments.close()]);
+let client: BuildServiceClient;
+beforeAll(() => {
+  client = new BuildServiceClient({ baseUrl: e2e.emulator.baseUrl, apiKey: e2e.emulator.apiKey });
 });
+afterAll(() => client.close());
 
 /** The runner's environment for a pull_request event with this action and head commit. */
-async function prEnv(
-  action: 'synchronize' | 'closed',
-  head: string,
-): Promise<Record<string, string>> {
-  const file = path.join(events, `${action}-${head.slice(0, 4)}.json`);
-  await writeFile(
-    file,
-    JSON.stringify({ action, number: PR, pull_request: { number: PR, head: { sha: head } } }),
-  );
-  return {
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: file,
-    GITHUB_REF: `refs/pull/${PR}/merge`,
-    GITHUB_SHA: 'f'.repeat(40),
-    GITHUB_RUN_ID: head === HEAD_1 ? '501' : '502',
-  };
-}
+const prEnv = (action: 'synchronize' | 'closed', head: string) =>
+  pullRequestEnv({ number: PR, head, action, runId: head === HEAD_1 ? '501' : '502' });
 
 const projectStep = async (inputs: Record<string, string>, env: Record<string, string>) =>
   runAction({
     actionDir: path.join(REPO_ROOT, 'project'),
     inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
+      'api-key': e2e.emulator.apiKey,
+      'base-url': e2e.emulator.baseUrl,
       name: `${NAME}-pr-${PR}`,
       url: PREVIEW_URL,
       platforms: 'mac, linux',
@@ -85,25 +55,13 @@ const projectStep = async (inputs: Record<string, string>, env: Record<string, s
   });
 
 const buildStep = async (projectId: string, env: Record<string, string>, token = TOKEN) =>
-  runAction({
-    inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'project-id': projectId,
-      version: `1.0.0-pr.${PR}`,
-      'poll-interval': '0.1',
-    },
+  e2e.run({
+    inputs: { 'project-id': projectId, version: `1.0.0-pr.${PR}` },
     githubToken: token,
-    env: { ...backend.env, ...env, GITHUB_API_URL: comments.url },
+    env,
   });
 
-interface BuildOutput {
-  id: string;
-  artifactId?: number;
-  artifactUrl?: string;
-}
-
-const expectGreen = (run: ActionRun) => expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+const expectGreen = (run: ActionRun) => expect(run.code, explain(run)).toBe(0);
 
 describe('pull-request previews (README recipe)', () => {
   let projectId = '';
@@ -119,9 +77,9 @@ describe('pull-request previews (README recipe)', () => {
   it('the main action builds it and leaves one comment whose links name the uploaded artifacts', async () => {
     const run = await buildStep(projectId, await prEnv('synchronize', HEAD_1));
     expectGreen(run);
-    const builds = JSON.parse(run.outputs.builds!) as BuildOutput[];
+    const { builds } = run;
     expect(builds).toHaveLength(2);
-    const [comment, ...others] = comments.comments(PR);
+    const [comment, ...others] = e2e.github.comments.comments(PR);
     expect(others).toHaveLength(0);
     expect(run.outputs['comment-url']).toBe(
       `https://github.com/acme/desktop-app/pull/${PR}#issuecomment-${comment!.id}`,
@@ -135,9 +93,11 @@ describe('pull-request previews (README recipe)', () => {
     expect(comment!.body).toContain(`/commit/${HEAD_1})`);
     expect(comment!.body).toContain('✅ 2 desktop installers ready to try');
     // Created when the builds were triggered, then edited: never a second comment.
-    expect(comments.writes[0]!.kind).toBe('create');
-    expect(comments.writes.slice(1).every((write) => write.kind === 'update')).toBe(true);
-    expect(comments.writes[0]!.body).toContain('⏳ Building 2 desktop installers');
+    expect(e2e.github.comments.writes[0]!.kind).toBe('create');
+    expect(e2e.github.comments.writes.slice(1).every((write) => write.kind === 'update')).toBe(
+      true,
+    );
+    expect(e2e.github.comments.writes[0]!.body).toContain('⏳ Building 2 desktop installers');
   });
 
   it('a later push updates the same comment and says which commit it now shows', async () => {
@@ -146,7 +106,7 @@ describe('pull-request previews (README recipe)', () => {
     expect(update.outputs['project-id']).toBe(projectId);
     const run = await buildStep(projectId, await prEnv('synchronize', HEAD_2));
     expectGreen(run);
-    const [comment, ...others] = comments.comments(PR);
+    const [comment, ...others] = e2e.github.comments.comments(PR);
     expect(others).toHaveLength(0);
     expect(comment!.body).toContain(`/commit/${HEAD_2})`);
     expect(comment!.body).not.toContain(HEAD_1);
@@ -154,10 +114,10 @@ describe('pull-request previews (README recipe)', () => {
   });
 
   it('a fork (read-only token) gets a notice and a green step', async () => {
-    const before = comments.writes.length;
+    const before = e2e.github.comments.writes.length;
     const run = await buildStep(projectId, await prEnv('synchronize', HEAD_2), FORK_TOKEN);
     expect(run.stdout).toMatch(/::notice title=No pull-request comment::.*pull-requests: write/);
-    expect(comments.writes.length).toBe(before);
+    expect(e2e.github.comments.writes.length).toBe(before);
     expect(run.outputs['comment-url'] ?? '').toBe('');
     expectGreen(run);
   });

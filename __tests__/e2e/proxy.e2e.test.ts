@@ -11,22 +11,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { makeCertificates } from '../../test-kit/certificates.ts';
-import {
-  startArtifactBackend,
-  type ArtifactBackend,
-} from '../../test-kit/stand-ins/artifact-backend.ts';
-import {
-  startIssueCommentsApi,
-  type IssueCommentsApi,
-} from '../../test-kit/stand-ins/issue-comments-api.ts';
-import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
+import { project, pullRequestEnv, useE2e, type E2eRun } from '../../test-kit/e2e-run.ts';
 import { startProxy, type TestProxy } from '../support/proxy.ts';
-import { runAction, type ActionRun } from '../../test-kit/run-action.ts';
 
-const PROJECT_ID = 'proj_proxied';
 const PROXY_PASSWORD = 'e2e-proxy-secret';
 const TOKEN = 'ghs_proxied_publish_token';
 const PR = 12;
@@ -39,55 +28,36 @@ const HOSTS = {
   objects: 'objects.github.test',
 };
 
-let emulator: Emulator;
-let proxy: TestProxy;
-let caFile: string;
-let releases: ReleasesApi;
-let comments: IssueCommentsApi;
-let backend: ArtifactBackend;
-
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const hostPort = (url: string) => `${new URL(url).hostname}:${new URL(url).port}`;
+
+const certificates = makeCertificates(Object.values(HOSTS));
+const tls = (host: string) => ({ host, cert: certificates.cert, key: certificates.key });
+let proxy: TestProxy;
+let caFile: string;
 
 beforeAll(async () => {
   for (const host of Object.values(HOSTS)) {
     await expect(lookup(host), `${host} resolves around the proxy`).rejects.toThrow();
   }
-  const certificates = makeCertificates(Object.values(HOSTS));
-  const tls = (host: string) => ({ host, cert: certificates.cert, key: certificates.key });
   caFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'dba-ca-')), 'ca.pem');
   writeFileSync(caFile, certificates.ca);
-  releases = await startReleasesApi({
-    token: TOKEN,
-    tls: tls(HOSTS.api),
-    storageTls: tls(HOSTS.objects),
-  });
-  comments = await startIssueCommentsApi({
-    tokens: { [TOKEN]: { login: 'github-actions[bot]' } },
-    tls: tls(HOSTS.api),
-  });
-  backend = await startArtifactBackend({ tls: tls(HOSTS.results), storageTls: tls(HOSTS.blob) });
-  emulator = await startEmulator({
-    tls: { cert: certificates.cert, key: certificates.key },
-    publicHost: 'service.test',
-    queuedMs: 50,
-    buildingMs: 300,
-    artifactSize: 512 * 1024,
-    seedProjects: [
-      {
-        id: PROJECT_ID,
-        name: 'Proxied',
-        url: 'https://app.example.com',
-        platforms: ['mac', 'linux'],
-      },
-    ],
-  });
   proxy = await startProxy({ user: 'runner', password: PROXY_PASSWORD });
 });
-
-afterAll(async () => {
-  await proxy.close();
-  await Promise.all([emulator.close(), releases.close(), comments.close(), backend.close()]);
+afterAll(() => proxy.close());
+const e2e = useE2e({
+  emulator: {
+    tls: { cert: certificates.cert, key: certificates.key },
+    publicHost: HOSTS.service,
+    artifactSize: 512 * 1024,
+    seedProjects: [project('proj_proxied', ['mac', 'linux'], { name: 'Proxied' })],
+  },
+  github: {
+    token: TOKEN,
+    releases: { tls: tls(HOSTS.api), storageTls: tls(HOSTS.objects) },
+    comments: { tls: tls(HOSTS.api) },
+    artifacts: { tls: tls(HOSTS.results), storageTls: tls(HOSTS.blob) },
+  },
 });
 
 /** The runner's environment behind the proxy: nothing but HTTPS_PROXY and the private CA. */
@@ -98,12 +68,12 @@ const behindProxy = () => ({
 });
 
 /** What the proxy saw during `run`: only CONNECT tunnels, as the runner, to these targets. */
-function expectTunnelsOnly(seen: TestProxy['log'], run: ActionRun, targets: string[]) {
+function expectTunnelsOnly(seen: TestProxy['log'], run: E2eRun, targets: string[]) {
   expect(new Set(seen.map((r) => `${r.hostname}:${r.port}`))).toEqual(new Set(targets));
   expect(seen.every((r) => !r.isHttp && r.user === 'runner')).toBe(true);
   // A tunnel's bytes are TLS: the proxy never sees the token, the API key or the runtime token.
   const received = JSON.stringify(seen);
-  for (const secret of [TOKEN, emulator.apiKey, backend.runtimeToken]) {
+  for (const secret of [TOKEN, e2e.emulator.apiKey, e2e.github.artifacts.runtimeToken]) {
     expect(received).not.toContain(secret);
   }
   expect(run.stdout).not.toContain(PROXY_PASSWORD);
@@ -121,38 +91,21 @@ function storageTunnel(seen: TestProxy['log'], host: string): string {
   return [...tunnels][0]!;
 }
 
-interface BuildOutput {
-  id: string;
-  sha256: string;
-  artifactId?: number;
-}
-
 describe('node dist/index.js behind HTTPS_PROXY', () => {
   it('builds and downloads through the proxy; the key never reaches it', async () => {
-    const run = await runAction({
-      inputs: {
-        'api-key': emulator.apiKey,
-        'base-url': emulator.baseUrl,
-        'project-id': PROJECT_ID,
-        version: '3.0.0',
-        'poll-interval': '0.1',
-        'upload-artifacts': 'false',
-        release: 'false',
-      },
+    const { emulator } = e2e;
+    const run = await e2e.run({
+      inputs: { version: '3.0.0', 'upload-artifacts': 'false', release: 'false' },
       env: behindProxy(),
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.outputs.status).toBe('success');
-    const builds = JSON.parse(run.outputs.builds!) as {
-      id: string;
-      path: string;
-      sha256: string;
-    }[];
+    const { builds } = run;
     expect(builds).toHaveLength(2);
     for (const build of builds) {
-      expect(build.sha256).toBe(emulator.artifactFor(build.id).sha256);
-      expect(createHash('sha256').update(readFileSync(build.path)).digest('hex')).toBe(
+      expect(build.sha256).toBe(emulator.artifactFor(build.id!).sha256);
+      expect(createHash('sha256').update(readFileSync(build.path!)).digest('hex')).toBe(
         build.sha256,
       );
     }
@@ -171,20 +124,13 @@ describe('node dist/index.js behind HTTPS_PROXY', () => {
   });
 
   it('publishes the release with every asset and the workflow artifacts through it', async () => {
+    const { emulator } = e2e;
+    const { releases, artifacts: backend } = e2e.github;
     const from = proxy.log.length;
-    const run = await runAction({
-      inputs: {
-        'api-key': emulator.apiKey,
-        'base-url': emulator.baseUrl,
-        'project-id': PROJECT_ID,
-        'poll-interval': '0.1',
-      },
-      githubToken: TOKEN,
-      env: { ...behindProxy(), ...backend.env, GITHUB_API_URL: releases.url },
-    });
+    const run = await e2e.run({ env: behindProxy() });
     expect(run.stderr).toBe('');
     expect(run.code, run.stdout).toBe(0);
-    const builds = JSON.parse(run.outputs.builds!) as BuildOutput[];
+    const { builds } = run;
     expect(builds).toHaveLength(2);
 
     const [release, ...others] = releases.releases();
@@ -220,41 +166,20 @@ describe('node dist/index.js behind HTTPS_PROXY', () => {
   });
 
   it('keeps the pull request comment, with the artifacts, through it', async () => {
-    const events = mkdtempSync(path.join(os.tmpdir(), 'pr-events-'));
-    const eventFile = path.join(events, 'synchronize.json');
-    const head = 'a'.repeat(40);
-    writeFileSync(
-      eventFile,
-      JSON.stringify({
-        action: 'synchronize',
-        number: PR,
-        pull_request: { number: PR, head: { sha: head } },
-      }),
-    );
+    const { emulator } = e2e;
+    const { comments, artifacts: backend } = e2e.github;
     const from = proxy.log.length;
-    const run = await runAction({
-      inputs: {
-        'api-key': emulator.apiKey,
-        'base-url': emulator.baseUrl,
-        'project-id': PROJECT_ID,
-        version: `2.0.0-pr.${PR}`,
-        'poll-interval': '0.1',
-      },
-      githubToken: TOKEN,
+    const run = await e2e.run({
+      inputs: { version: `2.0.0-pr.${PR}` },
       env: {
         ...behindProxy(),
-        ...backend.env,
+        ...(await pullRequestEnv({ number: PR, head: 'a'.repeat(40), runId: '777' })),
         GITHUB_API_URL: comments.url,
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: eventFile,
-        GITHUB_REF: `refs/pull/${PR}/merge`,
-        GITHUB_SHA: 'f'.repeat(40),
-        GITHUB_RUN_ID: '777',
       },
     });
     expect(run.stderr).toBe('');
     expect(run.code, run.stdout).toBe(0);
-    const builds = JSON.parse(run.outputs.builds!) as BuildOutput[];
+    const { builds } = run;
     const [comment, ...others] = comments.comments(PR);
     expect(others).toHaveLength(0);
     expect(run.outputs['comment-url']).toBe(

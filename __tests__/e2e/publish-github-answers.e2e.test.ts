@@ -7,55 +7,37 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import {
+  explain,
+  githubForTest,
+  project,
+  useE2e,
+  type E2eRun,
+  type GitHub,
+} from '../../test-kit/e2e-run.ts';
+import { shownLog } from '../../test-kit/run-action.ts';
 import { close, listen } from '../../test-kit/stand-ins/http.ts';
-import {
-  startReleasesApi,
-  type ReleasesApi,
-  type ReleasesApiOptions,
-  type StoredRelease,
+import type {
+  ReleasesApi,
+  ReleasesApiOptions,
+  StoredRelease,
 } from '../../test-kit/stand-ins/releases-api.ts';
-import {
-  assertBundleBuilt,
-  shownLog,
-  startAction,
-  type ActionRun,
-} from '../../test-kit/run-action.ts';
 
-const PROJECT_ID = 'proj_github_answers';
 const TOKEN = 'ghs_github_answers_token';
 const MIB = 1024 * 1024;
-let emulator: Emulator;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
+const e2e = useE2e({
+  emulator: {
     buildingMs: 200,
     artifactSize: 96 * 1024,
-    seedProjects: [
-      {
-        id: PROJECT_ID,
-        name: 'GitHub answers',
-        url: 'https://app.example.com',
-        platforms: ['mac', 'linux'],
-      },
-    ],
-  });
-});
-afterAll(async () => {
-  await emulator.close();
+    seedProjects: [project('proj_github_answers', ['mac', 'linux'], { name: 'GitHub answers' })],
+  },
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const explain = (run: ActionRun) => `exit ${run.code}\n${run.stdout}\n${run.stderr}`;
 
-async function startGitHub(options: Omit<ReleasesApiOptions, 'token'> = {}): Promise<ReleasesApi> {
-  const api = await startReleasesApi({ token: TOKEN, ...options });
-  onTestFinished(() => api.close());
-  return api;
-}
+const startGitHub = (releases: Omit<ReleasesApiOptions, 'token'> = {}) =>
+  githubForTest({ token: TOKEN, releases });
 
 /** Peak resident memory of a process so far (VmHWM), in bytes; undefined once it is gone. */
 const peakRss = (pid: number): number | undefined => {
@@ -68,19 +50,8 @@ const peakRss = (pid: number): number | undefined => {
 };
 
 /** A tag run publishing the release only; resolves with the run and its peak RSS. */
-async function publishRun(api: ReleasesApi, attempt = '1') {
-  const started = startAction({
-    inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'project-id': PROJECT_ID,
-      'poll-interval': '0.1',
-      'upload-artifacts': 'false',
-    },
-    githubToken: TOKEN,
-    env: { GITHUB_API_URL: api.url, GITHUB_SHA: 'c0ffee', GITHUB_RUN_ATTEMPT: attempt },
-    timeoutMs: 120_000,
-  });
+async function publishRun(github: GitHub, attempt = '1') {
+  const started = e2e.start({ github, env: { GITHUB_RUN_ATTEMPT: attempt }, timeoutMs: 120_000 });
   let peak = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, peakRss(started.child.pid!) ?? 0);
@@ -89,16 +60,11 @@ async function publishRun(api: ReleasesApi, attempt = '1') {
   return { run, peak, seconds: (Date.now() - run.spawnedAt) / 1000 };
 }
 
-const buildsOf = (run: ActionRun) =>
-  JSON.parse(run.outputs.builds ?? '[]') as { platform: string; sha256?: string }[];
-
-function expectPublishedWithEverything(release: StoredRelease, run: ActionRun): void {
+function expectPublishedWithEverything(release: StoredRelease, run: E2eRun): void {
   expect(release).toMatchObject({ tagName: 'v1.4.2', draft: false });
   const installers = release.assets.filter((asset) => asset.name !== 'SHA256SUMS');
   expect(installers.map((asset) => sha256(asset.content)).sort()).toEqual(
-    buildsOf(run)
-      .map((build) => build.sha256)
-      .sort(),
+    run.builds.map((build) => build.sha256).sort(),
   );
   expect(release.assets.some((asset) => asset.name === 'SHA256SUMS')).toBe(true);
 }
@@ -107,10 +73,11 @@ const uploadsTo = (api: ReleasesApi) => api.requests.filter((r) => /^POST .*\/up
 
 describe('node dist/index.js publishing to GitHub as it really answers', () => {
   it('publishes after an upload whose answer was lost although it landed, on a GitHub without digests; a re-run uploads nothing again', async () => {
-    const api = await startGitHub({ digest: false });
+    const github = await startGitHub({ digest: false });
+    const api = github.releases;
     api.failNextUploads({ status: 0, landed: true, lost: true });
 
-    const { run } = await publishRun(api);
+    const { run } = await publishRun(github);
 
     expect(run.code, explain(run)).toBe(0);
     expect(run.stderr).toBe('');
@@ -123,7 +90,7 @@ describe('node dist/index.js publishing to GitHub as it really answers', () => {
     expect(run.stdout).not.toContain('give each job its own asset-name');
 
     const before = uploadsTo(api).length;
-    const { run: rerun } = await publishRun(api, '2');
+    const { run: rerun } = await publishRun(github, '2');
     expect(rerun.code, explain(rerun)).toBe(0);
     expect(uploadsTo(api)).toHaveLength(before);
     expect(rerun.stdout.match(/already on the release with the same bytes: kept/g)).toHaveLength(2);
@@ -131,9 +98,10 @@ describe('node dist/index.js publishing to GitHub as it really answers', () => {
   });
 
   it("publishes through Enterprise Server's URL forms (API at /api/v3, uploads at /api/uploads)", async () => {
-    const api = await startGitHub({ enterprise: true, digest: false });
+    const github = await startGitHub({ enterprise: true, digest: false });
+    const api = github.releases;
 
-    const { run } = await publishRun(api);
+    const { run } = await publishRun(github);
 
     expect(run.code, explain(run)).toBe(0);
     expectPublishedWithEverything(api.releases()[0]!, run);
@@ -145,7 +113,8 @@ describe('node dist/index.js publishing to GitHub as it really answers', () => {
 describe('node dist/index.js publishing to a GitHub whose answers cannot be trusted', () => {
   it('ends an endless asset listing after 10 pages: bounded time and memory, the draft left unpublished', async () => {
     // Each page repeats 100 assets, as a listing that never ends would.
-    const api = await startGitHub({ endlessPages: 'assets' });
+    const github = await startGitHub({ endlessPages: 'assets' });
+    const api = github.releases;
     const filler = await fetch(`${api.url}/repos/acme/desktop-app/releases`, {
       method: 'POST',
       headers: { authorization: `token ${TOKEN}` },
@@ -159,7 +128,7 @@ describe('node dist/index.js publishing to a GitHub whose answers cannot be trus
       });
     }
 
-    const { run, peak, seconds } = await publishRun(api);
+    const { run, peak, seconds } = await publishRun(github);
 
     expect(run.code, explain(run)).not.toBe(0);
     expect(run.stdout).toContain(
@@ -176,7 +145,7 @@ describe('node dist/index.js publishing to a GitHub whose answers cannot be trus
   it('takes no path from hostile asset ids, prints hostile names and URLs inertly, writes nothing outside RUNNER_TEMP', async () => {
     const escape = `escaped-${process.pid}-${Date.now()}`;
     let duplicateId = 0;
-    const api = await startGitHub({
+    const github = await startGitHub({
       rewrite: {
         asset: (json, asset, release) => {
           if (release.id !== duplicateId) return json;
@@ -188,6 +157,7 @@ describe('node dist/index.js publishing to a GitHub whose answers cannot be trus
         },
       },
     });
+    const api = github.releases;
     const createDraft = () =>
       fetch(`${api.url}/repos/acme/desktop-app/releases`, {
         method: 'POST',
@@ -205,7 +175,7 @@ describe('node dist/index.js publishing to a GitHub whose answers cannot be trus
       });
     }
 
-    const { run } = await publishRun(api);
+    const { run } = await publishRun(github);
 
     expect(run.code, explain(run)).toBe(0);
     const lines = run.stdout.split('\n');
@@ -220,7 +190,7 @@ describe('node dist/index.js publishing to a GitHub whose answers cannot be trus
     // The builds' installers, and the one file of the duplicate that could be read.
     expect(kept.assets.map((asset) => sha256(asset.content))).toEqual(
       expect.arrayContaining([
-        ...buildsOf(run).map((build) => build.sha256),
+        ...run.builds.map((build) => build.sha256),
         sha256(Buffer.from('named.zip bytes')),
       ]),
     );
@@ -249,7 +219,7 @@ describe('node dist/index.js publishing to a GitHub whose answers cannot be trus
     });
     const foreignOrigin = await listen(foreign);
     onTestFinished(() => close(foreign));
-    const api = await startGitHub({
+    const github = await startGitHub({
       rewrite: {
         release: (json, release) => ({
           ...json,
@@ -257,8 +227,9 @@ describe('node dist/index.js publishing to a GitHub whose answers cannot be trus
         }),
       },
     });
+    const api = github.releases;
 
-    const { run } = await publishRun(api);
+    const { run } = await publishRun(github);
 
     expect(run.code, explain(run)).not.toBe(0);
     expect(seen).toEqual([]);

@@ -7,32 +7,28 @@
 // written) compare with a build's `completedAt`.
 // The "before mac's build succeeded" checks are soft, so a run shows every check that fails.
 import { createHash } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Build } from '../../src/service/schemas.ts';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { markdownCell } from '../../src/text/escape.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { CANCEL_GRACE_MS } from '../../src/shared/timing.ts';
 import {
-  startArtifactBackend,
-  type ArtifactBackend,
-} from '../../test-kit/stand-ins/artifact-backend.ts';
-import { startIssueCommentsApi } from '../../test-kit/stand-ins/issue-comments-api.ts';
-import {
-  startReleasesApi,
-  type ReleasesApi,
-  type ReleasesApiOptions,
-  type StoredRelease,
+  buildFor,
+  explain,
+  githubForTest,
+  project,
+  pullRequestEnv,
+  useE2e,
+  type BuildOutput,
+  type E2eRun,
+  type GitHub,
+  type StartedE2eRun,
+} from '../../test-kit/e2e-run.ts';
+import type {
+  ReleasesApi,
+  ReleasesApiOptions,
+  StoredRelease,
 } from '../../test-kit/stand-ins/releases-api.ts';
-import {
-  assertBundleBuilt,
-  startAction,
-  type ActionRun,
-  type StartedAction,
-} from '../../test-kit/run-action.ts';
 
 const MAC_BUILDING_MS = 7_000;
 const LINUX_BUILDING_MS = 300;
@@ -45,53 +41,24 @@ const PROJECTS = {
   comment: 'proj_pipeline_comment',
 };
 
-let emulator: Emulator;
 /** mac's time in `building` for the builds triggered from now on. */
 let macBuildingMs = MAC_BUILDING_MS;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
+const e2e = useE2e({
+  emulator: {
     buildingMs: ({ platform }) => (platform === 'mac' ? macBuildingMs : LINUX_BUILDING_MS),
     artifactSize: 128 * 1024,
-    seedProjects: Object.values(PROJECTS).map((id) => ({
-      id,
-      name: id,
-      url: 'https://app.example.com',
-      platforms: ['mac' as const, 'linux' as const],
-    })),
-  });
+    seedProjects: Object.values(PROJECTS).map((id) => project(id, ['mac', 'linux'])),
+  },
 });
-afterAll(async () => {
-  await emulator.close();
-});
-
-interface BuildOutput {
-  id: string;
-  platform: string;
-  status: string;
-  path?: string;
-  sha256?: string;
-  artifactId?: number;
-  artifactUrl?: string;
-}
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const buildsOf = (run: ActionRun) => JSON.parse(run.outputs.builds ?? '[]') as BuildOutput[];
-const outputOf = (run: ActionRun, platform: string): BuildOutput => {
-  const found = buildsOf(run).find((build) => build.platform === platform);
-  if (!found) throw new Error(`no ${platform} build in the builds output: ${run.outputs.builds}`);
-  return found;
-};
 const serviceBuilds = (projectId: string): Build[] =>
-  emulator.builds().filter((build) => build.projectId === projectId);
-const completedAt = (buildId: string): number => {
-  const completed = emulator.builds().find((build) => build.id === buildId)?.completedAt;
+  e2e.emulator.builds().filter((build) => build.projectId === projectId);
+const completedAt = (buildId: string | null): number => {
+  const completed = e2e.emulator.builds().find((build) => build.id === buildId)?.completedAt;
   if (!completed) throw new Error(`build ${buildId} has not completed on the emulator`);
   return Date.parse(completed);
 };
-const explain = (run: ActionRun) => `exit ${run.code}\n${run.stdout}\n${run.stderr}`;
 
 /** A soft check that `what` happened before mac's build succeeded (`macDone`). */
 function expectBeforeMac(what: string, at: number | undefined, macDone: number): void {
@@ -103,34 +70,14 @@ function expectBeforeMac(what: string, at: number | undefined, macDone: number):
 }
 
 /** GitHub's artifact backend and releases API for one test, closed when it ends. */
-async function startGitHub(
-  options: Partial<ReleasesApiOptions> = {},
-): Promise<{ backend: ArtifactBackend; api: ReleasesApi }> {
-  const backend = await startArtifactBackend();
-  const api = await startReleasesApi({ token: TOKEN, immutable: true, ...options });
-  onTestFinished(() => Promise.all([backend.close(), api.close()]).then(() => undefined));
-  return { backend, api };
-}
+const startGitHub = (releases: Omit<ReleasesApiOptions, 'token'> = {}) =>
+  githubForTest({ token: TOKEN, releases: { immutable: true, ...releases }, artifacts: {} });
 
-const startTagRun = (
-  projectId: string,
-  github: { backend: ArtifactBackend; api: ReleasesApi },
-  attempt = '1',
-): StartedAction =>
-  startAction({
-    inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'project-id': projectId,
-      'poll-interval': '0.1',
-    },
-    githubToken: TOKEN,
-    env: {
-      ...github.backend.env,
-      GITHUB_API_URL: github.api.url,
-      GITHUB_SHA: 'c0ffee',
-      GITHUB_RUN_ATTEMPT: attempt,
-    },
+const startTagRun = (projectId: string, github: GitHub, attempt = '1'): StartedE2eRun =>
+  e2e.start({
+    github,
+    inputs: { 'project-id': projectId },
+    env: { GITHUB_RUN_ATTEMPT: attempt },
   });
 
 const installersOn = (release: StoredRelease) =>
@@ -144,13 +91,11 @@ const assetOf = (release: StoredRelease, build: BuildOutput) =>
 const uploadedAt = (api: ReleasesApi, name: string | undefined) =>
   api.uploads.find((upload) => upload.name === name && upload.status === 201)?.end;
 
-function expectPublishedWithEverything(release: StoredRelease, run: ActionRun): void {
+function expectPublishedWithEverything(release: StoredRelease, run: E2eRun): void {
   expect(release).toMatchObject({ tagName: 'v1.4.2', draft: false });
   const installers = installersOn(release);
   expect(installers.map((asset) => sha256(asset.content)).sort()).toEqual(
-    buildsOf(run)
-      .map((build) => build.sha256)
-      .sort(),
+    run.builds.map((build) => build.sha256).sort(),
   );
   const sums = release.assets.find((asset) => asset.name === 'SHA256SUMS');
   expect(sums, 'SHA256SUMS on the release').toBeDefined();
@@ -164,31 +109,31 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
     const run = await startTagRun(PROJECTS.published, github).result;
     expect(run.code, explain(run)).toBe(0);
     expect(run.stderr).toBe('');
-    const linux = outputOf(run, 'linux');
-    const mac = outputOf(run, 'mac');
+    const linux = buildFor(run, 'linux');
+    const mac = buildFor(run, 'mac');
     const macDone = completedAt(mac.id);
 
-    const artifact = github.backend.artifacts().find((a) => a.id === linux.artifactId);
+    const artifact = github.artifacts.artifacts().find((a) => a.id === linux.artifactId);
     expect(sha256(artifact!.content!)).toBe(linux.sha256);
     expectBeforeMac("linux's workflow artifact (finalized)", artifact?.finalizedAt, macDone);
 
-    const [release, ...others] = github.api.releases();
+    const [release, ...others] = github.releases.releases();
     expect(others).toHaveLength(0);
     const linuxAsset = assetOf(release!, linux);
     expect(linuxAsset, "linux's release asset").toBeDefined();
-    const linuxUploaded = uploadedAt(github.api, linuxAsset?.name);
+    const linuxUploaded = uploadedAt(github.releases, linuxAsset?.name);
     expectBeforeMac("linux's release asset (uploaded)", linuxUploaded, macDone);
-    const linuxUpload = github.api.uploads.find((upload) => upload.name === linuxAsset?.name);
+    const linuxUpload = github.releases.uploads.find((upload) => upload.name === linuxAsset?.name);
     expect(linuxUpload?.releaseId).toBe(release!.id);
 
     // The draft takes every asset, SHA256SUMS last; then, and only then, it is published.
     expectPublishedWithEverything(release!, run);
-    const steps = github.api.events.map((event) => `${event.what} ${event.name}`);
+    const steps = github.releases.events.map((event) => `${event.what} ${event.name}`);
     expect(steps[0]).toBe('created draft v1.4.2');
     expect(steps.slice(-2)).toEqual(['uploaded SHA256SUMS', 'published v1.4.2']);
     const publishedAt = Date.parse(release!.publishedAt!);
     expect(publishedAt).toBeGreaterThanOrEqual(macDone);
-    for (const upload of github.api.uploads) {
+    for (const upload of github.releases.uploads) {
       expect(upload.end, `${upload.name} answered`).toBeLessThanOrEqual(publishedAt);
     }
     expect(run.outputs['release-url']).toBe(RELEASE_URL);
@@ -196,29 +141,29 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
 
   it("leaves a draft with linux's asset when mac fails after it; a re-run reuses linux's build and asset and publishes", async () => {
     const github = await startGitHub();
-    emulator.faults.failBuilds = [{ platform: 'mac' }];
-    onTestFinished(() => emulator.resetFaults());
+    e2e.emulator.faults.failBuilds = [{ platform: 'mac' }];
+    onTestFinished(() => e2e.emulator.resetFaults());
 
     const first = await startTagRun(PROJECTS.rerun, github, '1').result;
     expect(first.code, explain(first)).toBe(1);
     expect(first.outputs.status).toBe('failed');
     expect(first.stdout).toMatch(/^::error::.*1 of 2 builds failed: mac\/x64/m);
-    const linux = outputOf(first, 'linux');
-    const failedMac = outputOf(first, 'mac');
+    const linux = buildFor(first, 'linux');
+    const failedMac = buildFor(first, 'mac');
     expect(failedMac.status).toBe('failed');
-    const [draft, ...others] = github.api.releases();
+    const [draft, ...others] = github.releases.releases();
     expect(others).toHaveLength(0);
     expect(draft!.draft).toBe(true);
     const linuxAsset = assetOf(draft!, linux);
     expect(installersOn(draft!).map((asset) => asset.name)).toEqual([linuxAsset?.name]);
     expectBeforeMac(
       "linux's release asset (uploaded)",
-      uploadedAt(github.api, linuxAsset?.name),
+      uploadedAt(github.releases, linuxAsset?.name),
       completedAt(failedMac.id),
     );
 
     // The re-run of the failed job: mac builds fine this time, and no timing is at stake.
-    emulator.resetFaults();
+    e2e.emulator.resetFaults();
     macBuildingMs = LINUX_BUILDING_MS;
     onTestFinished(() => {
       macBuildingMs = MAC_BUILDING_MS;
@@ -226,23 +171,25 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
     const rerun = await startTagRun(PROJECTS.rerun, github, '2').result;
     expect(rerun.code, explain(rerun)).toBe(0);
     expect(rerun.outputs.status).toBe('success');
-    expect(outputOf(rerun, 'linux').id).toBe(linux.id);
-    const mac = outputOf(rerun, 'mac');
+    expect(buildFor(rerun, 'linux').id).toBe(linux.id);
+    const mac = buildFor(rerun, 'mac');
     expect(mac.id).not.toBe(failedMac.id);
     const triggered = serviceBuilds(PROJECTS.rerun).map((build) => build.platform);
     expect(triggered.sort()).toEqual(['linux', 'mac', 'mac']);
 
-    const [release, ...more] = github.api.releases();
+    const [release, ...more] = github.releases.releases();
     expect(more).toHaveLength(0);
     expect(release!.id).toBe(draft!.id);
     expectPublishedWithEverything(release!, rerun);
     // linux's asset is the one the first attempt uploaded: kept, never uploaded again.
     expect(assetOf(release!, linux)?.id).toBe(linuxAsset?.id);
-    const linuxUploads = github.api.uploads.filter((upload) => upload.name === linuxAsset?.name);
+    const linuxUploads = github.releases.uploads.filter(
+      (upload) => upload.name === linuxAsset?.name,
+    );
     expect(linuxUploads).toHaveLength(1);
     expect(rerun.outputs['release-url']).toBe(RELEASE_URL);
     expect(
-      github.backend
+      github.artifacts
         .artifacts()
         .map((a) => sha256(a.content!))
         .sort(),
@@ -254,7 +201,7 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
     const github = await startGitHub({ uploadBytesPerSecond: 32 * 1024 });
     const started = startTagRun(PROJECTS.sigterm, github);
     const upload = await Promise.race([
-      github.api.waitForUpload((next) => next.name !== 'SHA256SUMS'),
+      github.releases.waitForUpload((next) => next.name !== 'SHA256SUMS'),
       started.result.then(() => undefined),
     ]);
     if (upload === undefined) {
@@ -279,9 +226,9 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
     expect(run.stdout).toMatch(/draft release assets uploaded: none, not uploaded: linux\/x64/);
 
     // Nothing public: every release is a draft, and the upload cut short is not on it.
-    for (const release of github.api.releases()) expect(release.draft).toBe(true);
+    for (const release of github.releases.releases()) expect(release.draft).toBe(true);
     expect(upload.end).toBeUndefined();
-    const assets = github.api.releases().flatMap((release) => release.assets);
+    const assets = github.releases.releases().flatMap((release) => release.assets);
     expect(assets.map((asset) => asset.name)).not.toContain(upload.name);
     expect(run.outputs['release-url'] ?? '').not.toBe(RELEASE_URL);
 
@@ -289,15 +236,11 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
     const ids = serviceBuilds(PROJECTS.sigterm).map((build) => build.id);
     expect(ids).toHaveLength(2);
     expect(run.outputs['build-ids']?.split('\n').sort()).toEqual([...ids].sort());
-    expect(
-      buildsOf(run)
-        .map((build) => build.id)
-        .sort(),
-    ).toEqual([...ids].sort());
+    expect(run.builds.map((build) => build.id).sort()).toEqual([...ids].sort());
     expect(run.outputs.status).toBe('failed');
-    const linux = outputOf(run, 'linux');
-    expect(linux.sha256).toBe(emulator.artifactFor(linux.id).sha256);
-    const downloaded = buildsOf(run).flatMap((build) => (build.path ? [build.path] : []));
+    const linux = buildFor(run, 'linux');
+    expect(linux.sha256).toBe(e2e.emulator.artifactFor(linux.id!).sha256);
+    const downloaded = run.builds.flatMap((build) => (build.path ? [build.path] : []));
     expect(downloaded).toContain(linux.path);
     expect(run.outputs.artifacts?.split('\n')).toEqual(downloaded);
     expect(run.summary).toContain('## Desktop builds');
@@ -310,60 +253,30 @@ describe('node dist/index.js publishes each installer as its build finishes', ()
   }, 45_000);
 
   it("gives the pull-request comment linux's download link before mac's build succeeds", async () => {
-    const backend = await startArtifactBackend();
-    const comments = await startIssueCommentsApi({
-      tokens: { [TOKEN]: { login: 'github-actions[bot]' } },
+    const github = await githubForTest({ token: TOKEN, artifacts: {}, comments: {} });
+    const run = await e2e.run({
+      github,
+      inputs: { 'project-id': PROJECTS.comment, version: '1.0.0-pr.9' },
+      env: await pullRequestEnv({ number: 9, head: '3'.repeat(40), runId: '601' }),
     });
-    onTestFinished(() => Promise.all([backend.close(), comments.close()]).then(() => undefined));
-    const events = await mkdtemp(path.join(os.tmpdir(), 'pipeline-pr-'));
-    const eventPath = path.join(events, 'synchronize.json');
-    const head = '3'.repeat(40);
-    await writeFile(
-      eventPath,
-      JSON.stringify({
-        action: 'synchronize',
-        number: 9,
-        pull_request: { number: 9, head: { sha: head } },
-      }),
-    );
-
-    const run = await startAction({
-      inputs: {
-        'api-key': emulator.apiKey,
-        'base-url': emulator.baseUrl,
-        'project-id': PROJECTS.comment,
-        version: '1.0.0-pr.9',
-        'poll-interval': '0.1',
-      },
-      githubToken: TOKEN,
-      env: {
-        ...backend.env,
-        GITHUB_API_URL: comments.url,
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: eventPath,
-        GITHUB_REF: 'refs/pull/9/merge',
-        GITHUB_SHA: 'f'.repeat(40),
-        GITHUB_RUN_ID: '601',
-      },
-    }).result;
     expect(run.code, explain(run)).toBe(0);
-    const linux = outputOf(run, 'linux');
-    const mac = outputOf(run, 'mac');
+    const linux = buildFor(run, 'linux');
+    const mac = buildFor(run, 'mac');
     const link = (build: BuildOutput) =>
       `](https://github.com/acme/desktop-app/actions/runs/601/artifacts/${build.artifactId})`;
     expect(linux.artifactId).toBeGreaterThan(0);
 
-    const [comment, ...others] = comments.comments(9);
+    const [comment, ...others] = github.comments.comments(9);
     expect(others).toHaveLength(0);
     expect(comment!.body).toContain(link(linux));
     expect(comment!.body).toContain(link(mac));
-    const firstWithLinux = comments.writes.find((write) => write.body.includes(link(linux)));
+    const firstWithLinux = github.comments.writes.find((write) => write.body.includes(link(linux)));
     expectBeforeMac(
       "the comment's link to linux's installer",
       firstWithLinux?.at,
       completedAt(mac.id),
     );
-    expect(comments.writes[0]!.kind).toBe('create');
-    expect(comments.writes.slice(1).every((write) => write.kind === 'update')).toBe(true);
+    expect(github.comments.writes[0]!.kind).toBe('create');
+    expect(github.comments.writes.slice(1).every((write) => write.kind === 'update')).toBe(true);
   }, 45_000);
 });

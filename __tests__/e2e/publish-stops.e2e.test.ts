@@ -2,59 +2,35 @@
 // publishing to a GitHub that never answers (a raw server on 127.0.0.1 that takes requests and
 // says nothing: GitHub's side, mocked where no stand-in can hang on purpose). The step's timeout or
 // a SIGTERM ends publishing, and the report is written whole.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import { assertBundleBuilt, startAction, type ActionRun } from '../../test-kit/run-action.ts';
+import { project, useE2e, type E2eRun } from '../../test-kit/e2e-run.ts';
+import { close, listen } from '../../test-kit/stand-ins/http.ts';
 
-const PROJECT_ID = 'proj_publish_stops';
-let emulator: Emulator;
-let silentGitHub: Server;
+const e2e = useE2e({
+  emulator: { seedProjects: [project('proj_publish_stops', ['linux'], { name: 'Stops' })] },
+});
+// Takes every request and never answers it.
+const silentGitHub = createServer(() => {});
 let githubUrl: string;
-
 beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
-    buildingMs: 300,
-    artifactSize: 64 * 1024,
-    seedProjects: [
-      { id: PROJECT_ID, name: 'Stops', url: 'https://app.example.com', platforms: ['linux'] },
-    ],
-  });
-  // Takes every request and never answers it.
-  silentGitHub = createServer(() => {});
-  await new Promise<void>((resolve) => silentGitHub.listen(0, '127.0.0.1', resolve));
-  githubUrl = `http://127.0.0.1:${(silentGitHub.address() as AddressInfo).port}`;
+  githubUrl = await listen(silentGitHub);
 });
-afterAll(async () => {
-  silentGitHub.closeAllConnections();
-  await new Promise((resolve) => silentGitHub.close(resolve));
-  await emulator.close();
-});
+afterAll(() => close(silentGitHub));
 
 const start = (timeout?: string) =>
-  startAction({
-    inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'project-id': PROJECT_ID,
-      'poll-interval': '0.1',
-      'upload-artifacts': 'false',
-      release: 'true',
-      ...(timeout && { timeout }),
-    },
+  e2e.start({
+    inputs: { release: 'true', ...(timeout && { timeout }) },
     env: { GITHUB_API_URL: githubUrl },
     timeoutMs: 60_000,
   });
 
 /** What every stopped publish still reports: the build, its file, the summary; a failed step. */
-function expectWholeReport(run: ActionRun): void {
+function expectWholeReport(run: E2eRun): void {
   expect(run.code).toBe(1);
-  const [build] = JSON.parse(run.outputs.builds!) as { id: string; sha256?: string }[];
+  const [build] = run.builds;
   expect(build!.id).toMatch(/^build_/);
-  expect(build!.sha256).toBe(emulator.artifactFor(build!.id).sha256);
+  expect(build!.sha256).toBe(e2e.emulator.artifactFor(build!.id!).sha256);
   expect(run.outputs['build-ids']).toBe(build!.id);
   expect(run.outputs.artifacts).toContain('linux-x64');
   expect(run.summary).toContain('## Desktop builds');
@@ -68,8 +44,8 @@ function expectWholeReport(run: ActionRun): void {
 
 describe('publishing to a GitHub that never answers', () => {
   it('ends with the step timeout, and the report says what was not published', async () => {
-    const started = start('0.1');
-    const run = await started.result;
+    // real time: the step's own timeout, kept by the action's process, which no test clock reaches.
+    const run = await start('0.1').result;
     expectWholeReport(run);
     // The `status` output is the builds' (design §2): they succeeded; the step failed on publishing.
     expect(run.outputs.status).toBe('success');
@@ -84,12 +60,8 @@ describe('publishing to a GitHub that never answers', () => {
 
   it('ends on SIGTERM with every output and the summary written', async () => {
     const started = start();
-    let stdout = '';
-    started.child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     // Publishing starts as the installer is downloaded: the release lookup is then under way.
-    while (!/linux\/x64: downloaded /.test(stdout)) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await started.logged(/linux\/x64: downloaded /);
     const signalled = Date.now();
     started.child.kill('SIGTERM');
     const run = await started.result;

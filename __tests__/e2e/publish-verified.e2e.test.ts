@@ -5,90 +5,65 @@
 // repository refusing the token (403) or hidden from it (404). One fresh stand-in per test.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseChecksums } from '../../src/publish/checksums.ts';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import {
-  startArtifactBackend,
-  type ArtifactBackend,
-} from '../../test-kit/stand-ins/artifact-backend.ts';
-import {
-  startReleasesApi,
-  type ReleasesApi,
-  type ReleasesApiOptions,
-  type StoredRelease,
+  explain,
+  githubForTest,
+  project,
+  useE2e,
+  type E2eRun,
+  type GitHub,
+} from '../../test-kit/e2e-run.ts';
+import type {
+  ReleasesApi,
+  ReleasesApiOptions,
+  StoredRelease,
 } from '../../test-kit/stand-ins/releases-api.ts';
-import { assertBundleBuilt, runAction, type ActionRun } from '../../test-kit/run-action.ts';
 
-const PROJECT_ID = 'proj_publish_verified';
 const TOKEN = 'ghs_publish_verified_token';
 const WORKFLOW_REPOSITORY = 'acme/desktop-app';
 const RELEASES_REPOSITORY = 'acme/desktop-app-releases';
-let emulator: Emulator;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
+const e2e = useE2e({
+  emulator: {
     buildingMs: 200,
-    artifactSize: 64 * 1024,
     seedProjects: [
-      {
-        id: PROJECT_ID,
-        name: 'Verified',
-        url: 'https://app.example.com',
-        platforms: ['mac', 'windows', 'linux'],
-      },
+      project('proj_publish_verified', ['mac', 'windows', 'linux'], { name: 'Verified' }),
     ],
-  });
-});
-afterAll(async () => {
-  await emulator.close();
+  },
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const explain = (run: ActionRun) => `exit ${run.code}\n${run.stdout}\n${run.stderr}`;
 
-async function startGitHub(options: Omit<ReleasesApiOptions, 'token'> = {}): Promise<ReleasesApi> {
-  const api = await startReleasesApi({
+/** GitHub for one test: the releases API (which serves RELEASES_REPOSITORY too), artifacts if asked. */
+const startGitHub = (releases: Omit<ReleasesApiOptions, 'token'> = {}) =>
+  githubForTest({
     token: TOKEN,
-    otherRepositories: [RELEASES_REPOSITORY],
-    ...options,
+    releases: { otherRepositories: [RELEASES_REPOSITORY], ...releases },
   });
-  onTestFinished(() => api.close());
-  return api;
-}
+const startGitHubWithArtifacts = () =>
+  githubForTest({
+    token: TOKEN,
+    releases: { otherRepositories: [RELEASES_REPOSITORY] },
+    artifacts: {},
+  });
 
 interface RunOptions {
   attempt?: string;
   inputs?: Record<string, string>;
-  env?: Record<string, string>;
 }
 
-const publishRun = (api: ReleasesApi, options: RunOptions = {}) =>
-  runAction({
+const publishRun = (github: GitHub, options: RunOptions = {}) =>
+  e2e.run({
+    github,
     inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'project-id': PROJECT_ID,
-      'poll-interval': '0.1',
       platforms: 'mac,linux',
       'asset-name': 'app-{platform}-{arch}.{ext}',
-      'upload-artifacts': 'false',
       ...options.inputs,
     },
-    githubToken: TOKEN,
-    env: {
-      GITHUB_API_URL: api.url,
-      GITHUB_SHA: 'c0ffee',
-      GITHUB_RUN_ATTEMPT: options.attempt ?? '1',
-      ...options.env,
-    },
+    env: { GITHUB_RUN_ATTEMPT: options.attempt ?? '1' },
     timeoutMs: 120_000,
   });
-
-const buildsOf = (run: ActionRun) =>
-  JSON.parse(run.outputs.builds ?? '[]') as { platform: string; path?: string; sha256?: string }[];
 
 const theRelease = (api: ReleasesApi, repository = WORKFLOW_REPOSITORY): StoredRelease => {
   const releases = api.releases().filter((release) => release.repository === repository);
@@ -97,9 +72,9 @@ const theRelease = (api: ReleasesApi, repository = WORKFLOW_REPOSITORY): StoredR
 };
 
 /** The release holds every build's installer, byte for byte, and SHA256SUMS lists each. */
-function expectEverything(release: StoredRelease, runs: ActionRun[]): void {
+function expectEverything(release: StoredRelease, runs: E2eRun[]): void {
   const installers = release.assets.filter((asset) => asset.name !== 'SHA256SUMS');
-  const built = runs.flatMap(buildsOf);
+  const built = runs.flatMap((run) => run.builds);
   expect(installers).toHaveLength(built.length);
   const sums = parseChecksums(
     release.assets.find((asset) => asset.name === 'SHA256SUMS')!.content.toString(),
@@ -111,13 +86,14 @@ function expectEverything(release: StoredRelease, runs: ActionRun[]): void {
   }
 }
 
-const checkLines = (run: ActionRun) =>
+const checkLines = (run: E2eRun) =>
   run.stdout.split('\n').filter((line) => line.startsWith('Release check'));
 
 describe('the release read back before it is published', () => {
   it('publishes a tag push’s release after the check passed by digests: release-verified=true', async () => {
-    const api = await startGitHub();
-    const run = await publishRun(api);
+    const github = await startGitHub();
+    const api = github.releases;
+    const run = await publishRun(github);
     expect(run.code, explain(run)).toBe(0);
     const release = theRelease(api);
     expect(release.draft).toBe(false);
@@ -141,15 +117,16 @@ describe('the release read back before it is published', () => {
   });
 
   it('keeps a draft whose asset’s digest is not the installer’s, names it, and a re-run repairs it', async () => {
-    const api = await startGitHub();
+    const github = await startGitHub();
+    const api = github.releases;
     api.tamperNextDigest('app-linux-x64.AppImage');
-    const run = await publishRun(api);
+    const run = await publishRun(github);
     expect(run.code, explain(run)).toBe(1);
     const release = theRelease(api);
     expect(release.draft).toBe(true);
     expect(api.events.map((event) => event.what)).not.toContain('published');
     expect(run.outputs['release-verified']).toBe('false');
-    const linux = buildsOf(run).find((build) => build.platform === 'linux')!;
+    const linux = run.builds.find((build) => build.platform === 'linux')!;
     const held = release.assets.find((asset) => asset.name === 'app-linux-x64.AppImage')!;
     expect(run.stdout).toContain(
       `Release v1.4.2 does not hold what was attached (read back before publishing): ` +
@@ -159,7 +136,7 @@ describe('the release read back before it is published', () => {
     expect(held.digest).not.toBe(`sha256:${linux.sha256}`);
     expect(checkLines(run)[0]).toContain('FAILED');
 
-    const rerun = await publishRun(api, { attempt: '2' });
+    const rerun = await publishRun(github, { attempt: '2' });
     expect(rerun.code, explain(rerun)).toBe(0);
     expect(rerun.stdout).toContain('Replacing asset "app-linux-x64.AppImage"');
     const repaired = theRelease(api);
@@ -169,21 +146,22 @@ describe('the release read back before it is published', () => {
   }, 120_000);
 
   it('keeps a draft when an asset is gone from the list after its upload was answered; a re-run repairs it', async () => {
-    const api = await startGitHub();
+    const github = await startGitHub();
+    const api = github.releases;
     api.dropAfterUpload('app-mac-x64.dmg');
-    const run = await publishRun(api);
+    const run = await publishRun(github);
     expect(run.code, explain(run)).toBe(1);
     expect(api.uploads.some((u) => u.name === 'app-mac-x64.dmg' && u.status === 201)).toBe(true);
     expect(theRelease(api).draft).toBe(true);
     expect(run.outputs['release-verified']).toBe('false');
-    const mac = buildsOf(run).find((build) => build.platform === 'mac')!;
+    const mac = run.builds.find((build) => build.platform === 'mac')!;
     expect(run.stdout).toMatch(
       new RegExp(
         `asset "app-mac-x64\\.dmg": expected \\d+ bytes, sha256 ${mac.sha256}; GitHub holds no asset of that name`,
       ),
     );
 
-    const rerun = await publishRun(api, { attempt: '2' });
+    const rerun = await publishRun(github, { attempt: '2' });
     expect(rerun.code, explain(rerun)).toBe(0);
     expect(theRelease(api).draft).toBe(false);
     expectEverything(theRelease(api), [rerun]);
@@ -191,8 +169,9 @@ describe('the release read back before it is published', () => {
   }, 120_000);
 
   it('without digests (older Enterprise Server) checks by the asset id each upload got, and says so', async () => {
-    const api = await startGitHub({ digest: false, enterprise: true });
-    const run = await publishRun(api);
+    const github = await startGitHub({ digest: false, enterprise: true });
+    const api = github.releases;
+    const run = await publishRun(github);
     expect(run.code, explain(run)).toBe(0);
     expect(theRelease(api).draft).toBe(false);
     expect(run.outputs['release-verified']).toBe('true');
@@ -205,10 +184,11 @@ describe('the release read back before it is published', () => {
   });
 
   it('and without digests a replaced asset (another id) keeps the draft', async () => {
-    const api = await startGitHub({ digest: false });
+    const github = await startGitHub({ digest: false });
+    const api = github.releases;
     // Someone uploads the asset again after this job's upload was answered: a new id.
     api.replaceAfterUpload('app-mac-x64.dmg');
-    const run = await publishRun(api);
+    const run = await publishRun(github);
     expect(run.code, explain(run)).toBe(1);
     expect(theRelease(api).draft).toBe(true);
     expect(run.outputs['release-verified']).toBe('false');
@@ -222,8 +202,9 @@ describe('the release read back before it is published', () => {
   });
 
   it('leaves release-verified empty for a release kept a draft (release-draft: true) whose check passed', async () => {
-    const api = await startGitHub();
-    const run = await publishRun(api, { inputs: { 'release-draft': 'true' } });
+    const github = await startGitHub();
+    const api = github.releases;
+    const run = await publishRun(github, { inputs: { 'release-draft': 'true' } });
     expect(run.code, explain(run)).toBe(0);
     expect(theRelease(api).draft).toBe(true);
     expect(checkLines(run)[0]).toContain('passed');
@@ -231,21 +212,11 @@ describe('the release read back before it is published', () => {
   });
 });
 
-/** A fresh artifact backend: each run's artifacts are its own. */
-async function startBackend(): Promise<ArtifactBackend> {
-  const backend = await startArtifactBackend();
-  onTestFinished(() => backend.close());
-  return backend;
-}
-
 describe('release-repository', () => {
   it('puts the release, its assets and SHA256SUMS there; nothing is created in the workflow’s', async () => {
-    const api = await startGitHub();
-    const backend = await startBackend();
-    const run = await publishRun(api, {
-      inputs: { 'release-repository': RELEASES_REPOSITORY, 'upload-artifacts': 'true' },
-      env: backend.env,
-    });
+    const github = await startGitHubWithArtifacts();
+    const { releases: api, artifacts: backend } = github;
+    const run = await publishRun(github, { inputs: { 'release-repository': RELEASES_REPOSITORY } });
     expect(run.code, explain(run)).toBe(0);
     const release = theRelease(api, RELEASES_REPOSITORY);
     expect(release.draft).toBe(false);
@@ -274,12 +245,11 @@ describe('release-repository', () => {
   ] as const)(
     'refused with %i: names the repository and contents: write, uploads no asset, keeps the installers',
     async (status, said) => {
-      const api = await startGitHub();
+      const github = await startGitHubWithArtifacts();
+      const { releases: api, artifacts: backend } = github;
       api.refuseRepository(RELEASES_REPOSITORY, status);
-      const backend = await startBackend();
-      const run = await publishRun(api, {
-        inputs: { 'release-repository': RELEASES_REPOSITORY, 'upload-artifacts': 'true' },
-        env: backend.env,
+      const run = await publishRun(github, {
+        inputs: { 'release-repository': RELEASES_REPOSITORY },
       });
       expect(run.code, explain(run)).toBe(1);
       expect(run.stdout).toContain(
@@ -289,7 +259,7 @@ describe('release-repository', () => {
       expect(api.uploads).toEqual([]);
       expect(api.releases()).toEqual([]);
       expect(run.outputs['release-verified']).toBe('');
-      const builds = buildsOf(run);
+      const { builds } = run;
       expect(builds).toHaveLength(2);
       for (const build of builds) {
         expect(existsSync(build.path!)).toBe(true);
@@ -297,7 +267,7 @@ describe('release-repository', () => {
       }
       // The workflow artifacts were uploaded all the same.
       expect(backend.artifacts()).toHaveLength(2);
-      expect(JSON.parse(run.outputs.builds!)).toEqual(
+      expect(builds).toEqual(
         builds.map(() => expect.objectContaining({ artifactId: expect.any(Number) })),
       );
     },
@@ -306,10 +276,11 @@ describe('release-repository', () => {
 
 describe('a matrix of three jobs racing on one tag', () => {
   it('ends with exactly one published release, verified, holding every job’s installer', async () => {
-    const api = await startGitHub({ delayMs: 20 });
+    const github = await startGitHub({ delayMs: 20 });
+    const api = github.releases;
     const runs = await Promise.all(
       ['mac', 'windows', 'linux'].map((platform) =>
-        publishRun(api, { inputs: { platforms: platform } }),
+        publishRun(github, { inputs: { platforms: platform } }),
       ),
     );
     for (const run of runs) expect(run.code, explain(run)).toBe(0);

@@ -3,84 +3,41 @@
 // backend and the releases API (test-kit/stand-ins); the bundled artifact client and Octokit
 // reach them over 127.0.0.1.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseChecksums } from '../../src/publish/checksums.ts';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import {
-  startArtifactBackend,
-  type ArtifactBackend,
-} from '../../test-kit/stand-ins/artifact-backend.ts';
-import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
-import { assertBundleBuilt, shownLog, runAction } from '../../test-kit/run-action.ts';
+import { project, useE2e } from '../../test-kit/e2e-run.ts';
+import { shownLog } from '../../test-kit/run-action.ts';
 
-const PROJECT_ID = 'proj_publish_e2e';
 const TOKEN = 'ghs_publish_e2e_token';
-let emulator: Emulator;
-let backend: ArtifactBackend;
-let api: ReleasesApi;
+const e2e = useE2e({
+  emulator: {
+    artifactSize: 200 * 1024,
+    seedProjects: [project('proj_publish_e2e', ['mac', 'linux'], { name: 'Publish' })],
+  },
+  github: { token: TOKEN, releases: { immutable: true }, artifacts: {} },
+});
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
-    buildingMs: 300,
-    artifactSize: 200 * 1024,
-    seedProjects: [
-      {
-        id: PROJECT_ID,
-        name: 'Publish',
-        url: 'https://app.example.com',
-        platforms: ['mac', 'linux'],
-      },
-    ],
-  });
-  backend = await startArtifactBackend();
-  api = await startReleasesApi({ token: TOKEN, immutable: true });
-});
-afterAll(async () => {
-  await Promise.all([emulator.close(), backend.close(), api.close()]);
-});
-
-interface BuildOutput {
-  id: string;
-  platform: string;
-  arch: string;
-  sha256: string;
-  artifactName?: string;
-  artifactId?: number;
-  artifactUrl?: string;
-}
-
 const publishRun = (attempt: string) =>
-  runAction({
+  e2e.run({
     inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'project-id': PROJECT_ID,
-      'poll-interval': '0.1',
       'artifact-name': 'myapp-{version}-{platform}-{arch}.{ext}',
       'retention-days': '5',
       'asset-name': 'MyApp {version} {platform} {arch}.{ext}',
       'release-body': 'Built by the e2e test',
     },
-    githubToken: TOKEN,
-    env: {
-      ...backend.env,
-      GITHUB_API_URL: api.url,
-      GITHUB_SHA: 'c0ffee',
-      GITHUB_RUN_ATTEMPT: attempt,
-    },
+    env: { GITHUB_RUN_ATTEMPT: attempt },
   });
 
 describe('node dist/index.js with workflow artifacts and the release on', () => {
   it('uploads artifacts, publishes the tag release atomically, and re-runs cleanly', async () => {
+    const { artifacts: backend, releases: api } = e2e.github;
     const run = await publishRun('1');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
 
-    const builds = JSON.parse(run.outputs.builds!) as BuildOutput[];
+    const { builds } = run;
     expect(builds.map((b) => `${b.platform}/${b.arch}`)).toEqual(['mac/x64', 'linux/x64']);
 
     // Workflow artifacts: one per installer, byte-identical, ids and urls in the outputs.
@@ -91,7 +48,7 @@ describe('node dist/index.js with workflow artifacts and the release on', () => 
       expect(artifact?.name).toBe(build.artifactName);
       expect(artifact?.name).toMatch(new RegExp(`^myapp-1\\.4\\.2-${build.platform}-x64\\.`));
       expect(sha256(artifact!.content!)).toBe(build.sha256);
-      expect(sha256(artifact!.content!)).toBe(emulator.artifactFor(build.id).sha256);
+      expect(sha256(artifact!.content!)).toBe(e2e.emulator.artifactFor(build.id!).sha256);
       expect(build.artifactUrl).toBe(
         `https://github.com/acme/desktop-app/actions/runs/1/artifacts/${build.artifactId}`,
       );

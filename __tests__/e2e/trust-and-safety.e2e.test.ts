@@ -6,69 +6,37 @@
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startEmulator } from '../../emulator/index.ts';
 import { groups } from '../builds/support.ts';
 import { makeCertificates } from '../../test-kit/certificates.ts';
-import { startArtifactBackend } from '../../test-kit/stand-ins/artifact-backend.ts';
+import { githubForTest, project, useE2e, type E2eRun } from '../../test-kit/e2e-run.ts';
+import { shownLog } from '../../test-kit/run-action.ts';
 import { startProxy } from '../support/proxy.ts';
-import {
-  assertBundleBuilt,
-  runAction,
-  shownLog,
-  type ActionRun,
-} from '../../test-kit/run-action.ts';
 
 const PROJECT_ID = 'proj_trust';
-let emulator: Emulator;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
-    buildingMs: 600,
-    artifactSize: 64 * 1024,
-    seedProjects: [
-      { id: PROJECT_ID, name: 'Trust', url: 'https://app.example.com', platforms: ['linux'] },
-    ],
-  });
+const e2e = useE2e({
+  emulator: { buildingMs: 600, seedProjects: [project(PROJECT_ID, ['linux'], { name: 'Trust' })] },
 });
-afterAll(() => emulator.close());
-afterEach(() => emulator.resetFaults());
 
 let versions = 0;
 const inputs = (more: Record<string, string> = {}) => ({
-  'api-key': emulator.apiKey,
-  'base-url': emulator.baseUrl,
-  'project-id': PROJECT_ID,
   version: `3.0.${(versions += 1)}`,
-  'poll-interval': '0.1',
-  'upload-artifacts': 'false',
-  release: 'false',
   ...more,
 });
 
-interface BuildOutput {
-  id: string;
-  status: string;
-  path?: string;
-  sha256?: string;
-  error?: string;
-}
-const buildsOf = (run: ActionRun): BuildOutput[] =>
-  JSON.parse(run.outputs.builds ?? '[]') as BuildOutput[];
-const downloaded = (run: ActionRun): string[] => {
+const downloaded = (run: E2eRun): string[] => {
   const folder = path.join(run.workspace, 'desktop-builds', 'linux-x64');
   return existsSync(folder) ? readdirSync(folder) : [];
 };
 
 describe('downloads without a size', () => {
   it('stops an endless chunked download at max-download-size, keeping no file', async () => {
-    emulator.faults.unsizedArtifacts = [{}];
-    emulator.faults.endlessArtifacts = [{}];
-    const run = await runAction({ inputs: inputs({ 'max-download-size': '1MiB' }) });
+    e2e.emulator.faults.unsizedArtifacts = [{}];
+    e2e.emulator.faults.endlessArtifacts = [{}];
+    const run = await e2e.run({ inputs: inputs({ 'max-download-size': '1MiB' }) });
 
-    const [build] = buildsOf(run);
+    const [build] = run.builds;
     expect(build).toMatchObject({ status: 'success' });
     expect(build?.path).toBeUndefined();
     expect(build?.error).toContain('more than max-download-size (1 MiB, 1048576 bytes)');
@@ -84,51 +52,46 @@ describe('downloads without a size', () => {
       queuedMs: 20,
       buildingMs: 100,
       artifactSize: 4 * 1024 * 1024,
-      seedProjects: [
-        { id: PROJECT_ID, name: 'Trust', url: 'https://app.example.com', platforms: ['linux'] },
-      ],
+      seedProjects: [project(PROJECT_ID, ['linux'])],
     });
-    try {
-      large.faults.unsizedArtifacts = [{}];
-      large.faults.cutDownloads = { count: 1, afterBytes: 3 * 1024 * 1024 };
-      large.faults.resumeTotalDelta = 1000;
-      const run = await runAction({
-        inputs: { ...inputs(), 'api-key': large.apiKey, 'base-url': large.baseUrl },
-      });
+    onTestFinished(() => large.close());
+    large.faults.unsizedArtifacts = [{}];
+    large.faults.cutDownloads = { count: 1, afterBytes: 3 * 1024 * 1024 };
+    large.faults.resumeTotalDelta = 1000;
+    const run = await e2e.run({
+      inputs: { ...inputs(), 'api-key': large.apiKey, 'base-url': large.baseUrl },
+    });
 
-      expect(run.code).toBe(0);
-      const [build] = buildsOf(run);
-      expect(build?.sha256).toBe(large.artifactFor(build!.id).sha256);
-      expect(downloaded(run)).toEqual([path.basename(build!.path!)]);
-      expect(run.stdout).toMatch(
-        /the resumed part belongs to a file of 4195304 bytes, not 4194304; starting over/,
-      );
-      const ranges = large.requests
-        .filter((request) => request.origin === 'artifact')
-        .map((request) => request.headers.range);
-      expect(ranges).toEqual([undefined, expect.stringMatching(/^bytes=\d+-$/), undefined]);
-    } finally {
-      await large.close();
-    }
+    expect(run.code).toBe(0);
+    const [build] = run.builds;
+    expect(build?.sha256).toBe(large.artifactFor(build!.id!).sha256);
+    expect(downloaded(run)).toEqual([path.basename(build!.path!)]);
+    expect(run.stdout).toMatch(
+      /the resumed part belongs to a file of 4195304 bytes, not 4194304; starting over/,
+    );
+    const ranges = large.requests
+      .filter((request) => request.origin === 'artifact')
+      .map((request) => request.headers.range);
+    expect(ranges).toEqual([undefined, expect.stringMatching(/^bytes=\d+-$/), undefined]);
   });
 
   it('refuses a max-download-size that is no size, naming it, before any request', async () => {
-    const before = emulator.requests.length;
-    const run = await runAction({ inputs: inputs({ 'max-download-size': 'lots' }) });
+    const before = e2e.emulator.requests.length;
+    const run = await e2e.run({ inputs: inputs({ 'max-download-size': 'lots' }) });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('max-download-size: "lots" is not a size');
-    expect(emulator.requests.length).toBe(before);
+    expect(e2e.emulator.requests.length).toBe(before);
   });
 });
 
 describe('secrets that cannot be secrets', () => {
   it('refuses a github-token with a line break before any request, and never shows it', async () => {
-    const before = emulator.requests.length;
+    const before = e2e.emulator.requests.length;
     const token = 'ghs_first_half\n::error title=forged::pwned by the token';
-    const run = await runAction({ inputs: inputs(), githubToken: token });
+    const run = await e2e.run({ inputs: inputs(), githubToken: token });
 
     expect(run.code).toBe(1);
-    expect(emulator.requests.length).toBe(before);
+    expect(e2e.emulator.requests.length).toBe(before);
     expect(run.stdout).toContain('github-token: holds a control character');
     // Read whole: no line but the masks carries any part of it, and nothing was forged.
     const shown = shownLog(run);
@@ -142,25 +105,25 @@ describe('secrets that cannot be secrets', () => {
   });
 
   it('refuses an api-key with a line break the same way', async () => {
-    const before = emulator.requests.length;
-    const run = await runAction({ inputs: inputs({ 'api-key': `${emulator.apiKey}\nmore` }) });
+    const before = e2e.emulator.requests.length;
+    const run = await e2e.run({ inputs: inputs({ 'api-key': `${e2e.emulator.apiKey}\nmore` }) });
     expect(run.code).toBe(1);
-    expect(emulator.requests.length).toBe(before);
+    expect(e2e.emulator.requests.length).toBe(before);
     expect(run.stdout).toContain('api-key: holds a control character');
-    expect(shownLog(run)).not.toContain(emulator.apiKey);
+    expect(shownLog(run)).not.toContain(e2e.emulator.apiKey);
   });
 });
 
 describe('the final log', () => {
   it('shows a log rewritten to the same length whole once the build ended', async () => {
     // Every answer the same length while the log grows: only its bytes tell them apart.
-    emulator.faults.logsPaddedTo = 256 * 1024;
-    const run = await runAction({ inputs: inputs({ download: 'false' }) });
+    e2e.emulator.faults.logsPaddedTo = 256 * 1024;
+    const run = await e2e.run({ inputs: inputs({ download: 'false' }) });
 
     expect(run.code).toBe(0);
-    const [build] = buildsOf(run);
-    const response = await fetch(`${emulator.baseUrl}/builds/${build!.id}/logs`, {
-      headers: { authorization: `Bearer ${emulator.apiKey}` },
+    const [build] = run.builds;
+    const response = await fetch(`${e2e.emulator.baseUrl}/builds/${build!.id}/logs`, {
+      headers: { authorization: `Bearer ${e2e.emulator.apiKey}` },
     });
     const { logs } = (await response.json()) as { logs: { message: string }[] };
     expect(logs.length).toBeGreaterThan(3);
@@ -174,36 +137,29 @@ describe('the final log', () => {
 
 describe('a lost CreateArtifact whose artifact cannot be cleared', () => {
   it("says it is this job's own call and where the installer is", async () => {
-    const backend = await startArtifactBackend();
-    try {
-      backend.loseNextAnswers('CreateArtifact');
-      backend.deleteOnlyFinalized();
-      const run = await runAction({
-        inputs: inputs({ 'upload-artifacts': 'true' }),
-        env: backend.env,
-      });
+    const github = await githubForTest({ artifacts: {} });
+    github.artifacts.loseNextAnswers('CreateArtifact');
+    github.artifacts.deleteOnlyFinalized();
+    const run = await e2e.run({ inputs: inputs(), github });
 
-      const [build] = buildsOf(run);
-      expect(build?.path).toBeDefined();
-      expect(existsSync(build!.path!)).toBe(true);
-      expect(run.stdout).toMatch(/most likely the one this job's own first call made/);
-      expect(run.stdout).toContain(`it is on the runner at ${build!.path}`);
-      expect(run.stdout).not.toContain('(another job?)');
-    } finally {
-      await backend.close();
-    }
+    const [build] = run.builds;
+    expect(build?.path).toBeDefined();
+    expect(existsSync(build!.path!)).toBe(true);
+    expect(run.stdout).toMatch(/most likely the one this job's own first call made/);
+    expect(run.stdout).toContain(`it is on the runner at ${build!.path}`);
+    expect(run.stdout).not.toContain('(another job?)');
   });
 });
 
 describe('proxy variables', () => {
   it('refuses a proxy URL that is no URL, naming the variable, before any request', async () => {
-    const before = emulator.requests.length;
-    const run = await runAction({
+    const before = e2e.emulator.requests.length;
+    const run = await e2e.run({
       inputs: inputs(),
       env: { HTTPS_PROXY: 'http://user:s3cret@exa mple:3128' },
     });
     expect(run.code).toBe(1);
-    expect(emulator.requests.length).toBe(before);
+    expect(e2e.emulator.requests.length).toBe(before);
     expect(run.stdout).toMatch(/HTTPS_PROXY: .* is not a URL/);
     expect(run.stdout).not.toContain('s3cret');
   });
@@ -217,26 +173,21 @@ describe('proxy variables', () => {
       publicHost: 'service.test',
       queuedMs: 20,
       buildingMs: 150,
-      seedProjects: [
-        { id: PROJECT_ID, name: 'Proxied', url: 'https://app.example.com', platforms: ['linux'] },
-      ],
+      seedProjects: [project(PROJECT_ID, ['linux'])],
     });
+    onTestFinished(() => remote.close());
     const proxy = await startProxy({ user: 'runner', password: 'pw' });
-    try {
-      const run = await runAction({
-        inputs: { ...inputs(), 'api-key': remote.apiKey, 'base-url': remote.baseUrl },
-        env: {
-          HTTPS_PROXY: proxy.url('runner', 'pw').replace(/^http:\/\//, ''),
-          NODE_EXTRA_CA_CERTS: caFile,
-        },
-      });
-      expect(run.code).toBe(0);
-      expect(buildsOf(run)[0]?.sha256).toBeDefined();
-      expect(proxy.log.length).toBeGreaterThan(0);
-      expect(proxy.log.every((request) => request.hostname === 'service.test')).toBe(true);
-    } finally {
-      await proxy.close();
-      await remote.close();
-    }
+    onTestFinished(() => proxy.close());
+    const run = await e2e.run({
+      inputs: { ...inputs(), 'api-key': remote.apiKey, 'base-url': remote.baseUrl },
+      env: {
+        HTTPS_PROXY: proxy.url('runner', 'pw').replace(/^http:\/\//, ''),
+        NODE_EXTRA_CA_CERTS: caFile,
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(run.builds[0]?.sha256).toBeDefined();
+    expect(proxy.log.length).toBeGreaterThan(0);
+    expect(proxy.log.every((request) => request.hostname === 'service.test')).toBe(true);
   });
 });

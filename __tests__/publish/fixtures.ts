@@ -1,11 +1,19 @@
-// Small installer files on disk for the publishing tests.
+// Small installer files on disk for the publishing tests, the plans they publish, and the releases
+// API stand-in with a publisher pointed at it.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import type { Arch, Platform } from '../../src/service/schemas.ts';
-import type { Installer } from '../../src/publish/types.ts';
+import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
+import { readContext } from '../../src/runner/context.ts';
+import { createPublisher, type Publish } from '../../test-kit/publisher.ts';
+import {
+  startReleasesApi,
+  type ReleasesApi,
+  type ReleasesApiOptions,
+} from '../../test-kit/stand-ins/releases-api.ts';
 
 export const sha256 = (data: Buffer | string): string =>
   createHash('sha256').update(data).digest('hex');
@@ -39,3 +47,43 @@ export const writeInstaller = async (
     sha256: sha256(bytes),
   };
 };
+
+/** A release of tag v1.4.2 in the stand-in's own repository, replacing assets, then `over`. */
+export const releasePlan = (over: Partial<ReleasePlan> = {}): ReleasePlan => ({
+  repository: 'acme/desktop-app',
+  tag: 'v1.4.2',
+  name: undefined,
+  body: undefined,
+  generateNotes: false,
+  draft: false,
+  prerelease: false,
+  makeLatest: 'true',
+  assetNameTemplate: '{name}',
+  overwrite: true,
+  ...over,
+});
+
+/** That release, and no workflow artifacts, published with this token. */
+export const publishPlan = (githubToken: string, over: Partial<ReleasePlan> = {}): PublishPlan => ({
+  githubToken,
+  repository: 'acme/desktop-app',
+  artifacts: null,
+  release: releasePlan(over),
+});
+
+/**
+ * The releases API stand-in for the test that starts it (closed when that test finishes) and a
+ * publisher pointed at it, commit abc123, retrying after 10 ms and never throttled.
+ */
+export async function startReleases(
+  options: ReleasesApiOptions,
+): Promise<{ api: ReleasesApi; publish: Publish }> {
+  const api = await startReleasesApi(options);
+  onTestFinished(() => api.close());
+  const publish = createPublisher({
+    context: readContext({ ...process.env, GITHUB_API_URL: api.url, GITHUB_SHA: 'abc123' }),
+    retryBaseMs: 10,
+    throttle: false,
+  });
+  return { api, publish };
+}

@@ -1,55 +1,32 @@
 // Publishing into a repository that refuses the token, and the release check's result, against the
 // releases API stand-in (test-kit/stand-ins) over 127.0.0.1; nothing of ours is mocked.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PublishError, ReleaseRepositoryRefusedError } from '../../src/publish/errors.ts';
-import { createPublisher } from '../../test-kit/publisher.ts';
+import type { Publish } from '../../test-kit/publisher.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
-import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
-import { tempDir, writeInstaller } from './fixtures.ts';
-import { readContext } from '../../src/runner/context.ts';
+import type { ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
+import { publishPlan, startReleases, tempDir, writeInstaller } from './fixtures.ts';
 
 const TOKEN = 'ghs_release_repository_token';
 const RELEASES = 'acme/desktop-app-releases';
 
-const plan = (over: Partial<ReleasePlan> = {}): PublishPlan => ({
-  githubToken: TOKEN,
-  repository: 'acme/desktop-app',
-  artifacts: null,
-  release: {
-    repository: RELEASES,
-    tag: 'v1.4.2',
-    name: undefined,
-    body: undefined,
-    generateNotes: false,
-    draft: false,
-    prerelease: false,
-    makeLatest: 'true',
-    assetNameTemplate: '{name}',
-    overwrite: true,
-    ...over,
-  },
-});
+const plan = (over: Partial<ReleasePlan> = {}): PublishPlan =>
+  publishPlan(TOKEN, { repository: RELEASES, ...over });
 
 describe('a release in another repository', () => {
   let api: ReleasesApi;
-  let publish: ReturnType<typeof createPublisher>;
+  let publish: Publish;
   let dir: string;
   let installers: Installer[];
 
   beforeEach(async () => {
-    api = await startReleasesApi({ token: TOKEN, otherRepositories: [RELEASES] });
-    publish = createPublisher({
-      context: readContext({ ...process.env, GITHUB_API_URL: api.url, GITHUB_SHA: 'abc123' }),
-      retryBaseMs: 10,
-      throttle: false,
-    });
+    ({ api, publish } = await startReleases({ token: TOKEN, otherRepositories: [RELEASES] }));
     dir = await tempDir('release-repository');
     installers = [
       await writeInstaller(dir, 'MyApp-1.4.2.dmg', 'mac', 'x64'),
       await writeInstaller(dir, 'MyApp-1.4.2.AppImage', 'linux', 'x64'),
     ];
   });
-  afterEach(async () => api.close());
 
   it('is published there and verified; a kept draft is not called verified', async () => {
     const kept = await publish(plan({ draft: true }), installers, { allBuildsSucceeded: true });

@@ -19,32 +19,14 @@ import {
 } from '../../test-kit/stand-ins/releases-api.ts';
 import { close, listen } from '../../test-kit/stand-ins/http.ts';
 import { captureStepLog, type StepLogCapture } from '../../test-kit/step-log-capture.ts';
-import { sha256, tempDir, writeInstaller } from './fixtures.ts';
+import { publishPlan, sha256, tempDir, writeInstaller } from './fixtures.ts';
 import { readContext } from '../../src/runner/context.ts';
 import { createServer } from 'node:http';
 
 const TOKEN = 'ghs_release_trust_token';
 
-const releasePlan = (over: Partial<ReleasePlan> = {}): ReleasePlan => ({
-  repository: 'acme/desktop-app',
-  tag: 'v1.4.2',
-  name: undefined,
-  body: undefined,
-  generateNotes: false,
-  draft: false,
-  prerelease: false,
-  makeLatest: 'true',
-  assetNameTemplate: '{name}',
-  overwrite: false,
-  ...over,
-});
-
-const plan = (over: Partial<ReleasePlan> = {}): PublishPlan => ({
-  githubToken: TOKEN,
-  repository: 'acme/desktop-app',
-  artifacts: null,
-  release: releasePlan(over),
-});
+const plan = (over: Partial<ReleasePlan> = {}): PublishPlan =>
+  publishPlan(TOKEN, { overwrite: false, ...over });
 
 describe('publishing a release to GitHub as it really answers, and as it should not', () => {
   let api: ReleasesApi;

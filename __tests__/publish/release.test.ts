@@ -1,62 +1,33 @@
 // GitHub's side is mocked by a local stand-in of the releases REST API (test-kit/stand-ins):
 // the real Octokit from @actions/github talks to it over 127.0.0.1. Nothing of ours is mocked.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/http/dispatcher.ts';
 import { defaultRetryRuntime } from '../../src/http/retry.ts';
 import { PublishError } from '../../src/publish/errors.ts';
-import { createPublisher } from '../../test-kit/publisher.ts';
+import type { Publish } from '../../test-kit/publisher.ts';
 import { parseChecksums } from '../../src/publish/checksums.ts';
 import { AssetLockedError } from '../../src/publish/errors.ts';
 import { createGitHub } from '../../src/github/client.ts';
 import { uploadAsset } from '../../src/publish/release-assets.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
-import {
-  startReleasesApi,
-  type ReleasesApi,
-  type StoredRelease,
-} from '../../test-kit/stand-ins/releases-api.ts';
-import { sha256, tempDir, writeInstaller } from './fixtures.ts';
-import { readContext } from '../../src/runner/context.ts';
+import type { ReleasesApi, StoredRelease } from '../../test-kit/stand-ins/releases-api.ts';
+import { publishPlan, sha256, startReleases, tempDir, writeInstaller } from './fixtures.ts';
 
 const TOKEN = 'ghs_releases_test_token';
 
-const releasePlan = (over: Partial<ReleasePlan> = {}): ReleasePlan => ({
-  repository: 'acme/desktop-app',
-  tag: 'v1.4.2',
-  name: undefined,
-  body: undefined,
-  generateNotes: false,
-  draft: false,
-  prerelease: false,
-  makeLatest: 'true',
-  assetNameTemplate: '{name}',
-  overwrite: true,
-  ...over,
-});
-
-const plan = (over: Partial<ReleasePlan> = {}): PublishPlan => ({
-  githubToken: TOKEN,
-  repository: 'acme/desktop-app',
-  artifacts: null,
-  release: releasePlan(over),
-});
+const plan = (over: Partial<ReleasePlan> = {}): PublishPlan => publishPlan(TOKEN, over);
 
 const sumsOf = (release: StoredRelease) =>
   parseChecksums(release.assets.find((a) => a.name === 'SHA256SUMS')?.content.toString() ?? '');
 
 describe('publishing a release against the releases API stand-in', () => {
   let api: ReleasesApi;
-  let publish: ReturnType<typeof createPublisher>;
+  let publish: Publish;
   let dir: string;
   let installers: Installer[];
 
   const start = async (options: { immutable?: boolean; delayMs?: number } = {}) => {
-    api = await startReleasesApi({ token: TOKEN, ...options });
-    publish = createPublisher({
-      context: readContext({ ...process.env, GITHUB_API_URL: api.url, GITHUB_SHA: 'abc123' }),
-      retryBaseMs: 10,
-      throttle: false,
-    });
+    ({ api, publish } = await startReleases({ token: TOKEN, ...options }));
   };
 
   beforeEach(async () => {
@@ -67,7 +38,6 @@ describe('publishing a release against the releases API stand-in', () => {
       await writeInstaller(dir, 'MyApp-1.4.2.AppImage', 'linux', 'x64'),
     ];
   });
-  afterEach(async () => api.close());
 
   it('creates a draft, uploads every installer and SHA256SUMS, then publishes', async () => {
     await start({ immutable: true });

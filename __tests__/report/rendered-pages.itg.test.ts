@@ -4,20 +4,10 @@
 // 1012 px) in a real headless Chromium. A reader must see the release's state, why a build
 // failed and each installer's file name as its link, and no table may hide a column behind a
 // scrollbar. With UPDATE_SCREENSHOTS=1 the same pages become README's pictures.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
-import {
-  startArtifactBackend,
-  type ArtifactBackend,
-} from '../../test-kit/stand-ins/artifact-backend.ts';
-import {
-  startIssueCommentsApi,
-  type IssueCommentsApi,
-} from '../../test-kit/stand-ins/issue-comments-api.ts';
-import { startReleasesApi, type ReleasesApi } from '../../test-kit/stand-ins/releases-api.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { project, pullRequestEnv, useE2e, type E2eRun } from '../../test-kit/e2e-run.ts';
 import {
   layoutOf,
   screenshotContent,
@@ -25,15 +15,8 @@ import {
   type Layout,
   type RenderedPages,
 } from '../../test-kit/rendered-page.ts';
-import {
-  assertBundleBuilt,
-  REPO_ROOT,
-  runAction,
-  type ActionRun,
-} from '../../test-kit/run-action.ts';
+import { REPO_ROOT } from '../../test-kit/run-action.ts';
 
-const PROJECT_ID = 'proj_rendered_pages';
-const TOKEN = 'ghs_rendered_pages';
 const PR = 7;
 const HEAD = 'c0ffee'.padEnd(40, '0');
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
@@ -43,66 +26,39 @@ const CAUSE = [
   "electron-builder: cannot find module 'native-addon-x64'",
 ];
 
-let emulator: Emulator;
-let backend: ArtifactBackend;
-let releases: ReleasesApi;
-let comments: IssueCommentsApi;
-let renderer: RenderedPages;
-
-beforeAll(async () => {
-  assertBundleBuilt();
-  emulator = await startEmulator({
-    queuedMs: 50,
+const e2e = useE2e({
+  emulator: {
     // Builds of a few seconds, so the pictures show durations, not 0s everywhere.
     buildingMs: ({ platform, arch }) =>
       ({ mac: 2_200, windows: 1_700, linux: 1_300 })[platform] + (arch === 'arm64' ? 500 : 0),
     artifactSize: ({ platform }) => ({ mac: 180, windows: 150, linux: 120 })[platform] * 1024,
     seedProjects: [
-      {
-        id: PROJECT_ID,
+      project('proj_rendered_pages', ['mac', 'windows', 'linux'], {
         name: 'Acme Notes',
         url: 'https://notes.acme.example',
-        platforms: ['mac', 'windows', 'linux'],
-      },
+      }),
     ],
-  });
-  emulator.faults.failBuilds = [{ platform: 'windows', arch: 'x64' }];
-  [backend, releases, comments, renderer] = await Promise.all([
-    startArtifactBackend(),
-    startReleasesApi({ token: TOKEN }),
-    startIssueCommentsApi({ tokens: { [TOKEN]: { login: 'github-actions[bot]' } } }),
-    startRenderer(),
-  ]);
+  },
+  github: { token: 'ghs_rendered_pages', releases: {}, artifacts: {}, comments: {} },
+});
+let renderer: RenderedPages;
+beforeAll(async () => {
+  renderer = await startRenderer();
 }, 60_000);
-afterAll(async () => {
-  await Promise.all([
-    emulator?.close(),
-    backend?.close(),
-    releases?.close(),
-    comments?.close(),
-    renderer?.close(),
-  ]);
+afterAll(() => renderer?.close());
+beforeEach(() => {
+  e2e.emulator.faults.failBuilds = [{ platform: 'windows', arch: 'x64' }];
 });
 
 const run = (env: Record<string, string>, inputs: Record<string, string> = {}) =>
-  runAction({
-    inputs: {
-      'api-key': emulator.apiKey,
-      'base-url': emulator.baseUrl,
-      'project-id': PROJECT_ID,
-      platforms: 'mac, windows, linux',
-      arches: 'x64, arm64',
-      'poll-interval': '0.1',
-      ...inputs,
-    },
-    githubToken: TOKEN,
-    env: { ...backend.env, GITHUB_SHA: HEAD, ...env },
+  e2e.run({
+    inputs: { platforms: 'mac, windows, linux', arches: 'x64, arm64', ...inputs },
+    env: { GITHUB_SHA: HEAD, ...env },
   });
 
 /** The installers' file names of the builds that succeeded, from the `builds` output. */
-function installerNames(action: ActionRun): string[] {
-  const builds = JSON.parse(action.outputs.builds!) as { status: string; path?: string }[];
-  const names = builds.flatMap((build) => (build.path ? [path.basename(build.path)] : []));
+function installerNames(action: E2eRun): string[] {
+  const names = action.builds.flatMap((build) => (build.path ? [path.basename(build.path)] : []));
   expect(names).toHaveLength(5);
   return names;
 }
@@ -128,7 +84,7 @@ async function screenshot(page: Parameters<typeof screenshotContent>[0], name: s
 
 describe('what a person meets, rendered in a browser at GitHub width', () => {
   it('the job summary of a 6-build tag push with windows/x64 failing', async () => {
-    const action = await run({ GITHUB_API_URL: releases.url });
+    const action = await run({ GITHUB_API_URL: e2e.github.releases.url });
     expect(action.code, action.stderr).toBe(1);
     const names = installerNames(action);
     const page = await renderer.open(action.summary, 'Job summary');
@@ -148,29 +104,17 @@ describe('what a person meets, rendered in a browser at GitHub width', () => {
   }, 90_000);
 
   it('the comment a pull-request run writes', async () => {
-    const events = await mkdtemp(path.join(os.tmpdir(), 'rendered-pages-event-'));
-    const event = path.join(events, 'event.json');
-    await writeFile(
-      event,
-      JSON.stringify({
-        action: 'synchronize',
-        number: PR,
-        pull_request: { number: PR, head: { sha: HEAD } },
-      }),
-    );
     const action = await run(
       {
-        GITHUB_API_URL: comments.url,
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: event,
-        GITHUB_REF: `refs/pull/${PR}/merge`,
-        GITHUB_RUN_ID: '501',
+        ...(await pullRequestEnv({ number: PR, head: HEAD, runId: '501' })),
+        GITHUB_API_URL: e2e.github.comments.url,
+        GITHUB_SHA: HEAD,
       },
       { version: `1.5.0-pr.${PR}` },
     );
     expect(action.code, action.stderr).toBe(1);
     const names = installerNames(action);
-    const [comment, ...others] = comments.comments(PR);
+    const [comment, ...others] = e2e.github.comments.comments(PR);
     expect(others).toHaveLength(0);
     const page = await renderer.open(comment!.body, 'Pull-request comment');
     try {
