@@ -10,6 +10,7 @@
 import { stepLog } from '../runner/log.ts';
 import type { RetryRuntime } from '../http/retry.ts';
 import { ActionError, messageOf } from '../shared/errors.ts';
+import { COMMENT_RECONCILE_WINDOW_MS } from '../shared/timing.ts';
 import { commandText } from '../text/escape.ts';
 import {
   httpStatus,
@@ -62,9 +63,6 @@ interface OwnComment {
   /** Written by this run: a refused edit of it is not worked around with yet another comment. */
   createdHere: boolean;
 }
-
-/** A create whose answer was lost is looked for among comments changed since this long before. */
-const RECONCILE_WINDOW_MS = 5 * 60_000;
 
 /** GitHub's own message of a failed call, inert; a placeholder when it gave none. */
 function githubMessageOf(error: unknown): string {
@@ -275,7 +273,7 @@ export class PrComment {
     const sentAt = Date.now();
     const hints: RetryHints = {
       // A create whose answer was lost may have landed: look for it before sending it again.
-      reconcile: () => this.#find(new Date(sentAt - RECONCILE_WINDOW_MS).toISOString()),
+      reconcile: () => this.#find(new Date(sentAt - COMMENT_RECONCILE_WINDOW_MS).toISOString()),
       alsoRetryable: isWrittenTooSoon,
     };
     const response = await this.#github.rest.issues.createComment({
