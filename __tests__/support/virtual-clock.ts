@@ -2,12 +2,17 @@
 // once, but only after the code that asked for it ran on to its next await (as a real wait would
 // let it), and a stop cuts it short without letting any time pass. Waits cost no real time, so
 // what the code does never depends on how busy the machine is, and a test reads which waits it
-// asked for.
+// asked for. A time limit (`timeout`) is no wait: it passes only as the time does, through the
+// code's own waits or the test's `advance`.
 import type { Sleep } from '../../src/http/retry.ts';
 
 export interface VirtualClock {
   now(): number;
   sleep: Sleep;
+  /** A signal that aborts once the clock's time has moved `ms` on. */
+  timeout(ms: number): AbortSignal;
+  /** Moves the time `ms` on, as a wait of the code would, ending the time limits due by then. */
+  advance(ms: number): void;
   /** Every wait asked for, in ms, in order (those cut short too). */
   readonly sleeps: number[];
 }
@@ -15,6 +20,16 @@ export interface VirtualClock {
 export function virtualClock(startMs = Date.now()): VirtualClock {
   let now = startMs;
   const sleeps: number[] = [];
+  const limits = new Set<{ due: number; end: AbortController }>();
+  const timedOut = () => new DOMException('The operation timed out.', 'TimeoutError');
+  const advance = (ms: number) => {
+    now += Math.max(0, ms);
+    for (const limit of limits) {
+      if (limit.due > now) continue;
+      limits.delete(limit);
+      limit.end.abort(timedOut());
+    }
+  };
   const sleep: Sleep = (ms, signal) => {
     sleeps.push(ms);
     return new Promise((resolve, reject) => {
@@ -27,10 +42,16 @@ export function virtualClock(startMs = Date.now()): VirtualClock {
       setImmediate(() => {
         if (signal?.aborted) return;
         signal?.removeEventListener('abort', cut);
-        now += Math.max(0, ms);
+        advance(ms);
         resolve();
       });
     });
   };
-  return { now: () => now, sleep, sleeps };
+  const timeout = (ms: number): AbortSignal => {
+    const limit = { due: now + Math.max(0, ms), end: new AbortController() };
+    if (limit.due <= now) limit.end.abort(timedOut());
+    else limits.add(limit);
+    return limit.end.signal;
+  };
+  return { now: () => now, sleep, timeout, advance, sleeps };
 }
