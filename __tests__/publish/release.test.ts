@@ -17,6 +17,9 @@ import {
 } from '../../test-kit/stand-ins/releases-api.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 import { readContext } from '../../src/runner/context.ts';
+import { formatSeconds } from '../../src/text/durations.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
+import { virtualClock } from '../support/virtual-clock.ts';
 
 const TOKEN = 'ghs_releases_test_token';
 
@@ -252,6 +255,31 @@ describe('publishing a release against the releases API stand-in', () => {
       const asset = release.assets.find((a) => a.label === installer.fileName);
       expect(asset && sha256(asset.content)).toBe(installer.sha256);
     }
+  });
+
+  it("times each upload on the publisher's clock, which its waits between tries move", async () => {
+    api = await startReleasesApi({ token: TOKEN });
+    const startedAt = Date.UTC(2026, 0, 2, 3, 4, 5);
+    const clock = virtualClock(startedAt);
+    const timed = createPublisher({
+      context: readContext({ ...process.env, GITHUB_API_URL: api.url, GITHUB_SHA: 'abc123' }),
+      retryBaseMs: 2_000,
+      throttle: false,
+      clock,
+    });
+    api.failNextUploads({ status: 502, landed: false });
+    const output = captureStepLog();
+    const result = await timed(plan(), installers.slice(0, 1), { allBuildsSucceeded: true });
+    const printed = output.text();
+    output.restore();
+    // The upload's one wait, the retry after the 502, is all the time it took on its clock.
+    expect(clock.sleeps).toHaveLength(1);
+    const took = clock.sleeps[0]!;
+    const asset = result.release?.assets.find((a) => a.name === 'MyApp-1.4.2-arm64.dmg');
+    expect(asset?.span).toEqual({ start: startedAt, end: startedAt + took });
+    expect(printed).toContain(
+      `mac/arm64: release asset "MyApp-1.4.2-arm64.dmg" attached to draft v1.4.2 in ${formatSeconds(took)} `,
+    );
   });
 
   it('keeps an upload whose 502 response was lost although the bytes landed', async () => {

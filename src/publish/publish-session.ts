@@ -36,6 +36,11 @@ export interface PublisherOptions {
   throttle?: boolean;
   /** Ends every GitHub request of the publishers: the step's deadline, or a signal. */
   signal?: AbortSignal;
+  /**
+   * The time of the uploads' timings and the waits between tries. Default: the process's own; a
+   * test passes one that moves only as it says.
+   */
+  clock?: Pick<RetryRuntime, 'now' | 'sleep'>;
   /** Called as each workflow artifact lands. */
   onArtifact?(artifact: ArtifactResult): void;
   /** Called as each installer lands on the release (uploaded, or found there already). */
@@ -153,15 +158,18 @@ interface UploadTransport {
 
 const gitHubRetry = (options: PublisherOptions): RetryRuntime => {
   const retryBaseMs = options.retryBaseMs ?? 1000;
-  return defaultRetryRuntime(
-    {
-      maxAttempts: options.uploadAttempts ?? 4,
-      baseDelayMs: retryBaseMs,
-      maxDelayMs: retryBaseMs * 30,
-      maxElapsedMs: 10 * 60_000,
-    },
-    { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
-  );
+  return {
+    ...defaultRetryRuntime(
+      {
+        maxAttempts: options.uploadAttempts ?? 4,
+        baseDelayMs: retryBaseMs,
+        maxDelayMs: retryBaseMs * 30,
+        maxElapsedMs: 10 * 60_000,
+      },
+      { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
+    ),
+    ...(options.clock && { now: options.clock.now, sleep: options.clock.sleep }),
+  };
 };
 
 function startRelease(
