@@ -53,10 +53,6 @@ export interface PublisherOptions {
  */
 const UPLOADS_IN_FLIGHT = 1;
 
-/** The session test-kit's createPublisher opens; the action itself uses the class. */
-export const openPublishing = (plan: PublishPlan, options: PublisherOptions = {}): PublishSession =>
-  new PublishSession(plan, options);
-
 export class PublishSession {
   readonly #plan: PublishPlan;
   readonly #options: PublisherOptions;
