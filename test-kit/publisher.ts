@@ -1,6 +1,6 @@
 // Publishing in one call, for tests that have every installer at once: the action itself hands
-// each installer to openPublishing's session as its build finishes (start-publishing.ts).
-import { openPublishing, type PublisherOptions } from '../src/publish/publish-session.ts';
+// each installer to its PublishSession as its build finishes (start-publishing.ts).
+import { PublishSession, type PublisherOptions } from '../src/publish/publish-session.ts';
 import type { Installer, PublishPlan, PublishResult } from '../src/publish/types.ts';
 
 export type Publish = (
@@ -13,7 +13,7 @@ export type Publish = (
 export const createPublisher =
   (options: PublisherOptions = {}): Publish =>
   async (plan, installers, outcome) => {
-    const session = openPublishing(plan, options);
+    const session = new PublishSession(plan, options);
     for (const installer of installers) session.add(installer);
     return session.finish(outcome);
   };

@@ -17,6 +17,8 @@ import {
 import { captureStepLog } from '../../test-kit/step-log-capture.ts';
 import { sha256, tempDir, writeInstaller } from './fixtures.ts';
 import { readContext } from '../../src/runner/context.ts';
+import { formatSeconds } from '../../src/text/durations.ts';
+import { virtualClock } from '../support/virtual-clock.ts';
 
 const plan = (over: Partial<ArtifactPlan> = {}): ArtifactPlan => ({
   nameTemplate: '{name}',
@@ -108,6 +110,33 @@ describe('workflow artifacts against the artifact backend stand-in', () => {
     expect(results[0]?.id).toBe(stored[0]?.id);
     expect(results[0]?.url).toBe(
       `https://github.com/acme/desktop-app/actions/runs/1/artifacts/${stored[0]?.id}`,
+    );
+  });
+
+  it("times each upload on the uploads' clock, which its waits between tries move", async () => {
+    const dir = await tempDir('artifacts');
+    const installer = await writeInstaller(dir, 'MyApp-1.4.2.dmg', 'mac', 'arm64');
+    const startedAt = Date.UTC(2026, 0, 2, 3, 4, 5);
+    const clock = virtualClock(startedAt);
+    backend.failNextBlobPuts(503);
+    const output = captureStepLog();
+    const { results, failures } = await uploadArtifacts(plan(), [installer], {
+      ...inRepo(env),
+      retry: {
+        ...defaultRetryRuntime({ maxAttempts: 3, baseDelayMs: 2_000 }),
+        now: clock.now,
+        sleep: clock.sleep,
+      },
+    });
+    const printed = output.text();
+    output.restore();
+    expect(failures).toEqual([]);
+    // The upload's one wait, the retry of its Put Blob, is all the time it took on its clock.
+    expect(clock.sleeps).toHaveLength(1);
+    const took = clock.sleeps[0]!;
+    expect(results[0]?.span).toEqual({ start: startedAt, end: startedAt + took });
+    expect(printed).toContain(
+      `mac/arm64: workflow artifact "MyApp-1.4.2.dmg" (id ${results[0]?.id}) in ${formatSeconds(took)}:`,
     );
   });
 

@@ -9,6 +9,7 @@ import type { Arch, Platform } from '../../src/service/schemas.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
 import { readContext } from '../../src/runner/context.ts';
 import { createPublisher, type Publish } from '../../test-kit/publisher.ts';
+import type { PublisherOptions } from '../../src/publish/publish-session.ts';
 import {
   startReleasesApi,
   type ReleasesApi,
@@ -73,10 +74,12 @@ export const publishPlan = (githubToken: string, over: Partial<ReleasePlan> = {}
 
 /**
  * The releases API stand-in for the test that starts it (closed when that test finishes) and a
- * publisher pointed at it, commit abc123, retrying after 10 ms and never throttled.
+ * publisher pointed at it, commit abc123, retrying after 10 ms (or as `publisher` says) and never
+ * throttled.
  */
 export async function startReleases(
   options: ReleasesApiOptions,
+  publisher: PublisherOptions = {},
 ): Promise<{ api: ReleasesApi; publish: Publish }> {
   const api = await startReleasesApi(options);
   onTestFinished(() => api.close());
@@ -84,6 +87,7 @@ export async function startReleases(
     context: readContext({ ...process.env, GITHUB_API_URL: api.url, GITHUB_SHA: 'abc123' }),
     retryBaseMs: 10,
     throttle: false,
+    ...publisher,
   });
   return { api, publish };
 }

@@ -12,6 +12,9 @@ import { uploadAsset } from '../../src/publish/release-assets.ts';
 import type { Installer, PublishPlan, ReleasePlan } from '../../src/publish/types.ts';
 import type { ReleasesApi, StoredRelease } from '../../test-kit/stand-ins/releases-api.ts';
 import { publishPlan, sha256, startReleases, tempDir, writeInstaller } from './fixtures.ts';
+import { formatSeconds } from '../../src/text/durations.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
+import { virtualClock } from '../support/virtual-clock.ts';
 
 const TOKEN = 'ghs_releases_test_token';
 
@@ -222,6 +225,27 @@ describe('publishing a release against the releases API stand-in', () => {
       const asset = release.assets.find((a) => a.label === installer.fileName);
       expect(asset && sha256(asset.content)).toBe(installer.sha256);
     }
+  });
+
+  it("times each upload on the publisher's clock, which its waits between tries move", async () => {
+    const startedAt = Date.UTC(2026, 0, 2, 3, 4, 5);
+    const clock = virtualClock(startedAt);
+    const started = await startReleases({ token: TOKEN }, { retryBaseMs: 2_000, clock });
+    api = started.api;
+    const timed = started.publish;
+    api.failNextUploads({ status: 502, landed: false });
+    const output = captureStepLog();
+    const result = await timed(plan(), installers.slice(0, 1), { allBuildsSucceeded: true });
+    const printed = output.text();
+    output.restore();
+    // The upload's one wait, the retry after the 502, is all the time it took on its clock.
+    expect(clock.sleeps).toHaveLength(1);
+    const took = clock.sleeps[0]!;
+    const asset = result.release?.assets.find((a) => a.name === 'MyApp-1.4.2-arm64.dmg');
+    expect(asset?.span).toEqual({ start: startedAt, end: startedAt + took });
+    expect(printed).toContain(
+      `mac/arm64: release asset "MyApp-1.4.2-arm64.dmg" attached to draft v1.4.2 in ${formatSeconds(took)} `,
+    );
   });
 
   it('keeps an upload whose 502 response was lost although the bytes landed', async () => {

@@ -1,7 +1,8 @@
 // The pull-request comment under the step's stop (its deadline, a signal), against a GitHub that
 // never answers: a raw server on 127.0.0.1 that takes every request and says nothing (GitHub's
 // side, mocked where no stand-in hangs on purpose), driven by the real Octokit of @actions/github.
-// The stop ends the request in flight at once, and nothing is sent after it.
+// The stop ends the request in flight at once, and nothing is sent after it. The comment's time
+// (its waits, its last edit's limit) is a virtual clock that moves only as the test says.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,10 +14,12 @@ import { captureStepLog, type StepLogCapture } from '../../test-kit/step-log-cap
 import { createGitHub } from '../../src/github/client.ts';
 import { NOTHING_PUBLISHED } from '../../src/publish/types.ts';
 import { result } from '../report/fixtures.ts';
+import { virtualClock, type VirtualClock } from '../support/virtual-clock.ts';
 
 const PROJECT = 'proj_acme7';
 /** The comment's first request: who the token writes as. */
 const VIEWER = 'POST /graphql';
+const FINISH_WITHIN_MS = 25_000;
 
 let silentGitHub: Server;
 let url: string;
@@ -25,8 +28,10 @@ let received: string[];
 /** Requests whose connection the client closed. */
 let ended: number;
 let printed: StepLogCapture;
+let clock: VirtualClock;
 
 beforeEach(async () => {
+  clock = virtualClock();
   received = [];
   ended = 0;
   silentGitHub = createServer((req, res) => {
@@ -57,8 +62,9 @@ const open = (signal: AbortSignal, options: PreviewCommentOptions = {}) =>
     {
       minIntervalMs: 150,
       throttle: false,
-      finishWithinMs: 25_000,
+      finishWithinMs: FINISH_WITHIN_MS,
       retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
+      clock,
       signal,
       ...options,
     },
@@ -70,8 +76,8 @@ async function until(done: () => boolean): Promise<void> {
 }
 
 /**
- * Real time (how soon a stop ends a real request): without the stop, `finish` waits out its 25 s.
- * The bound holds on a loaded machine.
+ * Real time (how soon a stop ends a real request): without the stop, `finish` waits until its
+ * clock passes its 25 s, and the clock stands still. The bound holds on a loaded machine.
  */
 const STOPS_WITHIN_MS = 5_000;
 
@@ -84,9 +90,9 @@ async function stopDuringFinish(
   const finished = comment
     .finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED)
     .finally(() => (settled = true));
-  // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
-  await sleep(300);
-  // GitHub says nothing: without the stop, the comment would still be waiting.
+  // GitHub says nothing: up to the last instant of its time, the comment is still waiting.
+  clock.advance(FINISH_WITHIN_MS - 1);
+  await new Promise(setImmediate);
   expect(settled).toBe(false);
   const stoppedAt = Date.now();
   stop.abort('SIGTERM');
@@ -103,8 +109,9 @@ describe('the pull-request comment when the step stops', () => {
     expect(await stopDuringFinish(comment, stop)).toBeLessThan(STOPS_WITHIN_MS);
     await until(() => ended === 1);
     comment.buildsChanged([result(1, 'failed')], PROJECT);
-    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
-    await sleep(300);
+    // A write started now would hold `settled` (GitHub never answers) or be refused by the stop.
+    clock.advance(1_000);
+    await comment.settled();
     expect(received).toEqual([VIEWER]);
     expect(printed.text()).toContain(
       'The pull-request comment was left as it was: the step stopped.',
@@ -120,8 +127,7 @@ describe('the pull-request comment when the step stops', () => {
     expect(
       await comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED),
     ).toBeUndefined();
-    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
-    await sleep(200);
+    await comment.settled();
     expect(received).toEqual([]);
   });
 
@@ -147,13 +153,14 @@ describe('the pull-request comment when the step stops', () => {
     const stop = new AbortController();
     const comment = open(stop.signal, { throttle: true });
     comment.buildsChanged([result(1, 'building')], PROJECT);
-    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
+    // Octokit's throttle holds the request in its queue on its own timers, not the comment's clock:
+    // real time: had the throttle not queued the request, it would reach the server within this
     await sleep(200);
     expect(received).toHaveLength(10);
     expect(await stopDuringFinish(comment, stop)).toBeLessThan(STOPS_WITHIN_MS);
     others.abort();
     await Promise.all(hanging);
-    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
+    // real time: the freed throttle takes the next request from its queue on its own timers
     await sleep(200);
     expect(received).not.toContain(VIEWER);
   });

@@ -1,9 +1,8 @@
 // The pull-request comment against GitHub as it really answers (the issue-comments stand-in, driven
 // by the real Octokit of @actions/github): it takes over only a marked comment its token's own
 // account wrote, pages within a bound, reports a refused edit as one, and ends within its time
-// when GitHub does not answer. Its waits between writes and tries run on a virtual clock, and a
-// test waits for the comment to settle, not for a time; only the time it is given to finish is
-// real (a stalled GitHub is ended by the real clock).
+// when GitHub does not answer. Its time (the waits between writes and tries, the limit of its last
+// edit) is a virtual clock, and a test waits for the comment to settle, not for a time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PAGES } from '../../src/github/paged-listing.ts';
 import { PreviewComment, type PreviewCommentOptions } from '../../src/report/preview-comment.ts';
@@ -16,7 +15,7 @@ import {
   type IssueCommentsApi,
 } from '../../test-kit/stand-ins/issue-comments-api.ts';
 import { result } from '../report/fixtures.ts';
-import { virtualClock } from '../support/virtual-clock.ts';
+import { virtualClock, type VirtualClock } from '../support/virtual-clock.ts';
 
 const PROJECT = 'proj_acme7';
 const MARKER = commentMarker(PROJECT);
@@ -26,7 +25,7 @@ const FAST: PreviewCommentOptions = {
   throttle: false,
   retryPolicy: { baseDelayMs: 10, maxDelayMs: 20 },
 };
-// real time: the wait behind the polls and the waits below
+// real time: the wait behind the polls
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Resolves once `done()` holds; polls, within a bound no loaded machine reaches. */
 async function until(done: () => boolean): Promise<void> {
@@ -40,8 +39,10 @@ const LAST_YEAR = '2025-06-01T00:00:00Z';
 
 let api: IssueCommentsApi;
 let printed: StepLogCapture;
+let clock: VirtualClock;
 
 beforeEach(async () => {
+  clock = virtualClock();
   api = await startIssueCommentsApi({
     tokens: {
       'ghs-actions': { login: BOT },
@@ -67,7 +68,7 @@ const open = (token = 'ghs-actions', options: PreviewCommentOptions = {}) =>
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_RUN_ID: '42',
     }),
-    { ...FAST, clock: virtualClock(), ...options },
+    { ...FAST, clock, ...options },
   );
 const finish = (comment: ReturnType<typeof open>) =>
   comment.finish(PROJECT, [result(1, 'success')], NOTHING_PUBLISHED);
@@ -206,28 +207,30 @@ describe('GitHub that pages forever or stalls', () => {
 
   it('ends its last edit when its time is up, sends nothing after, and says why', async () => {
     api.set({ stallListing: true });
-    const comment = open('ghs-actions', { finishWithinMs: 1_000 });
+    // Half an hour on its clock, which costs the test no time (a real one would outlast the test).
+    const comment = open('ghs-actions', { finishWithinMs: 30 * 60_000 });
     comment.buildsChanged([result(1, 'building')], PROJECT);
     await until(() => lists().length === 1);
-    const started = Date.now();
-    expect(await finish(comment)).toBeUndefined();
-    // Real time: the stalled listing never answers, so only the comment's own end stops it. Not
-    // before its time, and long before the test's: the upper bound holds on a loaded machine.
-    const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(999);
-    expect(took).toBeLessThan(5_000);
+    let settled = false;
+    const finished = finish(comment).finally(() => (settled = true));
+    // The stalled listing never answers, so only the comment's own end stops it, not before.
+    clock.advance(30 * 60_000 - 1);
+    await new Promise(setImmediate);
+    expect(settled).toBe(false);
+    clock.advance(1);
+    expect(await finished).toBeUndefined();
     expect(log()).toContain(
-      "The pull-request comment was left as it was: GitHub did not let it finish within 1s of the run's end.",
+      "The pull-request comment was left as it was: GitHub did not let it finish within 30m00s of the run's end.",
     );
     expect(commands().filter((line) => line.startsWith('::warning'))).toEqual([]);
     expect(api.writes).toEqual([]);
     // Nothing is sent after the end.
     const sent = api.requests.length;
     comment.buildsChanged([result(1, 'failed')], PROJECT);
-    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
-    await sleep(300);
+    await comment.settled();
     expect(api.requests).toHaveLength(sent);
   });
+
   it('ends at once when the run ends without its last edit, and sends nothing after', async () => {
     api.set({ stallListing: true });
     const comment = open();
@@ -241,8 +244,7 @@ describe('GitHub that pages forever or stalls', () => {
     );
     comment.buildsChanged([result(1, 'failed')], PROJECT);
     expect(await finish(comment)).toBeUndefined();
-    // real time: preview-comment.ts waits on a real timer (it does not use its clock yet)
-    await sleep(300);
+    await comment.settled();
     expect(api.requests).toHaveLength(sent);
   });
 });

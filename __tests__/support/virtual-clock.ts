@@ -2,7 +2,8 @@
 // once, but only after the code that asked for it ran on to its next await (as a real wait would
 // let it), and a stop cuts it short without letting any time pass. Waits cost no real time, so
 // what the code does never depends on how busy the machine is, and a test reads which waits it
-// asked for.
+// asked for. A time limit (`timeout`) is no wait: it passes only as the time does, through the
+// code's own waits or the test's `advance`.
 //
 // One wait is different: a request's bound (the GitHub client's attempt bound, `boundMs`, by
 // default REQUEST_TIMEOUT_MS) races a real socket, so letting it pass at once would end every
@@ -14,6 +15,10 @@ import { REQUEST_TIMEOUT_MS } from '../../src/shared/timing.ts';
 export interface VirtualClock {
   now(): number;
   sleep: Sleep;
+  /** A signal that aborts once the clock's time has moved `ms` on. */
+  timeout(ms: number): AbortSignal;
+  /** Moves the time `ms` on, as a wait of the code would, ending the time limits due by then. */
+  advance(ms: number): void;
   /** Every wait asked for, in ms, in order (those cut short too), bounds not included. */
   readonly sleeps: number[];
   /** Every request bound asked for, in ms, in order (those cut short too). */
@@ -35,6 +40,16 @@ export function virtualClock(
   let now = startMs;
   const sleeps: number[] = [];
   const bounds: number[] = [];
+  const limits = new Set<{ due: number; end: AbortController }>();
+  const timedOut = () => new DOMException('The operation timed out.', 'TimeoutError');
+  const advance = (ms: number) => {
+    now += Math.max(0, ms);
+    for (const limit of limits) {
+      if (limit.due > now) continue;
+      limits.delete(limit);
+      limit.end.abort(timedOut());
+    }
+  };
   const sleep: Sleep = (ms, signal) => {
     const isBound = ms === boundMs;
     (isBound ? bounds : sleeps).push(ms);
@@ -48,12 +63,18 @@ export function virtualClock(
       const pass = () => {
         if (signal?.aborted) return;
         signal?.removeEventListener('abort', cut);
-        now += Math.max(0, ms);
+        advance(ms);
         resolve();
       };
       if (isBound) void lapses(bounds.length).then(() => setImmediate(pass));
       else setImmediate(pass);
     });
   };
-  return { now: () => now, sleep, sleeps, bounds };
+  const timeout = (ms: number): AbortSignal => {
+    const limit = { due: now + Math.max(0, ms), end: new AbortController() };
+    if (limit.due <= now) limit.end.abort(timedOut());
+    else limits.add(limit);
+    return limit.end.signal;
+  };
+  return { now: () => now, sleep, timeout, advance, sleeps, bounds };
 }

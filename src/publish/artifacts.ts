@@ -36,7 +36,7 @@ export interface ArtifactContext {
   repository: string;
   /** The action's one proxy-aware dispatcher, shared with the release's uploads. */
   dispatcher: Dispatcher;
-  /** The retry policy of the uploads. */
+  /** The retry policy of the uploads, and the clock of their waits and timings. */
   retry: RetryRuntime;
   /** Ends every upload in flight (the step's deadline, or a signal). */
   signal?: AbortSignal;
@@ -123,13 +123,13 @@ export class ArtifactUploads {
       await way.delete(name);
       way.existing.delete(name);
     }
-    const start = Date.now();
+    const start = context.retry.now();
     const id = await way.upload(installer, name).catch((error: unknown) => {
       // The installer stays reachable: say where it is.
       if (!(error instanceof LostCreateArtifactError)) throw error;
       throw new LostCreateArtifactError(name, installer.path);
     });
-    const end = Date.now();
+    const end = context.retry.now();
     const url = artifactUrl(context.runner, context.repository, id);
     stepLog.info(
       `${labelOf(installer)}: workflow artifact "${name}" (id ${id}) in ` +

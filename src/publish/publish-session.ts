@@ -36,6 +36,11 @@ export interface PublisherOptions {
   throttle?: boolean;
   /** Ends every GitHub request of the publishers: the step's deadline, or a signal. */
   signal?: AbortSignal;
+  /**
+   * The time of the uploads' timings and the waits between tries. Default: the process's own; a
+   * test passes one that moves only as it says.
+   */
+  clock?: Pick<RetryRuntime, 'now' | 'sleep'>;
   /** Called as each workflow artifact lands. */
   onArtifact?(artifact: ArtifactResult): void;
   /** Called as each installer lands on the release (uploaded, or found there already). */
@@ -47,10 +52,6 @@ export interface PublisherOptions {
  * does; a second one's read buffers only add to the peak (bench/README.md, publish case a).
  */
 const UPLOADS_IN_FLIGHT = 1;
-
-/** The session test-kit's createPublisher opens; the action itself uses the class. */
-export const openPublishing = (plan: PublishPlan, options: PublisherOptions = {}): PublishSession =>
-  new PublishSession(plan, options);
 
 export class PublishSession {
   readonly #plan: PublishPlan;
@@ -153,15 +154,18 @@ interface UploadTransport {
 
 const gitHubRetry = (options: PublisherOptions): RetryRuntime => {
   const retryBaseMs = options.retryBaseMs ?? 1000;
-  return defaultRetryRuntime(
-    {
-      maxAttempts: options.uploadAttempts ?? 4,
-      baseDelayMs: retryBaseMs,
-      maxDelayMs: retryBaseMs * 30,
-      maxElapsedMs: 10 * 60_000,
-    },
-    { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
-  );
+  return {
+    ...defaultRetryRuntime(
+      {
+        maxAttempts: options.uploadAttempts ?? 4,
+        baseDelayMs: retryBaseMs,
+        maxDelayMs: retryBaseMs * 30,
+        maxElapsedMs: 10 * 60_000,
+      },
+      { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
+    ),
+    ...(options.clock && { now: options.clock.now, sleep: options.clock.sleep }),
+  };
 };
 
 function startRelease(

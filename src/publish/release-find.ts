@@ -32,7 +32,10 @@ export interface ReleaseContext {
   targetCommitish: string | undefined;
   /** A private temporary directory for files moved between releases. */
   workDir: string;
-  /** The retry policy of uploads (and, with its own counts, of SHA256SUMS rounds). */
+  /**
+   * The retry policy of uploads (and, with its own counts, of SHA256SUMS rounds), and the clock of
+   * their waits and timings.
+   */
   retry: RetryRuntime;
   /** How asset uploads reach GitHub (they bypass Octokit to stream from disk). */
   uploads: UploadTransport;

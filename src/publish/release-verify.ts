@@ -177,7 +177,7 @@ export async function verifyRelease(
   attached: readonly Attached[],
   whole: boolean,
 ): Promise<ReleaseCheck> {
-  const start = Date.now();
+  const start = context.retry.now();
   const rounds = {
     ...context.retry,
     policy: { maxAttempts: MAX_READS, baseDelayMs: 200, maxDelayMs: 1_000, maxElapsedMs: 10_000 },
@@ -212,7 +212,7 @@ export async function verifyRelease(
   const check = last!;
   stepLog.info(
     `Release check (read back before publishing) ${check.discrepancies.length === 0 ? 'passed' : 'FAILED'} ` +
-      `in ${formatSeconds(Date.now() - start)}${reads > 1 ? ` (${reads} reads)` : ''}: ${describeCheck(check, whole)}.`,
+      `in ${formatSeconds(context.retry.now() - start)}${reads > 1 ? ` (${reads} reads)` : ''}: ${describeCheck(check, whole)}.`,
   );
   return check;
 }

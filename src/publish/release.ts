@@ -100,9 +100,9 @@ export class ReleaseUploads {
       // A release that cannot be had is one failure, said by `finish`, not one per installer.
       const ready = await this.#release().catch(() => undefined);
       if (ready === undefined || this.#refusal !== undefined) return;
-      const start = Date.now();
+      const start = context.retry.now();
       const placed = await placeAsset(context, plan, ready, installer, name);
-      const end = Date.now();
+      const end = context.retry.now();
       const asset: ReleaseAssetResult = {
         buildId: installer.buildId,
         name: placed.asset.name,

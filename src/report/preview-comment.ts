@@ -1,11 +1,12 @@
 // The pull-request preview comment of a run: shown when the builds are known, updated when one
 // changes state or an installer's workflow artifact lands (its link shows at once), and finished
-// with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most: then
-// every request of the comment ends, so nothing of it holds the step after the run.
+// with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most (on
+// its clock): then every request of the comment ends, so nothing of it holds the step after the run.
 import { stepLog } from '../runner/log.ts';
 import {
   defaultRetryRuntime,
   describeRetry,
+  systemSleep,
   type RetryPolicy,
   type RetryRuntime,
 } from '../http/retry.ts';
@@ -25,6 +26,18 @@ export interface CommentPlan {
   repository: string;
 }
 
+/** The comment's time: the date it shows, its waits between writes and tries, and its own end. */
+export interface CommentClock extends Pick<RetryRuntime, 'now' | 'sleep'> {
+  /** A signal that aborts once `ms` have passed on this clock. */
+  timeout(ms: number): AbortSignal;
+}
+
+const processClock: CommentClock = {
+  now: Date.now,
+  sleep: systemSleep,
+  timeout: (ms) => AbortSignal.timeout(ms),
+};
+
 export interface PreviewCommentOptions {
   /** At most one write per this many ms while the builds run (GitHub asks for no bursts). */
   minIntervalMs?: number;
@@ -35,10 +48,10 @@ export interface PreviewCommentOptions {
   /** Tests shrink the backoff. */
   retryPolicy?: Partial<RetryPolicy>;
   /**
-   * The time, and the waits between writes and between tries. Default: the process's own; a test
-   * passes one that moves only as it says.
+   * The time, the waits between writes and between tries, and the last edit's time limit.
+   * Default: the process's own; a test passes one that moves only as it says.
    */
-  clock?: Pick<RetryRuntime, 'now' | 'sleep'>;
+  clock?: CommentClock;
   /** The step's stop: ends every request of the comment, and no write starts after it. */
   signal?: AbortSignal;
 }
@@ -52,6 +65,7 @@ export class PreviewComment implements BuildSubscriber {
   readonly #repo: { owner: string; repo: string };
   readonly #pages: { repository: string; run: string };
   readonly #retry: RetryRuntime;
+  readonly #timeout: CommentClock['timeout'];
   readonly #github: GitHub;
   /** The comment's own end (its last edit's time is up), besides the step's stop. */
   readonly #ended = new AbortController();
@@ -73,13 +87,16 @@ export class PreviewComment implements BuildSubscriber {
       repository: repositoryUrl(context, plan.repository),
       run: runUrl(context, plan.repository),
     };
+    const clock = options.clock ?? processClock;
     this.#retry = {
       ...defaultRetryRuntime(
         { maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy },
         { onRetry: (event) => stepLog.info(describeRetry(event, 'GitHub')) },
       ),
-      ...options.clock,
+      now: clock.now,
+      sleep: clock.sleep,
     };
+    this.#timeout = clock.timeout;
     this.#github = createGitHub(plan.githubToken, {
       baseUrl: context.apiUrl,
       retry: this.#retry,
@@ -116,8 +133,11 @@ export class PreviewComment implements BuildSubscriber {
     const body = renderComment(this.#view(projectId, builds, artifacts, true));
     const within = this.#options.finishWithinMs ?? FINISH_WITHIN_MS;
     const timeUp = `GitHub did not let it finish within ${formatElapsed(within)} of the run's end`;
-    const timer = setTimeout(() => this.#ended.abort(new CommentStoppedError(timeUp)), within);
-    const url = await target.finish(body).finally(() => clearTimeout(timer));
+    const limit = this.#timeout(within);
+    const end = () => this.#ended.abort(new CommentStoppedError(timeUp));
+    if (limit.aborted) end();
+    else limit.addEventListener('abort', end, { once: true });
+    const url = await target.finish(body).finally(() => limit.removeEventListener('abort', end));
     if (url !== undefined) stepLog.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
     return url;
   }
