@@ -4,10 +4,8 @@ import { stepLog } from '../runner/log.ts';
 import type { RunnerContext } from '../runner/context.ts';
 import type { StepDeadline } from '../runner/deadline.ts';
 import { messageOf } from '../shared/errors.ts';
+import { COMMENT_FINISH_GRACE_MS } from '../shared/timing.ts';
 import type { CommentPlan, PreviewComment } from './preview-comment.ts';
-
-/** The comment's last edit says how the run ended, so it may outlast the deadline this long. */
-const FINISH_GRACE_MS = 5_000;
 
 /** Never fails the step: without the comment the builds go on. */
 export async function openComment(
@@ -21,7 +19,7 @@ export async function openComment(
     const { PreviewComment } = await import(
       /* webpackChunkName: "github" */ './preview-comment.ts'
     );
-    const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
+    const signal = deadline.withGrace({ afterTimeMs: COMMENT_FINISH_GRACE_MS });
     return new PreviewComment(plan, context, { signal });
   } catch (error) {
     stepLog.warning(`No pull-request comment: ${messageOf(error)}`);

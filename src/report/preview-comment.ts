@@ -3,6 +3,7 @@
 // with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most (on
 // its clock): then every request of the comment ends, so nothing of it holds the step after the run.
 import { stepLog } from '../runner/log.ts';
+import { COMMENT_FINISH_WITHIN_MS, COMMENT_WRITE_INTERVAL_MS } from '../shared/timing.ts';
 import {
   defaultRetryRuntime,
   describeRetry,
@@ -55,9 +56,6 @@ export interface PreviewCommentOptions {
   /** The step's stop: ends every request of the comment, and no write starts after it. */
   signal?: AbortSignal;
 }
-
-const MIN_INTERVAL_MS = 3_000;
-const FINISH_WITHIN_MS = 30_000;
 
 export class PreviewComment implements BuildSubscriber {
   readonly #plan: CommentPlan;
@@ -131,7 +129,7 @@ export class PreviewComment implements BuildSubscriber {
     const target = this.#commentFor(projectId);
     const artifacts = this.#withLanded(published.artifacts);
     const body = renderComment(this.#view(projectId, builds, artifacts, true));
-    const within = this.#options.finishWithinMs ?? FINISH_WITHIN_MS;
+    const within = this.#options.finishWithinMs ?? COMMENT_FINISH_WITHIN_MS;
     const timeUp = `GitHub did not let it finish within ${formatElapsed(within)} of the run's end`;
     const limit = this.#timeout(within);
     const end = () => this.#ended.abort(new CommentStoppedError(timeUp));
@@ -186,7 +184,7 @@ export class PreviewComment implements BuildSubscriber {
         issueUrl: `${this.#pages.repository}/pull/${number}`,
       },
       {
-        minIntervalMs: this.#options.minIntervalMs ?? MIN_INTERVAL_MS,
+        minIntervalMs: this.#options.minIntervalMs ?? COMMENT_WRITE_INTERVAL_MS,
         retry: this.#retry,
         signal: this.#stop,
       },
