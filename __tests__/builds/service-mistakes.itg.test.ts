@@ -10,6 +10,7 @@ import { BuildServiceClient } from '../../src/service/client.ts';
 import { NotFoundError } from '../../src/service/errors.ts';
 import { BuildLog } from '../../src/builds/build-log.ts';
 import { logReads } from '../../src/builds/logs.ts';
+import { BuildNotResumedError } from '../../src/builds/start-builds.ts';
 import { StepLog } from '../../src/runner/log.ts';
 import { createTurns } from '../../src/shared/limit.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
@@ -235,9 +236,12 @@ describe('an unknown id among build-ids', () => {
       ids.map((id) => `${id}:success`),
     );
     expect(state.builds.every((build) => build.download !== undefined)).toBe(true);
-    expect(state.errors).toEqual([
-      expect.stringMatching(/^build-ids: build_unknown0 could not be resumed: .*not found/i),
-    ]);
+    expect(state.errors).toHaveLength(1);
+    const [error] = state.errors;
+    expect(error).toBeInstanceOf(BuildNotResumedError);
+    expect(error).toMatchObject({ name: 'BuildNotResumedError', buildId: 'build_unknown0' });
+    expect(error!.cause).toBeInstanceOf(NotFoundError);
+    expect(error!.message).toMatch(/^build-ids: build_unknown0 could not be resumed: .*not found/i);
   });
 });
 

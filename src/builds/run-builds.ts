@@ -26,7 +26,7 @@ async function start(
   plan: BuildsPlan,
   deps: RunDeps,
   clock: Clock,
-): Promise<{ builds: BuildResult[]; errors: string[] }> {
+): Promise<{ builds: BuildResult[]; errors: Error[] }> {
   const { selection, projectId } = plan;
   const { client } = deps;
   const signal = deps.deadline.withGrace({
