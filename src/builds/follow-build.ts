@@ -156,7 +156,12 @@ async function readLogUntilDone(
 ): Promise<string | undefined> {
   const { endWithinMs } = follower.logReading;
   const stopped = follower.deadline.signal;
-  const timer = setTimeout(() => giveUp.abort(), endWithinMs);
+  // On the run's own time, as every other wait of the build is.
+  const timerOff = new AbortController();
+  void follower.time.sleep(endWithinMs, timerOff.signal).then(
+    () => giveUp.abort(),
+    () => undefined,
+  );
   let failure: string | undefined;
   try {
     await readLogToEnd(reads.read, log, {
@@ -167,7 +172,7 @@ async function readLogUntilDone(
   } catch (error) {
     failure = messageOf(error);
   } finally {
-    clearTimeout(timer);
+    timerOff.abort();
   }
   if (stopped.aborted) return undefined;
   return giveUp.signal.aborted ? `no end within ${formatElapsed(endWithinMs)}` : failure;
