@@ -7,7 +7,7 @@ import { BuildServiceClient } from '../../src/service/client.ts';
 import type { LogFingerprint, LogRead } from '../../src/service/log-stream.ts';
 import { BuildLog } from '../../src/builds/build-log.ts';
 import { followBuild, type Follower } from '../../src/builds/follow-build.ts';
-import { logReads, readLogToEnd } from '../../src/builds/logs.ts';
+import { LogReads, readLogToEnd } from '../../src/builds/logs.ts';
 import { resultOf, type BuildResult } from '../../src/builds/result.ts';
 import type { BuildClient } from '../../src/builds/types.ts';
 import { stepDeadline } from '../../src/runner/deadline.ts';
@@ -143,8 +143,8 @@ describe('log reads of a build that ended', () => {
       onDisorder: (reason) => void disorders.push(reason),
     });
     const stop = new AbortController();
-    const reads = logReads(reader, id, log, createTurns(1_000), stop.signal);
-    await readLogToEnd(reads.read, log, { pauseMs: 1, sleep: async () => {} });
+    const reads = new LogReads(reader, id, log, createTurns(1_000), stop.signal);
+    await readLogToEnd(() => reads.read(), log, { pauseMs: 1, sleep: async () => {} });
     expect(answers.map((answer) => answer.parsed)).toEqual([true, false, false]);
 
     // Newest first: as long as before, other bytes: hashed, then parsed.

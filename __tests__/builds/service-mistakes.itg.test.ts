@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { BuildServiceClient } from '../../src/service/client.ts';
 import { NotFoundError } from '../../src/service/errors.ts';
 import { BuildLog } from '../../src/builds/build-log.ts';
-import { logReads } from '../../src/builds/logs.ts';
+import { LogReads } from '../../src/builds/logs.ts';
 import { BuildNotResumedError } from '../../src/builds/start-builds.ts';
 import { StepLog } from '../../src/runner/log.ts';
 import { createTurns } from '../../src/shared/limit.ts';
@@ -285,7 +285,7 @@ describe('a live log read that fails', () => {
         onSpoolFailure: () => {},
       },
     );
-    const reads = logReads(client, id, log, createTurns(1_000), stop.signal, (error) => {
+    const reads = new LogReads(client, id, log, createTurns(1_000), stop.signal, (error) => {
       told.push(error);
       firstTold();
     });
@@ -299,8 +299,13 @@ describe('a live log read that fails', () => {
     expect(told).toHaveLength(1);
     expect(told[0]).toBeInstanceOf(NotFoundError);
 
-    const aborted = logReads(client, id, log, createTurns(1_000), AbortSignal.abort(), (error) =>
-      told.push(error),
+    const aborted = new LogReads(
+      client,
+      id,
+      log,
+      createTurns(1_000),
+      AbortSignal.abort(),
+      (error) => told.push(error),
     );
     aborted.poke();
     await aborted.settled();
