@@ -70,7 +70,9 @@ export class BatchFile {
   write(batch: Buffer, length: number): void {
     this.#queued(length, async (handle, position) => {
       await writeAll(handle, batch, length, position);
-      if (batch.length === this.#batchBytes && this.#free.length < 2) this.#free.push(batch);
+      // One spare is enough when the disk keeps up (one batch filling, one being written); more
+      // would stay allocated for the whole run, for each build.
+      if (batch.length === this.#batchBytes && this.#free.length === 0) this.#free.push(batch);
     });
   }
 
