@@ -79,9 +79,8 @@ async function buildAndPublish(context: RunnerContext, cancel: AbortSignal): Pro
         ? ((await comment.finish(built.projectId, built.builds, end.published)) ?? '')
         : undefined;
     // What cost the run part of its builds (an unknown id among build-ids) fails the step; the
-    // other builds were still followed and are reported. builds/ gives those as finished lines.
-    const resumeFailures = built.errors.map(asError);
-    return { ...end, plan, built, commentUrl, errors: [...resumeFailures, ...end.errors] };
+    // other builds were still followed and are reported.
+    return { ...end, plan, built, commentUrl, errors: [...built.errors, ...end.errors] };
   } catch (error) {
     return { plan, errors: cancel.aborted ? [] : [asError(error)] };
   } finally {

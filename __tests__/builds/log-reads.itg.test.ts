@@ -7,13 +7,15 @@ import { BuildServiceClient } from '../../src/service/client.ts';
 import type { LogFingerprint, LogRead } from '../../src/service/log-stream.ts';
 import { BuildLog } from '../../src/builds/build-log.ts';
 import { followBuild, type Follower } from '../../src/builds/follow-build.ts';
-import { logReads, readLogToEnd } from '../../src/builds/logs.ts';
+import { LogReads, readLogToEnd } from '../../src/builds/logs.ts';
 import { resultOf, type BuildResult } from '../../src/builds/result.ts';
 import type { BuildClient } from '../../src/builds/types.ts';
 import { stepDeadline } from '../../src/runner/deadline.ts';
 import { StepLog } from '../../src/runner/log.ts';
 import { createTurns } from '../../src/shared/limit.ts';
 import { createManualClock, startEmulator, type Emulator } from '../../emulator/index.ts';
+import { captureStepLog } from '../../test-kit/step-log-capture.ts';
+import { virtualClock } from '../support/virtual-clock.ts';
 import { PROJECT_ID, clientFor, seedProject } from './support.ts';
 
 const clock = createManualClock();
@@ -88,21 +90,29 @@ describe('log reads of a build that ended', () => {
     });
     let result: BuildResult = resultOf(triggered, 'triggered', clock.now());
     const log = BuildLog.live(triggered.id, silent, undefined, inOrder);
+    const endWithinMs = 60_000;
     const follower: Follower = {
       client: reader,
       deadline: stepDeadline(new AbortController().signal, 600_000),
       // Each pause moves the emulator's time, then waits for the live read the last poll started:
       // the read of the poll before the end sees the final log, as the poll after sees the end.
+      // The wait for the log's end (endWithinMs) runs beside the pauses, which never add up to
+      // it: it ends only when its signal does.
       time: {
         clock: () => clock.now(),
-        sleep: async (ms) => {
+        sleep: async (ms, signal) => {
+          if (ms >= endWithinMs) {
+            return new Promise((_, reject) => {
+              signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+            });
+          }
           clock.advance(ms);
           await readsDone();
         },
       },
       pollIntervalMs: 200,
       live: true,
-      logReading: { turns: createTurns(1_000), endWithinMs: 60_000 },
+      logReading: { turns: createTurns(1_000), endWithinMs },
       downloads: undefined,
     };
 
@@ -133,8 +143,8 @@ describe('log reads of a build that ended', () => {
       onDisorder: (reason) => void disorders.push(reason),
     });
     const stop = new AbortController();
-    const reads = logReads(reader, id, log, createTurns(1_000), stop.signal);
-    await readLogToEnd(reads.read, log, { pauseMs: 1, sleep: async () => {} });
+    const reads = new LogReads(reader, id, log, createTurns(1_000), stop.signal);
+    await readLogToEnd(() => reads.read(), log, { pauseMs: 1, sleep: async () => {} });
     expect(answers.map((answer) => answer.parsed)).toEqual([true, false, false]);
 
     // Newest first: as long as before, other bytes: hashed, then parsed.
@@ -145,5 +155,42 @@ describe('log reads of a build that ended', () => {
       `changed order: entry ${log.taken} is no longer the one shown there`,
     ]);
     stop.abort();
+  });
+});
+
+describe('a finished build whose log never ends', () => {
+  it('is given up on after endWithinMs of the run’s own time, said once', async () => {
+    const { id } = await client.triggerBuild(PROJECT_ID, { platform: 'linux', version: '1.0.0' });
+    clock.advance(2_000);
+    // The emulator's clock stands still: its answer sends its headers and then never a byte.
+    emulator.faults.trickleLogs = { rules: [{ platform: 'linux' }], byteIntervalMs: 1_000 };
+    let result: BuildResult = resultOf(await client.getBuild(id), 'resumed', clock.now());
+    expect(result.status).toBe('success');
+    // The run's time passes only through its sleep: a real timer of a minute would hold the test.
+    const time = virtualClock(clock.now());
+    const follower: Follower = {
+      client,
+      deadline: stepDeadline(new AbortController().signal, 600_000),
+      time: { clock: time.now, sleep: time.sleep },
+      pollIntervalMs: 200,
+      live: false,
+      logReading: {
+        turns: createTurns(1_000, (ms, signal) => time.sleep(ms, signal)),
+        endWithinMs: 60_000,
+      },
+      downloads: undefined,
+    };
+    const log = BuildLog.toFile(id, silent, undefined, inOrder);
+    const printed = captureStepLog();
+    try {
+      await followBuild({ get: () => result, set: (next) => (result = next) }, log, follower);
+    } finally {
+      printed.restore();
+    }
+
+    expect(time.sleeps).toContain(60_000);
+    expect(printed.lines().filter((line) => line.includes('could not read the log'))).toEqual([
+      `::warning::linux/x64: could not read the log of ${id}: no end within 1m00s`,
+    ]);
   });
 });

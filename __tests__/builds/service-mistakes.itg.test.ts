@@ -9,7 +9,8 @@ import { Writable } from 'node:stream';
 import { BuildServiceClient } from '../../src/service/client.ts';
 import { NotFoundError } from '../../src/service/errors.ts';
 import { BuildLog } from '../../src/builds/build-log.ts';
-import { logReads } from '../../src/builds/logs.ts';
+import { LogReads } from '../../src/builds/logs.ts';
+import { BuildNotResumedError } from '../../src/builds/start-builds.ts';
 import { StepLog } from '../../src/runner/log.ts';
 import { createTurns } from '../../src/shared/limit.ts';
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
@@ -235,9 +236,12 @@ describe('an unknown id among build-ids', () => {
       ids.map((id) => `${id}:success`),
     );
     expect(state.builds.every((build) => build.download !== undefined)).toBe(true);
-    expect(state.errors).toEqual([
-      expect.stringMatching(/^build-ids: build_unknown0 could not be resumed: .*not found/i),
-    ]);
+    expect(state.errors).toHaveLength(1);
+    const [error] = state.errors;
+    expect(error).toBeInstanceOf(BuildNotResumedError);
+    expect(error).toMatchObject({ name: 'BuildNotResumedError', buildId: 'build_unknown0' });
+    expect(error!.cause).toBeInstanceOf(NotFoundError);
+    expect(error!.message).toMatch(/^build-ids: build_unknown0 could not be resumed: .*not found/i);
   });
 });
 
@@ -281,7 +285,7 @@ describe('a live log read that fails', () => {
         onSpoolFailure: () => {},
       },
     );
-    const reads = logReads(client, id, log, createTurns(1_000), stop.signal, (error) => {
+    const reads = new LogReads(client, id, log, createTurns(1_000), stop.signal, (error) => {
       told.push(error);
       firstTold();
     });
@@ -295,8 +299,13 @@ describe('a live log read that fails', () => {
     expect(told).toHaveLength(1);
     expect(told[0]).toBeInstanceOf(NotFoundError);
 
-    const aborted = logReads(client, id, log, createTurns(1_000), AbortSignal.abort(), (error) =>
-      told.push(error),
+    const aborted = new LogReads(
+      client,
+      id,
+      log,
+      createTurns(1_000),
+      AbortSignal.abort(),
+      (error) => told.push(error),
     );
     aborted.poke();
     await aborted.settled();

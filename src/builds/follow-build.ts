@@ -10,7 +10,7 @@ import { messageOf } from '../shared/errors.ts';
 import { commandText } from '../text/escape.ts';
 import { BuildLog } from './build-log.ts';
 import type { Limiter, Turns } from '../shared/limit.ts';
-import { logReads, readLogToEnd, type LogReads } from './logs.ts';
+import { LogReads, readLogToEnd } from './logs.ts';
 import { pollBuild } from './poll.ts';
 import { formatElapsed } from '../text/durations.ts';
 import { createProgressGate, lineAbout, statusLine } from './progress.ts';
@@ -40,7 +40,7 @@ export interface Follower {
   /** A single build's log streams live, read at every poll; several print whole as each ends. */
   live: boolean;
   logReading: {
-    /** The turns every build's log reads take (see logReads). */
+    /** The turns every build's log reads take (see LogReads). */
     turns: Turns;
     endWithinMs: number;
   };
@@ -110,7 +110,7 @@ export async function followBuild(
   // when the build is done with.
   const giveUp = new AbortController();
   const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
-  const reads = logReads(follower.client, id, log, follower.logReading.turns, stop, (error) =>
+  const reads = new LogReads(follower.client, id, log, follower.logReading.turns, stop, (error) =>
     stepLog.info(
       lineAbout(
         slot.get(),
@@ -156,10 +156,15 @@ async function readLogUntilDone(
 ): Promise<string | undefined> {
   const { endWithinMs } = follower.logReading;
   const stopped = follower.deadline.signal;
-  const timer = setTimeout(() => giveUp.abort(), endWithinMs);
+  // On the run's own time, as every other wait of the build is.
+  const timerOff = new AbortController();
+  void follower.time.sleep(endWithinMs, timerOff.signal).then(
+    () => giveUp.abort(),
+    () => undefined,
+  );
   let failure: string | undefined;
   try {
-    await readLogToEnd(reads.read, log, {
+    await readLogToEnd(() => reads.read(), log, {
       pauseMs: logPauseMs(follower.pollIntervalMs),
       sleep: follower.time.sleep,
       signal: AbortSignal.any([stopped, giveUp.signal]),
@@ -167,7 +172,7 @@ async function readLogUntilDone(
   } catch (error) {
     failure = messageOf(error);
   } finally {
-    clearTimeout(timer);
+    timerOff.abort();
   }
   if (stopped.aborted) return undefined;
   return giveUp.signal.aborted ? `no end within ${formatElapsed(endWithinMs)}` : failure;

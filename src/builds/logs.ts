@@ -25,19 +25,6 @@ export interface ReadToEndOptions {
   signal?: AbortSignal;
 }
 
-/** One build's log reads. */
-export interface LogReads {
-  /** Reads the log into the BuildLog once, after any read of this build still under way. */
-  read(): Promise<void>;
-  /**
-   * Starts a read unless one is under way, without waiting for it; a failure is made up later. A
-   * disordered log is not read while the build runs: it is read whole once it ended.
-   */
-  poke(): void;
-  /** Resolves once no read of this build is under way (its signal ends one first). */
-  settled(): Promise<void>;
-}
-
 /**
  * Reads of one build's log, one at a time. Reads of all builds take `turns`, so that large logs are
  * not parsed all at once (bench/README.md, Logs). A read still going after its turn goes on beside
@@ -45,59 +32,86 @@ export interface LogReads {
  * way included. The first live read (`poke`) that fails is handed to `onLiveReadFailed`; later
  * ones are not, and a read that `signal` ended is no failure.
  */
-export function logReads(
-  client: LogReader,
-  buildId: string,
-  log: BuildLog,
-  turns: Turns,
-  signal: AbortSignal,
-  onLiveReadFailed: (error: unknown) => void = () => {},
-): LogReads {
-  const turn = createLimiter(1);
+export class LogReads {
+  readonly #client: LogReader;
+  readonly #buildId: string;
+  readonly #log: BuildLog;
+  readonly #turns: Turns;
+  readonly #signal: AbortSignal;
+  readonly #onLiveReadFailed: (error: unknown) => void;
+  readonly #turn = createLimiter(1);
   /** The last answer parsed; none when the next one is to be parsed whatever it holds. */
-  let last: LogFingerprint | undefined;
-  let pending = 0;
-  let liveFailureTold = false;
-  const read = async () => {
-    pending += 1;
+  #last: LogFingerprint | undefined;
+  #pending = 0;
+  #liveFailureTold = false;
+
+  constructor(
+    client: LogReader,
+    buildId: string,
+    log: BuildLog,
+    turns: Turns,
+    signal: AbortSignal,
+    onLiveReadFailed: (error: unknown) => void = () => {},
+  ) {
+    this.#client = client;
+    this.#buildId = buildId;
+    this.#log = log;
+    this.#turns = turns;
+    this.#signal = signal;
+    this.#onLiveReadFailed = onLiveReadFailed;
+  }
+
+  /** Reads the log into the BuildLog once, after any read of this build still under way. */
+  async read(): Promise<void> {
+    this.#pending += 1;
     try {
-      await turn(async () => {
-        const wasDisordered = log.disordered;
-        try {
-          const answer = await turns(() =>
-            client.readBuildLog(buildId, {
-              from: () => log.from,
-              onEntry: (entry, index) => log.add(entry, index),
-              last,
-              signal,
-            }),
-          );
-          if (answer.changed) {
-            log.counted(answer.entries);
-            // The read that found the disorder left the rest of its answer untaken: the next one
-            // is read whole, whatever it holds.
-            last = log.disordered && !wasDisordered ? undefined : answer.fingerprint;
-          }
-        } finally {
-          await log.flush();
-        }
-      });
+      await this.#turn(() => this.#readOnce());
     } finally {
-      pending -= 1;
+      this.#pending -= 1;
     }
-  };
-  return {
-    read,
-    poke: () => {
-      if (pending > 0 || log.disordered) return;
-      read().catch((error: unknown) => {
-        if (signal.aborted || liveFailureTold) return;
-        liveFailureTold = true;
-        onLiveReadFailed(error);
-      });
-    },
-    settled: () => turn(async () => {}),
-  };
+  }
+
+  /**
+   * Starts a read unless one is under way, without waiting for it; a failure is made up later. A
+   * disordered log is not read while the build runs: it is read whole once it ended.
+   */
+  poke(): void {
+    if (this.#pending > 0 || this.#log.disordered) return;
+    this.read().catch((error: unknown) => {
+      if (this.#signal.aborted || this.#liveFailureTold) return;
+      this.#liveFailureTold = true;
+      this.#onLiveReadFailed(error);
+    });
+  }
+
+  /** Resolves once no read of this build is under way (its signal ends one first). */
+  settled(): Promise<void> {
+    return this.#turn(async () => {});
+  }
+
+  async #readOnce(): Promise<void> {
+    const log = this.#log;
+    const wasDisordered = log.disordered;
+    try {
+      const answer = await this.#turns(() =>
+        this.#client.readBuildLog(this.#buildId, {
+          from: () => log.from,
+          onEntry: (entry, index) => log.add(entry, index),
+          backlog: () => log.backlog,
+          last: this.#last,
+          signal: this.#signal,
+        }),
+      );
+      if (answer.changed) {
+        log.counted(answer.entries);
+        // The read that found the disorder left the rest of its answer untaken: the next one
+        // is read whole, whatever it holds.
+        this.#last = log.disordered && !wasDisordered ? undefined : answer.fingerprint;
+      }
+    } finally {
+      await log.flush();
+    }
+  }
 }
 
 /**

@@ -26,7 +26,7 @@ async function start(
   plan: BuildsPlan,
   deps: RunDeps,
   clock: Clock,
-): Promise<{ builds: BuildResult[]; errors: string[] }> {
+): Promise<{ builds: BuildResult[]; errors: Error[] }> {
   const { selection, projectId } = plan;
   const { client } = deps;
   const signal = deps.deadline.withGrace({
@@ -46,14 +46,33 @@ async function start(
  * or written (a full disk), that is said once for the run and costs the lines not kept, never a
  * build: the builds are still followed, downloaded and reported.
  */
-function logSpool(tempDir: string | undefined) {
-  let warned = false;
-  const failed = (error: unknown) => {
-    if (warned) return;
-    warned = true;
+class LogFolder {
+  readonly #tempDir: string | undefined;
+  /** undefined: none could be made; the logs keep no lines. */
+  readonly #folder: string | undefined;
+  #warned = false;
+
+  constructor(tempDir: string | undefined) {
+    this.#tempDir = tempDir;
+    try {
+      this.#folder = makeTempDir(tempDir, 'desktop-build-logs-');
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  /** A log's file in the folder; undefined without a folder. */
+  file(index: number): string | undefined {
+    return this.#folder === undefined ? undefined : path.join(this.#folder, `${index}.log`);
+  }
+
+  /** A log's file could not be written: said once for the run. */
+  failed(error: unknown): void {
+    if (this.#warned) return;
+    this.#warned = true;
     stepLog.warning(
       commandText(
-        `The build logs could not be kept under RUNNER_TEMP (${tempDir ?? 'not set'}): ` +
+        `The build logs could not be kept under RUNNER_TEMP (${this.#tempDir ?? 'not set'}): ` +
           `${messageOf(error)}. Their lines written so far are shown, the rest ` +
           'are lost; the builds are still followed, downloaded and reported. Free space on the ' +
           "runner's disk to see whole logs.",
@@ -61,20 +80,11 @@ function logSpool(tempDir: string | undefined) {
       ),
       { title: 'Build logs not kept' },
     );
-  };
-  let folder: string | undefined;
-  try {
-    folder = makeTempDir(tempDir, 'desktop-build-logs-');
-  } catch (error) {
-    failed(error);
   }
-  return {
-    failed,
-    file: (index: number) => (folder === undefined ? undefined : path.join(folder, `${index}.log`)),
-    remove: () => {
-      if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
-    },
-  };
+
+  remove(): void {
+    if (this.#folder !== undefined) rmSync(this.#folder, { recursive: true, force: true });
+  }
 }
 
 /** A progress line as the builds change, when one is due. */
@@ -130,10 +140,11 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   }
   if (!plan.wait || deadline.signal.aborted) return ended(deadline.signal.aborted);
 
-  const spool = logSpool(deps.tempDir);
+  const folder = new LogFolder(deps.tempDir);
   const live = results.length === 1;
+  const spoolFailed = (error: unknown) => folder.failed(error);
   const logs = results.map((build, index) =>
-    build.id === null ? undefined : openLog(build, spool.file(index), live, spool.failed),
+    build.id === null ? undefined : openLog(build, folder.file(index), live, spoolFailed),
   );
   const sharesTarget = (build: BuildResult) =>
     results.some(
@@ -164,7 +175,7 @@ export async function runBuilds(plan: BuildsPlan, deps: RunDeps): Promise<Builds
   try {
     await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follower)));
   } finally {
-    spool.remove();
+    folder.remove();
   }
   return ended(
     deadline.signal.aborted ||

@@ -15,7 +15,7 @@ import {
   type BuildResult,
   type Target,
 } from './result.ts';
-import { asError, messageOf } from '../shared/errors.ts';
+import { ActionError, asError, messageOf } from '../shared/errors.ts';
 import type { BuildClient } from './types.ts';
 
 type BuildStarter = Pick<BuildClient, 'getBuild' | 'listBuilds' | 'triggerBuild'>;
@@ -155,9 +155,21 @@ export function followedOnce(results: readonly BuildResult[]): BuildResult[] {
   });
 }
 
+/** A `build-ids` entry the service would not give: it fails the step, the others are followed. */
+export class BuildNotResumedError extends ActionError {
+  readonly buildId: string;
+  constructor(buildId: string, cause: unknown) {
+    // One inert line: the id and the cause's message come from the input and the service.
+    super(commandText(`build-ids: ${buildId} could not be resumed: ${messageOf(cause)}`, 500), {
+      cause,
+    });
+    this.buildId = buildId;
+  }
+}
+
 /**
  * Picks up builds an earlier step or job triggered (`build-ids`). An id that cannot be resumed is
- * one of `errors` (an inert line naming it), and the others are followed.
+ * one of `errors`, and the others are followed.
  */
 export async function resumeBuilds(
   client: BuildStarter,
@@ -165,16 +177,14 @@ export async function resumeBuilds(
   buildIds: readonly string[],
   clock: Clock,
   signal?: AbortSignal,
-): Promise<{ builds: BuildResult[]; errors: string[] }> {
+): Promise<{ builds: BuildResult[]; errors: BuildNotResumedError[] }> {
   const settled = await Promise.allSettled(buildIds.map((id) => client.getBuild(id, { signal })));
   const builds: BuildResult[] = [];
-  const errors: string[] = [];
+  const errors: BuildNotResumedError[] = [];
   settled.forEach((answer, index) => {
     const id = buildIds[index]!;
     if (answer.status === 'rejected') {
-      errors.push(
-        commandText(`build-ids: ${id} could not be resumed: ${messageOf(answer.reason)}`, 500),
-      );
+      errors.push(new BuildNotResumedError(id, answer.reason));
       return;
     }
     const build = answer.value;

@@ -100,7 +100,7 @@ export interface BuildsRun {
   timedOut: boolean;
   /**
    * What failed the run without costing a build its place: a `build-ids` entry that could not be
-   * resumed. One inert line each, naming the id; the step fails naming them.
+   * resumed (BuildNotResumedError, naming the id). Kept as thrown; the report renders them.
    */
-  errors: readonly string[];
+  errors: readonly Error[];
 }
