@@ -10,6 +10,7 @@ import { messageOf } from '../shared/errors.ts';
 import { commandText } from '../text/escape.ts';
 import { BuildLog } from './build-log.ts';
 import type { Limiter, Turns } from '../shared/limit.ts';
+import { LOG_PAUSE_MAX_MS, LOG_PAUSE_MIN_MS } from '../shared/timing.ts';
 import { LogReads, readLogToEnd } from './logs.ts';
 import { pollBuild } from './poll.ts';
 import { formatElapsed } from '../text/durations.ts';
@@ -60,7 +61,7 @@ export interface Downloads {
 
 /** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
 const logPauseMs = (pollIntervalMs: number): number =>
-  Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
+  Math.min(Math.max(pollIntervalMs / 2, LOG_PAUSE_MIN_MS), LOG_PAUSE_MAX_MS);
 
 /**
  * The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends.

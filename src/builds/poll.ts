@@ -5,6 +5,7 @@
 import { withRetries, type AttemptResult, type Clock, type Sleep } from '../http/retry.ts';
 import { isTerminal, type Build } from '../service/schemas.ts';
 import type { CallOptions } from '../service/transport.ts';
+import { POLL_BACKOFF_CAP_MS } from '../shared/timing.ts';
 
 export interface BuildReader {
   /** One read, not retried: the poll paces its own retries. */
@@ -30,7 +31,6 @@ export type PollOutcome =
   { kind: 'ended'; build: Build } | { kind: 'timeout' } | { kind: 'cancelled' };
 
 const JITTER = 0.1;
-const MAX_BACKOFF_MS = 60_000;
 
 export const jittered = (ms: number, random: () => number): number =>
   Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
@@ -47,7 +47,7 @@ export async function pollBuild(
     policy: {
       maxAttempts: options.maxFailures ?? 10,
       baseDelayMs: intervalMs * 2,
-      maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
+      maxDelayMs: Math.max(intervalMs, POLL_BACKOFF_CAP_MS),
       maxElapsedMs: Infinity,
     },
     random,

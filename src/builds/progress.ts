@@ -4,10 +4,9 @@
 import type { BuildStatus } from '../service/schemas.ts';
 import { formatElapsed } from '../text/durations.ts';
 import { commandText } from '../text/escape.ts';
+import { PROGRESS_EVERY_MS } from '../shared/timing.ts';
 import { outcomeOf } from './outcome.ts';
 import { labelOf, type BuildResult, type Target } from './result.ts';
-
-const PROGRESS_EVERY_MS = 30_000;
 
 /** When the build entered its current phase. */
 const phaseStart = (build: BuildResult): number =>

@@ -11,6 +11,7 @@ import {
   type Platform,
   type TriggeredBuild,
 } from '../service/schemas.ts';
+import { SERVICE_CLOCK_AHEAD_MAX_MS } from '../shared/timing.ts';
 
 export interface Target {
   readonly platform: Platform;
@@ -81,8 +82,6 @@ type Reported = Build | BuildSummary | TriggeredBuild;
 
 /** No build service stamped anything before this. */
 const EARLIEST_PLAUSIBLE_MS = Date.parse('2000-01-01T00:00:00Z');
-/** A service's clock may run ahead of the runner's, but not by more than this. */
-const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 /** A timestamp as epoch ms; undefined when absent or unreadable, 'implausible' outside the window. */
 function timeOf(
@@ -91,7 +90,7 @@ function timeOf(
 ): number | undefined | 'implausible' {
   const ms = Date.parse(timestamp ?? '');
   if (Number.isNaN(ms)) return undefined;
-  return ms < EARLIEST_PLAUSIBLE_MS || ms > now + MAX_AHEAD_MS ? 'implausible' : ms;
+  return ms < EARLIEST_PLAUSIBLE_MS || ms > now + SERVICE_CLOCK_AHEAD_MAX_MS ? 'implausible' : ms;
 }
 
 const known = (time: number | undefined | 'implausible'): number | undefined =>

@@ -10,17 +10,13 @@ import { messageOf } from '../shared/errors.ts';
 import { makeTempDir } from '../runner/temp-dir.ts';
 import { followBuild, openLog, type Follower, type Slot } from './follow-build.ts';
 import { createLimiter, createTurns } from '../shared/limit.ts';
+import { LOG_END_WITHIN_MS, LOG_TURN_MS, TRIGGER_GRACE_MS } from '../shared/timing.ts';
 import { buildMatrix } from './matrix.ts';
 import { outcomeOf } from './outcome.ts';
 import { createProgressGate, progressLine } from './progress.ts';
 import type { BuildResult } from './result.ts';
 import { resumeBuilds, startBuilds } from './start-builds.ts';
 import type { BuildSubscriber, BuildsPlan, BuildsRun, RunDeps } from './types.ts';
-
-const LOG_TURN_MS = 3_000;
-const TRIGGER_GRACE_MS = 3_000;
-/** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
-const LOG_END_WITHIN_MS = 120_000;
 
 async function start(
   plan: BuildsPlan,
