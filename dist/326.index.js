@@ -14,19 +14,20 @@ export const modules = {
 /* harmony export */   x9: () => (/* binding */ isAlreadyExists),
 /* harmony export */   zL: () => (/* binding */ callFailure)
 /* harmony export */ });
-/* unused harmony exports MAX_GITHUB_ANSWER_BYTES, GITHUB_REQUEST_TIMEOUT_MS, GitHubTimeoutError, answerErrorOf */
+/* unused harmony exports MAX_GITHUB_ANSWER_BYTES, GitHubTimeoutError, answerErrorOf */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(86856);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(86856);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46752);
 /* harmony import */ var _http_dispatcher_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3839);
 /* harmony import */ var _http_bounded_body_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(35242);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(58549);
 /* harmony import */ var _runner_log_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(47708);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(30521);
-/* harmony import */ var _http_error_body_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(94995);
-/* harmony import */ var _runner_deadline_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(20496);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(28902);
+/* harmony import */ var _http_error_body_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(94995);
+/* harmony import */ var _runner_deadline_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(20496);
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(58382);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(73116);
+/* harmony import */ var _shared_timing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(61227);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(73116);
 // The GitHub REST client: the real Octokit from @actions/github, every request through the action's
 // one proxy-aware dispatcher (undici's fetch on it) under the one retry policy (a hook around
 // Octokit's request), each attempt bounded in time, GitHub's pacing of writes from its throttling
@@ -46,14 +47,13 @@ export const modules = {
 
 
 
+
 /**
  * The most of one GitHub answer that is read whole, counted after decompression: a page of 100
  * releases with their assets is ~1 MB. The build service's JSON answers have the same bound
  * (MAX_JSON_ANSWER_BYTES); an asset's bytes, streamed to their reader, are bounded by its size.
  */
 const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024;
-/** The bound of one GitHub request, as the build service's requests have it (DEFAULT_TIMEOUT_MS). */
-const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 /** A GitHub request gave no (whole) answer within its bound: one failed attempt, worth another. */
 class GitHubTimeoutError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .ActionError */ .lZ {
     timeoutMs;
@@ -82,7 +82,7 @@ const createGitHub = (token, options) => {
         },
     }, 
     // Listed before the throttle, so inside its queue: an attempt's time starts when it is sent.
-    boundedAttempts(options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS), _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_9__/* .throttling */ .A);
+    boundedAttempts(options.requestTimeoutMs ?? _shared_timing_js__WEBPACK_IMPORTED_MODULE_8__/* .REQUEST_TIMEOUT_MS */ .j2, options.retry.sleep), _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_10__/* .throttling */ .A);
     const { retry } = options;
     // Wrapped last, so it is the outermost layer: every attempt waits its turn in the throttle.
     github.hook.wrap('request', (request, requestOptions) => underRetryPolicy(retry, token, github.request.endpoint.parse(requestOptions), () => request(requestOptions)));
@@ -134,9 +134,10 @@ async function* asBuffers(body) {
 }
 /**
  * An Octokit plugin: each attempt ends as a GitHubTimeoutError when its answer is not read within
- * `timeoutMs`. Octokit reads a cut JSON body as an empty one, so a late abort is thrown here too.
+ * `timeoutMs`, waited on the retry runtime's clock (`sleep`), as the waits between attempts are.
+ * Octokit reads a cut JSON body as an empty one, so a late abort is thrown here too.
  */
-const boundedAttempts = (timeoutMs) => (octokit) => {
+const boundedAttempts = (timeoutMs, sleep) => (octokit) => {
     octokit.hook.wrap('request', async (request, options) => {
         // Every layer of Octokit's hook chain is bound to the options the request started with (the
         // arguments a layer passes on are dropped), so the attempt's signal is set on them, and the
@@ -145,7 +146,8 @@ const boundedAttempts = (timeoutMs) => (octokit) => {
         options.request = settings;
         const stop = settings.signal;
         const deadline = new AbortController();
-        const timer = setTimeout(() => deadline.abort(new GitHubTimeoutError(timeoutMs)), timeoutMs);
+        const answered = new AbortController();
+        sleep(timeoutMs, answered.signal).then(() => deadline.abort(new GitHubTimeoutError(timeoutMs)), () => { });
         settings.signal = stop ? AbortSignal.any([stop, deadline.signal]) : deadline.signal;
         try {
             const answer = await request(options);
@@ -156,7 +158,7 @@ const boundedAttempts = (timeoutMs) => (octokit) => {
             throw deadline.signal.aborted ? deadline.signal.reason : error;
         }
         finally {
-            clearTimeout(timer);
+            answered.abort();
             settings.signal = stop;
         }
     });
@@ -180,7 +182,7 @@ function underRetryPolicy(retry, token, { method, url, request: hints = {} }, se
                 signal?.throwIfAborted();
                 // A request the throttling plugin still holds in its process-wide queue sees its own
                 // signal only once sent.
-                return { ok: true, value: await (0,_runner_deadline_js__WEBPACK_IMPORTED_MODULE_10__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
+                return { ok: true, value: await (0,_runner_deadline_js__WEBPACK_IMPORTED_MODULE_11__/* .untilStopped */ .s)(Promise.resolve(send()), signal) };
             }
             catch (error) {
                 // Octokit gives an aborted request status 500: the stop, not an outage.
@@ -210,7 +212,7 @@ function underRetryPolicy(retry, token, { method, url, request: hints = {} }, se
 const parseRepository = (repository) => {
     const [owner, repo, ...rest] = repository.split('/');
     if (!owner || !repo || rest.length > 0) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .RepositoryNameError */ .KI(repository);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_9__/* .RepositoryNameError */ .KI(repository);
     }
     return { owner, repo };
 };
@@ -221,22 +223,22 @@ const parseRepository = (repository) => {
  */
 function answerErrorOf(error, what, secrets) {
     const status = httpStatus(error);
-    if (status === undefined || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .GitHubAnswerError */ .cw)
+    if (status === undefined || error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_9__/* .GitHubAnswerError */ .cw)
         return (0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .asError */ .zR)(error);
     const { headers = {}, data } = error.response;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_8__/* .GitHubAnswerError */ .cw(what, status, { headers, data }, githubWordsOf(data, secrets));
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_9__/* .GitHubAnswerError */ .cw(what, status, { headers, data }, githubWordsOf(data, secrets));
 }
 /** GitHub's message in an answer's body, with the codes of a 422's `errors` ("already_exists"). */
 function githubWordsOf(data, secrets) {
     if (data === undefined || data === null || data === '')
         return undefined;
-    const message = (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_11__/* .serviceMessageOf */ .mX)(typeof data === 'string' ? data : JSON.stringify(data), secrets);
+    const message = (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_12__/* .serviceMessageOf */ .mX)(typeof data === 'string' ? data : JSON.stringify(data), secrets);
     const { errors } = data;
     const codes = (Array.isArray(errors) ? errors : [])
         .map((entry) => entry?.code)
         .filter((code) => typeof code === 'string');
     const detail = codes.length > 0 ? ` (${[...new Set(codes)].join(', ')})` : '';
-    return message === undefined ? undefined : (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_11__/* .redact */ .E$)(`${message}${detail}`, secrets);
+    return message === undefined ? undefined : (0,_http_error_body_js__WEBPACK_IMPORTED_MODULE_12__/* .redact */ .E$)(`${message}${detail}`, secrets);
 }
 /**
  * HTTP status of a failed GitHub call (GitHubAnswerError, or Octokit's RequestError inside the
@@ -322,6 +324,7 @@ function callFailure(error, facts) {
 /* harmony export */   cw: () => (/* binding */ GitHubAnswerError),
 /* harmony export */   d_: () => (/* binding */ ListingTooLongError),
 /* harmony export */   j2: () => (/* binding */ IncompleteAnswerError),
+/* harmony export */   kk: () => (/* binding */ ListingPageError),
 /* harmony export */   mH: () => (/* binding */ AssetLongerThanListedError)
 /* harmony export */ });
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(58382);
@@ -330,7 +333,8 @@ function callFailure(error, facts) {
 // release asset's upload, the artifact service's Twirp calls and its blob storage), shaped as
 // Octokit's RequestError as far as the readers of a failed call look (`status`,
 // `response.headers`, `response.data`); an answer that is not what it claims; a listing without
-// end; the artifact service refusing or unusable. Each message says how to fix it.
+// end, or a page of it that is none; the artifact service refusing or unusable. Each message says
+// how to fix it.
 
 
 /** The id GitHub (or its blob storage) gave the request, which its support asks for. */
@@ -431,6 +435,20 @@ class ReleaseAnswerError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/
         this.problem = problem;
     }
 }
+/** A page of a listing that is no page of it: no list, or longer than asked for. */
+class ListingPageError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    what;
+    page;
+    problem;
+    constructor(what, page, problem) {
+        super(`GitHub answered page ${page} of ${what} with something that is not a page of it: ` +
+            `${problem}. Nothing was taken from it; re-run the job, and if it persists, check ` +
+            'GITHUB_API_URL.');
+        this.what = what;
+        this.page = page;
+        this.problem = problem;
+    }
+}
 /** A listing that went on past what GitHub can hold (an endless `rel="next"`). */
 class ListingTooLongError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     what;
@@ -476,6 +494,84 @@ class RepositoryNameError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__
 
 /***/ }),
 
+/***/ 76271:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y0: () => (/* binding */ MAX_PAGES),
+/* harmony export */   md: () => (/* binding */ PAGE_SIZE),
+/* harmony export */   vS: () => (/* binding */ readListing)
+/* harmony export */ });
+/* unused harmony export hasNextPage */
+/* harmony import */ var http_link_header__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60495);
+/* harmony import */ var http_link_header__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(http_link_header__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73116);
+// Every GitHub list read one way. Pages are asked for by number, PAGE_SIZE entries each (GitHub's
+// largest), at most MAX_PAGES of them. Whether a next page exists is read from the page's `Link`
+// header (RFC 8288, by http-link-header: a header it refuses names none); the URL it names is never
+// followed, since the token would go with the request wherever that URL points. A page must be a
+// list no longer than asked for (else ListingPageError); its entries are the caller's to check.
+// The listing ends at a page that names no next one or holds no entries, after a page that gives
+// the caller what it looked for, or at the cap. The cap is a result (`capped`), never an error or
+// a log line here: what it means (a new comment, a warning, a failure) is each caller's to say.
+
+
+/** Entries asked for per page: GitHub's largest. */
+const PAGE_SIZE = 100;
+/** Pages read at most (1000 entries): a release holds no more assets than that. */
+const MAX_PAGES = 10;
+/**
+ * Reads a listing page by page: `ask` requests a page (adding the query to its own parameters),
+ * `read` turns a page's entries (a list of at most PAGE_SIZE, unchecked) into what the caller
+ * keeps. `what` names the listing in errors ("the releases").
+ */
+async function readListing(what, ask, read, options = {}) {
+    const pages = [];
+    let entries = 0;
+    for (let page = 1; page <= MAX_PAGES; page++) {
+        const answer = await ask({ per_page: PAGE_SIZE, page });
+        const list = pageEntries(answer.data, what, page);
+        const kept = read(list);
+        pages.push(kept);
+        entries += list.length;
+        if (options.until?.(kept))
+            return { end: 'found', pages };
+        if (list.length === 0 || !hasNextPage(answer.headers.link))
+            return { end: 'complete', pages };
+    }
+    return { end: 'capped', pages, entries };
+}
+/** A page's entries: a list of at most PAGE_SIZE, else ListingPageError. */
+function pageEntries(data, what, page) {
+    if (!Array.isArray(data))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ListingPageError */ .kk(what, page, '(body) is not a list');
+    if (data.length > PAGE_SIZE) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ListingPageError */ .kk(what, page, `(body) holds ${data.length} entries, more than the ${PAGE_SIZE} asked for`);
+    }
+    return data;
+}
+/**
+ * Whether a page's `Link` header names a next page: a link whose `rel` holds `next` (any case;
+ * a link's first `rel` only, as http-link-header reads RFC 8288). A header that is no text or
+ * that the parser refuses names none, and `rel="next"` inside a URL or a quoted parameter is no
+ * relation. The link's URL is not returned: it is never followed. The parser lets some broken
+ * headers name a next page (an unclosed quote, trailing text); that costs one more page asked
+ * for by number at the API's origin, and an empty page ends the listing.
+ */
+function hasNextPage(link) {
+    if (typeof link !== 'string')
+        return false;
+    try {
+        return http_link_header__WEBPACK_IMPORTED_MODULE_0___default().parse(link).rel('next').length > 0;
+    }
+    catch {
+        return false; // The parser throws on what is no Link header ("Unexpected character …").
+    }
+}
+
+
+/***/ }),
+
 /***/ 59961:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -484,7 +580,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  openPublishing: () => (/* binding */ openPublishing)
+  PublishSession: () => (/* binding */ PublishSession)
 });
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -493,14 +589,14 @@ var promises_ = __webpack_require__(51455);
 var log = __webpack_require__(47708);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
 var dispatcher = __webpack_require__(3839);
-// EXTERNAL MODULE: ./src/http/retry.ts + 1 modules
-var retry = __webpack_require__(30521);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(28902);
 // EXTERNAL MODULE: ./src/shared/limit.ts
 var limit = __webpack_require__(30050);
 // EXTERNAL MODULE: ./src/runner/context.ts
-var runner_context = __webpack_require__(21953);
+var context = __webpack_require__(21953);
 // EXTERNAL MODULE: ./src/builds/result.ts
-var builds_result = __webpack_require__(17196);
+var result = __webpack_require__(17196);
 // EXTERNAL MODULE: ./src/runner/temp-dir.ts
 var temp_dir = __webpack_require__(3672);
 // EXTERNAL MODULE: external "node:path"
@@ -516,6 +612,8 @@ var errors = __webpack_require__(58549);
 var bounded_body = __webpack_require__(35242);
 // EXTERNAL MODULE: ./src/shared/errors.ts
 var shared_errors = __webpack_require__(58382);
+// EXTERNAL MODULE: ./src/shared/timing.ts
+var timing = __webpack_require__(61227);
 // EXTERNAL MODULE: ./src/github/errors.ts
 var github_errors = __webpack_require__(73116);
 // EXTERNAL MODULE: ./src/github/client.ts
@@ -530,12 +628,12 @@ var client = __webpack_require__(96584);
 
 
 
+
 const TWIRP_PATH = '/twirp/github.actions.results.api.v1.ArtifactService/';
 /** One artifact's answer is ~1 KB; this bounds what a broken one can make the runner hold. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 /** A run's list: a few hundred bytes per artifact, a thousand artifacts at most. */
 const MAX_LIST_BYTES = 16 * 1024 * 1024;
-const TWIRP_SILENCE_MS = 60_000;
 /** The run and job the token is for, from its `scp` claim's `Actions.Results:<run>:<job>`. */
 function backendIdsOf(token) {
     const problem = (what) => new github_errors/* ArtifactSettingError */.Xr('ACTIONS_RUNTIME_TOKEN', what);
@@ -635,8 +733,8 @@ async function call(service, method, name, request, maxBytes, redacted) {
         },
         body: JSON.stringify(request),
         signal: service.signal ?? null,
-        headersTimeout: TWIRP_SILENCE_MS,
-        bodyTimeout: TWIRP_SILENCE_MS,
+        headersTimeout: timing/* ARTIFACT_SERVICE_SILENCE_MS */.aS,
+        bodyTimeout: timing/* ARTIFACT_SERVICE_SILENCE_MS */.aS,
     });
     if (statusCode < 200 || statusCode >= 300) {
         const text = await (0,bounded_body/* errorBodyStart */.pF)(body);
@@ -741,13 +839,10 @@ var memory = __webpack_require__(58421);
 
 
 
+
 // Larger reads outlive the collections that hand chunks back (the socket queues what it cannot take
 // at once) and pile up until a full collection: bench/README.md, "Upload chunk size".
 const READ_CHUNK_BYTES = 64 * 1024;
-// Silence while sending, and the wait for the answer after the last byte (GitHub checks a large
-// file before it answers; @actions/artifact's own limit of an upload without progress). The
-// step's deadline is the signal's to enforce.
-const UPLOAD_SILENCE_MS = 5 * 60_000;
 /** Sends the file once; undici's error when the connection fails, the signal's when it aborts. */
 async function streamedUpload(upload) {
     const { url, file } = upload;
@@ -758,8 +853,9 @@ async function streamedUpload(upload) {
         headers: { ...upload.headers, 'content-length': String(file.size) },
         body: fileBody(file.path),
         signal: upload.signal ?? null,
-        headersTimeout: UPLOAD_SILENCE_MS,
-        bodyTimeout: UPLOAD_SILENCE_MS,
+        // Silence is bounded here; the step's deadline is the signal's to enforce.
+        headersTimeout: timing/* UPLOAD_SILENCE_MS */.DH,
+        bodyTimeout: timing/* UPLOAD_SILENCE_MS */.DH,
     });
     if (statusCode >= 200 && statusCode < 300) {
         return { ok: true, status: statusCode, headers, body };
@@ -1091,44 +1187,56 @@ function saidSkipped(runner) {
 }
 /** undefined (said in the log) when this step does not upload workflow artifacts. */
 function openArtifactUploads(plan, context) {
-    if (saidSkipped(context.runner))
-        return undefined;
-    const nameOf = (0,names/* createNamer */.Uf)('artifact-name', plan.nameTemplate);
-    const links = {};
-    let opened;
-    return {
-        async upload(installer) {
-            const name = nameOf(installer);
-            const way = await (opened ??=
-                plan.uploader === 'library'
-                    ? openLibrary(plan, context, links)
-                    : openStreamed(plan, context, links));
-            if (way.existing.has(name)) {
-                if (plan.onExisting === 'fail')
-                    throw new publish_errors/* ArtifactExistsError */.d1(name);
-                log/* stepLog */.tV.info(`Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
-                    'uploading the new one (artifact-overwrite: true).');
-                await way.delete(name);
-                way.existing.delete(name);
-            }
-            const start = Date.now();
-            const id = await way.upload(installer, name).catch((error) => {
-                // The installer stays reachable: say where it is.
-                if (!(error instanceof github_errors/* LostCreateArtifactError */.HJ))
-                    throw error;
-                throw new github_errors/* LostCreateArtifactError */.HJ(name, installer.path);
-            });
-            const end = Date.now();
-            const url = artifactUrl(context.runner, context.repository, id);
-            log/* stepLog */.tV.info(`${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact "${name}" (id ${id}) in ` +
-                `${(0,durations/* formatSeconds */.Xo)(end - start)}: ${url}`);
-            return { buildId: installer.buildId, name, id, url, span: { start, end } };
-        },
-        close: async () => {
-            if (links.dir !== undefined)
-                await (0,promises_.rm)(links.dir, { recursive: true, force: true });
-        },
-    };
+    return saidSkipped(context.runner) ? undefined : new ArtifactUploads(plan, context);
+}
+/** One unzipped workflow artifact per installer; the service is first asked at the first upload. */
+class ArtifactUploads {
+    #plan;
+    #context;
+    #nameOf;
+    /** The folder of the links made for renamed artifacts, once one is made. */
+    #links = {};
+    #opened;
+    constructor(plan, context) {
+        this.#plan = plan;
+        this.#context = context;
+        this.#nameOf = (0,names/* createNamer */.Uf)('artifact-name', plan.nameTemplate);
+    }
+    /** Uploads one installer as its own artifact; throws what stopped it. */
+    async upload(installer) {
+        const plan = this.#plan;
+        const context = this.#context;
+        const name = this.#nameOf(installer);
+        const way = await (this.#opened ??=
+            plan.uploader === 'library'
+                ? openLibrary(plan, context, this.#links)
+                : openStreamed(plan, context, this.#links));
+        if (way.existing.has(name)) {
+            if (plan.onExisting === 'fail')
+                throw new publish_errors/* ArtifactExistsError */.d1(name);
+            log/* stepLog */.tV.info(`Artifact "${name}" exists from an earlier attempt of this run: deleting it before ` +
+                'uploading the new one (artifact-overwrite: true).');
+            await way.delete(name);
+            way.existing.delete(name);
+        }
+        const start = context.retry.now();
+        const id = await way.upload(installer, name).catch((error) => {
+            // The installer stays reachable: say where it is.
+            if (!(error instanceof github_errors/* LostCreateArtifactError */.HJ))
+                throw error;
+            throw new github_errors/* LostCreateArtifactError */.HJ(name, installer.path);
+        });
+        const end = context.retry.now();
+        const url = artifactUrl(context.runner, context.repository, id);
+        log/* stepLog */.tV.info(`${(0,result/* labelOf */.Wy)(installer)}: workflow artifact "${name}" (id ${id}) in ` +
+            `${(0,durations/* formatSeconds */.Xo)(end - start)}: ${url}`);
+        return { buildId: installer.buildId, name, id, url, span: { start, end } };
+    }
+    /** Removes the links made for renamed artifacts. */
+    async close() {
+        if (this.#links.dir !== undefined)
+            await (0,promises_.rm)(this.#links.dir, { recursive: true, force: true });
+    }
 }
 // At the first upload, so a run without artifacts never asks the service anything.
 async function openStreamed(plan, context, links) {
@@ -1291,19 +1399,14 @@ function parseAssetAnswer(data, what) {
     throw new github_errors/* ReleaseAnswerError */.IK(what, `${fieldPath} ${problem}`);
 }
 /**
- * One page of a listing: the entries that are valid, and a count of those that are not. One bad
- * entry costs itself (an asset we cannot name by id cannot be ours to keep or replace), not the
- * listing; a page that is no list, or a longer one than asked for, is a bad answer.
+ * A list's entries (a listing page's, bounded by paged-listing.ts, or a release's embedded assets,
+ * bounded by its schema): those that are valid, and a count of those that are not. One bad entry
+ * costs itself (an asset we cannot name by id cannot be ours to keep or replace), not the list.
  */
-function parsePage(schema, data, what, most = MAX_ASSETS) {
-    if (!Array.isArray(data))
-        throw new github_errors/* ReleaseAnswerError */.IK(what, '(body) is not a list');
-    if (data.length > most) {
-        throw new github_errors/* ReleaseAnswerError */.IK(what, `(body) holds more than the ${most} entries asked for`);
-    }
+function parseEntries(schema, entries) {
     const items = [];
     const refused = { count: 0, first: undefined };
-    data.forEach((entry, index) => {
+    entries.forEach((entry, index) => {
         const parsed = schema.safeParse(entry);
         if (parsed.success) {
             items.push(parsed.data);
@@ -1318,7 +1421,7 @@ function parsePage(schema, data, what, most = MAX_ASSETS) {
     return { items, refused };
 }
 /** The valid assets a release's answer embeds. */
-const releaseAssetsOf = (release) => parsePage(ReleaseAsset, release.assets ?? [], `the assets of release ${release.id}`).items;
+const releaseAssetsOf = (release) => parseEntries(ReleaseAsset, release.assets ?? []).items;
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
@@ -1326,10 +1429,13 @@ var external_node_crypto_ = __webpack_require__(77598);
 var external_node_stream_ = __webpack_require__(57075);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(46466);
+// EXTERNAL MODULE: ./src/github/paged-listing.ts
+var paged_listing = __webpack_require__(76271);
 ;// CONCATENATED MODULE: ./src/github/release-asset-reads.ts
-// Reading a release's assets: their listing (every entry checked, at most ten pages, each asked
-// for by number), their bytes (never more than GitHub listed), and whether an asset holds a
+// Reading a release's assets: their listing (a paged listing, every entry checked; going on past
+// the cap is an error), their bytes (never more than GitHub listed), and whether an asset holds a
 // file's bytes (GitHub's digest, or without one the bytes read back).
+
 
 
 
@@ -1364,41 +1470,20 @@ const sameContent = async (context, asset, file) => {
         `bytes back to compare: ${same ? 'the same bytes' : 'other bytes'}.`);
     return same;
 };
-// A release holds at most 1000 assets: ten pages of a hundred.
-const ASSET_PAGE_SIZE = 100;
-const ASSET_PAGES = 10;
 /**
- * A page's Link header names a next page. Only that it does is read: pages are asked for by
- * number on the API's origin, never at the URL GitHub's answer gives (the token would go with it).
- */
-const hasNextPage = (headers) => /\brel="?next"?/.test(headers.link ?? '');
-/**
- * The release's assets, at most ten pages of them, asked for by number. Entries that are not assets are left out,
- * counted and said once; a listing that goes on past what a release can hold is a
- * ListingTooLongError.
+ * The release's assets. Entries that are not assets are left out, counted and said once; a
+ * listing that goes on past the cap (MAX_PAGES pages, as many assets as a release can hold) is a
+ * ListingTooLongError: a partial listing would hide assets this run replaces or checks.
  */
 const readAssets = async (github, repo, releaseId) => {
     const what = `the assets of release ${releaseId}`;
-    const assets = [];
-    let refused = 0;
-    let firstProblem;
-    for (let page = 1;; page++) {
-        const { data, headers } = await github.rest.repos.listReleaseAssets({
-            ...repo,
-            release_id: releaseId,
-            per_page: ASSET_PAGE_SIZE,
-            page,
-        });
-        const entries = parsePage(ReleaseAsset, data, what, ASSET_PAGE_SIZE);
-        assets.push(...entries.items);
-        refused += entries.refused.count;
-        firstProblem ??= entries.refused.first;
-        if (!hasNextPage(headers))
-            break;
-        if (page === ASSET_PAGES) {
-            throw new github_errors/* ListingTooLongError */.d_(what, page, 'the 1000 assets a release can hold');
-        }
+    const listing = await (0,paged_listing/* readListing */.vS)(what, (query) => github.rest.repos.listReleaseAssets({ ...repo, release_id: releaseId, ...query }), (entries) => parseEntries(ReleaseAsset, entries));
+    if (listing.end === 'capped') {
+        throw new github_errors/* ListingTooLongError */.d_(what, listing.pages.length, `the ${paged_listing/* MAX_PAGES */.Y0 * paged_listing/* PAGE_SIZE */.md} assets a release can hold`);
     }
+    const assets = listing.pages.flatMap((page) => page.items);
+    const refused = listing.pages.reduce((sum, page) => sum + page.refused.count, 0);
+    const firstProblem = listing.pages.find((page) => page.refused.count > 0)?.refused.first;
     if (refused > 0) {
         log/* stepLog */.tV.info(`GitHub listed ${refused} entr${refused === 1 ? 'y' : 'ies'} among ${what} that are not ` +
             `assets (${firstProblem}): left alone.`);
@@ -1764,9 +1849,7 @@ const reportedDigests = (assets) => {
 
 
 
-// Drafts are only found by listing; a draft for this tag is among the most recent releases.
-const LIST_PAGES = 10;
-const PAGE_SIZE = 100;
+
 /** Published first (a tag has at most one), else the oldest draft: every job picks the same. */
 const pickCanonical = (candidates) => [...candidates].sort((first, second) => Number(first.draft) - Number(second.draft) || first.id - second.id)[0];
 const findReleases = async (github, repo, tag) => {
@@ -1780,25 +1863,16 @@ const findReleases = async (github, repo, tag) => {
         if ((0,client/* httpStatus */.nG)(error) !== 404)
             throw error;
     }
-    // Pages asked for by number (hasNextPage): a Link header's URL is never followed.
-    for (let page = 1;; page++) {
-        const { data, headers } = await github.rest.repos.listReleases({
-            ...repo,
-            per_page: PAGE_SIZE,
-            page,
-        });
-        const entries = parsePage(Release, data, 'the releases', PAGE_SIZE);
-        for (const release of entries.items) {
-            if (release.tag_name === tag)
-                found.set(release.id, release);
-        }
-        if (!hasNextPage(headers))
-            break;
-        if (page === LIST_PAGES) {
-            log/* stepLog */.tV.warning(`Looked for drafts of tag ${tag} among the ${LIST_PAGES * PAGE_SIZE} most recent releases ` +
-                'only (the listing goes on): a draft older than those is not found, and another may be created.');
-            break;
-        }
+    // Drafts are only found by listing (newest first). A repository may well hold more releases than
+    // the cap, and a draft of this tag is among the newest: at the cap, a warning, not a failure.
+    const listing = await (0,paged_listing/* readListing */.vS)('the releases', (query) => github.rest.repos.listReleases({ ...repo, ...query }), (entries) => parseEntries(Release, entries).items);
+    for (const release of listing.pages.flat()) {
+        if (release.tag_name === tag)
+            found.set(release.id, release);
+    }
+    if (listing.end === 'capped') {
+        log/* stepLog */.tV.warning(`Looked for drafts of tag ${tag} among the ${paged_listing/* MAX_PAGES */.Y0 * paged_listing/* PAGE_SIZE */.md} most recent releases ` +
+            'only (the listing goes on): a draft older than those is not found, and another may be created.');
     }
     return [...found.values()];
 };
@@ -1911,12 +1985,15 @@ const foldInto = async (context, duplicate, release) => {
     return sums;
 };
 
+// EXTERNAL MODULE: ./src/text/plural.ts
+var plural = __webpack_require__(80573);
 ;// CONCATENATED MODULE: ./src/publish/release-verify.ts
 // The release read back before it is published: one listing of its assets (paged, bounded) and its
 // SHA256SUMS, compared with what this job attached. Where GitHub gives each asset's sha256
 // (`digest`), that is the check and no installer's bytes are read; where it gives none (older
 // Enterprise Server), an asset is known by the id its upload got (a replacement gets a new one),
 // its size and state, and SHA256SUMS read back lists its sha256.
+
 
 
 
@@ -1981,7 +2058,7 @@ function compareRelease(listing, held, attached, whole) {
     if ('unusable' in held) {
         discrepancies.push({
             asset: CHECKSUMS_FILE_NAME,
-            expected: `a file with a line for each of ${attached.length} installer(s)`,
+            expected: `a file with a line for each of ${(0,plural/* plural */.L)(attached.length, 'installer')}`,
             held: held.unusable,
         });
         return { discrepancies, byDigest, byAssetId, lines: 0 };
@@ -2025,8 +2102,9 @@ const describeCheck = (check, whole) => {
             ? `${check.byAssetId} by size, state and the asset id its upload got (GitHub gives no digest)`
             : '',
     ].filter(Boolean);
-    return (`${check.byDigest + check.byAssetId} installer(s) of this job: ${ways.join(', ') || 'none'}; ` +
-        `${CHECKSUMS_FILE_NAME} read back, ${check.lines} line(s) checked` +
+    return (`${(0,plural/* plural */.L)(check.byDigest + check.byAssetId, 'installer')} of this job: ` +
+        `${ways.join(', ') || 'none'}; ` +
+        `${CHECKSUMS_FILE_NAME} read back, ${(0,plural/* plural */.L)(check.lines, 'line')} checked` +
         (whole ? ' (every line, the release being published)' : ''));
 };
 /**
@@ -2040,7 +2118,7 @@ const MAX_READS = 4;
  * logs which check ran, its outcome and how long it took.
  */
 async function verifyRelease(context, release, attached, whole) {
-    const start = Date.now();
+    const start = context.retry.now();
     const rounds = {
         ...context.retry,
         policy: { maxAttempts: MAX_READS, baseDelayMs: 200, maxDelayMs: 1_000, maxElapsedMs: 10_000 },
@@ -2077,7 +2155,7 @@ async function verifyRelease(context, release, attached, whole) {
     }
     const check = last;
     log/* stepLog */.tV.info(`Release check (read back before publishing) ${check.discrepancies.length === 0 ? 'passed' : 'FAILED'} ` +
-        `in ${(0,durations/* formatSeconds */.Xo)(Date.now() - start)}${reads > 1 ? ` (${reads} reads)` : ''}: ${describeCheck(check, whole)}.`);
+        `in ${(0,durations/* formatSeconds */.Xo)(context.retry.now() - start)}${reads > 1 ? ` (${reads} reads)` : ''}: ${describeCheck(check, whole)}.`);
     return check;
 }
 const checkOnce = async (context, release, attached, whole) => {
@@ -2147,95 +2225,114 @@ const publishDecision = (facts) => {
     return { publish: true };
 };
 /** The release for the plan's tag, found or created as a draft when the first installer comes. */
-function openRelease(context, plan, onAsset = () => { }) {
-    const nameOf = (0,names/* createNamer */.Uf)('asset-name', plan.assetNameTemplate);
-    let opened;
-    const landed = [];
-    const failures = [];
-    const ours = new Map();
-    const attached = [];
-    // Once GitHub refused the token on the repository, no other upload is tried.
-    let refusal;
-    const release = () => (opened ??= release_open(context, plan, ours));
-    return {
-        async add(installer) {
-            let name = installer.fileName;
+class ReleaseUploads {
+    #context;
+    #plan;
+    #onAsset;
+    #nameOf;
+    #opened;
+    #landed = [];
+    #failures = [];
+    /** What this run put on the release (name → sha256), for SHA256SUMS. */
+    #ours = new Map();
+    #attached = [];
+    /** Once GitHub refused the token on the repository, no other upload is tried. */
+    #refusal;
+    constructor(context, plan, onAsset = () => { }) {
+        this.#context = context;
+        this.#plan = plan;
+        this.#onAsset = onAsset;
+        this.#nameOf = (0,names/* createNamer */.Uf)('asset-name', plan.assetNameTemplate);
+    }
+    /** Puts one installer on the draft; a failure is logged and kept for `finish`, never thrown. */
+    async add(installer) {
+        const context = this.#context;
+        const plan = this.#plan;
+        let name = installer.fileName;
+        try {
+            name = this.#nameOf(installer);
+            if (name === CHECKSUMS_FILE_NAME) {
+                throw new publish_errors/* InvalidNameError */.Tw('asset-name', name, 'is the checksum file the action writes');
+            }
+            // A release that cannot be had is one failure, said by `finish`, not one per installer.
+            const ready = await this.#release().catch(() => undefined);
+            if (ready === undefined || this.#refusal !== undefined)
+                return;
+            const start = context.retry.now();
+            const placed = await placeAsset(context, plan, ready, installer, name);
+            const end = context.retry.now();
+            const asset = {
+                buildId: installer.buildId,
+                name: placed.asset.name,
+                url: placed.asset.browser_download_url,
+                span: placed.uploaded ? { start, end } : undefined,
+            };
+            this.#landed.push(asset);
+            this.#onAsset(asset);
+            this.#ours.set(placed.asset.name, installer.sha256);
+            this.#attached.push({
+                name: placed.asset.name,
+                size: installer.size,
+                sha256: installer.sha256,
+                assetId: placed.asset.id,
+            });
+            if (placed.uploaded) {
+                log/* stepLog */.tV.info(`${(0,result/* labelOf */.Wy)(installer)}: release asset "${(0,text_escape/* commandText */.jt)(placed.asset.name)}" attached to ` +
+                    `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${(0,durations/* formatSeconds */.Xo)(end - start)} ` +
+                    `(${installer.size} bytes)`);
+            }
+        }
+        catch (error) {
+            const failure = repositoryRefusal(context, error) ?? uploadRefusal(context, error) ?? (0,shared_errors/* asError */.zR)(error);
+            if (failure instanceof publish_errors/* ReleaseRepositoryRefusedError */.yu)
+                this.#refusal = failure;
+            log/* stepLog */.tV.info(`Failed: ${(0,result/* labelOf */.Wy)(installer)}: release asset "${(0,text_escape/* commandText */.jt)(name)}": ${(0,text_escape/* commandText */.jt)(failure.message, 1000)}`);
+            this.#failures.push(failure);
+        }
+    }
+    /**
+     * After every installer was added and its upload ended: SHA256SUMS, then the draft published
+     * when the decision allows. Throws when the release itself could not be found or created.
+     */
+    async finish(outcome) {
+        const context = this.#context;
+        const failures = this.#failures;
+        const { release: draft } = await this.#release();
+        if (this.#refusal !== undefined)
+            throw this.#refusal;
+        const assets = [...this.#landed];
+        if (this.#ours.size > 0) {
             try {
-                name = nameOf(installer);
-                if (name === CHECKSUMS_FILE_NAME) {
-                    throw new publish_errors/* InvalidNameError */.Tw('asset-name', name, 'is the checksum file the action writes');
-                }
-                // A release that cannot be had is one failure, said by `finish`, not one per installer.
-                const ready = await release().catch(() => undefined);
-                if (ready === undefined || refusal !== undefined)
-                    return;
-                const start = Date.now();
-                const placed = await placeAsset(context, plan, ready, installer, name);
-                const end = Date.now();
-                const asset = {
-                    buildId: installer.buildId,
-                    name: placed.asset.name,
-                    url: placed.asset.browser_download_url,
-                    span: placed.uploaded ? { start, end } : undefined,
-                };
-                landed.push(asset);
-                onAsset(asset);
-                ours.set(placed.asset.name, installer.sha256);
-                attached.push({
-                    name: placed.asset.name,
-                    size: installer.size,
-                    sha256: installer.sha256,
-                    assetId: placed.asset.id,
+                const { asset } = await updateChecksums(context, draft, this.#ours);
+                assets.push({
+                    buildId: null,
+                    name: asset.name,
+                    url: asset.browser_download_url,
+                    span: undefined,
                 });
-                if (placed.uploaded) {
-                    log/* stepLog */.tV.info(`${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,text_escape/* commandText */.jt)(placed.asset.name)}" attached to ` +
-                        `${ready.release.draft ? 'draft ' : ''}${plan.tag} in ${(0,durations/* formatSeconds */.Xo)(end - start)} ` +
-                        `(${installer.size} bytes)`);
-                }
             }
             catch (error) {
-                const failure = repositoryRefusal(context, error) ?? uploadRefusal(context, error) ?? (0,shared_errors/* asError */.zR)(error);
-                if (failure instanceof publish_errors/* ReleaseRepositoryRefusedError */.yu)
-                    refusal = failure;
-                log/* stepLog */.tV.info(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: release asset "${(0,text_escape/* commandText */.jt)(name)}": ${(0,text_escape/* commandText */.jt)(failure.message, 1000)}`);
-                failures.push(failure);
+                log/* stepLog */.tV.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${(0,text_escape/* commandText */.jt)((0,shared_errors/* messageOf */.bD)(error), 1000)}`);
+                failures.push((0,shared_errors/* asError */.zR)(error));
             }
-        },
-        async finish(outcome) {
-            const { release: draft } = await release();
-            if (refusal !== undefined)
-                throw refusal;
-            const assets = [...landed];
-            if (ours.size > 0) {
-                try {
-                    const { asset } = await updateChecksums(context, draft, ours);
-                    assets.push({
-                        buildId: null,
-                        name: asset.name,
-                        url: asset.browser_download_url,
-                        span: undefined,
-                    });
-                }
-                catch (error) {
-                    log/* stepLog */.tV.info(`Failed: ${CHECKSUMS_FILE_NAME}: ${(0,text_escape/* commandText */.jt)((0,shared_errors/* messageOf */.bD)(error), 1000)}`);
-                    failures.push((0,shared_errors/* asError */.zR)(error));
-                }
-            }
-            const { release: final, verified } = await publishIfAllowed(context, plan, draft, { ...outcome, attached }, failures);
-            // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
-            const urls = new Map(releaseAssetsOf(final).map((asset) => [asset.name, asset.browser_download_url]));
-            return {
-                result: {
-                    url: final.html_url,
-                    id: final.id,
-                    published: !final.draft,
-                    verified,
-                    assets: assets.map((asset) => ({ ...asset, url: urls.get(asset.name) ?? asset.url })),
-                },
-                failures,
-            };
-        },
-    };
+        }
+        const { release: final, verified } = await publishIfAllowed(context, this.#plan, draft, { ...outcome, attached: this.#attached }, failures);
+        // A draft's download URLs (`…/download/untagged-…/`) stop working once it is published.
+        const urls = new Map(releaseAssetsOf(final).map((asset) => [asset.name, asset.browser_download_url]));
+        return {
+            result: {
+                url: final.html_url,
+                id: final.id,
+                published: !final.draft,
+                verified,
+                assets: assets.map((asset) => ({ ...asset, url: urls.get(asset.name) ?? asset.url })),
+            },
+            failures,
+        };
+    }
+    #release() {
+        return (this.#opened ??= release_open(this.#context, this.#plan, this.#ours));
+    }
 }
 async function release_open(context, plan, ours) {
     const { release, movedChecksums } = await ensureRelease(context, plan).catch((error) => {
@@ -2403,88 +2500,103 @@ const publishOrKeep = async (context, plan, current, outcome, failures, decision
  * does; a second one's read buffers only add to the peak (bench/README.md, publish case a).
  */
 const UPLOADS_IN_FLIGHT = 1;
-function openPublishing(plan, options = {}) {
-    const context = options.context ?? (0,runner_context/* readContext */.yI)();
-    const uploads = (0,limit/* createLimiter */.z)(UPLOADS_IN_FLIGHT);
-    // Every GitHub request of publishing (REST, both kinds of upload) goes through one dispatcher,
-    // under one retry policy.
-    const transport = {
-        dispatcher: (0,dispatcher/* createDispatcher */.SM)(),
-        retry: gitHubRetry(options),
-        signal: options.signal,
-    };
-    const result = { artifacts: [], release: null };
-    const failures = [];
-    const pending = [];
-    // null once opened to none (skipped, said once).
-    let artifacts;
-    let release;
-    const uploadArtifact = async (uploader, installer) => {
+class PublishSession {
+    #plan;
+    #options;
+    #context;
+    #uploads = (0,limit/* createLimiter */.z)(UPLOADS_IN_FLIGHT);
+    /**
+     * Every GitHub request of publishing (REST, both kinds of upload) goes through one dispatcher,
+     * under one retry policy.
+     */
+    #transport;
+    #result = { artifacts: [], release: null };
+    #failures = [];
+    #pending = [];
+    /** null once opened to none (skipped, said once). */
+    #artifacts;
+    #release;
+    constructor(plan, options = {}) {
+        this.#plan = plan;
+        this.#options = options;
+        this.#context = options.context ?? (0,context/* readContext */.yI)();
+        this.#transport = {
+            dispatcher: (0,dispatcher/* createDispatcher */.SM)(),
+            retry: gitHubRetry(options),
+            signal: options.signal,
+        };
+    }
+    /** An installer on disk: its uploads start now (within the limit). */
+    add(installer) {
+        const plan = this.#plan;
+        if (plan.artifacts) {
+            this.#artifacts ??=
+                openArtifactUploads(plan.artifacts, {
+                    runner: this.#context,
+                    repository: plan.repository,
+                    ...this.#transport,
+                }) ?? null;
+            if (this.#artifacts)
+                this.#pending.push(this.#uploadArtifact(this.#artifacts, installer));
+        }
+        if (plan.release) {
+            this.#release ??= startRelease(plan, plan.release, this.#context, this.#options, this.#transport);
+            const opened = this.#release.uploads;
+            this.#pending.push(this.#uploads(() => opened.add(installer)));
+        }
+    }
+    /** After the last `add`: waits for the uploads and finishes the release; PublishError on any failure. */
+    async finish(outcome) {
+        const failures = this.#failures;
         try {
-            const artifact = await uploads(() => uploader.upload(installer));
-            result.artifacts.push(artifact);
-            options.onArtifact?.(artifact);
+            await Promise.all(this.#pending);
+            await this.#artifacts?.close();
+            if (this.#release) {
+                const { uploads: opened, tag, workDir } = this.#release;
+                try {
+                    const done = await log/* stepLog */.tV.group(`Release ${tag}`, () => opened.finish(outcome));
+                    this.#result.release = done.result;
+                    failures.push(...done.failures);
+                }
+                catch (error) {
+                    failures.push(reported('Release', error));
+                }
+                finally {
+                    await (0,promises_.rm)(workDir, { recursive: true, force: true });
+                }
+            }
+        }
+        finally {
+            await this.#transport.dispatcher.close();
+        }
+        if (failures.length > 0)
+            throw new publish_errors/* PublishError */.S1(failures, this.#result);
+        return this.#result;
+    }
+    async #uploadArtifact(uploader, installer) {
+        try {
+            const artifact = await this.#uploads(() => uploader.upload(installer));
+            this.#result.artifacts.push(artifact);
+            this.#options.onArtifact?.(artifact);
         }
         catch (error) {
             const failure = (0,shared_errors/* asError */.zR)(error);
-            log/* stepLog */.tV.info((0,text_escape/* commandText */.jt)(`Failed: ${(0,builds_result/* labelOf */.Wy)(installer)}: workflow artifact: ${failure.message}`, 1000));
-            failures.push(failure);
+            log/* stepLog */.tV.info((0,text_escape/* commandText */.jt)(`Failed: ${(0,result/* labelOf */.Wy)(installer)}: workflow artifact: ${failure.message}`, 1000));
+            this.#failures.push(failure);
         }
-    };
-    return {
-        add(installer) {
-            if (plan.artifacts) {
-                artifacts ??=
-                    openArtifactUploads(plan.artifacts, {
-                        runner: context,
-                        repository: plan.repository,
-                        ...transport,
-                    }) ?? null;
-                if (artifacts)
-                    pending.push(uploadArtifact(artifacts, installer));
-            }
-            if (plan.release) {
-                release ??= startRelease(plan, plan.release, context, options, transport);
-                const opened = release.uploads;
-                pending.push(uploads(() => opened.add(installer)));
-            }
-        },
-        async finish(outcome) {
-            try {
-                await Promise.all(pending);
-                await artifacts?.close();
-                if (release) {
-                    const { uploads: opened, tag } = release;
-                    try {
-                        const done = await log/* stepLog */.tV.group(`Release ${tag}`, () => opened.finish(outcome));
-                        result.release = done.result;
-                        failures.push(...done.failures);
-                    }
-                    catch (error) {
-                        failures.push(reported('Release', error));
-                    }
-                    finally {
-                        await (0,promises_.rm)(release.workDir, { recursive: true, force: true });
-                    }
-                }
-            }
-            finally {
-                await transport.dispatcher.close();
-            }
-            if (failures.length > 0)
-                throw new publish_errors/* PublishError */.S1(failures, result);
-            return result;
-        },
-    };
+    }
 }
 const gitHubRetry = (options) => {
     const retryBaseMs = options.retryBaseMs ?? 1000;
-    return (0,retry/* defaultRetryRuntime */.kv)({
-        maxAttempts: options.uploadAttempts ?? 4,
-        baseDelayMs: retryBaseMs,
-        maxDelayMs: retryBaseMs * 30,
-        maxElapsedMs: 10 * 60_000,
-    }, { onRetry: (event) => log/* stepLog */.tV.info((0,retry/* describeRetry */.eV)(event, 'GitHub')) });
+    return {
+        ...(0,retry/* defaultRetryRuntime */.kv)({
+            maxAttempts: options.uploadAttempts ?? 4,
+            baseDelayMs: retryBaseMs,
+            maxDelayMs: retryBaseMs * 30,
+            maxElapsedMs: 10 * 60_000,
+        }, { onRetry: (event) => log/* stepLog */.tV.info((0,retry/* describeRetry */.eV)(event, 'GitHub')) }),
+        ...(options.clock && { now: options.clock.now, sleep: options.clock.sleep }),
+    };
 };
 function startRelease(plan, releasePlan, context, options, transport) {
     const workDir = (0,temp_dir/* makeTempDir */.m)(context.runnerTemp, 'release-');
@@ -2496,7 +2608,7 @@ function startRelease(plan, releasePlan, context, options, transport) {
         dispatcher: transport.dispatcher,
     });
     const elsewhere = releasePlan.repository !== plan.repository;
-    const uploads = openRelease({
+    const uploads = new ReleaseUploads({
         github,
         repo: (0,client/* parseRepository */.SU)(releasePlan.repository),
         elsewhere,
@@ -2527,13 +2639,15 @@ const reported = (what, error) => {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  startPreviewComment: () => (/* binding */ startPreviewComment)
+  PreviewComment: () => (/* binding */ PreviewComment)
 });
 
 // EXTERNAL MODULE: ./src/runner/log.ts
 var log = __webpack_require__(47708);
-// EXTERNAL MODULE: ./src/http/retry.ts + 1 modules
-var http_retry = __webpack_require__(30521);
+// EXTERNAL MODULE: ./src/shared/timing.ts
+var timing = __webpack_require__(61227);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(28902);
 // EXTERNAL MODULE: ./src/text/durations.ts
 var durations = __webpack_require__(51966);
 // EXTERNAL MODULE: ./src/github/client.ts
@@ -2569,11 +2683,7 @@ async function tokenLogin(github, signal) {
 
 ;// CONCATENATED MODULE: ./src/github/comment-listing.ts
 // GitHub's answers about issue comments, read at the edge: a comment is taken only with an integer
-// id; its body and author's login only when they are text. Pure.
-/** Comments per page: GitHub's largest. */
-const PAGE_SIZE = 100;
-/** Pages read at most when looking for the comment (1000 comments): then a new one is made. */
-const MAX_PAGES = 10;
+// id; its body and author's login only when they are text. Paging them is paged-listing.ts's. Pure.
 const isCommentId = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 /** One comment of an answer; undefined when it has no usable id. */
 function commentOf(raw) {
@@ -2587,10 +2697,8 @@ function commentOf(raw) {
         body: typeof body === 'string' ? body : '',
     };
 }
-/** The comments of a listing page; an answer that is no list holds none. */
-const commentsOf = (data) => Array.isArray(data) ? data.flatMap((raw) => commentOf(raw) ?? []) : [];
-/** Whether a page's `Link` header names a next page. The link itself is never followed. */
-const hasNextPage = (link) => typeof link === 'string' && /<[^>]*>\s*;\s*rel="next"/.test(link);
+/** The comments among a listing page's entries. */
+const commentsOf = (entries) => entries.flatMap((raw) => commentOf(raw) ?? []);
 /** How a page's marked comments split: the first by `login`, and the others' authors. */
 function markedBy(comments, marker, login) {
     const marked = comments.filter((comment) => comment.body.startsWith(marker));
@@ -2600,16 +2708,20 @@ function markedBy(comments, marker, login) {
     };
 }
 
+// EXTERNAL MODULE: ./src/github/paged-listing.ts
+var paged_listing = __webpack_require__(76271);
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // One comment on a pull request, kept current: found again by its marker among the comments the
 // token's own account wrote (a marked comment by anyone else is left alone), created when missing,
-// edited in place. The search reads at most MAX_PAGES pages, by page number (a `Link` GitHub gives
-// is never followed). Writes are coalesced: the newest text wins, at most one write per
-// `minIntervalMs` (but the last one goes at once), and they never hold up the caller. The GitHub
-// client retries every request under the action's retry policy; a failure is a warning, a refused
-// token one notice, a refused edit a warning and a new comment, never a failure. The stop signal
-// goes with every request: it ends each request, wait and retry at once, and no write starts
-// after it.
+// edited in place. The search is a paged listing (paged-listing.ts): when it stops at the cap, a
+// new comment is made and the log says so once. Writes are coalesced: the newest text wins, at
+// most one write per `minIntervalMs` (but the last one goes at once), and they never hold up the
+// caller. The GitHub client retries every request under the action's retry policy; a failure
+// (an answer that is no page of comments too) is a warning, a refused token one notice, a refused
+// edit a warning and a new comment, never a failure. The stop signal goes with every request: it
+// ends each request, wait and retry at once, and no write starts after it.
+
+
 
 
 
@@ -2630,8 +2742,6 @@ class EditRefusedError extends errors/* ActionError */.lZ {
         this.status = status;
     }
 }
-/** A create whose answer was lost is looked for among comments changed since this long before. */
-const RECONCILE_WINDOW_MS = 5 * 60_000;
 /** GitHub's own message of a failed call, inert; a placeholder when it gave none. */
 function githubMessageOf(error) {
     const message = error?.response
@@ -2780,27 +2890,23 @@ class PrComment {
         const login = await this.#ownLogin();
         if (login === undefined)
             return undefined;
-        for (let page = 1; page <= MAX_PAGES; page++) {
-            const { data, headers } = await this.#github.rest.issues.listComments({
-                ...this.#repo,
-                issue_number: this.#target.issueNumber,
-                per_page: PAGE_SIZE,
-                page,
-                ...(since !== undefined && { since }),
-                request: this.#stop,
-            });
-            const comments = commentsOf(data);
-            const candidates = comments.filter((comment) => !this.#refusedIds.has(comment.id));
-            const { own, strangers } = markedBy(candidates, this.#target.marker, login);
-            this.#passOver(strangers, login);
-            if (own)
-                return { id: own.id, createdHere: false };
-            if (comments.length === 0 || !hasNextPage(headers.link))
-                return undefined;
-        }
-        if (!this.#boundSaid) {
+        const listing = await (0,paged_listing/* readListing */.vS)(`the comments of pull request #${this.#target.issueNumber}`, (query) => this.#github.rest.issues.listComments({
+            ...this.#repo,
+            issue_number: this.#target.issueNumber,
+            ...query,
+            ...(since !== undefined && { since }),
+            request: this.#stop,
+        }), (entries) => {
+            const candidates = commentsOf(entries).filter((comment) => !this.#refusedIds.has(comment.id));
+            return markedBy(candidates, this.#target.marker, login);
+        }, { until: (page) => page.own !== undefined });
+        this.#passOver(listing.pages.flatMap((page) => page.strangers), login);
+        const own = listing.pages.at(-1)?.own;
+        if (own)
+            return { id: own.id, createdHere: false };
+        if (listing.end === 'capped' && !this.#boundSaid) {
             this.#boundSaid = true;
-            log/* stepLog */.tV.info(`Looked through ${MAX_PAGES} pages of comments on pull request ` +
+            log/* stepLog */.tV.info(`Looked through ${paged_listing/* MAX_PAGES */.Y0} pages of comments on pull request ` +
                 `#${this.#target.issueNumber} without finding this project's: a new one is made.`);
         }
         return undefined;
@@ -2819,7 +2925,7 @@ class PrComment {
         const sentAt = Date.now();
         const hints = {
             // A create whose answer was lost may have landed: look for it before sending it again.
-            reconcile: () => this.#find(new Date(sentAt - RECONCILE_WINDOW_MS).toISOString()),
+            reconcile: () => this.#find(new Date(sentAt - timing/* COMMENT_RECONCILE_WINDOW_MS */.$W).toISOString()),
             alsoRetryable: client/* isWrittenTooSoon */.to,
         };
         const response = await this.#github.rest.issues.createComment({
@@ -2873,12 +2979,12 @@ class PrComment {
 
 // EXTERNAL MODULE: ./src/builds/outcome.ts
 var outcome = __webpack_require__(68873);
+// EXTERNAL MODULE: ./src/text/plural.ts
+var plural = __webpack_require__(80573);
 // EXTERNAL MODULE: ./src/report/build-table.ts
 var build_table = __webpack_require__(10935);
 // EXTERNAL MODULE: ./src/report/causes.ts
 var report_causes = __webpack_require__(40304);
-// EXTERNAL MODULE: ./src/report/release-state.ts
-var release_state = __webpack_require__(48147);
 ;// CONCATENATED MODULE: ./src/report/render-comment.ts
 // The pull-request comment, as text: pure. It says what was built (the version, each installer
 // linked by its file name, why a failed build failed) in the table the job summary uses. What the
@@ -2906,14 +3012,14 @@ function headline(builds, final) {
         count('unfinished'),
     ];
     if (!final) {
-        return `⏳ Building ${(0,release_state/* plural */.L)(builds.length, 'desktop installer')}: ${succeeded} done, ${failed} failed`;
+        return `⏳ Building ${(0,plural/* plural */.L)(builds.length, 'desktop installer')}: ${succeeded} done, ${failed} failed`;
     }
-    const of = `of ${(0,release_state/* plural */.L)(builds.length, 'desktop build')}`;
+    const of = `of ${(0,plural/* plural */.L)(builds.length, 'desktop build')}`;
     if (unfinished > 0) {
         return `⏳ ${unfinished} ${of} still running; this run stopped following them`;
     }
     if (failed === 0)
-        return `✅ ${(0,release_state/* plural */.L)(succeeded, 'desktop installer')} ready to try`;
+        return `✅ ${(0,plural/* plural */.L)(succeeded, 'desktop installer')} ready to try`;
     return `❌ ${failed} ${of} failed, ${succeeded} succeeded`;
 }
 function runLine(view) {
@@ -2951,8 +3057,8 @@ function renderComment(view) {
 ;// CONCATENATED MODULE: ./src/report/preview-comment.ts
 // The pull-request preview comment of a run: shown when the builds are known, updated when one
 // changes state or an installer's workflow artifact lands (its link shows at once), and finished
-// with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most: then
-// every request of the comment ends, so nothing of it holds the step after the run.
+// with every link. It only reads the run's model. Its last edit has `finishWithinMs` at most (on
+// its clock): then every request of the comment ends, so nothing of it holds the step after the run.
 
 
 
@@ -2960,81 +3066,130 @@ function renderComment(view) {
 
 
 
-const MIN_INTERVAL_MS = 3_000;
-const FINISH_WITHIN_MS = 30_000;
-function startPreviewComment(plan, context, options = {}) {
-    const { owner, repo } = (0,client/* parseRepository */.SU)(plan.repository);
-    const pages = {
-        repository: (0,run_url/* repositoryUrl */.E)(context, plan.repository),
-        run: (0,run_url/* runUrl */.V)(context, plan.repository),
-    };
-    const retry = {
-        ...(0,http_retry/* defaultRetryRuntime */.kv)({ maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy }, { onRetry: (event) => log/* stepLog */.tV.info((0,http_retry/* describeRetry */.eV)(event, 'GitHub')) }),
-        ...options.clock,
-    };
-    const github = (0,client/* createGitHub */.Cl)(plan.githubToken, {
-        baseUrl: context.apiUrl,
-        retry,
-        throttle: options.throttle ?? true,
-        signal: options.signal,
-    });
-    // The comment's own end (its last edit's time is up), besides the step's stop.
-    const ended = new AbortController();
-    const stop = options.signal ? AbortSignal.any([options.signal, ended.signal]) : ended.signal;
-    let comment;
-    let shownState;
-    let heard;
-    let landed = new Map();
-    const withLanded = (artifacts) => (landed = new Map([...landed, ...artifacts]));
-    const view = (projectId, builds, artifacts, final) => ({
-        projectId,
-        builds,
-        artifacts,
-        commit: plan.pullRequest.headSha,
-        repositoryUrl: pages.repository,
-        runUrl: pages.run,
-        final,
-        updatedAt: Date.now(),
-    });
-    const commentFor = (projectId) => (comment ??= new PrComment(github, {
-        owner,
-        repo,
-        issueNumber: plan.pullRequest.number,
-        marker: commentMarker(projectId),
-        issueUrl: `${pages.repository}/pull/${plan.pullRequest.number}`,
-    }, { minIntervalMs: options.minIntervalMs ?? MIN_INTERVAL_MS, retry, signal: stop }));
-    const show = (projectId, builds) => {
-        heard = { projectId, builds };
-        const next = view(projectId, builds, landed, false);
+
+const processClock = {
+    now: Date.now,
+    sleep: retry/* systemSleep */.Hk,
+    timeout: (ms) => AbortSignal.timeout(ms),
+};
+class PreviewComment {
+    #plan;
+    #options;
+    #repo;
+    #pages;
+    #retry;
+    #timeout;
+    #github;
+    /** The comment's own end (its last edit's time is up), besides the step's stop. */
+    #ended = new AbortController();
+    #stop;
+    #comment;
+    #shownState;
+    #heard;
+    #landed = new Map();
+    constructor(plan, context, options = {}) {
+        this.#plan = plan;
+        this.#options = options;
+        this.#repo = (0,client/* parseRepository */.SU)(plan.repository);
+        this.#pages = {
+            repository: (0,run_url/* repositoryUrl */.E)(context, plan.repository),
+            run: (0,run_url/* runUrl */.V)(context, plan.repository),
+        };
+        const clock = options.clock ?? processClock;
+        this.#retry = {
+            ...(0,retry/* defaultRetryRuntime */.kv)({ maxAttempts: 5, maxElapsedMs: 30_000, ...options.retryPolicy }, { onRetry: (event) => log/* stepLog */.tV.info((0,retry/* describeRetry */.eV)(event, 'GitHub')) }),
+            now: clock.now,
+            sleep: clock.sleep,
+        };
+        this.#timeout = clock.timeout;
+        this.#github = (0,client/* createGitHub */.Cl)(plan.githubToken, {
+            baseUrl: context.apiUrl,
+            retry: this.#retry,
+            throttle: options.throttle ?? true,
+            signal: options.signal,
+        });
+        this.#stop = options.signal
+            ? AbortSignal.any([options.signal, this.#ended.signal])
+            : this.#ended.signal;
+    }
+    /** The builds as they stand now: cheap to call on every change, writes only on a new state. */
+    buildsChanged(builds, projectId) {
+        this.#show(projectId, builds);
+    }
+    /**
+     * The workflow artifacts uploaded so far (by build id), shown beside the builds last heard of.
+     * They add to those of earlier calls: a link, once shown, stays.
+     */
+    artifactsLanded(artifacts) {
+        this.#withLanded(artifacts);
+        if (this.#heard)
+            this.#show(this.#heard.projectId, this.#heard.builds);
+    }
+    /** The final text, with the artifact links; resolves to the comment's URL when there is one. */
+    async finish(projectId, builds, published) {
+        const target = this.#commentFor(projectId);
+        const artifacts = this.#withLanded(published.artifacts);
+        const body = renderComment(this.#view(projectId, builds, artifacts, true));
+        const within = this.#options.finishWithinMs ?? timing/* COMMENT_FINISH_WITHIN_MS */.vo;
+        const timeUp = `GitHub did not let it finish within ${(0,durations/* formatElapsed */.C7)(within)} of the run's end`;
+        const limit = this.#timeout(within);
+        const end = () => this.#ended.abort(new CommentStoppedError(timeUp));
+        if (limit.aborted)
+            end();
+        else
+            limit.addEventListener('abort', end, { once: true });
+        const url = await target.finish(body).finally(() => limit.removeEventListener('abort', end));
+        if (url !== undefined)
+            log/* stepLog */.tV.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
+        return url;
+    }
+    /** Ends whatever of the comment is still under way (a run that ends without `finish`). */
+    end() {
+        // After `finish` nothing is under way, and a second abort does nothing.
+        this.#ended.abort(new CommentStoppedError('the run ended without its last edit'));
+    }
+    /** Resolves once every change told so far is written, failed or stopped. */
+    async settled() {
+        return this.#comment?.settled;
+    }
+    #withLanded(artifacts) {
+        return (this.#landed = new Map([...this.#landed, ...artifacts]));
+    }
+    #view(projectId, builds, artifacts, final) {
+        return {
+            projectId,
+            builds,
+            artifacts,
+            commit: this.#plan.pullRequest.headSha,
+            repositoryUrl: this.#pages.repository,
+            runUrl: this.#pages.run,
+            final,
+            updatedAt: this.#retry.now(),
+        };
+    }
+    #commentFor(projectId) {
+        const { number } = this.#plan.pullRequest;
+        return (this.#comment ??= new PrComment(this.#github, {
+            ...this.#repo,
+            issueNumber: number,
+            marker: commentMarker(projectId),
+            issueUrl: `${this.#pages.repository}/pull/${number}`,
+        }, {
+            minIntervalMs: this.#options.minIntervalMs ?? timing/* COMMENT_WRITE_INTERVAL_MS */.Ps,
+            retry: this.#retry,
+            signal: this.#stop,
+        }));
+    }
+    #show(projectId, builds) {
+        this.#heard = { projectId, builds };
+        const next = this.#view(projectId, builds, this.#landed, false);
         // The time of the update alone is no new state.
         const state = renderComment({ ...next, updatedAt: 0 });
-        if (state === shownState)
+        if (state === this.#shownState)
             return;
-        shownState = state;
-        commentFor(projectId).show(renderComment(next));
-    };
-    return {
-        buildsChanged: (builds, projectId) => show(projectId, builds),
-        artifactsLanded(artifacts) {
-            withLanded(artifacts);
-            if (heard)
-                show(heard.projectId, heard.builds);
-        },
-        async finish(projectId, builds, published) {
-            const target = commentFor(projectId);
-            const body = renderComment(view(projectId, builds, withLanded(published.artifacts), true));
-            const within = options.finishWithinMs ?? FINISH_WITHIN_MS;
-            const timeUp = `GitHub did not let it finish within ${(0,durations/* formatElapsed */.C7)(within)} of the run's end`;
-            const timer = setTimeout(() => ended.abort(new CommentStoppedError(timeUp)), within);
-            const url = await target.finish(body).finally(() => clearTimeout(timer));
-            if (url !== undefined)
-                log/* stepLog */.tV.info(`Pull-request comment: ${url} (${target.writes} write(s))`);
-            return url;
-        },
-        // After `finish` nothing is under way, and a second abort does nothing.
-        end: () => ended.abort(new CommentStoppedError('the run ended without its last edit')),
-        settled: async () => comment?.settled,
-    };
+        this.#shownState = state;
+        this.#commentFor(projectId).show(renderComment(next));
+    }
 }
 
 

@@ -45589,20 +45589,20 @@ function causeOf(build) {
 /* harmony export */   X1: () => (/* binding */ withLog)
 /* harmony export */ });
 /* harmony import */ var _service_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(42051);
+/* harmony import */ var _shared_timing_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(61227);
 // One build as the action knows it: an immutable value, replaced (never edited) as the service
 // reports more. Outputs, annotations, the summary and the verdict all read these.
+
 
 const labelOf = (target) => `${target.platform}/${target.arch}`;
 /** No build service stamped anything before this. */
 const EARLIEST_PLAUSIBLE_MS = Date.parse('2000-01-01T00:00:00Z');
-/** A service's clock may run ahead of the runner's, but not by more than this. */
-const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
 /** A timestamp as epoch ms; undefined when absent or unreadable, 'implausible' outside the window. */
 function timeOf(timestamp, now) {
     const ms = Date.parse(timestamp ?? '');
     if (Number.isNaN(ms))
         return undefined;
-    return ms < EARLIEST_PLAUSIBLE_MS || ms > now + MAX_AHEAD_MS ? 'implausible' : ms;
+    return ms < EARLIEST_PLAUSIBLE_MS || ms > now + _shared_timing_js__WEBPACK_IMPORTED_MODULE_1__/* .SERVICE_CLOCK_AHEAD_MAX_MS */ .bi ? 'implausible' : ms;
 }
 const known = (time) => time === 'implausible' ? undefined : time;
 const unknownStatusProblem = (status) => ({
@@ -46287,14 +46287,23 @@ var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // them only when its young generation fills or 64 MiB of such external memory has piled up: until
 // then the process holds memory it no longer needs, and the allocator hands out fresh pages
 // instead of the ones just freed. A cheap young-generation collection every few MiB returns them
-// at once (bench/README.md, "Why memory.ts"). There is no public API for it, so the collector is
-// borrowed the documented way (expose-gc in a fresh context, the flag switched off again). Node
-// calls a flag changed after start unpredictable: where borrowing fails, nothing is done, and
+// at once. There is no public API for it, so the collector is borrowed by switching a V8 flag at
+// run time (borrowCollector, the action's one place that sets a V8 flag). Node calls a flag
+// changed after start unpredictable: where borrowing fails, nothing is done, and
 // __tests__/http/memory.test.ts fails when the Node the project ships stops giving the collection.
+//
+// What it earns (bench/README.md, "Why memory.ts", 2026-11-25: the whole action, 512 MiB over
+// TLS 1.3, 3 runs each): 360–388 MiB/s with it against 260–323 without (+28 % between the
+// middles), and a peak RSS of 118 MiB against 175–191.
 
 
 // Collecting more often than every 8 MiB keeps a large download's peak down (bench/README.md).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+/**
+ * The one place of the action that sets a V8 flag (__tests__/http/v8-flags.test.ts holds every
+ * other file of src/ to that): `--expose-gc` on, `gc` taken from a fresh context, the flag off
+ * again at once.
+ */
 function borrowCollector() {
     try {
         external_node_v8_default().setFlagsFromString('--expose-gc');
@@ -46332,29 +46341,23 @@ function collectEvery(everyBytes, collect) {
 
 /***/ }),
 
-/***/ 30521:
+/***/ 28902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  kv: () => (/* binding */ defaultRetryRuntime),
-  eV: () => (/* binding */ describeRetry),
-  PS: () => (/* binding */ isRetryableStatus),
-  mu: () => (/* binding */ parseRetryAfter),
-  ml: () => (/* binding */ systemClock),
-  Hk: () => (/* binding */ systemSleep),
-  f$: () => (/* binding */ timeLeft),
-  LH: () => (/* binding */ withRetries)
-});
-
-// UNUSED EXPORTS: DEFAULT_RETRY_POLICY, backoffDelay
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-// EXTERNAL MODULE: ./src/text/escape.ts
-var text_escape = __nccwpck_require__(67388);
-;// CONCATENATED MODULE: ./src/http/retry.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hk: () => (/* binding */ systemSleep),
+/* harmony export */   LH: () => (/* binding */ withRetries),
+/* harmony export */   PS: () => (/* binding */ isRetryableStatus),
+/* harmony export */   eV: () => (/* binding */ describeRetry),
+/* harmony export */   f$: () => (/* binding */ timeLeft),
+/* harmony export */   kv: () => (/* binding */ defaultRetryRuntime),
+/* harmony export */   ml: () => (/* binding */ systemClock),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_RETRY_POLICY, backoffDelay */
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58500);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67388);
 // The one retry policy of the action: capped exponential backoff with full jitter, Retry-After
 // honoured up to the step's deadline, an overall budget, progress that starts the count over, and
 // reconciliation before re-sending a request whose first outcome is unknown. Every loop that waits
@@ -46376,7 +46379,7 @@ const DEFAULT_RETRY_POLICY = {
  */
 const isRetryableStatus = (status) => status === 408 || status === 429 || status >= 500;
 const systemClock = () => Date.now();
-const systemSleep = (ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
+const systemSleep = (ms, signal) => (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(ms, undefined, { signal }).catch((error) => {
     throw signal?.aborted ? signal.reason : error;
 });
 const defaultRetryRuntime = (policy = {}, options = {}) => ({
@@ -46392,7 +46395,7 @@ function describeRetry(event, server) {
     const seconds = event.delayMs < 10_000 ? (event.delayMs / 1000).toFixed(1) : Math.round(event.delayMs / 1000);
     const asked = event.serverAsked ? `, as ${server} asked` : '';
     // The reason quotes an error, and an error can quote anything (undici quotes a bad header value).
-    const reason = (0,text_escape/* commandText */.jt)(event.reason, 500);
+    const reason = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .commandText */ .jt)(event.reason, 500);
     return `Retrying ${event.endpoint} in ${seconds} s${asked} (attempt ${event.attempt} failed: ${reason})`;
 }
 /** Time left before the runtime's deadline; Infinity without one. */
@@ -46494,7 +46497,7 @@ const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46510);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95156);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38923);
 
 
 if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -46505,7 +46508,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 95156:
+/***/ 38923:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46523,28 +46526,212 @@ var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/http/retry.ts + 1 modules
-var retry = __nccwpck_require__(30521);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(28902);
 // EXTERNAL MODULE: ./src/text/escape.ts
 var text_escape = __nccwpck_require__(67388);
 // EXTERNAL MODULE: ./src/shared/errors.ts
-var shared_errors = __nccwpck_require__(58382);
+var errors = __nccwpck_require__(58382);
 // EXTERNAL MODULE: ./src/runner/temp-dir.ts
 var temp_dir = __nccwpck_require__(3672);
 // EXTERNAL MODULE: ./src/text/file-name.ts + 1 modules
 var file_name = __nccwpck_require__(29803);
 // EXTERNAL MODULE: ./src/service/schemas.ts
 var schemas = __nccwpck_require__(42051);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
+;// CONCATENATED MODULE: ./src/builds/log-order.ts
+const SKIP = { kind: 'skip' };
+class LogOrder {
+    /** Entries of the service's log already taken: each read's entries from here on are new. */
+    #taken = 0;
+    /** The entry at `#taken - 1`: the next read must still have it there. */
+    #lastEntry;
+    #lastTime = Number.NEGATIVE_INFINITY;
+    /** Why the log stopped making sense; from then on it is read whole. */
+    #disorder;
+    /** The index the whole reading under way expects next; undefined when none is under way. */
+    #readingNext;
+    /** Entries of the last whole reading. */
+    #readingCount;
+    #progress = 0;
+    get taken() {
+        return this.#taken;
+    }
+    /** Where a read hands entries from: the last one taken, to check it is still there; or 0. */
+    get from() {
+        return this.#disorder === undefined ? Math.max(0, this.#taken - 1) : 0;
+    }
+    /** Why the log stopped making sense; undefined while it makes sense. */
+    get disorder() {
+        return this.#disorder;
+    }
+    /** A number that changes whenever a read brings something new, and only then. */
+    get progress() {
+        return this.#progress;
+    }
+    /**
+     * The entry at `index` of the service's log. The entry at `from` must be the last one taken, and
+     * a new entry must not be older than it: otherwise the log is disordered.
+     */
+    place(entry, index) {
+        if (this.#disorder !== undefined)
+            return this.#reread(entry, index);
+        if (index === this.#taken - 1) {
+            if (sameEntry(entry, this.#lastEntry))
+                return SKIP;
+            return this.#disordered(`changed order: entry ${index + 1} is no longer the one shown there`);
+        }
+        if (index !== this.#taken)
+            return SKIP;
+        const time = Date.parse(entry.timestamp);
+        if (time < this.#lastTime) {
+            return this.#disordered(`is not in chronological order: entry ${index + 1} is older than entry ${index}`);
+        }
+        if (!Number.isNaN(time))
+            this.#lastTime = time;
+        this.#taken = index + 1;
+        this.#progress += 1;
+        this.#lastEntry = entry;
+        return { kind: 'take', time };
+    }
+    /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
+    counted(entries) {
+        if (this.#disorder === undefined) {
+            if (entries >= this.#taken)
+                return SKIP;
+            return this.#disordered(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
+        }
+        // A log emptied by a rotation hands over no entry that would begin a reading.
+        const begins = entries === 0 && this.#readingNext === undefined;
+        if (this.#readingNext === undefined && !begins)
+            return SKIP;
+        this.#readingNext = undefined;
+        if (entries !== this.#readingCount)
+            this.#progress += 1;
+        this.#readingCount = entries;
+        return begins ? { kind: 'begin' } : SKIP;
+    }
+    #disordered(reason) {
+        this.#disorder = reason;
+        this.#progress += 1;
+        return { kind: 'disorder', reason };
+    }
+    /** A whole reading after the disorder: it replaces the one before, from its first entry on. */
+    #reread(entry, index) {
+        if (index !== 0 && index !== this.#readingNext)
+            return SKIP;
+        this.#readingNext = index + 1;
+        return { kind: 'reread', time: Date.parse(entry.timestamp), begins: index === 0 };
+    }
+}
+/** Whether `entry` is `other`, as the service listed it. */
+const sameEntry = (entry, other) => other !== undefined &&
+    entry.timestamp === other.timestamp &&
+    entry.level === other.level &&
+    entry.message === other.message;
+
+;// CONCATENATED MODULE: ./src/builds/log-printer.ts
+// How a build's log reaches the step's output: printed whole as one group when the build ends
+// (several builds), or printed after each read inside the build's own group, opened at the first
+// (a single build, watched live), and closed at its end or when the build is left unfinished.
+// Workflow commands stop around the service's lines only, so the action's own warnings still work;
+// the action's notes on the log (what of it could not be kept, and why) come last in its group.
+
+
+
+const NO_LINES = '(the service returned no log lines)';
+/** The action's own lines under a log, made inert. */
+function logNotes({ disorder, lost }, live) {
+    const notes = [];
+    if (disorder !== undefined) {
+        notes.push((0,text_escape/* commandText */.jt)(`(The service's log ${disorder}; its lines are shown ` +
+            (live ? 'as taken, then the rest of its last reading' : 'in time order') +
+            ', each once.)', 500));
+    }
+    if (lost !== undefined) {
+        notes.push((0,text_escape/* commandText */.jt)('(Lines of this log were lost: its file under RUNNER_TEMP could not be written ' +
+            `(${(0,errors/* messageOf */.bD)(lost)}); only the lines written before are shown.)`, 500));
+    }
+    return notes;
+}
+/** Each piece written out before the next is read. */
+async function printPieces(print, pieces) {
+    for await (const piece of pieces)
+        await print(piece);
+}
+/**
+ * Prints the whole group, titled `title`, with every other write held, so no other build's output
+ * lands inside it. `body` undefined: the service listed no line.
+ */
+function printWholeGroup(output, title, body, notes) {
+    return output.printAlone((print) => print.stopped([`::group::${(0,text_escape/* commandText */.jt)(title)}`], () => (body === undefined ? print((0,runner_log/* lines */.Mn)([NO_LINES])) : printPieces(print, body)), [...notes, '::endgroup::']));
+}
+/** A log printed as it is read, inside one group. */
+class LiveGroup {
+    #title;
+    #output;
+    /** Bytes `start` to `end` of the log's lines taken in order. */
+    #bytes;
+    /** The bytes of the lines taken in order printed so far. */
+    #printed = 0;
+    #open = false;
+    constructor(title, output, bytes) {
+        this.#title = title;
+        this.#output = output;
+        this.#bytes = bytes;
+    }
+    /** Prints the lines taken in order up to byte `end` that it has not printed yet. */
+    printNew(end) {
+        return this.#output.printAlone((print) => this.#printNew(print, end));
+    }
+    /**
+     * The build ended: prints what it has not printed yet up to byte `end`, then `added` (the rest
+     * of a disordered log's last reading), then `notes`, and closes the group.
+     */
+    end(end, added, notes) {
+        return this.#output.printAlone(async (print) => {
+            await this.#printNew(print, end);
+            if (added !== undefined)
+                await this.#printBatch(print, () => printPieces(print, added));
+            if (!this.#open)
+                await this.#printBatch(print, () => print((0,runner_log/* lines */.Mn)([NO_LINES])));
+            await print((0,runner_log/* lines */.Mn)([...notes, '::endgroup::']));
+            this.#open = false;
+        });
+    }
+    /**
+     * The build was left unfinished (the step stopped waiting, or lost it): an open group is closed
+     * under `notes`, so that what the step prints next is not inside it.
+     */
+    closeUnfinished(notes) {
+        return this.#output.printAlone(async (print) => {
+            if (!this.#open)
+                return;
+            await print((0,runner_log/* lines */.Mn)([...notes, '::endgroup::']));
+            this.#open = false;
+        });
+    }
+    async #printNew(print, end) {
+        const start = this.#printed;
+        if (end <= start)
+            return;
+        await this.#printBatch(print, () => printPieces(print, this.#bytes(start, end)));
+        this.#printed = end;
+    }
+    async #printBatch(print, printLines) {
+        const groupStart = this.#open ? [] : [`::group::${(0,text_escape/* commandText */.jt)(this.#title)}`];
+        this.#open = true;
+        await print.stopped(groupStart, printLines, []);
+    }
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./src/builds/log-records.ts
 // Where each entry of a disordered build's log lies in its file, when it was logged and what
 // identifies it: enough to print it in time order, each entry once, without holding its text (a
-// verbose build logs 100,000 lines). Pure; build-log.ts and log-index.ts do the I/O.
+// verbose build logs 100,000 lines). Pure; log-spool.ts and log-index.ts do the I/O.
 
 /**
  * A number that identifies an entry: when it was logged and its lines as printed (`text`, in
@@ -46552,10 +46739,18 @@ var external_node_crypto_ = __nccwpck_require__(77598);
  * collision costs one line). Computed only for a log that turned out disordered.
  */
 function recordKey(time, text) {
-    const hash = (0,external_node_crypto_.createHash)('sha1').update(`${time}\n`);
+    const key = recordKeyOf(time);
     for (const piece of text)
-        hash.update(piece);
-    return hash.digest().readUIntBE(0, 6);
+        key.update(piece);
+    return key.digest();
+}
+/** `recordKey` for text that comes in pieces over time (read back from a file). */
+function recordKeyOf(time) {
+    const hash = (0,external_node_crypto_.createHash)('sha1').update(`${time}\n`);
+    return {
+        update: (piece) => void hash.update(piece),
+        digest: () => hash.digest().readUIntBE(0, 6),
+    };
 }
 /** Numbers per entry: time, key, start, end, lines. */
 const FIELDS = 5;
@@ -46618,11 +46813,167 @@ const inTimeOrder = (records) => records
     .sort((a, b) => a.record.time - b.record.time || a.order - b.order)
     .map(({ record }) => record);
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+;// CONCATENATED MODULE: ./src/builds/batch-file.ts
+// A file written in batches without blocking: each batch a positional write, one after the other,
+// so the file's bytes are always a prefix of what was handed over. One FileHandle serves a burst of
+// batches and is closed once none is in flight, so no handle outlives a read of the log and none
+// is left to close (or to keep the folder from being removed on Windows). A batch's buffer is the
+// file's until its write ends (no copy), then reused. The caller (a parser that hands entries over
+// without waiting) goes on while batches are in flight; `backlog` tells it when to wait, so memory
+// stays bounded however fast the log arrives.
+
+/** Batches in flight beyond which the writer is asked to wait. */
+const MAX_IN_FLIGHT = 4;
+class BatchFile {
+    #batchBytes;
+    #onFailure;
+    #file;
+    /** Open while batches are in flight. */
+    #handle;
+    #created = false;
+    /** The writes queued, in order; each ends after the one before. */
+    #queue = Promise.resolve();
+    #inFlight = 0;
+    /** Where the next batch goes: the end of everything queued. */
+    #end = 0;
+    /** Bytes the file holds for certain: every write before ended. */
+    #written = 0;
+    #failure;
+    #room;
+    #free = [];
+    /** `file` is made empty at the first write; a failure to is told as a write's would be. */
+    constructor(file, batchBytes, onFailure) {
+        this.#file = file;
+        this.#batchBytes = batchBytes;
+        this.#onFailure = onFailure;
+    }
+    /** Why the file could not be written; undefined while it can. */
+    get failure() {
+        return this.#failure;
+    }
+    /** Bytes surely in the file: the batches written so far, in order. */
+    get written() {
+        return this.#written;
+    }
+    /** Where the next batch goes: the bytes handed over so far (after a truncation, from it). */
+    get end() {
+        return this.#end;
+    }
+    /** Resolves once at most MAX_IN_FLIGHT batches are in flight; undefined while they are. */
+    get backlog() {
+        if (this.#inFlight <= MAX_IN_FLIGHT)
+            return undefined;
+        if (this.#room === undefined) {
+            let resolve;
+            const promise = new Promise((done) => (resolve = done));
+            this.#room = { promise, resolve };
+        }
+        return this.#room.promise;
+    }
+    /** An empty buffer of a batch's size for the next batch: one whose write ended, or a new one. */
+    buffer() {
+        return this.#free.pop() ?? Buffer.allocUnsafe(this.#batchBytes);
+    }
+    /** Queues the first `length` bytes of `batch`; `batch` is this file's until its write ends. */
+    write(batch, length) {
+        this.#queued(length, async (handle, position) => {
+            await writeAll(handle, batch, length, position);
+            // One spare is enough when the disk keeps up (one batch filling, one being written); more
+            // would stay allocated for the whole run, for each build.
+            if (batch.length === this.#batchBytes && this.#free.length === 0)
+                this.#free.push(batch);
+        });
+    }
+    /** Queues a text longer than a batch, on its own. */
+    writeText(text) {
+        const bytes = Buffer.from(text);
+        this.#queued(bytes.length, (handle, position) => writeAll(handle, bytes, bytes.length, position));
+    }
+    /** Queues a cut: the file ends at `bytes`, and the next batch goes there. */
+    truncate(bytes) {
+        if (this.#failure !== undefined)
+            return;
+        this.#end = bytes;
+        this.#enqueue(async (handle) => {
+            await handle.truncate(bytes);
+            this.#written = bytes;
+        });
+    }
+    /** Resolves once every write queued so far ended (written or failed). */
+    settled() {
+        return this.#queue;
+    }
+    #queued(bytes, write) {
+        if (this.#failure !== undefined)
+            return;
+        const position = this.#end;
+        this.#end += bytes;
+        this.#enqueue(async (handle) => {
+            await write(handle, position);
+            this.#written = position + bytes;
+        });
+    }
+    /** A step after those queued, in flight from now until it ended; the last one closes the file. */
+    #enqueue(step) {
+        this.#inFlight += 1;
+        this.#queue = this.#queue.then(async () => {
+            try {
+                if (this.#failure !== undefined)
+                    return;
+                this.#handle ??= await (0,promises_.open)(this.#file, this.#created ? 'r+' : 'w');
+                this.#created = true;
+                await step(this.#handle);
+            }
+            catch (error) {
+                this.#failed(error);
+            }
+            finally {
+                if (this.#inFlight === 1)
+                    await this.#release();
+                this.#done();
+            }
+        });
+    }
+    async #release() {
+        const handle = this.#handle;
+        this.#handle = undefined;
+        await handle?.close().catch(() => undefined);
+    }
+    #done() {
+        this.#inFlight -= 1;
+        if (this.#room !== undefined && (this.#inFlight <= MAX_IN_FLIGHT || this.#failure)) {
+            this.#room.resolve();
+            this.#room = undefined;
+        }
+    }
+    /** The file could not be written: what it holds stays, nothing more is written. Said once. */
+    #failed(error) {
+        if (this.#failure !== undefined)
+            return;
+        this.#failure = error;
+        this.#end = this.#written;
+        this.#onFailure(error);
+    }
+}
+/** A write may take fewer bytes than asked (a disk filling up): the rest goes after them. */
+async function writeAll(handle, bytes, length, position) {
+    for (let done = 0; done < length;) {
+        const { bytesWritten } = await handle.write(bytes, done, length - done, position + done);
+        if (bytesWritten === 0)
+            throw new Error(`no byte written at ${position + done}`);
+        done += bytesWritten;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/builds/log-index.ts
 // Where each entry of a log taken in order ends in its file and when it was logged, kept in a file
 // beside it (16 bytes an entry), not in memory: a log in order, the usual case, holds nothing per
 // entry (bench/README.md, Logs). Read back only if the log turns out disordered, to tell the
-// entries already shown apart from those of its last reading (log-records.ts).
+// entries already shown apart from those of its last reading (log-records.ts). Written as the
+// log's own file is (batch-file.ts, without blocking), read back asynchronously.
+
 
 
 /** Bytes per entry: its time and where it ends in the log's file, two doubles. */
@@ -46631,14 +46982,18 @@ const BATCH_ENTRIES = 1024;
 const READ_BYTES = 64 * 1024;
 class LogIndex {
     #file;
-    #pending = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
+    #batches;
+    #pending;
     #pendingBytes = 0;
-    /** Bytes of whole entries in the file: a write that broke off leaves its batch pending. */
-    #fileBytes = 0;
-    /** Throws when the file cannot be made. */
-    constructor(file) {
+    /** `onFailure`: told when the file cannot be made or written (entries are dropped then). */
+    constructor(file, onFailure) {
         this.#file = file;
-        (0,external_node_fs_.writeFileSync)(file, '');
+        this.#batches = new BatchFile(file, ENTRY_BYTES * BATCH_ENTRIES, onFailure);
+        this.#pending = this.#batches.buffer();
+    }
+    /** See BatchFile.backlog. */
+    get backlog() {
+        return this.#batches.backlog;
     }
     /** The next entry: it follows the one before in the log's file and ends at byte `end`. */
     add(time, end) {
@@ -46648,69 +47003,65 @@ class LogIndex {
         this.#pending.writeDoubleLE(end, this.#pendingBytes + 8);
         this.#pendingBytes += ENTRY_BYTES;
     }
-    /** Writes the pending entries; throws when the file cannot be written (they stay pending). */
+    /** Hands the pending entries to the file (see settled()). */
     write() {
         if (this.#pendingBytes === 0)
             return;
-        (0,external_node_fs_.appendFileSync)(this.#file, this.#pending.subarray(0, this.#pendingBytes));
-        this.#fileBytes += this.#pendingBytes;
+        this.#batches.write(this.#pending, this.#pendingBytes);
+        this.#pending = this.#batches.buffer();
         this.#pendingBytes = 0;
+    }
+    /** Resolves once every entry handed to the file is written (or the file failed). */
+    settled() {
+        return this.#batches.settled();
     }
     /**
      * The entries whose bytes all lie within the first `limit` bytes of `logFile`, each with its key
      * (from its bytes there): read from both files, one chunk at a time.
      */
-    records(logFile, limit) {
+    async records(logFile, limit) {
         const records = new LogRecords();
-        const index = (0,external_node_fs_.openSync)(this.#file, 'r');
-        const log = (0,external_node_fs_.openSync)(logFile, 'r');
+        await this.#batches.settled();
+        // No entry ever written: the files may not even have been made.
+        if (this.#batches.written === 0 && this.#pendingBytes === 0)
+            return records;
+        const index = await (0,promises_.open)(this.#file, 'r');
         try {
-            const chunk = Buffer.allocUnsafe(READ_BYTES);
-            let [chunkStart, chunkEnd] = [0, 0];
-            /** Bytes `start` to `end` of the log's file, in pieces no longer than a chunk. */
-            function* bytes(start, end) {
-                for (let position = start; position < end;) {
-                    if (position < chunkStart || position >= chunkEnd) {
-                        const read = (0,external_node_fs_.readSync)(log, chunk, 0, chunk.length, position);
-                        if (read === 0)
-                            return;
-                        [chunkStart, chunkEnd] = [position, position + read];
-                    }
-                    const piece = chunk.subarray(position - chunkStart, Math.min(end, chunkEnd) - chunkStart);
-                    yield piece;
-                    position += piece.length;
-                }
-            }
-            let start = 0;
-            for (const [time, end] of this.#entries(index)) {
-                if (end > limit)
-                    break;
-                let lines = 0;
-                const counted = function* () {
-                    for (const piece of bytes(start, end)) {
+            const log = await (0,promises_.open)(logFile, 'r');
+            try {
+                const bytes = chunkedReader(log);
+                let start = 0;
+                for await (const [time, end] of this.#entries(index)) {
+                    if (end > limit)
+                        break;
+                    let lines = 0;
+                    const key = recordKeyOf(time);
+                    for await (const piece of bytes(start, end)) {
                         for (let at = piece.indexOf(10); at !== -1; at = piece.indexOf(10, at + 1))
                             lines += 1;
-                        yield piece;
+                        key.update(piece);
                     }
-                };
-                const key = recordKey(time, counted());
-                records.add({ time, key, start, end, lines });
-                start = end;
+                    records.add({ time, key: key.digest(), start, end, lines });
+                    start = end;
+                }
+            }
+            finally {
+                await log.close();
             }
         }
         finally {
-            (0,external_node_fs_.closeSync)(index);
-            (0,external_node_fs_.closeSync)(log);
+            await index.close();
         }
         return records;
     }
     /** The file's entries, then the pending ones. */
-    *#entries(index) {
+    async *#entries(index) {
         const batch = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
-        for (let position = 0; position < this.#fileBytes;) {
-            const length = Math.min(batch.length, this.#fileBytes - position);
-            const read = (0,external_node_fs_.readSync)(index, batch, 0, length, position);
-            const whole = read - (read % ENTRY_BYTES);
+        const written = this.#batches.written;
+        for (let position = 0; position < written;) {
+            const length = Math.min(batch.length, written - position);
+            const { bytesRead } = await index.read(batch, 0, length, position);
+            const whole = bytesRead - (bytesRead % ENTRY_BYTES);
             if (whole === 0)
                 break;
             yield* entriesOf(batch.subarray(0, whole));
@@ -46719,9 +47070,215 @@ class LogIndex {
         yield* entriesOf(this.#pending.subarray(0, this.#pendingBytes));
     }
 }
+/**
+ * Bytes `start` to `end` of the file, in pieces no longer than a chunk, through one buffer that the
+ * next read fills: entries next to each other are read in one chunk. A piece is valid until the
+ * next is asked for; a file that ends early ends the pieces.
+ */
+function chunkedReader(file) {
+    const chunk = Buffer.allocUnsafe(READ_BYTES);
+    let [chunkStart, chunkEnd] = [0, 0];
+    return async function* bytes(start, end) {
+        for (let position = start; position < end;) {
+            if (position < chunkStart || position >= chunkEnd) {
+                const { bytesRead } = await file.read(chunk, 0, chunk.length, position);
+                if (bytesRead === 0)
+                    return;
+                [chunkStart, chunkEnd] = [position, position + bytesRead];
+            }
+            const piece = chunk.subarray(position - chunkStart, Math.min(end, chunkEnd) - chunkStart);
+            yield piece;
+            position += piece.length;
+        }
+    };
+}
 function* entriesOf(batch) {
     for (let at = 0; at < batch.length; at += ENTRY_BYTES) {
         yield [batch.readDoubleLE(at), batch.readDoubleLE(at + 8)];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/builds/log-spool.ts
+// The copy of a build's log on disk, so memory does not grow with the log: its printed lines in a
+// file under RUNNER_TEMP, and beside it where each entry taken in order ends (log-index.ts).
+// Written in batches of up to 64 KiB without blocking (batch-file.ts): the service's parser hands
+// the entries over one by one and waits only when `backlog` asks it to (service/log-stream.ts).
+// Read back asynchronously, through one buffer. A file that cannot be written (RUNNER_TEMP full) is
+// said once; what it holds stays, and no line is kept from then on.
+
+
+
+
+
+/** Lines go to the file in batches of up to this many bytes, and are read back in chunks of it. */
+const CHUNK_BYTES = 64 * 1024;
+/** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
+class LogFileShortError extends errors/* ActionError */.lZ {
+    file;
+    bytes;
+    written;
+    constructor(file, bytes, written) {
+        super(`The log file ${file} ends after ${bytes} of the ${written} bytes written to it; ` +
+            'nothing but the action may change files it keeps under RUNNER_TEMP');
+        this.file = file;
+        this.bytes = bytes;
+        this.written = written;
+    }
+}
+class LogSpool {
+    /** undefined: the log has no file (none could be made); its lines are not kept. */
+    #file;
+    #batches;
+    #index;
+    #onFailure;
+    /** Lines added and not handed to the file yet, as bytes: a line's string is garbage once added. */
+    #pending;
+    #pendingBytes = 0;
+    /** Why the file could not be written; from then on no line is kept. */
+    #failure;
+    /**
+     * A new, empty file (and index); `onFailure` is told, once, when it cannot be written. Without
+     * a file, no line is kept and nothing is told: the caller knows why.
+     */
+    constructor(file, onFailure) {
+        this.#file = file;
+        this.#onFailure = onFailure;
+        if (file === undefined) {
+            this.#failure = new Error('no folder for log files');
+            this.#pending = Buffer.alloc(0);
+            return;
+        }
+        const failed = (error) => this.#failed(error);
+        this.#batches = new BatchFile(file, CHUNK_BYTES, failed);
+        this.#index = new LogIndex(`${file}.index`, failed);
+        this.#pending = this.#batches.buffer();
+    }
+    /** Why lines are no longer kept; undefined while they are. */
+    get failure() {
+        return this.#failure;
+    }
+    /** Bytes surely written to the file (after `flush()`, all those added before it). */
+    get written() {
+        return this.#batches?.written ?? 0;
+    }
+    /** Where the next lines start: the bytes handed to the file and those still pending. */
+    get end() {
+        return (this.#batches?.end ?? 0) + this.#pendingBytes;
+    }
+    /**
+     * A promise while too many batches are in flight: whoever adds lines waits for it before adding
+     * more. Undefined, the usual case, when there is room.
+     */
+    get backlog() {
+        return this.#batches?.backlog ?? this.#index?.backlog;
+    }
+    /** Adds an entry's printed lines (each with its line end); where they lie. */
+    add(texts) {
+        const start = this.end;
+        for (const text of texts)
+            this.#addText(text);
+        return { start, end: this.end };
+    }
+    /** The entry just added is one taken in order, logged at `time` (NaN: no time). */
+    indexed(time, end) {
+        if (this.#failure === undefined)
+            this.#index?.add(time, end);
+    }
+    /** Writes what was added; resolves once it is written (or the file failed). */
+    async flush() {
+        if (this.#failure === undefined)
+            this.#index?.write();
+        this.#handOver();
+        await Promise.all([this.#batches?.settled(), this.#index?.settled()]);
+    }
+    /** Drops what was written past byte `bytes`: the lines added next start there. */
+    truncate(bytes) {
+        this.#handOver();
+        if (this.#failure === undefined)
+            this.#batches?.truncate(bytes);
+    }
+    /** The entries taken in order whose lines all lie in the first `limit` bytes of the file. */
+    async indexedRecords(limit) {
+        if (this.#index === undefined || this.#file === undefined)
+            return new LogRecords();
+        await this.flush();
+        return this.#index.records(this.#file, Math.min(limit, this.written));
+    }
+    /** Bytes `start` to `end` of the file, in pieces no longer than a chunk. */
+    async *bytes(start, end) {
+        yield* this.#read([{ start, end }]);
+    }
+    /**
+     * The records' bytes, in the order given, in pieces no longer than a chunk: records next to
+     * each other in the file are read as one.
+     */
+    async *records(records) {
+        yield* this.#read(records);
+    }
+    /**
+     * Through one buffer: a piece is valid until the next one is asked for. A file that ends early
+     * gives what it has, then the error. No file, nothing written: nothing to read.
+     */
+    async *#read(spans) {
+        const file = this.#file;
+        if (spans.length === 0 || file === undefined)
+            return;
+        const handle = await (0,promises_.open)(file, 'r');
+        try {
+            const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+            let filled = 0;
+            for (const { start, end } of spans) {
+                for (let position = start; position < end;) {
+                    if (filled === chunk.length) {
+                        yield chunk.subarray(0, filled);
+                        filled = 0;
+                    }
+                    const length = Math.min(chunk.length - filled, end - position);
+                    const { bytesRead } = await handle.read(chunk, filled, length, position);
+                    if (bytesRead === 0) {
+                        if (filled > 0)
+                            yield chunk.subarray(0, filled);
+                        throw new LogFileShortError(file, position, end);
+                    }
+                    filled += bytesRead;
+                    position += bytesRead;
+                }
+            }
+            if (filled > 0)
+                yield chunk.subarray(0, filled);
+        }
+        finally {
+            await handle.close();
+        }
+    }
+    #addText(text) {
+        if (this.#failure !== undefined)
+            return;
+        const bytes = Buffer.byteLength(text);
+        if (this.#pendingBytes + bytes > this.#pending.length)
+            this.#handOver();
+        if (bytes > this.#pending.length)
+            this.#batches?.writeText(text);
+        else
+            this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
+    }
+    /** The pending batch goes to the file, and a free buffer takes its place. */
+    #handOver() {
+        if (this.#pendingBytes === 0 || this.#batches === undefined)
+            return;
+        if (this.#failure === undefined) {
+            this.#batches.write(this.#pending, this.#pendingBytes);
+            this.#pending = this.#batches.buffer();
+        }
+        this.#pendingBytes = 0;
+    }
+    /** The file could not be written: what it holds stays, nothing more is kept. Said once. */
+    #failed(error) {
+        if (this.#failure !== undefined)
+            return;
+        this.#failure = error;
+        this.#pendingBytes = 0;
+        this.#onFailure(error);
     }
 }
 
@@ -46796,14 +47353,12 @@ function keepLatest(kept, quoted, count, again) {
 }
 
 ;// CONCATENATED MODULE: ./src/builds/build-log.ts
-// Where a build's log lines go as they arrive, so memory does not grow with the log: a file under
-// RUNNER_TEMP, printed as one group when the build ends (several builds), or printed after each
-// read inside the build's open group (a single build, watched live). Each line once, in order.
-// A log that shrinks or changes order (newest first, rotated) is said once; from then on it is
-// read whole, and when the build ends its lines are printed in time order, each once: the ones
-// taken before and the ones of its last reading that they lack. A file that cannot be written
-// (RUNNER_TEMP full) costs the lines not kept, never the build: it is said once, and the log is
-// still read for what an annotation quotes.
+// Where a build's log lines go as they arrive: each entry taken once, in order (log-order.ts), its
+// lines kept on disk (log-spool.ts), printed whole as one group when the build ends or live inside
+// its open group (log-printer.ts). A log that shrinks or changes order is said once; when the build
+// ends its lines are printed in time order, each once: the ones taken before and the ones of its
+// last reading that they lack. A file that cannot be written costs the lines not kept, never the
+// build: it is said once, and the log is still read for what an annotation quotes.
 
 
 
@@ -46813,76 +47368,31 @@ function keepLatest(kept, quoted, count, again) {
 
 
 
-const NO_LINES = '(the service returned no log lines)';
-/** Lines go to the file in batches of up to this many bytes, and are printed in chunks of it. */
-const CHUNK_BYTES = 64 * 1024;
-/** The log's file under RUNNER_TEMP holds less than was written to it: something changed it. */
-class LogFileShortError extends shared_errors/* ActionError */.lZ {
-    file;
-    bytes;
-    written;
-    constructor(file, bytes, written) {
-        super(`The log file ${file} ends after ${bytes} of the ${written} bytes written to it; ` +
-            'nothing but the action may change files it keeps under RUNNER_TEMP');
-        this.file = file;
-        this.bytes = bytes;
-        this.written = written;
-    }
-}
 class BuildLog {
     #title;
     #output;
-    /** undefined: the log has no file (none could be made); its lines are not kept. */
-    #file;
+    /** undefined: printed whole when the build ends. */
     #live;
-    #quote = new QuoteTail();
     #events;
-    /** Entries of the service's log already taken: each read's entries from here on are new. */
-    #taken = 0;
-    /** The entry at `#taken - 1`: the next read must still have it there. */
-    #lastEntry;
-    #lastTime = Number.NEGATIVE_INFINITY;
+    #order = new LogOrder();
+    #quote = new QuoteTail();
+    #spool;
+    /** Printed lines of the entries taken in order, kept or not. */
     #lines = 0;
     #latestMessage;
-    /** Where the entries taken in order lie in the file; undefined when the log has no file. */
-    #index;
-    /** Why the log stopped making sense; from then on it is read whole. */
-    #disorder;
-    /** Where the entries taken in order end in the file; the latest whole reading follows them. */
-    #shownEnd = 0;
-    /** The latest whole reading, after the disorder. */
-    #final;
-    /** The index the whole reading under way expects next; undefined when none is under way. */
-    #finalNext;
-    /** Changes whenever a read brings something new (see `progress`). */
-    #progress = 0;
-    #finalCount;
-    /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
-    #pending = Buffer.allocUnsafe(CHUNK_BYTES);
-    #pendingBytes = 0;
-    #fileBytes = 0;
-    /** Why the file could not be written; from then on no line is kept. */
-    #spoolError;
-    /** The bytes of the file a live log has printed. */
-    #printedBytes = 0;
-    #groupOpen = false;
+    #rereading;
     constructor(title, output, file, live, events) {
         this.#title = title;
         this.#output = output;
-        this.#file = file;
-        this.#live = live;
         this.#events = events;
-        if (file === undefined) {
-            this.#spoolError = new Error('no folder for log files');
-            return;
-        }
-        try {
-            (0,external_node_fs_.writeFileSync)(file, '');
-            this.#index = new LogIndex(`${file}.index`);
-        }
-        catch (error) {
-            this.#spoolFailed(error);
-        }
+        this.#spool = new LogSpool(file, (error) => {
+            // What of the latest reading was still pending is not in the file.
+            this.#rereading?.reading.keepWithin(this.#spool.written);
+            events.onSpoolFailure(error);
+        });
+        this.#live = live
+            ? new LiveGroup(title, output, (start, end) => this.#spool.bytes(start, end))
+            : undefined;
     }
     /** Gathers the lines in `file` until `printGroup()`; without a file, keeps none of them. */
     static toFile(title, output, file, events) {
@@ -46893,187 +47403,99 @@ class BuildLog {
         return new BuildLog(title, output, file, true, events);
     }
     get taken() {
-        return this.#taken;
+        return this.#order.taken;
     }
     /** Where a read hands entries from: the last one taken, to check it is still there; or 0. */
     get from() {
-        return this.#disorder === undefined ? Math.max(0, this.#taken - 1) : 0;
+        return this.#order.from;
     }
     /** The log shrank or changed order: it is read whole from then on, and pointless to read live. */
     get disordered() {
-        return this.#disorder !== undefined;
+        return this.#order.disorder !== undefined;
     }
     /** A number that changes whenever a read brings something new, and only then. */
     get progress() {
-        return this.#progress;
+        return this.#order.progress;
     }
     /** The newest line, made inert, for a progress line. */
     get latest() {
         return this.#latestMessage === undefined ? undefined : (0,text_escape/* commandText */.jt)(this.#latestMessage, 80);
     }
-    /**
-     * Takes the entry at `index` of the service's log, once. The entry at `from` must be the last one
-     * taken, and a new entry must not be older than it (the spec lists entries chronologically):
-     * otherwise the log is disordered, and from then on each read hands it the whole log.
-     */
+    /** Takes the entry at `index` of the service's log, once (see LogOrder.place). */
     add(entry, index) {
-        if (this.#disorder !== undefined)
-            return this.#addToFinal(entry, index);
-        if (index === this.#taken - 1) {
-            if (!sameEntry(entry, this.#lastEntry)) {
-                this.#disordered(`changed order: entry ${index + 1} is no longer the one shown there`);
-            }
+        const placed = this.#order.place(entry, index);
+        if (placed.kind === 'disorder')
+            return this.#disordered(placed.reason);
+        if (placed.kind === 'skip')
+            return;
+        const { time } = placed;
+        const texts = formatLogEntry(entry).map((line) => `${line}${external_node_os_.EOL}`);
+        if (placed.kind === 'take') {
+            this.#quote.add(entry, time);
+            this.#latestMessage = (0,text_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
+            this.#lines += texts.length;
+            this.#spool.indexed(time, this.#spool.add(texts).end);
             return;
         }
-        if (index !== this.#taken)
-            return;
-        const time = Date.parse(entry.timestamp);
-        if (time < this.#lastTime) {
-            this.#disordered(`is not in chronological order: entry ${index + 1} is older than entry ${index}`);
-            return;
+        if (placed.begins)
+            this.#beginReading();
+        this.#quote.add(entry, time, true);
+        const { start, end } = this.#spool.add(texts);
+        // Only an entry of a disordered log has its key computed: it tells the readings' entries apart.
+        if (this.#spool.failure === undefined) {
+            const key = recordKey(time, texts);
+            this.#rereading.reading.add({ time, key, start, end, lines: texts.length });
         }
-        if (!Number.isNaN(time))
-            this.#lastTime = time;
-        this.#taken = index + 1;
-        this.#progress += 1;
-        this.#lastEntry = entry;
-        this.#quote.add(entry, time);
-        this.#latestMessage = (0,text_escape/* cut */.Jj)(entry.message, MAX_QUOTE_CHARS);
-        const record = this.#spool(entry, time);
-        this.#lines += record.lines;
-        if (this.#spoolError === undefined)
-            this.#indexed(() => this.#index?.add(time, record.end));
+    }
+    /**
+     * A promise while the log's file has too many batches in flight: whoever adds entries waits for
+     * it before adding more. Undefined, the usual case, when there is room.
+     */
+    get backlog() {
+        return this.#spool.backlog;
     }
     /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
     counted(entries) {
-        if (this.#disorder === undefined) {
-            if (entries < this.#taken) {
-                this.#disordered(`shrank: it has ${entries} entries, fewer than the ${this.#taken} already shown`);
-            }
-            return;
-        }
-        // A log emptied by a rotation hands over no entry that would start a reading.
-        if (entries === 0 && this.#finalNext === undefined)
-            this.#beginFinal();
-        if (this.#finalNext === undefined)
-            return;
-        this.#finalNext = undefined;
-        if (entries !== this.#finalCount)
-            this.#progress += 1;
-        this.#finalCount = entries;
-    }
-    #disordered(reason) {
-        this.#disorder = reason;
-        this.#shownEnd = this.#fileBytes + this.#pendingBytes;
-        this.#progress += 1;
-        this.#events.onDisorder(reason);
-    }
-    /** A whole reading after the disorder: it replaces the one before, from its first entry on. */
-    #addToFinal(entry, index) {
-        if (index === 0)
-            this.#beginFinal();
-        else if (index !== this.#finalNext)
-            return;
-        this.#finalNext = index + 1;
-        const time = Date.parse(entry.timestamp);
-        this.#quote.add(entry, time, true);
-        const record = this.#spool(entry, time);
-        if (this.#spoolError === undefined)
-            this.#final.add(record);
-    }
-    #beginFinal() {
-        this.#writePending();
-        this.#final = new LogRecords();
-        this.#finalNext = 0;
-        if (this.#spoolError !== undefined || this.#file === undefined)
-            return;
-        try {
-            (0,external_node_fs_.truncateSync)(this.#file, this.#shownEnd);
-            this.#fileBytes = this.#shownEnd;
-        }
-        catch (error) {
-            this.#spoolFailed(error);
-        }
-    }
-    /**
-     * Writes the entry's lines (unless the file failed); where they lie in the file. Only an entry
-     * of a disordered log has its key computed: there it tells the readings' entries apart.
-     */
-    #spool(entry, time) {
-        const start = this.#fileBytes + this.#pendingBytes;
-        const lines = formatLogEntry(entry);
-        for (const line of lines)
-            this.#addLine(`${line}${external_node_os_.EOL}`);
-        const key = this.#disorder === undefined
-            ? 0
-            : recordKey(time, lines.map((line) => `${line}${external_node_os_.EOL}`));
-        return { time, key, start, end: this.#fileBytes + this.#pendingBytes, lines: lines.length };
-    }
-    /** Runs a write of the index; a failure is the file's (see `#spoolFailed`). */
-    #indexed(write) {
-        try {
-            write();
-        }
-        catch (error) {
-            this.#spoolFailed(error);
-        }
-    }
-    #addLine(text) {
-        if (this.#spoolError !== undefined)
-            return;
-        const bytes = Buffer.byteLength(text);
-        if (this.#pendingBytes + bytes > this.#pending.length)
-            this.#writePending();
-        if (bytes > this.#pending.length)
-            this.#append(text);
-        else if (this.#spoolError === undefined) {
-            this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
-        }
+        const counted = this.#order.counted(entries);
+        if (counted.kind === 'disorder')
+            this.#disordered(counted.reason);
+        else if (counted.kind === 'begin')
+            this.#beginReading();
     }
     /** Writes what was added to the file; a live log then prints what it has not printed yet. */
     async flush() {
-        this.#writePending();
-        if (this.#live)
-            await this.#output.printAlone((print) => this.#printNew(print));
+        await this.#spool.flush();
+        await this.#live?.printNew(this.#inOrderEnd());
     }
-    digest() {
-        const added = this.#added().reduce((sum, record) => sum + record.lines, 0);
-        return { lines: this.#lines + added, quote: this.#quote.lines() };
+    async digest() {
+        const added = await this.#added();
+        const lines = added.reduce((sum, record) => sum + record.lines, this.#lines);
+        return { lines, quote: this.#quote.lines() };
     }
     /**
      * Prints the whole group with every other write held, so no other build's output lands inside it.
      * A live log prints what it has not printed yet and closes its open group instead.
      */
     async printGroup(titleSuffix) {
-        this.#writePending();
-        const added = inTimeOrder(this.#added());
-        const notes = this.#notes();
-        await this.#output.printAlone(async (print) => {
-            if (this.#live) {
-                await this.#printNew(print);
-                if (added.length > 0) {
-                    await this.#printBatch(print, () => printRecords(this.#file, added, print));
-                }
-                if (!this.#groupOpen)
-                    await this.#printBatch(print, () => print((0,runner_log/* lines */.Mn)([NO_LINES])));
-                await print((0,runner_log/* lines */.Mn)([...notes, '::endgroup::']));
-                this.#groupOpen = false;
-                return;
-            }
-            const title = `::group::${(0,text_escape/* commandText */.jt)(`${this.#title} · ${titleSuffix}`)}`;
-            const printLines = () => {
-                if (this.#disorder !== undefined && this.#file !== undefined) {
-                    const records = inTimeOrder([...this.#shown().records, ...added]);
-                    if (records.length > 0)
-                        return printRecords(this.#file, records, print);
-                }
-                else if (this.#fileBytes > 0) {
-                    return printFile(this.#file, 0, this.#fileBytes, print);
-                }
-                return print((0,runner_log/* lines */.Mn)([NO_LINES]));
-            };
-            await print.stopped([title], printLines, [...notes, '::endgroup::']);
-        });
+        await this.#spool.flush();
+        // Printed whole, a disordered log's entries taken in order are printed again, in time order.
+        const shown = this.#live === undefined ? await this.#shown() : undefined;
+        const added = inTimeOrder(await this.#added(shown));
+        const notes = logNotes(this.#state(), this.#live !== undefined);
+        if (this.#live !== undefined) {
+            const rest = added.length > 0 ? this.#spool.records(added) : undefined;
+            return this.#live.end(this.#inOrderEnd(), rest, notes);
+        }
+        let body;
+        if (this.#rereading !== undefined) {
+            const records = inTimeOrder([...shown.records, ...added]);
+            if (records.length > 0)
+                body = this.#spool.records(records);
+        }
+        else if (this.#spool.written > 0) {
+            body = this.#spool.bytes(0, this.#spool.written);
+        }
+        await printWholeGroup(this.#output, `${this.#title} · ${titleSuffix}`, body, notes);
     }
     /**
      * A live log's open group closed when its build is left unfinished (the step stopped waiting, or
@@ -47081,135 +47503,42 @@ class BuildLog {
      * its build's end has no group open until then: nothing to do.
      */
     async closeUnfinished() {
-        if (!this.#live)
-            return;
-        await this.#output.printAlone(async (print) => {
-            if (!this.#groupOpen)
-                return;
-            await print((0,runner_log/* lines */.Mn)([...this.#notes(), '::endgroup::']));
-            this.#groupOpen = false;
-        });
+        await this.#live?.closeUnfinished(logNotes(this.#state(), true));
     }
-    /** The entries of the latest whole reading that those taken in order lack. */
-    #added() {
-        return this.#final === undefined ? [] : missingFrom(this.#shown(), this.#final);
+    #state() {
+        return { disorder: this.#order.disorder, lost: this.#spool.failure };
     }
-    /** The entries taken in order, as far as they reached the file, read back from its index. */
-    #shown() {
-        if (this.#index === undefined || this.#file === undefined)
+    #disordered(reason) {
+        this.#rereading = { shownEnd: this.#spool.end, reading: new LogRecords() };
+        this.#events.onDisorder(reason);
+    }
+    /** A whole reading begins: it replaces the one before in the file, after the entries shown. */
+    #beginReading() {
+        this.#rereading.reading = new LogRecords();
+        this.#spool.truncate(this.#rereading.shownEnd);
+    }
+    /** Where the lines taken in order end in the file, as far as they reached it. */
+    #inOrderEnd() {
+        const written = this.#spool.written;
+        return this.#rereading === undefined ? written : Math.min(written, this.#rereading.shownEnd);
+    }
+    /** The entries taken in order of a disordered log, read back from the file's index. */
+    async #shown() {
+        if (this.#rereading === undefined)
             return new LogRecords();
-        return this.#index.records(this.#file, Math.min(this.#shownEnd, this.#fileBytes));
+        return this.#spool.indexedRecords(this.#rereading.shownEnd);
     }
-    /** The action's own lines under the log: what of it could not be kept, and why. */
-    #notes() {
-        const notes = [];
-        if (this.#disorder !== undefined) {
-            notes.push((0,text_escape/* commandText */.jt)(`(The service's log ${this.#disorder}; its lines are shown ` +
-                (this.#live ? 'as taken, then the rest of its last reading' : 'in time order') +
-                ', each once.)', 500));
-        }
-        if (this.#spoolError !== undefined) {
-            notes.push((0,text_escape/* commandText */.jt)('(Lines of this log were lost: its file under RUNNER_TEMP could not be written ' +
-                `(${(0,shared_errors/* messageOf */.bD)(this.#spoolError)}); only the lines written before are shown.)`, 500));
-        }
-        return notes;
-    }
-    #writePending() {
-        if (this.#spoolError === undefined)
-            this.#indexed(() => this.#index?.write());
-        if (this.#pendingBytes === 0)
-            return;
-        const pending = this.#pending.subarray(0, this.#pendingBytes);
-        this.#pendingBytes = 0;
-        this.#append(pending);
-    }
-    #append(data) {
-        if (this.#spoolError !== undefined || this.#file === undefined)
-            return;
-        try {
-            (0,external_node_fs_.appendFileSync)(this.#file, data);
-            this.#fileBytes += Buffer.byteLength(data);
-        }
-        catch (error) {
-            this.#spoolFailed(error);
-        }
-    }
-    /** The file could not be written: what it holds stays, nothing more is kept. Said once. */
-    #spoolFailed(error) {
-        this.#spoolError = error;
-        this.#pendingBytes = 0;
-        this.#final?.keepWithin(this.#fileBytes);
-        this.#events.onSpoolFailure(error);
-    }
-    async #printNew(print) {
-        const shownEnd = this.#disorder === undefined ? this.#fileBytes : this.#shownEnd;
-        const [start, end] = [this.#printedBytes, Math.min(this.#fileBytes, shownEnd)];
-        if (end <= start)
-            return;
-        await this.#printBatch(print, () => printFile(this.#file, start, end, print));
-        this.#printedBytes = end;
-    }
-    // Commands stop only around the service's lines, so the action's own warnings still work.
-    async #printBatch(print, printLines) {
-        const groupStart = this.#groupOpen ? [] : [`::group::${(0,text_escape/* commandText */.jt)(this.#title)}`];
-        this.#groupOpen = true;
-        await print.stopped(groupStart, printLines, []);
+    /** The entries of the latest whole reading that those taken in order (`shown`) lack. */
+    async #added(shown) {
+        const reading = this.#rereading?.reading;
+        if (reading === undefined || reading.length === 0)
+            return [];
+        return missingFrom(shown ?? (await this.#shown()), reading);
     }
 }
-/** Bytes `start` to `end` of the file, through one buffer: no more of it is held than a chunk. */
-async function printFile(file, start, end, print) {
-    const handle = await (0,promises_.open)(file, 'r');
-    try {
-        const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, end - start));
-        for (let position = start; position < end;) {
-            const length = Math.min(chunk.length, end - position);
-            const { bytesRead } = await handle.read(chunk, 0, length, position);
-            if (bytesRead === 0)
-                throw new LogFileShortError(file, position, end);
-            await print(chunk.subarray(0, bytesRead));
-            position += bytesRead;
-        }
-    }
-    finally {
-        await handle.close();
-    }
-}
-/**
- * The records' bytes of the file, in the order given, through one buffer: records next to each
- * other in the file are read as one.
- */
-async function printRecords(file, records, print) {
-    const handle = await (0,promises_.open)(file, 'r');
-    try {
-        const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-        let filled = 0;
-        for (const { start, end } of records) {
-            for (let position = start; position < end;) {
-                if (filled === chunk.length) {
-                    await print(chunk.subarray(0, filled));
-                    filled = 0;
-                }
-                const length = Math.min(chunk.length - filled, end - position);
-                const bytesRead = (0,external_node_fs_.readSync)(handle.fd, chunk, filled, length, position);
-                if (bytesRead === 0)
-                    throw new LogFileShortError(file, position, end);
-                filled += bytesRead;
-                position += bytesRead;
-            }
-        }
-        if (filled > 0)
-            await print(chunk.subarray(0, filled));
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** Whether `entry` is `other`, as the service listed it. */
-const sameEntry = (entry, other) => other !== undefined &&
-    entry.timestamp === other.timestamp &&
-    entry.level === other.level &&
-    entry.message === other.message;
 
+// EXTERNAL MODULE: ./src/shared/timing.ts
+var timing = __nccwpck_require__(61227);
 // EXTERNAL MODULE: ./src/shared/limit.ts
 var limit = __nccwpck_require__(30050);
 ;// CONCATENATED MODULE: ./src/builds/logs.ts
@@ -47222,62 +47551,76 @@ const QUIET_READS = 2;
  * way included. The first live read (`poke`) that fails is handed to `onLiveReadFailed`; later
  * ones are not, and a read that `signal` ended is no failure.
  */
-function logReads(client, buildId, log, turns, signal, onLiveReadFailed = () => { }) {
-    const turn = (0,limit/* createLimiter */.z)(1);
+class LogReads {
+    #client;
+    #buildId;
+    #log;
+    #turns;
+    #signal;
+    #onLiveReadFailed;
+    #turn = (0,limit/* createLimiter */.z)(1);
     /** The last answer parsed; none when the next one is to be parsed whatever it holds. */
-    let last;
-    /** The build ended since the last read began. */
-    let endedSince = false;
-    let pending = 0;
-    let liveFailureTold = false;
-    const read = async () => {
-        pending += 1;
+    #last;
+    #pending = 0;
+    #liveFailureTold = false;
+    constructor(client, buildId, log, turns, signal, onLiveReadFailed = () => { }) {
+        this.#client = client;
+        this.#buildId = buildId;
+        this.#log = log;
+        this.#turns = turns;
+        this.#signal = signal;
+        this.#onLiveReadFailed = onLiveReadFailed;
+    }
+    /** Reads the log into the BuildLog once, after any read of this build still under way. */
+    async read() {
+        this.#pending += 1;
         try {
-            await turn(async () => {
-                const wasDisordered = log.disordered;
-                if (endedSince)
-                    last = undefined;
-                endedSince = false;
-                try {
-                    const answer = await turns(() => client.readBuildLog(buildId, {
-                        from: () => log.from,
-                        onEntry: (entry, index) => log.add(entry, index),
-                        last,
-                        signal,
-                    }));
-                    if (answer.changed) {
-                        log.counted(answer.entries);
-                        // The read that found the disorder left the rest of its answer untaken: the next one
-                        // is read whole, whatever it holds.
-                        last = log.disordered && !wasDisordered ? undefined : answer.fingerprint;
-                    }
-                }
-                finally {
-                    await log.flush();
-                }
-            });
+            await this.#turn(() => this.#readOnce());
         }
         finally {
-            pending -= 1;
+            this.#pending -= 1;
         }
-    };
-    return {
-        read,
-        poke: () => {
-            if (pending > 0 || log.disordered)
+    }
+    /**
+     * Starts a read unless one is under way, without waiting for it; a failure is made up later. A
+     * disordered log is not read while the build runs: it is read whole once it ended.
+     */
+    poke() {
+        if (this.#pending > 0 || this.#log.disordered)
+            return;
+        this.read().catch((error) => {
+            if (this.#signal.aborted || this.#liveFailureTold)
                 return;
-            read().catch((error) => {
-                if (signal.aborted || liveFailureTold)
-                    return;
-                liveFailureTold = true;
-                onLiveReadFailed(error);
-            });
-        },
-        settled: () => turn(async () => { }),
-        ended: () => {
-            endedSince = true;
-        },
-    };
+            this.#liveFailureTold = true;
+            this.#onLiveReadFailed(error);
+        });
+    }
+    /** Resolves once no read of this build is under way (its signal ends one first). */
+    settled() {
+        return this.#turn(async () => { });
+    }
+    async #readOnce() {
+        const log = this.#log;
+        const wasDisordered = log.disordered;
+        try {
+            const answer = await this.#turns(() => this.#client.readBuildLog(this.#buildId, {
+                from: () => log.from,
+                onEntry: (entry, index) => log.add(entry, index),
+                backlog: () => log.backlog,
+                last: this.#last,
+                signal: this.#signal,
+            }));
+            if (answer.changed) {
+                log.counted(answer.entries);
+                // The read that found the disorder left the rest of its answer untaken: the next one
+                // is read whole, whatever it holds.
+                this.#last = log.disordered && !wasDisordered ? undefined : answer.fingerprint;
+            }
+        }
+        finally {
+            await log.flush();
+        }
+    }
 }
 /**
  * Reads a finished build's log until `QUIET_READS` reads in a row bring nothing new. A read that
@@ -47303,8 +47646,8 @@ async function readLogToEnd(read, log, options) {
 // service's Retry-After honoured up to the deadline), then give up.
 
 
+
 const JITTER = 0.1;
-const MAX_BACKOFF_MS = 60_000;
 const jittered = (ms, random) => Math.round(ms * (1 - JITTER + 2 * JITTER * random()));
 async function pollBuild(client, buildId, options) {
     const random = options.random ?? Math.random;
@@ -47314,7 +47657,7 @@ async function pollBuild(client, buildId, options) {
         policy: {
             maxAttempts: options.maxFailures ?? 10,
             baseDelayMs: intervalMs * 2,
-            maxDelayMs: Math.max(intervalMs, MAX_BACKOFF_MS),
+            maxDelayMs: Math.max(intervalMs, timing/* POLL_BACKOFF_CAP_MS */.xI),
             maxElapsedMs: Infinity,
         },
         random,
@@ -47359,7 +47702,7 @@ var builds_result = __nccwpck_require__(17196);
 
 
 
-const PROGRESS_EVERY_MS = 30_000;
+
 /** When the build entered its current phase. */
 const phaseStart = (build) => build.status === 'queued' ? build.phases.queued : (build.phases.building ?? build.phases.queued);
 /** `mac/x64: <text>`, one inert line. */
@@ -47377,7 +47720,7 @@ function progressLine(watched, now) {
     return (0,text_escape/* commandText */.jt)(parts.join(' · '), 4_000);
 }
 /** Whether a progress line is due: true at most once per `everyMs`. */
-function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
+function createProgressGate(clock, everyMs = timing/* PROGRESS_EVERY_MS */.Xy) {
     let last = clock();
     return () => {
         const now = clock();
@@ -47404,8 +47747,9 @@ function createProgressGate(clock, everyMs = PROGRESS_EVERY_MS) {
 
 
 
+
 /** A pause short enough to catch late log lines quickly, long enough not to hammer the service. */
-const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, 200), 2_000);
+const logPauseMs = (pollIntervalMs) => Math.min(Math.max(pollIntervalMs / 2, timing/* LOG_PAUSE_MIN_MS */.uo), timing/* LOG_PAUSE_MAX_MS */.Mc);
 /**
  * The build's log, gathered in `file`: printed as it grows when `live`, else when the build ends.
  * `onSpoolFailure` is told when the file cannot be written (no file: none could be made).
@@ -47437,7 +47781,7 @@ async function followBuild(slot, log, follower) {
     // when the build is done with.
     const giveUp = new AbortController();
     const stop = AbortSignal.any([follower.deadline.signal, giveUp.signal]);
-    const reads = logReads(follower.client, id, log, follower.logReading.turns, stop, (error) => runner_log/* stepLog */.tV.info(lineAbout(slot.get(), `a live read of the log of ${id} failed (${(0,shared_errors/* messageOf */.bD)(error)}); ` +
+    const reads = new LogReads(follower.client, id, log, follower.logReading.turns, stop, (error) => runner_log/* stepLog */.tV.info(lineAbout(slot.get(), `a live read of the log of ${id} failed (${(0,errors/* messageOf */.bD)(error)}); ` +
         'it is read again once the build ends', 500)));
     try {
         if (!(0,schemas/* isTerminal */.Hd)(slot.get().status) && !(await poll(slot, id, reads, follower))) {
@@ -47452,7 +47796,7 @@ async function followBuild(slot, log, follower) {
             runner_log/* stepLog */.tV.warning(lineAbout(slot.get(), `could not read the log of ${id}: ${failure}`, 500));
         }
         await log.printGroup(slot.get().status);
-        slot.set((0,builds_result/* withLog */.X1)(slot.get(), log.digest()));
+        slot.set((0,builds_result/* withLog */.X1)(slot.get(), await log.digest()));
         const build = slot.get();
         // A build with a problem (say, the service reports another target) is not this target's.
         if (build.status === 'success' && build.problem === undefined && follower.downloads) {
@@ -47470,21 +47814,22 @@ async function followBuild(slot, log, follower) {
 async function readLogUntilDone(log, reads, giveUp, follower) {
     const { endWithinMs } = follower.logReading;
     const stopped = follower.deadline.signal;
-    const timer = setTimeout(() => giveUp.abort(), endWithinMs);
+    // On the run's own time, as every other wait of the build is.
+    const timerOff = new AbortController();
+    void follower.time.sleep(endWithinMs, timerOff.signal).then(() => giveUp.abort(), () => undefined);
     let failure;
-    reads.ended();
     try {
-        await readLogToEnd(reads.read, log, {
+        await readLogToEnd(() => reads.read(), log, {
             pauseMs: logPauseMs(follower.pollIntervalMs),
             sleep: follower.time.sleep,
             signal: AbortSignal.any([stopped, giveUp.signal]),
         });
     }
     catch (error) {
-        failure = (0,shared_errors/* messageOf */.bD)(error);
+        failure = (0,errors/* messageOf */.bD)(error);
     }
     finally {
-        clearTimeout(timer);
+        timerOff.abort();
     }
     if (stopped.aborted)
         return undefined;
@@ -47521,7 +47866,7 @@ async function poll(slot, id, reads, follower) {
         // One build the service stops answering for must not take the others down with it.
         if (deadline.signal.aborted)
             return false;
-        const message = `could not follow the build: ${(0,shared_errors/* messageOf */.bD)(error)}`;
+        const message = `could not follow the build: ${(0,errors/* messageOf */.bD)(error)}`;
         slot.set((0,builds_result/* withProblem */.Af)(slot.get(), { stage: 'follow', message }));
         runner_log/* stepLog */.tV.warning(lineAbout(slot.get(), message, 500), { title: `${(0,builds_result/* labelOf */.Wy)(slot.get())} lost` });
         return false;
@@ -47572,7 +47917,7 @@ async function download(slot, id, { within, limit, maxBytes, sharesTarget }, { c
         catch (error) {
             fail(deadline.signal.aborted
                 ? `download stopped: ${deadline.because()}`
-                : `download failed: ${(0,shared_errors/* messageOf */.bD)(error)}`);
+                : `download failed: ${(0,errors/* messageOf */.bD)(error)}`);
         }
     });
 }
@@ -49468,19 +49813,17 @@ function utf8Mender() {
 // EXTERNAL MODULE: ./src/http/json-depth.ts
 var json_depth = __nccwpck_require__(69708);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var errors = __nccwpck_require__(58549);
+var http_errors = __nccwpck_require__(58549);
 // EXTERNAL MODULE: ./src/http/memory.ts + 2 modules
 var memory = __nccwpck_require__(58421);
 ;// CONCATENATED MODULE: ./src/service/reconcile.ts
 
+
 /** The arch the service builds when a trigger names none (spec §4). */
 const DEFAULT_ARCH = 'x64';
-// Projects and webhooks are still recognised by their creation time on the runner's clock, with a
-// few seconds of slack for a slightly slow service clock.
-const CLOCK_SKEW_MS = 5_000;
 function createdSince(createdAt, sinceMs) {
     const at = Date.parse(createdAt);
-    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
+    return !Number.isNaN(at) && at >= sinceMs - timing/* CREATED_SINCE_SLACK_MS */.Wl;
 }
 const sameSet = (left, right) => left.length === right.length && left.every((item) => right.includes(item));
 const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
@@ -49561,6 +49904,7 @@ var error_body = __nccwpck_require__(94995);
 
 
 
+
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
 /** `: <the service's message>. `, one sentence end whether or not the service wrote its own. */
 function quoted(serviceMessage) {
@@ -49570,7 +49914,7 @@ function quoted(serviceMessage) {
     return /[.!?]$/.test(text) ? `: ${text} ` : `: ${text}. `;
 }
 /** The service answered with a status that is not a success. */
-class ApiError extends shared_errors/* ActionError */.lZ {
+class ApiError extends errors/* ActionError */.lZ {
     status;
     endpoint;
     serviceMessage;
@@ -49608,7 +49952,7 @@ class NotFoundError extends ApiError {
  * the contract (an id of another form, a negative size), or is not the resource asked for. The
  * message names the field and the rule, never the value.
  */
-class ResponseShapeError extends shared_errors/* ActionError */.lZ {
+class ResponseShapeError extends errors/* ActionError */.lZ {
     endpoint;
     status;
     /** Dotted path of the offending field, e.g. `builds.0.status`; `(body)` when not JSON. */
@@ -49631,7 +49975,7 @@ class ResponseShapeError extends shared_errors/* ActionError */.lZ {
     }
 }
 /** No HTTP answer at all (connection refused, reset, DNS) even after retrying. */
-class NetworkError extends shared_errors/* ActionError */.lZ {
+class NetworkError extends errors/* ActionError */.lZ {
     endpoint;
     /** The system or undici error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
     code;
@@ -49679,7 +50023,7 @@ class ProxyConnectError extends NetworkError {
  * The TLS connection to a host failed: its certificate is not one this runner trusts (often a
  * private CA, or a proxy that inspects TLS). Never retried, never ignored.
  */
-class TlsError extends shared_errors/* ActionError */.lZ {
+class TlsError extends errors/* ActionError */.lZ {
     endpoint;
     host;
     /** The TLS error code, e.g. `SELF_SIGNED_CERT_IN_CHAIN`, `CERT_HAS_EXPIRED`. */
@@ -49699,13 +50043,14 @@ class TimeoutError extends NetworkError {
     timeoutMs;
     constructor(endpoint, timeoutMs, attempts) {
         super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
-            'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
+            'The service may be overloaded; retry later. (A request waits at most ' +
+            `${timing/* REQUEST_TIMEOUT_MS */.j2 / 1000} s, or what ` +
             "is left of the step's timeout input.)");
         this.timeoutMs = timeoutMs;
     }
 }
 /** The artifact is not as announced (length, range), or its name or redirects are unusable. */
-class DownloadError extends shared_errors/* ActionError */.lZ {
+class DownloadError extends errors/* ActionError */.lZ {
     buildId;
     problem;
     constructor(buildId, problem, message) {
@@ -49718,7 +50063,7 @@ class DownloadError extends shared_errors/* ActionError */.lZ {
  * The artifact host (not the service) refused or failed the transfer, even with a fresh URL from
  * the service: an expired or revoked signed URL, a host down, or one that blocks the runner.
  */
-class ArtifactHostError extends shared_errors/* ActionError */.lZ {
+class ArtifactHostError extends errors/* ActionError */.lZ {
     buildId;
     host;
     status;
@@ -49760,7 +50105,7 @@ const MAX_JSON_ANSWER_BYTES = 16 * 1024 * 1024;
  * another shape or about another resource (`final`: asking again won't help). The transport
  * reports it as a ResponseShapeError.
  */
-class UnusableBodyError extends shared_errors/* ActionError */.lZ {
+class UnusableBodyError extends errors/* ActionError */.lZ {
     fieldPath;
     problem;
     final;
@@ -49786,10 +50131,10 @@ const CONNECT_CODES = new Set([
 const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|^ERR_(?:TLS|SSL)_|^EPROTO$/;
 /** A TLS failure (to the host, or to a proxy through UND_ERR_PRX_TLS) named with its fix. */
 function tlsFailure(endpoint, error, url, proxy) {
-    const code = (0,shared_errors/* errorCode */.CA)(error) ?? '';
+    const code = (0,errors/* errorCode */.CA)(error) ?? '';
     const toProxy = code === 'UND_ERR_PRX_TLS';
     const cause = toProxy ? error.cause : error;
-    const causeCode = (0,shared_errors/* errorCode */.CA)(cause) ?? '';
+    const causeCode = (0,errors/* errorCode */.CA)(cause) ?? '';
     if (!TLS_CODE.test(causeCode) && !toProxy)
         return undefined;
     const host = toProxy && proxy !== undefined
@@ -49799,7 +50144,7 @@ function tlsFailure(endpoint, error, url, proxy) {
         retryable: false,
         outcomeUnknown: false,
         reason: `TLS to ${host} failed (${causeCode || code})`,
-        toError: () => new TlsError(endpoint, host, causeCode || code, (0,shared_errors/* messageOf */.bD)(cause)),
+        toError: () => new TlsError(endpoint, host, causeCode || code, (0,errors/* messageOf */.bD)(cause)),
     };
 }
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -49967,12 +50312,12 @@ class Transport {
                 toError: (attempts) => new ProxyRefusedError(endpoint, (0,dispatcher/* describeProxy */.GK)(proxy), url.host, statusCode, attempts),
             };
         }
-        const code = (0,shared_errors/* errorCode */.CA)(error) ?? '';
+        const code = (0,errors/* errorCode */.CA)(error) ?? '';
         const tls = tlsFailure(endpoint, error, url, proxy);
         if (tls !== undefined)
             return tls;
         if (proxy !== undefined && url !== undefined && code === 'UND_ERR_PRX_CONN') {
-            const cause = (0,shared_errors/* errorCode */.CA)(error.cause) ?? 'closed';
+            const cause = (0,errors/* errorCode */.CA)(error.cause) ?? 'closed';
             return {
                 retryable: true,
                 outcomeUnknown: false,
@@ -49985,8 +50330,8 @@ class Transport {
             return {
                 retryable: false,
                 outcomeUnknown: false,
-                reason: (0,shared_errors/* messageOf */.bD)(error),
-                toError: () => (0,shared_errors/* asError */.zR)(error),
+                reason: (0,errors/* messageOf */.bD)(error),
+                toError: () => (0,errors/* asError */.zR)(error),
             };
         }
         return {
@@ -50038,7 +50383,7 @@ class Transport {
         }
         catch (error) {
             (0,bounded_body/* discardBody */.LL)(response.body);
-            if ((0,errors/* isRefusedAnswer */.nl)(error))
+            if ((0,http_errors/* isRefusedAnswer */.nl)(error))
                 return failed(refused(error));
             if (error instanceof UnusableBodyError)
                 return failed(unusable(endpoint, status, error));
@@ -50074,7 +50419,7 @@ function cutShort(failure, status) {
 const refused = (error) => ({
     retryable: false,
     outcomeUnknown: false,
-    reason: error instanceof errors/* AnswerTooDeepError */.rv ? 'answer nested too deep' : 'answer too large',
+    reason: error instanceof http_errors/* AnswerTooDeepError */.rv ? 'answer nested too deep' : 'answer too large',
     toError: () => error,
 });
 /** A 2xx body of no use: garbled (the service may have acted on it; asked again) or final. */
@@ -50205,7 +50550,7 @@ async function parseLogEntries(response, buildId, options) {
     const bounded = (0,json_depth/* jsonBounds */.M)({
         maxDepth: LOG_SHAPE.length,
         tooDeep: () => {
-            throw new errors/* AnswerTooDeepError */.rv({ endpoint: LOG_ENDPOINT, answerer: 'the build service' }, LOG_SHAPE.length);
+            throw new http_errors/* AnswerTooDeepError */.rv({ endpoint: LOG_ENDPOINT, answerer: 'the build service' }, LOG_SHAPE.length);
         },
         members: { max: LOG_SHAPE, tooWide },
         cutTexts: { maxBytes: MAX_LOG_TEXT_BYTES, mark: CUT_MARK },
@@ -50226,6 +50571,9 @@ async function parseLogEntries(response, buildId, options) {
         feed(utf8.mend(chunk));
         received += chunk.length;
         release(received);
+        const backlog = options.backlog?.();
+        if (backlog !== undefined)
+            await backlog;
     }
     feed(utf8.end());
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
@@ -50414,7 +50762,7 @@ var _a;
 
 
 /** The thread that writes and hashes downloads ended on its own: every file it held is lost. */
-class WriterThreadStoppedError extends shared_errors/* ActionError */.lZ {
+class WriterThreadStoppedError extends errors/* ActionError */.lZ {
     exitCode;
     constructor(exitCode) {
         super(`the download's writer thread stopped (${exitCode}); the files it was writing are ` +
@@ -50688,6 +51036,30 @@ class PartFile {
     }
 }
 
+;// CONCATENATED MODULE: ./src/service/early-bytes.ts
+/** A few milliseconds of a fast link: the file is usually ready long before this much came. */
+const EARLY_BYTES = 1024 * 1024;
+/**
+ * Starts reading `body` now. The function returned stops that, leaves the body paused for its
+ * next reader, and gives the chunks that came, in order.
+ */
+function holdEarlyBytes(body, limit = EARLY_BYTES) {
+    const chunks = [];
+    let held = 0;
+    const hold = (chunk) => {
+        chunks.push(chunk);
+        held += chunk.length;
+        if (held >= limit)
+            body.pause();
+    };
+    body.on('data', hold);
+    return () => {
+        body.pause();
+        body.off('data', hold);
+        return chunks.splice(0);
+    };
+}
+
 // EXTERNAL MODULE: ./src/text/byte-size.ts
 var byte_size = __nccwpck_require__(32703);
 ;// CONCATENATED MODULE: ./src/service/download.ts
@@ -50697,6 +51069,7 @@ var byte_size = __nccwpck_require__(32703);
 // after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
 // The folder is checked by real path before any request; download-answer.ts judges the answers.
 // Every wait goes through the retry policy; a transfer that got further starts its count over.
+
 
 
 
@@ -50824,19 +51197,20 @@ class ArtifactDownload {
         this.#total = announced ?? this.#total;
         this.#host = opened.url.host;
         await this.#checkSpace(destination);
-        return this.#receive(response.body, destination);
+        return this.#receive(response.body, opened.early(), destination);
     }
     /** Refuses a download the disk cannot hold, where the OS says how much room is left. */
     async #checkSpace({ part }) {
         const total = this.#total ?? this.#options.expectedSize;
         if (total === undefined)
             return;
-        const free = await freeBytes(this.#options.directory);
+        const { directory, freeSpace = freeBytes } = this.#options;
+        const free = await freeSpace(directory);
         const needed = total - part.received;
         if (free === undefined || needed <= free)
             return;
         throw new DownloadError(this.#buildId, 'space', `the installer needs ${(0,byte_size/* formatByteSize */.$)(needed)} more, and ` +
-            `${(0,text_escape/* commandText */.jt)(this.#options.directory, 300)} has ${(0,byte_size/* formatByteSize */.$)(free)} free; ` +
+            `${(0,text_escape/* commandText */.jt)(directory, 300)} has ${(0,byte_size/* formatByteSize */.$)(free)} free; ` +
             'nothing was saved. Free space on the runner, or download fewer installers at once.');
     }
     async #createDestination(opened, announced) {
@@ -50849,7 +51223,7 @@ class ArtifactDownload {
         const place = hashPlaceFor(announced ?? expectedSize);
         return { fileName, filePath, part: await PartFile.create(`${filePath}.part`, place) };
     }
-    async #receive(body, destination) {
+    async #receive(body, early, destination) {
         const { part } = destination;
         const { signal, expectedSize, onProgress } = this.#options;
         // A chunked or close-delimited body has no end of its own; without a length from the host,
@@ -50858,7 +51232,7 @@ class ArtifactDownload {
         const { maxBytes } = this.#options;
         const limit = known ?? maxBytes;
         try {
-            await pipeBody(body, part, (received) => {
+            await pipeBody(body, early, part, (received) => {
                 if (limit !== undefined && received > limit) {
                     throw known === undefined
                         ? overCeiling(this.#buildId, `the artifact host ${(0,text_escape/* commandText */.jt)(this.#host, 100)} sent more, with no size ` +
@@ -50894,7 +51268,7 @@ class ArtifactDownload {
         const failure = this.#transport.networkFailure(ENDPOINT, error);
         const madeProgress = received > this.#furthest;
         this.#furthest = Math.max(this.#furthest, received);
-        const code = (0,shared_errors/* errorCode */.CA)(error) ?? 'closed';
+        const code = (0,errors/* errorCode */.CA)(error) ?? 'closed';
         const announced = this.#total === undefined ? '' : `announced ${this.#total} bytes (Content-Length), but `;
         return {
             ...failure,
@@ -50953,7 +51327,9 @@ class ArtifactDownload {
             if (status === 200 || status === 206) {
                 // The body can break before anyone reads it; `finished()` reports that later.
                 response.body.on('error', () => { });
-                return { ok: true, value: { response, url, leftApi } };
+                // Read from now on: what comes while the part file gets ready is kept if the host closes.
+                const early = holdEarlyBytes(response.body);
+                return { ok: true, value: { response, url, leftApi, early } };
             }
             // The status alone decides what happens; the body only adds the host's words.
             const text = await (0,bounded_body/* errorBodyStart */.pF)(response.body);
@@ -51028,16 +51404,27 @@ const rangeMissed = (buildId) => ({
 });
 /**
  * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
- * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
+ * cost a promise per 16 KiB record), pausing the socket while the disk catches up. `early`, the
+ * chunks that came before the file was ready (the body paused after them), go first.
  */
-async function pipeBody(body, part, onChunk) {
+async function pipeBody(body, early, part, onChunk) {
     const release = (0,memory/* releaseReadBuffers */.Z)();
-    const stop = (error) => body.destroy((0,shared_errors/* asError */.zR)(error));
+    // The first reason to stop is the one told: a body the host closed already keeps its own error.
+    let stopped;
+    const stop = (error) => {
+        stopped ??= error;
+        body.destroy((0,errors/* asError */.zR)(error));
+    };
+    let waiting = false;
     const take = (chunk) => {
         try {
-            if (!part.accept(chunk)) {
+            if (!part.accept(chunk) && !waiting) {
+                waiting = true;
                 body.pause();
-                part.drained().then(() => body.resume(), stop);
+                part.drained().then(() => {
+                    waiting = false;
+                    body.resume();
+                }, stop);
             }
             release(part.received);
             onChunk(part.received);
@@ -51046,10 +51433,17 @@ async function pipeBody(body, part, onChunk) {
             stop(error);
         }
     };
+    for (const chunk of early)
+        take(chunk);
     body.on('data', take);
+    if (!waiting)
+        body.resume();
     try {
         // Also reports a body that ended or broke before this function was reached.
         await (0,external_node_stream_promises_.finished)(body);
+    }
+    catch (error) {
+        throw stopped ?? error;
     }
     finally {
         body.off('data', take);
@@ -51103,6 +51497,7 @@ var user_agent = __nccwpck_require__(17484);
 
 
 
+
 /**
  * Every build id a list holds, the ids of entries the client cannot read included: after a lost
  * trigger answer, none of them may be taken for the build it made.
@@ -51119,18 +51514,19 @@ async function listBuildIds(client, projectId, signal) {
     catch (error) {
         if (signal?.aborted)
             throw error;
-        return { unlisted: (0,shared_errors/* asError */.zR)(error) };
+        return { unlisted: (0,errors/* asError */.zR)(error) };
     }
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+/** The bound of one request when ClientOptions.timeoutMs is not given. */
+const DEFAULT_TIMEOUT_MS = timing/* REQUEST_TIMEOUT_MS */.j2;
 const id = (value) => encodeURIComponent(value);
 /** A trigger's answer was lost, and the build list before it could not be read to tell. */
-class UnknownTriggerOutcomeError extends shared_errors/* ActionError */.lZ {
+class UnknownTriggerOutcomeError extends errors/* ActionError */.lZ {
     projectId;
     constructor(projectId, cause) {
         super(`The answer to a trigger of project ${projectId} was lost, and the project's build list ` +
-            `could not be read before it (${(0,shared_errors/* messageOf */.bD)(cause)}), so which build it made cannot be ` +
+            `could not be read before it (${(0,errors/* messageOf */.bD)(cause)}), so which build it made cannot be ` +
             'told; it was not sent again, so as not to make a second build. Re-run the job.');
         this.projectId = projectId;
     }
@@ -51336,7 +51732,7 @@ function findReusable(builds, target, version) {
 /** Why a trigger left no build; a trigger the step stopped waiting for may still have made one. */
 const triggerFailure = (error, stopped) => stopped
     ? 'no answer to the trigger before the step stopped; the service may still have created the build'
-    : `could not trigger the build: ${(0,shared_errors/* messageOf */.bD)(error)}`;
+    : `could not trigger the build: ${(0,errors/* messageOf */.bD)(error)}`;
 /**
  * Triggers one build per target (reusing finished ones when asked). A trigger that fails leaves
  * a record with its error and the others carry on; when every trigger fails, that is fatal.
@@ -51381,7 +51777,7 @@ async function buildsBefore(client, request) {
     catch (error) {
         if (request.reuse || request.signal?.aborted)
             throw error;
-        return { previous: [], knownBuildIds: { unlisted: (0,shared_errors/* asError */.zR)(error) } };
+        return { previous: [], knownBuildIds: { unlisted: (0,errors/* asError */.zR)(error) } };
     }
 }
 /** Said once per run: entries of the history left out, which neither reuse nor a trigger takes. */
@@ -51416,9 +51812,20 @@ function followedOnce(results) {
         return (0,builds_result/* unfollowed */.GJ)(result, { stage: 'trigger', message });
     });
 }
+/** A `build-ids` entry the service would not give: it fails the step, the others are followed. */
+class BuildNotResumedError extends errors/* ActionError */.lZ {
+    buildId;
+    constructor(buildId, cause) {
+        // One inert line: the id and the cause's message come from the input and the service.
+        super((0,text_escape/* commandText */.jt)(`build-ids: ${buildId} could not be resumed: ${(0,errors/* messageOf */.bD)(cause)}`, 500), {
+            cause,
+        });
+        this.buildId = buildId;
+    }
+}
 /**
  * Picks up builds an earlier step or job triggered (`build-ids`). An id that cannot be resumed is
- * one of `errors` (an inert line naming it), and the others are followed.
+ * one of `errors`, and the others are followed.
  */
 async function resumeBuilds(client, projectId, buildIds, clock, signal) {
     const settled = await Promise.allSettled(buildIds.map((id) => client.getBuild(id, { signal })));
@@ -51427,7 +51834,7 @@ async function resumeBuilds(client, projectId, buildIds, clock, signal) {
     settled.forEach((answer, index) => {
         const id = buildIds[index];
         if (answer.status === 'rejected') {
-            errors.push((0,text_escape/* commandText */.jt)(`build-ids: ${id} could not be resumed: ${(0,shared_errors/* messageOf */.bD)(answer.reason)}`, 500));
+            errors.push(new BuildNotResumedError(id, answer.reason));
             return;
         }
         const build = answer.value;
@@ -51457,15 +51864,12 @@ async function resumeBuilds(client, projectId, buildIds, clock, signal) {
 
 
 
-const LOG_TURN_MS = 3_000;
-const TRIGGER_GRACE_MS = 3_000;
-/** Enough for a long log read twice, with room; a trickling logs endpoint gets no more. */
-const LOG_END_WITHIN_MS = 120_000;
+
 async function start(plan, deps, clock) {
     const { selection, projectId } = plan;
     const { client } = deps;
     const signal = deps.deadline.withGrace({
-        afterCancelMs: deps.triggerGraceMs ?? TRIGGER_GRACE_MS,
+        afterCancelMs: deps.triggerGraceMs ?? timing/* TRIGGER_GRACE_MS */.lg,
     });
     if (selection.kind === 'resume') {
         return resumeBuilds(client, projectId, selection.buildIds, clock, signal);
@@ -51480,32 +51884,38 @@ async function start(plan, deps, clock) {
  * or written (a full disk), that is said once for the run and costs the lines not kept, never a
  * build: the builds are still followed, downloaded and reported.
  */
-function logSpool(tempDir) {
-    let warned = false;
-    const failed = (error) => {
-        if (warned)
+class LogFolder {
+    #tempDir;
+    /** undefined: none could be made; the logs keep no lines. */
+    #folder;
+    #warned = false;
+    constructor(tempDir) {
+        this.#tempDir = tempDir;
+        try {
+            this.#folder = (0,temp_dir/* makeTempDir */.m)(tempDir, 'desktop-build-logs-');
+        }
+        catch (error) {
+            this.failed(error);
+        }
+    }
+    /** A log's file in the folder; undefined without a folder. */
+    file(index) {
+        return this.#folder === undefined ? undefined : external_node_path_default().join(this.#folder, `${index}.log`);
+    }
+    /** A log's file could not be written: said once for the run. */
+    failed(error) {
+        if (this.#warned)
             return;
-        warned = true;
-        runner_log/* stepLog */.tV.warning((0,text_escape/* commandText */.jt)(`The build logs could not be kept under RUNNER_TEMP (${tempDir ?? 'not set'}): ` +
-            `${(0,shared_errors/* messageOf */.bD)(error)}. Their lines written so far are shown, the rest ` +
+        this.#warned = true;
+        runner_log/* stepLog */.tV.warning((0,text_escape/* commandText */.jt)(`The build logs could not be kept under RUNNER_TEMP (${this.#tempDir ?? 'not set'}): ` +
+            `${(0,errors/* messageOf */.bD)(error)}. Their lines written so far are shown, the rest ` +
             'are lost; the builds are still followed, downloaded and reported. Free space on the ' +
             "runner's disk to see whole logs.", 1_000), { title: 'Build logs not kept' });
-    };
-    let folder;
-    try {
-        folder = (0,temp_dir/* makeTempDir */.m)(tempDir, 'desktop-build-logs-');
     }
-    catch (error) {
-        failed(error);
+    remove() {
+        if (this.#folder !== undefined)
+            (0,external_node_fs_.rmSync)(this.#folder, { recursive: true, force: true });
     }
-    return {
-        failed,
-        file: (index) => (folder === undefined ? undefined : external_node_path_default().join(folder, `${index}.log`)),
-        remove: () => {
-            if (folder !== undefined)
-                (0,external_node_fs_.rmSync)(folder, { recursive: true, force: true });
-        },
-    };
 }
 /** A progress line as the builds change, when one is due. */
 function progressReporter(clock, latestLine) {
@@ -51555,9 +51965,10 @@ async function runBuilds(plan, deps) {
     }
     if (!plan.wait || deadline.signal.aborted)
         return ended(deadline.signal.aborted);
-    const spool = logSpool(deps.tempDir);
+    const folder = new LogFolder(deps.tempDir);
     const live = results.length === 1;
-    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, spool.file(index), live, spool.failed));
+    const spoolFailed = (error) => folder.failed(error);
+    const logs = results.map((build, index) => build.id === null ? undefined : openLog(build, folder.file(index), live, spoolFailed));
     const sharesTarget = (build) => results.some((other) => other.id !== build.id && other.platform === build.platform && other.arch === build.arch);
     const follower = {
         client: deps.client,
@@ -51566,8 +51977,8 @@ async function runBuilds(plan, deps) {
         pollIntervalMs: plan.pollIntervalMs,
         live,
         logReading: {
-            turns: (0,limit/* createTurns */.S)(deps.logTurnMs ?? LOG_TURN_MS),
-            endWithinMs: deps.logEndWithinMs ?? LOG_END_WITHIN_MS,
+            turns: (0,limit/* createTurns */.S)(deps.logTurnMs ?? timing/* LOG_TURN_MS */._3, deps.sleep),
+            endWithinMs: deps.logEndWithinMs ?? timing/* LOG_END_WITHIN_MS */.Kq,
         },
         downloads: plan.download
             ? {
@@ -51584,7 +51995,7 @@ async function runBuilds(plan, deps) {
         await Promise.all(slots.map((slot, index) => followBuild(slot, logs[index], follower)));
     }
     finally {
-        spool.remove();
+        folder.remove();
     }
     return ended(deadline.signal.aborted ||
         results.some((build) => (0,builds_outcome/* outcomeOf */.sG)(build) === 'unfinished' && build.id !== null));
@@ -51595,20 +52006,19 @@ async function runBuilds(plan, deps) {
 // Octokit with it) is loaded only then, off the start path of the usual run.
 
 
-/** The comment's last edit says how the run ended, so it may outlast the deadline this long. */
-const FINISH_GRACE_MS = 5_000;
+
 /** Never fails the step: without the comment the builds go on. */
 async function openComment(plan, context, deadline) {
     if (plan === null)
         return undefined;
     try {
         // One chunk with publishing's (the same name): the GitHub client they share is bundled once.
-        const { startPreviewComment } = await Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89565));
-        const signal = deadline.withGrace({ afterTimeMs: FINISH_GRACE_MS });
-        return startPreviewComment(plan, context, { signal });
+        const { PreviewComment } = await Promise.all(/* import() | github */[__nccwpck_require__.e(696), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 89565));
+        const signal = deadline.withGrace({ afterTimeMs: timing/* COMMENT_FINISH_GRACE_MS */.uK });
+        return new PreviewComment(plan, context, { signal });
     }
     catch (error) {
-        runner_log/* stepLog */.tV.warning(`No pull-request comment: ${(0,shared_errors/* messageOf */.bD)(error)}`);
+        runner_log/* stepLog */.tV.warning(`No pull-request comment: ${(0,errors/* messageOf */.bD)(error)}`);
         return undefined;
     }
 }
@@ -51984,7 +52394,7 @@ function checkTemplates(inputs, selection, publish, problems) {
             (0,names/* checkTemplateForTargets */.kW)(name, inputs[name], targets, { distinct });
         }
         catch (error) {
-            problems.push(`${name}: ${(0,shared_errors/* messageOf */.bD)(error)}`);
+            problems.push(`${name}: ${(0,errors/* messageOf */.bD)(error)}`);
         }
     }
 }
@@ -52229,7 +52639,6 @@ var publish_errors = __nccwpck_require__(54188);
 
 
 
-
 function installerOf(build) {
     if (build.id === null || build.download === undefined)
         return undefined;
@@ -52293,66 +52702,78 @@ const NOTHING_TO_PUBLISH = {
 function startPublishing(plan, context, deadline, onArtifact = () => { }) {
     if (!plan.artifacts && !plan.release)
         return NOTHING_TO_PUBLISH;
-    const { signal } = deadline;
-    const added = [];
-    const artifacts = [];
-    const assets = [];
-    let session;
-    const open = () => 
-    // One chunk with the PR comment's (the same name): the GitHub client they share is bundled once.
-    (session ??= Promise.all(/* import() | github */[__nccwpck_require__.e(14), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 59961)).then(({ openPublishing }) => openPublishing(plan, {
-        context,
-        signal,
-        onArtifact: (artifact) => {
-            artifacts.push(artifact);
-            onArtifact(publishedOf(artifacts, assets));
-        },
-        onAsset: (asset) => assets.push(asset),
-    })));
-    return {
-        buildDownloaded(build) {
-            const installer = installerOf(build);
-            if (installer === undefined || signal.aborted)
-                return;
-            added.push(installer);
-            // A publisher that cannot load is said once, by finish.
-            open().then((opened) => opened.add(installer), () => undefined);
-        },
-        async finish(builds) {
-            if (session === undefined) {
-                if (!signal.aborted)
-                    runner_log/* stepLog */.tV.info('Nothing to publish: no build produced an installer');
-                return { published: publishedOf([], []), errors: [], stopped: false };
+    return new PublishingRun(plan, context, deadline, onArtifact);
+}
+class PublishingRun {
+    #plan;
+    #context;
+    #deadline;
+    #onArtifact;
+    /** Installers handed to the session, and what of theirs landed: told when publishing stops. */
+    #added = [];
+    #artifacts = [];
+    #assets = [];
+    #session;
+    constructor(plan, context, deadline, onArtifact) {
+        this.#plan = plan;
+        this.#context = context;
+        this.#deadline = deadline;
+        this.#onArtifact = onArtifact;
+    }
+    buildDownloaded(build) {
+        const installer = installerOf(build);
+        if (installer === undefined || this.#deadline.signal.aborted)
+            return;
+        this.#added.push(installer);
+        // A publisher that cannot load is said once, by finish.
+        this.#open().then((opened) => opened.add(installer), () => undefined);
+    }
+    async finish(builds) {
+        const { signal } = this.#deadline;
+        const session = this.#session;
+        if (session === undefined) {
+            if (!signal.aborted)
+                runner_log/* stepLog */.tV.info('Nothing to publish: no build produced an installer');
+            return { published: publishedOf([], []), errors: [], stopped: false };
+        }
+        const allBuildsSucceeded = builds.every((build) => (0,builds_outcome/* outcomeOf */.sG)(build) === 'succeeded');
+        try {
+            const done = await unlessStopped(session.then((opened) => opened.finish({ allBuildsSucceeded })), signal);
+            if (done !== undefined)
+                return { published: finished(done), errors: [], stopped: false };
+            // The publisher's group, if one is open, ends here: the report follows.
+            runner_log/* stepLog */.tV.endGroup();
+            return {
+                published: publishedOf(this.#artifacts, this.#assets),
+                stopped: true,
+                errors: [
+                    new publish_errors/* PublishingStoppedError */.P1(this.#deadline.because(), stoppedReport(this.#plan, this.#added, this.#artifacts, this.#assets)),
+                ],
+            };
+        }
+        catch (error) {
+            if (error instanceof publish_errors/* PublishError */.S1) {
+                return { published: finished(error.result), errors: [error], stopped: false };
             }
-            const allBuildsSucceeded = builds.every((build) => (0,builds_outcome/* outcomeOf */.sG)(build) === 'succeeded');
-            try {
-                const done = await unlessStopped(session.then((opened) => opened.finish({ allBuildsSucceeded })), signal);
-                if (done !== undefined)
-                    return { published: finished(done), errors: [], stopped: false };
-                // The publisher's group, if one is open, ends here: the report follows.
-                runner_log/* stepLog */.tV.endGroup();
-                return {
-                    published: publishedOf(artifacts, assets),
-                    stopped: true,
-                    errors: [
-                        `Publishing stopped: ${deadline.because()}. ` +
-                            `${stoppedReport(plan, added, artifacts, assets)}. The release is not published ` +
-                            '(what was uploaded stays on its draft); re-run the job to finish it.',
-                    ],
-                };
-            }
-            catch (error) {
-                if (error instanceof publish_errors/* PublishError */.S1) {
-                    return { published: finished(error.result), errors: [error.message], stopped: false };
-                }
-                return {
-                    published: publishedOf(artifacts, assets),
-                    errors: [`Publishing failed: ${(0,shared_errors/* messageOf */.bD)(error)}`],
-                    stopped: false,
-                };
-            }
-        },
-    };
+            return {
+                published: publishedOf(this.#artifacts, this.#assets),
+                errors: [new publish_errors/* PublishingFailedError */.Ru(error)],
+                stopped: false,
+            };
+        }
+    }
+    #open() {
+        // One chunk with the PR comment's (the same name): the GitHub client they share is bundled once.
+        return (this.#session ??= Promise.all(/* import() | github */[__nccwpck_require__.e(696), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 59961)).then(({ PublishSession }) => new PublishSession(this.#plan, {
+            context: this.#context,
+            signal: this.#deadline.signal,
+            onArtifact: (artifact) => {
+                this.#artifacts.push(artifact);
+                this.#onArtifact(publishedOf(this.#artifacts, this.#assets));
+            },
+            onAsset: (asset) => this.#assets.push(asset),
+        })));
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -52408,7 +52829,7 @@ const NOTHING_PUBLISHED = {
 };
 
 // EXTERNAL MODULE: ./src/report/timing.ts
-var timing = __nccwpck_require__(81566);
+var report_timing = __nccwpck_require__(81566);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 // The step's outputs (design §2): one writer, called when the builds are known and at the end.
 
@@ -52421,7 +52842,7 @@ function buildOutput(build, artifact) {
         arch: build.arch,
         version: build.version,
         status: build.status,
-        duration: (0,timing/* durationSeconds */.o)(build.phases) ?? null,
+        duration: (0,report_timing/* durationSeconds */.o)(build.phases) ?? null,
         artifactSize: build.artifactSize ?? build.download?.size ?? null,
         ...(build.download && { path: build.download.path, sha256: build.download.sha256 }),
         ...(artifact && {
@@ -52452,12 +52873,66 @@ function writeOutputs(builds, status, published, commentUrl) {
     return outputs;
 }
 
+// EXTERNAL MODULE: ./src/text/plural.ts
+var plural = __nccwpck_require__(80573);
 // EXTERNAL MODULE: ./src/report/build-table.ts
 var build_table = __nccwpck_require__(10935);
 // EXTERNAL MODULE: ./src/report/causes.ts
 var report_causes = __nccwpck_require__(40304);
-// EXTERNAL MODULE: ./src/report/release-state.ts
-var release_state = __nccwpck_require__(48147);
+;// CONCATENATED MODULE: ./src/report/release-state.ts
+// The release's state, the first thing the job summary says (pure): published, a draft left
+// unpublished and why, or no release; and, when the release was read back, whether it matched.
+
+
+
+
+/** Labels named in the reason; a longer list ends with how many more. */
+const MAX_LABELS = 20;
+function labels(builds) {
+    const named = builds.slice(0, MAX_LABELS).map(builds_result/* labelOf */.Wy).join(', ');
+    const more = builds.length - MAX_LABELS;
+    return more > 0 ? `${named} and ${more} more` : named;
+}
+/** Why a release stayed a draft, from what the run knows. */
+function draftReason(facts, verdict) {
+    const { builds } = facts;
+    const total = (0,plural/* plural */.L)(builds.length, 'build');
+    const reasons = [];
+    for (const [outcome, verb] of [
+        ['failed', 'failed'],
+        ['unfinished', 'did not finish'],
+    ]) {
+        const these = builds.filter((build) => (0,builds_outcome/* outcomeOf */.sG)(build) === outcome);
+        if (these.length > 0)
+            reasons.push(`${these.length} of ${total} ${verb} (${labels(these)})`);
+    }
+    if (reasons.length > 0)
+        return reasons.join(' and ');
+    if (verdict.failures.length > 0)
+        return 'publishing did not finish (see the notes below)';
+    return 'the release-draft input keeps it one';
+}
+function verification(release) {
+    if (release.verified === undefined)
+        return [];
+    return [
+        release.verified
+            ? '✅ **Release verified**: its assets, read back from GitHub, match the installers this run built.'
+            : '❌ **Release not verified**: its assets, read back from GitHub, do not match the installers this run built.',
+    ];
+}
+/** The state's lines, each a paragraph of its own. */
+function releaseState(facts, verdict) {
+    const { release } = facts.published;
+    if (release === undefined)
+        return ['**No release** from this run.'];
+    const url = (0,text_escape/* markdownUrl */.$x)(release.url);
+    const state = release.published
+        ? `**Release: published** · [open the release](${url})`
+        : `**Release: draft, not published, because** ${draftReason(facts, verdict)} · [open the draft](${url})`;
+    return [state, ...verification(release).flatMap((line) => ['', line])];
+}
+
 ;// CONCATENATED MODULE: ./src/report/timeline.ts
 // The job summary's timeline (pure): a mermaid gantt of each build's queued and building phases,
 // then this run's download of its installer and the uploads of its workflow artifact and release
@@ -52567,6 +53042,7 @@ function renderTimeline(builds, published, now) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 /** A margin under the limit, for the notes and the lines the runner itself adds. */
 const BUDGET_BYTES = SUMMARY_LIMIT_BYTES - 64 * 1024;
@@ -52581,7 +53057,7 @@ function runLine(facts, verdict) {
     return [
         `**${verdict.status}**`,
         ...(version === undefined ? [] : [`version ${(0,text_escape/* markdownCode */.D9)(version, 80)}`]),
-        `${done}/${(0,release_state/* plural */.L)(facts.builds.length, 'build')} finished`,
+        `${done}/${(0,plural/* plural */.L)(facts.builds.length, 'build')} finished`,
         ...(failed > 0 ? [`${failed} failed`] : []),
     ].join(' · ');
 }
@@ -52593,7 +53069,7 @@ function renderSummary(facts, verdict, now) {
     const head = [
         '## Desktop builds',
         '',
-        ...(0,release_state/* releaseState */.h)(facts, verdict),
+        ...releaseState(facts, verdict),
         '',
         runLine(facts, verdict),
         '',
@@ -52667,7 +53143,7 @@ function cancellation(facts, running) {
     return `${lead}a build triggered just before may still run; see the project on the service.`;
 }
 function verdictOf(facts) {
-    const failures = [...facts.errors];
+    const failures = facts.errors.map((error) => error.message);
     const warnings = [];
     const unfinished = facts.builds.filter((build) => build.id !== null && (0,builds_outcome/* outcomeOf */.sG)(build) === 'unfinished');
     if (facts.cancelledBy !== undefined)
@@ -52714,7 +53190,7 @@ async function reportRun(context, facts) {
         runner_log/* stepLog */.tV.warning(warning);
     if (verdict.failures.length > 0)
         runner_log/* stepLog */.tV.setFailed(verdict.failures.join('\n'));
-    await writeSummary(context.summaryFile, facts, verdict).catch((error) => runner_log/* stepLog */.tV.warning(`Could not write the job summary: ${(0,shared_errors/* messageOf */.bD)(error)}`));
+    await writeSummary(context.summaryFile, facts, verdict).catch((error) => runner_log/* stepLog */.tV.warning(`Could not write the job summary: ${(0,errors/* messageOf */.bD)(error)}`));
 }
 
 // EXTERNAL MODULE: ./src/runner/paths.ts
@@ -52723,8 +53199,7 @@ var paths = __nccwpck_require__(93098);
 // SIGINT/SIGTERM (a cancelled workflow run) stop the run, which then writes what it knows; a run
 // that does not stop in time is ended anyway.
 
-/** After a signal, the run has this long to write what it knows before the process exits. */
-const CANCEL_GRACE_MS = 5_000;
+
 function watchSignals() {
     const cancel = new AbortController();
     const onSignal = (name) => {
@@ -52732,7 +53207,7 @@ function watchSignals() {
             return;
         runner_log/* stepLog */.tV.info(`Received ${name}: stopping, then writing outputs and the summary`);
         cancel.abort(name);
-        setTimeout(() => process.exit(1), CANCEL_GRACE_MS).unref();
+        setTimeout(() => process.exit(1), timing/* CANCEL_GRACE_MS */.RI).unref();
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
@@ -52807,7 +53282,7 @@ async function buildAndPublish(context, cancel) {
         return { ...end, plan, built, commentUrl, errors: [...built.errors, ...end.errors] };
     }
     catch (error) {
-        return { plan, errors: cancel.aborted ? [] : [(0,shared_errors/* messageOf */.bD)(error)] };
+        return { plan, errors: cancel.aborted ? [] : [(0,errors/* asError */.zR)(error)] };
     }
     finally {
         // A comment left waiting on GitHub would keep the process alive after the report.
@@ -52839,7 +53314,7 @@ async function run() {
     }
     catch (error) {
         // The report itself failed (say, GITHUB_OUTPUT went away mid-run): the step still fails.
-        runner_log/* stepLog */.tV.setFailed(`The run could not be reported: ${(0,shared_errors/* messageOf */.bD)(error)}`);
+        runner_log/* stepLog */.tV.setFailed(`The run could not be reported: ${(0,errors/* messageOf */.bD)(error)}`);
     }
 }
 
@@ -52852,6 +53327,8 @@ async function run() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   NR: () => (/* binding */ AssetExistsError),
 /* harmony export */   Nz: () => (/* binding */ TargetsShareNameError),
+/* harmony export */   P1: () => (/* binding */ PublishingStoppedError),
+/* harmony export */   Ru: () => (/* binding */ PublishingFailedError),
 /* harmony export */   S1: () => (/* binding */ PublishError),
 /* harmony export */   Tw: () => (/* binding */ InvalidNameError),
 /* harmony export */   VQ: () => (/* binding */ ReleaseNotFoundError),
@@ -52975,6 +53452,25 @@ class PublishError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .Act
             failures.map((failure) => `- ${failure.message}`).join('\n'));
         this.failures = failures;
         this.result = result;
+    }
+}
+/** The step's deadline came while publishing: what landed where, and the release left a draft. */
+class PublishingStoppedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    /** Why the step stopped (its deadline's words). */
+    because;
+    /** Which builds' installers landed as which kind, and which did not (stoppedReport). */
+    landed;
+    constructor(because, landed) {
+        super(`Publishing stopped: ${because}. ${landed}. The release is not published ` +
+            '(what was uploaded stays on its draft); re-run the job to finish it.');
+        this.because = because;
+        this.landed = landed;
+    }
+}
+/** Publishing broke outside any one upload (its publishers could not load, say). */
+class PublishingFailedError extends _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    constructor(cause) {
+        super(`Publishing failed: ${(0,_shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(cause)}`, { cause });
     }
 }
 /** Two targets of the run would get one name: known before any build, so refused before any. */
@@ -53382,72 +53878,6 @@ function failureCauses(builds, max = MAX_EXPLAINED_BUILDS) {
         ...failed.slice(0, max).flatMap(item),
         ...(more > 0 ? [`- _${more} more failed: see their annotations in the workflow run_`] : []),
     ];
-}
-
-
-/***/ }),
-
-/***/ 48147:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ plural),
-/* harmony export */   h: () => (/* binding */ releaseState)
-/* harmony export */ });
-/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68873);
-/* harmony import */ var _builds_result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(17196);
-/* harmony import */ var _text_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(67388);
-// The release's state, the first thing the job summary says (pure): published, a draft left
-// unpublished and why, or no release; and, when the release was read back, whether it matched.
-
-
-
-/** Labels named in the reason; a longer list ends with how many more. */
-const MAX_LABELS = 20;
-const plural = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-function labels(builds) {
-    const named = builds.slice(0, MAX_LABELS).map(_builds_result_js__WEBPACK_IMPORTED_MODULE_1__/* .labelOf */ .Wy).join(', ');
-    const more = builds.length - MAX_LABELS;
-    return more > 0 ? `${named} and ${more} more` : named;
-}
-/** Why a release stayed a draft, from what the run knows. */
-function draftReason(facts, verdict) {
-    const { builds } = facts;
-    const total = plural(builds.length, 'build');
-    const reasons = [];
-    for (const [outcome, verb] of [
-        ['failed', 'failed'],
-        ['unfinished', 'did not finish'],
-    ]) {
-        const these = builds.filter((build) => (0,_builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .outcomeOf */ .sG)(build) === outcome);
-        if (these.length > 0)
-            reasons.push(`${these.length} of ${total} ${verb} (${labels(these)})`);
-    }
-    if (reasons.length > 0)
-        return reasons.join(' and ');
-    if (verdict.failures.length > 0)
-        return 'publishing did not finish (see the notes below)';
-    return 'the release-draft input keeps it one';
-}
-function verification(release) {
-    if (release.verified === undefined)
-        return [];
-    return [
-        release.verified
-            ? '✅ **Release verified**: its assets, read back from GitHub, match the installers this run built.'
-            : '❌ **Release not verified**: its assets, read back from GitHub, do not match the installers this run built.',
-    ];
-}
-/** The state's lines, each a paragraph of its own. */
-function releaseState(facts, verdict) {
-    const { release } = facts.published;
-    if (release === undefined)
-        return ['**No release** from this run.'];
-    const url = (0,_text_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownUrl */ .$x)(release.url);
-    const state = release.published
-        ? `**Release: published** · [open the release](${url})`
-        : `**Release: draft, not published, because** ${draftReason(facts, verdict)} · [open the draft](${url})`;
-    return [state, ...verification(release).flatMap((line) => ['', line])];
 }
 
 
@@ -53862,7 +54292,7 @@ const annotation = (name, message, { title, file, startLine, endLine, startColum
 });
 const endsLine = (text) => typeof text === 'string' ? text.endsWith('\n') : text.at(-1) === 0x0a;
 class StepLog {
-    #stream;
+    #writer;
     #holdBytes;
     #turn = Promise.resolve();
     /** Set while a group prints alone: every other print waits here. */
@@ -53872,9 +54302,20 @@ class StepLog {
     #midLine = false;
     /** The token of the group's stop-commands, while they are stopped. */
     #stoppedBy;
-    constructor(stream, { holdBytes = HOLD_BYTES } = {}) {
-        this.#stream = stream;
+    constructor(writer, { holdBytes = HOLD_BYTES } = {}) {
+        this.#writer = writer;
         this.#holdBytes = holdBytes;
+    }
+    /**
+     * Sends every later print to `writer` until the returned function puts the previous one back:
+     * how a test reads what the one step log printed (test-kit/step-log-capture.ts).
+     */
+    writeTo(writer) {
+        const previous = this.#writer;
+        this.#writer = writer;
+        return () => {
+            this.#writer = previous;
+        };
     }
     // Fields, not methods: callers pass them on (an Octokit log, a choice of two).
     info = (message) => this.#say(message);
@@ -53909,7 +54350,7 @@ class StepLog {
     #say(line) {
         const text = `${line}${node_os__WEBPACK_IMPORTED_MODULE_1__.EOL}`;
         if (this.#held === undefined) {
-            this.#stream.write(text);
+            this.#writer.write(text);
             return;
         }
         this.#held.push(text);
@@ -53933,7 +54374,7 @@ class StepLog {
     }
     #printOwn(text) {
         const written = new Promise((resolve, reject) => {
-            this.#stream.write(text, (error) => (error ? reject(error) : resolve()));
+            this.#writer.write(text, (error) => (error ? reject(error) : resolve()));
         });
         if (text.length > 0)
             this.#midLine = !endsLine(text);
@@ -53966,7 +54407,7 @@ class StepLog {
         this.#heldBytes = 0;
         if (!overflowing) {
             for (const text of held)
-                this.#stream.write(text);
+                this.#writer.write(text);
             return;
         }
         const stopped = this.#stoppedBy;
@@ -53975,12 +54416,12 @@ class StepLog {
             `(More than ${this.#holdBytes} bytes of the action's own lines waited for this group: ` +
                 'they follow here, in order.)',
         ];
-        this.#stream.write(`${this.#midLine ? node_os__WEBPACK_IMPORTED_MODULE_1__.EOL : ''}${lines(opening)}`);
+        this.#writer.write(`${this.#midLine ? node_os__WEBPACK_IMPORTED_MODULE_1__.EOL : ''}${lines(opening)}`);
         for (const text of held)
-            this.#stream.write(text);
+            this.#writer.write(text);
         if (stopped !== undefined) {
             this.#stoppedBy = stopToken();
-            this.#stream.write(lines([`::stop-commands::${this.#stoppedBy}`]));
+            this.#writer.write(lines([`::stop-commands::${this.#stoppedBy}`]));
         }
         this.#midLine = false;
     }
@@ -54521,6 +54962,9 @@ function errorCode(error) {
 /* harmony export */   S: () => (/* binding */ createTurns),
 /* harmony export */   z: () => (/* binding */ createLimiter)
 /* harmony export */ });
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58500);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
+
 function createLimiter(concurrency) {
     let running = 0;
     const waiting = [];
@@ -54545,20 +54989,108 @@ function createLimiter(concurrency) {
         }
     };
 }
-function createTurns(turnMs) {
+// Unref'd: a turn's timer never keeps the process alive.
+const realWait = (ms, signal) => (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(ms, undefined, { signal, ref: false });
+function createTurns(turnMs, wait = realWait) {
     const oneAtATime = createLimiter(1);
     return async (task) => {
         let running;
-        let turnOver;
+        const turnOver = new AbortController();
         await oneAtATime(() => {
             running = task();
-            const turnTaken = new Promise((resolve) => (turnOver = setTimeout(resolve, turnMs).unref()));
+            const turnTaken = wait(turnMs, turnOver.signal).catch(() => undefined);
             return Promise.race([running.catch(() => undefined), turnTaken]);
         });
-        clearTimeout(turnOver);
+        turnOver.abort();
         return running;
     };
 }
+
+
+/***/ }),
+
+/***/ 61227:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $W: () => (/* binding */ COMMENT_RECONCILE_WINDOW_MS),
+/* harmony export */   DH: () => (/* binding */ UPLOAD_SILENCE_MS),
+/* harmony export */   Kq: () => (/* binding */ LOG_END_WITHIN_MS),
+/* harmony export */   Mc: () => (/* binding */ LOG_PAUSE_MAX_MS),
+/* harmony export */   Ps: () => (/* binding */ COMMENT_WRITE_INTERVAL_MS),
+/* harmony export */   RI: () => (/* binding */ CANCEL_GRACE_MS),
+/* harmony export */   Wl: () => (/* binding */ CREATED_SINCE_SLACK_MS),
+/* harmony export */   Xy: () => (/* binding */ PROGRESS_EVERY_MS),
+/* harmony export */   _3: () => (/* binding */ LOG_TURN_MS),
+/* harmony export */   aS: () => (/* binding */ ARTIFACT_SERVICE_SILENCE_MS),
+/* harmony export */   bi: () => (/* binding */ SERVICE_CLOCK_AHEAD_MAX_MS),
+/* harmony export */   j2: () => (/* binding */ REQUEST_TIMEOUT_MS),
+/* harmony export */   lg: () => (/* binding */ TRIGGER_GRACE_MS),
+/* harmony export */   uK: () => (/* binding */ COMMENT_FINISH_GRACE_MS),
+/* harmony export */   uo: () => (/* binding */ LOG_PAUSE_MIN_MS),
+/* harmony export */   vo: () => (/* binding */ COMMENT_FINISH_WITHIN_MS),
+/* harmony export */   xI: () => (/* binding */ POLL_BACKOFF_CAP_MS)
+/* harmony export */ });
+// Every fixed span of time the action waits, bounds or spaces something by: each once, named for
+// what it bounds, with the reason for its figure. Spans a user sets are inputs (their defaults are
+// INPUT_DEFAULTS in inputs.ts); a retry policy's figures stay beside the loop they pace
+// (DEFAULT_RETRY_POLICY in http/retry.ts, and its users'), as a policy is read whole.
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+// Requests
+/**
+ * One request to the build service or to GitHub, until its answer (a download: its next bytes):
+ * longer than a loaded service takes, short enough that a lost answer costs one retry, not the step.
+ */
+const REQUEST_TIMEOUT_MS = 30 * SECOND;
+/**
+ * Silence while an upload sends, and the wait for its answer after the last byte: GitHub checks a
+ * large file before it answers (@actions/artifact's own limit of an upload without progress).
+ */
+const UPLOAD_SILENCE_MS = 5 * MINUTE;
+/** Silence in an exchange with the artifact service: its answers are small JSON documents. */
+const ARTIFACT_SERVICE_SILENCE_MS = MINUTE;
+// The build service's clock
+/**
+ * Projects and webhooks this run created are recognised by their creation time on the runner's
+ * clock: a few seconds of slack for a slightly slow service clock.
+ */
+const CREATED_SINCE_SLACK_MS = 5 * SECOND;
+/** A service's clock may run ahead of the runner's, but not by more than this. */
+const SERVICE_CLOCK_AHEAD_MAX_MS = 24 * 60 * MINUTE;
+// Following the builds
+/** Backoff after failed polls doubles up to this (or the poll interval): a minute at most. */
+const POLL_BACKOFF_CAP_MS = MINUTE;
+/** The shortest pause between reads of a live log: late lines are caught quickly. */
+const LOG_PAUSE_MIN_MS = 200;
+/** The longest pause between reads of a live log (else half the poll interval). */
+const LOG_PAUSE_MAX_MS = 2 * SECOND;
+/** How long one build's log read goes before the next build's may start beside it. */
+const LOG_TURN_MS = 3 * SECOND;
+/**
+ * How long a finished build's log may take to end before its download goes ahead anyway: enough
+ * for a long log read twice, with room; a trickling logs endpoint gets no more.
+ */
+const LOG_END_WITHIN_MS = 2 * MINUTE;
+/** A progress line naming each running build's phase, at most this often (README says 30 s). */
+const PROGRESS_EVERY_MS = 30 * SECOND;
+// Stopping
+/** After a cancellation, triggers already sent get this long to answer, so their ids are known. */
+const TRIGGER_GRACE_MS = 3 * SECOND;
+/** After SIGINT/SIGTERM, the run has this long to write what it knows before the process exits. */
+const CANCEL_GRACE_MS = 5 * SECOND;
+// The pull-request comment
+/** At most one write of the comment this often while the builds run: GitHub asks for no bursts. */
+const COMMENT_WRITE_INTERVAL_MS = 3 * SECOND;
+/**
+ * The comment's last write may take this long after the run's end; then the comment stops, left
+ * as it was: a GitHub that stalls costs the step this at most (README says 30 s).
+ */
+const COMMENT_FINISH_WITHIN_MS = 30 * SECOND;
+/** The comment's last write says how the run ended, so it may outlast the step's deadline this long. */
+const COMMENT_FINISH_GRACE_MS = 5 * SECOND;
+/** A create whose answer was lost is looked for among the comments changed since this long before. */
+const COMMENT_RECONCILE_WINDOW_MS = 5 * MINUTE;
 
 
 /***/ }),
@@ -55231,6 +55763,20 @@ const isBelow = (root, candidate) => external_node_path_default().relative(root,
 
 /***/ }),
 
+/***/ 80573:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ plural)
+/* harmony export */ });
+// A count with its noun as a sentence says it: `1 build`, `2 builds`, `0 installers`, never
+// `installer(s)`.
+/** `count` and `noun`, with an s unless the count is one (for nouns whose plural adds an s). */
+const plural = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+
+/***/ }),
+
 /***/ 85461:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -55513,6 +56059,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 58500:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 

@@ -45499,7 +45499,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6510);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3238);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3149);
 
 
 if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -45510,7 +45510,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3238:
+/***/ 3149:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48495,7 +48495,7 @@ const annotation = (name, message, { title, file, startLine, endLine, startColum
 });
 const endsLine = (text) => typeof text === 'string' ? text.endsWith('\n') : text.at(-1) === 0x0a;
 class StepLog {
-    #stream;
+    #writer;
     #holdBytes;
     #turn = Promise.resolve();
     /** Set while a group prints alone: every other print waits here. */
@@ -48505,9 +48505,20 @@ class StepLog {
     #midLine = false;
     /** The token of the group's stop-commands, while they are stopped. */
     #stoppedBy;
-    constructor(stream, { holdBytes = HOLD_BYTES } = {}) {
-        this.#stream = stream;
+    constructor(writer, { holdBytes = HOLD_BYTES } = {}) {
+        this.#writer = writer;
         this.#holdBytes = holdBytes;
+    }
+    /**
+     * Sends every later print to `writer` until the returned function puts the previous one back:
+     * how a test reads what the one step log printed (test-kit/step-log-capture.ts).
+     */
+    writeTo(writer) {
+        const previous = this.#writer;
+        this.#writer = writer;
+        return () => {
+            this.#writer = previous;
+        };
     }
     // Fields, not methods: callers pass them on (an Octokit log, a choice of two).
     info = (message) => this.#say(message);
@@ -48542,7 +48553,7 @@ class StepLog {
     #say(line) {
         const text = `${line}${external_node_os_namespaceObject.EOL}`;
         if (this.#held === undefined) {
-            this.#stream.write(text);
+            this.#writer.write(text);
             return;
         }
         this.#held.push(text);
@@ -48566,7 +48577,7 @@ class StepLog {
     }
     #printOwn(text) {
         const written = new Promise((resolve, reject) => {
-            this.#stream.write(text, (error) => (error ? reject(error) : resolve()));
+            this.#writer.write(text, (error) => (error ? reject(error) : resolve()));
         });
         if (text.length > 0)
             this.#midLine = !endsLine(text);
@@ -48599,7 +48610,7 @@ class StepLog {
         this.#heldBytes = 0;
         if (!overflowing) {
             for (const text of held)
-                this.#stream.write(text);
+                this.#writer.write(text);
             return;
         }
         const stopped = this.#stoppedBy;
@@ -48608,12 +48619,12 @@ class StepLog {
             `(More than ${this.#holdBytes} bytes of the action's own lines waited for this group: ` +
                 'they follow here, in order.)',
         ];
-        this.#stream.write(`${this.#midLine ? external_node_os_namespaceObject.EOL : ''}${lines(opening)}`);
+        this.#writer.write(`${this.#midLine ? external_node_os_namespaceObject.EOL : ''}${lines(opening)}`);
         for (const text of held)
-            this.#stream.write(text);
+            this.#writer.write(text);
         if (stopped !== undefined) {
             this.#stoppedBy = stopToken();
-            this.#stream.write(lines([`::stop-commands::${this.#stoppedBy}`]));
+            this.#writer.write(lines([`::stop-commands::${this.#stoppedBy}`]));
         }
         this.#midLine = false;
     }
@@ -61880,14 +61891,23 @@ var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // them only when its young generation fills or 64 MiB of such external memory has piled up: until
 // then the process holds memory it no longer needs, and the allocator hands out fresh pages
 // instead of the ones just freed. A cheap young-generation collection every few MiB returns them
-// at once (bench/README.md, "Why memory.ts"). There is no public API for it, so the collector is
-// borrowed the documented way (expose-gc in a fresh context, the flag switched off again). Node
-// calls a flag changed after start unpredictable: where borrowing fails, nothing is done, and
+// at once. There is no public API for it, so the collector is borrowed by switching a V8 flag at
+// run time (borrowCollector, the action's one place that sets a V8 flag). Node calls a flag
+// changed after start unpredictable: where borrowing fails, nothing is done, and
 // __tests__/http/memory.test.ts fails when the Node the project ships stops giving the collection.
+//
+// What it earns (bench/README.md, "Why memory.ts", 2026-11-25: the whole action, 512 MiB over
+// TLS 1.3, 3 runs each): 360–388 MiB/s with it against 260–323 without (+28 % between the
+// middles), and a peak RSS of 118 MiB against 175–191.
 
 
 // Collecting more often than every 8 MiB keeps a large download's peak down (bench/README.md).
 const RELEASE_EVERY_BYTES = 2 * 1024 * 1024;
+/**
+ * The one place of the action that sets a V8 flag (__tests__/http/v8-flags.test.ts holds every
+ * other file of src/ to that): `--expose-gc` on, `gc` taken from a fresh context, the flag off
+ * again at once.
+ */
 function borrowCollector() {
     try {
         external_node_v8_default().setFlagsFromString('--expose-gc');
@@ -61922,16 +61942,76 @@ function collectEvery(everyBytes, collect) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/shared/timing.ts
+// Every fixed span of time the action waits, bounds or spaces something by: each once, named for
+// what it bounds, with the reason for its figure. Spans a user sets are inputs (their defaults are
+// INPUT_DEFAULTS in inputs.ts); a retry policy's figures stay beside the loop they pace
+// (DEFAULT_RETRY_POLICY in http/retry.ts, and its users'), as a policy is read whole.
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+// Requests
+/**
+ * One request to the build service or to GitHub, until its answer (a download: its next bytes):
+ * longer than a loaded service takes, short enough that a lost answer costs one retry, not the step.
+ */
+const REQUEST_TIMEOUT_MS = 30 * SECOND;
+/**
+ * Silence while an upload sends, and the wait for its answer after the last byte: GitHub checks a
+ * large file before it answers (@actions/artifact's own limit of an upload without progress).
+ */
+const UPLOAD_SILENCE_MS = 5 * MINUTE;
+/** Silence in an exchange with the artifact service: its answers are small JSON documents. */
+const ARTIFACT_SERVICE_SILENCE_MS = (/* unused pure expression or super */ null && (MINUTE));
+// The build service's clock
+/**
+ * Projects and webhooks this run created are recognised by their creation time on the runner's
+ * clock: a few seconds of slack for a slightly slow service clock.
+ */
+const CREATED_SINCE_SLACK_MS = 5 * SECOND;
+/** A service's clock may run ahead of the runner's, but not by more than this. */
+const SERVICE_CLOCK_AHEAD_MAX_MS = 24 * 60 * MINUTE;
+// Following the builds
+/** Backoff after failed polls doubles up to this (or the poll interval): a minute at most. */
+const POLL_BACKOFF_CAP_MS = (/* unused pure expression or super */ null && (MINUTE));
+/** The shortest pause between reads of a live log: late lines are caught quickly. */
+const LOG_PAUSE_MIN_MS = 200;
+/** The longest pause between reads of a live log (else half the poll interval). */
+const LOG_PAUSE_MAX_MS = 2 * SECOND;
+/** How long one build's log read goes before the next build's may start beside it. */
+const LOG_TURN_MS = 3 * SECOND;
+/**
+ * How long a finished build's log may take to end before its download goes ahead anyway: enough
+ * for a long log read twice, with room; a trickling logs endpoint gets no more.
+ */
+const LOG_END_WITHIN_MS = 2 * MINUTE;
+/** A progress line naming each running build's phase, at most this often (README says 30 s). */
+const PROGRESS_EVERY_MS = 30 * SECOND;
+// Stopping
+/** After a cancellation, triggers already sent get this long to answer, so their ids are known. */
+const TRIGGER_GRACE_MS = 3 * SECOND;
+/** After SIGINT/SIGTERM, the run has this long to write what it knows before the process exits. */
+const CANCEL_GRACE_MS = 5 * SECOND;
+// The pull-request comment
+/** At most one write of the comment this often while the builds run: GitHub asks for no bursts. */
+const COMMENT_WRITE_INTERVAL_MS = 3 * SECOND;
+/**
+ * The comment's last write may take this long after the run's end; then the comment stops, left
+ * as it was: a GitHub that stalls costs the step this at most (README says 30 s).
+ */
+const COMMENT_FINISH_WITHIN_MS = 30 * SECOND;
+/** The comment's last write says how the run ended, so it may outlast the step's deadline this long. */
+const COMMENT_FINISH_GRACE_MS = 5 * SECOND;
+/** A create whose answer was lost is looked for among the comments changed since this long before. */
+const COMMENT_RECONCILE_WINDOW_MS = 5 * MINUTE;
+
 ;// CONCATENATED MODULE: ./src/service/reconcile.ts
+
 
 /** The arch the service builds when a trigger names none (spec §4). */
 const DEFAULT_ARCH = 'x64';
-// Projects and webhooks are still recognised by their creation time on the runner's clock, with a
-// few seconds of slack for a slightly slow service clock.
-const CLOCK_SKEW_MS = 5_000;
 function createdSince(createdAt, sinceMs) {
     const at = Date.parse(createdAt);
-    return !Number.isNaN(at) && at >= sinceMs - CLOCK_SKEW_MS;
+    return !Number.isNaN(at) && at >= sinceMs - CREATED_SINCE_SLACK_MS;
 }
 const sameSet = (left, right) => left.length === right.length && left.every((item) => right.includes(item));
 const earliest = (items) => items.reduce((first, item) => first === undefined || Date.parse(item.createdAt) < Date.parse(first.createdAt)
@@ -62305,6 +62385,7 @@ async function withRetries(runtime, task) {
 
 
 
+
 const attemptsNote = (attempts) => attempts > 1 ? ` after ${attempts} attempts` : '';
 /** `: <the service's message>. `, one sentence end whether or not the service wrote its own. */
 function quoted(serviceMessage) {
@@ -62443,7 +62524,8 @@ class TimeoutError extends NetworkError {
     timeoutMs;
     constructor(endpoint, timeoutMs, attempts) {
         super(endpoint, 'ETIMEDOUT', attempts, `${endpoint} did not answer within ${timeoutMs} ms${attemptsNote(attempts)}. ` +
-            'The service may be overloaded; retry later. (A request waits at most 30 s, or what ' +
+            'The service may be overloaded; retry later. (A request waits at most ' +
+            `${REQUEST_TIMEOUT_MS / 1000} s, or what ` +
             "is left of the step's timeout input.)");
         this.timeoutMs = timeoutMs;
     }
@@ -63122,6 +63204,9 @@ async function parseLogEntries(response, buildId, options) {
         feed(utf8.mend(chunk));
         received += chunk.length;
         release(received);
+        const backlog = options.backlog?.();
+        if (backlog !== undefined)
+            await backlog;
     }
     feed(utf8.end());
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.
@@ -63584,6 +63669,30 @@ class PartFile {
     }
 }
 
+;// CONCATENATED MODULE: ./src/service/early-bytes.ts
+/** A few milliseconds of a fast link: the file is usually ready long before this much came. */
+const EARLY_BYTES = 1024 * 1024;
+/**
+ * Starts reading `body` now. The function returned stops that, leaves the body paused for its
+ * next reader, and gives the chunks that came, in order.
+ */
+function holdEarlyBytes(body, limit = EARLY_BYTES) {
+    const chunks = [];
+    let held = 0;
+    const hold = (chunk) => {
+        chunks.push(chunk);
+        held += chunk.length;
+        if (held >= limit)
+            body.pause();
+    };
+    body.on('data', hold);
+    return () => {
+        body.pause();
+        body.off('data', hold);
+        return chunks.splice(0);
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/text/byte-size.ts
 // Sizes as people write them (`4GiB`, `512 MiB`, `1.5GB`, `1048576`) and as the log shows them.
 const UNITS = {
@@ -63628,6 +63737,7 @@ function formatByteSize(bytes) {
 // after a cut, a fresh URL when the artifact host refuses a signed one, then an atomic rename.
 // The folder is checked by real path before any request; download-answer.ts judges the answers.
 // Every wait goes through the retry policy; a transfer that got further starts its count over.
+
 
 
 
@@ -63755,19 +63865,20 @@ class ArtifactDownload {
         this.#total = announced ?? this.#total;
         this.#host = opened.url.host;
         await this.#checkSpace(destination);
-        return this.#receive(response.body, destination);
+        return this.#receive(response.body, opened.early(), destination);
     }
     /** Refuses a download the disk cannot hold, where the OS says how much room is left. */
     async #checkSpace({ part }) {
         const total = this.#total ?? this.#options.expectedSize;
         if (total === undefined)
             return;
-        const free = await freeBytes(this.#options.directory);
+        const { directory, freeSpace = freeBytes } = this.#options;
+        const free = await freeSpace(directory);
         const needed = total - part.received;
         if (free === undefined || needed <= free)
             return;
         throw new DownloadError(this.#buildId, 'space', `the installer needs ${formatByteSize(needed)} more, and ` +
-            `${commandText(this.#options.directory, 300)} has ${formatByteSize(free)} free; ` +
+            `${commandText(directory, 300)} has ${formatByteSize(free)} free; ` +
             'nothing was saved. Free space on the runner, or download fewer installers at once.');
     }
     async #createDestination(opened, announced) {
@@ -63780,7 +63891,7 @@ class ArtifactDownload {
         const place = hashPlaceFor(announced ?? expectedSize);
         return { fileName, filePath, part: await PartFile.create(`${filePath}.part`, place) };
     }
-    async #receive(body, destination) {
+    async #receive(body, early, destination) {
         const { part } = destination;
         const { signal, expectedSize, onProgress } = this.#options;
         // A chunked or close-delimited body has no end of its own; without a length from the host,
@@ -63789,7 +63900,7 @@ class ArtifactDownload {
         const { maxBytes } = this.#options;
         const limit = known ?? maxBytes;
         try {
-            await pipeBody(body, part, (received) => {
+            await pipeBody(body, early, part, (received) => {
                 if (limit !== undefined && received > limit) {
                     throw known === undefined
                         ? overCeiling(this.#buildId, `the artifact host ${commandText(this.#host, 100)} sent more, with no size ` +
@@ -63884,7 +63995,9 @@ class ArtifactDownload {
             if (status === 200 || status === 206) {
                 // The body can break before anyone reads it; `finished()` reports that later.
                 response.body.on('error', () => { });
-                return { ok: true, value: { response, url, leftApi } };
+                // Read from now on: what comes while the part file gets ready is kept if the host closes.
+                const early = holdEarlyBytes(response.body);
+                return { ok: true, value: { response, url, leftApi, early } };
             }
             // The status alone decides what happens; the body only adds the host's words.
             const text = await errorBodyStart(response.body);
@@ -63959,16 +64072,27 @@ const rangeMissed = (buildId) => ({
 });
 /**
  * Feeds the body to the file chunk by chunk through plain 'data' events (an async iterator would
- * cost a promise per 16 KiB record), pausing the socket while the disk catches up.
+ * cost a promise per 16 KiB record), pausing the socket while the disk catches up. `early`, the
+ * chunks that came before the file was ready (the body paused after them), go first.
  */
-async function pipeBody(body, part, onChunk) {
+async function pipeBody(body, early, part, onChunk) {
     const release = releaseReadBuffers();
-    const stop = (error) => body.destroy(asError(error));
+    // The first reason to stop is the one told: a body the host closed already keeps its own error.
+    let stopped;
+    const stop = (error) => {
+        stopped ??= error;
+        body.destroy(asError(error));
+    };
+    let waiting = false;
     const take = (chunk) => {
         try {
-            if (!part.accept(chunk)) {
+            if (!part.accept(chunk) && !waiting) {
+                waiting = true;
                 body.pause();
-                part.drained().then(() => body.resume(), stop);
+                part.drained().then(() => {
+                    waiting = false;
+                    body.resume();
+                }, stop);
             }
             release(part.received);
             onChunk(part.received);
@@ -63977,10 +64101,17 @@ async function pipeBody(body, part, onChunk) {
             stop(error);
         }
     };
+    for (const chunk of early)
+        take(chunk);
     body.on('data', take);
+    if (!waiting)
+        body.resume();
     try {
         // Also reports a body that ended or broke before this function was reached.
         await (0,external_node_stream_promises_namespaceObject.finished)(body);
+    }
+    catch (error) {
+        throw stopped ?? error;
     }
     finally {
         body.off('data', take);
@@ -64039,6 +64170,7 @@ const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
 
 
 
+
 /**
  * Every build id a list holds, the ids of entries the client cannot read included: after a lost
  * trigger answer, none of them may be taken for the build it made.
@@ -64059,7 +64191,8 @@ async function listBuildIds(client, projectId, signal) {
     }
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+/** The bound of one request when ClientOptions.timeoutMs is not given. */
+const DEFAULT_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 const id = (value) => encodeURIComponent(value);
 /** A trigger's answer was lost, and the build list before it could not be read to tell. */
 class UnknownTriggerOutcomeError extends ActionError {

@@ -29,7 +29,8 @@ export declare const listedIds: (list: Pick<BuildList, "builds" | "unreadable">)
 /** The ids of the project's builds now, or why they could not be listed; a stop is thrown. */
 export declare function listBuildIds(client: Pick<BuildServiceClient, 'listBuilds'>, projectId: string, signal?: AbortSignal): Promise<BuildsBefore>;
 export { DEFAULT_USER_AGENT };
-export declare const DEFAULT_TIMEOUT_MS = 30000;
+/** The bound of one request when ClientOptions.timeoutMs is not given. */
+export declare const DEFAULT_TIMEOUT_MS: number;
 export interface ClientOptions {
     baseUrl: string;
     apiKey: string;
@@ -37,7 +38,7 @@ export interface ClientOptions {
     userAgent?: string;
     /**
      * Per request (for downloads: per wait for headers or for the next bytes), shortened to the
-     * time left before `deadline`. Default 30 s.
+     * time left before `deadline`. Default DEFAULT_TIMEOUT_MS (30 s).
      */
     timeoutMs?: number;
     /** Epoch ms when the caller's time is up: no retry waits past it, no request outlives it. */

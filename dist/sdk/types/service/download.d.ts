@@ -21,6 +21,11 @@ export interface DownloadOptions {
     signal?: AbortSignal;
     /** Called for every chunk received; throttle in the caller. */
     onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void;
+    /**
+     * The bytes free for this user on the file system of `directory`, undefined where it does not
+     * say: statfs unless given (tests give a slow one).
+     */
+    freeSpace?: (directory: string) => Promise<number | undefined>;
 }
 export interface DownloadedArtifact {
     path: string;

@@ -1,6 +1,5 @@
 import type { FieldProblem } from '../http/answer-shape.ts';
 import { type BuildSummary, type CreatedProject, type CreateProjectRequest, type CreateWebhookRequest, type ProjectSummary, type TriggerBuildRequest, type TriggeredBuild, type Webhook } from './schemas.ts';
-export declare const CLOCK_SKEW_MS = 5000;
 /**
  * The check of an answer about one resource: its `field` must be the id asked for. `what` names
  * the resource in the problem (`build`, `project`, `webhook`).
