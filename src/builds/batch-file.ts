@@ -70,9 +70,7 @@ export class BatchFile {
   write(batch: Buffer, length: number): void {
     this.#queued(length, async (handle, position) => {
       await writeAll(handle, batch, length, position);
-      // One spare is enough when the disk keeps up (one batch filling, one being written); more
-      // would stay allocated for the whole run, for each build.
-      if (batch.length === this.#batchBytes && this.#free.length === 0) this.#free.push(batch);
+      if (batch.length === this.#batchBytes && this.#free.length < 2) this.#free.push(batch);
     });
   }
 
