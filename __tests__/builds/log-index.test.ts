@@ -15,7 +15,7 @@ function logWith(entries: string[][]): { log: string; index: LogIndex; ends: num
   folders.push(folder);
   const log = path.join(folder, 'log');
   writeFileSync(log, '');
-  const index = new LogIndex(`${log}.index`, (error) => expect.fail(String(error)));
+  const index = new LogIndex(`${log}.index`);
   const ends: number[] = [];
   let end = 0;
   entries.forEach((lines, i) => {

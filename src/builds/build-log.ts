@@ -136,14 +136,6 @@ export class BuildLog {
     }
   }
 
-  /**
-   * A promise while the log's file has too many batches in flight: whoever adds entries waits for
-   * it before adding more. Undefined, the usual case, when there is room.
-   */
-  get backlog(): Promise<void> | undefined {
-    return this.#spool.backlog;
-  }
-
   /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
   counted(entries: number): void {
     const counted = this.#order.counted(entries);
@@ -153,7 +145,7 @@ export class BuildLog {
 
   /** Writes what was added to the file; a live log then prints what it has not printed yet. */
   async flush(): Promise<void> {
-    await this.#spool.flush();
+    this.#spool.write();
     await this.#live?.printNew(this.#inOrderEnd());
   }
 
@@ -168,7 +160,7 @@ export class BuildLog {
    * A live log prints what it has not printed yet and closes its open group instead.
    */
   async printGroup(titleSuffix: string): Promise<void> {
-    await this.#spool.flush();
+    this.#spool.write();
     // Printed whole, a disordered log's entries taken in order are printed again, in time order.
     const shown = this.#live === undefined ? await this.#shown() : undefined;
     const added = inTimeOrder(await this.#added(shown));

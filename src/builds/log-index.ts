@@ -2,9 +2,9 @@
 // beside it (16 bytes an entry), not in memory: a log in order, the usual case, holds nothing per
 // entry (bench/README.md, Logs). Read back only if the log turns out disordered, to tell the
 // entries already shown apart from those of its last reading (log-records.ts). Written as the
-// log's own file is (batch-file.ts, without blocking), read back asynchronously.
+// log's own file is (log-spool.ts says why synchronously), read back asynchronously.
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { BatchFile } from './batch-file.ts';
 import { LogRecords, recordKeyOf } from './log-records.ts';
 
 /** Bytes per entry: its time and where it ends in the log's file, two doubles. */
@@ -14,20 +14,15 @@ const READ_BYTES = 64 * 1024;
 
 export class LogIndex {
   readonly #file: string;
-  readonly #batches: BatchFile;
-  #pending: Buffer;
+  readonly #pending = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
   #pendingBytes = 0;
+  /** Bytes of whole entries in the file: a write that broke off leaves its batch pending. */
+  #fileBytes = 0;
 
-  /** `onFailure`: told when the file cannot be made or written (entries are dropped then). */
-  constructor(file: string, onFailure: (error: unknown) => void) {
+  /** Throws when the file cannot be made. */
+  constructor(file: string) {
     this.#file = file;
-    this.#batches = new BatchFile(file, ENTRY_BYTES * BATCH_ENTRIES, onFailure);
-    this.#pending = this.#batches.buffer();
-  }
-
-  /** See BatchFile.backlog. */
-  get backlog(): Promise<void> | undefined {
-    return this.#batches.backlog;
+    writeFileSync(file, '');
   }
 
   /** The next entry: it follows the one before in the log's file and ends at byte `end`. */
@@ -38,17 +33,12 @@ export class LogIndex {
     this.#pendingBytes += ENTRY_BYTES;
   }
 
-  /** Hands the pending entries to the file (see settled()). */
+  /** Writes the pending entries; throws when the file cannot be written (they stay pending). */
   write(): void {
     if (this.#pendingBytes === 0) return;
-    this.#batches.write(this.#pending, this.#pendingBytes);
-    this.#pending = this.#batches.buffer();
+    appendFileSync(this.#file, this.#pending.subarray(0, this.#pendingBytes));
+    this.#fileBytes += this.#pendingBytes;
     this.#pendingBytes = 0;
-  }
-
-  /** Resolves once every entry handed to the file is written (or the file failed). */
-  settled(): Promise<void> {
-    return this.#batches.settled();
   }
 
   /**
@@ -57,9 +47,6 @@ export class LogIndex {
    */
   async records(logFile: string, limit: number): Promise<LogRecords> {
     const records = new LogRecords();
-    await this.#batches.settled();
-    // No entry ever written: the files may not even have been made.
-    if (this.#batches.written === 0 && this.#pendingBytes === 0) return records;
     const index = await open(this.#file, 'r');
     try {
       const log = await open(logFile, 'r');
@@ -89,9 +76,8 @@ export class LogIndex {
   /** The file's entries, then the pending ones. */
   async *#entries(index: FileHandle): AsyncGenerator<[number, number]> {
     const batch = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
-    const written = this.#batches.written;
-    for (let position = 0; position < written;) {
-      const length = Math.min(batch.length, written - position);
+    for (let position = 0; position < this.#fileBytes;) {
+      const length = Math.min(batch.length, this.#fileBytes - position);
       const { bytesRead } = await index.read(batch, 0, length, position);
       const whole = bytesRead - (bytesRead % ENTRY_BYTES);
       if (whole === 0) break;

@@ -1,12 +1,12 @@
 // The copy of a build's log on disk, so memory does not grow with the log: its printed lines in a
 // file under RUNNER_TEMP, and beside it where each entry taken in order ends (log-index.ts).
-// Written in batches of up to 64 KiB without blocking (batch-file.ts): the service's parser hands
-// the entries over one by one and waits only when `backlog` asks it to (service/log-stream.ts).
-// Read back asynchronously, through one buffer. A file that cannot be written (RUNNER_TEMP full) is
-// said once; what it holds stays, and no line is kept from then on.
+// Written synchronously, in batches of up to 64 KiB: the service's parser hands the entries over one
+// by one without waiting (service/log-stream.ts), so a write that waited would have to hold the
+// rest of the answer meanwhile. Read back asynchronously, through one buffer. A file that cannot be
+// written (RUNNER_TEMP full) is said once; what it holds stays, and no line is kept from then on.
+import { appendFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { ActionError } from '../shared/errors.ts';
-import { BatchFile } from './batch-file.ts';
 import { LogIndex } from './log-index.ts';
 import { LogRecords } from './log-records.ts';
 
@@ -38,12 +38,12 @@ export interface Spooled {
 export class LogSpool {
   /** undefined: the log has no file (none could be made); its lines are not kept. */
   readonly #file: string | undefined;
-  readonly #batches: BatchFile | undefined;
   readonly #index: LogIndex | undefined;
   readonly #onFailure: (error: unknown) => void;
-  /** Lines added and not handed to the file yet, as bytes: a line's string is garbage once added. */
-  #pending: Buffer;
+  /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
+  readonly #pending = Buffer.allocUnsafe(CHUNK_BYTES);
   #pendingBytes = 0;
+  #fileBytes = 0;
   /** Why the file could not be written; from then on no line is kept. */
   #failure: unknown;
 
@@ -56,13 +56,14 @@ export class LogSpool {
     this.#onFailure = onFailure;
     if (file === undefined) {
       this.#failure = new Error('no folder for log files');
-      this.#pending = Buffer.alloc(0);
       return;
     }
-    const failed = (error: unknown) => this.#failed(error);
-    this.#batches = new BatchFile(file, CHUNK_BYTES, failed);
-    this.#index = new LogIndex(`${file}.index`, failed);
-    this.#pending = this.#batches.buffer();
+    try {
+      writeFileSync(file, '');
+      this.#index = new LogIndex(`${file}.index`);
+    } catch (error) {
+      this.#failed(error);
+    }
   }
 
   /** Why lines are no longer kept; undefined while they are. */
@@ -70,22 +71,14 @@ export class LogSpool {
     return this.#failure;
   }
 
-  /** Bytes surely written to the file (after `flush()`, all those added before it). */
+  /** Bytes written to the file. */
   get written(): number {
-    return this.#batches?.written ?? 0;
+    return this.#fileBytes;
   }
 
-  /** Where the next lines start: the bytes handed to the file and those still pending. */
+  /** Where the next lines start: the bytes written and those still pending. */
   get end(): number {
-    return (this.#batches?.end ?? 0) + this.#pendingBytes;
-  }
-
-  /**
-   * A promise while too many batches are in flight: whoever adds lines waits for it before adding
-   * more. Undefined, the usual case, when there is room.
-   */
-  get backlog(): Promise<void> | undefined {
-    return this.#batches?.backlog ?? this.#index?.backlog;
+    return this.#fileBytes + this.#pendingBytes;
   }
 
   /** Adds an entry's printed lines (each with its line end); where they lie. */
@@ -97,27 +90,32 @@ export class LogSpool {
 
   /** The entry just added is one taken in order, logged at `time` (NaN: no time). */
   indexed(time: number, end: number): void {
-    if (this.#failure === undefined) this.#index?.add(time, end);
+    if (this.#failure === undefined) this.#writing(() => this.#index?.add(time, end));
   }
 
-  /** Writes what was added; resolves once it is written (or the file failed). */
-  async flush(): Promise<void> {
-    if (this.#failure === undefined) this.#index?.write();
-    this.#handOver();
-    await Promise.all([this.#batches?.settled(), this.#index?.settled()]);
+  /** Writes what was added and not written yet. */
+  write(): void {
+    if (this.#failure === undefined) this.#writing(() => this.#index?.write());
+    if (this.#pendingBytes === 0) return;
+    const pending = this.#pending.subarray(0, this.#pendingBytes);
+    this.#pendingBytes = 0;
+    this.#append(pending);
   }
 
   /** Drops what was written past byte `bytes`: the lines added next start there. */
   truncate(bytes: number): void {
-    this.#handOver();
-    if (this.#failure === undefined) this.#batches?.truncate(bytes);
+    this.write();
+    if (this.#failure !== undefined || this.#file === undefined) return;
+    this.#writing(() => {
+      truncateSync(this.#file!, bytes);
+      this.#fileBytes = bytes;
+    });
   }
 
   /** The entries taken in order whose lines all lie in the first `limit` bytes of the file. */
   async indexedRecords(limit: number): Promise<LogRecords> {
     if (this.#index === undefined || this.#file === undefined) return new LogRecords();
-    await this.flush();
-    return this.#index.records(this.#file, Math.min(limit, this.written));
+    return this.#index.records(this.#file, Math.min(limit, this.#fileBytes));
   }
 
   /** Bytes `start` to `end` of the file, in pieces no longer than a chunk. */
@@ -169,24 +167,32 @@ export class LogSpool {
   #addText(text: string): void {
     if (this.#failure !== undefined) return;
     const bytes = Buffer.byteLength(text);
-    if (this.#pendingBytes + bytes > this.#pending.length) this.#handOver();
-    if (bytes > this.#pending.length) this.#batches?.writeText(text);
-    else this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
+    if (this.#pendingBytes + bytes > this.#pending.length) this.write();
+    if (bytes > this.#pending.length) this.#append(text);
+    else if (this.#failure === undefined) {
+      this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
+    }
   }
 
-  /** The pending batch goes to the file, and a free buffer takes its place. */
-  #handOver(): void {
-    if (this.#pendingBytes === 0 || this.#batches === undefined) return;
-    if (this.#failure === undefined) {
-      this.#batches.write(this.#pending, this.#pendingBytes);
-      this.#pending = this.#batches.buffer();
+  #append(data: string | Buffer): void {
+    if (this.#failure !== undefined || this.#file === undefined) return;
+    this.#writing(() => {
+      appendFileSync(this.#file!, data);
+      this.#fileBytes += Buffer.byteLength(data);
+    });
+  }
+
+  /** Runs a write; a failure is the file's (see `#failed`). */
+  #writing(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      this.#failed(error);
     }
-    this.#pendingBytes = 0;
   }
 
   /** The file could not be written: what it holds stays, nothing more is kept. Said once. */
   #failed(error: unknown): void {
-    if (this.#failure !== undefined) return;
     this.#failure = error;
     this.#pendingBytes = 0;
     this.#onFailure(error);

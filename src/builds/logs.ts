@@ -97,7 +97,6 @@ export class LogReads {
         this.#client.readBuildLog(this.#buildId, {
           from: () => log.from,
           onEntry: (entry, index) => log.add(entry, index),
-          backlog: () => log.backlog,
           last: this.#last,
           signal: this.#signal,
         }),
