@@ -46497,7 +46497,7 @@ const DEFAULT_USER_AGENT = `desktop-build-action/${package_namespaceObject.rE}`;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _runner_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46510);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(38923);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(96930);
 
 
 if ((0,_runner_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .isEntry */ .T)(import.meta.url))
@@ -46508,7 +46508,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 38923:
+/***/ 96930:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46815,164 +46815,12 @@ const inTimeOrder = (records) => records
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(51455);
-;// CONCATENATED MODULE: ./src/builds/batch-file.ts
-// A file written in batches without blocking: each batch a positional write, one after the other,
-// so the file's bytes are always a prefix of what was handed over. One FileHandle serves a burst of
-// batches and is closed once none is in flight, so no handle outlives a read of the log and none
-// is left to close (or to keep the folder from being removed on Windows). A batch's buffer is the
-// file's until its write ends (no copy), then reused. The caller (a parser that hands entries over
-// without waiting) goes on while batches are in flight; `backlog` tells it when to wait, so memory
-// stays bounded however fast the log arrives.
-
-/** Batches in flight beyond which the writer is asked to wait. */
-const MAX_IN_FLIGHT = 4;
-class BatchFile {
-    #batchBytes;
-    #onFailure;
-    #file;
-    /** Open while batches are in flight. */
-    #handle;
-    #created = false;
-    /** The writes queued, in order; each ends after the one before. */
-    #queue = Promise.resolve();
-    #inFlight = 0;
-    /** Where the next batch goes: the end of everything queued. */
-    #end = 0;
-    /** Bytes the file holds for certain: every write before ended. */
-    #written = 0;
-    #failure;
-    #room;
-    #free = [];
-    /** `file` is made empty at the first write; a failure to is told as a write's would be. */
-    constructor(file, batchBytes, onFailure) {
-        this.#file = file;
-        this.#batchBytes = batchBytes;
-        this.#onFailure = onFailure;
-    }
-    /** Why the file could not be written; undefined while it can. */
-    get failure() {
-        return this.#failure;
-    }
-    /** Bytes surely in the file: the batches written so far, in order. */
-    get written() {
-        return this.#written;
-    }
-    /** Where the next batch goes: the bytes handed over so far (after a truncation, from it). */
-    get end() {
-        return this.#end;
-    }
-    /** Resolves once at most MAX_IN_FLIGHT batches are in flight; undefined while they are. */
-    get backlog() {
-        if (this.#inFlight <= MAX_IN_FLIGHT)
-            return undefined;
-        if (this.#room === undefined) {
-            let resolve;
-            const promise = new Promise((done) => (resolve = done));
-            this.#room = { promise, resolve };
-        }
-        return this.#room.promise;
-    }
-    /** An empty buffer of a batch's size for the next batch: one whose write ended, or a new one. */
-    buffer() {
-        return this.#free.pop() ?? Buffer.allocUnsafe(this.#batchBytes);
-    }
-    /** Queues the first `length` bytes of `batch`; `batch` is this file's until its write ends. */
-    write(batch, length) {
-        this.#queued(length, async (handle, position) => {
-            await writeAll(handle, batch, length, position);
-            // One spare is enough when the disk keeps up (one batch filling, one being written); more
-            // would stay allocated for the whole run, for each build.
-            if (batch.length === this.#batchBytes && this.#free.length === 0)
-                this.#free.push(batch);
-        });
-    }
-    /** Queues a text longer than a batch, on its own. */
-    writeText(text) {
-        const bytes = Buffer.from(text);
-        this.#queued(bytes.length, (handle, position) => writeAll(handle, bytes, bytes.length, position));
-    }
-    /** Queues a cut: the file ends at `bytes`, and the next batch goes there. */
-    truncate(bytes) {
-        if (this.#failure !== undefined)
-            return;
-        this.#end = bytes;
-        this.#enqueue(async (handle) => {
-            await handle.truncate(bytes);
-            this.#written = bytes;
-        });
-    }
-    /** Resolves once every write queued so far ended (written or failed). */
-    settled() {
-        return this.#queue;
-    }
-    #queued(bytes, write) {
-        if (this.#failure !== undefined)
-            return;
-        const position = this.#end;
-        this.#end += bytes;
-        this.#enqueue(async (handle) => {
-            await write(handle, position);
-            this.#written = position + bytes;
-        });
-    }
-    /** A step after those queued, in flight from now until it ended; the last one closes the file. */
-    #enqueue(step) {
-        this.#inFlight += 1;
-        this.#queue = this.#queue.then(async () => {
-            try {
-                if (this.#failure !== undefined)
-                    return;
-                this.#handle ??= await (0,promises_.open)(this.#file, this.#created ? 'r+' : 'w');
-                this.#created = true;
-                await step(this.#handle);
-            }
-            catch (error) {
-                this.#failed(error);
-            }
-            finally {
-                if (this.#inFlight === 1)
-                    await this.#release();
-                this.#done();
-            }
-        });
-    }
-    async #release() {
-        const handle = this.#handle;
-        this.#handle = undefined;
-        await handle?.close().catch(() => undefined);
-    }
-    #done() {
-        this.#inFlight -= 1;
-        if (this.#room !== undefined && (this.#inFlight <= MAX_IN_FLIGHT || this.#failure)) {
-            this.#room.resolve();
-            this.#room = undefined;
-        }
-    }
-    /** The file could not be written: what it holds stays, nothing more is written. Said once. */
-    #failed(error) {
-        if (this.#failure !== undefined)
-            return;
-        this.#failure = error;
-        this.#end = this.#written;
-        this.#onFailure(error);
-    }
-}
-/** A write may take fewer bytes than asked (a disk filling up): the rest goes after them. */
-async function writeAll(handle, bytes, length, position) {
-    for (let done = 0; done < length;) {
-        const { bytesWritten } = await handle.write(bytes, done, length - done, position + done);
-        if (bytesWritten === 0)
-            throw new Error(`no byte written at ${position + done}`);
-        done += bytesWritten;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/builds/log-index.ts
 // Where each entry of a log taken in order ends in its file and when it was logged, kept in a file
 // beside it (16 bytes an entry), not in memory: a log in order, the usual case, holds nothing per
 // entry (bench/README.md, Logs). Read back only if the log turns out disordered, to tell the
 // entries already shown apart from those of its last reading (log-records.ts). Written as the
-// log's own file is (batch-file.ts, without blocking), read back asynchronously.
+// log's own file is (log-spool.ts says why synchronously), read back asynchronously.
 
 
 
@@ -46982,18 +46830,14 @@ const BATCH_ENTRIES = 1024;
 const READ_BYTES = 64 * 1024;
 class LogIndex {
     #file;
-    #batches;
-    #pending;
+    #pending = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
     #pendingBytes = 0;
-    /** `onFailure`: told when the file cannot be made or written (entries are dropped then). */
-    constructor(file, onFailure) {
+    /** Bytes of whole entries in the file: a write that broke off leaves its batch pending. */
+    #fileBytes = 0;
+    /** Throws when the file cannot be made. */
+    constructor(file) {
         this.#file = file;
-        this.#batches = new BatchFile(file, ENTRY_BYTES * BATCH_ENTRIES, onFailure);
-        this.#pending = this.#batches.buffer();
-    }
-    /** See BatchFile.backlog. */
-    get backlog() {
-        return this.#batches.backlog;
+        (0,external_node_fs_.writeFileSync)(file, '');
     }
     /** The next entry: it follows the one before in the log's file and ends at byte `end`. */
     add(time, end) {
@@ -47003,17 +46847,13 @@ class LogIndex {
         this.#pending.writeDoubleLE(end, this.#pendingBytes + 8);
         this.#pendingBytes += ENTRY_BYTES;
     }
-    /** Hands the pending entries to the file (see settled()). */
+    /** Writes the pending entries; throws when the file cannot be written (they stay pending). */
     write() {
         if (this.#pendingBytes === 0)
             return;
-        this.#batches.write(this.#pending, this.#pendingBytes);
-        this.#pending = this.#batches.buffer();
+        (0,external_node_fs_.appendFileSync)(this.#file, this.#pending.subarray(0, this.#pendingBytes));
+        this.#fileBytes += this.#pendingBytes;
         this.#pendingBytes = 0;
-    }
-    /** Resolves once every entry handed to the file is written (or the file failed). */
-    settled() {
-        return this.#batches.settled();
     }
     /**
      * The entries whose bytes all lie within the first `limit` bytes of `logFile`, each with its key
@@ -47021,10 +46861,6 @@ class LogIndex {
      */
     async records(logFile, limit) {
         const records = new LogRecords();
-        await this.#batches.settled();
-        // No entry ever written: the files may not even have been made.
-        if (this.#batches.written === 0 && this.#pendingBytes === 0)
-            return records;
         const index = await (0,promises_.open)(this.#file, 'r');
         try {
             const log = await (0,promises_.open)(logFile, 'r');
@@ -47057,9 +46893,8 @@ class LogIndex {
     /** The file's entries, then the pending ones. */
     async *#entries(index) {
         const batch = Buffer.allocUnsafe(ENTRY_BYTES * BATCH_ENTRIES);
-        const written = this.#batches.written;
-        for (let position = 0; position < written;) {
-            const length = Math.min(batch.length, written - position);
+        for (let position = 0; position < this.#fileBytes;) {
+            const length = Math.min(batch.length, this.#fileBytes - position);
             const { bytesRead } = await index.read(batch, 0, length, position);
             const whole = bytesRead - (bytesRead % ENTRY_BYTES);
             if (whole === 0)
@@ -47101,10 +46936,10 @@ function* entriesOf(batch) {
 ;// CONCATENATED MODULE: ./src/builds/log-spool.ts
 // The copy of a build's log on disk, so memory does not grow with the log: its printed lines in a
 // file under RUNNER_TEMP, and beside it where each entry taken in order ends (log-index.ts).
-// Written in batches of up to 64 KiB without blocking (batch-file.ts): the service's parser hands
-// the entries over one by one and waits only when `backlog` asks it to (service/log-stream.ts).
-// Read back asynchronously, through one buffer. A file that cannot be written (RUNNER_TEMP full) is
-// said once; what it holds stays, and no line is kept from then on.
+// Written synchronously, in batches of up to 64 KiB: the service's parser hands the entries over one
+// by one without waiting (service/log-stream.ts), so a write that waited would have to hold the
+// rest of the answer meanwhile. Read back asynchronously, through one buffer. A file that cannot be
+// written (RUNNER_TEMP full) is said once; what it holds stays, and no line is kept from then on.
 
 
 
@@ -47128,12 +46963,12 @@ class LogFileShortError extends errors/* ActionError */.lZ {
 class LogSpool {
     /** undefined: the log has no file (none could be made); its lines are not kept. */
     #file;
-    #batches;
     #index;
     #onFailure;
-    /** Lines added and not handed to the file yet, as bytes: a line's string is garbage once added. */
-    #pending;
+    /** Lines added and not written yet, as bytes: a line's string is garbage once it is added. */
+    #pending = Buffer.allocUnsafe(CHUNK_BYTES);
     #pendingBytes = 0;
+    #fileBytes = 0;
     /** Why the file could not be written; from then on no line is kept. */
     #failure;
     /**
@@ -47145,32 +46980,27 @@ class LogSpool {
         this.#onFailure = onFailure;
         if (file === undefined) {
             this.#failure = new Error('no folder for log files');
-            this.#pending = Buffer.alloc(0);
             return;
         }
-        const failed = (error) => this.#failed(error);
-        this.#batches = new BatchFile(file, CHUNK_BYTES, failed);
-        this.#index = new LogIndex(`${file}.index`, failed);
-        this.#pending = this.#batches.buffer();
+        try {
+            (0,external_node_fs_.writeFileSync)(file, '');
+            this.#index = new LogIndex(`${file}.index`);
+        }
+        catch (error) {
+            this.#failed(error);
+        }
     }
     /** Why lines are no longer kept; undefined while they are. */
     get failure() {
         return this.#failure;
     }
-    /** Bytes surely written to the file (after `flush()`, all those added before it). */
+    /** Bytes written to the file. */
     get written() {
-        return this.#batches?.written ?? 0;
+        return this.#fileBytes;
     }
-    /** Where the next lines start: the bytes handed to the file and those still pending. */
+    /** Where the next lines start: the bytes written and those still pending. */
     get end() {
-        return (this.#batches?.end ?? 0) + this.#pendingBytes;
-    }
-    /**
-     * A promise while too many batches are in flight: whoever adds lines waits for it before adding
-     * more. Undefined, the usual case, when there is room.
-     */
-    get backlog() {
-        return this.#batches?.backlog ?? this.#index?.backlog;
+        return this.#fileBytes + this.#pendingBytes;
     }
     /** Adds an entry's printed lines (each with its line end); where they lie. */
     add(texts) {
@@ -47182,27 +47012,33 @@ class LogSpool {
     /** The entry just added is one taken in order, logged at `time` (NaN: no time). */
     indexed(time, end) {
         if (this.#failure === undefined)
-            this.#index?.add(time, end);
+            this.#writing(() => this.#index?.add(time, end));
     }
-    /** Writes what was added; resolves once it is written (or the file failed). */
-    async flush() {
+    /** Writes what was added and not written yet. */
+    write() {
         if (this.#failure === undefined)
-            this.#index?.write();
-        this.#handOver();
-        await Promise.all([this.#batches?.settled(), this.#index?.settled()]);
+            this.#writing(() => this.#index?.write());
+        if (this.#pendingBytes === 0)
+            return;
+        const pending = this.#pending.subarray(0, this.#pendingBytes);
+        this.#pendingBytes = 0;
+        this.#append(pending);
     }
     /** Drops what was written past byte `bytes`: the lines added next start there. */
     truncate(bytes) {
-        this.#handOver();
-        if (this.#failure === undefined)
-            this.#batches?.truncate(bytes);
+        this.write();
+        if (this.#failure !== undefined || this.#file === undefined)
+            return;
+        this.#writing(() => {
+            (0,external_node_fs_.truncateSync)(this.#file, bytes);
+            this.#fileBytes = bytes;
+        });
     }
     /** The entries taken in order whose lines all lie in the first `limit` bytes of the file. */
     async indexedRecords(limit) {
         if (this.#index === undefined || this.#file === undefined)
             return new LogRecords();
-        await this.flush();
-        return this.#index.records(this.#file, Math.min(limit, this.written));
+        return this.#index.records(this.#file, Math.min(limit, this.#fileBytes));
     }
     /** Bytes `start` to `end` of the file, in pieces no longer than a chunk. */
     async *bytes(start, end) {
@@ -47256,26 +47092,32 @@ class LogSpool {
             return;
         const bytes = Buffer.byteLength(text);
         if (this.#pendingBytes + bytes > this.#pending.length)
-            this.#handOver();
+            this.write();
         if (bytes > this.#pending.length)
-            this.#batches?.writeText(text);
-        else
+            this.#append(text);
+        else if (this.#failure === undefined) {
             this.#pendingBytes += this.#pending.write(text, this.#pendingBytes);
-    }
-    /** The pending batch goes to the file, and a free buffer takes its place. */
-    #handOver() {
-        if (this.#pendingBytes === 0 || this.#batches === undefined)
-            return;
-        if (this.#failure === undefined) {
-            this.#batches.write(this.#pending, this.#pendingBytes);
-            this.#pending = this.#batches.buffer();
         }
-        this.#pendingBytes = 0;
+    }
+    #append(data) {
+        if (this.#failure !== undefined || this.#file === undefined)
+            return;
+        this.#writing(() => {
+            (0,external_node_fs_.appendFileSync)(this.#file, data);
+            this.#fileBytes += Buffer.byteLength(data);
+        });
+    }
+    /** Runs a write; a failure is the file's (see `#failed`). */
+    #writing(write) {
+        try {
+            write();
+        }
+        catch (error) {
+            this.#failed(error);
+        }
     }
     /** The file could not be written: what it holds stays, nothing more is kept. Said once. */
     #failed(error) {
-        if (this.#failure !== undefined)
-            return;
         this.#failure = error;
         this.#pendingBytes = 0;
         this.#onFailure(error);
@@ -47447,13 +47289,6 @@ class BuildLog {
             this.#rereading.reading.add({ time, key, start, end, lines: texts.length });
         }
     }
-    /**
-     * A promise while the log's file has too many batches in flight: whoever adds entries waits for
-     * it before adding more. Undefined, the usual case, when there is room.
-     */
-    get backlog() {
-        return this.#spool.backlog;
-    }
     /** After a read: the service's log holds `entries` entries; fewer than taken is a shrink. */
     counted(entries) {
         const counted = this.#order.counted(entries);
@@ -47464,7 +47299,7 @@ class BuildLog {
     }
     /** Writes what was added to the file; a live log then prints what it has not printed yet. */
     async flush() {
-        await this.#spool.flush();
+        this.#spool.write();
         await this.#live?.printNew(this.#inOrderEnd());
     }
     async digest() {
@@ -47477,7 +47312,7 @@ class BuildLog {
      * A live log prints what it has not printed yet and closes its open group instead.
      */
     async printGroup(titleSuffix) {
-        await this.#spool.flush();
+        this.#spool.write();
         // Printed whole, a disordered log's entries taken in order are printed again, in time order.
         const shown = this.#live === undefined ? await this.#shown() : undefined;
         const added = inTimeOrder(await this.#added(shown));
@@ -47606,7 +47441,6 @@ class LogReads {
             const answer = await this.#turns(() => this.#client.readBuildLog(this.#buildId, {
                 from: () => log.from,
                 onEntry: (entry, index) => log.add(entry, index),
-                backlog: () => log.backlog,
                 last: this.#last,
                 signal: this.#signal,
             }));
@@ -50571,9 +50405,6 @@ async function parseLogEntries(response, buildId, options) {
         feed(utf8.mend(chunk));
         received += chunk.length;
         release(received);
-        const backlog = options.backlog?.();
-        if (backlog !== undefined)
-            await backlog;
     }
     feed(utf8.end());
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.

@@ -31,7 +31,7 @@ try {
     const message = `line ${index} ${'x'.repeat(40)}`;
     log.add({ timestamp: '2026-03-01T10:11:12.000Z', level: 'info', message }, index);
   }
-  // The log's lines are written to its file in the background: printing starts once they are in.
+  // Printing starts once every line is in the log's file.
   await log.flush();
   const buffersBefore = process.memoryUsage().arrayBuffers;
   const report: PrinterReport = {

@@ -61916,9 +61916,6 @@ async function parseLogEntries(response, buildId, options) {
         feed(utf8.mend(chunk));
         received += chunk.length;
         release(received);
-        const backlog = options.backlog?.();
-        if (backlog !== undefined)
-            await backlog;
     }
     feed(utf8.end());
     // A body cut short leaves the parser waiting for the rest: that is an unreadable answer.

@@ -17,12 +17,6 @@ export interface LogStreamOptions {
     /** Entries before this index are skipped (the caller has them); read when the first arrives. */
     from: () => number;
     onEntry(entry: LogEntry, index: number): void;
-    /**
-     * Asked after each piece of the answer is parsed: a promise it gives (a writer with too much in
-     * flight, say) is waited for before the next piece is parsed. The entries are handed over
-     * synchronously, so this is where the parse can wait.
-     */
-    backlog?: () => PromiseLike<void> | undefined;
     /** The last answer parsed (LogRead.fingerprint): the same bytes again are not parsed. */
     last?: LogFingerprint;
 }
