@@ -3,12 +3,11 @@
 // table in CONTRIBUTING.md is the rule's one source; the imports are read from each file's syntax
 // tree in every form TypeScript accepts, so a new file or a new way of importing is held to the
 // rule the moment it exists.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
+import { ROOT, sourceFiles } from './support/source-files.ts';
 
 /** Room → the rooms it may import besides itself. */
 export type Rule = ReadonlyMap<string, ReadonlySet<string>>;
@@ -182,16 +181,9 @@ export function checkImports(
   return { graph, refused, outside };
 }
 
-function sources(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|mts|js|mjs)$/.test(entry.name))
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
-    .map((file) => file.split(path.sep).join('/'));
-}
-
 const rule = parseRooms(readFileSync(path.join(ROOT, 'CONTRIBUTING.md'), 'utf8'));
 const tree = new Map(
-  [...sources('src'), ...sources('emulator')].map((file) => [
+  [...sourceFiles('src'), ...sourceFiles('emulator')].map((file) => [
     file,
     readFileSync(path.join(ROOT, file), 'utf8'),
   ]),

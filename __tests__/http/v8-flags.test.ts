@@ -1,12 +1,12 @@
 // Setting a V8 flag at run time is something Node does not promise to honour, so the action does it
 // in one documented place only: borrowCollector in src/http/memory.ts, with the figure it earns.
 // Every file of src/ is read as a syntax tree, so a new call, in whatever spelling, fails here.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from '../support/source-files.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const NAME = 'setFlagsFromString';
 
 /** Each mention of setFlagsFromString in `text` (named, quoted, imported), with its function. */
@@ -32,15 +32,9 @@ function enclosingFunction(node: ts.Node): string {
   return '(top level)';
 }
 
-const sources = (dir: string): string[] =>
-  readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|mts|js|mjs)$/.test(entry.name))
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
-    .map((file) => file.split(path.sep).join('/'));
-
 describe('the V8 flag switch', () => {
   it('is set in src/ only by borrowCollector of http/memory.ts', () => {
-    const found = sources('src').flatMap((file) =>
+    const found = sourceFiles('src').flatMap((file) =>
       flagSettersIn(file, readFileSync(path.join(ROOT, file), 'utf8')),
     );
     expect(found.length).toBeGreaterThan(0);

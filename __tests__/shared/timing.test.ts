@@ -2,12 +2,12 @@
 // `…_MS` constant whose value is a figure (`3_000`, `5 * MINUTE`) anywhere else in src/ fails here.
 // A retry policy's figures stay beside the loop they pace (timing.ts says why); a span a user sets
 // is an input, with its default in INPUT_DEFAULTS.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from '../support/source-files.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const HOME = 'src/shared/timing.ts';
 const UNITS = new Set(['SECOND', 'MINUTE', 'HOUR']);
 
@@ -36,15 +36,9 @@ function spansIn(file: string, text: string): string[] {
   });
 }
 
-const sources = (dir: string): string[] =>
-  readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
-    .map((file) => file.split(path.sep).join('/'));
-
 describe('the spans of time', () => {
   it('are written in src/shared/timing.ts only', () => {
-    const found = sources('src').flatMap((file) =>
+    const found = sourceFiles('src', /\.ts$/).flatMap((file) =>
       spansIn(file, readFileSync(path.join(ROOT, file), 'utf8')),
     );
     expect(found.filter((place) => place.startsWith(`${HOME}: `)).length).toBeGreaterThan(10);
